@@ -1,0 +1,95 @@
+package dev.brink.cli;
+
+import dev.brink.core.BrinkUserException;
+import dev.brink.core.BrinkVersion;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code brink} command. Exit codes (DESIGN.md): 0 done; 1 a Brink bug (stack trace to a log file,
+ * one line to the user); 2 bad input or usage; 3 a plan's fail_on verdict failed.
+ */
+@Command(name = "brink",
+        mixinStandardHelpOptions = true,
+        versionProvider = BrinkMain.Version.class,
+        description = "Pushes a JVM service to the brink of degradation and tells you why it broke there.",
+        subcommands = {
+            SampleCommand.class,
+        })
+public final class BrinkMain implements Callable<Integer> {
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_BUG = 1;
+    public static final int EXIT_USAGE = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs one command line; returns the exit code so tests need no System.exit. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cli = new CommandLine(new BrinkMain());
+        cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+        cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        cli.setParameterExceptionHandler((ex, ignored) -> {
+            PrintWriter e = ex.getCommandLine().getErr();
+            e.println("brink: " + ex.getMessage());
+            e.print("Usage: " + ex.getCommandLine().getHelp().synopsis(0));
+            e.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
+            return EXIT_USAGE;
+        });
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            PrintWriter e = commandLine.getErr();
+            if (ex instanceof BrinkUserException) {
+                e.println("brink: " + ex.getMessage());
+                return EXIT_USAGE;
+            }
+            e.println("brink: internal error (a bug in Brink): " + ex + "; details in " + crashLog(ex));
+            return EXIT_BUG;
+        });
+        return cli.execute(args);
+    }
+
+    @Override
+    public Integer call() {
+        // `brink` alone: show what there is to do, as a usage error
+        spec.commandLine().getErr().println("brink: a command is required");
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return EXIT_USAGE;
+    }
+
+    /** Writes the stack trace where a bug report can pick it up; never onto the user's terminal. */
+    private static Path crashLog(Throwable ex) {
+        try {
+            Path dir = Path.of(System.getProperty("java.io.tmpdir"), "brink-logs");
+            Files.createDirectories(dir);
+            Path log = dir.resolve("crash-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS").format(LocalDateTime.now()) + ".log");
+            try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(log))) {
+                w.println("brink " + BrinkVersion.get() + ", java " + System.getProperty("java.version"));
+                ex.printStackTrace(w);
+            }
+            return log;
+        } catch (IOException io) {
+            ex.printStackTrace();
+            return Path.of("(stderr)");
+        }
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"brink " + BrinkVersion.get()};
+        }
+    }
+}

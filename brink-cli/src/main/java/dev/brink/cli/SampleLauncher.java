@@ -1,0 +1,60 @@
+package dev.brink.cli;
+
+import dev.brink.core.BrinkUserException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Builds the command line that starts brink-sample (the demo target) as its own JVM. The sample is a
+ * Spring Boot fat jar that never depends on Brink; Brink only knows where the build puts it.
+ */
+public final class SampleLauncher {
+    private final Path jar;
+
+    public SampleLauncher(Path jar) {
+        this.jar = jar;
+    }
+
+    /** The jar next to this Brink build: $brink.home/brink-sample/target/brink-sample.jar. */
+    public static SampleLauncher locate() throws BrinkUserException {
+        Path jar = BrinkHome.get().resolve("brink-sample/target/brink-sample.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new BrinkUserException("sample service jar not found at " + jar + ": build it with ./mvnw -DskipTests package");
+        }
+        return new SampleLauncher(jar);
+    }
+
+    public List<String> command(int port, Set<SampleDefect> defects, String heap, List<String> extraSpringArgs) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        if (heap != null) {
+            cmd.add("-Xmx" + heap);
+        }
+        cmd.add("-jar");
+        cmd.add(jar.toString());
+        cmd.add("--server.port=" + port);
+        cmd.addAll(SampleDefect.springArgs(defects));
+        cmd.addAll(extraSpringArgs);
+        return cmd;
+    }
+
+    /** Fails with a clear line when the port is taken, instead of a Spring stack trace from the child. */
+    public static void requireFreePort(int port) throws BrinkUserException {
+        if (port == 0) {
+            return;
+        }
+        try (ServerSocket s = new ServerSocket()) {
+            s.setReuseAddress(true);
+            s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        } catch (IOException e) {
+            throw new BrinkUserException("port " + port + " on 127.0.0.1 is already in use: pick another with --port");
+        }
+    }
+}
