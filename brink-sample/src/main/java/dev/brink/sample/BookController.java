@@ -2,6 +2,7 @@ package dev.brink.sample;
 
 import java.math.BigDecimal;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -44,8 +45,8 @@ public class BookController {
     }
 
     @GetMapping("/books")
-    public Mono<List<Book>> list(@RequestParam(defaultValue = "0") int offset,
-                                 @RequestParam(defaultValue = "20") int limit) {
+    public Mono<List<Book>> list(@RequestParam(name = "offset", defaultValue = "0") int offset,
+                                 @RequestParam(name = "limit", defaultValue = "20") int limit) {
         if (offset < 0 || limit < 1 || limit > 1000) {
             return Mono.error(new ResponseStatusException(HttpStatus.BAD_REQUEST, "offset >= 0 and 1 <= limit <= 1000"));
         }
@@ -58,7 +59,7 @@ public class BookController {
     }
 
     @GetMapping("/books/{id}")
-    public Mono<ResponseEntity<Book>> get(@PathVariable long id) {
+    public Mono<ResponseEntity<Book>> get(@PathVariable("id") long id) {
         return onBookThread(() -> {
             storage.call();
             ResponseEntity<Book> r = books.get(id).map(ResponseEntity::ok).orElseGet(() -> ResponseEntity.notFound().build());
@@ -82,10 +83,11 @@ public class BookController {
 
     /** The body is the new price as a plain number ("12.50"), as a form or a JSON number would send it. */
     @PutMapping("/books/{id}/price")
-    public Mono<ResponseEntity<Book>> reprice(@PathVariable long id, @RequestBody String body) {
+    public Mono<ResponseEntity<Book>> reprice(@PathVariable("id") long id, @RequestBody(required = false) byte[] body) {
         BigDecimal price;
         try {
-            price = new BigDecimal(body.trim().replace("\"", ""));
+            // any content type: load tools often send a bare number with no or a form content type
+            price = new BigDecimal(new String(body == null ? new byte[0] : body, StandardCharsets.UTF_8).trim().replace("\"", ""));
         } catch (NumberFormatException e) {
             return Mono.error(new ResponseStatusException(HttpStatus.BAD_REQUEST, "the body must be a price, like 12.50"));
         }
@@ -102,7 +104,7 @@ public class BookController {
     }
 
     @DeleteMapping("/books/{id}")
-    public Mono<ResponseEntity<Void>> delete(@PathVariable long id) {
+    public Mono<ResponseEntity<Void>> delete(@PathVariable("id") long id) {
         return onBookThread(() -> {
             storage.call();
             boolean gone = books.delete(id);

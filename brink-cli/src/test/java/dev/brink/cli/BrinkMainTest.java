@@ -1,0 +1,62 @@
+package dev.brink.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brink.core.BrinkVersion;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class BrinkMainTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return BrinkMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void versionPrintsTheBuildVersion() {
+        assertThat(run("--version")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8).trim()).isEqualTo("brink " + BrinkVersion.get());
+        assertThat(BrinkVersion.get()).matches("\\d+\\.\\d+\\.\\d+.*");
+    }
+
+    @Test
+    void helpListsTheCommandsThatExist() {
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("Commands:", "sample");
+    }
+
+    @Test
+    void unknownCommandIsOneErrorLinePlusUsageAndExit2() {
+        assertThat(run("nonsense")).isEqualTo(2);
+        String[] lines = err.toString(StandardCharsets.UTF_8).split("\n");
+        assertThat(lines[0]).isEqualTo("brink: Unmatched argument at index 0: 'nonsense'");
+        assertThat(lines[1]).startsWith("Usage: brink");
+        assertThat(err.toString(StandardCharsets.UTF_8)).doesNotContain("Exception", "\tat ");
+    }
+
+    @Test
+    void badOptionIsExit2() {
+        assertThat(run("sample", "--port", "many")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("brink: Invalid value for option '--port'");
+    }
+
+    @Test
+    void noCommandIsAUsageError() {
+        assertThat(run()).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("brink: a command is required");
+    }
+
+    @Test
+    void userMistakesInACommandAreOneLineAndExit2() {
+        assertThat(run("sample", "--defects", "leak,teleport")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .isEqualTo("brink: unknown defect 'teleport': expected a comma-separated list of leak, log-lock, masking, crypto\n");
+        err.reset();
+        assertThat(run("sample", "--heap", "lots")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("brink: bad size 'lots'");
+    }
+}
