@@ -1,0 +1,22 @@
+package dev.brink.core.summary;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+
+/**
+ * The capacity search's answer: the highest multiplier of the profile that held, what broke the next
+ * one, and every step run (in the order run, refinement steps included).
+ *
+ * @param maxMultiplier      the highest good multiplier, 0 when even the first step degraded
+ * @param maxRps             the profile's rate at that multiplier
+ * @param limitedBy          errors, latency, throughput, generator, or none (the search reached its max)
+ * @param firstBadMultiplier the lowest degraded multiplier, -1 when none degraded
+ */
+public record CapacityResult(@JsonProperty("max_multiplier") int maxMultiplier, @JsonProperty("max_rps") double maxRps,
+                             @JsonProperty("limited_by") String limitedBy,
+                             @JsonProperty("first_bad_multiplier") int firstBadMultiplier,
+                             List<CapacityStep> steps) {
+    public CapacityResult {
+        steps = steps == null ? List.of() : List.copyOf(steps);
+    }
+}

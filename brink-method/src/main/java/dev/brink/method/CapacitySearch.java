@@ -1,0 +1,111 @@
+package dev.brink.method;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * The capacity search's walk over multipliers of the profile: N = start, start+step, … up to max, until a
+ * step degrades; then, when refining, bisection between the last good and the first bad N until they
+ * are adjacent. A generator-bound step ends the search: the generator, not the target, is the limit.
+ *
+ * <p>Usage: {@code while ((n = search.next()).isPresent()) search.record(n, judge(run(n)));} then
+ * {@link #outcome()}. Not thread-safe; one search per run.
+ */
+public final class CapacitySearch {
+    private final int step;
+    private final int max;
+    private final boolean refine;
+
+    private int lastGood;          // 0: none yet
+    private int firstBad = -1;     // -1: none yet
+    private StepVerdict firstBadVerdict;
+    private String generatorReason;
+    private int pending;           // the multiplier handed out and not yet recorded, 0 if none
+    private int nextScan;
+    private final List<Integer> tried = new ArrayList<>();
+
+    public CapacitySearch(int start, int step, int max, boolean refine) {
+        if (start < 1 || step < 1 || max < start) {
+            throw new IllegalArgumentException("need 1 <= start <= max and step >= 1, was start=" + start
+                    + " step=" + step + " max=" + max);
+        }
+        this.step = step;
+        this.max = max;
+        this.refine = refine;
+        this.nextScan = start;
+    }
+
+    /** The next multiplier to run, or empty when the search is over. */
+    public OptionalInt next() {
+        if (pending != 0) {
+            throw new IllegalStateException("record the result of multiplier " + pending + " first");
+        }
+        if (generatorReason != null) {
+            return OptionalInt.empty();
+        }
+        int n;
+        if (firstBad < 0) {
+            n = nextScan <= max ? nextScan : 0;
+        } else if (refine && firstBad - lastGood > 1 && !(lastGood == 0 && tried.contains(1))) {
+            n = lastGood + (firstBad - lastGood) / 2;
+            if (n == 0) {
+                n = 1;
+            }
+            if (tried.contains(n)) {
+                n = 0;
+            }
+        } else {
+            n = 0;
+        }
+        if (n == 0) {
+            return OptionalInt.empty();
+        }
+        pending = n;
+        return OptionalInt.of(n);
+    }
+
+    /** Records how multiplier n (the one {@link #next()} gave) was judged. */
+    public void record(int n, StepVerdict verdict) {
+        if (n != pending) {
+            throw new IllegalStateException("expected the result of multiplier " + pending + ", got " + n);
+        }
+        pending = 0;
+        tried.add(n);
+        switch (verdict.kind()) {
+            case OK -> {
+                lastGood = Math.max(lastGood, n);
+                if (firstBad < 0) {
+                    nextScan = n + step;
+                }
+            }
+            case DEGRADED -> {
+                if (firstBad < 0 || n < firstBad) {
+                    firstBad = n;
+                    firstBadVerdict = verdict;
+                }
+            }
+            case GENERATOR_BOUND -> generatorReason = verdict.generatorReason();
+        }
+    }
+
+    public Outcome outcome() {
+        if (generatorReason != null) {
+            return new Outcome(lastGood, firstBad, "generator", generatorReason);
+        }
+        if (firstBad < 0) {
+            return new Outcome(lastGood, -1, "none", "reached the search's max multiplier " + max + " without degrading");
+        }
+        Degradation first = firstBadVerdict.degradations().get(0);
+        return new Outcome(lastGood, firstBad, first.rule().limitedBy(), first.text());
+    }
+
+    /**
+     * @param maxMultiplier the highest multiplier that held (0 when none did)
+     * @param firstBad      the lowest degraded multiplier, -1 when none degraded
+     * @param limitedBy     errors, latency, throughput, generator or none
+     * @param why           the numbers behind limitedBy, for a person
+     */
+    public record Outcome(int maxMultiplier, int firstBad, String limitedBy, String why) {
+    }
+}

@@ -1,0 +1,38 @@
+package dev.brink.method;
+
+import java.util.List;
+
+/**
+ * The judgement of one step: ok, degraded (with every rule it broke, in rule order), or generator-bound
+ * (the load generator, not the target, could not keep up: never counted as the target's limit).
+ */
+public record StepVerdict(Kind kind, List<Degradation> degradations, String generatorReason) {
+    public enum Kind {
+        OK("ok"), DEGRADED("degraded"), GENERATOR_BOUND("generator-bound");
+
+        private final String json;
+
+        Kind(String json) {
+            this.json = json;
+        }
+
+        public String json() {
+            return json;
+        }
+    }
+
+    public StepVerdict {
+        degradations = List.copyOf(degradations);
+        if (kind == Kind.DEGRADED && degradations.isEmpty()) {
+            throw new IllegalArgumentException("a degraded step needs at least one broken rule");
+        }
+    }
+
+    /** The sentences a report shows for this step. */
+    public List<String> reasons() {
+        if (kind == Kind.GENERATOR_BOUND) {
+            return List.of("generator-bound: " + generatorReason);
+        }
+        return degradations.stream().map(Degradation::text).toList();
+    }
+}
