@@ -107,7 +107,12 @@ final class GeneratorMonitor {
 
     private static int[] portRange() {
         try {
-            String[] p = Files.readString(PORT_RANGE).trim().split("\\s+");
+            // read as a stream: /proc reports a bogus size and Files.readString stops short
+            String line;
+            try (BufferedReader in = Files.newBufferedReader(PORT_RANGE)) {
+                line = in.readLine();
+            }
+            String[] p = line.trim().split("\\s+");
             return new int[] {Integer.parseInt(p[0]), Integer.parseInt(p[1])};
         } catch (IOException | RuntimeException e) {
             return new int[] {0, -1}; // not Linux: no port accounting

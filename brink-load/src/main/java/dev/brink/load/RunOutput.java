@@ -52,8 +52,7 @@ final class RunOutput implements AutoCloseable {
     void interval(IntervalStats stats, GeneratorHealth health, long startMs, long endMs, Histogram corrected,
                   Histogram uncorrected, String[] opNames, Counters[] ops) {
         if (load == null) return;
-        load.append(stats);
-        generator.append(health);
+        // latency first: a load.jsonl line then always has its histograms, even if a SIGKILL comes between
         double s = (startMs - baseMs) / 1000.0;
         double e = (endMs - baseMs) / 1000.0;
         write(s, e, corrected, "corrected");
@@ -65,6 +64,8 @@ final class RunOutput implements AutoCloseable {
             }
         }
         hlogStream.flush();
+        load.append(stats);
+        generator.append(health);
     }
 
     private void write(double s, double e, Histogram h, String tag) {

@@ -44,7 +44,12 @@ class OpenModelTest {
             assertThat(lines.get(3).get("target_rps").asDouble()).isEqualTo(2000.0);
             assertThat(lines.get(3).get("ops").get("get").get("corrected").get("p99_ms").asDouble()).isPositive();
             assertThat(JsonlReader.readAll(dir.resolve(RunDirectory.GENERATOR))).hasSize(lines.size())
-                    .allSatisfy(g -> assertThat(g.has("loop_cpu") && g.has("lag_p99_ms") && g.has("ephemeral_ports_in_use")).isTrue());
+                    .allSatisfy(g -> assertThat(g.has("loop_cpu") && g.has("lag_p99_ms") && g.has("ephemeral_ports_in_use")).isTrue())
+                    .allSatisfy(g -> assertThat(g.get("connections").asInt()).isBetween(1, 32));
+            if (java.nio.file.Files.exists(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))) {
+                assertThat(JsonlReader.readAll(dir.resolve(RunDirectory.GENERATOR)))
+                        .allSatisfy(g -> assertThat(g.get("ephemeral_port_range").asInt()).isGreaterThan(1000));
+            }
             long hlogCount = 0;
             try (HistogramLogReader hlog = new HistogramLogReader(dir.resolve(RunDirectory.LATENCY).toFile())) {
                 EncodableHistogram h;
