@@ -94,6 +94,14 @@ class HttpCommandTest {
         assertThat(r.out()).contains("closed model, 2 users").contains("corrected").contains("uncorrected")
                 .contains("http-500").contains("  generator ");
         assertThat(seen).isNotEmpty().allSatisfy(s -> assertThat(s).matches("POST /fail yes \\{\"n\":\\d+}"));
+
+        Run json = brink("http", url + "/", "--users", "3", "--duration", "1s", "--json");
+        assertThat(json.code()).as(json.err()).isZero();
+        JsonNode result = Json.MAPPER.readTree(json.out()).get("result");
+        assertThat(result.get("workload").get("model").asText()).isEqualTo("closed");
+        assertThat(result.get("workload").get("users").asInt()).isEqualTo(3);
+        assertThat(result.get("max_in_flight").asInt()).isBetween(1, 3);
+        assertThat(result.get("ok").asLong()).isPositive();
     }
 
     @Test

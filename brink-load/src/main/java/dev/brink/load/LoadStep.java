@@ -38,6 +38,11 @@ public record LoadStep(String name, Workload workload, Duration duration) {
          * {@code from} to {@code to} (equal for a constant rate).
          */
         record Open(double from, double to) implements Workload {
+            @com.fasterxml.jackson.annotation.JsonProperty("model")
+            public String model() {
+                return "open";
+            }
+
             public Open {
                 if (!(from >= 0 && to >= 0) || Double.isInfinite(from) || Double.isInfinite(to)) {
                     throw new IllegalArgumentException("multipliers must be >= 0");
@@ -46,7 +51,17 @@ public record LoadStep(String name, Workload workload, Duration duration) {
         }
 
         /** Closed model: at most {@code users} requests in flight; operations chosen by their rps weights. */
-        record Closed(int users, Duration think) implements Workload {
+        record Closed(int users, @com.fasterxml.jackson.annotation.JsonIgnore Duration think) implements Workload {
+            @com.fasterxml.jackson.annotation.JsonProperty("model")
+            public String model() {
+                return "closed";
+            }
+
+            @com.fasterxml.jackson.annotation.JsonProperty("think_ms")
+            public long thinkMs() {
+                return think.toMillis();
+            }
+
             public Closed {
                 if (users < 1 || users > 60_000) throw new IllegalArgumentException("users 1..60000");
                 Objects.requireNonNull(think, "think");
