@@ -9,7 +9,7 @@
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
-SECS=${1:-10}
+SECS=${1:-30}
 PORT=${BRINK_BENCH_PORT:-18089}
 CONNS=${BRINK_BENCH_CONNS:-32}
 JAR="$ROOT/brink-cli/target/brink.jar"
@@ -47,19 +47,26 @@ echo "== closed loop, $CONNS connections, ${SECS}s, one core each"
 WRK_REQ=$(awk '/requests in/ {print $1}' "$WORK/wrk.out")
 WRK_CPU=$(cpu_ms "$WORK/wrk.time")
 /usr/bin/time -f "%U %S" -o "$WORK/brink.time" taskset -c 0 java -jar "$JAR" http "$URL" --users "$CONNS" \
-    --duration "${SECS}s" --json >"$WORK/brink-closed.json" 2>/dev/null
+    --duration "${SECS}s" --json --out "$WORK/closed" >"$WORK/brink-closed.json" 2>/dev/null
 BRINK_REQ=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["result"]; print(r["ok"]+sum(r["errors"].values()))' "$WORK/brink-closed.json")
 BRINK_CPU=$(cpu_ms "$WORK/brink.time")
-python3 - "$WRK_REQ" "$WRK_CPU" "$BRINK_REQ" "$BRINK_CPU" "$SECS" <<'PY'
-import sys
+python3 - "$WRK_REQ" "$WRK_CPU" "$BRINK_REQ" "$BRINK_CPU" "$SECS" "$WORK/closed" <<'PY'
+import json, sys
 wr, wc, br, bc, s = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5])
+# steady state: the second half of the run, from brink's own per-second files (JIT warm-up excluded)
+load = [json.loads(l) for l in open(sys.argv[6] + "/load.jsonl") if l.strip()]
+gen = [json.loads(l) for l in open(sys.argv[6] + "/generator.jsonl") if l.strip()]
+half = [(l, g) for l, g in zip(load, gen) if l["interval_s"] > 0.9][len(load) // 2:]
+req = sum(l["ok"] + sum(l["errors"].values()) for l, g in half)
+cpu_ms = sum(g["process_cpu"] * l["interval_s"] * 1000 for l, g in half)  # one CPU under taskset
 print(f"wrk:   {wr} requests, {wr/s:.0f} req/s, {wc} CPU-ms, {wc/(wr/1000):.1f} CPU-ms per 1000 requests")
-print(f"brink: {br} requests, {br/s:.0f} req/s, {bc} CPU-ms, {bc/(br/1000):.1f} CPU-ms per 1000 requests (incl. JVM start-up/JIT)")
-print(f"brink/wrk CPU per request: {(bc/br)/(wc/wr):.2f}x")
+print(f"brink: {br} requests, {br/s:.0f} req/s, {bc} CPU-ms, {bc/(br/1000):.1f} CPU-ms per 1000 requests (whole process: JVM start-up and JIT included)")
+print(f"brink steady state (2nd half): {req/(len(half) or 1):.0f} req/s, {cpu_ms/(req/1000):.1f} CPU-ms per 1000 requests")
+print(f"brink/wrk CPU per request: whole process {(bc/br)/(wc/wr):.2f}x, steady state {(cpu_ms/req)/(wc/wr):.2f}x")
 PY
 
 echo "== open model, 10000 req/s, ${SECS}s, brink on one core"
-taskset -c 0 java -jar "$JAR" http "$URL" --rate 10000 --duration "${SECS}s" --connections "$CONNS" --json \
+taskset -c 0 java -jar "$JAR" http "$URL" --rate 10000 --duration "${SECS}s" --connections 256 --json \
     --out "$WORK/run" >"$WORK/brink-open.json" 2>/dev/null
 python3 - "$WORK/brink-open.json" "$WORK/run/generator.jsonl" <<'PY'
 import json, sys

@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * The load generator's own health over one interval (a generator.jsonl line). {@code processCpu} is the
  * share of all CPUs this JVM may use, {@code loopCpu} the share of one core used by the event loop that
- * sends every request (the generator's real budget); {@code lagP99Ms} how late sends left vs their intended
- * time when a connection was free; ports count local TCP sockets in the ephemeral range (whole host).
+ * sends every request (the generator's real budget); {@code lagP99Ms} how late the event loop took requests
+ * from the open schedule vs their intended time (waiting for a connection afterwards is not in it); ports count local TCP sockets in the ephemeral range (whole host).
  * {@code reasons} is empty when the generator kept up.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)

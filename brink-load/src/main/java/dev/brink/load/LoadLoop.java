@@ -196,8 +196,10 @@ final class LoadLoop {
     // ---- requests and connections ----
 
     private void dispatch(OpState op, long intended, int user, long now) {
+        // schedule lag: how late the generator itself took the request from the schedule (timer precision, a
+        // busy or paused event loop); waiting for a connection afterwards is the target's share, not counted here
+        if (user < 0) lag.recordValue(Math.max(1, Math.min((now - intended) / 1000, Counters.MAX_MICROS)));
         if (idleCount > 0) {
-            if (user < 0) lag.recordValue(Math.max(1, Math.min((now - intended) / 1000, Counters.MAX_MICROS)));
             send(idle[--idleCount], op, intended, user);
             return;
         }
