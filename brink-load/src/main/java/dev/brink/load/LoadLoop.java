@@ -89,7 +89,12 @@ final class LoadLoop {
         this.to = to;
         this.stepStart = now;
         this.stepEnd = now + durationNanos;
-        for (OpState op : ops) op.nextIntended = now;
+        double seconds = durationNanos / 1e9;
+        for (OpState op : ops) {
+            op.scheduled = 0;
+            // requests owed in the step = the integral of the rate; the epsilon keeps 2 s × 60/s at 120, not 121
+            op.dueInStep = (long) Math.ceil(op.rps * (from + to) / 2 * seconds - 1e-6);
+        }
         running = true;
         tick();
         return now;
@@ -161,22 +166,27 @@ final class LoadLoop {
         }
     }
 
-    /** Sends every request of {@code op} whose intended time has come; intended times follow the rate curve. */
+    /**
+     * Sends every request of {@code op} whose intended time has come. The k-th request's intended time
+     * solves N(t) = k, N being the integral of the rate (linear in t for a ramp), so times are exact
+     * rather than accumulated: no drift over a long step, no extra request from rounding.
+     */
     private void schedule(OpState op, long now) {
-        long end = Math.min(now, stepEnd - 1);
-        while (op.nextIntended <= end) {
-            long t = op.nextIntended;
+        while (op.scheduled < op.dueInStep) {
+            long t = stepStart + intendedOffset(op.rps, op.scheduled);
+            if (t > now) return;
             dispatch(op, t, -1, now);
-            double rate = op.rps * multiplierAt(t);
-            // a zero rate skips ahead a tick at a time, so a later ramp resumes on time
-            op.nextIntended = rate > 0 ? t + Math.max(1, (long) (1e9 / rate)) : t + options.tick().toNanos();
+            op.scheduled++;
         }
     }
 
-    double multiplierAt(long t) {
-        if (from == to) return from;
-        double f = (double) (t - stepStart) / (stepEnd - stepStart);
-        return from + (to - from) * Math.max(0, Math.min(1, f));
+    /** Nanoseconds after the step start at which request k (0-based) of an operation at {@code rps} is due. */
+    private long intendedOffset(double rps, long k) {
+        double duration = (stepEnd - stepStart) / 1e9;
+        double a = rps * (to - from) / (2 * duration); // N(t) = a t² + b t
+        double b = rps * from;
+        double t = Math.abs(a) < 1e-12 ? k / b : (-b + Math.sqrt(Math.max(0, b * b + 4 * a * k))) / (2 * a);
+        return (long) (t * 1e9);
     }
 
     private void submitUser(int u, long now) {

@@ -8,7 +8,8 @@ final class OpState {
     final int checkStatus;
     final RequestEncoder encoder;
     final Counters live = new Counters();
-    long nextIntended;
+    long scheduled; // requests taken from the open schedule in this step
+    long dueInStep; // requests the open schedule owes in this step
     int sizeHint = 256;
 
     OpState(int index, Plan.Operation op, RequestEncoder encoder) {
