@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             ReportCommand.class,
             SampleCommand.class,
+            HttpCommand.class,
         })
 public final class BrinkMain implements Callable<Integer> {
     public static final int EXIT_OK = 0;
@@ -41,6 +42,7 @@ public final class BrinkMain implements Callable<Integer> {
     /** Runs one command line; returns the exit code so tests need no System.exit. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         CommandLine cli = new CommandLine(new BrinkMain());
+        cli.setExpandAtFiles(false); // `brink http --body @file` reads the file itself; picocli must not split it into arguments
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         cli.setParameterExceptionHandler((ex, ignored) -> {

@@ -1,0 +1,94 @@
+package dev.brink.load;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.HttpResponseDecoder;
+import io.netty.util.ReferenceCountUtil;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The engine's per-request path, piece by piece: fill and encode a templated request into a pooled direct
+ * buffer, decode a keep-alive response with the same decoder the engine uses, record two latencies.
+ * Run with {@code -prof gc}: {@code gc.alloc.rate.norm} is the heap allocated per request.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class RequestPathBenchmark {
+    private static final byte[] RESPONSE = ("HTTP/1.1 200 OK\r\nServer: nginx\r\nContent-Type: text/plain\r\n"
+            + "Content-Length: 3\r\nConnection: keep-alive\r\n\r\nok\n").getBytes(StandardCharsets.US_ASCII);
+
+    private RequestEncoder getBook;
+    private RequestEncoder addBook;
+    private RequestContext ctx;
+    private Counters counters;
+    private EmbeddedChannel decoder;
+    private long t;
+
+    @Setup
+    public void setup() throws Exception {
+        URI base = URI.create("http://127.0.0.1:8080");
+        getBook = new RequestEncoder(base, new Plan.Request("GET", "/books/${random.int(1,1000)}", List.of(), null), List.of(), n -> null);
+        addBook = new RequestEncoder(base, new Plan.Request("POST", "/books",
+                List.of(new Plan.Header("Content-Type", "application/json", false)),
+                "{\"title\":\"${random.string(12)}\",\"price\":${random.decimal(1,100)}}"), List.of(), n -> null);
+        ctx = new RequestContext(42, null);
+        counters = new Counters();
+        decoder = new EmbeddedChannel(new HttpResponseDecoder(), new io.netty.channel.ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelRead(io.netty.channel.ChannelHandlerContext c, Object msg) {
+                ReferenceCountUtil.release(msg);
+            }
+        });
+    }
+
+    @TearDown
+    public void tearDown() {
+        decoder.finishAndReleaseAll();
+    }
+
+    @Benchmark
+    public int encodeGet() {
+        ctx.next();
+        ByteBuf buf = PooledByteBufAllocator.DEFAULT.directBuffer(256);
+        getBook.encode(buf, ctx);
+        int n = buf.readableBytes();
+        buf.release();
+        return n;
+    }
+
+    @Benchmark
+    public int encodePostWithBody() {
+        ctx.next();
+        ByteBuf buf = PooledByteBufAllocator.DEFAULT.directBuffer(256);
+        addBook.encode(buf, ctx);
+        int n = buf.readableBytes();
+        buf.release();
+        return n;
+    }
+
+    @Benchmark
+    public void decodeResponse() {
+        decoder.writeInbound(Unpooled.wrappedBuffer(RESPONSE));
+    }
+
+    @Benchmark
+    public long recordLatency() {
+        t += 977;
+        counters.recordLatency(250_000 + (t & 0xFFFFF), 200_000 + (t & 0xFFFF));
+        return counters.corrected.getTotalCount();
+    }
+}

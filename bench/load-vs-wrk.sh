@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Brink's load engine vs wrk against nginx on 127.0.0.1 (DESIGN.md: the generator must be cheaper than
+# the target). nginx is pinned to CPU 1, wrk and brink to CPU 0, so each generator has exactly one core.
+#   1. closed loop, max throughput: CPU-ms per 1000 requests for wrk and for brink (whole process:
+#      brink's figure includes JVM start-up and JIT, so it is an upper bound)
+#   2. open model at a fixed 10 000 req/s: brink's achieved rate and schedule lag p99
+# Needs: nginx and wrk from Debian (apt-get install nginx-light wrk), taskset, /usr/bin/time, python3,
+# and brink-cli/target/brink.jar (./mvnw -B -q package -DskipTests). Usage: bench/load-vs-wrk.sh [seconds]
+set -euo pipefail
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/.." && pwd)
+SECS=${1:-30}
+PORT=${BRINK_BENCH_PORT:-18089}
+CONNS=${BRINK_BENCH_CONNS:-32}
+JAR="$ROOT/brink-cli/target/brink.jar"
+WORK=$(mktemp -d /tmp/brink-load-vs-wrk.XXXXXX)
+[[ -f "$JAR" ]] || { echo "missing $JAR: run ./mvnw -B -q package -DskipTests" >&2; exit 2; }
+command -v nginx >/dev/null || NGINX=/usr/sbin/nginx
+NGINX=${NGINX:-nginx}
+command -v wrk >/dev/null || { echo "wrk not found: apt-get install wrk" >&2; exit 2; }
+
+cat >"$WORK/nginx.conf" <<CONF
+worker_processes 1;
+daemon on;
+pid $WORK/nginx.pid;
+error_log $WORK/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  keepalive_requests 100000000;
+  keepalive_timeout 300s;
+  client_body_temp_path $WORK/body; proxy_temp_path $WORK/proxy; fastcgi_temp_path $WORK/fcgi;
+  uwsgi_temp_path $WORK/uwsgi; scgi_temp_path $WORK/scgi;
+  server { listen 127.0.0.1:$PORT; location / { return 200 "ok\n"; } }
+}
+CONF
+taskset -c 1 "$NGINX" -c "$WORK/nginx.conf" -p "$WORK"
+trap 'kill $(cat "$WORK/nginx.pid") 2>/dev/null || true' EXIT
+sleep 0.5
+URL="http://127.0.0.1:$PORT/"
+
+# cpu_ms FILE: user+sys milliseconds from /usr/bin/time -f "%U %S"
+cpu_ms() { awk '{printf "%.0f", ($1 + $2) * 1000}' "$1"; }
+
+echo "== closed loop, $CONNS connections, ${SECS}s, one core each"
+/usr/bin/time -f "%U %S" -o "$WORK/wrk.time" taskset -c 0 wrk -t1 -c"$CONNS" -d"${SECS}s" "$URL" >"$WORK/wrk.out"
+WRK_REQ=$(awk '/requests in/ {print $1}' "$WORK/wrk.out")
+WRK_CPU=$(cpu_ms "$WORK/wrk.time")
+/usr/bin/time -f "%U %S" -o "$WORK/brink.time" taskset -c 0 java -jar "$JAR" http "$URL" --users "$CONNS" \
+    --duration "${SECS}s" --json --out "$WORK/closed" >"$WORK/brink-closed.json" 2>/dev/null
+BRINK_REQ=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["result"]; print(r["ok"]+sum(r["errors"].values()))' "$WORK/brink-closed.json")
+BRINK_CPU=$(cpu_ms "$WORK/brink.time")
+python3 - "$WRK_REQ" "$WRK_CPU" "$BRINK_REQ" "$BRINK_CPU" "$SECS" "$WORK/closed" <<'PY'
+import json, sys
+wr, wc, br, bc, s = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5])
+# steady state: the second half of the run, from brink's own per-second files (JIT warm-up excluded)
+load = [json.loads(l) for l in open(sys.argv[6] + "/load.jsonl") if l.strip()]
+gen = [json.loads(l) for l in open(sys.argv[6] + "/generator.jsonl") if l.strip()]
+half = [(l, g) for l, g in zip(load, gen) if l["interval_s"] > 0.9][len(load) // 2:]
+req = sum(l["ok"] + sum(l["errors"].values()) for l, g in half)
+cpu_ms = sum(g["process_cpu"] * l["interval_s"] * 1000 for l, g in half)  # one CPU under taskset
+print(f"wrk:   {wr} requests, {wr/s:.0f} req/s, {wc} CPU-ms, {wc/(wr/1000):.1f} CPU-ms per 1000 requests")
+print(f"brink: {br} requests, {br/s:.0f} req/s, {bc} CPU-ms, {bc/(br/1000):.1f} CPU-ms per 1000 requests (whole process: JVM start-up and JIT included)")
+print(f"brink steady state (2nd half): {req/(len(half) or 1):.0f} req/s, {cpu_ms/(req/1000):.1f} CPU-ms per 1000 requests")
+print(f"brink/wrk CPU per request: whole process {(bc/br)/(wc/wr):.2f}x, steady state {(cpu_ms/req)/(wc/wr):.2f}x")
+PY
+
+echo "== open model, 10000 req/s, ${SECS}s, brink on one core"
+taskset -c 0 java -jar "$JAR" http "$URL" --rate 10000 --duration "${SECS}s" --connections 256 --json \
+    --out "$WORK/run" >"$WORK/brink-open.json" 2>/dev/null
+python3 - "$WORK/brink-open.json" "$WORK/run/generator.jsonl" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["result"]
+lags = sorted(json.loads(l)["lag_p99_ms"] for l in open(sys.argv[2]) if l.strip())
+print(f"target 10000 req/s: achieved {r['achieved_rps']} req/s ({(r['achieved_rps']/10000-1)*100:+.2f}%), "
+      f"dropped {r['dropped']}, errors {sum(r['errors'].values())}")
+print(f"schedule lag p99 per second: median {lags[len(lags)//2]} ms, worst {lags[-1]} ms; "
+      f"corrected p99 {r['corrected']['p99_ms']} ms, uncorrected p99 {r['uncorrected']['p99_ms']} ms")
+print(f"generator-bound: {r['generator_bound_reasons'] or 'no'}")
+PY
+echo "(work files in $WORK)"

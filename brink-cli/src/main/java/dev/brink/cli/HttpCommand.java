@@ -1,0 +1,158 @@
+package dev.brink.cli;
+
+import dev.brink.core.BrinkUserException;
+import dev.brink.core.Durations;
+import dev.brink.core.RunDirectory;
+import dev.brink.load.LoadEngine;
+import dev.brink.load.LoadOptions;
+import dev.brink.load.LoadStep;
+import dev.brink.load.Plan;
+import dev.brink.load.StepResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code brink http}: a one-line load test (wrk/vegeta style) on Brink's load engine. */
+@Command(name = "http", mixinStandardHelpOptions = true,
+        description = {"A one-line HTTP/1.1 load test: an open model (--rate, latency measured from each request's "
+                + "intended send time, so a stalled server cannot hide) or a closed model (--users).",
+            "Prints a line per second, then a summary: requests, achieved rate, errors by kind, corrected and "
+                + "uncorrected percentiles, and the generator's own health.",
+            "Path, headers and body may use ${seq}, ${random.int(a,b)}, ${random.string(n)}, ${random.decimal(a,b)}, "
+                + "${random.uuid} and ${env.NAME} (never printed); write $${ for a literal ${."})
+final class HttpCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "URL", description = "http://host:port/path to load.")
+    String url;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Model model;
+
+    static final class Model {
+        @Option(names = "--rate", paramLabel = "R", required = true, description = "Open model: requests per second.")
+        Double rate;
+
+        @Option(names = "--users", paramLabel = "N", required = true, description = "Closed model: N users, each sends, waits for the answer, sends again.")
+        Integer users;
+    }
+
+    @Option(names = "--duration", paramLabel = "D", required = true, description = "How long, like 10s or 5m.")
+    String duration;
+
+    @Option(names = "--connections", paramLabel = "C", description = "Keep-alive connections at most (default: 64, or N with --users).")
+    Integer connections;
+
+    @Option(names = {"-H", "--header"}, paramLabel = "'K: V'", description = "A request header; repeatable.")
+    List<String> headers = new ArrayList<>();
+
+    @Option(names = "--method", paramLabel = "M", description = "GET (default), or POST when --body is given; also PUT, DELETE, PATCH, OPTIONS.")
+    String method;
+
+    @Option(names = "--body", paramLabel = "B|@FILE", description = "Request body, or @file to read it from a file.")
+    String body;
+
+    @Option(names = "--timeout", paramLabel = "T", defaultValue = "10s", description = "Request timeout (default: ${DEFAULT-VALUE}).")
+    String timeout;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write the run directory here (load.jsonl, latency.hlog, generator.jsonl, events.jsonl).")
+    Path out;
+
+    @Option(names = "--json", description = "Print the summary as JSON (live lines go to stderr).")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Duration d = Durations.parse(duration);
+        if (d.toMillis() < 1) throw new BrinkUserException("bad --duration " + duration + ": expected more than 0");
+        Duration t = Durations.parse(timeout);
+        if (t.toMillis() < 1) throw new BrinkUserException("bad --timeout " + timeout + ": expected more than 0");
+        URI base = base(url);
+        if (model.rate != null && !(model.rate > 0 && model.rate <= 1e7)) {
+            throw new BrinkUserException("bad --rate " + model.rate + ": expected a number from 0 (excluded) to 10000000");
+        }
+        if (model.users != null && (model.users < 1 || model.users > 60_000)) {
+            throw new BrinkUserException("bad --users " + model.users + ": expected 1..60000");
+        }
+        int conns = connections != null ? connections : model.users != null ? model.users : 64;
+        if (conns < 1 || conns > 60_000) throw new BrinkUserException("bad --connections " + conns + ": expected 1..60000");
+        Plan plan = plan(base);
+        LoadEngine.checkReachable(base, Duration.ofSeconds(5));
+        LoadOptions options = LoadOptions.defaults().withMaxConnections(conns)
+                .withTimeouts(t.compareTo(Duration.ofSeconds(5)) < 0 ? t : Duration.ofSeconds(5), t);
+        LoadStep step = model.rate != null ? LoadStep.open("http", 1, d) : LoadStep.closed("http", model.users, Duration.ZERO, d);
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter live = json ? spec.commandLine().getErr() : stdout;
+        StepResult result;
+        try (LoadEngine engine = LoadEngine.open(plan, options, out == null ? null : RunDirectory.at(out))) {
+            HttpReport report = new HttpReport(live, System.console() != null && !json, d);
+            if (!json) stdout.println(HttpReport.headline(url, model.rate, model.users, d, conns, engine.transport()));
+            engine.addListener(report::interval);
+            result = engine.run(step);
+            report.done();
+        }
+        if (json) {
+            HttpReport.json(stdout, url, result);
+        } else {
+            HttpReport.table(stdout, result, out);
+        }
+        stdout.flush();
+        return BrinkMain.EXIT_OK;
+    }
+
+    private static URI base(String url) throws BrinkUserException {
+        URI u;
+        try {
+            u = new URI(url);
+        } catch (URISyntaxException e) {
+            throw new BrinkUserException("bad URL '" + url + "': expected http://host:port/path");
+        }
+        if (!"http".equalsIgnoreCase(u.getScheme()) || u.getHost() == null) {
+            throw new BrinkUserException("bad URL '" + url + "': expected http://host:port/path (https is not supported yet)");
+        }
+        return URI.create("http://" + u.getHost() + (u.getPort() < 0 ? "" : ":" + u.getPort()));
+    }
+
+    private Plan plan(URI base) throws BrinkUserException {
+        URI u = URI.create(url);
+        String path = (u.getRawPath() == null || u.getRawPath().isEmpty() ? "/" : u.getRawPath())
+                + (u.getRawQuery() == null ? "" : "?" + u.getRawQuery());
+        List<Plan.Header> hs = new ArrayList<>();
+        for (String h : headers) {
+            int colon = h.indexOf(':');
+            if (colon < 1 || !h.substring(0, colon).trim().matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
+                throw new BrinkUserException("bad -H '" + (colon < 1 ? h : h.substring(0, colon)) + "…': expected 'Name: value'");
+            }
+            hs.add(new Plan.Header(h.substring(0, colon).trim(), h.substring(colon + 1).trim(), false));
+        }
+        String b = body;
+        if (b != null && b.startsWith("@")) {
+            try {
+                b = Files.readString(Path.of(b.substring(1)), StandardCharsets.UTF_8);
+            } catch (IOException | RuntimeException e) {
+                throw new BrinkUserException("cannot read --body file " + b.substring(1) + ": " + e.getMessage());
+            }
+        }
+        String m = method != null ? method.toUpperCase(java.util.Locale.ROOT) : b != null ? "POST" : "GET";
+        if (!m.matches("GET|POST|PUT|DELETE|PATCH|OPTIONS")) {
+            throw new BrinkUserException("bad --method " + method + ": expected GET, POST, PUT, DELETE, PATCH or OPTIONS");
+        }
+        double rps = model.rate != null ? model.rate : 1;
+        return new Plan("http", new Plan.Target(base, null),
+                List.of(new Plan.Operation("http", rps, new Plan.Request(m, path, hs, b), Plan.Check.DEFAULT)), null, null, null);
+    }
+}

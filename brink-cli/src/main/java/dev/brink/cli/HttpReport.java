@@ -1,0 +1,95 @@
+package dev.brink.cli;
+
+import dev.brink.core.Durations;
+import dev.brink.core.Json;
+import dev.brink.load.GeneratorHealth;
+import dev.brink.load.IntervalStats;
+import dev.brink.load.Percentiles;
+import dev.brink.load.StepResult;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** What {@code brink http} prints: a live line per second, then a summary table or JSON. No header value is ever shown. */
+final class HttpReport {
+    private final PrintWriter out;
+    private final boolean terminal;
+    private final double totalSeconds;
+    private double elapsed;
+
+    HttpReport(PrintWriter out, boolean terminal, Duration total) {
+        this.out = out;
+        this.terminal = terminal;
+        this.totalSeconds = total.toNanos() / 1e9;
+    }
+
+    static String headline(String url, Double rate, Integer users, Duration d, int conns, String transport) {
+        String model = rate != null ? String.format(Locale.ROOT, "open model, %s req/s", num(rate)) : "closed model, " + users + " users";
+        return "brink http " + url + " — " + model + " for " + Durations.format(d) + ", up to " + conns
+                + " connections (" + transport + ")";
+    }
+
+    void interval(IntervalStats i, GeneratorHealth g) {
+        elapsed += i.intervalS();
+        String line = String.format(Locale.ROOT, "%5.0fs %9s req/s  ok %-7d err %-5d p99 %8s ms (service %s ms)  in-flight %d  conns %d%s",
+                elapsed, num(i.sent() / Math.max(i.intervalS(), 1e-9)), i.ok(), i.errorCount(),
+                ms(i.corrected().p99Ms()), ms(i.uncorrected().p99Ms()), i.inFlight(), i.connections(),
+                g.bound() ? "  GENERATOR-BOUND: " + String.join("; ", g.reasons()) : "");
+        if (terminal) {
+            int width = 20;
+            int done = (int) Math.min(width, Math.round(elapsed / totalSeconds * width));
+            out.print("\r[" + "#".repeat(done) + " ".repeat(width - done) + "] " + line + "   ");
+        } else {
+            out.println(line);
+        }
+        out.flush();
+    }
+
+    void done() {
+        if (terminal) out.println();
+    }
+
+    static void table(PrintWriter out, StepResult r, Path runDir) {
+        out.printf(Locale.ROOT, "  requests     %d sent, %d ok, %d errors, %d dropped%n", r.sent(), r.ok(), r.errorCount(), r.dropped());
+        out.printf(Locale.ROOT, "  achieved     %s req/s%s%n", num(r.achievedRps()),
+                r.targetRps() > 0 ? " (target " + num(r.targetRps()) + ")" : "");
+        out.printf(Locale.ROOT, "  errors       %s%n", r.errors().isEmpty() ? "none" : r.errors().entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "))
+                + String.format(Locale.ROOT, " (%.2f%%)", r.errorRate() * 100));
+        out.printf(Locale.ROOT, "  latency ms   %10s %9s %9s %9s %9s%n", "p50", "p90", "p99", "p99.9", "max");
+        row(out, "corrected", r.corrected());
+        row(out, "uncorrected", r.uncorrected());
+        GeneratorHealth g = r.generator();
+        if (g != null) {
+            out.printf(Locale.ROOT, "  generator    event loop %.0f%% of a core, process %.0f%%, lag p99 %s ms, gc %d ms, %d connections, "
+                            + "ephemeral ports %d/%d, TIME_WAIT %d%n", g.loopCpu() * 100, g.processCpu() * 100, ms(g.lagP99Ms()),
+                    g.gcPauseMs(), g.connections(), g.ephemeralPortsInUse(), g.ephemeralPortRange(), g.timeWait());
+        }
+        out.println(r.generatorBound() ? "  verdict      GENERATOR-BOUND, these numbers describe Brink, not the target: "
+                + String.join("; ", r.generatorBoundReasons()) : "  verdict      the generator kept up");
+        if (runDir != null) out.println("  run dir      " + runDir);
+    }
+
+    private static void row(PrintWriter out, String name, Percentiles p) {
+        out.printf(Locale.ROOT, "    %-11s %8s %9s %9s %9s %9s%n", name, ms(p.p50Ms()), ms(p.p90Ms()), ms(p.p99Ms()), ms(p.p999Ms()), ms(p.maxMs()));
+    }
+
+    static void json(PrintWriter out, String url, StepResult r) throws Exception {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("url", url);
+        doc.put("result", r);
+        out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+    }
+
+    private static String ms(double v) {
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    private static String num(double v) {
+        return v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+}

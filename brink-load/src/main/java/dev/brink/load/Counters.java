@@ -1,0 +1,93 @@
+package dev.brink.load;
+
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Counts and latency histograms of one operation for one interval. The live instance is written only by
+ * the event loop; {@link #moveTo} copies it into a reader-owned instance and resets it (on the event loop),
+ * so the per-request path touches plain fields and arrays, never a lock.
+ */
+final class Counters {
+    /** Latencies above 10 minutes are clamped there: a request timeout caps what matters. */
+    static final long MAX_MICROS = 600_000_000L;
+    private static final int STATUS_CODES = 600;
+
+    long sent;
+    long ok;
+    long dropped;
+    final long[] kinds = new long[ErrorKind.ALL.length];
+    final long[] http = new long[STATUS_CODES];
+    final Histogram corrected = newHistogram();
+    final Histogram uncorrected = newHistogram();
+
+    static Histogram newHistogram() {
+        return new Histogram(1, MAX_MICROS, 3);
+    }
+
+    void recordLatency(long correctedNanos, long serviceNanos) {
+        corrected.recordValue(clamp(correctedNanos));
+        uncorrected.recordValue(clamp(serviceNanos));
+    }
+
+    private static long clamp(long nanos) {
+        long us = nanos / 1000;
+        return us < 1 ? 1 : Math.min(us, MAX_MICROS);
+    }
+
+    void httpError(int status) {
+        http[status >= 0 && status < STATUS_CODES ? status : 0]++;
+    }
+
+    long errorCount() {
+        long n = 0;
+        for (long k : kinds) n += k;
+        for (long h : http) n += h;
+        return n;
+    }
+
+    /** Copies into {@code dst} (overwriting it) and resets this. */
+    void moveTo(Counters dst) {
+        dst.sent = sent;
+        dst.ok = ok;
+        dst.dropped = dropped;
+        System.arraycopy(kinds, 0, dst.kinds, 0, kinds.length);
+        System.arraycopy(http, 0, dst.http, 0, http.length);
+        dst.corrected.reset();
+        dst.uncorrected.reset();
+        dst.corrected.add(corrected);
+        dst.uncorrected.add(uncorrected);
+        sent = ok = dropped = 0;
+        java.util.Arrays.fill(kinds, 0);
+        java.util.Arrays.fill(http, 0);
+        corrected.reset();
+        uncorrected.reset();
+    }
+
+    /** Adds {@code other} into this (reader side: totals and step sums). */
+    void add(Counters other) {
+        sent += other.sent;
+        ok += other.ok;
+        dropped += other.dropped;
+        for (int i = 0; i < kinds.length; i++) kinds[i] += other.kinds[i];
+        for (int i = 0; i < http.length; i++) http[i] += other.http[i];
+        corrected.add(other.corrected);
+        uncorrected.add(other.uncorrected);
+    }
+
+    void clear() {
+        sent = ok = dropped = 0;
+        java.util.Arrays.fill(kinds, 0);
+        java.util.Arrays.fill(http, 0);
+        corrected.reset();
+        uncorrected.reset();
+    }
+
+    /** Errors by label, only kinds that occurred, in a stable order. */
+    Map<String, Long> errorMap() {
+        Map<String, Long> m = new java.util.TreeMap<>();
+        for (ErrorKind k : ErrorKind.ALL) if (kinds[k.ordinal()] > 0) m.put(k.label, kinds[k.ordinal()]);
+        for (int s = 0; s < http.length; s++) if (http[s] > 0) m.put("http-" + s, http[s]);
+        return m;
+    }
+}

@@ -1,0 +1,47 @@
+package dev.brink.load;
+
+import io.netty.channel.ConnectTimeoutException;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.nio.channels.ClosedChannelException;
+import java.util.Locale;
+
+/**
+ * Why a request failed. HTTP errors are counted by status code ({@code http-503}) apart from these;
+ * the labels are the keys of {@code errors} in load.jsonl and {@link StepResult}.
+ */
+enum ErrorKind {
+    CONNECT_REFUSED("connect-refused"),
+    CONNECT_TIMEOUT("connect-timeout"),
+    REQUEST_TIMEOUT("request-timeout"),
+    RESET("reset"),
+    CHECK_FAILED("check-failed"),
+    OTHER("other");
+
+    static final ErrorKind[] ALL = values();
+    final String label;
+
+    ErrorKind(String label) {
+        this.label = label;
+    }
+
+    /** Classifies a failed connect attempt. */
+    static ErrorKind ofConnect(Throwable t) {
+        if (t instanceof ConnectTimeoutException) return CONNECT_TIMEOUT;
+        if (t instanceof ConnectException) {
+            String m = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
+            return m.contains("timed out") ? CONNECT_TIMEOUT : CONNECT_REFUSED;
+        }
+        return OTHER;
+    }
+
+    /** Classifies an exception on an established connection with a request in flight. */
+    static ErrorKind ofIo(Throwable t) {
+        if (t instanceof ClosedChannelException) return RESET;
+        if (t instanceof IOException) {
+            String m = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
+            if (m.contains("reset") || m.contains("broken pipe") || m.contains("closed")) return RESET;
+        }
+        return OTHER;
+    }
+}

@@ -1,0 +1,148 @@
+package dev.brink.load;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Measures the generator itself once per interval: its process CPU, its event-loop thread's CPU, GC time,
+ * schedule lag, and the host's ephemeral ports (field report 004: the generator ran out of ports and the
+ * target was blamed). Called from the reporting thread only; reading /proc/net/tcp costs about a
+ * millisecond per thousand sockets.
+ */
+final class GeneratorMonitor {
+    private static final Path TCP4 = Path.of("/proc/net/tcp");
+    private static final Path TCP6 = Path.of("/proc/net/tcp6");
+    private static final Path PORT_RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
+    private static final int TIME_WAIT = 6;
+
+    private final com.sun.management.OperatingSystemMXBean os;
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    private final List<GarbageCollectorMXBean> gcs = ManagementFactory.getGarbageCollectorMXBeans();
+    private final long loopThreadId;
+    private final int cpus = Runtime.getRuntime().availableProcessors();
+    private final int portLow;
+    private final int portHigh;
+    private long lastWall;
+    private long lastProcessCpu;
+    private long lastLoopCpu;
+    private long lastGcMs;
+
+    GeneratorMonitor(long loopThreadId) {
+        this.os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        this.loopThreadId = loopThreadId;
+        int[] range = portRange();
+        this.portLow = range[0];
+        this.portHigh = range[1];
+        reset();
+    }
+
+    /** Starts a new measuring interval now. */
+    void reset() {
+        lastWall = System.nanoTime();
+        lastProcessCpu = os.getProcessCpuTime();
+        lastLoopCpu = loopCpu();
+        lastGcMs = gcMs();
+    }
+
+    GeneratorHealth sample(Histogram lagMicros, int connections, long dropped, int backlogLimit) {
+        long wall = System.nanoTime();
+        long elapsed = Math.max(1, wall - lastWall);
+        long pcpu = os.getProcessCpuTime();
+        long lcpu = loopCpu();
+        long gc = gcMs();
+        double processCpu = pcpu < 0 ? 0 : (double) (pcpu - lastProcessCpu) / elapsed / cpus;
+        double loopCpu = lcpu < 0 ? 0 : (double) (lcpu - lastLoopCpu) / elapsed;
+        long gcPause = gc - lastGcMs;
+        lastWall = wall;
+        lastProcessCpu = pcpu;
+        lastLoopCpu = lcpu;
+        lastGcMs = gc;
+        double lagP99 = lagMicros.getTotalCount() == 0 ? 0 : lagMicros.getValueAtPercentile(99) / 1000.0;
+        int[] ports = ports();
+        int range = portHigh - portLow + 1;
+
+        List<String> reasons = new ArrayList<>();
+        if (processCpu > GeneratorHealth.CPU_LIMIT || loopCpu > GeneratorHealth.CPU_LIMIT) {
+            reasons.add(String.format("cpu: event loop %.0f%% of a core, process %.0f%% of %d cpus (limit %.0f%%)",
+                    loopCpu * 100, processCpu * 100, cpus, GeneratorHealth.CPU_LIMIT * 100));
+        }
+        if (lagP99 > GeneratorHealth.LAG_LIMIT_MS) {
+            reasons.add(String.format("schedule lag p99 %.1f ms (limit %.0f ms)", lagP99, GeneratorHealth.LAG_LIMIT_MS));
+        }
+        if (range > 0 && ports[0] > GeneratorHealth.PORTS_LIMIT * range) {
+            reasons.add(String.format("ephemeral ports %d of %d in use, %d in TIME_WAIT", ports[0], range, ports[1]));
+        }
+        if (dropped > 0) {
+            reasons.add("dropped " + dropped + " requests: backlog of " + backlogLimit + " full, all connections busy");
+        }
+        return new GeneratorHealth(System.currentTimeMillis(), round(processCpu), round(loopCpu), gcPause,
+                Math.round(lagP99 * 100) / 100.0, connections, ports[0], Math.max(range, 0), ports[1], dropped, reasons);
+    }
+
+    private long loopCpu() {
+        try {
+            return threads.getThreadCpuTime(loopThreadId);
+        } catch (UnsupportedOperationException e) {
+            return -1;
+        }
+    }
+
+    private long gcMs() {
+        long sum = 0;
+        for (GarbageCollectorMXBean gc : gcs) sum += Math.max(0, gc.getCollectionTime());
+        return sum;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+
+    private static int[] portRange() {
+        try {
+            // read as a stream: /proc reports a bogus size and Files.readString stops short
+            String line;
+            try (BufferedReader in = Files.newBufferedReader(PORT_RANGE)) {
+                line = in.readLine();
+            }
+            String[] p = line.trim().split("\\s+");
+            return new int[] {Integer.parseInt(p[0]), Integer.parseInt(p[1])};
+        } catch (IOException | RuntimeException e) {
+            return new int[] {0, -1}; // not Linux: no port accounting
+        }
+    }
+
+    /** {sockets with a local port in the ephemeral range, sockets in TIME_WAIT} over tcp and tcp6. */
+    private int[] ports() {
+        int[] n = new int[2];
+        count(TCP4, n);
+        count(TCP6, n);
+        return n;
+    }
+
+    private void count(Path table, int[] n) {
+        if (!Files.isReadable(table)) return;
+        try (BufferedReader in = Files.newBufferedReader(table)) {
+            String line = in.readLine(); // header
+            while ((line = in.readLine()) != null) {
+                // "  0: 0100007F:1F90 00000000:0000 0A ..." local address:port, remote, state (hex)
+                String[] f = line.trim().split("\\s+", 5);
+                if (f.length < 4) continue;
+                int colon = f[1].lastIndexOf(':');
+                int port = Integer.parseInt(f[1].substring(colon + 1), 16);
+                int state = Integer.parseInt(f[3], 16);
+                if (port >= portLow && port <= portHigh) n[0]++;
+                if (state == TIME_WAIT) n[1]++;
+            }
+        } catch (IOException | RuntimeException e) {
+            // a table that changes while read or an unexpected format: count what was read
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package dev.brink.load;
+
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import java.util.Map;
+
+/**
+ * One line of load.jsonl: what happened in one interval (normally one second; the last of a step may be
+ * shorter). Totals at the top, each operation under {@code ops}. Responses are counted in the interval
+ * they arrived in; {@code targetRps} is the schedule's mean rate over the interval (0 in a closed model).
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record IntervalStats(long epochMs, double elapsedS, String step, double intervalS, double targetRps,
+                            long sent, long ok, Map<String, Long> errors, long dropped, Percentiles corrected,
+                            Percentiles uncorrected, int inFlight, int connections, boolean generatorBound,
+                            Map<String, Op> ops) {
+    public IntervalStats {
+        errors = Map.copyOf(errors);
+        ops = Map.copyOf(ops);
+    }
+
+    /** One operation's share of the interval. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Op(double targetRps, long sent, long ok, Map<String, Long> errors, long dropped,
+                     Percentiles corrected, Percentiles uncorrected) {
+        public Op {
+            errors = Map.copyOf(errors);
+        }
+    }
+
+    /** Errors of every kind in the interval. */
+    public long errorCount() {
+        return errors.values().stream().mapToLong(Long::longValue).sum();
+    }
+}

@@ -1,0 +1,298 @@
+package dev.brink.load;
+
+import dev.brink.core.BrinkUserException;
+import dev.brink.core.RunDirectory;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.EventLoop;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.UnaryOperator;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Brink's load engine: drives a {@link Plan}'s profile against its target over keep-alive HTTP/1.1
+ * connections, one {@link LoadStep} after another, on the same connections (a capacity search changes
+ * the rate between steps without reconnecting). Every second it writes a load.jsonl, generator.jsonl and
+ * latency.hlog interval to the run directory (if given) and hands the same interval to the listeners.
+ *
+ * <p>Threads: all sending and receiving happens on one Netty event loop (epoll on Linux, else NIO); the
+ * thread calling {@link #run} does the per-second reporting and blocks until the step is over. One step
+ * at a time: {@code run} is not reentrant. {@link #close} releases the connections and the event loop.
+ *
+ * <p>Latency: open models record the corrected latency (response time − intended send time, so waiting
+ * for a connection or a stalled schedule counts) and the service time (response − actual send), both in
+ * microsecond HdrHistograms with 3 significant digits.
+ */
+public final class LoadEngine implements AutoCloseable {
+    private static final long SECOND = 1_000_000_000L;
+
+    private final Plan plan;
+    private final LoadOptions options;
+    private final EventLoopGroup group;
+    private final LoadLoop loop;
+    private final RunOutput out;
+    private final GeneratorMonitor monitor;
+    private final String transport;
+    private final long baseNanos = System.nanoTime();
+    private final long baseEpochMs = System.currentTimeMillis();
+    private final List<IntervalListener> listeners = new CopyOnWriteArrayList<>();
+    private final Counters[] snap;
+    private final Counters total = new Counters();
+    private final Histogram lagSnap = Counters.newHistogram();
+    private final String[] names;
+
+    private LoadEngine(Plan plan, LoadOptions options, RunDirectory run, UnaryOperator<String> env) throws BrinkUserException {
+        this.plan = plan;
+        this.options = options;
+        URI base = plan.target().baseUrl();
+        InetSocketAddress address = new InetSocketAddress(base.getHost(), base.getPort() < 0 ? 80 : base.getPort());
+        if (address.isUnresolved()) throw new BrinkUserException("unknown host '" + base.getHost() + "' in " + base);
+        CsvFeeder feeder = plan.data() == null ? null : CsvFeeder.load(plan.data().csv(), plan.data().random());
+        List<String> columns = feeder == null ? List.of() : feeder.columns();
+        OpState[] ops = new OpState[plan.profile().size()];
+        names = new String[ops.length];
+        snap = new Counters[ops.length];
+        for (int i = 0; i < ops.length; i++) {
+            Plan.Operation op = plan.profile().get(i);
+            try {
+                ops[i] = new OpState(i, op, new RequestEncoder(base, op.request(), columns, env));
+            } catch (Template.Invalid e) {
+                throw new BrinkUserException("operation " + op.name() + ": expected " + e.getMessage());
+            }
+            names[i] = op.name();
+            snap[i] = new Counters();
+        }
+        boolean epoll = switch (options.transport()) {
+            case "epoll" -> {
+                if (!Epoll.isAvailable()) throw new BrinkUserException("transport epoll: not available here ("
+                        + Epoll.unavailabilityCause() + "); expected --transport nio or auto");
+                yield true;
+            }
+            case "nio" -> false;
+            default -> Epoll.isAvailable();
+        };
+        this.transport = epoll ? "epoll" : "nio";
+        DefaultThreadFactory threads = new DefaultThreadFactory("brink-load", true);
+        this.group = epoll ? new EpollEventLoopGroup(1, threads) : new NioEventLoopGroup(1, threads);
+        Bootstrap bootstrap = new Bootstrap().group(group)
+                .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis()));
+        RequestContext ctx = new RequestContext(System.nanoTime(), feeder);
+        try {
+            EventLoop el = group.next();
+            this.loop = el.submit(() -> new LoadLoop(el, bootstrap, address, options, ops, ctx)).get();
+            long loopThread = el.submit(() -> Thread.currentThread().getId()).get();
+            this.monitor = new GeneratorMonitor(loopThread);
+            this.out = new RunOutput(run, baseEpochMs);
+        } catch (IOException e) {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            throw new BrinkUserException("cannot write the run directory: " + e.getMessage());
+        } catch (InterruptedException | ExecutionException e) {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            throw new IllegalStateException("event loop failed to start", e);
+        }
+        Map<String, Object> ev = new LinkedHashMap<>();
+        ev.put("target", base.toString());
+        ev.put("transport", transport);
+        ev.put("max_connections", options.maxConnections());
+        ev.put("operations", List.of(names));
+        out.event("load-open", ev);
+    }
+
+    /** Opens an engine for {@code plan}; {@code run} may be null (no files, listeners only). */
+    public static LoadEngine open(Plan plan, LoadOptions options, RunDirectory run) throws BrinkUserException {
+        return new LoadEngine(plan, options, run, System::getenv);
+    }
+
+    /** As {@link #open(Plan, LoadOptions, RunDirectory)} with {@code ${env.NAME}} read from {@code env}. */
+    public static LoadEngine open(Plan plan, LoadOptions options, RunDirectory run, UnaryOperator<String> env)
+            throws BrinkUserException {
+        return new LoadEngine(plan, options, run, env);
+    }
+
+    /**
+     * Fails fast, before any load, when nothing accepts connections at {@code baseUrl}: one TCP connect.
+     * @throws BrinkUserException "cannot connect to host:port: reason"
+     */
+    public static void checkReachable(URI baseUrl, Duration timeout) throws BrinkUserException {
+        int port = baseUrl.getPort() < 0 ? 80 : baseUrl.getPort();
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(baseUrl.getHost(), port), (int) Math.max(1, timeout.toMillis()));
+        } catch (IOException e) {
+            throw new BrinkUserException("cannot connect to " + baseUrl.getHost() + ":" + port + ": " + e.getMessage()
+                    + " (expected a server listening there)");
+        }
+    }
+
+    public void addListener(IntervalListener listener) {
+        listeners.add(listener);
+    }
+
+    /** "epoll" or "nio". */
+    public String transport() {
+        return transport;
+    }
+
+    public Plan plan() {
+        return plan;
+    }
+
+    /** Runs the steps in order on the same connections; returns one result per step. */
+    public List<StepResult> runAll(List<LoadStep> steps) throws InterruptedException {
+        List<StepResult> results = new ArrayList<>();
+        for (LoadStep s : steps) results.add(run(s));
+        return results;
+    }
+
+    /**
+     * Runs one step and blocks until it is over: its duration, then up to request-timeout + 1 s for its
+     * requests in flight or waiting (what still waits after that is counted dropped). Called from one thread
+     * at a time; listeners run on this thread.
+     */
+    public StepResult run(LoadStep step) throws InterruptedException {
+        long duration = step.duration().toNanos();
+        double target = step.workload() instanceof LoadStep.Workload.Open o ? plan.totalRps() * (o.from() + o.to()) / 2 : 0;
+        StepAccumulator acc = new StepAccumulator(step, target);
+        out.event("step-start", Map.of("step", step.name(), "duration_s", duration / 1e9, "target_rps", target,
+                "workload", step.workload().toString()));
+        monitor.reset();
+        long start = call(() -> step.workload() instanceof LoadStep.Workload.Open o
+                ? loop.startOpen(o.from(), o.to(), duration)
+                : loop.startClosed(((LoadStep.Workload.Closed) step.workload()).users(),
+                        ((LoadStep.Workload.Closed) step.workload()).think().toNanos(), duration));
+        long end = start + duration;
+        long from = start;
+        while (from < end) {
+            long to = Math.min(from + SECOND, end);
+            sleepUntil(to);
+            emit(step, start, end, from, to, acc, false);
+            from = to;
+        }
+        call(() -> {
+            loop.stop();
+            return null;
+        });
+        long deadline = System.nanoTime() + options.requestTimeout().toNanos() + SECOND;
+        while (call(loop::pending) > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        call(() -> {
+            loop.abandonBacklog();
+            return null;
+        });
+        emit(step, start, end, end, System.nanoTime(), acc, true);
+        StepResult r = acc.result();
+        Map<String, Object> ev = new LinkedHashMap<>();
+        ev.put("step", step.name());
+        ev.put("achieved_rps", r.achievedRps());
+        ev.put("error_rate", r.errorRate());
+        ev.put("dropped", r.dropped());
+        ev.put("generator_bound", r.generatorBound());
+        ev.put("generator_reasons", r.generatorBoundReasons());
+        out.event("step-end", ev);
+        return r;
+    }
+
+    private void emit(LoadStep step, long stepStart, long stepEnd, long from, long to, StepAccumulator acc, boolean drain)
+            throws InterruptedException {
+        int[] state = call(() -> loop.snapshot(snap, lagSnap));
+        long dropped = call(loop::takeDropped);
+        total.clear();
+        for (Counters c : snap) total.add(c);
+        if (drain && total.sent == 0 && total.ok == 0 && total.errorCount() == 0 && total.dropped == 0) {
+            return; // nothing was still in flight: no empty tail line
+        }
+        GeneratorHealth health = monitor.sample(lagSnap, state[1], dropped, options.backlogLimit());
+        double seconds = Math.max(1e-9, (to - from) / 1e9);
+        double meanMultiplier = drain ? 0 : meanMultiplier(step, stepStart, stepEnd, from, to);
+        Map<String, IntervalStats.Op> ops = new LinkedHashMap<>();
+        for (int i = 0; i < snap.length; i++) {
+            Counters c = snap[i];
+            ops.put(names[i], new IntervalStats.Op(round(plan.profile().get(i).rps() * meanMultiplier), c.sent, c.ok,
+                    c.errorMap(), c.dropped, Percentiles.of(c.corrected), Percentiles.of(c.uncorrected)));
+        }
+        long endMs = epochMs(to);
+        IntervalStats stats = new IntervalStats(endMs, round((to - baseNanos) / 1e9), step.name(), round(seconds),
+                round(plan.totalRps() * meanMultiplier), total.sent, total.ok, total.errorMap(), total.dropped,
+                Percentiles.of(total.corrected), Percentiles.of(total.uncorrected), state[0], state[1], health.bound(), ops);
+        out.interval(stats, health, epochMs(from), endMs, total.corrected, total.uncorrected, names, snap);
+        if (health.bound()) out.event("generator-bound", Map.of("step", step.name(), "reasons", health.reasons()));
+        acc.add(total, state[0], health);
+        for (IntervalListener l : listeners) l.onInterval(stats, health);
+    }
+
+    private static double meanMultiplier(LoadStep step, long stepStart, long stepEnd, long from, long to) {
+        if (!(step.workload() instanceof LoadStep.Workload.Open o)) return 0;
+        double a = (double) (from - stepStart) / (stepEnd - stepStart);
+        double b = (double) (to - stepStart) / (stepEnd - stepStart);
+        return o.from() + (o.to() - o.from()) * (a + b) / 2;
+    }
+
+    private long epochMs(long nanos) {
+        return baseEpochMs + (nanos - baseNanos) / 1_000_000;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+
+    private static void sleepUntil(long nanos) throws InterruptedException {
+        long left;
+        while ((left = nanos - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(left);
+            if (Thread.interrupted()) throw new InterruptedException();
+        }
+    }
+
+    private <T> T call(Callable<T> task) throws InterruptedException {
+        try {
+            return loop.eventLoop().submit(task).get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("load event loop failed", e.getCause());
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            call(() -> {
+                loop.closeAll();
+                return null;
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            // the loop is already gone
+        }
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        out.event("load-close", Map.of());
+        try {
+            out.close();
+        } catch (IOException e) {
+            // the lines are flushed already; nothing more to save
+        }
+    }
+}

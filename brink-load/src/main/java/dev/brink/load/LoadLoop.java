@@ -1,0 +1,370 @@
+package dev.brink.load;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.HttpResponseDecoder;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The hot path: schedule, connection pool, backlog and recording, all confined to ONE Netty event loop so
+ * nothing needs a lock. A fixed-rate tick sends every request whose intended time has come (open model) or
+ * whose user finished thinking (closed model). A request with no free connection waits in the backlog (its
+ * wait counts in corrected latency); a full backlog drops it and says so. Per request this allocates only
+ * the pooled direct buffer Netty writes and frees, and what the response decoder allocates.
+ */
+final class LoadLoop {
+    private final EventLoop loop;
+    private final Bootstrap bootstrap;
+    private final InetSocketAddress address;
+    private final LoadOptions options;
+    final OpState[] ops;
+    private final RequestContext ctx;
+    private final double totalRps;
+
+    // connections: all live ones (for the timeout sweep) and the idle stack
+    private final Conn[] all;
+    private int allCount;
+    private final Conn[] idle;
+    private int idleCount;
+    private int connecting;
+    private int busy;
+
+    // backlog: FIFO ring of requests waiting for a connection (parallel primitive arrays)
+    private final long[] backlogIntended;
+    private final int[] backlogOp;
+    private final int[] backlogUser;
+    private int backlogHead;
+    private int backlogSize;
+
+    // the step being run
+    private boolean running;
+    private boolean closedModel;
+    private long stepStart;
+    private long stepEnd;
+    private double from;
+    private double to;
+    private long thinkNanos;
+    private long[] userReadyAt = new long[0];
+    private final double[] cumulativeRps;
+    private final long timeoutNanos;
+    private int sweep;
+
+    final Histogram lag = Counters.newHistogram();
+    private long droppedNow;
+
+    LoadLoop(EventLoop loop, Bootstrap bootstrap, InetSocketAddress address, LoadOptions options, OpState[] ops,
+             RequestContext ctx) {
+        this.loop = loop;
+        this.bootstrap = bootstrap;
+        this.address = address;
+        this.options = options;
+        this.ops = ops;
+        this.ctx = ctx;
+        this.all = new Conn[options.maxConnections()];
+        this.idle = new Conn[options.maxConnections()];
+        this.backlogIntended = new long[options.backlogLimit()];
+        this.backlogOp = new int[options.backlogLimit()];
+        this.backlogUser = new int[options.backlogLimit()];
+        this.cumulativeRps = new double[ops.length];
+        double sum = 0;
+        for (int i = 0; i < ops.length; i++) cumulativeRps[i] = sum += ops[i].rps;
+        this.totalRps = sum;
+        this.timeoutNanos = options.requestTimeout().toNanos();
+        long tick = options.tick().toNanos();
+        loop.scheduleAtFixedRate(this::tick, tick, tick, TimeUnit.NANOSECONDS);
+    }
+
+    // ---- step control (called on the event loop via LoadEngine) ----
+
+    long startOpen(double from, double to, long durationNanos) {
+        long now = System.nanoTime();
+        this.closedModel = false;
+        this.from = from;
+        this.to = to;
+        this.stepStart = now;
+        this.stepEnd = now + durationNanos;
+        double seconds = durationNanos / 1e9;
+        for (OpState op : ops) {
+            op.scheduled = 0;
+            // requests owed in the step = the integral of the rate; the epsilon keeps 2 s × 60/s at 120, not 121
+            op.dueInStep = (long) Math.ceil(op.rps * (from + to) / 2 * seconds - 1e-6);
+        }
+        running = true;
+        tick();
+        return now;
+    }
+
+    long startClosed(int users, long think, long durationNanos) {
+        long now = System.nanoTime();
+        this.closedModel = true;
+        this.thinkNanos = think;
+        this.stepStart = now;
+        this.stepEnd = now + durationNanos;
+        this.userReadyAt = new long[users];
+        running = true;
+        for (int u = 0; u < users; u++) submitUser(u, now);
+        return now;
+    }
+
+    void stop() {
+        running = false;
+    }
+
+    /** Requests still owed: in flight or waiting for a connection. */
+    int pending() {
+        return busy + backlogSize;
+    }
+
+    /** After a drain deadline: what still waits will never be sent. */
+    void abandonBacklog() {
+        while (backlogSize > 0) {
+            ops[backlogOp[backlogHead]].live.dropped++;
+            droppedNow++;
+            popBacklog();
+        }
+    }
+
+    /** Moves live counters into {@code dst[i]} and returns {in-flight, connections}; resets lag into lagDst. */
+    int[] snapshot(Counters[] dst, Histogram lagDst) {
+        for (int i = 0; i < ops.length; i++) ops[i].live.moveTo(dst[i]);
+        lagDst.reset();
+        lagDst.add(lag);
+        lag.reset();
+        return new int[] {busy, allCount};
+    }
+
+    void closeAll() {
+        running = false;
+        for (int i = 0; i < allCount; i++) all[i].channel.close();
+    }
+
+    // ---- the tick ----
+
+    private void tick() {
+        long now = System.nanoTime();
+        if (running) {
+            if (closedModel) {
+                for (int u = 0; u < userReadyAt.length; u++) {
+                    if (userReadyAt[u] <= now) submitUser(u, now);
+                }
+            } else {
+                for (OpState op : ops) schedule(op, now);
+            }
+        }
+        if (++sweep >= 10) {
+            sweep = 0;
+            for (int i = allCount - 1; i >= 0; i--) {
+                Conn c = all[i];
+                if (c.busy && now - c.sent > timeoutNanos) fail(c, ErrorKind.REQUEST_TIMEOUT);
+            }
+        }
+    }
+
+    /**
+     * Sends every request of {@code op} whose intended time has come. The k-th request's intended time
+     * solves N(t) = k, N being the integral of the rate (linear in t for a ramp), so times are exact
+     * rather than accumulated: no drift over a long step, no extra request from rounding.
+     */
+    private void schedule(OpState op, long now) {
+        while (op.scheduled < op.dueInStep) {
+            long t = stepStart + intendedOffset(op.rps, op.scheduled);
+            if (t > now) return;
+            dispatch(op, t, -1, now);
+            op.scheduled++;
+        }
+    }
+
+    /** Nanoseconds after the step start at which request k (0-based) of an operation at {@code rps} is due. */
+    private long intendedOffset(double rps, long k) {
+        double duration = (stepEnd - stepStart) / 1e9;
+        double a = rps * (to - from) / (2 * duration); // N(t) = a t² + b t
+        double b = rps * from;
+        double t = Math.abs(a) < 1e-12 ? k / b : (-b + Math.sqrt(Math.max(0, b * b + 4 * a * k))) / (2 * a);
+        return (long) (t * 1e9);
+    }
+
+    private void submitUser(int u, long now) {
+        userReadyAt[u] = Long.MAX_VALUE;
+        double pick = ctx.random.nextDouble() * totalRps;
+        int i = 0;
+        while (i < ops.length - 1 && pick >= cumulativeRps[i]) i++;
+        dispatch(ops[i], now, u, now);
+    }
+
+    private void userDone(int user, long now) {
+        if (user < 0 || !running || !closedModel || user >= userReadyAt.length) return;
+        if (thinkNanos == 0) submitUser(user, now);
+        else userReadyAt[user] = now + thinkNanos;
+    }
+
+    // ---- requests and connections ----
+
+    private void dispatch(OpState op, long intended, int user, long now) {
+        // schedule lag: how late the generator itself took the request from the schedule (timer precision, a
+        // busy or paused event loop); waiting for a connection afterwards is the target's share, not counted here
+        if (user < 0) lag.recordValue(Math.max(1, Math.min((now - intended) / 1000, Counters.MAX_MICROS)));
+        if (idleCount > 0) {
+            send(idle[--idleCount], op, intended, user);
+            return;
+        }
+        if (backlogSize == backlogIntended.length) {
+            op.live.dropped++;
+            droppedNow++;
+            if (user >= 0) userReadyAt[user] = now + options.tick().toNanos(); // retry on a later tick
+            return;
+        }
+        int at = (backlogHead + backlogSize) % backlogIntended.length;
+        backlogIntended[at] = intended;
+        backlogOp[at] = op.index;
+        backlogUser[at] = user;
+        backlogSize++;
+        maybeConnect();
+    }
+
+    private void popBacklog() {
+        backlogHead = backlogHead + 1 == backlogIntended.length ? 0 : backlogHead + 1;
+        backlogSize--;
+    }
+
+    private void maybeConnect() {
+        while (allCount + connecting < all.length && connecting < backlogSize) {
+            connect();
+        }
+    }
+
+    private void connect() {
+        Conn c = new Conn(this);
+        connecting++;
+        ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(new HttpResponseDecoder(), c);
+            }
+        }).connect(address);
+        f.addListener(done -> {
+            connecting--;
+            if (done.isSuccess()) {
+                c.channel = f.channel();
+                all[allCount++] = c;
+                released(c);
+            } else {
+                connectFailed(ErrorKind.ofConnect(done.cause()));
+            }
+        });
+    }
+
+    private void connectFailed(ErrorKind kind) {
+        // each connect attempt was made for a waiting request: that request fails with the connect's error
+        if (backlogSize > 0) {
+            OpState op = ops[backlogOp[backlogHead]];
+            int user = backlogUser[backlogHead];
+            popBacklog();
+            op.live.kinds[kind.ordinal()]++;
+            userDone(user, System.nanoTime());
+        }
+        maybeConnect();
+    }
+
+    private void send(Conn c, OpState op, long intended, int user) {
+        ctx.next();
+        ByteBuf buf = c.channel.alloc().directBuffer(op.sizeHint);
+        op.encoder.encode(buf, ctx);
+        if (buf.readableBytes() > op.sizeHint) op.sizeHint = buf.readableBytes();
+        c.busy = true;
+        c.op = op;
+        c.intended = intended;
+        c.user = user;
+        c.status = 0;
+        busy++;
+        op.live.sent++;
+        c.sent = System.nanoTime();
+        c.channel.writeAndFlush(buf, c.channel.voidPromise());
+    }
+
+    /** A connection is free: it takes the oldest waiting request, or goes idle. */
+    private void released(Conn c) {
+        if (backlogSize > 0) {
+            OpState op = ops[backlogOp[backlogHead]];
+            long intended = backlogIntended[backlogHead];
+            int user = backlogUser[backlogHead];
+            popBacklog();
+            send(c, op, intended, user);
+        } else {
+            idle[idleCount++] = c;
+        }
+    }
+
+    void complete(Conn c) {
+        long now = System.nanoTime();
+        OpState op = c.op;
+        c.busy = false;
+        busy--;
+        op.live.recordLatency(now - c.intended, now - c.sent);
+        if (op.passes(c.status)) op.live.ok++;
+        else if (c.status >= 400 || op.checkStatus == 0) op.live.httpError(c.status);
+        else op.live.kinds[ErrorKind.CHECK_FAILED.ordinal()]++;
+        int user = c.user;
+        if (c.keepAlive) {
+            released(c);
+        } else {
+            retire(c);
+        }
+        userDone(user, now);
+    }
+
+    /** The request on {@code c} (if any) failed with {@code kind}; the connection is closed. */
+    void fail(Conn c, ErrorKind kind) {
+        if (c.busy) {
+            c.busy = false;
+            busy--;
+            c.op.live.kinds[kind.ordinal()]++;
+            userDone(c.user, System.nanoTime());
+        }
+        retire(c);
+    }
+
+    /** channelInactive: the peer or we closed it. */
+    void closed(Conn c) {
+        if (c.busy) {
+            fail(c, ErrorKind.RESET);
+        }
+        retire(c);
+    }
+
+    private void retire(Conn c) {
+        if (c.gone) return;
+        c.gone = true;
+        c.channel.close();
+        for (int i = 0; i < allCount; i++) {
+            if (all[i] == c) {
+                all[i] = all[--allCount];
+                all[allCount] = null;
+                break;
+            }
+        }
+        for (int i = 0; i < idleCount; i++) {
+            if (idle[i] == c) {
+                idle[i] = idle[--idleCount];
+                idle[idleCount] = null;
+                break;
+            }
+        }
+        maybeConnect();
+    }
+
+    long takeDropped() {
+        long d = droppedNow;
+        droppedNow = 0;
+        return d;
+    }
+
+    EventLoop eventLoop() {
+        return loop;
+    }
+}

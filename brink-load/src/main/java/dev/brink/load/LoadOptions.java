@@ -1,0 +1,51 @@
+package dev.brink.load;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How the engine drives the target.
+ *
+ * @param maxConnections keep-alive connections at most (1..60000)
+ * @param connectTimeout a connect attempt slower than this is a {@code connect-timeout}
+ * @param requestTimeout a response slower than this (from the actual send) is a {@code request-timeout};
+ *                       its connection is closed
+ * @param backlogLimit   requests waiting for a free connection at most; beyond it they are {@code dropped}
+ *                       and the interval is generator-bound
+ * @param transport      {@code auto} (epoll on Linux when the native library loads, else NIO), {@code epoll}, {@code nio}
+ * @param tick           how often the schedule is checked for due sends (bounds the schedule lag)
+ */
+public record LoadOptions(int maxConnections, Duration connectTimeout, Duration requestTimeout, int backlogLimit,
+                          String transport, Duration tick) {
+    public LoadOptions {
+        if (maxConnections < 1 || maxConnections > 60_000) throw new IllegalArgumentException("maxConnections 1..60000");
+        Objects.requireNonNull(connectTimeout, "connectTimeout");
+        Objects.requireNonNull(requestTimeout, "requestTimeout");
+        if (connectTimeout.toMillis() < 1 || requestTimeout.toMillis() < 1) throw new IllegalArgumentException("timeouts >= 1ms");
+        if (backlogLimit < 1) throw new IllegalArgumentException("backlogLimit >= 1");
+        if (!transport.equals("auto") && !transport.equals("epoll") && !transport.equals("nio")) {
+            throw new IllegalArgumentException("transport auto|epoll|nio");
+        }
+        if (tick.toNanos() < 50_000 || tick.toMillis() > 100) throw new IllegalArgumentException("tick 50us..100ms");
+    }
+
+    public static LoadOptions defaults() {
+        return new LoadOptions(64, Duration.ofSeconds(5), Duration.ofSeconds(10), 100_000, "auto", Duration.ofMillis(1));
+    }
+
+    public LoadOptions withMaxConnections(int n) {
+        return new LoadOptions(n, connectTimeout, requestTimeout, backlogLimit, transport, tick);
+    }
+
+    public LoadOptions withTimeouts(Duration connect, Duration request) {
+        return new LoadOptions(maxConnections, connect, request, backlogLimit, transport, tick);
+    }
+
+    public LoadOptions withBacklogLimit(int n) {
+        return new LoadOptions(maxConnections, connectTimeout, requestTimeout, n, transport, tick);
+    }
+
+    public LoadOptions withTransport(String t) {
+        return new LoadOptions(maxConnections, connectTimeout, requestTimeout, backlogLimit, t, tick);
+    }
+}

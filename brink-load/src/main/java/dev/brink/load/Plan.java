@@ -1,0 +1,166 @@
+package dev.brink.load;
+
+import dev.brink.core.BrinkUserException;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The user's plan (DESIGN.md "Plan"): target, weighted profile of operations with their 100 % rates,
+ * request templates, checks, SLO, phases and an optional CSV feeder. Immutable data, validated when read:
+ * every error names file:line:column and what was expected. Template strings are kept as written
+ * (an {@code ${env.NAME}} value is never stored here), literal secret header values are redacted by
+ * {@link #redacted()}.
+ */
+public record Plan(String name, Target target, List<Operation> profile, Slo slo, Phases phases, Data data) {
+    public Plan {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(target, "target");
+        profile = List.copyOf(profile);
+        if (profile.isEmpty()) throw new IllegalArgumentException("a plan needs at least one operation");
+    }
+
+    /** Reads and validates a plan file; {@code data.csv} paths are resolved against the file's folder. */
+    public static Plan load(Path file) throws BrinkUserException {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new BrinkUserException("cannot read plan " + file + ": " + e.getMessage());
+        } catch (RuntimeException e) { // malformed UTF-8
+            throw new BrinkUserException(file + ": expected a UTF-8 text file");
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        return parse(text, file.toString(), dir, System::getenv);
+    }
+
+    /** Parses plan text; {@code env} looks up {@code ${env.NAME}} values (null when unset). */
+    public static Plan parse(String text, String fileName, Path baseDir, java.util.function.UnaryOperator<String> env)
+            throws BrinkUserException {
+        return PlanBinder.bind(PlanYaml.read(text, fileName), baseDir, env);
+    }
+
+    /** Sum of the profile's rates: the request rate at multiplier 1. */
+    public double totalRps() {
+        return profile.stream().mapToDouble(Operation::rps).sum();
+    }
+
+    /** This plan with literal secret header values replaced by "***" (for plan.yaml in the run directory). */
+    public Plan redacted() {
+        List<Operation> ops = profile.stream().map(o -> new Operation(o.name(), o.rps(),
+                new Request(o.request().method(), o.request().path(), o.request().headers().stream()
+                        .map(h -> h.secret() ? new Header(h.name(), "***", true) : h).toList(), o.request().body()),
+                o.check())).toList();
+        return new Plan(name, target, ops, slo, phases, data);
+    }
+
+    /** base_url plus how to reach the JVM (all optional for a load-only run). */
+    public record Target(URI baseUrl, Jvm jvm) {
+        public Target {
+            Objects.requireNonNull(baseUrl, "base_url");
+        }
+    }
+
+    /** Exactly one of pid, jmx ("host:port") or launch (a command line); null when absent from the plan. */
+    public record Jvm(Long pid, String jmx, List<String> launch) {
+        public Jvm {
+            launch = launch == null ? null : List.copyOf(launch);
+            int n = (pid != null ? 1 : 0) + (jmx != null ? 1 : 0) + (launch != null ? 1 : 0);
+            if (n != 1) throw new IllegalArgumentException("exactly one of pid, jmx, launch");
+        }
+    }
+
+    /** One operation: its rate at 100 % of the profile (req/s), its request, its check. */
+    public record Operation(String name, double rps, Request request, Check check) {
+        public Operation {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(request, "request");
+            Objects.requireNonNull(check, "check");
+            if (!(rps >= 0) || Double.isInfinite(rps)) throw new IllegalArgumentException("rps must be >= 0");
+        }
+    }
+
+    /** Method, path template (joined to base_url), header templates and an optional body template. */
+    public record Request(String method, String path, List<Header> headers, String body) {
+        public Request {
+            method = method.toUpperCase(Locale.ROOT);
+            headers = List.copyOf(headers);
+            Objects.requireNonNull(path, "path");
+        }
+    }
+
+    /** A header; {@code secret} values never reach any output. */
+    public record Header(String name, String value, boolean secret) {
+        /** Header names whose values are treated as secret even when not marked. */
+        public static final Set<String> ALWAYS_SECRET = Set.of("authorization", "proxy-authorization", "cookie",
+                "x-api-key", "x-auth-token");
+
+        public Header {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(value, "value");
+            secret = secret || ALWAYS_SECRET.contains(name.toLowerCase(Locale.ROOT)) || value.contains("${env.");
+        }
+    }
+
+    /** A response check: the expected status, or 0 for "any 2xx or 3xx". */
+    public record Check(int status) {
+        public static final Check DEFAULT = new Check(0);
+
+        public Check {
+            if (status != 0 && (status < 100 || status > 599)) throw new IllegalArgumentException("status 100..599");
+        }
+    }
+
+    /** Service level objective: max error rate (0..1) and p99 latency bound in milliseconds. */
+    public record Slo(double errorRate, double p99Ms) {
+        public Slo {
+            if (!(errorRate >= 0 && errorRate <= 1)) throw new IllegalArgumentException("error_rate in 0..1");
+            if (!(p99Ms > 0)) throw new IllegalArgumentException("p99_ms > 0");
+        }
+    }
+
+    /** The method's phases; each may be null when the plan leaves it out. */
+    public record Phases(Capacity capacity, Confirm confirm, Soak soak) {
+    }
+
+    /** Capacity search: multipliers start, start+step … max, each held for stepDuration after warmup. */
+    public record Capacity(double start, double step, double max, Duration stepDuration, Duration warmup, boolean refine) {
+        public Capacity {
+            if (!(start > 0 && step > 0 && max >= start)) throw new IllegalArgumentException("0 < start <= max, step > 0");
+            Objects.requireNonNull(stepDuration, "step_duration");
+            Objects.requireNonNull(warmup, "warmup");
+        }
+    }
+
+    /** Confirmation: ramp to the found maximum over {@code ramp}, hold for {@code hold}. */
+    public record Confirm(Duration ramp, Duration hold) {
+        public Confirm {
+            Objects.requireNonNull(ramp, "ramp");
+            Objects.requireNonNull(hold, "hold");
+        }
+    }
+
+    /** Soak: hold {@code multiplier} × profile for {@code hold}; optional small heap in bytes (null: none). */
+    public record Soak(double multiplier, Duration hold, Long smallHeapBytes) {
+        public Soak {
+            if (!(multiplier > 0)) throw new IllegalArgumentException("multiplier > 0");
+            Objects.requireNonNull(hold, "hold");
+        }
+    }
+
+    /** CSV feeder: file (absolute), row order, and columns whose values are secret. */
+    public record Data(Path csv, boolean random, List<String> columns, Set<String> secretColumns) {
+        public Data {
+            Objects.requireNonNull(csv, "csv");
+            columns = List.copyOf(columns);
+            secretColumns = Set.copyOf(secretColumns);
+        }
+    }
+}

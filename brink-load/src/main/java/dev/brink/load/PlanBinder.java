@@ -1,0 +1,294 @@
+package dev.brink.load;
+
+import dev.brink.core.BrinkUserException;
+import dev.brink.core.Durations;
+import dev.brink.core.Sizes;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
+
+/** Turns {@link PlanNode}s into a validated {@link Plan}; every error names file:line:column. */
+final class PlanBinder {
+    private static final Pattern METHOD = Pattern.compile("GET|POST|PUT|DELETE|PATCH|OPTIONS");
+    private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+
+    private PlanBinder() {
+    }
+
+    static Plan bind(PlanNode root, Path baseDir, UnaryOperator<String> env) throws BrinkUserException {
+        Map<String, PlanNode> f = fields(root, "plan", "name", "target", "profile", "slo", "phases", "data");
+        String name = string(req(root, f, "name", "plan"), "name");
+        if (name.isBlank()) throw f.get("name").error("name", "a non-empty plan name");
+        Plan.Target target = target(req(root, f, "target", "plan"));
+        Plan.Data data = f.containsKey("data") ? data(f.get("data"), baseDir) : null;
+        List<String> columns = data == null ? List.of() : data.columns();
+
+        PlanNode prof = req(root, f, "profile", "plan");
+        if (prof.items() == null || prof.items().isEmpty()) throw prof.error("profile", "a list of operations");
+        List<Plan.Operation> ops = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < prof.items().size(); i++) {
+            Plan.Operation op = operation(prof.items().get(i), "profile[" + i + "]", columns, env);
+            if (!names.add(op.name())) {
+                throw prof.items().get(i).error("profile[" + i + "].name", "a name not used by another operation");
+            }
+            ops.add(op);
+        }
+        if (ops.stream().mapToDouble(Plan.Operation::rps).sum() <= 0) {
+            throw prof.error("profile", "at least one operation with rps > 0");
+        }
+        Plan.Slo slo = f.containsKey("slo") ? slo(f.get("slo")) : null;
+        Plan.Phases phases = f.containsKey("phases") ? phases(f.get("phases")) : null;
+        return new Plan(name, target, ops, slo, phases, data);
+    }
+
+    private static Plan.Target target(PlanNode n) throws BrinkUserException {
+        Map<String, PlanNode> f = fields(n, "target", "base_url", "jvm");
+        PlanNode urlNode = req(n, f, "base_url", "target");
+        String url = string(urlNode, "target.base_url");
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (URISyntaxException e) {
+            throw urlNode.error("target.base_url", "a URL like http://127.0.0.1:8080");
+        }
+        if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
+            throw urlNode.error("target.base_url", "an http:// URL with a host (https is not supported yet)");
+        }
+        Plan.Jvm jvm = null;
+        PlanNode j = f.get("jvm");
+        if (j != null && !j.isNull()) {
+            Map<String, PlanNode> jf = fields(j, "target.jvm", "pid", "jmx", "launch");
+            if (jf.size() != 1) throw j.error("target.jvm", "exactly one of pid, jmx, launch");
+            if (jf.containsKey("pid")) {
+                jvm = new Plan.Jvm(integer(jf.get("pid"), "target.jvm.pid", 1, Long.MAX_VALUE), null, null);
+            } else if (jf.containsKey("jmx")) {
+                String jmx = string(jf.get("jmx"), "target.jvm.jmx");
+                if (!jmx.matches("[^:\\s]+:\\d{1,5}")) throw jf.get("jmx").error("target.jvm.jmx", "host:port");
+                jvm = new Plan.Jvm(null, jmx, null);
+            } else {
+                PlanNode l = jf.get("launch");
+                if (l.items() == null || l.items().isEmpty()) throw l.error("target.jvm.launch", "a command as a list of strings");
+                List<String> cmd = new ArrayList<>();
+                for (PlanNode a : l.items()) cmd.add(string(a, "target.jvm.launch"));
+                jvm = new Plan.Jvm(null, null, cmd);
+            }
+        }
+        return new Plan.Target(uri, jvm);
+    }
+
+    private static Plan.Operation operation(PlanNode n, String path, List<String> columns, UnaryOperator<String> env)
+            throws BrinkUserException {
+        Map<String, PlanNode> f = fields(n, path, "name", "rps", "request", "check");
+        String name = string(req(n, f, "name", path), path + ".name");
+        if (!TOKEN.matcher(name).matches()) throw f.get("name").error(path + ".name", "letters, digits, '-', '_' or '.'");
+        double rps = number(req(n, f, "rps", path), path + ".rps", 0, 1e7);
+        PlanNode r = req(n, f, "request", path);
+        Map<String, PlanNode> rf = fields(r, path + ".request", "method", "path", "headers", "body");
+        String method = rf.containsKey("method") ? string(rf.get("method"), path + ".request.method").toUpperCase() : "GET";
+        if (!METHOD.matcher(method).matches()) {
+            throw rf.get("method").error(path + ".request.method", "one of GET, POST, PUT, DELETE, PATCH, OPTIONS");
+        }
+        PlanNode pathNode = req(r, rf, "path", path + ".request");
+        String p = string(pathNode, path + ".request.path");
+        if (!p.startsWith("/")) throw pathNode.error(path + ".request.path", "a path starting with '/'");
+        template(pathNode, p, path + ".request.path", columns, env);
+        List<Plan.Header> headers = new ArrayList<>();
+        PlanNode h = rf.get("headers");
+        if (h != null && !h.isNull()) {
+            if (h.fields() == null) throw h.error(path + ".request.headers", "a mapping of header name to value");
+            for (Map.Entry<String, PlanNode> e : h.fields().entrySet()) {
+                String hp = path + ".request.headers." + e.getKey();
+                if (!TOKEN.matcher(e.getKey()).matches()) throw e.getValue().error(hp, "a valid header name");
+                PlanNode v = e.getValue();
+                boolean secret = false;
+                if (v.fields() != null) {
+                    Map<String, PlanNode> vf = fields(v, hp, "value", "secret");
+                    secret = bool(req(v, vf, "secret", hp), hp + ".secret");
+                    v = req(v, vf, "value", hp);
+                }
+                String value = string(v, hp);
+                if (value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0) throw v.error(hp, "a value on one line");
+                template(v, value, hp, columns, env);
+                headers.add(new Plan.Header(e.getKey(), value, secret));
+            }
+        }
+        String body = null;
+        if (rf.containsKey("body") && !rf.get("body").isNull()) {
+            body = string(rf.get("body"), path + ".request.body");
+            template(rf.get("body"), body, path + ".request.body", columns, env);
+        }
+        Plan.Check check = Plan.Check.DEFAULT;
+        PlanNode c = f.get("check");
+        if (c != null && !c.isNull()) {
+            Map<String, PlanNode> cf = fields(c, path + ".check", "status");
+            check = new Plan.Check((int) integer(req(c, cf, "status", path + ".check"), path + ".check.status", 100, 599));
+        }
+        return new Plan.Operation(name, rps, new Plan.Request(method, p, headers, body), check);
+    }
+
+    private static void template(PlanNode n, String text, String path, List<String> columns, UnaryOperator<String> env)
+            throws BrinkUserException {
+        try {
+            Template.compile(text, columns, env);
+        } catch (Template.Invalid e) {
+            // the column is the node's start; a quoted scalar starts one character earlier than its text
+            throw new BrinkUserException(n.file() + ":" + n.line() + ":" + (n.column() + e.offset) + ": " + path
+                    + ": expected " + e.getMessage());
+        }
+    }
+
+    private static Plan.Slo slo(PlanNode n) throws BrinkUserException {
+        Map<String, PlanNode> f = fields(n, "slo", "error_rate", "p99_ms");
+        double er = number(req(n, f, "error_rate", "slo"), "slo.error_rate", 0, 1);
+        double p99 = number(req(n, f, "p99_ms", "slo"), "slo.p99_ms", 0.001, 3.6e6);
+        return new Plan.Slo(er, p99);
+    }
+
+    private static Plan.Phases phases(PlanNode n) throws BrinkUserException {
+        Map<String, PlanNode> f = fields(n, "phases", "capacity", "confirm", "soak");
+        Plan.Capacity cap = null;
+        Plan.Confirm confirm = null;
+        Plan.Soak soak = null;
+        if (f.containsKey("capacity")) {
+            PlanNode c = f.get("capacity");
+            Map<String, PlanNode> cf = fields(c, "phases.capacity", "start", "step", "max", "step_duration", "warmup", "refine");
+            double start = cf.containsKey("start") ? number(cf.get("start"), "phases.capacity.start", 0.001, 1e6) : 1;
+            double step = cf.containsKey("step") ? number(cf.get("step"), "phases.capacity.step", 0.001, 1e6) : 1;
+            double max = cf.containsKey("max") ? number(cf.get("max"), "phases.capacity.max", 0.001, 1e6) : 100;
+            if (max < start) throw (cf.containsKey("max") ? cf.get("max") : c).error("phases.capacity.max", "a value >= start (" + start + ")");
+            Duration sd = cf.containsKey("step_duration") ? duration(cf.get("step_duration"), "phases.capacity.step_duration") : Duration.ofSeconds(30);
+            Duration wu = cf.containsKey("warmup") ? duration(cf.get("warmup"), "phases.capacity.warmup") : Duration.ZERO;
+            boolean refine = !cf.containsKey("refine") || bool(cf.get("refine"), "phases.capacity.refine");
+            if (sd.isZero()) throw cf.get("step_duration").error("phases.capacity.step_duration", "a duration > 0");
+            cap = new Plan.Capacity(start, step, max, sd, wu, refine);
+        }
+        if (f.containsKey("confirm")) {
+            PlanNode c = f.get("confirm");
+            Map<String, PlanNode> cf = fields(c, "phases.confirm", "ramp", "hold");
+            confirm = new Plan.Confirm(
+                    cf.containsKey("ramp") ? duration(cf.get("ramp"), "phases.confirm.ramp") : Duration.ZERO,
+                    duration(req(c, cf, "hold", "phases.confirm"), "phases.confirm.hold"));
+        }
+        if (f.containsKey("soak")) {
+            PlanNode s = f.get("soak");
+            Map<String, PlanNode> sf = fields(s, "phases.soak", "multiplier", "hold", "small_heap");
+            double m = sf.containsKey("multiplier") ? number(sf.get("multiplier"), "phases.soak.multiplier", 0.001, 1e6) : 1;
+            Long heap = null;
+            if (sf.containsKey("small_heap")) {
+                try {
+                    heap = Sizes.parse(string(sf.get("small_heap"), "phases.soak.small_heap"));
+                } catch (BrinkUserException | RuntimeException e) {
+                    throw sf.get("small_heap").error("phases.soak.small_heap", "a size like 64m or 1g");
+                }
+            }
+            soak = new Plan.Soak(m, duration(req(s, sf, "hold", "phases.soak"), "phases.soak.hold"), heap);
+        }
+        return new Plan.Phases(cap, confirm, soak);
+    }
+
+    private static Plan.Data data(PlanNode n, Path baseDir) throws BrinkUserException {
+        Map<String, PlanNode> f = fields(n, "data", "csv", "order", "secret");
+        PlanNode csvNode = req(n, f, "csv", "data");
+        Path csv = baseDir.resolve(string(csvNode, "data.csv")).normalize();
+        if (!Files.isRegularFile(csv)) throw csvNode.error("data.csv", "a readable CSV file (" + csv + " not found)");
+        boolean random = false;
+        if (f.containsKey("order")) {
+            String order = string(f.get("order"), "data.order");
+            if (!order.equals("sequential") && !order.equals("random")) throw f.get("order").error("data.order", "sequential or random");
+            random = order.equals("random");
+        }
+        List<String> columns = CsvFeeder.header(csv);
+        Set<String> secret = new HashSet<>();
+        PlanNode s = f.get("secret");
+        if (s != null && !s.isNull()) {
+            if (s.items() == null) throw s.error("data.secret", "a list of column names");
+            for (PlanNode c : s.items()) {
+                String col = string(c, "data.secret");
+                if (!columns.contains(col)) throw c.error("data.secret", "a CSV column, one of " + columns);
+                secret.add(col);
+            }
+        }
+        return new Plan.Data(csv, random, columns, secret);
+    }
+
+    // ---- small typed readers ----
+
+    private static Map<String, PlanNode> fields(PlanNode n, String path, String... allowed) throws BrinkUserException {
+        if (n.fields() == null) throw n.error(path, "a mapping with keys " + String.join(", ", allowed));
+        List<String> ok = List.of(allowed);
+        for (Map.Entry<String, PlanNode> e : n.fields().entrySet()) {
+            if (!ok.contains(e.getKey())) {
+                PlanNode v = e.getValue();
+                throw new BrinkUserException(v.where() + ": " + path + ": expected one of the keys "
+                        + String.join(", ", allowed) + ", got '" + e.getKey() + "'");
+            }
+        }
+        return n.fields();
+    }
+
+    private static PlanNode req(PlanNode parent, Map<String, PlanNode> f, String key, String path) throws BrinkUserException {
+        PlanNode v = f.get(key);
+        if (v == null || v.isNull()) {
+            throw new BrinkUserException(parent.where() + ": " + path + ": expected a '" + key + "' key");
+        }
+        return v;
+    }
+
+    private static String string(PlanNode n, String path) throws BrinkUserException {
+        if (!n.isScalar() || n.text() == null) throw n.error(path, "a text value");
+        return n.text();
+    }
+
+    private static double number(PlanNode n, String path, double min, double max) throws BrinkUserException {
+        String expected = "a number from " + fmt(min) + " to " + fmt(max);
+        if (!n.isScalar() || n.text() == null) throw n.error(path, expected);
+        try {
+            double v = Double.parseDouble(n.text().trim());
+            if (!(v >= min && v <= max)) throw n.error(path, expected);
+            return v;
+        } catch (NumberFormatException e) {
+            throw n.error(path, expected);
+        }
+    }
+
+    private static long integer(PlanNode n, String path, long min, long max) throws BrinkUserException {
+        String expected = "an integer from " + min + " to " + max;
+        if (!n.isScalar() || n.text() == null) throw n.error(path, expected);
+        try {
+            long v = Long.parseLong(n.text().trim());
+            if (v < min || v > max) throw n.error(path, expected);
+            return v;
+        } catch (NumberFormatException e) {
+            throw n.error(path, expected);
+        }
+    }
+
+    private static boolean bool(PlanNode n, String path) throws BrinkUserException {
+        if (n.isScalar() && "true".equals(n.text())) return true;
+        if (n.isScalar() && "false".equals(n.text())) return false;
+        throw n.error(path, "true or false");
+    }
+
+    private static Duration duration(PlanNode n, String path) throws BrinkUserException {
+        if (!n.isScalar() || n.text() == null) throw n.error(path, "a duration like 30s, 5m or 1h");
+        try {
+            return Durations.parse(n.text());
+        } catch (BrinkUserException e) {
+            throw n.error(path, "a duration like 30s, 5m or 1h");
+        }
+    }
+
+    private static String fmt(double d) {
+        return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
+    }
+}

@@ -1,0 +1,82 @@
+package dev.brink.load;
+
+import io.netty.buffer.ByteBuf;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * One operation's request, pre-encoded: constant bytes (request line pieces, Host, constant headers) are
+ * byte arrays built once, templates write their parts straight into the output buffer. A body's
+ * Content-Length is unknown until the body is written, so a fixed-width field of spaces is reserved and the
+ * digits are patched in afterwards, right-aligned (leading whitespace is optional whitespace in HTTP/1.1).
+ * Single-threaded per {@link RequestContext}; the encoder itself is immutable.
+ */
+final class RequestEncoder {
+    private static final byte[] HTTP11 = Ascii.bytes(" HTTP/1.1\r\nHost: ");
+    private static final byte[] CRLF = Ascii.bytes("\r\n");
+    private static final byte[] COLON = Ascii.bytes(": ");
+    private static final byte[] CONTENT_LENGTH = Ascii.bytes("Content-Length:");
+    private static final int LENGTH_WIDTH = 11; // a space and up to 10 digits
+    private static final byte[] LENGTH_PAD = Ascii.bytes(" ".repeat(LENGTH_WIDTH) + "\r\n\r\n");
+    private static final byte[] ZERO_LENGTH = Ascii.bytes("Content-Length: 0\r\n\r\n");
+
+    private final byte[] methodAndPrefix;
+    private final Template path;
+    private final byte[] hostAndConstHeaders;
+    private final byte[][] headerNames;
+    private final Template[] headerValues;
+    private final Template body;
+    private final boolean sendsBody;
+
+    RequestEncoder(URI base, Plan.Request request, List<String> csvColumns, UnaryOperator<String> env) throws Template.Invalid {
+        String prefix = base.getRawPath() == null ? "" : base.getRawPath().replaceAll("/+$", "");
+        this.methodAndPrefix = Ascii.bytes(request.method() + " " + prefix);
+        this.path = Template.compile(request.path(), csvColumns, env);
+        int port = base.getPort() < 0 ? 80 : base.getPort();
+        StringBuilder constant = new StringBuilder(base.getHost()).append(port == 80 ? "" : ":" + port).append("\r\n");
+        List<byte[]> names = new ArrayList<>();
+        List<Template> values = new ArrayList<>();
+        for (Plan.Header h : request.headers()) {
+            Template t = Template.compile(h.value(), csvColumns, env);
+            names.add(Ascii.bytes(h.name()));
+            values.add(t);
+        }
+        this.hostAndConstHeaders = Ascii.bytes(constant.toString());
+        this.headerNames = names.toArray(new byte[0][]);
+        this.headerValues = values.toArray(new Template[0]);
+        this.body = request.body() == null ? null : Template.compile(request.body(), csvColumns, env);
+        this.sendsBody = body != null || !request.method().equals("GET") && !request.method().equals("DELETE")
+                && !request.method().equals("OPTIONS");
+    }
+
+    /** Writes one complete request; {@code ctx.next()} has been called for it. */
+    void encode(ByteBuf buf, RequestContext ctx) {
+        buf.writeBytes(methodAndPrefix);
+        path.write(buf, ctx);
+        buf.writeBytes(HTTP11);
+        buf.writeBytes(hostAndConstHeaders);
+        for (int i = 0; i < headerNames.length; i++) {
+            buf.writeBytes(headerNames[i]);
+            buf.writeBytes(COLON);
+            headerValues[i].write(buf, ctx);
+            buf.writeBytes(CRLF);
+        }
+        if (body == null) {
+            buf.writeBytes(sendsBody ? ZERO_LENGTH : CRLF);
+            return;
+        }
+        buf.writeBytes(CONTENT_LENGTH);
+        int lengthAt = buf.writerIndex();
+        buf.writeBytes(LENGTH_PAD);
+        int bodyAt = buf.writerIndex();
+        body.write(buf, ctx);
+        long len = buf.writerIndex() - bodyAt;
+        int i = lengthAt + LENGTH_WIDTH - 1;
+        do {
+            buf.setByte(i--, (int) ('0' + len % 10));
+            len /= 10;
+        } while (len > 0);
+    }
+}

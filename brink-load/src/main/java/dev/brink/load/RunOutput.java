@@ -1,0 +1,90 @@
+package dev.brink.load;
+
+import dev.brink.core.EventLog;
+import dev.brink.core.JsonlWriter;
+import dev.brink.core.RunDirectory;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * The engine's files in the run directory: load.jsonl, generator.jsonl, events.jsonl (one JSON line per
+ * interval or event, flushed per line) and latency.hlog (an HdrHistogram interval log, flushed per interval,
+ * values in microseconds, tagged {@code corrected}, {@code uncorrected}, {@code corrected.OP}, {@code uncorrected.OP}).
+ * A SIGKILL loses at most the interval being written. Used by the reporting thread only; a null run
+ * directory writes nothing.
+ */
+final class RunOutput implements AutoCloseable {
+    private final JsonlWriter load;
+    private final JsonlWriter generator;
+    private final EventLog events;
+    private final PrintStream hlogStream;
+    private final HistogramLogWriter hlog;
+    private final long baseMs;
+
+    RunOutput(RunDirectory run, long baseMs) throws IOException {
+        this.baseMs = baseMs;
+        if (run == null) {
+            load = generator = null;
+            events = null;
+            hlogStream = null;
+            hlog = null;
+            return;
+        }
+        load = new JsonlWriter(run.file(RunDirectory.LOAD));
+        generator = new JsonlWriter(run.file(RunDirectory.GENERATOR));
+        events = new EventLog(run);
+        hlogStream = new PrintStream(new FileOutputStream(run.file(RunDirectory.LATENCY).toFile(), true), false, "UTF-8");
+        hlog = new HistogramLogWriter(hlogStream);
+        hlog.outputComment("Brink latency log: values in microseconds; corrected = from intended send time, "
+                + "uncorrected = from actual send (service time)");
+        hlog.outputLogFormatVersion();
+        hlog.outputStartTime(baseMs);
+        hlog.setBaseTime(baseMs);
+        hlog.outputBaseTime(baseMs);
+        hlog.outputLegend();
+        hlogStream.flush();
+    }
+
+    void interval(IntervalStats stats, GeneratorHealth health, long startMs, long endMs, Histogram corrected,
+                  Histogram uncorrected, String[] opNames, Counters[] ops) {
+        if (load == null) return;
+        // latency first: a load.jsonl line then always has its histograms, even if a SIGKILL comes between
+        double s = (startMs - baseMs) / 1000.0;
+        double e = (endMs - baseMs) / 1000.0;
+        write(s, e, corrected, "corrected");
+        write(s, e, uncorrected, "uncorrected");
+        if (ops.length > 1) {
+            for (int i = 0; i < ops.length; i++) {
+                write(s, e, ops[i].corrected, "corrected." + opNames[i]);
+                write(s, e, ops[i].uncorrected, "uncorrected." + opNames[i]);
+            }
+        }
+        hlogStream.flush();
+        load.append(stats);
+        generator.append(health);
+    }
+
+    private void write(double s, double e, Histogram h, String tag) {
+        String old = h.getTag();
+        h.setTag(tag);
+        hlog.outputIntervalHistogram(s, e, h, 1000.0);
+        h.setTag(old);
+    }
+
+    void event(String type, Map<String, ?> fields) {
+        if (events != null) events.append(type, fields);
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (load == null) return;
+        load.close();
+        generator.close();
+        events.close();
+        hlogStream.close();
+    }
+}

@@ -1,0 +1,39 @@
+package dev.brink.load;
+
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one {@link LoadStep} achieved, counting every response that arrived from its start until its
+ * in-flight requests were answered or timed out.
+ *
+ * @param targetRps    the schedule's mean rate (0 for a closed model)
+ * @param achievedRps  answered requests (ok + errors with a response or a failure) per second of the step
+ * @param errors       error counts by kind: connect-refused, connect-timeout, request-timeout, reset,
+ *                     http-NNN, check-failed, other
+ * @param errorRate    errors / (ok + errors); dropped requests are not in it (they are the generator's)
+ * @param dropped      requests never sent because the backlog was full
+ * @param maxInFlight  the most requests in flight at any interval end
+ * @param generator    the worst value of each generator-health field over the step
+ * @param generatorBoundReasons why the generator could not drive this step; empty when it could
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record StepResult(String step, LoadStep.Workload workload, double durationS, double targetRps, double achievedRps,
+                         long sent, long ok, Map<String, Long> errors, double errorRate, long dropped,
+                         Percentiles corrected, Percentiles uncorrected, int maxInFlight, GeneratorHealth generator,
+                         List<String> generatorBoundReasons) {
+    public StepResult {
+        errors = Map.copyOf(errors);
+        generatorBoundReasons = List.copyOf(generatorBoundReasons);
+    }
+
+    public boolean generatorBound() {
+        return !generatorBoundReasons.isEmpty();
+    }
+
+    public long errorCount() {
+        return errors.values().stream().mapToLong(Long::longValue).sum();
+    }
+}

@@ -1,0 +1,184 @@
+package dev.brink.load;
+
+import io.netty.buffer.ByteBuf;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A request template compiled once into parts that write bytes straight into a ByteBuf, so filling it
+ * per request allocates nothing on the heap (no String building, no script interpreter).
+ *
+ * <p>Placeholders: {@code ${seq}}, {@code ${random.int(a,b)}} (inclusive), {@code ${random.string(n)}}
+ * (alphanumeric), {@code ${random.decimal(a,b)}} (two fraction digits), {@code ${random.uuid}},
+ * {@code ${csv.COLUMN}}, {@code ${env.NAME}} (read once at compile time and marked secret). Anything else
+ * is literal; {@code $${} writes a literal {@code ${}.
+ *
+ * <p>Immutable and thread-safe; per-request state lives in the {@link RequestContext} passed in.
+ */
+final class Template {
+    private static final Pattern RANDOM_CALL = Pattern.compile("random\\.(int|string|decimal)\\(\\s*(-?[0-9.]+)\\s*(?:,\\s*(-?[0-9.]+)\\s*)?\\)");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
+    private static final byte[] ALNUM = Ascii.bytes("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
+    private static final byte[] HEX = Ascii.bytes("0123456789abcdef");
+
+    private final String source;
+    private final Part[] parts;
+    private final boolean secret;
+
+    private Template(String source, Part[] parts, boolean secret) {
+        this.source = source;
+        this.parts = parts;
+        this.secret = secret;
+    }
+
+    /** A template rejected at compile time; {@code offset} is the character index in the source. */
+    static final class Invalid extends Exception {
+        final int offset;
+
+        Invalid(int offset, String message) {
+            super(message, null, false, false);
+            this.offset = offset;
+        }
+    }
+
+    @FunctionalInterface
+    interface Part {
+        void write(ByteBuf buf, RequestContext ctx);
+    }
+
+    /**
+     * Compiles {@code source}. {@code csvColumns} are the feeder's columns (empty without a feeder);
+     * {@code env} returns an environment value or null when unset.
+     */
+    static Template compile(String source, List<String> csvColumns, UnaryOperator<String> env) throws Invalid {
+        List<Part> parts = new ArrayList<>();
+        StringBuilder literal = new StringBuilder();
+        boolean secret = false;
+        int i = 0;
+        while (i < source.length()) {
+            if (source.startsWith("$${", i)) {
+                literal.append("${");
+                i += 3;
+                continue;
+            }
+            if (!source.startsWith("${", i)) {
+                literal.append(source.charAt(i++));
+                continue;
+            }
+            int end = source.indexOf('}', i);
+            if (end < 0) throw new Invalid(i, "a closing '}' for the placeholder");
+            String expr = source.substring(i + 2, end).trim();
+            if (expr.startsWith("env.")) {
+                String name = expr.substring(4);
+                if (!NAME.matcher(name).matches()) throw new Invalid(i, "an environment variable name after 'env.'");
+                String value = env.apply(name);
+                if (value == null) throw new Invalid(i, "environment variable " + name + " to be set");
+                literal.append(value); // the value joins the bytes, the whole template becomes secret
+                secret = true;
+            } else {
+                flush(literal, parts);
+                parts.add(placeholder(expr, i, csvColumns));
+            }
+            i = end + 1;
+        }
+        flush(literal, parts);
+        return new Template(source, parts.toArray(new Part[0]), secret);
+    }
+
+    private static void flush(StringBuilder literal, List<Part> parts) {
+        if (literal.length() == 0) return;
+        byte[] bytes = Ascii.bytes(literal.toString());
+        parts.add((buf, ctx) -> buf.writeBytes(bytes));
+        literal.setLength(0);
+    }
+
+    private static Part placeholder(String expr, int at, List<String> csvColumns) throws Invalid {
+        switch (expr) {
+            case "seq":
+                return (buf, ctx) -> Ascii.writeLong(buf, ctx.seq);
+            case "random.uuid":
+                return Template::writeUuid;
+            default:
+                break;
+        }
+        if (expr.startsWith("csv.")) {
+            String column = expr.substring(4);
+            int index = csvColumns.indexOf(column);
+            if (index < 0) {
+                throw new Invalid(at, csvColumns.isEmpty() ? "a data: csv feeder for ${" + expr + "}"
+                        : "a CSV column, one of " + csvColumns + ", got '" + column + "'");
+            }
+            return (buf, ctx) -> buf.writeBytes(ctx.row[index]);
+        }
+        Matcher m = RANDOM_CALL.matcher(expr);
+        if (!m.matches()) {
+            throw new Invalid(at, "one of ${seq}, ${random.int(a,b)}, ${random.string(n)}, ${random.decimal(a,b)}, "
+                    + "${random.uuid}, ${csv.COLUMN}, ${env.NAME}, got '${" + expr + "}'");
+        }
+        String fn = m.group(1);
+        try {
+            if (fn.equals("string")) {
+                if (m.group(3) != null) throw new Invalid(at, "one argument to random.string(n)");
+                int n = Integer.parseInt(m.group(2));
+                if (n < 1 || n > 65536) throw new Invalid(at, "a length from 1 to 65536 in random.string(n)");
+                return (buf, ctx) -> {
+                    for (int k = 0; k < n; k++) buf.writeByte(ALNUM[ctx.random.nextInt(ALNUM.length)]);
+                };
+            }
+            if (m.group(3) == null) throw new Invalid(at, "two arguments to random." + fn + "(a,b)");
+            if (fn.equals("int")) {
+                long lo = Long.parseLong(m.group(2));
+                long hi = Long.parseLong(m.group(3));
+                if (lo > hi || hi == Long.MAX_VALUE) throw new Invalid(at, "a <= b in random.int(a,b)");
+                return (buf, ctx) -> Ascii.writeLong(buf, ctx.random.nextLong(lo, hi + 1));
+            }
+            long lo = Math.round(Double.parseDouble(m.group(2)) * 100);
+            long hi = Math.round(Double.parseDouble(m.group(3)) * 100);
+            if (lo > hi || Math.abs(lo) > 1e15 || Math.abs(hi) > 1e15) {
+                throw new Invalid(at, "a <= b (each within ±1e13) in random.decimal(a,b)");
+            }
+            return (buf, ctx) -> Ascii.writeCents(buf, ctx.random.nextLong(lo, hi + 1));
+        } catch (NumberFormatException e) {
+            throw new Invalid(at, "integer arguments to random." + fn + ", got '" + expr + "'");
+        }
+    }
+
+    private static void writeUuid(ByteBuf buf, RequestContext ctx) {
+        long hi = ctx.random.nextLong();
+        long lo = ctx.random.nextLong();
+        hi = (hi & ~0xF000L) | 0x4000L; // version 4
+        lo = (lo & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L; // IETF variant
+        hex(buf, hi >>> 32, 8);
+        buf.writeByte('-');
+        hex(buf, hi >>> 16, 4);
+        buf.writeByte('-');
+        hex(buf, hi, 4);
+        buf.writeByte('-');
+        hex(buf, lo >>> 48, 4);
+        buf.writeByte('-');
+        hex(buf, lo, 12);
+    }
+
+    private static void hex(ByteBuf buf, long v, int digits) {
+        for (int k = digits - 1; k >= 0; k--) buf.writeByte(HEX[(int) (v >>> (k * 4)) & 0xF]);
+    }
+
+    /** Writes the filled template; the caller has called {@link RequestContext#next} for this request. */
+    void write(ByteBuf buf, RequestContext ctx) {
+        for (Part p : parts) p.write(buf, ctx);
+    }
+
+    /** True when the template wrote an {@code ${env.…}} value: never show its bytes. */
+    boolean secret() {
+        return secret;
+    }
+
+    /** The source text as the user wrote it; env values are not in it. */
+    @Override
+    public String toString() {
+        return source;
+    }
+}
