@@ -83,8 +83,10 @@ final class ChildJvm implements AutoCloseable {
         process.waitFor(10, TimeUnit.SECONDS);
     }
 
+    /** SIGTERM first, so the child's shutdown hooks remove its JFR repository from the temp folder. */
     @Override
     public void close() throws InterruptedException {
-        kill();
+        process.destroy();
+        if (!process.waitFor(10, TimeUnit.SECONDS)) kill();
     }
 }
