@@ -5,6 +5,10 @@ import com.sun.tools.attach.VirtualMachine;
 import com.sun.tools.attach.VirtualMachineDescriptor;
 import dev.brink.core.BrinkUserException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
 import java.net.MalformedURLException;
 import java.util.HashMap;
 import java.util.List;
@@ -47,6 +51,9 @@ final class Connector {
     private static JvmConnection attach(long pid, Process launched) throws BrinkUserException {
         if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) == Boolean.FALSE) {
             throw new BrinkUserException("no running process with PID " + pid);
+        }
+        if (!looksLikeJvm(pid)) {
+            throw new BrinkUserException("PID " + pid + " is not a JVM (no libjvm in /proc/" + pid + "/maps)");
         }
         String address;
         VirtualMachine vm;
@@ -167,6 +174,24 @@ final class Connector {
         return p.descendants().mapToLong(ProcessHandle::pid)
                 .filter(pid -> vms.stream().anyMatch(d -> d.id().equals(Long.toString(pid))))
                 .findFirst().orElse(-1);
+    }
+
+    /**
+     * Whether attaching is safe to try. HotSpot's attach signals the process with SIGQUIT, which kills a
+     * process that is not a JVM, so a PID that is neither a listed JVM (hsperfdata) nor maps libjvm is
+     * refused up front. Where /proc cannot tell (another OS, another user's process), attach decides.
+     */
+    private static boolean looksLikeJvm(long pid) {
+        String id = Long.toString(pid);
+        if (VirtualMachine.list().stream().anyMatch(d -> d.id().equals(id))) {
+            return true;
+        }
+        Path maps = Path.of("/proc", id, "maps");
+        try (Stream<String> lines = Files.lines(maps)) {
+            return lines.anyMatch(l -> l.contains("/libjvm."));
+        } catch (IOException | UncheckedIOException | SecurityException e) {
+            return true;
+        }
     }
 
     /** The innermost cause's message, first line only: RMI nests exceptions into multi-line text. */

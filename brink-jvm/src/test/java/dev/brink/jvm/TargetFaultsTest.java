@@ -36,6 +36,8 @@ class TargetFaultsTest {
                     .isInstanceOf(BrinkUserException.class)
                     .hasMessageStartingWith("PID " + sleep.pid() + " is not a JVM")
                     .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+            // attach signals SIGQUIT, which would have killed it: Brink must not even try
+            assertThat(sleep.isAlive()).as("the non-JVM process survives").isTrue();
         } finally {
             sleep.destroyForcibly();
         }
