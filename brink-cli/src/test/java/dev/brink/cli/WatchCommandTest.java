@@ -61,9 +61,20 @@ class WatchCommandTest {
 
     @Test
     void targetThatExitsMidWatchEndsCleanlyWithTargetDied(@TempDir Path dir) throws Exception {
-        Process child = WatchChild.start(3);
-        int code = brink("watch", Long.toString(child.pid()), "--duration", "60s", "--interval", "500ms", "--out", dir.toString());
-        assertThat(code).as(err()).isZero();
+        Process child = WatchChild.start(120);
+        java.util.concurrent.CompletableFuture<Integer> watch = java.util.concurrent.CompletableFuture.supplyAsync(() ->
+                brink("watch", Long.toString(child.pid()), "--duration", "120s", "--interval", "500ms", "--out", dir.toString()));
+        try {
+            // kill it once the watch has recorded something: attach time on a loaded machine is unknown
+            Path jvm = dir.resolve("jvm.jsonl");
+            long deadline = System.currentTimeMillis() + 60_000;
+            while ((!Files.exists(jvm) || Files.size(jvm) == 0) && System.currentTimeMillis() < deadline && !watch.isDone()) {
+                Thread.sleep(100);
+            }
+        } finally {
+            child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        assertThat(watch.get(60, TimeUnit.SECONDS)).as(err()).isZero();
         assertThat(out()).contains("brink: target pid " + child.pid() + " exited; recorded as target-died in");
         JsonNode died = lines(dir.resolve("events.jsonl")).stream()
                 .filter(e -> e.get("type").asText().equals("target-died")).findFirst().orElseThrow();

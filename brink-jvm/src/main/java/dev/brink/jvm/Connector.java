@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
@@ -39,10 +40,15 @@ final class Connector {
     }
 
     static JvmConnection open(JvmTarget target) throws BrinkUserException {
+        return open(target, System::getenv);
+    }
+
+    /** {@code env} looks up the credential variables (tests pass their own instead of the process environment). */
+    static JvmConnection open(JvmTarget target, Function<String, String> env) throws BrinkUserException {
         if (target instanceof JvmTarget.Local l) {
             return attach(l.pid(), null);
         } else if (target instanceof JvmTarget.Remote r) {
-            return remote(r);
+            return remote(r, env);
         } else {
             return launch((JvmTarget.Launch) target);
         }
@@ -83,7 +89,7 @@ final class Connector {
         }
     }
 
-    private static JvmConnection remote(JvmTarget.Remote r) throws BrinkUserException {
+    private static JvmConnection remote(JvmTarget.Remote r, Function<String, String> getenv) throws BrinkUserException {
         JMXServiceURL url;
         try {
             url = new JMXServiceURL(r.serviceUrl());
@@ -91,9 +97,9 @@ final class Connector {
             throw new BrinkUserException("bad JMX address '" + r.display() + "': " + oneLine(e));
         }
         Map<String, Object> env = new HashMap<>();
-        String user = System.getenv(ENV_USER);
+        String user = getenv.apply(ENV_USER);
         if (user != null && !user.isEmpty()) {
-            String pw = System.getenv(ENV_PASSWORD);
+            String pw = getenv.apply(ENV_PASSWORD);
             env.put(JMXConnector.CREDENTIALS, new String[] {user, pw == null ? "" : pw});
         }
         try {

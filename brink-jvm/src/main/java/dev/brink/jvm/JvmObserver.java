@@ -68,6 +68,11 @@ public final class JvmObserver implements AutoCloseable {
         return new JvmObserver(target, Connector.open(target));
     }
 
+    /** As {@link #attach(JvmTarget)}, with the credential variables looked up in {@code env} (tests). */
+    static JvmObserver attach(JvmTarget target, java.util.function.Function<String, String> env) throws BrinkUserException {
+        return new JvmObserver(target, Connector.open(target, env));
+    }
+
     public JvmTarget target() {
         return target;
     }
@@ -108,7 +113,7 @@ public final class JvmObserver implements AutoCloseable {
         try {
             jvmOut = new JsonlWriter(run.file(RunDirectory.JVM));
             gcOut = new JsonlWriter(run.file(RunDirectory.GC));
-            sampling = new Sampler(conn.mbeans(), conn.pid());
+            sampling = new Sampler(conn.mbeans(), conn.pid(), conn.startTimeMs());
             gc = new GcRecorder(conn.mbeans(), gcOut, conn.startTimeMs(), sampling.heapPoolNames(), this::gcSeen);
             gc.start();
         } catch (IOException | UndeclaredThrowableException e) {
@@ -164,7 +169,7 @@ public final class JvmObserver implements AutoCloseable {
     /** Takes one sample now without writing it (for a one-off look). */
     public JvmSample sampleNow() throws BrinkUserException {
         try {
-            return new Sampler(conn.mbeans(), conn.pid()).take(heapAfterLastGc);
+            return new Sampler(conn.mbeans(), conn.pid(), conn.startTimeMs()).take(heapAfterLastGc);
         } catch (IOException | UndeclaredThrowableException e) {
             throw new BrinkUserException("cannot sample " + conn.display() + ": " + Connector.oneLine(e));
         }
