@@ -25,7 +25,12 @@ import picocli.CommandLine.Command;
         subcommands = {
             ReportCommand.class,
             SampleCommand.class,
+<<<<<<< HEAD
             HttpCommand.class,
+=======
+            WatchCommand.class,
+            CaptureCommand.class,
+>>>>>>> wip/jvm
         })
 public final class BrinkMain implements Callable<Integer> {
     public static final int EXIT_OK = 0;

@@ -1,0 +1,212 @@
+package dev.brink.jvm;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
+import dev.brink.core.BrinkUserException;
+import dev.brink.core.EventLog;
+import dev.brink.core.Json;
+import dev.brink.core.RunDirectory;
+import dev.brink.core.evidence.ThreadDumpDoc;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.reflect.UndeclaredThrowableException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.management.JMException;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+
+/**
+ * Takes evidence from the target into {@code evidence/} of a run directory and logs each file as an
+ * {@code evidence} event ({@code kind}, {@code file} relative to the run directory) in events.jsonl.
+ * Every method blocks until its files are complete and returns their paths.
+ *
+ * <p>Heap dumps and JFR files are written <em>by the target</em>, at a path on the target's file system:
+ * for a local or launched target that is this run's evidence folder; for a remote target the same
+ * absolute path on the remote host (the event says {@code on_target_host: true}).
+ *
+ * <p>Thread-safe in the sense that calls are serialised; captures from several threads queue up.
+ */
+public final class EvidenceCapture {
+    static final String JFR_NAME = "brink";
+    private static final ObjectName DIAGNOSTIC = Sampler.name("com.sun.management:type=DiagnosticCommand");
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS");
+
+    private final JvmConnection conn;
+    private final RunDirectory run;
+    private final EventLog events;
+
+    EvidenceCapture(JvmConnection conn, RunDirectory run, EventLog events) {
+        this.conn = conn;
+        this.run = run;
+        this.events = events;
+    }
+
+    /**
+     * A burst of {@code count} thread dumps, {@code interval} apart, each written as jstack-style text
+     * ({@code threads-STAMP-N.txt}) and as {@link ThreadDumpDoc} JSON ({@code threads-STAMP-N.json}) with
+     * per-thread CPU time and the CPU used since the previous dump of the burst.
+     * Cost on the target: one safepoint per dump (all stacks), typically milliseconds.
+     *
+     * @return text and JSON path of each dump, in order: txt0, json0, txt1, json1, …
+     */
+    public synchronized List<Path> threadDumps(int count, Duration interval) throws BrinkUserException {
+        if (count < 1) throw new IllegalArgumentException("count must be >= 1, was " + count);
+        if (interval.isNegative()) throw new IllegalArgumentException("interval must be >= 0, was " + interval);
+        com.sun.management.ThreadMXBean threads = proxy(ManagementFactory.THREAD_MXBEAN_NAME, com.sun.management.ThreadMXBean.class);
+        String stamp = stamp();
+        List<Path> files = new ArrayList<>();
+        Map<Long, Long> previous = null;
+        try {
+            for (int seq = 0; seq < count; seq++) {
+                if (seq > 0) Thread.sleep(interval.toMillis());
+                long now = System.currentTimeMillis();
+                ThreadInfo[] infos = threads.dumpAllThreads(true, true);
+                Map<Long, Long> cpu = cpuTimes(threads, infos);
+                ThreadDumpDoc doc = ThreadDumpJson.toDoc(infos, cpu, previous, now, conn.pid(), conn.vm(), seq);
+                Path txt = evidenceFile("threads-" + stamp + "-" + seq + ".txt");
+                Path json = evidenceFile("threads-" + stamp + "-" + seq + ".json");
+                Files.writeString(txt, ThreadDumpText.render(infos, cpu, conn.vm(), now), StandardCharsets.UTF_8);
+                Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(json.toFile(), doc);
+                files.add(txt);
+                files.add(json);
+                logged("threads", txt, Map.of("seq", seq, "json", relative(json), "threads", doc.threads().size()));
+                previous = cpu;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BrinkUserException("thread-dump burst interrupted after " + files.size() / 2 + " dumps");
+        } catch (IOException | UndeclaredThrowableException e) {
+            throw failure("thread dump", e);
+        }
+        return files;
+    }
+
+    private static Map<Long, Long> cpuTimes(com.sun.management.ThreadMXBean threads, ThreadInfo[] infos) {
+        long[] ids = new long[infos.length];
+        for (int i = 0; i < infos.length; i++) ids[i] = infos[i] == null ? -1 : infos[i].getThreadId();
+        Map<Long, Long> cpu = new HashMap<>();
+        if (!threads.isThreadCpuTimeSupported() || !threads.isThreadCpuTimeEnabled()) return cpu;
+        long[] ns = threads.getThreadCpuTime(ids);
+        for (int i = 0; i < ids.length; i++) {
+            if (ids[i] >= 0 && ns[i] >= 0) cpu.put(ids[i], ns[i]);
+        }
+        return cpu;
+    }
+
+    /** A class histogram of live objects (jcmd GC.class_histogram; forces a full GC on the target). */
+    public synchronized Path classHistogram() throws BrinkUserException {
+        String text = diagnostic("gcClassHistogram");
+        Path file = evidenceFile("histo-" + stamp() + ".txt");
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw failure("class histogram", e);
+        }
+        logged("histogram", file, Map.of());
+        return file;
+    }
+
+    /**
+     * A heap dump ({@code heap-STAMP.hprof}) written by the target. {@code live} dumps only reachable
+     * objects (a full GC first). Cost: the target pauses for the dump, about a second per GB of heap,
+     * and the file is about as large as the used heap.
+     */
+    public synchronized Path heapDump(boolean live) throws BrinkUserException {
+        Path file = evidenceFile("heap-" + stamp() + ".hprof").toAbsolutePath();
+        try {
+            proxy("com.sun.management:type=HotSpotDiagnostic", HotSpotDiagnosticMXBean.class).dumpHeap(file.toString(), live);
+        } catch (IOException | UndeclaredThrowableException | IllegalArgumentException e) {
+            throw failure("heap dump", e);
+        }
+        logged("heap", file, Map.of("live", live));
+        return file;
+    }
+
+    /** Starts the JFR recording "brink" with the JDK's default settings (about 1 % overhead). */
+    public synchronized void jfrStart() throws BrinkUserException {
+        diagnostic("jfrStart", "name=" + JFR_NAME, "settings=default");
+        events.append("evidence-started", Map.of("kind", "jfr", "name", JFR_NAME));
+    }
+
+    /** Writes what the running "brink" recording holds so far, which keeps running. */
+    public synchronized Path jfrDump() throws BrinkUserException {
+        Path file = evidenceFile("recording-" + stamp() + ".jfr").toAbsolutePath();
+        diagnostic("jfrDump", "name=" + JFR_NAME, "filename=" + file);
+        logged("jfr", file, Map.of("stopped", false));
+        return file;
+    }
+
+    /** Stops the "brink" recording and writes it. */
+    public synchronized Path jfrStop() throws BrinkUserException {
+        Path file = evidenceFile("recording-" + stamp() + ".jfr").toAbsolutePath();
+        diagnostic("jfrStop", "name=" + JFR_NAME, "filename=" + file);
+        logged("jfr", file, Map.of("stopped", true));
+        return file;
+    }
+
+    private String diagnostic(String op, String... args) throws BrinkUserException {
+        MBeanServerConnection mbeans = conn.mbeans();
+        try {
+            Object r = mbeans.invoke(DIAGNOSTIC, op, new Object[] {args}, new String[] {String[].class.getName()});
+            String text = r == null ? "" : r.toString();
+            // jcmd reports its own failures as text, not exceptions
+            if (op.startsWith("jfr") && (text.contains("Could not") || text.contains("No recording") || text.startsWith("Error"))) {
+                throw new BrinkUserException("JFR " + op.substring(3).toLowerCase() + " on " + conn.display() + " failed: "
+                        + text.lines().findFirst().orElse("").trim());
+            }
+            return text;
+        } catch (IOException | JMException | RuntimeException e) {
+            throw failure(op, e);
+        }
+    }
+
+    private <T> T proxy(String name, Class<T> type) throws BrinkUserException {
+        try {
+            return ManagementFactory.newPlatformMXBeanProxy(conn.mbeans(), name, type);
+        } catch (IOException | IllegalArgumentException e) {
+            throw failure(name, e);
+        }
+    }
+
+    private BrinkUserException failure(String what, Throwable e) {
+        return new BrinkUserException(what + " of " + conn.display() + " failed: " + Connector.oneLine(e));
+    }
+
+    private Path evidenceFile(String name) throws BrinkUserException {
+        try {
+            return run.evidence().resolve(name);
+        } catch (IOException e) {
+            throw new BrinkUserException("cannot create " + run.file(RunDirectory.EVIDENCE) + ": " + e.getMessage());
+        }
+    }
+
+    private String relative(Path file) {
+        Path root = run.root().toAbsolutePath();
+        Path abs = file.toAbsolutePath();
+        return abs.startsWith(root) ? root.relativize(abs).toString() : abs.toString();
+    }
+
+    private void logged(String kind, Path file, Map<String, ?> extra) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("kind", kind);
+        f.put("file", relative(file));
+        f.put("pid", conn.pid());
+        if (!conn.isLocal()) f.put("on_target_host", true);
+        f.putAll(extra);
+        events.append("evidence", f);
+    }
+
+    private static String stamp() {
+        return STAMP.format(LocalDateTime.now());
+    }
+}
