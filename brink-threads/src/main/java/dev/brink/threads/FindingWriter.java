@@ -41,7 +41,7 @@ final class FindingWriter {
         List<Map<String, Object>> cycle = new ArrayList<>();
         List<String> classes = new ArrayList<>();
         for (Deadlock.Member m : d.members()) {
-            title.append(m.thread()).append(" waits for ").append(lockName(m.waitsFor())).append(" held by ")
+            title.append(m.thread()).append(" waits for ").append(m.waitsFor() == null ? "a lock" : m.waitsFor().display()).append(" held by ")
                     .append(m.heldBy()).append("; ");
             if (m.waitsFor() != null && !classes.contains(m.waitsFor().className())) classes.add(m.waitsFor().className());
             Map<String, Object> member = new LinkedHashMap<>();
@@ -134,9 +134,5 @@ final class FindingWriter {
         String subject = b0.frame() != null ? b0.frame().className() + "." + b0.frame().method()
                 : ThreadGroups.pattern(b0.name());
         return new Finding(FindingKind.BUSY_THREAD, Severity.WARNING, title.toString(), subject, evidence, detail);
-    }
-
-    private static String lockName(LockRef l) {
-        return l == null ? "a lock" : l.className() + " <" + l.identity() + ">";
     }
 }
