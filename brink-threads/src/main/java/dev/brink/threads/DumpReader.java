@@ -1,5 +1,6 @@
 package dev.brink.threads;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
@@ -76,39 +77,26 @@ final class DumpReader {
         return line;
     }
 
+    /** One JSON value, an array of them, or several one after the other (one observer document per line). */
     private static List<ThreadDump> readJson(String source, String text) throws BrinkUserException {
         List<ThreadDump> dumps = new ArrayList<>();
-        try {
-            JsonNode root = Json.MAPPER.readTree(text);
-            if (root.isArray()) {
-                for (JsonNode n : root) dumps.add(jsonDoc(source, 1, n));
-            } else {
-                dumps.add(jsonDoc(source, 1, root));
+        try (JsonParser p = Json.MAPPER.createParser(text)) {
+            while (p.nextToken() != null) {
+                int line = p.currentTokenLocation().getLineNr();
+                JsonNode root = Json.MAPPER.readTree(p);
+                if (root.isArray()) {
+                    for (JsonNode n : root) dumps.add(jsonDoc(source, line, n));
+                } else {
+                    dumps.add(jsonDoc(source, line, root));
+                }
             }
             return dumps;
         } catch (JsonProcessingException e) {
-            if (text.indexOf('\n', text.indexOf('{')) > 0 && text.strip().startsWith("{\"format\"")) {
-                return readJsonLines(source, text); // observer documents, one per line
-            }
             throw new BrinkUserException(source + ":" + e.getLocation().getLineNr() + ": broken JSON ("
-                    + e.getOriginalMessage().lines().findFirst().orElse("") + "): " + EXPECTED);
+                    + String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("") + "): " + EXPECTED);
+        } catch (IOException e) {
+            throw new BrinkUserException(source + ": cannot read JSON: " + e.getMessage());
         }
-    }
-
-    private static List<ThreadDump> readJsonLines(String source, String text) throws BrinkUserException {
-        List<ThreadDump> dumps = new ArrayList<>();
-        List<String> lines = text.lines().toList();
-        for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).isBlank()) continue;
-            try {
-                dumps.add(jsonDoc(source, i + 1, Json.MAPPER.readTree(lines.get(i))));
-            } catch (JsonProcessingException e) {
-                throw new BrinkUserException(source + ":" + (i + 1) + ": broken JSON line ("
-                        + e.getOriginalMessage().lines().findFirst().orElse("") + "): expected one "
-                        + ThreadDumpDoc.FORMAT + " document per line");
-            }
-        }
-        return dumps;
     }
 
     private static ThreadDump jsonDoc(String source, int line, JsonNode n) throws BrinkUserException {
