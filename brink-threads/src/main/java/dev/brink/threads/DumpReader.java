@@ -48,7 +48,7 @@ final class DumpReader {
         if (first == text.length()) {
             throw new BrinkUserException(source + ":1: empty file: " + EXPECTED);
         }
-        if (text.charAt(first) == '{' || text.charAt(first) == '[') {
+        if (looksLikeJson(text, first)) {
             return readJson(source, text);
         }
         List<String> lines = text.lines().toList();
@@ -59,6 +59,15 @@ final class DumpReader {
         String shown = lines.get(lineNo - 1).strip();
         if (shown.length() > 60) shown = shown.substring(0, 60) + "…";
         throw new BrinkUserException(source + ":" + lineNo + ": not a thread dump (\"" + shown + "\"): " + EXPECTED);
+    }
+
+    /** "{…", or "[" then "{" or "]": a log line such as "[0.005s][info][gc]" also starts with "[". */
+    private static boolean looksLikeJson(String text, int first) {
+        if (text.charAt(first) == '{') return true;
+        if (text.charAt(first) != '[') return false;
+        int i = first + 1;
+        while (i < text.length() && Character.isWhitespace(text.charAt(i))) i++;
+        return i < text.length() && (text.charAt(i) == '{' || text.charAt(i) == ']');
     }
 
     private static boolean hasThreadEntries(List<String> lines) {
