@@ -2,7 +2,6 @@ package dev.brink.threads;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,11 +69,11 @@ final class ContentionRanking {
             holderFrames = ht.frames().subList(0, Math.min(5, ht.frames().size()));
         }
         return new LockContention(a.lock, a.kind, holder, holderState, holderFrame, holderFrames, a.maxWaiters,
-                waiters, waiterGroup(waiters, threads), a.waiterDumps, a.dumpsSeen, dumpsTotal);
+                waiters, waiterGroup(waiters, a.bestGraph.groupSizes()), a.waiterDumps, a.dumpsSeen, dumpsTotal);
     }
 
     /** "7 of 8 BookThread-*" when the waiters share a name pattern, else "5 threads". */
-    static String waiterGroup(List<String> waiters, List<DumpThread> all) {
+    static String waiterGroup(List<String> waiters, Map<String, Integer> sizes) {
         String pattern = null;
         for (String w : waiters) {
             String p = ThreadGroups.pattern(w);
@@ -87,8 +86,6 @@ final class ContentionRanking {
         if (pattern == null || !pattern.contains("*")) {
             return waiters.size() == 1 ? waiters.get(0) : waiters.size() + " threads";
         }
-        Map<String, Integer> sizes = new HashMap<>();
-        for (DumpThread t : all) sizes.merge(ThreadGroups.pattern(t.name()), 1, Integer::sum);
         return waiters.size() + " of " + sizes.getOrDefault(pattern, waiters.size()) + " " + pattern;
     }
 }

@@ -5,7 +5,9 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads jstack / jcmd Thread.print / kill -3 text, JDK 8 to 25, with any number of dumps in one file and any
@@ -19,6 +21,7 @@ import java.util.List;
 final class JstackTextParser {
     private final String source;
     private final List<ThreadDump> dumps = new ArrayList<>();
+    private final Map<String, StackFrame> frames = new HashMap<>();
 
     // the dump being read
     private int dumpLine;
@@ -75,6 +78,18 @@ final class JstackTextParser {
     }
 
     private void line(String raw, int no) {
+        // fast path for the commonest line, a frame: no strip() copy, and equal frames shared (10 000 threads
+        // repeat the same few hundred frames; sharing them also makes identical-stack grouping cheap)
+        if (thread != null && deadlockEdges == null && raw.length() > 4 && raw.charAt(0) == '\t'
+                && raw.startsWith("at ", 1)) {
+            StackFrame f = frames.get(raw);
+            if (f == null) {
+                f = parseFrame(raw.substring(4));
+                if (f != null) frames.put(raw, f);
+            }
+            if (f != null) thread.frames.add(f);
+            return;
+        }
         String t = raw.strip();
         if (t.length() == 19) noteTimestamp(t, no); // jstack's "2026-11-22 19:58:56" line before a dump
         if (t.startsWith("Full thread dump")) {

@@ -24,6 +24,7 @@ final class LockGraph {
 
     final ThreadDump dump;
     private final Map<String, Node> nodes = new HashMap<>();
+    private Map<String, Integer> groupSizes;
 
     LockGraph(ThreadDump dump) {
         this.dump = dump;
@@ -40,6 +41,15 @@ final class LockGraph {
 
     private Node node(LockRef lock) {
         return nodes.computeIfAbsent(lock.identity(), k -> new Node(lock));
+    }
+
+    /** Threads per name pattern in this dump; computed once, on first use. */
+    Map<String, Integer> groupSizes() {
+        if (groupSizes == null) {
+            groupSizes = new HashMap<>();
+            for (DumpThread t : dump.threads()) groupSizes.merge(ThreadGroups.pattern(t.name()), 1, Integer::sum);
+        }
+        return groupSizes;
     }
 
     Node get(String identity) {

@@ -66,7 +66,8 @@ class LiveDumpsTest {
                 assertThat(jf.subject()).isEqualTo(LOGGER);
                 assertThat((String) jf.detail().get("holder_thread")).startsWith("BookThread-");
                 assertThat((String) jf.detail().get("holder_frame")).startsWith(LOGGER + ".flush(Scenarios.java:");
-                assertThat((int) jf.detail().get("waiter_count")).isEqualTo(7);
+                // one dump, not three: a waiter preempted between two flush() calls may be RUNNABLE right then
+                assertThat((int) jf.detail().get("waiter_count")).isBetween(6, 7);
             }
         }
     }
