@@ -26,9 +26,10 @@ import picocli.CommandLine.Parameters;
 @Command(name = "threads",
         mixinStandardHelpOptions = true,
         description = {"Finds deadlocks, lock contention and busy threads in thread dumps.",
-            "Reads jstack / jcmd Thread.print text (JDK 8-25, several dumps per file, kill -3 output inside a log),",
-            "JDK 21+ jcmd Thread.dump_to_file -format=json, and Brink's own " + ThreadDumpDoc.FORMAT + " JSON.",
-            "Several files are one time series of the same JVM."})
+            "Reads jstack / jcmd Thread.print text (JDK 8-25; several dumps per file;",
+            "kill -3 output inside a log), JDK 21+ jcmd Thread.dump_to_file -format=json",
+            "and Brink's observer JSON (" + ThreadDumpDoc.FORMAT + "). Several files are one",
+            "time series of the same JVM. Findings come first, then the detail."})
 final class ThreadsCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", arity = "0..*", description = "thread-dump files")
     List<Path> files = new ArrayList<>();
@@ -42,10 +43,10 @@ final class ThreadsCommand implements Callable<Integer> {
     @Option(names = "--pid", paramLabel = "PID", description = "take the dumps from this live JVM with jcmd PID Thread.print -l")
     Long pid;
 
-    @Option(names = "--count", defaultValue = "3", description = "with --pid: how many dumps (default ${DEFAULT-VALUE})")
+    @Option(names = "--count", paramLabel = "N", defaultValue = "3", description = "with --pid: how many dumps (default ${DEFAULT-VALUE})")
     int count;
 
-    @Option(names = "--interval", defaultValue = "1s", description = "with --pid: time between dumps (default ${DEFAULT-VALUE})")
+    @Option(names = "--interval", paramLabel = "DURATION", defaultValue = "1s", description = "with --pid: time between dumps (default ${DEFAULT-VALUE})")
     String interval;
 
     @Option(names = "--out", paramLabel = "DIR", description = "with --pid: where to keep the dumps (default: a new temporary directory)")

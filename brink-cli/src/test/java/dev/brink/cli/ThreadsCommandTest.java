@@ -119,6 +119,64 @@ class ThreadsCommandTest {
         assertThat(run("threads").code()).isEqualTo(2);
     }
 
+    /** A JVM with 8 BookThread-* contending on one synchronized logger, started from source by java itself. */
+    private static final String CONTENTION = """
+            public class Contention {
+                static final class SlowAuditLogger {
+                    synchronized void flush() throws InterruptedException { Thread.sleep(200); }
+                }
+                public static void main(String[] args) throws Exception {
+                    SlowAuditLogger logger = new SlowAuditLogger();
+                    for (int i = 0; i < 8; i++) {
+                        Thread t = new Thread(() -> {
+                            try { while (true) logger.flush(); } catch (InterruptedException e) { }
+                        }, "BookThread-" + i);
+                        t.setDaemon(true);
+                        t.start();
+                    }
+                    System.out.println("READY");
+                    Thread.sleep(90_000);
+                }
+            }
+            """;
+
+    @Test
+    void pidTakesDumpsWithJcmdAndFindsTheContention() throws Exception {
+        Path src = dir.resolve("Contention.java");
+        Files.writeString(src, CONTENTION);
+        Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process child = new ProcessBuilder(javaBin.toString(), "-Xmx32m", src.toString()).redirectErrorStream(true).start();
+        try {
+            var reader = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+            var ready = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return reader.readLine();
+                } catch (IOException e) {
+                    return e.toString();
+                }
+            });
+            assertThat(ready.get(60, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("READY");
+            Thread.sleep(500); // the workers reach the lock
+            Path dumps = dir.resolve("dumps");
+            Result r = run("threads", "--pid", Long.toString(child.pid()), "--count", "2", "--interval", "300ms",
+                    "--out", dumps.toString(), "--json");
+            assertThat(r.code()).as(r.err()).isZero();
+            JsonNode doc = Json.MAPPER.readTree(r.out());
+            assertThat(doc.path("dumps")).hasSize(2);
+            JsonNode f = doc.path("findings").get(0);
+            assertThat(f.path("kind").asText()).isEqualTo("lock-contention");
+            assertThat(f.path("subject").asText()).isEqualTo("Contention$SlowAuditLogger");
+            assertThat(f.path("detail").path("holder_thread").asText()).startsWith("BookThread-");
+            assertThat(f.path("detail").path("dumps_seen").asInt()).isEqualTo(2);
+            try (var files = Files.list(dumps)) {
+                assertThat(files).hasSize(2);
+            }
+        } finally {
+            child.destroyForcibly();
+            child.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
+
     @Test
     void deadPidIsAUserError() {
         // a pid that is not a JVM: well above pid_max of a default Linux
