@@ -32,14 +32,18 @@ final class JdkJsonParser {
         List<DumpThread> threads = new ArrayList<>();
         Set<Long> seen = new HashSet<>();
         Map<Long, Long> carrierOf = new HashMap<>(); // carrier tid -> virtual tid
+        Map<Integer, Long> owners = new HashMap<>();
         for (JsonNode c : containers) {
             for (JsonNode t : c.path("threads")) {
                 long tid = t.path("tid").asLong(-1);
                 if (tid >= 0 && !seen.add(tid)) continue;
                 if (t.has("carrier")) carrierOf.put(t.path("carrier").asLong(-1), tid);
+                long owner = t.path("parkBlocker").path("owner").asLong(-1);
+                if (owner >= 0) owners.put(threads.size(), owner);
                 threads.add(thread(t, tid));
             }
         }
+        threads = LockOwners.apply(threads, owners);
         List<DumpThread> withCarriers = new ArrayList<>(threads.size());
         for (DumpThread t : threads) {
             Long carried = carrierOf.get(t.id());

@@ -3,7 +3,9 @@ package dev.brink.threads;
 import dev.brink.core.evidence.ThreadDumpDoc;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Turns Brink's observer document ({@link ThreadDumpDoc}, from JMX ThreadInfo) into the model. ThreadInfo
@@ -16,10 +18,14 @@ final class ObserverJsonParser {
 
     static ThreadDump convert(String source, int line, ThreadDumpDoc doc) {
         List<DumpThread> threads = new ArrayList<>(doc.threads().size());
+        Map<Integer, Long> owners = new HashMap<>();
         for (ThreadDumpDoc.ThreadEntry e : doc.threads()) {
             if (e == null || e.name() == null) continue;
-            threads.add(thread(e));
+            DumpThread t = thread(e);
+            if (t.contending() && e.lockOwnerId() >= 0) owners.put(threads.size(), e.lockOwnerId());
+            threads.add(t);
         }
+        threads = LockOwners.apply(threads, owners);
         Instant time = doc.epochMs() > 0 ? Instant.ofEpochMilli(doc.epochMs()) : null;
         return new ThreadDump(source, line, time, doc.jvm(), DumpFormat.BRINK_JSON, threads, List.of(), null);
     }

@@ -122,6 +122,12 @@ class ObserverDocTest {
             assertThat(d.members()).extracting(Deadlock.Member::thread).containsExactly("Cycle-A", "Cycle-B", "Cycle-C");
         });
         assertThat(a.busyThreads()).extracting(BusyThread::name).contains("Spinner-0");
+
+        // without the synchronizer lists, the owners named by the waiters still close the cycle
+        Path bare = dir.resolve("threads-bare.json");
+        Files.write(bare, Json.MAPPER.writeValueAsBytes(doc(mx, 2, new HashMap<>(), false)));
+        assertThat(ThreadDumpAnalyzer.analyze(List.of(bare)).deadlocks()).singleElement().satisfies(d ->
+                assertThat(d.members()).extracting(Deadlock.Member::heldBy).containsExactly("Cycle-B", "Cycle-C", "Cycle-A"));
         BusyThread spinner = a.busyThreads().stream().filter(b -> b.name().equals("Spinner-0")).findFirst().orElseThrow();
         assertThat(spinner.cpuDeltaMs()).isPositive();
     }
@@ -146,8 +152,13 @@ class ObserverDocTest {
 
     /** What the observer writes: every thread with its locks, CPU so far and since the previous document. */
     static ThreadDumpDoc doc(ThreadMXBean mx, int seq, Map<Long, Long> previousCpu) {
+        return doc(mx, seq, previousCpu, true);
+    }
+
+    /** {@code synchronizers} false: as an observer that does not ask for them (cheaper); owners then come from lock_owner_id. */
+    static ThreadDumpDoc doc(ThreadMXBean mx, int seq, Map<Long, Long> previousCpu, boolean synchronizers) {
         List<ThreadDumpDoc.ThreadEntry> threads = new ArrayList<>();
-        for (ThreadInfo ti : mx.dumpAllThreads(true, true)) {
+        for (ThreadInfo ti : mx.dumpAllThreads(true, synchronizers)) {
             List<ThreadDumpDoc.Frame> frames = new ArrayList<>();
             for (StackTraceElement e : ti.getStackTrace()) {
                 frames.add(new ThreadDumpDoc.Frame(e.getClassName(), e.getMethodName(), e.getFileName(), e.getLineNumber()));
