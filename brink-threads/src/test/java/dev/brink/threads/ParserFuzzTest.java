@@ -23,7 +23,7 @@ class ParserFuzzTest {
     @ParameterizedTest
     @ValueSource(strings = {"contention_jdk17_jstack_l.txt", "deadlock_jdk17_jstack_l.txt", "three-way-deadlock.txt",
         "java8dump.log", "java11dump.log", "jdk11_long_running.log", "java21dump.log", "carrier_stuck.log",
-        "cpu-hotspot__dump-0.txt", "jstack_dump.log", "intellij_dump.json"})
+        "cpu-hotspot__dump-0.txt", "jstack_dump.log", "intellij_dump.json", "jdk25_virtual_threads.json", "jdk25_virtual_threads.txt"})
     void mutatedDumpsNeverThrowAnythingButBrinkUserException(String name) throws Exception {
         byte[] original = Files.readAllBytes(Resources.dump(name));
         for (int round = 0; round < ROUNDS; round++) {
@@ -36,6 +36,24 @@ class ParserFuzzTest {
                 if (expected.getMessage().contains("\n")) fail("seed " + seed + ": message of several lines: " + expected.getMessage());
             } catch (RuntimeException | StackOverflowError e) {
                 throw new AssertionError("seed " + seed + " on " + name + " escaped: " + e, e);
+            }
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void mutatedObserverDocumentsNeverThrowAnythingButBrinkUserException() throws Exception {
+        var mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        byte[] original = dev.brink.core.Json.MAPPER.writeValueAsBytes(ObserverDocTest.doc(mx, 0, new java.util.HashMap<>()));
+        for (int round = 0; round < ROUNDS; round++) {
+            long seed = 77_000L + round;
+            byte[] mutated = mutate(original, new Random(seed));
+            try {
+                List<ThreadDump> dumps = ThreadDumpAnalyzer.parse("observer#" + seed, mutated);
+                if (!dumps.isEmpty()) ThreadDumpAnalyzer.analyzeDumps(dumps, Map.of(), List.of());
+            } catch (BrinkUserException expected) {
+                if (expected.getMessage().contains("\n")) fail("seed " + seed + ": message of several lines: " + expected.getMessage());
+            } catch (RuntimeException | StackOverflowError e) {
+                throw new AssertionError("seed " + seed + " on an observer document escaped: " + e, e);
             }
         }
     }

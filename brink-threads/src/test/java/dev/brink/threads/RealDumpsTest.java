@@ -180,4 +180,37 @@ class RealDumpsTest {
         assertThat(d.threads().get(0).top()).isEqualTo(
                 new StackFrame("java.lang.ref.Reference", "waitForReferencePendingList", "Native Method"));
     }
+
+    @Test
+    void jdk25JsonShowsVirtualThreadsBlockedAndParked() throws Exception {
+        ThreadAnalysis a = analyze("jdk25_virtual_threads.json");
+        ThreadDump d = a.dumps().get(0);
+        assertThat(d.format()).isEqualTo(DumpFormat.JDK_JSON);
+        assertThat(d.jvm()).isEqualTo("25.0.3+9-LTS");
+        DumpThread virt1 = thread(d, "virt-1");
+        assertThat(virt1.virtual()).isTrue();
+        assertThat(virt1.waitKind()).isEqualTo(WaitKind.PARK);
+        assertThat(virt1.waitingOn().className()).isEqualTo("java.util.concurrent.locks.ReentrantLock$NonfairSync");
+        DumpThread virt2 = thread(d, "virt-2");
+        assertThat(virt2.virtual()).isTrue();
+        assertThat(virt2.state()).isEqualTo("BLOCKED");
+        assertThat(virt2.waitingOn()).isEqualTo(thread(d, "W-0").waitingOn());
+        // the monitor: two platform threads and a virtual one wait, Holder-1 holds it where it took it
+        Finding f = of(a, FindingKind.LOCK_CONTENTION).get(0);
+        assertThat(f.detail()).containsEntry("holder_thread", "Holder-1").containsEntry("waiter_count", 3)
+                .containsEntry("holder_frame", "V.lambda$main$0(V.java:6)");
+        assertThat(f.subject()).isEqualTo("java.lang.Object");
+    }
+
+    @Test
+    void jdk25TextOfTheSameJvmShowsThePlatformThreadsOnly() throws Exception {
+        ThreadAnalysis a = analyze("jdk25_virtual_threads.txt");
+        ThreadDump d = a.dumps().get(0);
+        assertThat(d.jvm()).contains("25.0.3+9-LTS");
+        assertThat(d.threads()).noneMatch(t -> t.name().startsWith("virt-"));
+        assertThat(thread(d, "Holder-1").held()).extracting(h -> h.lock().className())
+                .containsExactlyInAnyOrder("java.lang.Object", "java.util.concurrent.locks.ReentrantLock$NonfairSync");
+        assertThat(of(a, FindingKind.LOCK_CONTENTION)).singleElement().satisfies(f ->
+                assertThat(f.title()).startsWith("2 of 2 W-* BLOCKED on java.lang.Object").contains("held by Holder-1"));
+    }
 }
