@@ -32,10 +32,7 @@ final class JstackTextParser {
     private boolean jniSeen;
     private boolean inDump;
     private boolean inSmr;
-    private boolean inDeadlockStacks;
-    private List<JvmDeadlock.Edge> deadlockEdges;
-    private String deadlockThread;
-    private LockRef deadlockLock;
+    private JvmDeadlockReader deadlock; // non-null inside a "Found one Java-level deadlock" report
     // the thread being read
     private ThreadBuilder thread;
     private boolean inSynchronizers;
@@ -80,7 +77,7 @@ final class JstackTextParser {
     private void line(String raw, int no) {
         // fast path for the commonest line, a frame: no strip() copy, and equal frames shared (10 000 threads
         // repeat the same few hundred frames; sharing them also makes identical-stack grouping cheap)
-        if (thread != null && deadlockEdges == null && raw.length() > 4 && raw.charAt(0) == '\t'
+        if (thread != null && deadlock == null && raw.length() > 4 && raw.charAt(0) == '\t'
                 && raw.startsWith("at ", 1)) {
             StackFrame f = frames.get(raw);
             if (f == null) {
@@ -115,8 +112,7 @@ final class JstackTextParser {
         if (t.startsWith("Found one Java-level deadlock") || t.startsWith("Found a total of")) {
             endThread();
             endDeadlock();
-            deadlockEdges = new ArrayList<>();
-            inDeadlockStacks = false;
+            deadlock = new JvmDeadlockReader();
             return;
         }
         if (t.startsWith("Found ") && (t.contains(" deadlock") || t.contains("Java-level deadlock"))) {
@@ -124,8 +120,8 @@ final class JstackTextParser {
             endDeadlock();
             return;
         }
-        if (deadlockEdges != null) {
-            deadlockLine(t);
+        if (deadlock != null) {
+            deadlock.line(t);
             return;
         }
         if (t.startsWith("\"") && isThreadHeader(t)) {
@@ -225,70 +221,12 @@ final class JstackTextParser {
         return new StackFrame(qualified.substring(0, dot), qualified.substring(dot + 1), location);
     }
 
-    private void deadlockLine(String t) {
-        if (t.startsWith("Java stack information")) {
-            endDeadlockEdge();
-            inDeadlockStacks = true;
-        } else if (inDeadlockStacks) {
-            return; // stacks repeated from the threads above
-        } else if (t.startsWith("\"") && t.endsWith("\":")) {
-            endDeadlockEdge();
-            deadlockThread = t.substring(1, t.length() - 2);
-        } else if (t.startsWith("waiting to lock monitor") || t.startsWith("waiting for ownable synchronizer")
-                || t.startsWith("waiting to lock")) {
-            deadlockLock = deadlockLockRef(t);
-        } else if (t.startsWith("which is held by \"")) {
-            int end = t.lastIndexOf('"');
-            String holder = end > 18 ? t.substring(18, end) : "?";
-            if (deadlockThread != null && deadlockLock != null) {
-                deadlockEdges.add(new JvmDeadlock.Edge(deadlockThread, deadlockLock, holder));
-            }
-            deadlockThread = null;
-            deadlockLock = null;
-        }
-    }
-
-    /**
-     * "waiting to lock monitor 0x… (object 0x000000069ec1b8d8, a Deadlock$Ledger)," or
-     * "waiting for ownable synchronizer 0x000000069ec1ba70, (a java.util…ReentrantLock$NonfairSync),".
-     */
-    private static LockRef deadlockLockRef(String t) {
-        String id;
-        int obj = t.indexOf("(object ");
-        if (obj >= 0) {
-            int comma = t.indexOf(',', obj);
-            id = t.substring(obj + 8, comma < 0 ? t.length() : comma).strip();
-        } else {
-            id = hexAt(t, t.indexOf("0x"));
-            if (id == null) return null;
-        }
-        int a = t.indexOf(" a ");
-        String cls = null;
-        if (a >= 0) {
-            cls = t.substring(a + 3).replaceAll("[),]+$", "").strip();
-        }
-        return new LockRef(cls, id);
-    }
-
-    /** The "0x…" number starting at {@code x}, or null. */
-    private static String hexAt(String t, int x) {
-        if (x < 0) return null;
-        int end = x + 2;
-        while (end < t.length() && Character.digit(t.charAt(end), 16) >= 0) end++;
-        return end == x + 2 ? null : t.substring(x, end);
-    }
-
-    private void endDeadlockEdge() {
-        deadlockThread = null;
-        deadlockLock = null;
-    }
-
     private void endDeadlock() {
-        if (deadlockEdges != null && !deadlockEdges.isEmpty() && deadlocks != null) {
-            deadlocks.add(new JvmDeadlock(deadlockEdges));
+        if (deadlock != null) {
+            JvmDeadlock d = deadlock.finish();
+            if (d != null && deadlocks != null) deadlocks.add(d);
         }
-        deadlockEdges = null;
-        inDeadlockStacks = false;
+        deadlock = null;
     }
 
     private void startDump(int no, Instant time, String jvmText) {
@@ -313,7 +251,7 @@ final class JstackTextParser {
         if (!inDump) return;
         boolean midThread = thread != null;
         endThread();
-        boolean midDeadlock = deadlockEdges != null && !inDeadlockStacks && deadlockThread != null;
+        boolean midDeadlock = deadlock != null && deadlock.midEdge();
         endDeadlock();
         String truncated = null;
         if (!jniSeen) {
