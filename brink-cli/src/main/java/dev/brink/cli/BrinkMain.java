@@ -26,11 +26,15 @@ import picocli.CommandLine.Command;
             ReportCommand.class,
             SampleCommand.class,
 <<<<<<< HEAD
+<<<<<<< HEAD
             HttpCommand.class,
 =======
             WatchCommand.class,
             CaptureCommand.class,
 >>>>>>> wip/jvm
+=======
+            ThreadsCommand.class,
+>>>>>>> wip/threads
         })
 public final class BrinkMain implements Callable<Integer> {
     public static final int EXIT_OK = 0;

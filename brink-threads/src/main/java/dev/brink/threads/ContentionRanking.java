@@ -1,0 +1,91 @@
+package dev.brink.threads;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Ranks locks by waiters × dumps over a series. A lock is keyed by class and identity, so one object is
+ * followed across dumps. A park with no holder is a thread idling on a condition (a pool waiting for work), not
+ * contention, and is left out; a monitor entry always counts. O(total threads). Stateless.
+ */
+final class ContentionRanking {
+    private ContentionRanking() {
+    }
+
+    private static final class Acc {
+        LockRef lock;
+        WaitKind kind;
+        int waiterDumps;
+        int dumpsSeen;
+        int maxWaiters = -1;
+        LockGraph bestGraph;
+        LockGraph.Node bestNode;
+    }
+
+    static List<LockContention> rank(List<LockGraph> graphs) {
+        Map<String, Acc> accs = new LinkedHashMap<>();
+        for (LockGraph g : graphs) {
+            for (LockGraph.Node n : g.nodes()) {
+                if (n.waiters.isEmpty()) continue;
+                WaitKind kind = g.dump.threads().get(n.waiters.get(0)).waitKind();
+                if (kind == WaitKind.PARK && n.holders.isEmpty()) continue;
+                Acc a = accs.computeIfAbsent(n.lock.className() + "@" + n.lock.identity(), k -> new Acc());
+                a.lock = n.lock;
+                a.kind = kind;
+                a.waiterDumps += n.waiters.size();
+                a.dumpsSeen++;
+                if (n.waiters.size() > a.maxWaiters) {
+                    a.maxWaiters = n.waiters.size();
+                    a.bestGraph = g;
+                    a.bestNode = n;
+                }
+            }
+        }
+        List<LockContention> out = new ArrayList<>(accs.size());
+        for (Acc a : accs.values()) out.add(toContention(a, graphs.size()));
+        out.sort(Comparator.comparingInt(LockContention::waiterDumps).reversed()
+                .thenComparing(Comparator.comparingInt(LockContention::maxWaiters).reversed())
+                .thenComparing(c -> c.lock().identity()));
+        return out;
+    }
+
+    private static LockContention toContention(Acc a, int dumpsTotal) {
+        List<DumpThread> threads = a.bestGraph.dump.threads();
+        List<String> waiters = new ArrayList<>(a.bestNode.waiters.size());
+        for (int w : a.bestNode.waiters) waiters.add(threads.get(w).name());
+        String holder = null;
+        String holderState = null;
+        StackFrame holderFrame = null;
+        List<StackFrame> holderFrames = List.of();
+        if (!a.bestNode.holders.isEmpty()) {
+            int h = a.bestNode.holders.get(0);
+            DumpThread ht = threads.get(h);
+            holder = ht.name();
+            holderState = ht.state();
+            holderFrame = a.bestGraph.holdingFrame(h, a.lock.identity());
+            holderFrames = ht.frames().subList(0, Math.min(5, ht.frames().size()));
+        }
+        return new LockContention(a.lock, a.kind, holder, holderState, holderFrame, holderFrames, a.maxWaiters,
+                waiters, waiterGroup(waiters, a.bestGraph.groupSizes()), a.waiterDumps, a.dumpsSeen, dumpsTotal);
+    }
+
+    /** "7 of 8 BookThread-*" when the waiters share a name pattern, else "5 threads". */
+    static String waiterGroup(List<String> waiters, Map<String, Integer> sizes) {
+        String pattern = null;
+        for (String w : waiters) {
+            String p = ThreadGroups.pattern(w);
+            if (pattern == null) {
+                pattern = p;
+            } else if (!pattern.equals(p)) {
+                return waiters.size() + (waiters.size() == 1 ? " thread" : " threads");
+            }
+        }
+        if (pattern == null || !pattern.contains("*")) {
+            return waiters.size() == 1 ? waiters.get(0) : waiters.size() + " threads";
+        }
+        return waiters.size() + " of " + sizes.getOrDefault(pattern, waiters.size()) + " " + pattern;
+    }
+}

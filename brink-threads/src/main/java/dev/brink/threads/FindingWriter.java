@@ -1,0 +1,138 @@
+package dev.brink.threads;
+
+import dev.brink.core.Finding;
+import dev.brink.core.FindingKind;
+import dev.brink.core.Severity;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Turns analysis results into findings in plain words. A lock is worth a finding when two or more threads
+ * wait for it at once, or when waiters show in two or more dumps; {@value #CRITICAL_WAITERS} or more waiting at
+ * once makes it critical. Every deadlock is critical. Busy threads in the same group and method make one finding.
+ */
+final class FindingWriter {
+    static final int CRITICAL_WAITERS = 5;
+
+    private FindingWriter() {
+    }
+
+    static List<Finding> findings(List<Deadlock> deadlocks, List<LockContention> contentions, List<BusyThread> busy,
+                                  List<String> evidence) {
+        List<Finding> out = new ArrayList<>();
+        for (Deadlock d : deadlocks) out.add(deadlock(d, evidence));
+        for (LockContention c : contentions) {
+            if (c.maxWaiters() >= 2 || c.dumpsSeen() >= 2) out.add(contention(c, evidence));
+        }
+        Map<String, List<BusyThread>> groups = new LinkedHashMap<>();
+        for (BusyThread b : busy) {
+            String frame = b.frame() == null ? "" : b.frame().className() + "." + b.frame().method();
+            groups.computeIfAbsent(ThreadGroups.pattern(b.name()) + "|" + frame, k -> new ArrayList<>()).add(b);
+        }
+        for (List<BusyThread> g : groups.values()) out.add(busy(g, evidence));
+        return out;
+    }
+
+    private static Finding deadlock(Deadlock d, List<String> evidence) {
+        StringBuilder title = new StringBuilder("Deadlock of " + d.members().size() + " threads: ");
+        List<Map<String, Object>> cycle = new ArrayList<>();
+        List<String> classes = new ArrayList<>();
+        for (Deadlock.Member m : d.members()) {
+            title.append(m.thread()).append(" waits for ").append(m.waitsFor() == null ? "a lock" : m.waitsFor().display()).append(" held by ")
+                    .append(m.heldBy()).append("; ");
+            if (m.waitsFor() != null && !classes.contains(m.waitsFor().className())) classes.add(m.waitsFor().className());
+            Map<String, Object> member = new LinkedHashMap<>();
+            member.put("thread", m.thread());
+            member.put("state", m.state());
+            if (m.waitsFor() != null) {
+                member.put("waits_for", m.waitsFor().className());
+                member.put("lock", m.waitsFor().identity());
+            }
+            member.put("held_by", m.heldBy());
+            if (m.frame() != null) member.put("frame", m.frame().toString());
+            cycle.add(member);
+        }
+        title.setLength(title.length() - 2);
+        List<String> names = d.members().stream().map(Deadlock.Member::thread).toList();
+        title.append(" (").append(String.join(" → ", names)).append(" → ").append(names.get(0)).append(")");
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("threads", names);
+        detail.put("cycle", cycle);
+        detail.put("found_in_lock_graph", d.foundInGraph());
+        detail.put("reported_by_jvm", d.reportedByJvm());
+        detail.put("dumps_seen", d.dumpsSeen());
+        return new Finding(FindingKind.DEADLOCK, Severity.CRITICAL, title.toString(), String.join(", ", classes),
+                evidence, detail);
+    }
+
+    private static Finding contention(LockContention c, List<String> evidence) {
+        String verb = c.waitKind() == WaitKind.PARK ? "parked waiting for " : "BLOCKED on ";
+        StringBuilder title = new StringBuilder(c.waiterGroup()).append(' ').append(verb)
+                .append(c.lock().className()).append(" <").append(c.lock().identity()).append(">");
+        if (c.holder() != null) {
+            title.append(", held by ").append(c.holder());
+            if (!"RUNNABLE".equals(c.holderState())) title.append(" (").append(c.holderState()).append(')');
+            if (c.holderFrame() != null) title.append(" at ").append(c.holderFrame().shortForm());
+        } else {
+            title.append(", holder not shown in the dump");
+        }
+        if (c.dumpsTotal() > 1) title.append(" — in ").append(c.dumpsSeen()).append(" of ").append(c.dumpsTotal()).append(" dumps");
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("lock", c.lock().identity());
+        detail.put("lock_class", c.lock().className());
+        detail.put("wait", c.waitKind().name().toLowerCase(Locale.ROOT));
+        if (c.holder() != null) {
+            detail.put("holder_thread", c.holder());
+            detail.put("holder_state", c.holderState());
+            if (c.holderFrame() != null) detail.put("holder_frame", c.holderFrame().toString());
+            detail.put("holder_frames", c.holderFrames().stream().map(StackFrame::toString).toList());
+        }
+        detail.put("waiter_count", c.maxWaiters());
+        detail.put("waiters", c.waiters());
+        detail.put("waiter_group", c.waiterGroup());
+        detail.put("waiters_x_dumps", c.waiterDumps());
+        detail.put("dumps_seen", c.dumpsSeen());
+        detail.put("dumps_total", c.dumpsTotal());
+        Severity sev = c.maxWaiters() >= CRITICAL_WAITERS ? Severity.CRITICAL : Severity.WARNING;
+        return new Finding(FindingKind.LOCK_CONTENTION, sev, title.toString(), c.lock().className(), evidence, detail);
+    }
+
+    private static Finding busy(List<BusyThread> g, List<String> evidence) {
+        BusyThread b0 = g.get(0);
+        String who = g.size() == 1 ? b0.name() : g.size() + " " + ThreadGroups.pattern(b0.name()) + " threads";
+        StringBuilder title = new StringBuilder(who).append(g.size() == 1 ? " is" : " are").append(" busy");
+        if (b0.frame() != null) title.append(" in ").append(b0.frame().shortForm());
+        if (b0.dumps() > 1) title.append(": RUNNABLE there in all ").append(b0.dumps()).append(" dumps");
+        double cpu = 0;
+        double wall = -1;
+        double pct = 0;
+        List<Map<String, Object>> threads = new ArrayList<>();
+        for (BusyThread b : g) {
+            if (b.cpuDeltaMs() >= 0) cpu += b.cpuDeltaMs();
+            if (b.wallMs() > wall) wall = b.wallMs();
+            if (b.topCpuPct() > 0) pct += b.topCpuPct();
+            Map<String, Object> t = new LinkedHashMap<>();
+            t.put("thread", b.name());
+            if (b.nid() >= 0) t.put("nid", b.nid());
+            if (b.cpuDeltaMs() >= 0) t.put("cpu_delta_ms", Math.round(b.cpuDeltaMs()));
+            if (b.cpuShare() >= 0) t.put("cpu_share", Math.round(b.cpuShare() * 100) / 100.0);
+            if (b.topCpuPct() >= 0) t.put("top_cpu_pct", b.topCpuPct());
+            threads.add(t);
+        }
+        if (wall > 0) {
+            title.append(String.format(Locale.ROOT, ", %.0f ms CPU in %.1f s (%.0f%% of a core)", cpu, wall / 1000,
+                    100 * cpu / wall));
+        }
+        if (pct > 0) title.append(String.format(Locale.ROOT, ", %.1f%% CPU in top", pct));
+        Map<String, Object> detail = new LinkedHashMap<>();
+        if (b0.frame() != null) detail.put("frame", b0.frame().toString());
+        detail.put("threads", threads);
+        detail.put("dumps", b0.dumps());
+        String subject = b0.frame() != null ? b0.frame().className() + "." + b0.frame().method()
+                : ThreadGroups.pattern(b0.name());
+        return new Finding(FindingKind.BUSY_THREAD, Severity.WARNING, title.toString(), subject, evidence, detail);
+    }
+}

@@ -1,0 +1,31 @@
+package dev.brink.threads;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A lock that threads wait for, over a series of dumps.
+ *
+ * @param lock          the monitor or synchronizer
+ * @param waitKind      ENTER (monitor) or PARK (synchronizer)
+ * @param holder        the holder's name in the dump with the most waiters; null if no dump shows it
+ * @param holderState   its state there
+ * @param holderFrame   the frame where it took the lock (for a synchronizer: its top non-JDK frame), or null
+ * @param holderFrames  its top frames, top first
+ * @param maxWaiters    the most threads waiting at once, in one dump
+ * @param waiters       who waited in that dump
+ * @param waiterGroup   how the waiters read as a group: "7 of 8 BookThread-*", or "5 threads"
+ * @param waiterDumps   waiters summed over dumps: the ranking key
+ * @param dumpsSeen     dumps in which at least one thread waited
+ * @param dumpsTotal    dumps analysed
+ */
+public record LockContention(LockRef lock, WaitKind waitKind, String holder, String holderState,
+                             StackFrame holderFrame, List<StackFrame> holderFrames, int maxWaiters,
+                             List<String> waiters, String waiterGroup, int waiterDumps, int dumpsSeen,
+                             int dumpsTotal) {
+    public LockContention {
+        Objects.requireNonNull(lock, "lock");
+        holderFrames = List.copyOf(holderFrames);
+        waiters = List.copyOf(waiters);
+    }
+}
