@@ -130,8 +130,8 @@ public final class HeapGraph {
         return model;
     }
 
-    /** True when object i is a class object (its class is java.lang.Class). */
+    /** True when object i is a class with a CLASS_DUMP (not e.g. the int.class mirror, dumped as an instance). */
     public boolean isClassObject(int i) {
-        return classOf[i] == classes.classClass();
+        return classOf[i] == classes.classClass() && classes.indexOf(ids[i]) >= 0;
     }
 }
