@@ -71,8 +71,34 @@ public final class GraphBuilder {
         }
         int[] rootArray = roots.trim();
         Arrays.sort(rootArray);
-        return new HeapGraph(ids, p2.classOf, p2.shallow, p2.refStart, p2.refEnd, p2.refs.trim(), rootKind, rootArray,
+        int[] fileOrderRefs = p2.refs.trim();
+        int[] offsets = new int[ids.length + 1];
+        int[] refs = toIdOrder(p2.refStart, p2.refEnd, fileOrderRefs, offsets);
+        return new HeapGraph(ids, p2.classOf, p2.shallow, offsets, refs, rootKind, rootArray,
                 classes, model, rootThread, p1.threadBySerial, p2.threadNames);
+    }
+
+    /**
+     * CSR in id order from per-object ranges in file order. HotSpot writes objects in address order, so
+     * usually the ranges already line up and the reference array is kept as is; otherwise it is copied.
+     */
+    private static int[] toIdOrder(int[] start, int[] end, int[] refs, int[] offsets) {
+        boolean inOrder = true;
+        int pos = 0;
+        for (int v = 0; v < start.length; v++) {
+            inOrder &= start[v] == pos;
+            offsets[v] = pos;
+            pos += end[v] - start[v];
+        }
+        offsets[start.length] = pos;
+        if (inOrder) {
+            return refs;
+        }
+        int[] sorted = new int[pos];
+        for (int v = 0; v < start.length; v++) {
+            System.arraycopy(refs, start[v], sorted, offsets[v], end[v] - start[v]);
+        }
+        return sorted;
     }
 
     /** Ids, classes, names and roots; nothing per object but its id. */
