@@ -7,7 +7,8 @@ import java.util.Locale;
 
 /**
  * A one-line progress bar on a terminal: phase, bar, bytes and ETA, redrawn at most 5 times a second with
- * a carriage return. Called on the analysing thread only.
+ * a carriage return; each finished phase leaves one line with its duration. Called on the analysing
+ * thread only.
  */
 final class ProgressBar implements HeapProgress {
     private final PrintStream err;
@@ -23,6 +24,10 @@ final class ProgressBar implements HeapProgress {
     public void update(String newPhase, long done, long total) {
         long now = System.nanoTime();
         if (!newPhase.equals(phase)) {
+            if (!phase.isEmpty()) {
+                // keep one line per finished phase: where the time went stays visible
+                err.printf(Locale.ROOT, "\r%-14s done in %.1f s\u001b[K%n", phase, (now - phaseStart) / 1e9);
+            }
             phase = newPhase;
             phaseStart = now;
         } else if (now - lastDraw < 200_000_000L) {

@@ -9,6 +9,7 @@ import dev.brink.heap.dominator.DominatorTree;
 import dev.brink.heap.hprof.HprofFormatException;
 import dev.brink.heap.index.GraphBuilder;
 import dev.brink.heap.index.HeapGraph;
+import dev.brink.heap.report.DetailReader;
 import dev.brink.heap.report.DominatedTree;
 import dev.brink.heap.report.DuplicateStrings;
 import dev.brink.heap.report.GcPaths;
@@ -21,15 +22,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Heap-dump analysis: class histogram, top dominators, leak suspects with paths from GC roots, duplicate
- * strings, and a histogram diff of two dumps. Runs on the calling thread; one call reads the file three
- * to five times (two indexing passes, then small detail passes) and holds the object graph in primitive
+ * strings, and a histogram diff of two dumps. Runs on the calling thread; one call reads the file four
+ * times (two indexing passes, then two detail passes) and holds the object graph in primitive
  * arrays: roughly 60 bytes per object and 8 per reference at peak (while computing dominators).
  */
 public final class HeapAnalyzer {
@@ -109,6 +112,7 @@ public final class HeapAnalyzer {
     private static Result analyse(Path file, HeapGraph g, HeapOptions options, boolean allClasses) throws IOException {
         HeapProgress progress = options.progress();
         DominatorTree tree = DominatorTree.compute(g, progress);
+        progress.update("histogram", 0, 1);
         DominatedTree dt = new DominatedTree(g, tree);
         long heap = tree.reachableBytes();
 
@@ -152,15 +156,27 @@ public final class HeapAnalyzer {
         progress.update("paths", 0, 1);
         GcPaths paths = new GcPaths(g);
         progress.update("suspects", 0, 1);
-        List<LeakSuspect> suspects = new Suspects(file, g, tree, dt, paths).find(options.suspectShare());
-        List<DuplicateString> dups = allClasses ? List.of() : DuplicateStrings.find(file, g, tree, options.top());
+        Suspects suspects = new Suspects(file, g, tree, dt, paths);
+        suspects.prepare(options.suspectShare());
+        DuplicateStrings strings = allClasses ? null : new DuplicateStrings(g, tree);
+        // two detail scans serve both: suspects' fields + string hashes, then thread names + string previews
+        DetailReader first = DetailReader.read(file, suspects.wanted(), suspects.arrayTargets(), strings);
+        Set<Long> second = new HashSet<>(suspects.absorb(first));
+        if (strings != null) {
+            second.addAll(strings.previewIds(options.top()));
+        }
+        progress.update("strings", 0, 1);
+        DetailReader previews = DetailReader.read(file, second, Map.of());
+        List<LeakSuspect> found = suspects.finish(previews);
+        List<DuplicateString> dups = strings == null ? List.of() : strings.finish(previews);
         List<Finding> findings = new ArrayList<>();
-        for (LeakSuspect s : suspects) {
+        for (LeakSuspect s : found) {
             findings.add(finding(file, s, heap));
         }
+        progress.update("done", 1, 1);
         HeapReport report = new HeapReport(file.toString(), Files.size(file), g.sizeModel(), g.objectCount(), g.referenceCount(),
                 tree.reachableCount(), heap, g.objectCount() - tree.reachableCount(), unreachableBytes,
-                histogram, dominators, suspects, dups, findings);
+                histogram, dominators, found, dups, findings);
         return new Result(report, allClasses ? rows : List.of());
     }
 

@@ -55,6 +55,11 @@ class RealDumpTest {
             assertThat(f.subject()).isEqualTo(field);
             assertThat(f.detail()).containsKeys("retained_bytes", "share_of_heap", "path_from_gc_root", "accumulation_class");
         });
+        assertThat(report.duplicateStrings()).anySatisfy(d -> {
+            assertThat(d.preview()).isEqualTo("shared-config-key-0");
+            assertThat(d.count()).isEqualTo(400);
+            assertThat(d.wastedBytes()).isEqualTo(399L * (24 + 40)); // String 24 B + byte[19] 16 + 19 → 40 B
+        });
         assertThat(report.histogram()).anySatisfy(r -> {
             assertThat(r.className()).isEqualTo(DumpingApp.class.getName() + "$PriceHistory");
             assertThat(r.count()).isEqualTo(30_000);

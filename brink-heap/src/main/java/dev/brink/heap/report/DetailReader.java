@@ -35,10 +35,23 @@ public final class DetailReader {
      * @param arrayTargets object array id → the element id whose index is wanted
      */
     public static DetailReader read(Path file, Set<Long> objects, Map<Long, Long> arrayTargets) throws IOException {
+        return read(file, objects, arrayTargets, null);
+    }
+
+    /** Receives a 64-bit content hash (FNV-1a over length and bytes, never 0) of selected byte[]/char[] arrays. */
+    public interface ArrayHasher {
+        boolean wants(long arrayId);
+
+        void hash(long arrayId, long hash);
+    }
+
+    /** As {@link #read(Path, Set, Map)}, also hashing the byte[]/char[] arrays {@code hasher} wants, in the same scan. */
+    public static DetailReader read(Path file, Set<Long> objects, Map<Long, Long> arrayTargets, ArrayHasher hasher) throws IOException {
         DetailReader d = new DetailReader();
-        if (objects.isEmpty() && arrayTargets.isEmpty()) {
+        if (objects.isEmpty() && arrayTargets.isEmpty() && hasher == null) {
             return d;
         }
+        byte[] chunk = new byte[1 << 16];
         HprofScanner.scan(file, new HprofVisitor() {
             @Override
             public void instance(long id, long classId, long length, HprofInput in) {
@@ -64,6 +77,20 @@ public final class DetailReader {
 
             @Override
             public void primitiveArray(long id, int type, int count, HprofInput in) {
+                if (hasher != null && (type == HprofTypes.BYTE || type == HprofTypes.CHAR) && hasher.wants(id)) {
+                    long h = 0xcbf29ce484222325L ^ count;
+                    long left = (long) count * HprofTypes.size(type, in.idSize());
+                    while (left > 0) {
+                        int n = (int) Math.min(left, chunk.length);
+                        in.read(chunk, 0, n);
+                        for (int i = 0; i < n; i++) {
+                            h = (h ^ (chunk[i] & 0xff)) * 0x100000001b3L;
+                        }
+                        left -= n;
+                    }
+                    hasher.hash(id, h == 0 ? 1 : h);
+                    return; // consumed: a hashed array is never also fetched
+                }
                 if (objects.contains(id)) {
                     int n = (int) Math.min((long) count * HprofTypes.size(type, in.idSize()), MAX_ARRAY_BYTES);
                     byte[] b = new byte[n];

@@ -2,37 +2,40 @@ package dev.brink.heap.report;
 
 import dev.brink.heap.DuplicateString;
 import dev.brink.heap.dominator.DominatorTree;
-import dev.brink.heap.hprof.HprofInput;
-import dev.brink.heap.hprof.HprofScanner;
 import dev.brink.heap.hprof.HprofTypes;
-import dev.brink.heap.hprof.HprofVisitor;
 import dev.brink.heap.index.HeapGraph;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * Reachable java.lang.String objects with equal values. The value arrays are the targets of String
- * objects' references in the graph; one scan hashes their content (64-bit FNV-1a with the length), a
- * second fetches previews of the top groups. Memory: 12 bytes per String.
+ * objects' references in the graph; the first detail scan hashes their content ({@link DetailReader.ArrayHasher}),
+ * the second fetches previews of the top groups. Equal 64-bit hashes (over length and bytes) count as equal
+ * strings. Memory: about 20 bytes per String.
  */
-public final class DuplicateStrings {
-    private DuplicateStrings() {
+public final class DuplicateStrings implements DetailReader.ArrayHasher {
+    private final HeapGraph g;
+    private final int[] stringIdx;
+    private final int[] valueIdx;
+    private final int[] values; // sorted value array indexes
+    private final long[] hashes; // by position in values
+    private List<Group> best = List.of();
+
+    private record Group(int first, int count, long wasted) {
     }
 
-    public static List<DuplicateString> find(Path file, HeapGraph g, DominatorTree t, int top) throws IOException {
+    public DuplicateStrings(HeapGraph g, DominatorTree t) {
+        this.g = g;
         int stringClass = -1;
         for (int c = 0; c < g.classes().size(); c++) {
             if ("java.lang.String".equals(g.classes().name(c))) {
                 stringClass = c;
             }
-        }
-        if (stringClass < 0) {
-            return List.of();
         }
         int n = g.objectCount();
         int strings = 0;
@@ -41,79 +44,97 @@ public final class DuplicateStrings {
                 strings++;
             }
         }
-        int[] stringIdx = new int[strings];
-        int[] valueIdx = new int[strings];
+        stringIdx = new int[strings];
+        valueIdx = new int[strings];
         int k = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n && k < strings; i++) {
             if (g.classOf(i) == stringClass && t.reachable(i) && g.refEnd(i) > g.refStart(i)) {
                 stringIdx[k] = i;
                 valueIdx[k++] = g.ref(g.refStart(i)); // String's only reference field is its value array
             }
         }
-        int[] values = valueIdx.clone();
+        values = valueIdx.clone();
         Arrays.sort(values);
-        long[] hashes = new long[values.length];
-        HprofScanner.scan(file, new HprofVisitor() {
-            @Override
-            public void primitiveArray(long id, int type, int count, HprofInput in) {
-                if (type != HprofTypes.BYTE && type != HprofTypes.CHAR) {
-                    return;
-                }
-                int slot = Arrays.binarySearch(values, g.indexOf(id));
-                if (slot < 0) {
-                    return;
-                }
-                long h = 0xcbf29ce484222325L ^ count;
-                long bytes = (long) count * HprofTypes.size(type, 8);
-                for (long b = 0; b < bytes; b++) {
-                    h = (h ^ in.u1()) * 0x100000001b3L;
-                }
-                for (int s = slot; s < values.length && values[s] == values[slot]; s++) {
-                    hashes[s] = h;
-                }
-                for (int s = slot - 1; s >= 0 && values[s] == values[slot]; s--) {
-                    hashes[s] = h;
-                }
-            }
-        }, done -> { });
-        // (hash, string) pairs sorted by hash: equal hashes are equal strings
+        hashes = new long[values.length];
+    }
+
+    @Override
+    public boolean wants(long arrayId) {
+        return values.length > 0 && Arrays.binarySearch(values, g.indexOf(arrayId)) >= 0;
+    }
+
+    @Override
+    public void hash(long arrayId, long hash) {
+        int slot = Arrays.binarySearch(values, g.indexOf(arrayId));
+        for (int s = slot; s < values.length && values[s] == values[slot]; s++) {
+            hashes[s] = hash;
+        }
+        for (int s = slot - 1; s >= 0 && values[s] == values[slot]; s--) {
+            hashes[s] = hash;
+        }
+    }
+
+    /** After the hashing scan: groups equal values, keeps the top ones; returns the ids to preview. */
+    public Set<Long> previewIds(int top) {
+        int strings = stringIdx.length;
         long[] keys = new long[strings];
-        Integer[] order = new Integer[strings];
         for (int s = 0; s < strings; s++) {
             keys[s] = hashes[Arrays.binarySearch(values, valueIdx[s])];
-            order[s] = s;
         }
-        Arrays.sort(order, (a, b) -> Long.compare(keys[a], keys[b]));
-        record Group(int first, int count, long wasted) {
+        long[] sorted = keys.clone();
+        Arrays.sort(sorted);
+        Map<Long, Integer> groupOf = new HashMap<>();
+        for (int s = 1; s < strings; s++) {
+            if (sorted[s] != 0 && sorted[s] == sorted[s - 1] && !groupOf.containsKey(sorted[s])) {
+                groupOf.put(sorted[s], groupOf.size());
+            }
+        }
+        int groupCount = groupOf.size();
+        int[] first = new int[groupCount];
+        Arrays.fill(first, -1);
+        long[] copies = new long[groupCount];
+        long[] wasted = new long[groupCount];
+        long[] pairs = new long[16];
+        int np = 0;
+        for (int s = 0; s < strings; s++) {
+            Integer gi = keys[s] == 0 ? null : groupOf.get(keys[s]);
+            if (gi == null) {
+                continue;
+            }
+            if (first[gi] < 0) {
+                first[gi] = s;
+            } else {
+                wasted[gi] += g.shallow(stringIdx[s]);
+            }
+            copies[gi]++;
+            if (np == pairs.length) {
+                pairs = Arrays.copyOf(pairs, np * 2);
+            }
+            pairs[np++] = ((long) gi << 32) | valueIdx[s];
+        }
+        Arrays.sort(pairs, 0, np);
+        for (int p = 1; p < np; p++) {
+            // a second distinct value array in the same group is a second copy of the characters
+            if ((pairs[p] >>> 32) == (pairs[p - 1] >>> 32) && pairs[p] != pairs[p - 1]) {
+                wasted[(int) (pairs[p] >>> 32)] += g.shallow((int) pairs[p]);
+            }
         }
         List<Group> groups = new ArrayList<>();
-        for (int s = 0; s < strings; ) {
-            int e = s;
-            long wasted = 0;
-            Set<Integer> arrays = new HashSet<>();
-            while (e < strings && keys[order[e]] == keys[order[s]]) {
-                int str = order[e];
-                if (e > s) {
-                    wasted += g.shallow(stringIdx[str]);
-                }
-                if (arrays.add(valueIdx[str]) && arrays.size() > 1) {
-                    wasted += g.shallow(valueIdx[str]); // a second copy of the characters, not a shared array
-                }
-                e++;
-            }
-            if (e - s >= 2 && keys[order[s]] != 0) {
-                groups.add(new Group(order[s], e - s, wasted));
-            }
-            s = e;
+        for (int gi = 0; gi < groupCount; gi++) {
+            groups.add(new Group(first[gi], (int) copies[gi], wasted[gi]));
         }
-        groups.sort((a, b) -> Long.compare(b.wasted, a.wasted));
-        List<Group> best = groups.subList(0, Math.min(top, groups.size()));
+        groups.sort((x, y) -> Long.compare(y.wasted, x.wasted));
+        best = new ArrayList<>(groups.subList(0, Math.min(top, groups.size())));
         Set<Long> wanted = new HashSet<>();
         for (Group gr : best) {
             wanted.add(g.id(stringIdx[gr.first]));
             wanted.add(g.id(valueIdx[gr.first]));
         }
-        DetailReader d = DetailReader.read(file, wanted, java.util.Map.of());
+        return wanted;
+    }
+
+    /** After the preview scan: the top groups with their text (first 80 characters). */
+    public List<DuplicateString> finish(DetailReader d) {
         List<DuplicateString> out = new ArrayList<>();
         for (Group gr : best) {
             long sid = g.id(stringIdx[gr.first]);

@@ -7,7 +7,6 @@ import dev.brink.heap.hprof.HprofTypes;
 import dev.brink.heap.hprof.HprofVisitor;
 import dev.brink.heap.index.ClassTable;
 import dev.brink.heap.index.HeapGraph;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -53,11 +52,17 @@ public final class Suspects {
     private record Candidate(int top, int instances, long retained, int[] chain, int[] path) {
     }
 
-    public List<LeakSuspect> find(double share) throws IOException {
-        long heap = t.reachableBytes();
+    private List<Candidate> found;
+    private long heap;
+    private final Set<Long> wanted = new HashSet<>();
+    private final Map<Long, Long> arrayTargets = new HashMap<>();
+
+    /** Step 1: picks the suspects and says which objects the first detail scan must fetch. */
+    public void prepare(double share) {
+        heap = t.reachableBytes();
         double threshold = share * heap;
         int[] top = dt.children(-1);
-        List<Candidate> found = new ArrayList<>();
+        found = new ArrayList<>();
         Map<Integer, long[]> byClass = new LinkedHashMap<>(); // class → {sum, count, biggest}
         for (int x : top) {
             if (t.retained(x) > threshold) {
@@ -80,7 +85,39 @@ public final class Suspects {
             }
         }
         found.sort((a, b) -> Long.compare(b.retained, a.retained));
-        fetchDetails(found);
+        wanted(found);
+    }
+
+    /** Objects (instances) the first scan fetches. */
+    public Set<Long> wanted() {
+        return wanted;
+    }
+
+    /** Object array → element whose index the first scan finds. */
+    public Map<Long, Long> arrayTargets() {
+        return arrayTargets;
+    }
+
+    /** Step 2: takes the first scan; returns the string value arrays (thread names) the second must fetch. */
+    public Set<Long> absorb(DetailReader first) {
+        detail = first;
+        Set<Long> values = new HashSet<>();
+        for (Map.Entry<Long, byte[]> e : detail.instances.entrySet()) {
+            int v = g.indexOf(e.getKey());
+            if (v >= 0 && "java.lang.String".equals(g.className(v))) {
+                long value = Fields.reference(g, g.classOf(v), e.getValue(), "value");
+                if (value != 0) {
+                    values.add(value);
+                }
+            }
+        }
+        return values;
+    }
+
+    /** Step 3: with the second scan's arrays, describes each suspect. */
+    public List<LeakSuspect> finish(DetailReader second) {
+        detail.arrays.putAll(second.arrays);
+        detail.arrayTypes.putAll(second.arrayTypes);
         List<LeakSuspect> out = new ArrayList<>();
         for (Candidate c : found) {
             out.add(describe(c, heap));
@@ -103,10 +140,8 @@ public final class Suspects {
         return new Candidate(x, instances, retained, chain.stream().mapToInt(Integer::intValue).toArray(), paths.pathTo(cur));
     }
 
-    /** One scan for the instances on chains and paths, one for thread-name strings, one for their arrays. */
-    private void fetchDetails(List<Candidate> found) throws IOException {
-        Set<Long> wanted = new HashSet<>();
-        Map<Long, Long> arrayTargets = new HashMap<>();
+    /** The instances on chains and paths, the arrays on them, and the thread-name strings. */
+    private void wanted(List<Candidate> found) {
         for (Candidate c : found) {
             for (int[] seq : new int[][] {c.chain, c.path}) {
                 for (int k = 0; k < seq.length; k++) {
@@ -126,20 +161,6 @@ public final class Suspects {
                 }
             }
         }
-        detail = DetailReader.read(file, wanted, arrayTargets);
-        Set<Long> values = new HashSet<>();
-        for (Map.Entry<Long, byte[]> e : detail.instances.entrySet()) {
-            int v = g.indexOf(e.getKey());
-            if (v >= 0 && "java.lang.String".equals(g.className(v))) {
-                long value = Fields.reference(g, g.classOf(v), e.getValue(), "value");
-                if (value != 0) {
-                    values.add(value);
-                }
-            }
-        }
-        DetailReader arrays = DetailReader.read(file, values, Map.of());
-        detail.arrays.putAll(arrays.arrays);
-        detail.arrayTypes.putAll(arrays.arrayTypes);
     }
 
     /** Thread object id of a root tied to a thread, or 0. */

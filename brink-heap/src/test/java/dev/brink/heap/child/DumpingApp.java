@@ -62,6 +62,7 @@ public final class DumpingApp {
             for (int i = 0; i < 20; i++) {
                 holder.names.add("holder-" + h + "-name-" + i);
             }
+            holder.names.add("shared-config-key-" + (h % 1)); // equal text, a new array each time: duplicates
             HOLDERS.add(holder);
         }
         if ("healthy".equals(mode)) {
