@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
             SampleCommand.class,
 <<<<<<< HEAD
 <<<<<<< HEAD
+<<<<<<< HEAD
             HttpCommand.class,
 =======
             WatchCommand.class,
@@ -35,6 +36,9 @@ import picocli.CommandLine.Command;
 =======
             ThreadsCommand.class,
 >>>>>>> wip/threads
+=======
+            HeapCommand.class,
+>>>>>>> wip/heap
         })
 public final class BrinkMain implements Callable<Integer> {
     public static final int EXIT_OK = 0;

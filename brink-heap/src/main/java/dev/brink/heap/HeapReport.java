@@ -1,0 +1,25 @@
+package dev.brink.heap;
+
+import dev.brink.core.Finding;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The analysis of one heap dump. Sizes in bytes; {@code reachableBytes} (shallow sum of objects reachable
+ * from GC roots) is the "heap" that shares divide by, as in MAT. Lists are sorted biggest first and cut
+ * to {@link HeapOptions#top()}, except suspects and findings (all).
+ */
+public record HeapReport(String file, long fileBytes, SizeModel sizeModel, long objects, long references,
+                         long reachableObjects, long reachableBytes, long unreachableObjects, long unreachableBytes,
+                         List<ClassRow> histogram, List<DominatorRow> dominators, List<LeakSuspect> suspects,
+                         List<DuplicateString> duplicateStrings, List<Finding> findings) {
+    public HeapReport {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(sizeModel, "sizeModel");
+        histogram = List.copyOf(histogram);
+        dominators = List.copyOf(dominators);
+        suspects = List.copyOf(suspects);
+        duplicateStrings = List.copyOf(duplicateStrings);
+        findings = List.copyOf(findings);
+    }
+}

@@ -1,0 +1,22 @@
+package dev.brink.heap;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * An object (or a group of instances of one class) retaining more than the threshold share of the heap.
+ * {@code subject} is "declaringClass.field" of the application field holding the accumulation point when
+ * one is on the dominator chain, else the suspect's class. {@code retainedBytes}/{@code share} are what
+ * the subject keeps alive (share in 0..1 of reachable heap). {@code pathFromRoot} is the shortest path
+ * from a GC root to the accumulation point (weak/soft referents not followed).
+ */
+public record LeakSuspect(String subject, String description, String suspectClass, String suspectObjectId, int instances,
+                          long retainedBytes, double share, String accumulationClass, String accumulationObjectId,
+                          long accumulationRetainedBytes, String rootKind, List<PathStep> pathFromRoot) {
+    public LeakSuspect {
+        Objects.requireNonNull(subject, "subject");
+        Objects.requireNonNull(description, "description");
+        pathFromRoot = List.copyOf(pathFromRoot);
+        if (!(share >= 0 && share <= 1.0000001)) throw new IllegalArgumentException("share must be in 0..1, was " + share);
+    }
+}

@@ -1,0 +1,154 @@
+package dev.brink.heap.hprof;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+/**
+ * Big-endian reader over an hprof stream with a byte position and a 1 MiB buffer. Reads never allocate.
+ * Running out of bytes throws {@link HprofFormatException} naming what the caller was reading
+ * ({@link #expecting(String)}), so a truncated dump reports what was cut. Not thread-safe.
+ */
+public final class HprofInput implements AutoCloseable {
+    private final InputStream in;
+    private final byte[] buf = new byte[1 << 20];
+    private int pos;
+    private int limit;
+    private long base; // stream offset of buf[0]
+    private int idSize = 8;
+    private String expecting = "more data";
+
+    public HprofInput(InputStream in) {
+        this.in = in;
+    }
+
+    void idSize(int size) {
+        this.idSize = size;
+    }
+
+    public int idSize() {
+        return idSize;
+    }
+
+    /** Names what the next reads are for, used in the message if the stream ends. */
+    public void expecting(String what) {
+        this.expecting = what;
+    }
+
+    /** Byte offset of the next byte to read. */
+    public long position() {
+        return base + pos;
+    }
+
+    /** True when no byte is left; reads ahead if the buffer is empty. */
+    public boolean atEnd() {
+        return pos == limit && !fill(1, false);
+    }
+
+    private boolean fill(int need, boolean required) {
+        if (limit - pos >= need) {
+            return true;
+        }
+        System.arraycopy(buf, pos, buf, 0, limit - pos);
+        base += pos;
+        limit -= pos;
+        pos = 0;
+        try {
+            while (limit < need) {
+                int n = in.read(buf, limit, buf.length - limit);
+                if (n < 0) {
+                    if (required) {
+                        throw new HprofFormatException(position() + limit, "expected " + expecting + ", but the file ends");
+                    }
+                    return false;
+                }
+                limit += n;
+            }
+        } catch (EOFException e) {
+            if (required) {
+                throw new HprofFormatException(position() + limit, "expected " + expecting + ", but the file ends");
+            }
+            return false;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return true;
+    }
+
+    public int u1() {
+        fill(1, true);
+        return buf[pos++] & 0xff;
+    }
+
+    public int u2() {
+        fill(2, true);
+        int v = ((buf[pos] & 0xff) << 8) | (buf[pos + 1] & 0xff);
+        pos += 2;
+        return v;
+    }
+
+    public int i4() {
+        fill(4, true);
+        int v = ((buf[pos] & 0xff) << 24) | ((buf[pos + 1] & 0xff) << 16) | ((buf[pos + 2] & 0xff) << 8) | (buf[pos + 3] & 0xff);
+        pos += 4;
+        return v;
+    }
+
+    /** An unsigned u4 as a long. */
+    public long u4() {
+        return i4() & 0xffffffffL;
+    }
+
+    public long i8() {
+        fill(8, true);
+        long v = 0;
+        for (int i = 0; i < 8; i++) {
+            v = (v << 8) | (buf[pos + i] & 0xff);
+        }
+        pos += 8;
+        return v;
+    }
+
+    /** An identifier of the dump's id size, zero-extended. */
+    public long id() {
+        return idSize == 4 ? u4() : i8();
+    }
+
+    /** Reads a value of hprof basic type {@code type} (see {@link HprofTypes}) as raw bits. */
+    public long value(int type) {
+        switch (HprofTypes.size(type, idSize)) {
+            case 1: return u1();
+            case 2: return u2();
+            case 4: return u4();
+            default: return i8();
+        }
+    }
+
+    public void read(byte[] dst, int off, int len) {
+        while (len > 0) {
+            fill(1, true);
+            int n = Math.min(len, limit - pos);
+            System.arraycopy(buf, pos, dst, off, n);
+            pos += n;
+            off += n;
+            len -= n;
+        }
+    }
+
+    public void skip(long n) {
+        while (n > 0) {
+            if (pos == limit) {
+                fill(1, true);
+            }
+            int k = (int) Math.min(n, limit - pos);
+            pos += k;
+            n -= k;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+}

@@ -1,0 +1,324 @@
+package dev.brink.heap.hprof;
+
+import java.io.BufferedInputStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.LongConsumer;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * One streaming pass over an HPROF 1.0.2 file (plain or gzip, detected by magic bytes), in file order,
+ * checking every length against its enclosing record. Memory: one 1 MiB buffer; cost: one read of the file.
+ * Each pass re-reads the file, so a caller that needs two passes over a .gz pays two decompressions.
+ */
+public final class HprofScanner {
+    private static final String MAGIC = "JAVA PROFILE 1.0.";
+
+    private HprofScanner() {
+    }
+
+    /**
+     * Reads {@code file} and calls {@code visitor} for each record. {@code progress} receives the number of
+     * file bytes (compressed bytes for .gz) read so far, every few MiB.
+     *
+     * @throws HprofFormatException when the content breaks the format (offset in the uncompressed stream)
+     */
+    public static void scan(Path file, HprofVisitor visitor, LongConsumer progress) throws IOException {
+        try (CountingStream counting = new CountingStream(Files.newInputStream(file), progress)) {
+            InputStream raw = new BufferedInputStream(counting, 1 << 16);
+            raw.mark(2);
+            int b0 = raw.read();
+            int b1 = raw.read();
+            raw.reset();
+            InputStream in = b0 == 0x1f && b1 == 0x8b ? new GZIPInputStream(raw, 1 << 16) : raw;
+            try (HprofInput input = new HprofInput(in)) {
+                new Pass(input, visitor).run();
+            }
+        }
+    }
+
+    private static final class Pass {
+        private final HprofInput in;
+        private final HprofVisitor v;
+        private int idSize;
+
+        Pass(HprofInput in, HprofVisitor v) {
+            this.in = in;
+            this.v = v;
+        }
+
+        void run() {
+            header();
+            boolean sawHeap = false;
+            boolean ended = false;
+            while (!in.atEnd()) {
+                long recordStart = in.position();
+                in.expecting("a record header (tag, time, length)");
+                int tag = in.u1();
+                in.u4(); // microseconds since the header's time stamp
+                long length = in.u4();
+                long end = in.position() + length;
+                switch (tag) {
+                    case 0x01 -> {
+                        in.expecting("a UTF8 record body");
+                        if (length < idSize) {
+                            throw new HprofFormatException(recordStart, "expected a UTF8 record of at least " + idSize + " bytes, length is " + length);
+                        }
+                        long id = in.id();
+                        int n = (int) Math.min(length - idSize, 1 << 24);
+                        byte[] text = new byte[n];
+                        in.read(text, 0, n);
+                        v.utf8(id, new String(text, StandardCharsets.UTF_8));
+                    }
+                    case 0x02 -> {
+                        in.expecting("a LOAD_CLASS record body");
+                        need(recordStart, length, 8 + 2L * idSize, "LOAD_CLASS");
+                        int serial = in.i4();
+                        long classId = in.id();
+                        in.i4();
+                        v.loadClass(serial, classId, in.id());
+                    }
+                    case 0x0C, 0x1C -> {
+                        sawHeap = true;
+                        heapDump(end);
+                    }
+                    case 0x2C -> ended = true;
+                    default -> {
+                        // UNLOAD_CLASS, FRAME, TRACE, ALLOC_SITES, HEAP_SUMMARY, START/END_THREAD, CPU_SAMPLES,
+                        // CONTROL_SETTINGS: nothing Brink reports on; skipped by length like unknown tags.
+                        if (tag == 0 || tag > 0x2C) {
+                            throw new HprofFormatException(recordStart, String.format("expected a record tag (0x01-0x2C), found 0x%02X", tag));
+                        }
+                    }
+                }
+                long left = end - in.position();
+                if (left < 0) {
+                    throw new HprofFormatException(recordStart, "expected the record body to fit its length " + length);
+                }
+                in.expecting(left + " more bytes of the record at byte " + recordStart);
+                in.skip(left);
+            }
+            if (!sawHeap) {
+                throw new HprofFormatException(in.position(), "expected a HEAP_DUMP or HEAP_DUMP_SEGMENT record, but the file ends without one");
+            }
+            if (!ended && idSize > 0 && segmented) {
+                throw new HprofFormatException(in.position(), "expected a HEAP_DUMP_END record, but the file ends (truncated dump?)");
+            }
+        }
+
+        private boolean segmented = true;
+
+        private void header() {
+            in.expecting("the header \"JAVA PROFILE 1.0.2\"");
+            byte[] magic = new byte[MAGIC.length()];
+            in.read(magic, 0, magic.length);
+            if (!MAGIC.equals(new String(magic, StandardCharsets.ISO_8859_1))) {
+                throw new HprofFormatException(0, "expected the header \"JAVA PROFILE 1.0.2\" (is this an hprof heap dump?)");
+            }
+            int c;
+            int guard = 0;
+            while ((c = in.u1()) != 0) {
+                if (++guard > 8) {
+                    throw new HprofFormatException(in.position(), "expected the header's terminating zero byte");
+                }
+                segmented = c == '2';
+            }
+            in.expecting("the identifier size");
+            idSize = in.i4();
+            if (idSize != 4 && idSize != 8) {
+                throw new HprofFormatException(in.position() - 4, "expected identifier size 4 or 8, found " + idSize);
+            }
+            in.idSize(idSize);
+            in.expecting("the header time stamp");
+            v.header(idSize, in.i8());
+        }
+
+        private void need(long at, long length, long min, String what) {
+            if (length < min) {
+                throw new HprofFormatException(at, "expected a " + what + " record of at least " + min + " bytes, length is " + length);
+            }
+        }
+
+        /** Sub-records until {@code end}; none may cross it. */
+        private void heapDump(long end) {
+            while (in.position() < end) {
+                long at = in.position();
+                in.expecting("a heap dump sub-record tag");
+                int tag = in.u1();
+                in.expecting(subName(tag) + " sub-record at byte " + at);
+                switch (tag) {
+                    case 0xFF, 0x05, 0x07 -> v.root(tag == 0xFF ? HprofVisitor.ROOT_UNKNOWN : tag, in.id(), 0);
+                    case 0x01 -> {
+                        long obj = in.id();
+                        in.id(); // JNI global ref id
+                        v.root(HprofVisitor.ROOT_JNI_GLOBAL, obj, 0);
+                    }
+                    case 0x02, 0x03 -> {
+                        long obj = in.id();
+                        int thread = in.i4();
+                        in.i4(); // frame number
+                        v.root(tag, obj, thread);
+                    }
+                    case 0x04, 0x06 -> {
+                        long obj = in.id();
+                        v.root(tag, obj, in.i4());
+                    }
+                    case 0x08 -> {
+                        long obj = in.id();
+                        int thread = in.i4();
+                        in.i4(); // stack trace serial
+                        v.root(HprofVisitor.ROOT_THREAD_OBJ, obj, thread);
+                    }
+                    case 0x20 -> classDump(at, end);
+                    case 0x21 -> {
+                        long id = in.id();
+                        in.i4();
+                        long cls = in.id();
+                        long len = in.u4();
+                        long bodyEnd = in.position() + len;
+                        check(at, bodyEnd, end, "INSTANCE_DUMP");
+                        v.instance(id, cls, len, in);
+                        in.skip(bodyEnd - in.position());
+                    }
+                    case 0x22 -> {
+                        long id = in.id();
+                        in.i4();
+                        long count = in.u4();
+                        long cls = in.id();
+                        long bodyEnd = in.position() + count * idSize;
+                        check(at, bodyEnd, end, "OBJ_ARRAY_DUMP");
+                        v.objectArray(id, cls, (int) count, in);
+                        in.skip(bodyEnd - in.position());
+                    }
+                    case 0x23 -> {
+                        long id = in.id();
+                        in.i4();
+                        long count = in.u4();
+                        int type = in.u1();
+                        if (!HprofTypes.valid(type) || type == HprofTypes.OBJECT) {
+                            throw new HprofFormatException(in.position() - 1, "expected a primitive array element type (4-11), found " + type);
+                        }
+                        long bodyEnd = in.position() + count * HprofTypes.size(type, idSize);
+                        check(at, bodyEnd, end, "PRIM_ARRAY_DUMP");
+                        v.primitiveArray(id, type, (int) count, in);
+                        in.skip(bodyEnd - in.position());
+                    }
+                    default -> throw new HprofFormatException(at, String.format(
+                            "expected a heap dump sub-record tag (0x01-0x08, 0x20-0x23, 0xFF), found 0x%02X", tag));
+                }
+                if (in.position() > end) {
+                    throw new HprofFormatException(at, "expected the " + subName(tag) + " sub-record to end within its heap dump segment (ends at byte " + end + ")");
+                }
+            }
+        }
+
+        private void check(long at, long bodyEnd, long segmentEnd, String what) {
+            if (bodyEnd > segmentEnd || bodyEnd - at > Integer.MAX_VALUE) {
+                throw new HprofFormatException(at, "expected the " + what + " sub-record to end within its heap dump segment (ends at byte "
+                        + segmentEnd + "), its length says byte " + bodyEnd);
+            }
+        }
+
+        private void classDump(long at, long end) {
+            long id = in.id();
+            in.i4();
+            long superId = in.id();
+            long loader = in.id();
+            in.id();
+            in.id();
+            in.id();
+            in.id();
+            int instanceSize = in.i4();
+            int cp = in.u2();
+            for (int i = 0; i < cp; i++) {
+                in.u2();
+                in.value(type(in.u1()));
+            }
+            int ns = in.u2();
+            long[] sNames = new long[ns];
+            byte[] sTypes = new byte[ns];
+            long[] sValues = new long[ns];
+            for (int i = 0; i < ns; i++) {
+                sNames[i] = in.id();
+                int t = type(in.u1());
+                sTypes[i] = (byte) t;
+                sValues[i] = in.value(t);
+            }
+            int nf = in.u2();
+            long[] fNames = new long[nf];
+            byte[] fTypes = new byte[nf];
+            for (int i = 0; i < nf; i++) {
+                fNames[i] = in.id();
+                fTypes[i] = (byte) type(in.u1());
+            }
+            if (in.position() > end) {
+                throw new HprofFormatException(at, "expected the CLASS_DUMP sub-record to end within its heap dump segment (ends at byte " + end + ")");
+            }
+            v.classDump(new ClassDump(id, superId, loader, instanceSize, sNames, sTypes, sValues, fNames, fTypes));
+        }
+
+        private int type(int t) {
+            if (!HprofTypes.valid(t)) {
+                throw new HprofFormatException(in.position() - 1, "expected a basic type (2 object, 4-11 primitive), found " + t);
+            }
+            return t;
+        }
+
+        private static String subName(int tag) {
+            return switch (tag) {
+                case 0xFF -> "ROOT_UNKNOWN";
+                case 0x01 -> "ROOT_JNI_GLOBAL";
+                case 0x02 -> "ROOT_JNI_LOCAL";
+                case 0x03 -> "ROOT_JAVA_FRAME";
+                case 0x04 -> "ROOT_NATIVE_STACK";
+                case 0x05 -> "ROOT_STICKY_CLASS";
+                case 0x06 -> "ROOT_THREAD_BLOCK";
+                case 0x07 -> "ROOT_MONITOR_USED";
+                case 0x08 -> "ROOT_THREAD_OBJECT";
+                case 0x20 -> "CLASS_DUMP";
+                case 0x21 -> "INSTANCE_DUMP";
+                case 0x22 -> "OBJ_ARRAY_DUMP";
+                case 0x23 -> "PRIM_ARRAY_DUMP";
+                default -> "heap dump";
+            };
+        }
+    }
+
+    /** Counts file bytes for progress, reporting every 8 MiB. */
+    private static final class CountingStream extends FilterInputStream {
+        private final LongConsumer progress;
+        private long count;
+        private long reported;
+
+        CountingStream(InputStream in, LongConsumer progress) {
+            super(in);
+            this.progress = progress;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count += n;
+                if (count - reported >= (8 << 20)) {
+                    reported = count;
+                    progress.accept(count);
+                }
+            }
+            return n;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count++;
+            }
+            return b;
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package dev.brink.heap.hprof;
+
+/**
+ * Receives the records of one streaming pass ({@link HprofScanner}). Callbacks that get the input may
+ * read the record's body from it, but no further; the scanner skips whatever they leave. Defaults ignore.
+ */
+public interface HprofVisitor {
+    /** GC root kinds as numbered by the HPROF sub-record tags. */
+    int ROOT_UNKNOWN = 0xFF;
+    int ROOT_JNI_GLOBAL = 0x01;
+    int ROOT_JNI_LOCAL = 0x02;
+    int ROOT_JAVA_FRAME = 0x03;
+    int ROOT_NATIVE_STACK = 0x04;
+    int ROOT_STICKY_CLASS = 0x05;
+    int ROOT_THREAD_BLOCK = 0x06;
+    int ROOT_MONITOR_USED = 0x07;
+    int ROOT_THREAD_OBJ = 0x08;
+
+    default void header(int idSize, long timestampMillis) {
+    }
+
+    default void utf8(long id, String text) {
+    }
+
+    default void loadClass(int serial, long classId, long nameId) {
+    }
+
+    /** A GC root; threadSerial is 0 for kinds that name no thread. */
+    default void root(int kind, long objectId, int threadSerial) {
+    }
+
+    default void classDump(ClassDump dump) {
+    }
+
+    /** {@code length} bytes of field values follow in {@code in}. */
+    default void instance(long id, long classId, long length, HprofInput in) {
+    }
+
+    /** {@code count} ids follow in {@code in}. */
+    default void objectArray(long id, long arrayClassId, int count, HprofInput in) {
+    }
+
+    /** {@code count} elements of {@code type} follow in {@code in}. */
+    default void primitiveArray(long id, int type, int count, HprofInput in) {
+    }
+}

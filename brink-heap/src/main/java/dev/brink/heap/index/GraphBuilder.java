@@ -1,0 +1,316 @@
+package dev.brink.heap.index;
+
+import dev.brink.heap.HeapProgress;
+import dev.brink.heap.SizeModel;
+import dev.brink.heap.hprof.ClassDump;
+import dev.brink.heap.hprof.HprofFormatException;
+import dev.brink.heap.hprof.HprofInput;
+import dev.brink.heap.hprof.HprofScanner;
+import dev.brink.heap.hprof.HprofTypes;
+import dev.brink.heap.hprof.HprofVisitor;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds a {@link HeapGraph} in two streaming passes: the first collects object ids, classes, names and
+ * roots; the ids are sorted into dense indexes; the second fills class, shallow size and references. Peak
+ * memory is the graph itself (about 28 bytes per object + 4 per reference) plus the class metadata.
+ */
+public final class GraphBuilder {
+    private GraphBuilder() {
+    }
+
+    public static HeapGraph build(Path file, HeapProgress progress) throws IOException {
+        long fileSize = Files.size(file);
+        Pass1 p1 = new Pass1();
+        HprofScanner.scan(file, p1, done -> progress.update("reading (1/2)", done, fileSize));
+        long[] ids = p1.ids.trim();
+        p1.ids = null;
+        Arrays.sort(ids);
+        for (int i = 1; i < ids.length; i++) {
+            if (ids[i] == ids[i - 1]) {
+                throw new HprofFormatException(-1, String.format("expected unique object ids, 0x%x is dumped twice", ids[i]));
+            }
+        }
+        SizeModel model = SizeModel.infer(p1.idSize, p1.minAddress, p1.maxAddress);
+        ClassTable classes = new ClassTable(p1.classDumps, p1.loadNames, p1.utf8, p1.idSize, model);
+        p1.classDumps = null;
+
+        Pass2 p2 = new Pass2(ids, classes, model, p1.idSize);
+        HprofScanner.scan(file, p2, done -> progress.update("reading (2/2)", done, fileSize));
+
+        byte[] rootKind = new byte[ids.length];
+        Map<Integer, Integer> rootThread = new HashMap<>();
+        IntList roots = new IntList(p1.rootIds.size() + classes.size());
+        for (int k = 0; k < p1.rootIds.size(); k++) {
+            int v = Arrays.binarySearch(ids, p1.rootIds.get(k));
+            if (v < 0) {
+                continue; // HotSpot may name a root object it did not dump; MAT ignores those too
+            }
+            if (rootKind[v] == 0) {
+                rootKind[v] = (byte) p1.rootKinds.get(k);
+                roots.add(v);
+                if (p1.rootThreads.get(k) != 0) {
+                    rootThread.put(v, p1.rootThreads.get(k));
+                }
+            }
+        }
+        for (int c = 0; c < classes.size(); c++) {
+            long cid = classes.classId(c);
+            int v = cid == 0 ? -1 : Arrays.binarySearch(ids, cid);
+            if (v >= 0 && rootKind[v] == 0) {
+                rootKind[v] = (byte) HeapGraph.ROOT_CLASS;
+                roots.add(v);
+            }
+        }
+        int[] rootArray = roots.trim();
+        Arrays.sort(rootArray);
+        int[] fileOrderRefs = p2.refs.trim();
+        int[] offsets = new int[ids.length + 1];
+        int[] refs = toIdOrder(p2.refStart, p2.refEnd, fileOrderRefs, offsets);
+        return new HeapGraph(ids, p2.classOf, p2.shallow, offsets, refs, rootKind, rootArray,
+                classes, model, rootThread, p1.threadBySerial, p2.threadNames);
+    }
+
+    /**
+     * CSR in id order from per-object ranges in file order. HotSpot writes objects in address order, so
+     * usually the ranges already line up and the reference array is kept as is; otherwise it is copied.
+     */
+    private static int[] toIdOrder(int[] start, int[] end, int[] refs, int[] offsets) {
+        boolean inOrder = true;
+        int pos = 0;
+        for (int v = 0; v < start.length; v++) {
+            inOrder &= start[v] == pos;
+            offsets[v] = pos;
+            pos += end[v] - start[v];
+        }
+        offsets[start.length] = pos;
+        if (inOrder) {
+            return refs;
+        }
+        int[] sorted = new int[pos];
+        for (int v = 0; v < start.length; v++) {
+            System.arraycopy(refs, start[v], sorted, offsets[v], end[v] - start[v]);
+        }
+        return sorted;
+    }
+
+    /** Ids, classes, names and roots; nothing per object but its id. */
+    private static final class Pass1 implements HprofVisitor {
+        int idSize;
+        LongList ids = new LongList(1 << 16);
+        long minAddress = Long.MAX_VALUE;
+        long maxAddress = Long.MIN_VALUE;
+        List<ClassDump> classDumps = new ArrayList<>();
+        final Map<Long, Long> loadNames = new HashMap<>();
+        final Map<Long, String> utf8 = new HashMap<>();
+        final LongList rootIds = new LongList(1024);
+        final IntList rootKinds = new IntList(1024);
+        final IntList rootThreads = new IntList(1024);
+        final Map<Integer, Long> threadBySerial = new HashMap<>();
+
+        @Override
+        public void header(int idSize, long timestampMillis) {
+            this.idSize = idSize;
+        }
+
+        @Override
+        public void utf8(long id, String text) {
+            utf8.put(id, text);
+        }
+
+        @Override
+        public void loadClass(int serial, long classId, long nameId) {
+            loadNames.put(classId, nameId);
+        }
+
+        @Override
+        public void root(int kind, long objectId, int threadSerial) {
+            if (objectId == 0) {
+                return;
+            }
+            if (kind == ROOT_THREAD_OBJ) {
+                threadBySerial.put(threadSerial, objectId);
+            }
+            rootIds.add(objectId);
+            rootKinds.add(kind);
+            rootThreads.add(kind == ROOT_THREAD_OBJ ? 0 : threadSerial);
+        }
+
+        @Override
+        public void classDump(ClassDump dump) {
+            classDumps.add(dump);
+            ids.add(dump.id());
+        }
+
+        private void object(long id) {
+            ids.add(id);
+            if (id < minAddress) {
+                minAddress = id;
+            }
+            if (id > maxAddress) {
+                maxAddress = id;
+            }
+        }
+
+        @Override
+        public void instance(long id, long classId, long length, HprofInput in) {
+            object(id);
+        }
+
+        @Override
+        public void objectArray(long id, long arrayClassId, int count, HprofInput in) {
+            object(id);
+        }
+
+        @Override
+        public void primitiveArray(long id, int type, int count, HprofInput in) {
+            object(id);
+        }
+    }
+
+    /** Per-object class, shallow size and references, by dense index. */
+    private static final class Pass2 implements HprofVisitor {
+        final long[] ids;
+        final ClassTable classes;
+        final SizeModel model;
+        final int idSize;
+        final int[] classOf;
+        final int[] shallow;
+        final int[] refStart;
+        final int[] refEnd;
+        final IntList refs;
+        final Map<Long, Long> threadNames = new HashMap<>();
+        private final int[] threadNameSlot;
+
+        Pass2(long[] ids, ClassTable classes, SizeModel model, int idSize) {
+            this.ids = ids;
+            this.classes = classes;
+            this.model = model;
+            this.idSize = idSize;
+            int n = ids.length;
+            classOf = new int[n];
+            shallow = new int[n];
+            refStart = new int[n];
+            refEnd = new int[n];
+            refs = new IntList(n + (n >> 1));
+            threadNameSlot = new int[classes.size()];
+            for (int c = 0; c < classes.size(); c++) {
+                threadNameSlot[c] = -1;
+                if (classes.isThread(c)) {
+                    byte[] t = classes.layoutTypes(c);
+                    for (int s = 0; s < t.length; s++) {
+                        if (t[s] == HprofTypes.OBJECT && "name".equals(classes.fieldName(c, s))
+                                && "java.lang.Thread".equals(classes.name(classes.declaringClass(c, s)))) {
+                            threadNameSlot[c] = s;
+                        }
+                    }
+                }
+            }
+        }
+
+        private int index(long id, HprofInput in) {
+            int v = Arrays.binarySearch(ids, id);
+            if (v < 0) {
+                throw new HprofFormatException(in.position(), String.format("expected the same objects on a second read, 0x%x is new (file changed?)", id));
+            }
+            return v;
+        }
+
+        private void edge(long target) {
+            if (target != 0) {
+                int t = Arrays.binarySearch(ids, target);
+                if (t >= 0) {
+                    refs.add(t); // references to objects not in the dump are dropped, as MAT does
+                }
+            }
+        }
+
+        private static int clamp(long size) {
+            return (int) Math.min(Integer.MAX_VALUE, size);
+        }
+
+        @Override
+        public void classDump(ClassDump d) {
+            int v = Arrays.binarySearch(ids, d.id());
+            classOf[v] = classes.classClass();
+            refStart[v] = refs.size();
+            edge(d.superId());
+            edge(d.loaderId());
+            int prim = 0;
+            int refCount = 0;
+            for (int i = 0; i < d.staticTypes().length; i++) {
+                if (d.staticTypes()[i] == HprofTypes.OBJECT) {
+                    edge(d.staticValues()[i]);
+                    refCount++;
+                } else {
+                    prim += HprofTypes.size(d.staticTypes()[i], idSize);
+                }
+            }
+            refEnd[v] = refs.size();
+            // HotSpot keeps statics in the java.lang.Class mirror; count them as the class object's size
+            shallow[v] = clamp(model.instanceSize(prim, refCount));
+        }
+
+        @Override
+        public void instance(long id, long classId, long length, HprofInput in) {
+            int v = index(id, in);
+            int c = classes.indexOf(classId);
+            if (c < 0) {
+                throw new HprofFormatException(in.position(), String.format("expected the class id 0x%x of instance 0x%x to have a CLASS_DUMP", classId, id));
+            }
+            if (length != classes.dataBytes(c)) {
+                throw new HprofFormatException(in.position(), String.format("expected %d bytes of field values for an instance of %s, the record says %d",
+                        classes.dataBytes(c), classes.name(c), length));
+            }
+            classOf[v] = c;
+            shallow[v] = clamp(classes.instanceShallow(c));
+            refStart[v] = refs.size();
+            byte[] types = classes.layoutTypes(c);
+            int nameSlot = threadNameSlot[c];
+            for (int s = 0; s < types.length; s++) {
+                if (types[s] == HprofTypes.OBJECT) {
+                    long target = in.id();
+                    edge(target);
+                    if (s == nameSlot && target != 0) {
+                        threadNames.put(id, target);
+                    }
+                } else {
+                    in.skip(HprofTypes.size(types[s], idSize));
+                }
+            }
+            refEnd[v] = refs.size();
+        }
+
+        @Override
+        public void objectArray(long id, long arrayClassId, int count, HprofInput in) {
+            int v = index(id, in);
+            int c = classes.indexOf(arrayClassId);
+            if (c < 0) {
+                throw new HprofFormatException(in.position(), String.format("expected the array class id 0x%x of array 0x%x to have a CLASS_DUMP", arrayClassId, id));
+            }
+            classOf[v] = c;
+            shallow[v] = clamp(model.arraySize(count, model.referenceBytes()));
+            refStart[v] = refs.size();
+            for (int k = 0; k < count; k++) {
+                edge(in.id());
+            }
+            refEnd[v] = refs.size();
+        }
+
+        @Override
+        public void primitiveArray(long id, int type, int count, HprofInput in) {
+            int v = index(id, in);
+            classOf[v] = classes.primitiveArrayClass(type);
+            shallow[v] = clamp(model.arraySize(count, HprofTypes.size(type, idSize)));
+            refStart[v] = refs.size();
+            refEnd[v] = refs.size();
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package dev.brink.heap.report;
+
+import dev.brink.heap.hprof.HprofInput;
+import dev.brink.heap.hprof.HprofScanner;
+import dev.brink.heap.hprof.HprofTypes;
+import dev.brink.heap.hprof.HprofVisitor;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One more streaming pass that fetches the raw content of a few objects the report names (field values
+ * for paths, strings for thread names and duplicates). The graph keeps no file offsets, so this re-reads
+ * the file; it costs one scan and memory only for what is asked.
+ */
+public final class DetailReader {
+    /** Largest primitive array content kept, in bytes: enough for names and string previews. */
+    static final int MAX_ARRAY_BYTES = 4096;
+
+    /** Raw instance field values by object id. */
+    public final Map<Long, byte[]> instances = new HashMap<>();
+    /** Primitive array element type and (capped) content by array id. */
+    public final Map<Long, byte[]> arrays = new HashMap<>();
+    public final Map<Long, Integer> arrayTypes = new HashMap<>();
+    /** Index of the wanted element in wanted object arrays, keyed by array id. */
+    public final Map<Long, Integer> elementIndex = new HashMap<>();
+
+    private DetailReader() {
+    }
+
+    /**
+     * @param objects ids whose instance data or primitive array content is wanted
+     * @param arrayTargets object array id → the element id whose index is wanted
+     */
+    public static DetailReader read(Path file, Set<Long> objects, Map<Long, Long> arrayTargets) throws IOException {
+        return read(file, objects, arrayTargets, null);
+    }
+
+    /** Receives a 64-bit content hash (FNV-1a over length and bytes, never 0) of selected byte[]/char[] arrays. */
+    public interface ArrayHasher {
+        boolean wants(long arrayId);
+
+        void hash(long arrayId, long hash);
+    }
+
+    /** As {@link #read(Path, Set, Map)}, also hashing the byte[]/char[] arrays {@code hasher} wants, in the same scan. */
+    public static DetailReader read(Path file, Set<Long> objects, Map<Long, Long> arrayTargets, ArrayHasher hasher) throws IOException {
+        DetailReader d = new DetailReader();
+        if (objects.isEmpty() && arrayTargets.isEmpty() && hasher == null) {
+            return d;
+        }
+        byte[] chunk = new byte[1 << 16];
+        HprofScanner.scan(file, new HprofVisitor() {
+            @Override
+            public void instance(long id, long classId, long length, HprofInput in) {
+                if (objects.contains(id)) {
+                    byte[] b = new byte[(int) length];
+                    in.read(b, 0, b.length);
+                    d.instances.put(id, b);
+                }
+            }
+
+            @Override
+            public void objectArray(long id, long arrayClassId, int count, HprofInput in) {
+                Long target = arrayTargets.get(id);
+                if (target != null) {
+                    for (int k = 0; k < count; k++) {
+                        if (in.id() == target) {
+                            d.elementIndex.put(id, k);
+                            return;
+                        }
+                    }
+                }
+            }
+
+            @Override
+            public void primitiveArray(long id, int type, int count, HprofInput in) {
+                if (hasher != null && (type == HprofTypes.BYTE || type == HprofTypes.CHAR) && hasher.wants(id)) {
+                    long h = 0xcbf29ce484222325L ^ count;
+                    long left = (long) count * HprofTypes.size(type, in.idSize());
+                    while (left > 0) {
+                        int n = (int) Math.min(left, chunk.length);
+                        in.read(chunk, 0, n);
+                        for (int i = 0; i < n; i++) {
+                            h = (h ^ (chunk[i] & 0xff)) * 0x100000001b3L;
+                        }
+                        left -= n;
+                    }
+                    hasher.hash(id, h == 0 ? 1 : h);
+                    return; // consumed: a hashed array is never also fetched
+                }
+                if (objects.contains(id)) {
+                    int n = (int) Math.min((long) count * HprofTypes.size(type, in.idSize()), MAX_ARRAY_BYTES);
+                    byte[] b = new byte[n];
+                    in.read(b, 0, n);
+                    d.arrays.put(id, b);
+                    d.arrayTypes.put(id, type);
+                }
+            }
+        }, done -> { });
+        return d;
+    }
+}
