@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
         description = "Pushes a JVM service to the brink of degradation and tells you why it broke there.",
         subcommands = {
             SampleCommand.class,
+            GcCommand.class,
         })
 public final class BrinkMain implements Callable<Integer> {
     public static final int EXIT_OK = 0;
