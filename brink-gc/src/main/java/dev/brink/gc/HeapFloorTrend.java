@@ -21,6 +21,8 @@ import java.util.Arrays;
  *       late (median floor of the last third above that of the middle third by ≥ 15 % of the growth):
  *       a plateau reached mid-way is not a leak — unless that plateau is the heap's ceiling (≥ 90 % of it),
  *       where a leak has nowhere left to climb.</li>
+ *   <li>Or: the floor of all collections rose steadily and the whole-heap collections at the end still keep
+ *       ≥ 70 % of the heap (the growth was live: see {@code filledByGrowth}).</li>
  *   <li>A collapse in the last 3 collections to under half the floor before it is the program releasing
  *       memory as it ends (say after an OutOfMemoryError), not a recovery; it is left out and said so.</li>
  * </ol>
@@ -96,7 +98,7 @@ public record HeapFloorTrend(boolean leak, String verdict,
             first++;
         }
         int post = m - first;
-        if (post < 3) {
+        if (post < 3 && !(post >= 1 && wholeHeap != null)) {
             return none(wholeHeap == null ? "too few collections after warm-up (" + post + ")"
                     : post + " collection(s) of the whole heap after warm-up, need 3: young collections alone cannot"
                     + " tell garbage waiting in the old generation from a leak", n);
@@ -134,8 +136,8 @@ public record HeapFloorTrend(boolean leak, String verdict,
             wf = Arrays.copyOfRange(sb, first, m);
             k = post;
         }
-        if (k < 3) {
-            return none("collections after warm-up fall in fewer than 3 windows", n);
+        if (k < 3 || post < 3) {
+            return filledByGrowth(timeSec, heapAfterBytes, n, warm, t1, wf, k, ref, tail);
         }
         LinearTrend fit = LinearTrend.fit(wt, wf, k);
         double fitted = wt[k - 1] - wt[0];
@@ -144,6 +146,12 @@ public record HeapFloorTrend(boolean leak, String verdict,
         double late = median(wf, 2 * k / 3, k);
         boolean leak = fit.r2() >= MIN_R2 && growth >= MIN_GROWTH_SHARE * ref
                 && (late - mid >= Math.max(0.15 * growth, 0.01 * ref) || late >= 0.9 * ref);
+        if (!leak && wholeHeap != null) {
+            HeapFloorTrend b = filledByGrowth(timeSec, heapAfterBytes, n, warm, t1, wf, k, ref, tail);
+            if (b.leak()) {
+                return b;
+            }
+        }
         long floorStart = (long) (fit.slope() * wt[0] + fit.intercept());
         long floorEnd = (long) (fit.slope() * wt[k - 1] + fit.intercept());
         String verdict = String.format(java.util.Locale.ROOT,
@@ -151,6 +159,57 @@ public record HeapFloorTrend(boolean leak, String verdict,
                         + " middle third %s, last third %s; heap %s)%s",
                 leak ? "rising" : "no leak", wholeHeap == null ? "" : "whole-heap", mb(floorStart), mb(floorEnd),
                 fitted, warm - t0, mb(fit.slope() * 60), fit.r2(), k, mb(mid), mb(late), mb(ref), tail);
+        return new HeapFloorTrend(leak, verdict, fit.slope(), fit.r2(), warm, floorStart, floorEnd, n);
+    }
+
+    /**
+     * The second rule: the floor of <em>all</em> collections rose steadily (r² ≥ 0.8, by ≥ 20 % of the heap) and
+     * the whole-heap collections at the end still keep ≥ 70 % of it. Young floors alone are ambiguous (old
+     * garbage); once whole-heap collections cannot free the growth, it was live. This catches a leak whose
+     * whole-heap collections only began when the heap was already full (Parallel's old generation).
+     */
+    private static HeapFloorTrend filledByGrowth(double[] t, double[] b, int n, double warm, double t1,
+                                                 double[] wholeFloors, int k, double ref, String tail) {
+        int windows = 8;
+        double[] wt = new double[windows];
+        double[] wf = new double[windows];
+        double width = (t1 - warm) / windows;
+        int w = 0;
+        int i = 0;
+        while (i < n && t[i] < warm) {
+            i++;
+        }
+        for (int x = 0; x < windows && i < n && t[i] <= t1; x++) {
+            double end = warm + (x + 1) * width;
+            double floor = Double.POSITIVE_INFINITY;
+            double at = 0;
+            while (i < n && t[i] <= t1 && (t[i] < end || x == windows - 1)) {
+                if (b[i] < floor) {
+                    floor = b[i];
+                    at = t[i];
+                }
+                i++;
+            }
+            if (floor != Double.POSITIVE_INFINITY) {
+                wt[w] = at;
+                wf[w] = floor;
+                w++;
+            }
+        }
+        if (w < 3 || k < 1) {
+            return none("too few collections after warm-up", n);
+        }
+        LinearTrend fit = LinearTrend.fit(wt, wf, w);
+        double growth = fit.slope() * (wt[w - 1] - wt[0]);
+        double lateWhole = median(wholeFloors, 2 * k / 3, k);
+        boolean leak = fit.r2() >= 0.8 && growth >= 0.2 * ref && lateWhole >= 0.7 * ref;
+        long floorStart = (long) (fit.slope() * wt[0] + fit.intercept());
+        long floorEnd = (long) (fit.slope() * wt[w - 1] + fit.intercept());
+        String verdict = String.format(java.util.Locale.ROOT,
+                "%s: heap-after-GC floor %s → %s over %.0f s after warm-up (%s/min, r²=%.2f, %d windows), and"
+                        + " whole-heap collections at the end still keep %s of the %s heap%s",
+                leak ? "rising" : "no leak", mb(floorStart), mb(floorEnd), wt[w - 1] - wt[0], mb(fit.slope() * 60),
+                fit.r2(), w, mb(lateWhole), mb(ref), tail);
         return new HeapFloorTrend(leak, verdict, fit.slope(), fit.r2(), warm, floorStart, floorEnd, n);
     }
 
