@@ -85,6 +85,7 @@ public final class GcLogAnalyzer {
         int n = events.size();
         double[] ts = new double[n];
         double[] after = new double[n];
+        double[] before = new double[n];
         boolean[] full = new boolean[n];
         int k = 0;
         long maxCommitted = -1;
@@ -94,11 +95,12 @@ public final class GcLogAnalyzer {
             if (e.heapAfter() >= 0) {
                 ts[k] = t[i];
                 after[k] = e.heapAfter();
+                before[k] = e.heapBefore();
                 full[k] = wholeHeap(e);
                 k++;
             }
         }
         long max = settings.maxHeap() > 0 ? settings.maxHeap() : maxCommitted;
-        return HeapFloorTrend.assess(ts, after, full, k, max);
+        return HeapFloorTrend.assess(ts, before, after, full, k, max);
     }
 }

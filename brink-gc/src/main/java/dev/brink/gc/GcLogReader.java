@@ -2,11 +2,8 @@ package dev.brink.gc;
 
 import dev.brink.core.BrinkUserException;
 import java.io.BufferedInputStream;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -100,18 +97,18 @@ final class GcLogReader {
         }
     }
 
-    static BufferedReader reader(Path f) throws BrinkUserException {
+    static LineReader reader(Path f) throws BrinkUserException {
         if (Files.isDirectory(f)) {
             throw new BrinkUserException(f + ": is a directory, expected a GC log file");
         }
         // ISO-8859-1 never fails on a byte and decodes fastest; GC logs are ASCII
-        return new BufferedReader(new InputStreamReader(open(f), StandardCharsets.ISO_8859_1), 1 << 16);
+        return new LineReader(open(f));
     }
 
     static Format detect(Path f) throws BrinkUserException {
         int unified = 0;
         int jdk8 = 0;
-        try (BufferedReader r = reader(f)) {
+        try (LineReader r = reader(f)) {
             String line;
             for (int i = 0; i < DETECT_LINES && (line = r.readLine()) != null; i++) {
                 String s = line.strip();
@@ -158,7 +155,7 @@ final class GcLogReader {
     private static void parse(Path f, Format format, ParseSink sink) throws BrinkUserException {
         LineParser parser = format == Format.UNIFIED ? new UnifiedLogParser(sink) : new Jdk8LogParser(sink);
         long lineNo = 0;
-        try (BufferedReader r = reader(f)) {
+        try (LineReader r = reader(f)) {
             String line;
             while ((line = r.readLine()) != null) {
                 lineNo++;

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * Writes a report's series so the report module draws them like a run's own: {@code gc.jsonl} in the
- * run-directory form ({@link GcEventLine}, pool "heap" plus the generations), and {@code gc-series.jsonl} with
+ * run-directory form ({@link GcEventLine}: pool "heap", the action is the event's kind, "young", "full", …), and {@code gc-series.jsonl} with
  * one flat line per event (time, kind, pause, heap before/after/committed).
  */
 public final class GcSeries {

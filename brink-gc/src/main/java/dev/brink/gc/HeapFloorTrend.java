@@ -22,7 +22,10 @@ import java.util.Arrays;
  *       a plateau reached mid-way is not a leak — unless that plateau is the heap's ceiling (≥ 90 % of it),
  *       where a leak has nowhere left to climb.</li>
  *   <li>Or: the floor of all collections rose steadily and the whole-heap collections at the end still keep
- *       ≥ 70 % of the heap (the growth was live: see {@code filledByGrowth}).</li>
+ *       ≥ 70 % of the heap (the growth was live: see {@code filledByGrowth}). When the heap was already full
+ *       all through the fitted span (≥ 90 %, or ≥ 70 % with whole-heap collections freeing under 15 %), the
+ *       climb is judged from the start to the moment it was full: a JVM thrashing at its limit after a leak
+ *       filled it.</li>
  *   <li>A collapse in the last 3 collections to under half the floor before it is the program releasing
  *       memory as it ends (say after an OutOfMemoryError), not a recovery; it is left out and said so.</li>
  * </ol>
@@ -61,6 +64,16 @@ public record HeapFloorTrend(boolean leak, String verdict,
      */
     public static HeapFloorTrend assess(double[] timeSec, double[] heapAfterBytes, boolean[] wholeHeap, int n,
                                         long maxHeapBytes) {
+        return assess(timeSec, null, heapAfterBytes, wholeHeap, n, maxHeapBytes);
+    }
+
+    /**
+     * As above, with the heap before each collection (null when unknown): when whole-heap collections after
+     * warm-up keep ≥ 70 % of the heap and free under 15 % of it, the heap is full and thrashing, and the climb
+     * that filled it is judged instead (see the class comment).
+     */
+    public static HeapFloorTrend assess(double[] timeSec, double[] heapBeforeBytes, double[] heapAfterBytes,
+                                        boolean[] wholeHeap, int n, long maxHeapBytes) {
         double[] st = new double[n];
         double[] sb = new double[n];
         int m = 0;
@@ -77,8 +90,8 @@ public record HeapFloorTrend(boolean leak, String verdict,
         }
         String tail = m < all ? "; ignored the last " + (all - m)
                 + " collection(s), which released over half the heap as the log ended" : "";
-        if (n < 2) {
-            return none("too few collections to judge a trend (" + n + ")", n);
+        if (n < 6) {
+            return none("too few collections to judge a trend (" + n + ", need 6)", n);
         }
         double t0 = timeSec[0];
         double t1 = m > 0 && m < all ? st[m - 1] : timeSec[n - 1];
@@ -137,27 +150,46 @@ public record HeapFloorTrend(boolean leak, String verdict,
             k = post;
         }
         if (k < 3 || post < 3) {
-            return filledByGrowth(timeSec, heapAfterBytes, n, warm, t1, wf, k, ref, tail);
+            return filledByGrowth(timeSec, heapAfterBytes, n, warm, t1, k < 1 ? -1 : median(wf, 2 * k / 3, k), ref, tail);
         }
         LinearTrend fit = LinearTrend.fit(wt, wf, k);
         double fitted = wt[k - 1] - wt[0];
         double growth = fit.slope() * fitted;
         double mid = median(wf, k / 3, Math.max(k / 3 + 1, 2 * k / 3));
         double late = median(wf, 2 * k / 3, k);
-        boolean leak = fit.r2() >= MIN_R2 && growth >= MIN_GROWTH_SHARE * ref
+        // a few points close together (one G1 marking cycle) are not a trend: ≥ 5 covering a quarter of the span
+        boolean enough = k >= 5 && fitted >= 0.25 * (t1 - warm);
+        boolean leak = enough && fit.r2() >= MIN_R2 && growth >= MIN_GROWTH_SHARE * ref
                 && (late - mid >= Math.max(0.15 * growth, 0.01 * ref) || late >= 0.9 * ref);
         if (!leak && wholeHeap != null) {
-            HeapFloorTrend b = filledByGrowth(timeSec, heapAfterBytes, n, warm, t1, wf, k, ref, tail);
+            HeapFloorTrend b = filledByGrowth(timeSec, heapAfterBytes, n, warm, t1, late, ref, tail);
             if (b.leak()) {
                 return b;
+            }
+            boolean freesLittle = heapBeforeBytes != null && freedShare(heapBeforeBytes, heapAfterBytes, wholeHeap, warm,
+                    timeSec, n) < 0.15;
+            if (mid >= 0.7 * ref && late >= 0.7 * ref && (freesLittle || late >= 0.9 * ref)) {
+                // full since warm-up ended: judge the climb that filled it, from the start to the moment it was full
+                double full = t1;
+                for (int i = 0; i < m; i++) {
+                    if (sb[i] >= 0.7 * ref) {
+                        full = st[i];
+                        break;
+                    }
+                }
+                b = filledByGrowth(timeSec, heapAfterBytes, n, t0, full, late, ref,
+                        "; the heap was full from " + Math.round(full - t0) + " s on" + tail);
+                if (b.leak()) {
+                    return b;
+                }
             }
         }
         long floorStart = (long) (fit.slope() * wt[0] + fit.intercept());
         long floorEnd = (long) (fit.slope() * wt[k - 1] + fit.intercept());
         String verdict = String.format(java.util.Locale.ROOT,
-                "%s: heap after %s GC %s → %s over %.0f s after a %.0f s warm-up (%s/min, r²=%.2f, %d points;"
+                "%s: heap after %sGC %s → %s over %.0f s after a %.0f s warm-up (%s/min, r²=%.2f, %d points;"
                         + " middle third %s, last third %s; heap %s)%s",
-                leak ? "rising" : "no leak", wholeHeap == null ? "" : "whole-heap", mb(floorStart), mb(floorEnd),
+                leak ? "rising" : "no leak", wholeHeap == null ? "" : "whole-heap ", mb(floorStart), mb(floorEnd),
                 fitted, warm - t0, mb(fit.slope() * 60), fit.r2(), k, mb(mid), mb(late), mb(ref), tail);
         return new HeapFloorTrend(leak, verdict, fit.slope(), fit.r2(), warm, floorStart, floorEnd, n);
     }
@@ -169,7 +201,7 @@ public record HeapFloorTrend(boolean leak, String verdict,
      * whole-heap collections only began when the heap was already full (Parallel's old generation).
      */
     private static HeapFloorTrend filledByGrowth(double[] t, double[] b, int n, double warm, double t1,
-                                                 double[] wholeFloors, int k, double ref, String tail) {
+                                                 double lateWhole, double ref, String tail) {
         int windows = 8;
         double[] wt = new double[windows];
         double[] wf = new double[windows];
@@ -196,12 +228,11 @@ public record HeapFloorTrend(boolean leak, String verdict,
                 w++;
             }
         }
-        if (w < 3 || k < 1) {
+        if (w < 3 || lateWhole < 0) {
             return none("too few collections after warm-up", n);
         }
         LinearTrend fit = LinearTrend.fit(wt, wf, w);
         double growth = fit.slope() * (wt[w - 1] - wt[0]);
-        double lateWhole = median(wholeFloors, 2 * k / 3, k);
         boolean leak = fit.r2() >= 0.8 && growth >= 0.2 * ref && lateWhole >= 0.7 * ref;
         long floorStart = (long) (fit.slope() * wt[0] + fit.intercept());
         long floorEnd = (long) (fit.slope() * wt[w - 1] + fit.intercept());
@@ -211,6 +242,18 @@ public record HeapFloorTrend(boolean leak, String verdict,
                 leak ? "rising" : "no leak", mb(floorStart), mb(floorEnd), wt[w - 1] - wt[0], mb(fit.slope() * 60),
                 fit.r2(), w, mb(lateWhole), mb(ref), tail);
         return new HeapFloorTrend(leak, verdict, fit.slope(), fit.r2(), warm, floorStart, floorEnd, n);
+    }
+
+    /** Median share of the heap the whole-heap collections after warm-up freed; 1 when none say. */
+    private static double freedShare(double[] before, double[] after, boolean[] whole, double warm, double[] t, int n) {
+        double[] f = new double[n];
+        int c = 0;
+        for (int i = 0; i < n; i++) {
+            if (whole[i] && t[i] >= warm && before[i] > 0) {
+                f[c++] = (before[i] - after[i]) / before[i];
+            }
+        }
+        return c == 0 ? 1 : median(f, 0, c);
     }
 
     private static HeapFloorTrend none(String why, int n) {

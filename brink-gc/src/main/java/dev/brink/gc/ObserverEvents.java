@@ -57,6 +57,11 @@ final class ObserverEvents {
     }
 
     static GcKind kind(GcEventLine l) {
+        for (GcKind k : GcKind.values()) {
+            if (k.jsonName().equals(l.action())) {
+                return k; // a series Brink wrote from a log (GcSeries) names the kind itself
+            }
+        }
         String c = nz(l.collector());
         String a = nz(l.action()).toLowerCase(Locale.ROOT);
         if (c.contains("Cycles") || a.contains("concurrent") && !c.contains("Pauses")) {
@@ -77,6 +82,9 @@ final class ObserverEvents {
 
     static JvmSettings settings(List<GcEventLine> lines) {
         String c = lines.isEmpty() ? "" : nz(lines.get(0).collector());
+        if (java.util.Set.of("G1", "Serial", "Parallel", "ZGC", "Generational ZGC", "Shenandoah", "CMS").contains(c)) {
+            return new JvmSettings(c, "", -1, -1, -1, "");
+        }
         String collector = c.startsWith("G1") ? "G1" : c.startsWith("PS ") ? "Parallel"
                 : c.equals("Copy") || c.equals("MarkSweepCompact") ? "Serial" : c.startsWith("ZGC") ? "ZGC"
                 : c.startsWith("Shenandoah") ? "Shenandoah" : c.equals("ParNew") || c.equals("ConcurrentMarkSweep") ? "CMS" : "";

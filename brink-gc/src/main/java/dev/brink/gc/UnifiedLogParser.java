@@ -25,7 +25,12 @@ final class UnifiedLogParser implements LineParser {
     private final Map<Long, Pending> pending = new HashMap<>();
     private boolean cancelled;
 
-    // decorators of the current line
+    // decorators of the current line: positions always, values only for events
+    private static final int MAX_DECORATORS = 12;
+    private final int[] decoFrom = new int[MAX_DECORATORS];
+    private final int[] decoTo = new int[MAX_DECORATORS];
+    private int decorators;
+    private String current = "";
     private double uptimeSec;
     private long epochMs;
 
@@ -42,8 +47,8 @@ final class UnifiedLogParser implements LineParser {
 
     @Override
     public void line(String line, long lineNo) {
-        uptimeSec = Double.NaN;
-        epochMs = -1;
+        current = line;
+        decorators = 0;
         int pos = decorators(line);
         if (pos < 0) {
             if (!line.isBlank()) {
@@ -51,11 +56,48 @@ final class UnifiedLogParser implements LineParser {
             }
             return;
         }
-        if (pos < line.length() && line.charAt(pos) == ' ') {
+        int n = line.length();
+        while (pos < n && line.charAt(pos) == ' ') {
             pos++;
         }
-        String msg = pos == 0 ? line : line.substring(pos);
-        message(msg.strip(), lineNo);
+        // hot path: most lines are per-phase details of a GC; decide on them without allocating
+        if (line.startsWith("GC(", pos)) {
+            int close = line.indexOf(')', pos);
+            if (close < 0) {
+                sink.unknown(lineNo, line);
+                return;
+            }
+            double id = SizeText.number(line, pos + 3, close);
+            if (Double.isNaN(id)) {
+                sink.unknown(lineNo, line);
+                return;
+            }
+            int b = close + 1;
+            while (b < n && line.charAt(b) == ' ') {
+                b++;
+            }
+            if (!interesting(line, b)) {
+                return;
+            }
+            gcLine((long) id, line.substring(b).stripTrailing(), lineNo);
+            return;
+        }
+        if (pos < n && "AUCHVRMI".indexOf(line.charAt(pos)) >= 0) {
+            message(line.substring(pos).strip(), lineNo);
+        }
+    }
+
+    /** Could the GC line body at b be an event or a detail we keep? Cheap prefix and character checks. */
+    private static boolean interesting(String s, int b) {
+        if (b >= s.length()) {
+            return false;
+        }
+        char c = s.charAt(b);
+        if (c == 'P' || c == 'C' || c == 'G' || c == 'M' || c == 'T' || c == 'Y' || c == 'y' || c == 'O' || c == 'o') {
+            return true; // Pause, Concurrent, Garbage/Major/Minor Collection, To-space, Metaspace, Y:/O: and Capacity
+        }
+        // generation lines: "DefNew: 1K(2K)->…", "Eden regions: 3->0(5)", "ParOldGen: …"
+        return s.indexOf("->", b) > 0 || s.startsWith("Max Capacity", b);
     }
 
     @Override
@@ -63,19 +105,33 @@ final class UnifiedLogParser implements LineParser {
         pending.clear();
     }
 
-    /** Reads the leading [..] decorators; returns the message start, or -1 when a bracket is unbalanced. */
+    /**
+     * Finds the leading [..] decorators and remembers where they are; their values are parsed only for lines
+     * that become events (see {@link #stamp()}). Returns the message start, or -1 when a bracket is unbalanced.
+     */
     private int decorators(String s) {
         int pos = 0;
         int n = s.length();
-        for (int k = 0; k < 12 && pos < n && s.charAt(pos) == '['; k++) {
+        for (int k = 0; k < MAX_DECORATORS && pos < n && s.charAt(pos) == '['; k++) {
             int end = s.indexOf(']', pos);
             if (end < 0) {
                 return -1;
             }
-            decorator(s, pos + 1, end);
+            decoFrom[k] = pos + 1;
+            decoTo[k] = end;
+            decorators = k + 1;
             pos = end + 1;
         }
         return pos;
+    }
+
+    /** Parses the current line's time decorators into uptimeSec / epochMs. */
+    private void stamp() {
+        uptimeSec = Double.NaN;
+        epochMs = -1;
+        for (int k = 0; k < decorators; k++) {
+            decorator(current, decoFrom[k], decoTo[k]);
+        }
     }
 
     private void decorator(String s, int from, int to) {
@@ -324,6 +380,7 @@ final class UnifiedLogParser implements LineParser {
         if (committed < 0 && p != null) {
             committed = p.committed; // ZGC prints percentages in the summary, the capacity in its table
         }
+        stamp();
         sink.event(new GcEvent(uptimeSec, epochMs, id, kind, name, cause, dur, before, after, committed,
                 p == null ? -1 : p.metaspace, p == null ? List.of() : p.gens, flags, sink.where(lineNo)));
     }
