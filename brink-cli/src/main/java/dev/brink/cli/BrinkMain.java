@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
 <<<<<<< HEAD
 <<<<<<< HEAD
 <<<<<<< HEAD
+<<<<<<< HEAD
             HttpCommand.class,
 =======
             WatchCommand.class,
@@ -39,6 +40,9 @@ import picocli.CommandLine.Command;
 =======
             HeapCommand.class,
 >>>>>>> wip/heap
+=======
+            GcCommand.class,
+>>>>>>> wip/gc
         })
 public final class BrinkMain implements Callable<Integer> {
     public static final int EXIT_OK = 0;

@@ -1,0 +1,333 @@
+package dev.brink.gc;
+
+import dev.brink.core.Finding;
+import dev.brink.core.FindingKind;
+import dev.brink.core.Severity;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** Turns events, pause statistics and the floor trend into findings, each with flags to try and numbers. */
+final class GcFindings {
+    static final double LONG_PAUSE_MS = 1000;
+    private static final Set<String> OLD_GENS = Set.of("Tenured", "CMS", "ParOldGen", "PSOldGen", "tenured generation",
+            "concurrent mark-sweep generation", "Old Gen");
+    private static final Set<String> YOUNG_GENS = Set.of("DefNew", "ParNew", "PSYoungGen", "def new generation",
+            "par new generation", "Young Gen");
+
+    private final List<GcEvent> events;
+    private final double[] t;
+    private final PauseStats stats;
+    private final HeapFloorTrend trend;
+    private final JvmSettings settings;
+    private final String subject;
+    private final List<String> evidence;
+    private final List<Finding> out = new ArrayList<>();
+
+    GcFindings(List<GcEvent> events, double[] t, PauseStats stats, HeapFloorTrend trend, JvmSettings settings,
+               List<String> evidence) {
+        this.events = events;
+        this.t = t;
+        this.stats = stats;
+        this.trend = trend;
+        this.settings = settings;
+        this.subject = settings.collector().isEmpty() ? "heap" : settings.collector() + " heap";
+        this.evidence = evidence;
+    }
+
+    List<Finding> all() {
+        leak();
+        fullGcStorm();
+        heapTooSmall();
+        oldGenTooSmall();
+        pressure();
+        longPause();
+        troubles();
+        out.sort(Comparator.comparing(Finding::severity));
+        return out;
+    }
+
+    private long maxHeap() {
+        long max = settings.maxHeap();
+        if (max <= 0) {
+            for (GcEvent e : events) {
+                max = Math.max(max, e.heapCommitted());
+            }
+        }
+        return max;
+    }
+
+    private void add(FindingKind kind, Severity sev, String title, Map<String, Object> detail) {
+        out.add(new Finding(kind, sev, title, subject, evidence, detail));
+    }
+
+    private void leak() {
+        if (!trend.leak()) {
+            return;
+        }
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("slope_bytes_per_min", Math.round(trend.slopeBytesPerSec() * 60));
+        d.put("r2", round(trend.r2()));
+        d.put("floor_start_bytes", trend.floorStart());
+        d.put("floor_end_bytes", trend.floorEnd());
+        d.put("reason", trend.verdict());
+        d.put("advice", "take a heap dump near the end (-XX:+HeapDumpOnOutOfMemoryError, or `brink heap`) and look"
+                + " at what retains the growth; more heap only delays the OutOfMemoryError");
+        add(FindingKind.MEMORY_LEAK, Severity.CRITICAL, String.format(Locale.ROOT,
+                "Heap after GC keeps rising: floor %s → %s (%s/min, r²=%.2f) after warm-up",
+                HeapFloorTrend.mb(trend.floorStart()), HeapFloorTrend.mb(trend.floorEnd()),
+                HeapFloorTrend.mb(trend.slopeBytesPerSec() * 60), trend.r2()), d);
+    }
+
+    /** Median share of the heap full collections freed; 1 when none. */
+    private double fullFreedShare() {
+        List<Double> freed = new ArrayList<>();
+        for (GcEvent e : events) {
+            if (e.kind() == GcKind.FULL && e.heapBefore() > 0 && e.heapAfter() >= 0) {
+                freed.add((e.heapBefore() - e.heapAfter()) / (double) e.heapBefore());
+            }
+        }
+        if (freed.isEmpty()) {
+            return 1;
+        }
+        freed.sort(null);
+        return freed.get(freed.size() / 2);
+    }
+
+    private void fullGcStorm() {
+        int worst = stats.fullGcsWorst60s();
+        double freed = fullFreedShare();
+        if (!(worst >= 5 || (worst >= 3 && freed < 0.1))) {
+            return;
+        }
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("full_gcs", stats.fullGcs());
+        d.put("full_gcs_worst_60s", worst);
+        d.put("median_freed_share", round(freed));
+        d.put("advice", trend.leak() ? "the heap is filling with live objects (see memory-leak): full GCs cannot free it"
+                : "the live set does not fit: raise -Xmx (see heap-too-small) or lower the allocation rate");
+        add(FindingKind.GC_PRESSURE, Severity.CRITICAL, String.format(Locale.ROOT,
+                "Full-GC storm: %d full GCs (%d within 60 s), each freeing a median %.0f%% of the heap",
+                stats.fullGcs(), worst, freed * 100), d);
+    }
+
+    /** Report 001: the live set (heap after full GC, else the late floor) fills most of the heap. */
+    private void heapTooSmall() {
+        long max = maxHeap();
+        if (max <= 0) {
+            return;
+        }
+        List<Long> live = new ArrayList<>();
+        for (GcEvent e : events) {
+            if (e.kind() == GcKind.FULL && e.heapAfter() >= 0) {
+                live.add(e.heapAfter());
+            }
+        }
+        if (live.isEmpty()) {
+            return;
+        }
+        live.sort(null);
+        long liveSet = live.get(live.size() / 2);
+        double share = liveSet / (double) max;
+        if (share < 0.7 || (stats.fullGcs() < 3 && !(enoughForShares() && stats.gcTimeShare() >= 0.1))) {
+            return;
+        }
+        long suggest = roundUp(3 * liveSet, 64L << 20);
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("live_set_bytes", liveSet);
+        d.put("max_heap_bytes", max);
+        d.put("full_gcs", stats.fullGcs());
+        d.put("gc_time_share", round(stats.gcTimeShare()));
+        d.put("flags", "-Xmx" + (suggest >> 20) + "m");
+        d.put("reason", String.format(Locale.ROOT, "median heap after full GC %s is %.0f%% of the %s heap; %d full GCs,"
+                        + " %.0f%% of the time in GC; a heap about 3× the live set leaves room to allocate",
+                HeapFloorTrend.mb(liveSet), share * 100, HeapFloorTrend.mb(max), stats.fullGcs(), stats.gcTimeShare() * 100));
+        if (trend.leak()) {
+            d.put("note", "the heap after GC is rising (memory-leak): more heap only delays the OutOfMemoryError");
+        }
+        add(FindingKind.HEAP_TOO_SMALL, trend.leak() ? Severity.WARNING : Severity.CRITICAL, String.format(Locale.ROOT,
+                "Heap too small for the live set: %s live of %s max; try -Xmx%dm",
+                HeapFloorTrend.mb(liveSet), HeapFloorTrend.mb(max), suggest >> 20), d);
+    }
+
+    /** Report 004: an old generation smaller than what young collections promote into it between full GCs. */
+    private void oldGenTooSmall() {
+        long youngCap = -1;
+        long oldCap = -1;
+        double promoted = 0;
+        for (GcEvent e : events) {
+            long y = -1;
+            for (Generation g : e.generations()) {
+                if (g.regions()) {
+                    continue;
+                }
+                if (YOUNG_GENS.contains(g.name())) {
+                    y = Math.max(y, g.committedAfter());
+                    youngCap = Math.max(youngCap, g.committedAfter());
+                } else if (OLD_GENS.contains(g.name())) {
+                    oldCap = Math.max(oldCap, g.committedAfter());
+                    if (e.kind() == GcKind.YOUNG && g.after() > g.before()) {
+                        promoted += g.after() - g.before();
+                    }
+                }
+            }
+            if (y > 0 && e.heapCommitted() > y && e.generations().size() == 1) {
+                // JDK 8 young collections print the young generation and the whole heap: old = heap − young
+                oldCap = Math.max(oldCap, e.heapCommitted() - y);
+                if (e.kind() == GcKind.YOUNG && e.heapBefore() >= 0) {
+                    Generation g = e.generations().get(0);
+                    long p = (g.before() - g.after()) - (e.heapBefore() - e.heapAfter());
+                    promoted += Math.max(0, p);
+                }
+            }
+        }
+        if (youngCap <= 0 || oldCap < 0 || oldCap >= youngCap || stats.fullGcs() < 3) {
+            return;
+        }
+        double rate = stats.spanSec() > 0 ? promoted / stats.spanSec() : 0;
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("old_gen_bytes", oldCap);
+        d.put("young_gen_bytes", youngCap);
+        d.put("promoted_bytes_per_s", Math.round(rate));
+        d.put("full_gcs", stats.fullGcs());
+        d.put("flags", "-XX:NewRatio=2 (old = 2× young), or a smaller -Xmn; do not fix -Xmn near -Xmx");
+        d.put("reason", String.format(Locale.ROOT, "old generation %s is smaller than the young generation %s;"
+                        + " young GCs promote %s/s into it, so it fills at once: %d full GCs",
+                HeapFloorTrend.mb(oldCap), HeapFloorTrend.mb(youngCap), HeapFloorTrend.mb(rate), stats.fullGcs()));
+        add(FindingKind.HEAP_TOO_SMALL, Severity.CRITICAL, String.format(Locale.ROOT,
+                "Old generation too small for what is promoted: %s old vs %s young, %d full GCs; try -XX:NewRatio=2",
+                HeapFloorTrend.mb(oldCap), HeapFloorTrend.mb(youngCap), stats.fullGcs()), d);
+    }
+
+    /** Shares of a few pauses in a second of log say nothing: judge pressure on ≥ 5 s and ≥ 3 pauses. */
+    private boolean enoughForShares() {
+        return stats.spanSec() >= 5 && stats.count() >= 3;
+    }
+
+    private void pressure() {
+        if (!enoughForShares() || stats.gcTimeShare() < 0.1 && stats.worstWindowShare() < 0.3) {
+            return;
+        }
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("gc_time_share", round(stats.gcTimeShare()));
+        d.put("worst_60s_share", round(stats.worstWindowShare()));
+        d.put("worst_60s_start_s", round(stats.worstWindowStartSec()));
+        d.put("pauses", stats.count());
+        d.put("advice", "allocate less, or give the heap room: -Xmx above 3× the live set; for latency try -XX:+UseG1GC"
+                + " or -XX:+UseZGC");
+        add(FindingKind.GC_PRESSURE, stats.gcTimeShare() >= 0.2 ? Severity.CRITICAL : Severity.WARNING,
+                String.format(Locale.ROOT, "GC takes %.0f%% of the time (worst 60 s: %.0f%%)",
+                        stats.gcTimeShare() * 100, stats.worstWindowShare() * 100), d);
+    }
+
+    private void longPause() {
+        if (stats.maxMs() < LONG_PAUSE_MS) {
+            return;
+        }
+        GcEvent worst = null;
+        int i = 0;
+        int at = 0;
+        int over = 0;
+        for (GcEvent e : events) {
+            if (e.kind().isPause() && !Double.isNaN(e.durationMs())) {
+                if (worst == null || e.durationMs() > worst.durationMs()) {
+                    worst = e;
+                    at = i;
+                }
+                if (e.durationMs() >= LONG_PAUSE_MS) {
+                    over++;
+                }
+            }
+            i++;
+        }
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("max_ms", round(stats.maxMs()));
+        d.put("p99_ms", round(stats.p99Ms()));
+        d.put("pauses_over_1s", over);
+        d.put("at", worst.source());
+        d.put("advice", worst.kind() == GcKind.FULL ? "full GCs stop everything: avoid them (enough heap, no System.gc(),"
+                + " -XX:+ExplicitGCInvokesConcurrent) or use a concurrent collector (-XX:+UseZGC)"
+                : "set a pause goal (-XX:MaxGCPauseMillis=200 with G1) or use -XX:+UseZGC");
+        add(FindingKind.LONG_PAUSE, stats.maxMs() >= 10_000 ? Severity.CRITICAL : Severity.WARNING,
+                String.format(Locale.ROOT, "Longest GC pause %s (%s) at %.1f s", ms(worst.durationMs()),
+                        worst.name(), t[at]), d);
+    }
+
+    private void troubles() {
+        int promo = 0;
+        int toSpace = 0;
+        int cmf = 0;
+        int humongous = 0;
+        int stalls = 0;
+        double stallMs = 0;
+        int degenerated = 0;
+        for (GcEvent e : events) {
+            promo += e.flags().contains(GcFlag.PROMOTION_FAILED) ? 1 : 0;
+            toSpace += e.flags().contains(GcFlag.TO_SPACE_EXHAUSTED) ? 1 : 0;
+            cmf += e.flags().contains(GcFlag.CONCURRENT_MODE_FAILURE) ? 1 : 0;
+            humongous += e.flags().contains(GcFlag.HUMONGOUS) ? 1 : 0;
+            if (e.kind() == GcKind.ALLOCATION_STALL) {
+                stalls++;
+                stallMs += Double.isNaN(e.durationMs()) ? 0 : e.durationMs();
+            }
+            degenerated += e.kind() == GcKind.DEGENERATED ? 1 : 0;
+        }
+        if (promo > 0) {
+            trouble(promo, "promotion failure", "the old generation could not take what a young GC promoted",
+                    "more heap or a larger old generation (-XX:NewRatio=2); with CMS start earlier:"
+                            + " -XX:CMSInitiatingOccupancyFraction=60 -XX:+UseCMSInitiatingOccupancyOnly");
+        }
+        if (cmf > 0) {
+            trouble(cmf, "concurrent mode failure", "CMS did not finish before the old generation filled: a full GC followed",
+                    "-XX:CMSInitiatingOccupancyFraction=60 -XX:+UseCMSInitiatingOccupancyOnly, more heap, or move to G1");
+        }
+        if (toSpace > 0) {
+            trouble(toSpace, "to-space exhausted", "G1 found no free regions to copy survivors into",
+                    "more heap, -XX:G1ReservePercent=20, or start marking earlier: -XX:InitiatingHeapOccupancyPercent=35");
+        }
+        if (stalls > 0) {
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("stalls", stalls);
+            d.put("stall_ms_total", round(stallMs));
+            d.put("advice", "threads waited for ZGC to free memory: more heap (-Xmx), or more -XX:ConcGCThreads");
+            add(FindingKind.GC_PRESSURE, Severity.WARNING, String.format(Locale.ROOT,
+                    "%d allocation stalls, %s in total: the collector could not keep up", stalls, ms(stallMs)), d);
+        }
+        if (degenerated > 0) {
+            trouble(degenerated, "degenerated GC", "Shenandoah ran out of memory during a concurrent cycle and finished it stop-the-world",
+                    "more heap, or start cycles earlier: -XX:ShenandoahMinFreeThreshold=20");
+        }
+        if (humongous > 0) {
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("collections", humongous);
+            d.put("advice", "objects of half a region or more go straight to the old generation: larger regions"
+                    + " (-XX:G1HeapRegionSize=8m or 16m) or smaller arrays/buffers");
+            add(FindingKind.GC_PRESSURE, Severity.INFO, String.format(Locale.ROOT,
+                    "Humongous allocations in %d collections", humongous), d);
+        }
+    }
+
+    private void trouble(int count, String what, String meaning, String flags) {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("count", count);
+        d.put("meaning", meaning);
+        d.put("flags", flags);
+        add(FindingKind.GC_PRESSURE, Severity.WARNING, count + " × " + what + ": " + meaning, d);
+    }
+
+    static String ms(double ms) {
+        return ms >= 1000 ? String.format(Locale.ROOT, "%.2f s", ms / 1000) : String.format(Locale.ROOT, "%.1f ms", ms);
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+
+    private static long roundUp(long v, long step) {
+        return Math.max(step, (v + step - 1) / step * step);
+    }
+}

@@ -1,0 +1,106 @@
+package dev.brink.gc;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.BrinkUserException;
+import dev.brink.core.Finding;
+import dev.brink.core.Json;
+import dev.brink.core.JsonlReader;
+import dev.brink.core.evidence.GcEventLine;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The GC analysis: GC logs of any HotSpot collector (JDK 8 PrintGCDetails or JDK 9+ unified logging, rotated,
+ * gzipped) or Brink's own gc.jsonl in, a {@link GcReport} out: pause statistics, the heap-after-GC floor trend
+ * with the leak verdict ({@link HeapFloorTrend}), and findings (memory-leak, gc-pressure, heap-too-small,
+ * long-pause) that name flags to try and the numbers behind them.
+ *
+ * <p>Stateless and thread-safe. Cost: one streaming pass over the logs; memory is the events (~200 bytes each).
+ */
+public final class GcLogAnalyzer {
+    private GcLogAnalyzer() {
+    }
+
+    /**
+     * Analyses GC-log files of one JVM (several files: rotated parts, ordered by their content).
+     *
+     * @throws BrinkUserException a file is missing or unreadable, not a GC log, IBM J9 XML, or holds no GC event
+     */
+    public static GcReport analyze(List<Path> logs) throws BrinkUserException {
+        ParseSink sink = new ParseSink();
+        List<String> sources = new ArrayList<>();
+        List<String> formats = GcLogReader.read(logs, sink, sources);
+        return report(sources, String.join("+", formats), sink.settings(), sink.events, sink.lines,
+                sink.unknownLines, sink.unknownSamples);
+    }
+
+    /** Analyses what Brink's observer saw (gc.jsonl lines) the same way as a log. */
+    public static GcReport analyzeEvents(List<GcEventLine> lines) throws BrinkUserException {
+        if (lines.isEmpty()) {
+            throw new BrinkUserException("gc.jsonl holds no GC event");
+        }
+        List<GcEvent> events = ObserverEvents.convert(lines);
+        return report(List.of("gc.jsonl"), "observer", ObserverEvents.settings(lines), events, lines.size(), 0, List.of());
+    }
+
+    /** Reads a run directory's gc.jsonl and analyses it. */
+    public static GcReport analyzeGcJsonl(Path gcJsonl) throws BrinkUserException {
+        List<JsonNode> nodes = JsonlReader.readAll(gcJsonl);
+        List<GcEventLine> lines = new ArrayList<>(nodes.size());
+        int i = 0;
+        for (JsonNode n : nodes) {
+            i++;
+            try {
+                lines.add(Json.MAPPER.treeToValue(n, GcEventLine.class));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
+                throw new BrinkUserException(gcJsonl + ":" + i + ": not a gc.jsonl record: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+            }
+        }
+        GcReport r = analyzeEvents(lines);
+        return new GcReport(List.of(gcJsonl.toString()), r.format(), r.settings(), r.findings(), r.pauses(), r.trend(),
+                r.timeAxis(), r.times(), r.events(), r.lines(), 0, List.of());
+    }
+
+    private static GcReport report(List<String> sources, String format, JvmSettings settings, List<GcEvent> events,
+                                   long lines, long unknown, List<String> samples) {
+        String[] axis = new String[1];
+        double[] t = TimeAxis.of(events, axis);
+        PauseStats stats = PauseStats.of(events, t);
+        HeapFloorTrend trend = floorTrend(events, t, settings);
+        List<Finding> findings = new GcFindings(events, t, stats, trend, settings, sources).all();
+        return new GcReport(sources, format, settings, findings, stats, trend, axis[0], t, events, lines, unknown, samples);
+    }
+
+    /** Collections whose "after" includes the old generation's reclaim: the ones a leak verdict may trust. */
+    static boolean wholeHeap(GcEvent e) {
+        return switch (e.kind()) {
+            case FULL, MIXED, REMARK, CLEANUP, DEGENERATED -> true;
+            case CONCURRENT -> !e.name().startsWith("Minor Collection") && !e.name().contains("(young)");
+            default -> false;
+        };
+    }
+
+    private static HeapFloorTrend floorTrend(List<GcEvent> events, double[] t, JvmSettings settings) {
+        int n = events.size();
+        double[] ts = new double[n];
+        double[] after = new double[n];
+        double[] before = new double[n];
+        boolean[] full = new boolean[n];
+        int k = 0;
+        long maxCommitted = -1;
+        for (int i = 0; i < n; i++) {
+            GcEvent e = events.get(i);
+            maxCommitted = Math.max(maxCommitted, e.heapCommitted());
+            if (e.heapAfter() >= 0) {
+                ts[k] = t[i];
+                after[k] = e.heapAfter();
+                before[k] = e.heapBefore();
+                full[k] = wholeHeap(e);
+                k++;
+            }
+        }
+        long max = settings.maxHeap() > 0 ? settings.maxHeap() : maxCommitted;
+        return HeapFloorTrend.assess(ts, before, after, full, k, max);
+    }
+}

@@ -1,0 +1,275 @@
+package dev.brink.gc;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.brink.core.LinearTrend;
+import java.util.Arrays;
+
+/**
+ * The leak verdict on a heap-after-GC series: is the floor the heap returns to after collections still rising
+ * once the program has warmed up? Shared by {@code brink gc} and the method's soak, so both say the same about
+ * the same data; the slope and r² come from {@link LinearTrend}, the one implementation.
+ *
+ * <p>The rule, and why:
+ * <ol>
+ *   <li>The first quarter of the time span is warm-up (caches, pools, class loading fill the heap) and is
+ *       not fitted: a healthy program that fills and then plateaus rises only there.</li>
+ *   <li>Only collections that reach the old generation count (full, mixed, remark, a ZGC or Shenandoah
+ *       cycle): a young collection leaves old garbage behind, so its "after" rises in a healthy program too.
+ *       With more than 24 such points the span is cut into 12 windows and each window's floor (lowest
+ *       heap after GC) is fitted.</li>
+ *   <li>Rising means: r² ≥ 0.6, growth over the fitted span ≥ 5 % of the heap, and the floor still climbing
+ *       late (median floor of the last third above that of the middle third by ≥ 15 % of the growth):
+ *       a plateau reached mid-way is not a leak — unless that plateau is the heap's ceiling (≥ 90 % of it),
+ *       where a leak has nowhere left to climb.</li>
+ *   <li>Or: the floor of all collections rose steadily and the whole-heap collections at the end still keep
+ *       ≥ 70 % of the heap (the growth was live: see {@code filledByGrowth}). When the heap was already full
+ *       all through the fitted span (≥ 90 %, or ≥ 70 % with whole-heap collections freeing under 15 %), the
+ *       climb is judged from the start to the moment it was full: a JVM thrashing at its limit after a leak
+ *       filled it.</li>
+ *   <li>A collapse in the last 3 collections to under half the floor before it is the program releasing
+ *       memory as it ends (say after an OutOfMemoryError), not a recovery; it is left out and said so.</li>
+ * </ol>
+ * Cost: O(n) plus a sort of ≤ 12 floors; arrays are not modified.
+ *
+ * @param leak               the verdict
+ * @param verdict            one line with the reason in numbers
+ * @param slopeBytesPerSec   fitted floor growth after warm-up
+ * @param r2                 of that fit
+ * @param warmupEndSec       where the fit starts (same axis as the input times)
+ * @param floorStart         fitted floor at the start of the fitted span, bytes
+ * @param floorEnd           fitted floor at its end, bytes
+ * @param points             collections considered
+ */
+public record HeapFloorTrend(boolean leak, String verdict,
+                             @JsonProperty("slope_bytes_per_s") double slopeBytesPerSec, double r2,
+                             @JsonProperty("warmup_end_s") double warmupEndSec,
+                             @JsonProperty("floor_start") long floorStart, @JsonProperty("floor_end") long floorEnd,
+                             int points) {
+
+    static final double MIN_R2 = 0.6;
+    static final double MIN_GROWTH_SHARE = 0.05;
+
+    /** As {@link #assess(double[], double[], boolean[], int, long)} with every point a whole-heap measurement. */
+    public static HeapFloorTrend assess(double[] timeSec, double[] heapAfterBytes, long maxHeapBytes) {
+        return assess(timeSec, heapAfterBytes, null, timeSec.length, maxHeapBytes);
+    }
+
+    /**
+     * @param timeSec        ascending times, seconds (any origin)
+     * @param heapAfterBytes heap used after each collection
+     * @param wholeHeap      which points collected the old generation too (full, mixed, remark, a ZGC or
+     *                       Shenandoah cycle); only they are fitted. Null: all points are.
+     * @param n              how many points of the arrays to use
+     * @param maxHeapBytes   the heap's maximum, or ≤ 0 when unknown (then the largest value seen stands in)
+     */
+    public static HeapFloorTrend assess(double[] timeSec, double[] heapAfterBytes, boolean[] wholeHeap, int n,
+                                        long maxHeapBytes) {
+        return assess(timeSec, null, heapAfterBytes, wholeHeap, n, maxHeapBytes);
+    }
+
+    /**
+     * As above, with the heap before each collection (null when unknown): when whole-heap collections after
+     * warm-up keep ≥ 70 % of the heap and free under 15 % of it, the heap is full and thrashing, and the climb
+     * that filled it is judged instead (see the class comment).
+     */
+    public static HeapFloorTrend assess(double[] timeSec, double[] heapBeforeBytes, double[] heapAfterBytes,
+                                        boolean[] wholeHeap, int n, long maxHeapBytes) {
+        double[] st = new double[n];
+        double[] sb = new double[n];
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            if (wholeHeap == null || wholeHeap[i]) {
+                st[m] = timeSec[i];
+                sb[m] = heapAfterBytes[i];
+                m++;
+            }
+        }
+        int all = m;
+        while (all - m < 3 && m > 6 && sb[m - 1] < 0.5 * median(sb, m - 6, m - 1)) {
+            m--;
+        }
+        String tail = m < all ? "; ignored the last " + (all - m)
+                + " collection(s), which released over half the heap as the log ended" : "";
+        if (n < 6) {
+            return none("too few collections to judge a trend (" + n + ", need 6)", n);
+        }
+        double t0 = timeSec[0];
+        double t1 = m > 0 && m < all ? st[m - 1] : timeSec[n - 1];
+        double span = t1 - t0;
+        if (!(span > 0)) {
+            return none("all collections at one instant: no trend", n);
+        }
+        double ref = maxHeapBytes;
+        if (ref <= 0) {
+            for (int i = 0; i < n; i++) {
+                ref = Math.max(ref, heapAfterBytes[i]);
+            }
+        }
+        double warm = t0 + 0.25 * span;
+        int first = 0;
+        while (first < m && st[first] < warm) {
+            first++;
+        }
+        int post = m - first;
+        if (post < 3 && !(post >= 1 && wholeHeap != null)) {
+            return none(wholeHeap == null ? "too few collections after warm-up (" + post + ")"
+                    : post + " collection(s) of the whole heap after warm-up, need 3: young collections alone cannot"
+                    + " tell garbage waiting in the old generation from a leak", n);
+        }
+        // many points: fit window floors (the lowest heap after GC in each), so noise between cycles does not count
+        double[] wt;
+        double[] wf;
+        int k;
+        if (post > 24) {
+            int windows = 12;
+            wt = new double[windows];
+            wf = new double[windows];
+            double width = (t1 - warm) / windows;
+            k = 0;
+            int i = first;
+            for (int w = 0; w < windows && i < m; w++) {
+                double end = w == windows - 1 ? Double.POSITIVE_INFINITY : warm + (w + 1) * width;
+                double floor = Double.POSITIVE_INFINITY;
+                double at = 0;
+                while (i < m && st[i] < end) {
+                    if (sb[i] < floor) {
+                        floor = sb[i];
+                        at = st[i];
+                    }
+                    i++;
+                }
+                if (floor != Double.POSITIVE_INFINITY) {
+                    wt[k] = at;
+                    wf[k] = floor;
+                    k++;
+                }
+            }
+        } else {
+            wt = Arrays.copyOfRange(st, first, m);
+            wf = Arrays.copyOfRange(sb, first, m);
+            k = post;
+        }
+        if (k < 3 || post < 3) {
+            return filledByGrowth(timeSec, heapAfterBytes, n, warm, t1, k < 1 ? -1 : median(wf, 2 * k / 3, k), ref, tail);
+        }
+        LinearTrend fit = LinearTrend.fit(wt, wf, k);
+        double fitted = wt[k - 1] - wt[0];
+        double growth = fit.slope() * fitted;
+        double mid = median(wf, k / 3, Math.max(k / 3 + 1, 2 * k / 3));
+        double late = median(wf, 2 * k / 3, k);
+        // a few points close together (one G1 marking cycle) are not a trend: ≥ 5 covering a quarter of the span
+        boolean enough = k >= 5 && fitted >= 0.25 * (t1 - warm);
+        boolean leak = enough && fit.r2() >= MIN_R2 && growth >= MIN_GROWTH_SHARE * ref
+                && (late - mid >= Math.max(0.15 * growth, 0.01 * ref) || late >= 0.9 * ref);
+        if (!leak && wholeHeap != null) {
+            HeapFloorTrend b = filledByGrowth(timeSec, heapAfterBytes, n, warm, t1, late, ref, tail);
+            if (b.leak()) {
+                return b;
+            }
+            boolean freesLittle = heapBeforeBytes != null && freedShare(heapBeforeBytes, heapAfterBytes, wholeHeap, warm,
+                    timeSec, n) < 0.15;
+            if (mid >= 0.7 * ref && late >= 0.7 * ref && (freesLittle || late >= 0.9 * ref)) {
+                // full since warm-up ended: judge the climb that filled it, from the start to the moment it was full
+                double full = t1;
+                for (int i = 0; i < m; i++) {
+                    if (sb[i] >= 0.7 * ref) {
+                        full = st[i];
+                        break;
+                    }
+                }
+                b = filledByGrowth(timeSec, heapAfterBytes, n, t0, full, late, ref,
+                        "; the heap was full from " + Math.round(full - t0) + " s on" + tail);
+                if (b.leak()) {
+                    return b;
+                }
+            }
+        }
+        long floorStart = (long) (fit.slope() * wt[0] + fit.intercept());
+        long floorEnd = (long) (fit.slope() * wt[k - 1] + fit.intercept());
+        String verdict = String.format(java.util.Locale.ROOT,
+                "%s: heap after %sGC %s → %s over %.0f s after a %.0f s warm-up (%s/min, r²=%.2f, %d points;"
+                        + " middle third %s, last third %s; heap %s)%s",
+                leak ? "rising" : "no leak", wholeHeap == null ? "" : "whole-heap ", mb(floorStart), mb(floorEnd),
+                fitted, warm - t0, mb(fit.slope() * 60), fit.r2(), k, mb(mid), mb(late), mb(ref), tail);
+        return new HeapFloorTrend(leak, verdict, fit.slope(), fit.r2(), warm, floorStart, floorEnd, n);
+    }
+
+    /**
+     * The second rule: the floor of <em>all</em> collections rose steadily (r² ≥ 0.8, by ≥ 20 % of the heap) and
+     * the whole-heap collections at the end still keep ≥ 70 % of it. Young floors alone are ambiguous (old
+     * garbage); once whole-heap collections cannot free the growth, it was live. This catches a leak whose
+     * whole-heap collections only began when the heap was already full (Parallel's old generation).
+     */
+    private static HeapFloorTrend filledByGrowth(double[] t, double[] b, int n, double warm, double t1,
+                                                 double lateWhole, double ref, String tail) {
+        int windows = 8;
+        double[] wt = new double[windows];
+        double[] wf = new double[windows];
+        double width = (t1 - warm) / windows;
+        int w = 0;
+        int i = 0;
+        while (i < n && t[i] < warm) {
+            i++;
+        }
+        for (int x = 0; x < windows && i < n && t[i] <= t1; x++) {
+            double end = warm + (x + 1) * width;
+            double floor = Double.POSITIVE_INFINITY;
+            double at = 0;
+            while (i < n && t[i] <= t1 && (t[i] < end || x == windows - 1)) {
+                if (b[i] < floor) {
+                    floor = b[i];
+                    at = t[i];
+                }
+                i++;
+            }
+            if (floor != Double.POSITIVE_INFINITY) {
+                wt[w] = at;
+                wf[w] = floor;
+                w++;
+            }
+        }
+        if (w < 3 || lateWhole < 0) {
+            return none("too few collections after warm-up", n);
+        }
+        LinearTrend fit = LinearTrend.fit(wt, wf, w);
+        double growth = fit.slope() * (wt[w - 1] - wt[0]);
+        boolean leak = fit.r2() >= 0.8 && growth >= 0.2 * ref && lateWhole >= 0.7 * ref;
+        long floorStart = (long) (fit.slope() * wt[0] + fit.intercept());
+        long floorEnd = (long) (fit.slope() * wt[w - 1] + fit.intercept());
+        String verdict = String.format(java.util.Locale.ROOT,
+                "%s: heap-after-GC floor %s → %s over %.0f s after warm-up (%s/min, r²=%.2f, %d windows), and"
+                        + " whole-heap collections at the end still keep %s of the %s heap%s",
+                leak ? "rising" : "no leak", mb(floorStart), mb(floorEnd), wt[w - 1] - wt[0], mb(fit.slope() * 60),
+                fit.r2(), w, mb(lateWhole), mb(ref), tail);
+        return new HeapFloorTrend(leak, verdict, fit.slope(), fit.r2(), warm, floorStart, floorEnd, n);
+    }
+
+    /** Median share of the heap the whole-heap collections after warm-up freed; 1 when none say. */
+    private static double freedShare(double[] before, double[] after, boolean[] whole, double warm, double[] t, int n) {
+        double[] f = new double[n];
+        int c = 0;
+        for (int i = 0; i < n; i++) {
+            if (whole[i] && t[i] >= warm && before[i] > 0) {
+                f[c++] = (before[i] - after[i]) / before[i];
+            }
+        }
+        return c == 0 ? 1 : median(f, 0, c);
+    }
+
+    private static HeapFloorTrend none(String why, int n) {
+        return new HeapFloorTrend(false, "no verdict: " + why, 0, 0, Double.NaN, -1, -1, n);
+    }
+
+    private static double median(double[] a, int from, int to) {
+        if (to <= from) {
+            return Double.NaN;
+        }
+        double[] c = Arrays.copyOfRange(a, from, to);
+        Arrays.sort(c);
+        return c[c.length / 2];
+    }
+
+    static String mb(double bytes) {
+        return String.format(java.util.Locale.ROOT, "%.1f MB", bytes / (1024.0 * 1024.0));
+    }
+}

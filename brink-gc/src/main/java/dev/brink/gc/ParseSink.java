@@ -1,0 +1,45 @@
+package dev.brink.gc;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where a parser puts what it understood: events, the JVM's settings, and the lines it did not understand
+ * (counted, the first {@link #SAMPLES} kept with file and line number). One per analysis; single thread.
+ */
+final class ParseSink {
+    static final int SAMPLES = 20;
+
+    final List<GcEvent> events = new ArrayList<>();
+    final List<String> unknownSamples = new ArrayList<>();
+    long unknownLines;
+    long lines;
+    String file = "";
+
+    String collector = "";
+    String jvmVersion = "";
+    long maxHeap = -1;
+    long initialHeap = -1;
+    int cpus = -1;
+    String commandLine = "";
+
+    void event(GcEvent e) {
+        events.add(e);
+    }
+
+    void unknown(long lineNo, String line) {
+        unknownLines++;
+        if (unknownSamples.size() < SAMPLES) {
+            String shown = line.length() > 200 ? line.substring(0, 200) + "…" : line;
+            unknownSamples.add(file + ":" + lineNo + ": " + shown);
+        }
+    }
+
+    String where(long lineNo) {
+        return file + ":" + lineNo;
+    }
+
+    JvmSettings settings() {
+        return new JvmSettings(collector, jvmVersion, maxHeap, initialHeap, cpus, commandLine);
+    }
+}

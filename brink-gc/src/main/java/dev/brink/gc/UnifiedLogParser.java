@@ -1,0 +1,432 @@
+package dev.brink.gc;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * JDK 9+ unified logging ({@code -Xlog:gc*}, {@code -Xlog:gc}, {@code -Xlog:gc+heap=debug} …) for G1, Parallel,
+ * Serial, ZGC (single and generational), Shenandoah and CMS, with any decorators or none.
+ *
+ * <p>An event is a {@code GC(n)} line whose message starts with "Pause", "Concurrent", "Garbage Collection",
+ * "Major/Minor Collection" and ends in a duration or a heap transition (the summary line each collector
+ * prints at info level), or an "Allocation Stall" line. The detail lines of the same GC id that come before it
+ * (generations, regions, metaspace, "To-space exhausted") are attached to it. Lines with known decorators
+ * that are not events are details, not unknown; unknown are lines whose decorators do not parse.
+ * Cost: one pass, no regex on the common path; single thread.
+ */
+final class UnifiedLogParser implements LineParser {
+    private final ParseSink sink;
+    private final Transition tr = new Transition();
+    /** Details seen for GC ids whose summary line has not come yet. */
+    private final Map<Long, Pending> pending = new HashMap<>();
+    private boolean cancelled;
+
+    // decorators of the current line: positions always, values only for events
+    private static final int MAX_DECORATORS = 12;
+    private final int[] decoFrom = new int[MAX_DECORATORS];
+    private final int[] decoTo = new int[MAX_DECORATORS];
+    private int decorators;
+    private String current = "";
+    private double uptimeSec;
+    private long epochMs;
+
+    UnifiedLogParser(ParseSink sink) {
+        this.sink = sink;
+    }
+
+    private static final class Pending {
+        final List<Generation> gens = new ArrayList<>(4);
+        final Set<GcFlag> flags = EnumSet.noneOf(GcFlag.class);
+        long metaspace = -1;
+        long committed = -1;
+    }
+
+    @Override
+    public void line(String line, long lineNo) {
+        current = line;
+        decorators = 0;
+        int pos = decorators(line);
+        if (pos < 0) {
+            if (!line.isBlank()) {
+                sink.unknown(lineNo, line);
+            }
+            return;
+        }
+        int n = line.length();
+        while (pos < n && line.charAt(pos) == ' ') {
+            pos++;
+        }
+        // hot path: most lines are per-phase details of a GC; decide on them without allocating
+        if (line.startsWith("GC(", pos)) {
+            int close = line.indexOf(')', pos);
+            if (close < 0) {
+                sink.unknown(lineNo, line);
+                return;
+            }
+            double id = SizeText.number(line, pos + 3, close);
+            if (Double.isNaN(id)) {
+                sink.unknown(lineNo, line);
+                return;
+            }
+            int b = close + 1;
+            while (b < n && line.charAt(b) == ' ') {
+                b++;
+            }
+            if (!interesting(line, b)) {
+                return;
+            }
+            gcLine((long) id, line.substring(b).stripTrailing(), lineNo);
+            return;
+        }
+        if (pos < n && "AUCHVRMI".indexOf(line.charAt(pos)) >= 0) {
+            message(line.substring(pos).strip(), lineNo);
+        }
+    }
+
+    /** Could the GC line body at b be an event or a detail we keep? Cheap prefix and character checks. */
+    private static boolean interesting(String s, int b) {
+        if (b >= s.length()) {
+            return false;
+        }
+        char c = s.charAt(b);
+        if (c == 'P' || c == 'C' || c == 'G' || c == 'M' || c == 'T' || c == 'Y' || c == 'y' || c == 'O' || c == 'o') {
+            return true; // Pause, Concurrent, Garbage/Major/Minor Collection, To-space, Metaspace, Y:/O: and Capacity
+        }
+        // generation lines: "DefNew: 1K(2K)->…", "Eden regions: 3->0(5)", "ParOldGen: …"
+        return s.indexOf("->", b) > 0 || s.startsWith("Max Capacity", b);
+    }
+
+    @Override
+    public void end() {
+        pending.clear();
+    }
+
+    /**
+     * Finds the leading [..] decorators and remembers where they are; their values are parsed only for lines
+     * that become events (see {@link #stamp()}). Returns the message start, or -1 when a bracket is unbalanced.
+     */
+    private int decorators(String s) {
+        int pos = 0;
+        int n = s.length();
+        for (int k = 0; k < MAX_DECORATORS && pos < n && s.charAt(pos) == '['; k++) {
+            int end = s.indexOf(']', pos);
+            if (end < 0) {
+                return -1;
+            }
+            decoFrom[k] = pos + 1;
+            decoTo[k] = end;
+            decorators = k + 1;
+            pos = end + 1;
+        }
+        return pos;
+    }
+
+    /** Parses the current line's time decorators into uptimeSec / epochMs. */
+    private void stamp() {
+        uptimeSec = Double.NaN;
+        epochMs = -1;
+        for (int k = 0; k < decorators; k++) {
+            decorator(current, decoFrom[k], decoTo[k]);
+        }
+    }
+
+    private void decorator(String s, int from, int to) {
+        int len = to - from;
+        if (len >= 19 && s.charAt(from + 4) == '-' && s.charAt(from + 10) == 'T') {
+            epochMs = IsoTime.epochMs(s, from, to);
+            return;
+        }
+        if (len < 2) {
+            return;
+        }
+        char last = s.charAt(to - 1);
+        if (last != 's') {
+            return; // level, tags, pid, tid
+        }
+        char prev = s.charAt(to - 2);
+        if (prev == 'm' || prev == 'n') {
+            double v = SizeText.number(s, from, to - 2);
+            if (Double.isNaN(v)) {
+                return;
+            }
+            double ms = prev == 'm' ? v : v / 1e6;
+            if (ms > 1e11) {
+                epochMs = (long) ms; // timemillis / timenanos
+            } else {
+                uptimeSec = ms / 1000.0;
+            }
+        } else if (Character.isDigit(prev)) {
+            double v = SizeText.number(s, from, to - 1);
+            if (!Double.isNaN(v)) {
+                uptimeSec = v;
+            }
+        }
+    }
+
+    private void message(String m, long lineNo) {
+        if (m.startsWith("GC(")) {
+            int close = m.indexOf(')');
+            if (close < 0) {
+                sink.unknown(lineNo, m);
+                return;
+            }
+            double id = SizeText.number(m, 3, close);
+            if (Double.isNaN(id)) {
+                sink.unknown(lineNo, m);
+                return;
+            }
+            String body = m.substring(Math.min(m.length(), close + 1)).stripLeading();
+            gcLine((long) id, body, lineNo);
+            return;
+        }
+        if (m.startsWith("Allocation Stall") || m.startsWith("Relocation Stall")) {
+            event(-1, m, lineNo, null);
+        } else if (m.startsWith("Using ")) {
+            sink.collector = collector(m.substring(6).strip());
+        } else if (m.startsWith("Cancelling") && m.contains("GC")) {
+            cancelled = true; // Shenandoah gave up a concurrent cycle; the next STW event pays for it
+        } else if (m.startsWith("CPUs: ")) {
+            int sp = m.indexOf(' ', 6);
+            double v = SizeText.number(m, 6, sp < 0 ? m.length() : sp);
+            if (!Double.isNaN(v)) {
+                sink.cpus = (int) v;
+            }
+            int avail = m.indexOf(" available");
+            int comma = m.indexOf(", ");
+            if (avail > 0 && comma > 0 && comma < avail) {
+                double a = SizeText.number(m, comma + 2, avail);
+                if (!Double.isNaN(a)) {
+                    sink.cpus = (int) a;
+                }
+            }
+        } else if (m.startsWith("Heap Max Capacity: ") || m.startsWith("Max Capacity: ")) {
+            long v = sizeAfterColon(m);
+            if (v > 0) {
+                sink.maxHeap = v;
+            }
+        } else if (m.startsWith("Heap Initial Capacity: ") || m.startsWith("Initial Capacity: ")) {
+            long v = sizeAfterColon(m);
+            if (v > 0) {
+                sink.initialHeap = v;
+            }
+        } else if (m.startsWith("Version: ")) {
+            sink.jvmVersion = m.substring(9).strip();
+        }
+    }
+
+    private static long sizeAfterColon(String m) {
+        int c = m.indexOf(": ") + 2;
+        int e = Transition.sizeEnd(m, c);
+        return SizeText.parse(m, c, e);
+    }
+
+    static String collector(String using) {
+        if (using.startsWith("G1")) {
+            return "G1";
+        } else if (using.startsWith("Serial")) {
+            return "Serial";
+        } else if (using.startsWith("Parallel")) {
+            return "Parallel";
+        } else if (using.contains("Z Garbage Collector")) {
+            return using.contains("Generational") ? "Generational ZGC" : "ZGC";
+        } else if (using.startsWith("Shenandoah")) {
+            return "Shenandoah";
+        } else if (using.startsWith("Concurrent Mark Sweep")) {
+            return "CMS";
+        } else if (using.startsWith("Epsilon")) {
+            return "Epsilon";
+        }
+        return using;
+    }
+
+    private void gcLine(long id, String body, long lineNo) {
+        // generational ZGC prefixes phases with the generation: "Y: Pause Mark Start", "O: Concurrent Mark"
+        if (body.length() > 3 && body.charAt(1) == ':' && body.charAt(2) == ' ' && "YyOo".indexOf(body.charAt(0)) >= 0) {
+            body = body.substring(3);
+        }
+        if (body.startsWith("Pause ") || body.startsWith("Concurrent ") || body.startsWith("Garbage Collection")
+                || body.startsWith("Major Collection") || body.startsWith("Minor Collection")) {
+            event(id, body, lineNo, pending.remove(id));
+            return;
+        }
+        if (body.startsWith("To-space exhausted")) {
+            pend(id).flags.add(GcFlag.TO_SPACE_EXHAUSTED);
+            return;
+        }
+        if (body.startsWith("Max Capacity: ") && sink.maxHeap < 0) {
+            sink.maxHeap = sizeAfterColon(body); // ZGC
+            return;
+        }
+        if (body.startsWith("Capacity: ")) {
+            // ZGC's table: committed heap at mark start, first column
+            pend(id).committed = sizeAfterColon(body.replaceFirst(":\\s+", ": "));
+            return;
+        }
+        int colon = body.indexOf(": ");
+        if (colon <= 0 || body.indexOf("->", colon) < 0) {
+            if (colon > 0 && body.startsWith("Metaspace: ")) {
+                // ZGC: "Metaspace: 17M used, 17M committed, 1040M reserved"
+                int e = Transition.sizeEnd(body, 11);
+                long used = SizeText.parse(body, 11, e);
+                if (used >= 0) {
+                    pend(id).metaspace = used;
+                }
+            }
+            return;
+        }
+        generations(id, body);
+    }
+
+    private Pending pend(long id) {
+        if (pending.size() > 64) {
+            pending.clear(); // ids whose summary never came (filtered tags, truncated log): forget them
+        }
+        return pending.computeIfAbsent(id, k -> new Pending());
+    }
+
+    /** "DefNew: 17472K(19648K)->2175K(19648K) Eden: …", "Old regions: 3->5", "Metaspace: 1K(2K)->1K(2K) …". */
+    private void generations(long id, String body) {
+        int start = 0;
+        boolean first = true;
+        while (start < body.length()) {
+            int colon = body.indexOf(": ", start);
+            if (colon < 0) {
+                return;
+            }
+            String label = body.substring(start, colon).strip();
+            int v = colon + 2;
+            if (label.endsWith(" regions")) {
+                int arrow = body.indexOf("->", v);
+                if (arrow < 0) {
+                    return;
+                }
+                double b = SizeText.number(body, v, arrow);
+                int e = arrow + 2;
+                while (e < body.length() && Character.isDigit(body.charAt(e))) {
+                    e++;
+                }
+                double a = SizeText.number(body, arrow + 2, e);
+                if (!Double.isNaN(b) && !Double.isNaN(a)) {
+                    String name = label.substring(0, label.length() - 8);
+                    Pending p = pend(id);
+                    p.gens.add(new Generation(name, (long) b, (long) a, -1, true));
+                    if (name.equals("Humongous") && a > 0) {
+                        p.flags.add(GcFlag.HUMONGOUS);
+                    }
+                }
+                return;
+            }
+            if (!tr.parse(body, v)) {
+                return;
+            }
+            if (label.equals("Metaspace") || label.equals("Metaspace used")) {
+                pend(id).metaspace = tr.after;
+                return; // NonClass / Class follow: not heap
+            }
+            if (first) {
+                // only the first label on a line is a generation; "Eden:"/"From:" after it are its spaces
+                pend(id).gens.add(new Generation(label, tr.before, tr.after, tr.committed, false));
+                first = false;
+            }
+            start = tr.end;
+        }
+    }
+
+    private void event(long id, String body, long lineNo, Pending p) {
+        int n = body.length();
+        int lastSp = body.lastIndexOf(' ');
+        if (lastSp < 0) {
+            return;
+        }
+        double dur = SizeText.durationMs(body, lastSp + 1, n);
+        int nameEnd = n;
+        long before = -1;
+        long after = -1;
+        long committed = -1;
+        if (!Double.isNaN(dur)) {
+            nameEnd = lastSp;
+        }
+        int sp = body.lastIndexOf(' ', nameEnd - 1);
+        if (sp > 0 && body.indexOf("->", sp) > 0 && body.indexOf("->", sp) < nameEnd && tr.parse(body, sp + 1)) {
+            before = tr.before;
+            after = tr.after;
+            committed = tr.committed;
+            nameEnd = sp;
+        }
+        if (Double.isNaN(dur) && after < 0) {
+            return; // a start line ("GC(3) Pause Young (Normal) (G1 Evacuation Pause)"): the summary follows
+        }
+        String name = body.substring(0, nameEnd).strip();
+        GcKind kind = kind(name);
+        if (kind == null) {
+            return;
+        }
+        Set<GcFlag> flags = p == null ? EnumSet.noneOf(GcFlag.class) : p.flags;
+        String cause = cause(name);
+        if (cause.contains("Humongous")) {
+            flags.add(GcFlag.HUMONGOUS);
+        }
+        if (name.contains("Evacuation Failure")) {
+            flags.add(GcFlag.TO_SPACE_EXHAUSTED);
+        }
+        if (cancelled && kind.isPause() && (kind == GcKind.DEGENERATED || kind == GcKind.FULL)) {
+            flags.add(GcFlag.CANCELLED_CYCLE);
+            cancelled = false;
+        }
+        if (committed < 0 && p != null) {
+            committed = p.committed; // ZGC prints percentages in the summary, the capacity in its table
+        }
+        stamp();
+        sink.event(new GcEvent(uptimeSec, epochMs, id, kind, name, cause, dur, before, after, committed,
+                p == null ? -1 : p.metaspace, p == null ? List.of() : p.gens, flags, sink.where(lineNo)));
+    }
+
+    static GcKind kind(String name) {
+        if (name.startsWith("Pause Young")) {
+            return name.contains("(Mixed)") ? GcKind.MIXED : GcKind.YOUNG;
+        } else if (name.startsWith("Pause Full")) {
+            return GcKind.FULL;
+        } else if (name.startsWith("Pause Degenerated")) {
+            return GcKind.DEGENERATED;
+        } else if (name.startsWith("Pause Remark") || name.startsWith("Pause Final Mark")) {
+            return GcKind.REMARK;
+        } else if (name.startsWith("Pause Cleanup")) {
+            return GcKind.CLEANUP;
+        } else if (name.startsWith("Pause Init")) {
+            return GcKind.INITIAL_MARK;
+        } else if (name.startsWith("Pause ")) {
+            return GcKind.OTHER_PAUSE;
+        } else if (name.startsWith("Allocation Stall") || name.startsWith("Relocation Stall")) {
+            return GcKind.ALLOCATION_STALL;
+        } else if (name.startsWith("Concurrent ") || name.startsWith("Garbage Collection")
+                || name.startsWith("Major Collection") || name.startsWith("Minor Collection")) {
+            return GcKind.CONCURRENT;
+        }
+        return null;
+    }
+
+    /** The last parenthesised group of the name, nested parentheses allowed: "System.gc()". */
+    static String cause(String name) {
+        int close = name.lastIndexOf(')');
+        if (close < 0) {
+            return "";
+        }
+        int depth = 0;
+        for (int i = close; i >= 0; i--) {
+            char c = name.charAt(i);
+            if (c == ')') {
+                depth++;
+            } else if (c == '(') {
+                depth--;
+                if (depth == 0) {
+                    return name.substring(i + 1, close);
+                }
+            }
+        }
+        return "";
+    }
+}

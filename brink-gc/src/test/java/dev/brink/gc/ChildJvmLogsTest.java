@@ -1,0 +1,142 @@
+package dev.brink.gc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.brink.core.Finding;
+import dev.brink.core.FindingKind;
+import dev.brink.gc.programs.HealthyProgram;
+import dev.brink.gc.programs.LeakProgram;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real JVMs, every collector the JDK has, small heaps: a leaking program must be reported as a memory leak
+ * in every collector's log and a healthy "fills then plateaus" one never. Each child runs ≤ 25 s; they run
+ * three at a time so the module stays within its time budget on two cores.
+ */
+class ChildJvmLogsTest {
+    static final Path JDK17 = Path.of(System.getProperty("java.home"));
+    static final Path JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+
+    @TempDir
+    Path tmp;
+
+    /** Decorators differ per collector so every decorator kind is read from a real JVM. */
+    record Run(String collector, String flag, String decorators) {
+    }
+
+    static List<Run> collectors(Path jdk) throws Exception {
+        List<Run> runs = new ArrayList<>(List.of(
+                new Run("Serial", "-XX:+UseSerialGC", "time,uptime,level,tags"),
+                new Run("Parallel", "-XX:+UseParallelGC", "uptimemillis,level,tags,pid,tid"),
+                new Run("G1", "-XX:+UseG1GC", "utctime,uptimenanos"),
+                new Run("ZGC", "-XX:+UseZGC", "timemillis,tags")));
+        if (works(jdk, "-XX:+UseShenandoahGC")) {
+            runs.add(new Run("Shenandoah", "-XX:+UseShenandoahGC", "uptime,level,tags"));
+        } else {
+            System.out.println("SKIPPED: " + jdk + " has no Shenandoah");
+        }
+        return runs;
+    }
+
+    static boolean works(Path jdk, String flag) throws Exception {
+        Process p = new ProcessBuilder(java(jdk), flag, "-version").redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+    }
+
+    static String java(Path jdk) {
+        return jdk.resolve("bin").resolve("java").toString();
+    }
+
+    @Test
+    void jdk17_leakFoundInEveryCollectorsLog_neverInHealthyOnes() throws Exception {
+        checkJdk(JDK17);
+    }
+
+    @Test
+    void jdk25_leakFoundInEveryCollectorsLog_neverInHealthyOnes() throws Exception {
+        assumeTrue(Files.isExecutable(JDK25.resolve("bin/java")),
+                "SKIPPED: no JDK 25 at " + JDK25 + " (the JDK 17 test still runs)");
+        checkJdk(JDK25);
+    }
+
+    private void checkJdk(Path jdk) throws Exception {
+        String cp = Path.of(LeakProgram.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        List<Run> runs = collectors(jdk);
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        List<Future<Path>> leaks = new ArrayList<>();
+        List<Future<Path>> healthy = new ArrayList<>();
+        try {
+            for (Run r : runs) {
+                leaks.add(pool.submit(() -> run(jdk, cp, r, LeakProgram.class.getName())));
+                healthy.add(pool.submit(() -> run(jdk, cp, r, HealthyProgram.class.getName())));
+            }
+            SoftAssertions soft = new SoftAssertions();
+            for (int i = 0; i < runs.size(); i++) {
+                Run r = runs.get(i);
+                GcReport leak = GcLogAnalyzer.analyze(List.of(leaks.get(i).get(120, TimeUnit.SECONDS)));
+                GcReport ok = GcLogAnalyzer.analyze(List.of(healthy.get(i).get(120, TimeUnit.SECONDS)));
+                String where = jdk.getFileName() + " " + r.collector();
+                soft.assertThat(kinds(leak)).as(where + " leak: " + leak.trend().verdict()).contains(FindingKind.MEMORY_LEAK);
+                soft.assertThat(kinds(ok)).as(where + " healthy: " + ok.trend().verdict()).doesNotContain(FindingKind.MEMORY_LEAK);
+                soft.assertThat(leak.unknownLines()).as(where + " unknown lines " + leak.unknownSamples()).isZero();
+                soft.assertThat(ok.unknownLines()).as(where + " unknown lines " + ok.unknownSamples()).isZero();
+                soft.assertThat(leak.settings().maxHeap()).as(where + " max heap").isEqualTo(64L << 20);
+                soft.assertThat(leak.timeAxis()).as(where).isIn("uptime", "wall-clock");
+                if (!r.collector().equals("ZGC") && !r.collector().equals("Shenandoah")) {
+                    // stop-the-world collectors end a leak in back-to-back full GCs
+                    soft.assertThat(leak.findings()).as(where + " storm").anySatisfy(f -> {
+                        assertThat(f.kind()).isEqualTo(FindingKind.GC_PRESSURE);
+                        assertThat(f.title()).startsWith("Full-GC storm: " + leak.pauses().fullGcs() + " full GCs");
+                    });
+                    soft.assertThat(ok.findings()).as(where + " healthy storm")
+                            .noneMatch(f -> f.title().startsWith("Full-GC storm"));
+                }
+            }
+            soft.assertAll();
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static List<FindingKind> kinds(GcReport r) {
+        return r.findings().stream().map(Finding::kind).toList();
+    }
+
+    private Path run(Path jdk, String cp, Run r, String main) throws Exception {
+        String name = jdk.getFileName() + "-" + r.collector() + "-" + main.substring(main.lastIndexOf('.') + 1);
+        Path log = tmp.resolve(name + ".log");
+        List<String> cmd = List.of(java(jdk), "-Xmx64m", "-XX:ActiveProcessorCount=1", r.flag(),
+                "-Xlog:gc*:file=" + log + ":" + r.decorators(), "-cp", cp, main);
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(tmp.resolve(name + ".out").toFile()).start();
+        if (!p.waitFor(40, TimeUnit.SECONDS)) {
+            // a concurrent collector can thrash for long near the OutOfMemoryError under a loaded CPU: the log
+            // written so far is what a user would have, so stop the JVM and analyse it
+            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            System.out.println(name + ": stopped after 40 s (still collecting near the heap's limit)");
+            assertThat(main).as(name + " only a leak may run that long").endsWith("LeakProgram");
+            return log;
+        }
+        String out = Files.readString(tmp.resolve(name + ".out"));
+        // the leak ends in an OutOfMemoryError (exit 3, or 1 when even reporting it ran out of memory)
+        assertThat(p.exitValue() == 0 || out.contains("OutOfMemoryError")).as(name + " exit " + p.exitValue() + ": " + out).isTrue();
+        return log;
+    }
+
+    static String classpathOf(Class<?> c) throws Exception {
+        return new File(c.getProtectionDomain().getCodeSource().getLocation().toURI()).getPath();
+    }
+}

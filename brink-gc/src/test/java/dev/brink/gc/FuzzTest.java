@@ -1,0 +1,77 @@
+package dev.brink.gc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.brink.core.BrinkUserException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Mutated real logs (fixed seed): the parsers report or skip, and nothing but BrinkUserException escapes. */
+class FuzzTest {
+    static final String[] SEEDS = {"jdk17_serial_leak.log", "jdk17_g1_healthy.log", "SampleSun1_8_0G1PrintGCID.txt",
+        "SampleSun1_7_0CMS_PrintTenuringDistributionPromotionFailure.txt", "SampleSun1_8_0CMS_HeadDumpBeforeFullGc.txt",
+        "sample-ujl-zgc-gc-other.txt", "SampleOpenJdk1_8_0-332.txt", "SampleSun1_8_0G1_ConcurrentCycle.txt"};
+    static final byte[] NASTY = "[]()->:,. 0123456789KMGs#GC(Pause Full Young Concurrent\n\r\t-".getBytes();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void mutatedLogs_onlyBrinkUserExceptionEscapes() throws Exception {
+        Random rnd = new Random(20261123L);
+        int analysed = 0;
+        int rejected = 0;
+        for (int round = 0; round < 400; round++) {
+            byte[] src = Files.readAllBytes(PublicLogsTest.log(SEEDS[round % SEEDS.length]));
+            byte[] b = mutate(src, rnd);
+            Path f = tmp.resolve("fuzz-" + round + ".log");
+            Files.write(f, b);
+            try {
+                GcReport r = GcLogAnalyzer.analyze(List.of(f));
+                assertThat(r.events()).isNotEmpty();
+                analysed++;
+            } catch (BrinkUserException e) {
+                assertThat(e.getMessage()).doesNotContain("\n");
+                rejected++;
+            } catch (RuntimeException | StackOverflowError e) {
+                Files.write(Path.of("target", "fuzz-failure.log"), b);
+                fail("round " + round + " (" + SEEDS[round % SEEDS.length] + ", saved to target/fuzz-failure.log): " + e, e);
+            }
+        }
+        assertThat(analysed).as("most mutants still parse").isGreaterThan(100);
+        System.out.println("fuzz: " + analysed + " analysed, " + rejected + " rejected with one line");
+    }
+
+    static byte[] mutate(byte[] src, Random rnd) {
+        byte[] b = src.clone();
+        int mode = rnd.nextInt(4);
+        if (mode == 0) { // truncate
+            return java.util.Arrays.copyOf(b, rnd.nextInt(b.length + 1));
+        }
+        int edits = 1 + rnd.nextInt(mode == 3 ? 200 : 20);
+        for (int i = 0; i < edits && b.length > 0; i++) {
+            int at = rnd.nextInt(b.length);
+            b[at] = mode == 1 ? (byte) rnd.nextInt(256) : NASTY[rnd.nextInt(NASTY.length)];
+        }
+        return b;
+    }
+
+    @Test
+    void emptyAndBinaryFiles_oneLineErrors() throws Exception {
+        Path empty = Files.write(tmp.resolve("empty.log"), new byte[0]);
+        Path bin = Files.write(tmp.resolve("bin.log"), new byte[] {0x1f, (byte) 0x8b, 1, 2, 3});
+        for (Path p : List.of(empty, bin, tmp.resolve("missing.log"), tmp)) {
+            try {
+                GcLogAnalyzer.analyze(List.of(p));
+                fail("expected a BrinkUserException for " + p);
+            } catch (BrinkUserException e) {
+                assertThat(e.getMessage()).contains(p.getFileName().toString()).doesNotContain("\n");
+            }
+        }
+    }
+}
