@@ -23,26 +23,14 @@ import picocli.CommandLine.Command;
         versionProvider = BrinkMain.Version.class,
         description = "Pushes a JVM service to the brink of degradation and tells you why it broke there.",
         subcommands = {
-            ReportCommand.class,
-            SampleCommand.class,
-<<<<<<< HEAD
-<<<<<<< HEAD
-<<<<<<< HEAD
-<<<<<<< HEAD
             HttpCommand.class,
-=======
             WatchCommand.class,
             CaptureCommand.class,
->>>>>>> wip/jvm
-=======
             ThreadsCommand.class,
->>>>>>> wip/threads
-=======
             HeapCommand.class,
->>>>>>> wip/heap
-=======
             GcCommand.class,
->>>>>>> wip/gc
+            ReportCommand.class,
+            SampleCommand.class,
         })
 public final class BrinkMain implements Callable<Integer> {
     public static final int EXIT_OK = 0;
