@@ -31,8 +31,9 @@ import picocli.CommandLine.Parameters;
                 + "intended send time, so a stalled server cannot hide) or a closed model (--users).",
             "Prints a line per second, then a summary: requests, achieved rate, errors by kind, corrected and "
                 + "uncorrected percentiles, and the generator's own health.",
-            "Path, headers and body may use ${seq}, ${random.int(a,b)}, ${random.string(n)}, ${random.decimal(a,b)}, "
-                + "${random.uuid} and ${env.NAME} (never printed); write $${ for a literal ${."})
+            // picocli interpolates ${...} in help text: $${ prints a literal ${
+            "Path, headers and body may use $${seq}, $${random.int(a,b)}, $${random.string(n)}, $${random.decimal(a,b)}, "
+                + "$${random.uuid} and $${env.NAME} (never printed); write $$$${ for a literal $${."})
 final class HttpCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "URL", description = "http://host:port/path to load.")
     String url;

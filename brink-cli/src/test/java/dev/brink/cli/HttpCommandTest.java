@@ -112,6 +112,17 @@ class HttpCommandTest {
     }
 
     @Test
+    void helpListsTheTemplatePlaceholders() {
+        Run help = brink("http", "--help");
+        assertThat(help.code()).as(help.err()).isZero();
+        assertThat(help.out()).contains("${random.int(a,b)}").contains("${env.NAME}").contains("$${ for a literal ${")
+                .contains("--rate").contains("--users").contains("--connections");
+        Run top = brink("--help");
+        assertThat(top.code()).as(top.err()).isZero();
+        assertThat(top.out()).contains("http");
+    }
+
+    @Test
     void badInputIsOneLineAndExitTwo() throws Exception {
         int closed;
         try (ServerSocket s = new ServerSocket(0)) {

@@ -3,10 +3,7 @@ package dev.brink.load;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.util.ReferenceCountUtil;
+import io.netty.buffer.ByteBuf;
 
 /**
  * One keep-alive HTTP/1.1 connection and the request it carries (at most one: no pipelining, so a
@@ -15,6 +12,7 @@ import io.netty.util.ReferenceCountUtil;
  */
 final class Conn extends ChannelInboundHandlerAdapter {
     private final LoadLoop loop;
+    private final ResponseParser parser = new ResponseParser();
     Channel channel;
     boolean busy;
     boolean gone; // closed or closing: never reused, counted out once
@@ -31,33 +29,37 @@ final class Conn extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf buf = (ByteBuf) msg;
         try {
-            if (!busy) { // an answer nobody asked for: the connection is out of step
-                loop.fail(this, ErrorKind.OTHER);
-                return;
-            }
-            if (msg instanceof HttpResponse r) {
-                if (r.decoderResult().isFailure()) {
+            while (buf.isReadable() && !gone) {
+                if (!busy) { // bytes nobody asked for: the connection is out of step
                     loop.fail(this, ErrorKind.OTHER);
                     return;
                 }
-                status = r.status().code();
-                keepAlive = HttpUtil.isKeepAlive(r);
-            }
-            if (msg instanceof LastHttpContent last) {
-                if (last.decoderResult().isFailure()) {
+                ResponseParser.Result r = parser.parse(buf);
+                if (r == ResponseParser.Result.ERROR) {
                     loop.fail(this, ErrorKind.OTHER);
                     return;
                 }
-                loop.complete(this);
+                if (r == ResponseParser.Result.DONE) {
+                    status = parser.status();
+                    keepAlive = parser.keepAlive();
+                    parser.reset();
+                    loop.complete(this);
+                }
             }
         } finally {
-            ReferenceCountUtil.release(msg);
+            buf.release();
         }
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        if (busy && parser.readingUntilClose()) { // a body without a length ends with the connection
+            status = parser.status();
+            keepAlive = false;
+            loop.complete(this);
+        }
         loop.closed(this);
     }
 

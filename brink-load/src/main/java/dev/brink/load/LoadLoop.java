@@ -6,7 +6,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
-import io.netty.handler.codec.http.HttpResponseDecoder;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
@@ -15,8 +14,9 @@ import org.HdrHistogram.Histogram;
  * The hot path: schedule, connection pool, backlog and recording, all confined to ONE Netty event loop so
  * nothing needs a lock. A fixed-rate tick sends every request whose intended time has come (open model) or
  * whose user finished thinking (closed model). A request with no free connection waits in the backlog (its
- * wait counts in corrected latency); a full backlog drops it and says so. Per request this allocates only
- * the pooled direct buffer Netty writes and frees, and what the response decoder allocates.
+ * wait counts in corrected latency); a full backlog drops it and says so. Per request this allocates nothing
+ * on the heap: the request goes into a pooled direct buffer, the response is parsed in place by
+ * {@link ResponseParser}.
  */
 final class LoadLoop {
     private final EventLoop loop;
@@ -244,7 +244,7 @@ final class LoadLoop {
         ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(new HttpResponseDecoder(), c);
+                ch.pipeline().addLast(c);
             }
         }).connect(address);
         f.addListener(done -> {

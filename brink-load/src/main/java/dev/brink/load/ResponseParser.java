@@ -1,0 +1,275 @@
+package dev.brink.load;
+
+import io.netty.buffer.ByteBuf;
+
+/**
+ * An incremental HTTP/1.1 response parser that keeps only what the engine needs (status, keep-alive,
+ * where the body ends) and allocates nothing: bytes are consumed as they arrive, in any split, and state
+ * lives in a few int fields. Bodies are skipped (Content-Length, chunked, or until close). Lines
+ * longer than 8 KiB or a malformed status line are an error. One per connection; event-loop confined.
+ */
+final class ResponseParser {
+    enum Result { NEED_MORE, DONE, ERROR }
+
+    private static final int MAX_LINE = 8192;
+    private static final byte[] HTTP1 = {'H', 'T', 'T', 'P', '/', '1', '.'};
+    private static final int STATUS = 0;
+    private static final int HEADERS = 1;
+    private static final int BODY = 2;
+    private static final int CHUNK_SIZE = 3;
+    private static final int CHUNK_DATA = 4;
+    private static final int CHUNK_END = 5;
+    private static final int TRAILERS = 6;
+    private static final int UNTIL_CLOSE = 7;
+
+    private int state = STATUS;
+    private int lineLength;
+    private int status;
+    private int minor;
+    private boolean keepAlive;
+    private boolean chunked;
+    private long contentLength;
+    private long remaining;
+    // the header being read: its name matched against three we care about, byte by byte
+    private int nameMatch; // bit set: 1 content-length, 2 transfer-encoding, 4 connection
+    private boolean inValue;
+    private int valueMatchClose;
+    private int valueMatchKeepAlive;
+    private int valueMatchChunked;
+    private long valueNumber;
+    private boolean valueNumberOk;
+
+    private static final byte[] CONTENT_LENGTH = "content-length".getBytes();
+    private static final byte[] TRANSFER_ENCODING = "transfer-encoding".getBytes();
+    private static final byte[] CONNECTION = "connection".getBytes();
+    private static final byte[] CLOSE = "close".getBytes();
+    private static final byte[] KEEP_ALIVE = "keep-alive".getBytes();
+    private static final byte[] CHUNKED = "chunked".getBytes();
+
+    int status() {
+        return status;
+    }
+
+    boolean keepAlive() {
+        return keepAlive;
+    }
+
+    /** True while the body runs until the connection closes: a close then completes the response. */
+    boolean readingUntilClose() {
+        return state == UNTIL_CLOSE;
+    }
+
+    void reset() {
+        state = STATUS;
+        lineLength = 0;
+        status = 0;
+        minor = 0;
+        chunked = false;
+        contentLength = -1;
+        startHeader();
+    }
+
+    ResponseParser() {
+        reset();
+    }
+
+    /** Consumes bytes from {@code buf} up to the end of one response (DONE) or of the buffer (NEED_MORE). */
+    Result parse(ByteBuf buf) {
+        while (buf.isReadable()) {
+            switch (state) {
+                case BODY, CHUNK_DATA -> {
+                    int n = (int) Math.min(remaining, buf.readableBytes());
+                    buf.skipBytes(n);
+                    remaining -= n;
+                    if (remaining == 0) {
+                        if (state == BODY) return done();
+                        state = CHUNK_END;
+                        lineLength = 0;
+                    }
+                }
+                case UNTIL_CLOSE -> buf.skipBytes(buf.readableBytes());
+                default -> {
+                    byte b = buf.readByte();
+                    if (++lineLength > MAX_LINE) return Result.ERROR;
+                    Result r = lineByte(b);
+                    if (r != Result.NEED_MORE) return r;
+                }
+            }
+        }
+        return Result.NEED_MORE;
+    }
+
+    private Result lineByte(byte b) {
+        if (b == '\r') { // lines end with CRLF; a bare LF is accepted as well. CR takes no position.
+            lineLength--;
+            return Result.NEED_MORE;
+        }
+        boolean eol = b == '\n';
+        int at = lineLength - 1;
+        switch (state) {
+            case STATUS -> {
+                if (eol) {
+                    if (status < 100) return Result.ERROR;
+                    lineLength = 0;
+                    state = HEADERS;
+                    keepAlive = minor >= 1;
+                    startHeader();
+                    return Result.NEED_MORE;
+                }
+                if (at < HTTP1.length) {
+                    return b == HTTP1[at] ? Result.NEED_MORE : Result.ERROR;
+                }
+                if (at == HTTP1.length) {
+                    if (b < '0' || b > '9') return Result.ERROR;
+                    minor = b - '0';
+                } else if (at == HTTP1.length + 1) {
+                    if (b != ' ') return Result.ERROR;
+                } else if (at <= HTTP1.length + 4) {
+                    if (b < '0' || b > '9') return Result.ERROR;
+                    status = status * 10 + (b - '0');
+                }
+                return Result.NEED_MORE;
+            }
+            case HEADERS -> {
+                if (eol) {
+                    if (lineLength == 1) return endOfHeaders();
+                    endHeader();
+                    lineLength = 0;
+                    return Result.NEED_MORE;
+                }
+                headerByte(b);
+                return Result.NEED_MORE;
+            }
+            case CHUNK_SIZE -> {
+                if (eol) {
+                    if (!valueNumberOk) return Result.ERROR;
+                    lineLength = 0;
+                    if (valueNumber == 0) {
+                        state = TRAILERS;
+                        return Result.NEED_MORE;
+                    }
+                    remaining = valueNumber;
+                    state = CHUNK_DATA;
+                    return Result.NEED_MORE;
+                }
+                if (inValue) return Result.NEED_MORE; // chunk extension after ';'
+                int d = Character.digit(b, 16);
+                if (d >= 0 && valueNumber < (1L << 40)) {
+                    valueNumber = valueNumber * 16 + d;
+                    valueNumberOk = true;
+                } else if (b == ';' || b == ' ' || b == '\t') {
+                    inValue = true;
+                } else {
+                    return Result.ERROR;
+                }
+                return Result.NEED_MORE;
+            }
+            case CHUNK_END -> {
+                if (!eol) return Result.ERROR;
+                startChunk();
+                return Result.NEED_MORE;
+            }
+            case TRAILERS -> {
+                if (eol) {
+                    if (lineLength == 1) return done();
+                    lineLength = 0;
+                }
+                return Result.NEED_MORE;
+            }
+            default -> {
+                return Result.ERROR;
+            }
+        }
+    }
+
+    private Result endOfHeaders() {
+        lineLength = 0;
+        if (status < 200) { // 1xx: an interim response; the real one follows
+            reset();
+            return Result.NEED_MORE;
+        }
+        if (status == 204 || status == 304) return done(); // never a body (HEAD is not sent by Brink)
+        if (chunked) {
+            startChunk();
+            return Result.NEED_MORE;
+        }
+        if (contentLength >= 0) {
+            remaining = contentLength;
+            state = BODY;
+            return contentLength == 0 ? done() : Result.NEED_MORE;
+        }
+        keepAlive = false; // no length: the body ends when the server closes
+        state = UNTIL_CLOSE;
+        return Result.NEED_MORE;
+    }
+
+    private void startChunk() {
+        state = CHUNK_SIZE;
+        lineLength = 0;
+        valueNumber = 0;
+        valueNumberOk = false;
+        inValue = false;
+    }
+
+    private Result done() {
+        state = STATUS;
+        lineLength = 0;
+        return Result.DONE;
+    }
+
+    private void startHeader() {
+        nameMatch = 7;
+        inValue = false;
+        valueMatchClose = valueMatchKeepAlive = valueMatchChunked = 0;
+        valueNumber = 0;
+        valueNumberOk = true;
+    }
+
+    private void headerByte(byte b) {
+        int at = lineLength - 1;
+        if (!inValue) {
+            if (b == ':') {
+                // a name matches only if all its bytes matched and its length is exact
+                if (at != CONTENT_LENGTH.length) nameMatch &= ~1;
+                if (at != TRANSFER_ENCODING.length) nameMatch &= ~2;
+                if (at != CONNECTION.length) nameMatch &= ~4;
+                inValue = true;
+                return;
+            }
+            byte l = lower(b);
+            if (at >= CONTENT_LENGTH.length || CONTENT_LENGTH[at] != l) nameMatch &= ~1;
+            if (at >= TRANSFER_ENCODING.length || TRANSFER_ENCODING[at] != l) nameMatch &= ~2;
+            if (at >= CONNECTION.length || CONNECTION[at] != l) nameMatch &= ~4;
+            return;
+        }
+        if (nameMatch == 0 || b == ' ' || b == '\t') return;
+        byte l = lower(b);
+        if ((nameMatch & 1) != 0) {
+            if (b >= '0' && b <= '9' && valueNumber < (1L << 50)) valueNumber = valueNumber * 10 + (b - '0');
+            else valueNumberOk = false;
+        }
+        // match "close", "keep-alive", "chunked" as the whole value, skipping whitespace
+        valueMatchClose = step(valueMatchClose, CLOSE, l);
+        valueMatchKeepAlive = step(valueMatchKeepAlive, KEEP_ALIVE, l);
+        valueMatchChunked = step(valueMatchChunked, CHUNKED, l);
+    }
+
+    private static int step(int matched, byte[] word, byte l) {
+        if (matched < 0) return -1;
+        return matched < word.length && word[matched] == l ? matched + 1 : -1;
+    }
+
+    private void endHeader() {
+        if ((nameMatch & 1) != 0 && inValue && valueNumberOk) contentLength = valueNumber;
+        if ((nameMatch & 2) != 0 && valueMatchChunked == CHUNKED.length) chunked = true;
+        if ((nameMatch & 4) != 0) {
+            if (valueMatchClose == CLOSE.length) keepAlive = false;
+            if (valueMatchKeepAlive == KEEP_ALIVE.length) keepAlive = true;
+        }
+        startHeader();
+    }
+
+    private static byte lower(byte b) {
+        return b >= 'A' && b <= 'Z' ? (byte) (b + 32) : b;
+    }
+}

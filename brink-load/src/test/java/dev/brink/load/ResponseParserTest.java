@@ -1,0 +1,74 @@
+package dev.brink.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class ResponseParserTest {
+    /** Feeds {@code text} split at {@code cut}; returns "status keepAlive leftover" or "ERROR"/"MORE". */
+    private static String parse(String text, int cut) {
+        ResponseParser p = new ResponseParser();
+        byte[] bytes = text.getBytes(StandardCharsets.ISO_8859_1);
+        ByteBuf a = Unpooled.wrappedBuffer(bytes, 0, cut);
+        ByteBuf b = Unpooled.wrappedBuffer(bytes, cut, bytes.length - cut);
+        ResponseParser.Result r = p.parse(a);
+        if (r == ResponseParser.Result.NEED_MORE) r = p.parse(b);
+        else if (r == ResponseParser.Result.DONE) return p.status() + " " + p.keepAlive() + " " + (a.readableBytes() + b.readableBytes());
+        if (r == ResponseParser.Result.DONE) return p.status() + " " + p.keepAlive() + " " + b.readableBytes();
+        return r == ResponseParser.Result.ERROR ? "ERROR" : p.readingUntilClose() ? p.status() + " until-close" : "MORE";
+    }
+
+    private static void everySplit(String text, String expected) {
+        for (int cut = 0; cut <= text.length(); cut++) {
+            assertThat(parse(text, cut)).as("split at %d of %s", cut, text).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void contentLengthChunkedAndCloseDelimitedBodies() {
+        everySplit("HTTP/1.1 200 OK\r\nContent-Length: 3\r\nServer: x\r\n\r\nok\n", "200 true 0");
+        everySplit("HTTP/1.1 503 Busy\r\ncontent-length:0\r\n\r\n", "503 true 0");
+        everySplit("HTTP/1.1 201 Created\r\nTransfer-Encoding: chunked\r\n\r\n3;x=y\r\nabc\r\n10\r\n0123456789abcdef\r\n0\r\nTrailer: t\r\n\r\n", "201 true 0");
+        everySplit("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\nhi", "200 false 0");
+        everySplit("HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nhi", "200 false 0");
+        everySplit("HTTP/1.0 200 OK\r\nConnection: Keep-Alive\r\nContent-Length: 2\r\n\r\nhi", "200 true 0");
+        everySplit("HTTP/1.1 204 No Content\r\nX-Empty:\r\n\r\n", "204 true 0");
+        everySplit("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nx", "200 true 0");
+        everySplit("HTTP/1.1 200 OK\nContent-Length: 1\n\nx", "200 true 0");
+        assertThat(parse("HTTP/1.1 200 OK\r\nServer: x\r\n\r\nbody until close", 10)).isEqualTo("200 until-close");
+    }
+
+    @Test
+    void namesThatOnlyStartLikeInterestingHeadersAreIgnored() {
+        everySplit("HTTP/1.1 200 OK\r\nContent-Length-X: 99\r\nConnectionx: close\r\nContent-Length: 1\r\n\r\nx", "200 true 0");
+    }
+
+    @Test
+    void garbageIsAnError() {
+        assertThat(parse("NOT-HTTP AT ALL\r\n\r\n", 5)).isEqualTo("ERROR");
+        assertThat(parse("HTTP/1.1 2x0 OK\r\n\r\n", 5)).isEqualTo("ERROR");
+        assertThat(parse("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 5)).isEqualTo("ERROR");
+        assertThat(parse("HTTP/1.1 200 OK\r\nX: " + "a".repeat(9000) + "\r\n\r\n", 5)).isEqualTo("ERROR");
+    }
+
+    @Test
+    void fuzzedBytesNeverThrow() {
+        Random rnd = new Random(7);
+        byte[] base = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
+                .getBytes(StandardCharsets.ISO_8859_1);
+        for (int i = 0; i < 20_000; i++) {
+            byte[] b = base.clone();
+            for (int k = 0; k < 3; k++) b[rnd.nextInt(b.length)] = (byte) rnd.nextInt(256);
+            ResponseParser p = new ResponseParser();
+            ByteBuf buf = Unpooled.wrappedBuffer(b);
+            for (int guard = 0; guard < 5 && buf.isReadable(); guard++) {
+                if (p.parse(buf) != ResponseParser.Result.DONE) break;
+                p.reset();
+            }
+        }
+    }
+}
