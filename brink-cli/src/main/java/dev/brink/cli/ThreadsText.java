@@ -78,6 +78,7 @@ final class ThreadsText {
                         + (c.holderFrame() == null ? "" : ", locked at " + c.holderFrame()));
                 for (StackFrame f : c.holderFrames()) o.println("      at " + f);
             }
+            if (c.holdersSeen().size() > 1) o.println("    holders over the dumps: " + abbreviate(c.holdersSeen()));
             o.println("    waiting: " + abbreviate(c.waiters()));
         }
     }

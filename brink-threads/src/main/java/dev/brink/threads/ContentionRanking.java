@@ -3,8 +3,10 @@ package dev.brink.threads;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Ranks locks by waiters × dumps over a series. A lock is keyed by class and identity, so one object is
@@ -23,6 +25,7 @@ final class ContentionRanking {
         int maxWaiters = -1;
         LockGraph bestGraph;
         LockGraph.Node bestNode;
+        final Set<String> holders = new LinkedHashSet<>();
     }
 
     static List<LockContention> rank(List<LockGraph> graphs) {
@@ -37,6 +40,7 @@ final class ContentionRanking {
                 a.kind = kind;
                 a.waiterDumps += n.waiters.size();
                 a.dumpsSeen++;
+                for (int h : n.holders) a.holders.add(g.dump.threads().get(h).name());
                 if (n.waiters.size() > a.maxWaiters) {
                     a.maxWaiters = n.waiters.size();
                     a.bestGraph = g;
@@ -69,7 +73,8 @@ final class ContentionRanking {
             holderFrames = ht.frames().subList(0, Math.min(5, ht.frames().size()));
         }
         return new LockContention(a.lock, a.kind, holder, holderState, holderFrame, holderFrames, a.maxWaiters,
-                waiters, waiterGroup(waiters, a.bestGraph.groupSizes()), a.waiterDumps, a.dumpsSeen, dumpsTotal);
+                waiters, waiterGroup(waiters, a.bestGraph.groupSizes()), a.waiterDumps, a.dumpsSeen, dumpsTotal,
+                new ArrayList<>(a.holders));
     }
 
     /** "7 of 8 BookThread-*" when the waiters share a name pattern, else "5 threads". */

@@ -76,6 +76,8 @@ final class FindingWriter {
             title.append(", held by ").append(c.holder());
             if (!"RUNNABLE".equals(c.holderState())) title.append(" (").append(c.holderState()).append(')');
             if (c.holderFrame() != null) title.append(" at ").append(c.holderFrame().shortForm());
+            int others = c.holdersSeen().size() - 1;
+            if (others > 0) title.append(" (").append(others).append(others == 1 ? " other holder" : " other holders").append(" in other dumps)");
         } else {
             title.append(", holder not shown in the dump");
         }
@@ -90,6 +92,7 @@ final class FindingWriter {
             if (c.holderFrame() != null) detail.put("holder_frame", c.holderFrame().toString());
             detail.put("holder_frames", c.holderFrames().stream().map(StackFrame::toString).toList());
         }
+        detail.put("holders_seen", c.holdersSeen());
         detail.put("waiter_count", c.maxWaiters());
         detail.put("waiters", c.waiters());
         detail.put("waiter_group", c.waiterGroup());

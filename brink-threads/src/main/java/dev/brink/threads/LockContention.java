@@ -18,14 +18,17 @@ import java.util.Objects;
  * @param waiterDumps   waiters summed over dumps: the ranking key
  * @param dumpsSeen     dumps in which at least one thread waited
  * @param dumpsTotal    dumps analysed
+ * @param holdersSeen   every thread seen holding it while others waited, first seen first: one name over
+ *                      many dumps is a holder stuck with the lock, many names a lock too hot for its callers
  */
 public record LockContention(LockRef lock, WaitKind waitKind, String holder, String holderState,
                              StackFrame holderFrame, List<StackFrame> holderFrames, int maxWaiters,
                              List<String> waiters, String waiterGroup, int waiterDumps, int dumpsSeen,
-                             int dumpsTotal) {
+                             int dumpsTotal, List<String> holdersSeen) {
     public LockContention {
         Objects.requireNonNull(lock, "lock");
         holderFrames = List.copyOf(holderFrames);
         waiters = List.copyOf(waiters);
+        holdersSeen = List.copyOf(holdersSeen);
     }
 }

@@ -56,6 +56,7 @@ class LiveDumpsTest {
             assertThat(f.detail().get("dumps_seen")).isEqualTo(3);
             assertThat((String) f.detail().get("holder_thread")).startsWith("BookThread-");
             assertThat(f.detail().get("holder_state")).isEqualTo("TIMED_WAITING");
+            assertThat((List<?>) f.detail().get("holders_seen")).isNotEmpty().allSatisfy(h -> assertThat((String) h).startsWith("BookThread-"));
             assertThat((String) f.detail().get("holder_frame")).startsWith(LOGGER + ".flush(Scenarios.java:");
             assertThat(f.title()).startsWith("7 of 8 BookThread-* BLOCKED on " + LOGGER);
 

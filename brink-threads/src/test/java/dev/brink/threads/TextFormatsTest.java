@@ -43,6 +43,8 @@ class TextFormatsTest {
         var c = a.findings().stream().filter(x -> x.kind() == FindingKind.LOCK_CONTENTION).findFirst().orElseThrow();
         assertThat(c.detail()).containsEntry("dumps_seen", 2).containsEntry("waiters_x_dumps", 14);
         assertThat(c.title()).endsWith("in 2 of 2 dumps");
+        assertThat(c.detail()).containsEntry("holders_seen", List.of("BookThread-3"));
+        assertThat(c.title()).doesNotContain("other holder");
     }
 
     @Test
