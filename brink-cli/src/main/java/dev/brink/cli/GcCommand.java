@@ -115,8 +115,12 @@ final class GcCommand implements Callable<Integer> {
         PauseStats p = r.pauses();
         out.printf(Locale.ROOT, "Pauses: %d, total %.1f ms, p50 %.1f ms, p99 %.1f ms, max %.1f ms; full GCs %d%n",
                 p.count(), p.totalMs(), p.p50Ms(), p.p99Ms(), p.maxMs(), p.fullGcs());
-        out.printf(Locale.ROOT, "GC time: %.1f%% of %.1f s (%s axis); worst 60 s window %.1f%%%n", p.gcTimeShare() * 100,
-                p.spanSec(), r.timeAxis(), p.worstWindowShare() * 100);
+        if ("index".equals(r.timeAxis())) {
+            out.println("GC time: unknown (the log has no time stamps; trends are over the GC number)");
+        } else {
+            out.printf(Locale.ROOT, "GC time: %.1f%% of %.1f s (%s axis); worst 60 s window %.1f%%%n",
+                    p.gcTimeShare() * 100, p.spanSec(), r.timeAxis(), p.worstWindowShare() * 100);
+        }
         out.println("Heap after GC: " + r.trend().verdict());
         Map<String, Integer> kinds = new LinkedHashMap<>();
         for (GcEvent e : r.events()) {
