@@ -28,9 +28,10 @@ import picocli.CommandLine.Spec;
 /** {@code brink gc}: reads GC logs (or a run directory's gc.jsonl) and says what to change. */
 @Command(name = "gc", mixinStandardHelpOptions = true,
         description = {"Analyse GC logs: pauses, heap after GC (leak verdict), full-GC storms, sizing advice.",
-            "Reads JDK 9+ -Xlog:gc* and JDK 8 -XX:+PrintGCDetails logs of every HotSpot collector, rotated parts",
-            "(ordered by content) and .gz; or a run directory / gc.jsonl written by Brink's observer.",
-            "Exit 0 with findings printed first, 2 when a file is not a GC log."})
+            "Reads JDK 9+ -Xlog:gc* and JDK 8 -XX:+PrintGCDetails logs of every HotSpot collector.",
+            "Rotated parts are ordered by their content; .gz is read as is.",
+            "A run directory or gc.jsonl from Brink's observer gets the same analysis.",
+            "Findings come first, then statistics. Exit 2 when a file is not a GC log."})
 final class GcCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
