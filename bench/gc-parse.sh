@@ -9,10 +9,9 @@ log=${TMPDIR:-/tmp}/brink-gc-bench-${size}m.log
 src=brink-gc/src/test/resources/gc-logs/jdk17_serial_leak.log
 [ -f "$log" ] || python3 bench/gc-make-big-log.py "$src" "$log" "$size"
 ls -l "$log"
-for run in 1 2 3; do
-  start=$(date +%s.%N)
-  java -jar brink-cli/target/brink.jar gc "$log" > /tmp/brink-gc-bench.out
-  end=$(date +%s.%N)
-  echo "run $run: $(echo "$end - $start" | bc) s"
+for run in 1 2 3 4 5; do
+  /usr/bin/time -f "run $run: wall %e s, user %U s, sys %S s, max RSS %M KB" \
+    java -jar brink-cli/target/brink.jar gc "$log" > /tmp/brink-gc-bench.out
+  uptime
 done
 head -12 /tmp/brink-gc-bench.out

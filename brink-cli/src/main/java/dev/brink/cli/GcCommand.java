@@ -28,9 +28,10 @@ import picocli.CommandLine.Spec;
 /** {@code brink gc}: reads GC logs (or a run directory's gc.jsonl) and says what to change. */
 @Command(name = "gc", mixinStandardHelpOptions = true,
         description = {"Analyse GC logs: pauses, heap after GC (leak verdict), full-GC storms, sizing advice.",
-            "Reads JDK 9+ -Xlog:gc* and JDK 8 -XX:+PrintGCDetails logs of every HotSpot collector, rotated parts",
-            "(ordered by content) and .gz; or a run directory / gc.jsonl written by Brink's observer.",
-            "Exit 0 with findings printed first, 2 when a file is not a GC log."})
+            "Reads JDK 9+ -Xlog:gc* and JDK 8 -XX:+PrintGCDetails logs of every HotSpot collector.",
+            "Rotated parts are ordered by their content; .gz is read as is.",
+            "A run directory or gc.jsonl from Brink's observer gets the same analysis.",
+            "Findings come first, then statistics. Exit 2 when a file is not a GC log."})
 final class GcCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -115,8 +116,12 @@ final class GcCommand implements Callable<Integer> {
         PauseStats p = r.pauses();
         out.printf(Locale.ROOT, "Pauses: %d, total %.1f ms, p50 %.1f ms, p99 %.1f ms, max %.1f ms; full GCs %d%n",
                 p.count(), p.totalMs(), p.p50Ms(), p.p99Ms(), p.maxMs(), p.fullGcs());
-        out.printf(Locale.ROOT, "GC time: %.1f%% of %.1f s (%s axis); worst 60 s window %.1f%%%n", p.gcTimeShare() * 100,
-                p.spanSec(), r.timeAxis(), p.worstWindowShare() * 100);
+        if ("index".equals(r.timeAxis())) {
+            out.println("GC time: unknown (the log has no time stamps; trends are over the GC number)");
+        } else {
+            out.printf(Locale.ROOT, "GC time: %.1f%% of %.1f s (%s axis); worst 60 s window %.1f%%%n",
+                    p.gcTimeShare() * 100, p.spanSec(), r.timeAxis(), p.worstWindowShare() * 100);
+        }
         out.println("Heap after GC: " + r.trend().verdict());
         Map<String, Integer> kinds = new LinkedHashMap<>();
         for (GcEvent e : r.events()) {

@@ -27,9 +27,12 @@ final class GcFindings {
     private final String subject;
     private final List<String> evidence;
     private final List<Finding> out = new ArrayList<>();
+    private final boolean timed;
 
-    GcFindings(List<GcEvent> events, double[] t, PauseStats stats, HeapFloorTrend trend, JvmSettings settings,
-               List<String> evidence) {
+    /** @param timed false when the log has no time stamps (the axis is the event index): no time shares then */
+    GcFindings(List<GcEvent> events, double[] t, boolean timed, PauseStats stats, HeapFloorTrend trend,
+               JvmSettings settings, List<String> evidence) {
+        this.timed = timed;
         this.events = events;
         this.t = t;
         this.stats = stats;
@@ -205,7 +208,7 @@ final class GcFindings {
 
     /** Shares of a few pauses in a second of log say nothing: judge pressure on ≥ 5 s and ≥ 3 pauses. */
     private boolean enoughForShares() {
-        return stats.spanSec() >= 5 && stats.count() >= 3;
+        return timed && stats.spanSec() >= 5 && stats.count() >= 3;
     }
 
     private void pressure() {
@@ -253,8 +256,9 @@ final class GcFindings {
                 + " -XX:+ExplicitGCInvokesConcurrent) or use a concurrent collector (-XX:+UseZGC)"
                 : "set a pause goal (-XX:MaxGCPauseMillis=200 with G1) or use -XX:+UseZGC");
         add(FindingKind.LONG_PAUSE, stats.maxMs() >= 10_000 ? Severity.CRITICAL : Severity.WARNING,
-                String.format(Locale.ROOT, "Longest GC pause %s (%s) at %.1f s", ms(worst.durationMs()),
-                        worst.name(), t[at]), d);
+                timed ? String.format(Locale.ROOT, "Longest GC pause %s (%s) at %.1f s", ms(worst.durationMs()),
+                        worst.name(), t[at]) : String.format(Locale.ROOT, "Longest GC pause %s (%s), event %d",
+                        ms(worst.durationMs()), worst.name(), at + 1), d);
     }
 
     private void troubles() {

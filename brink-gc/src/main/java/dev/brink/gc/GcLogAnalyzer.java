@@ -68,7 +68,7 @@ public final class GcLogAnalyzer {
         double[] t = TimeAxis.of(events, axis);
         PauseStats stats = PauseStats.of(events, t);
         HeapFloorTrend trend = floorTrend(events, t, settings);
-        List<Finding> findings = new GcFindings(events, t, stats, trend, settings, sources).all();
+        List<Finding> findings = new GcFindings(events, t, !"index".equals(axis[0]), stats, trend, settings, sources).all();
         return new GcReport(sources, format, settings, findings, stats, trend, axis[0], t, events, lines, unknown, samples);
     }
 

@@ -155,7 +155,7 @@ final class GcLogReader {
     private static void parse(Path f, Format format, ParseSink sink) throws BrinkUserException {
         LineParser parser = format == Format.UNIFIED ? new UnifiedLogParser(sink) : new Jdk8LogParser(sink);
         long lineNo = 0;
-        try (LineReader r = reader(f)) {
+        try (LinePump r = new LinePump(reader(f), String.valueOf(f.getFileName()))) {
             String line;
             while ((line = r.readLine()) != null) {
                 lineNo++;

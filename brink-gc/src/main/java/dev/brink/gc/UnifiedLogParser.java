@@ -24,6 +24,8 @@ final class UnifiedLogParser implements LineParser {
     /** Details seen for GC ids whose summary line has not come yet. */
     private final Map<Long, Pending> pending = new HashMap<>();
     private boolean cancelled;
+    /** Event names, causes and generation labels repeat: one String each instead of one per event. */
+    private final Map<String, String> words = new HashMap<>();
 
     // decorators of the current line: positions always, values only for events
     private static final int MAX_DECORATORS = 12;
@@ -297,7 +299,7 @@ final class UnifiedLogParser implements LineParser {
             if (colon < 0) {
                 return;
             }
-            String label = body.substring(start, colon).strip();
+            String label = word(body.substring(start, colon).strip());
             int v = colon + 2;
             if (label.endsWith(" regions")) {
                 int arrow = body.indexOf("->", v);
@@ -360,13 +362,13 @@ final class UnifiedLogParser implements LineParser {
         if (Double.isNaN(dur) && after < 0) {
             return; // a start line ("GC(3) Pause Young (Normal) (G1 Evacuation Pause)"): the summary follows
         }
-        String name = body.substring(0, nameEnd).strip();
+        String name = word(body.substring(0, nameEnd).strip());
         GcKind kind = kind(name);
         if (kind == null) {
             return;
         }
         Set<GcFlag> flags = p == null ? EnumSet.noneOf(GcFlag.class) : p.flags;
-        String cause = cause(name);
+        String cause = word(cause(name));
         if (cause.contains("Humongous")) {
             flags.add(GcFlag.HUMONGOUS);
         }
@@ -383,6 +385,14 @@ final class UnifiedLogParser implements LineParser {
         stamp();
         sink.event(new GcEvent(uptimeSec, epochMs, id, kind, name, cause, dur, before, after, committed,
                 p == null ? -1 : p.metaspace, p == null ? List.of() : p.gens, flags, sink.where(lineNo)));
+    }
+
+    private String word(String w) {
+        if (words.size() > 10_000) {
+            return w; // a log with endless distinct names: stop caching
+        }
+        String known = words.putIfAbsent(w, w);
+        return known == null ? w : known;
     }
 
     static GcKind kind(String name) {

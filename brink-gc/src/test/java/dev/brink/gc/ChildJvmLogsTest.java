@@ -72,6 +72,26 @@ class ChildJvmLogsTest {
         checkJdk(JDK25);
     }
 
+    /** Field report 004: an old generation far smaller than the young one fills at every promotion. */
+    @Test
+    void tinyOldGeneration_reportedWithNewRatioAndNumbers() throws Exception {
+        String cp = Path.of(LeakProgram.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        Path log = tmp.resolve("tiny-old.log");
+        Process p = new ProcessBuilder(java(JDK17), "-Xmx64m", "-Xmn56m", "-XX:+UseSerialGC",
+                "-Xlog:gc*:file=" + log + ":uptime,tags", "-cp", cp, HealthyProgram.class.getName(), "6")
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("tiny-old.out").toFile()).start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        GcReport r = GcLogAnalyzer.analyze(List.of(log));
+        assertThat(r.pauses().fullGcs()).isGreaterThanOrEqualTo(3);
+        assertThat(r.findings()).anySatisfy(f -> {
+            assertThat(f.kind()).isEqualTo(FindingKind.HEAP_TOO_SMALL);
+            assertThat(f.title()).startsWith("Old generation too small").contains("-XX:NewRatio=2")
+                    .contains(r.pauses().fullGcs() + " full GCs");
+            assertThat((Long) f.detail().get("old_gen_bytes")).isLessThan((Long) f.detail().get("young_gen_bytes"));
+        });
+        assertThat(kinds(r)).doesNotContain(FindingKind.MEMORY_LEAK);
+    }
+
     private void checkJdk(Path jdk) throws Exception {
         String cp = Path.of(LeakProgram.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         List<Run> runs = collectors(jdk);

@@ -82,6 +82,21 @@ class ObserverAndFilesTest {
     }
 
     @Test
+    void noDecorators_indexAxis_sameEventsAndVerdict() throws Exception {
+        // -Xlog:gc*:file=…:none — the same log without its [time][uptime][level][tags]
+        List<String> bare = Files.readAllLines(PublicLogsTest.log("jdk17_serial_leak.log")).stream()
+                .map(l -> l.replaceFirst("^(\\[[^\\]]*\\])+\\s*", "")).toList();
+        Path f = Files.write(tmp.resolve("bare.log"), bare);
+        GcReport r = GcLogAnalyzer.analyze(List.of(f));
+        GcReport full = PublicLogsTest.analyze("jdk17_serial_leak.log");
+        assertThat(r.timeAxis()).isEqualTo("index");
+        assertThat(r.events()).hasSize(full.events().size());
+        assertThat(r.unknownLines()).isZero();
+        assertThat(r.trend().leak()).as(r.trend().verdict()).isTrue();
+        assertThat(r.findings()).noneMatch(x -> x.title().startsWith("GC takes"));
+    }
+
+    @Test
     void series_writtenAsRunDirectoryGcJsonl() throws Exception {
         GcReport r = PublicLogsTest.analyze("jdk17_g1_healthy.log");
         GcSeries.write(r, tmp);
