@@ -3,13 +3,13 @@
 # ENTRIES price records) and a LIST_NODES-node LinkedList, dumps it (~1 GB with the defaults), then
 # `brink heap` analyses it under /usr/bin/time -v (wall time, max RSS).
 # Usage: bench/heap-bench.sh [ENTRIES] [LIST_NODES]     env: BRINK_BENCH_DIR (default /tmp/brink-heap-bench),
-#        BRINK_JAVA_OPTS (JVM options for brink, default -Xmx1g -XX:+UseParallelGC)
+#        BRINK_JAVA_OPTS (JVM options for brink, default -Xmx900m -XX:+UseParallelGC)
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ENTRIES=${1:-2200000}
 LIST_NODES=${2:-1500000}
 DIR=${BRINK_BENCH_DIR:-/tmp/brink-heap-bench}
-OPTS=${BRINK_JAVA_OPTS:--Xmx1g -XX:+UseParallelGC}
+OPTS=${BRINK_JAVA_OPTS:--Xmx900m -XX:+UseParallelGC}
 DUMP="$DIR/leak-$ENTRIES-$LIST_NODES.hprof"
 mkdir -p "$DIR"
 

@@ -17,9 +17,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code brink heap FILE} and {@code brink heap diff A B}: heap-dump analysis of .hprof / .hprof.gz files. */
 @Command(name = "heap", mixinStandardHelpOptions = true,
-        description = {"Analyse a heap dump (.hprof or .hprof.gz): class histogram, top dominators, leak suspects",
-            "with the accumulation point and the shortest path from a GC root, duplicate strings.",
-            "Big dumps need heap: give Brink about 40 bytes per object (BRINK_JAVA_OPTS=-Xmx…)."},
+        description = {"Analyse a heap dump (.hprof or .hprof.gz): class histogram, top dominators,",
+            "leak suspects with the accumulation point and the shortest path from a GC root,",
+            "duplicate strings. A bar on stderr shows progress when it is a terminal.",
+            "Memory: about 60 bytes per object at peak; an -Xmx of the dump's size is a fair",
+            "start (BRINK_JAVA_OPTS=-Xmx1g for a 1 GB dump)."},
         subcommands = HeapCommand.Diff.class)
 final class HeapCommand implements Callable<Integer> {
     @Spec
@@ -55,8 +57,18 @@ final class HeapCommand implements Callable<Integer> {
             throw new BrinkUserException("bad --top " + top + ": expected a number >= 1");
         }
         HeapOptions o = HeapOptions.defaults().withTop(top);
-        // a bar only on a terminal; redirected or captured output stays clean
-        return System.console() != null ? o.withProgress(new ProgressBar(System.err)) : o;
+        // a bar only when stderr is a terminal; redirected or captured output stays clean
+        return stderrIsTerminal() ? o.withProgress(new ProgressBar(System.err)) : o;
+    }
+
+    /** Java 17 cannot ask about stderr alone; on Linux /proc says where fd 2 points, elsewhere System.console(). */
+    static boolean stderrIsTerminal() {
+        try {
+            String target = java.nio.file.Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
+            return System.console() != null;
+        }
     }
 
     @Command(name = "diff", mixinStandardHelpOptions = true,

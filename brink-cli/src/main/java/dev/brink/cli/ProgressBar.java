@@ -30,6 +30,10 @@ final class ProgressBar implements HeapProgress {
             }
             phase = newPhase;
             phaseStart = now;
+            if ("done".equals(newPhase)) {
+                err.flush(); // the report follows on stdout; leave no half-drawn bar before it
+                return;
+            }
         } else if (now - lastDraw < 200_000_000L) {
             return;
         }

@@ -86,6 +86,9 @@ public final class HeapAnalyzer {
     }
 
     private static Result run(Path file, HeapOptions options, boolean allClasses) throws BrinkUserException {
+        if (Files.isDirectory(file)) {
+            throw new BrinkUserException("cannot read heap dump " + file + ": it is a directory, expected an .hprof or .hprof.gz file");
+        }
         if (!Files.isRegularFile(file)) {
             throw new BrinkUserException("cannot read heap dump " + file + ": no such file");
         }

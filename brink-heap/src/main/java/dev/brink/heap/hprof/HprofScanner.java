@@ -45,6 +45,8 @@ public final class HprofScanner {
         private final HprofInput in;
         private final HprofVisitor v;
         private int idSize;
+        /** "JAVA PROFILE 1.0.2" dumps end their heap dump with HEAP_DUMP_END; 1.0.1 ones have one HEAP_DUMP. */
+        private boolean segmented = true;
 
         Pass(HprofInput in, HprofVisitor v) {
             this.in = in;
@@ -105,12 +107,10 @@ public final class HprofScanner {
             if (!sawHeap) {
                 throw new HprofFormatException(in.position(), "expected a HEAP_DUMP or HEAP_DUMP_SEGMENT record, but the file ends without one");
             }
-            if (!ended && idSize > 0 && segmented) {
+            if (!ended && segmented) {
                 throw new HprofFormatException(in.position(), "expected a HEAP_DUMP_END record, but the file ends (truncated dump?)");
             }
         }
-
-        private boolean segmented = true;
 
         private void header() {
             in.expecting("the header \"JAVA PROFILE 1.0.2\"");

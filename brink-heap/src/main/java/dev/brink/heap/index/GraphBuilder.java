@@ -30,14 +30,16 @@ public final class GraphBuilder {
         long fileSize = Files.size(file);
         Pass1 p1 = new Pass1();
         HprofScanner.scan(file, p1, done -> progress.update("reading (1/2)", done, fileSize));
-        long[] ids = p1.ids.trim();
+        long[] sorted = p1.ids.trim();
         p1.ids = null;
-        Arrays.sort(ids);
-        for (int i = 1; i < ids.length; i++) {
-            if (ids[i] == ids[i - 1]) {
-                throw new HprofFormatException(-1, String.format("expected unique object ids, 0x%x is dumped twice", ids[i]));
+        Arrays.sort(sorted);
+        for (int i = 1; i < sorted.length; i++) {
+            if (sorted[i] == sorted[i - 1]) {
+                throw new HprofFormatException(-1, String.format("expected unique object ids, 0x%x is dumped twice", sorted[i]));
             }
         }
+        ObjectIds ids = ObjectIds.of(sorted);
+        sorted = null; // 4 bytes per object from here on when ids are compact
         SizeModel model = SizeModel.infer(p1.idSize, p1.minAddress, p1.maxAddress);
         ClassTable classes = new ClassTable(p1.classDumps, p1.loadNames, p1.utf8, p1.idSize, model);
         p1.classDumps = null;
@@ -45,11 +47,11 @@ public final class GraphBuilder {
         Pass2 p2 = new Pass2(ids, classes, model, p1.idSize);
         HprofScanner.scan(file, p2, done -> progress.update("reading (2/2)", done, fileSize));
 
-        byte[] rootKind = new byte[ids.length];
+        byte[] rootKind = new byte[ids.size()];
         Map<Integer, Integer> rootThread = new HashMap<>();
         IntList roots = new IntList(p1.rootIds.size() + classes.size());
         for (int k = 0; k < p1.rootIds.size(); k++) {
-            int v = Arrays.binarySearch(ids, p1.rootIds.get(k));
+            int v = ids.indexOf(p1.rootIds.get(k));
             if (v < 0) {
                 continue; // HotSpot may name a root object it did not dump; MAT ignores those too
             }
@@ -63,7 +65,7 @@ public final class GraphBuilder {
         }
         for (int c = 0; c < classes.size(); c++) {
             long cid = classes.classId(c);
-            int v = cid == 0 ? -1 : Arrays.binarySearch(ids, cid);
+            int v = cid == 0 ? -1 : ids.indexOf(cid);
             if (v >= 0 && rootKind[v] == 0) {
                 rootKind[v] = (byte) HeapGraph.ROOT_CLASS;
                 roots.add(v);
@@ -72,7 +74,7 @@ public final class GraphBuilder {
         int[] rootArray = roots.trim();
         Arrays.sort(rootArray);
         int[] fileOrderRefs = p2.refs.trim();
-        int[] offsets = new int[ids.length + 1];
+        int[] offsets = new int[ids.size() + 1];
         int[] refs = toIdOrder(p2.refStart, p2.refEnd, fileOrderRefs, offsets);
         return new HeapGraph(ids, p2.classOf, p2.shallow, offsets, refs, rootKind, rootArray,
                 classes, model, rootThread, p1.threadBySerial, p2.threadNames);
@@ -177,7 +179,7 @@ public final class GraphBuilder {
 
     /** Per-object class, shallow size and references, by dense index. */
     private static final class Pass2 implements HprofVisitor {
-        final long[] ids;
+        final ObjectIds ids;
         final ClassTable classes;
         final SizeModel model;
         final int idSize;
@@ -189,12 +191,12 @@ public final class GraphBuilder {
         final Map<Long, Long> threadNames = new HashMap<>();
         private final int[] threadNameSlot;
 
-        Pass2(long[] ids, ClassTable classes, SizeModel model, int idSize) {
+        Pass2(ObjectIds ids, ClassTable classes, SizeModel model, int idSize) {
             this.ids = ids;
             this.classes = classes;
             this.model = model;
             this.idSize = idSize;
-            int n = ids.length;
+            int n = ids.size();
             classOf = new int[n];
             shallow = new int[n];
             refStart = new int[n];
@@ -216,7 +218,7 @@ public final class GraphBuilder {
         }
 
         private int index(long id, HprofInput in) {
-            int v = Arrays.binarySearch(ids, id);
+            int v = ids.indexOf(id);
             if (v < 0) {
                 throw new HprofFormatException(in.position(), String.format("expected the same objects on a second read, 0x%x is new (file changed?)", id));
             }
@@ -225,7 +227,7 @@ public final class GraphBuilder {
 
         private void edge(long target) {
             if (target != 0) {
-                int t = Arrays.binarySearch(ids, target);
+                int t = ids.indexOf(target);
                 if (t >= 0) {
                     refs.add(t); // references to objects not in the dump are dropped, as MAT does
                 }
@@ -238,7 +240,7 @@ public final class GraphBuilder {
 
         @Override
         public void classDump(ClassDump d) {
-            int v = Arrays.binarySearch(ids, d.id());
+            int v = ids.indexOf(d.id());
             classOf[v] = classes.classClass();
             refStart[v] = refs.size();
             edge(d.superId());

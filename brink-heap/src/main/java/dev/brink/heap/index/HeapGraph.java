@@ -1,20 +1,19 @@
 package dev.brink.heap.index;
 
 import dev.brink.heap.SizeModel;
-import java.util.Arrays;
 import java.util.Map;
 
 /**
  * The object graph of one dump in parallel primitive arrays, indexed by dense object index (the rank of
  * the object id among all ids, so {@link #indexOf} is a binary search). Outbound references are CSR:
- * targets {@code refs[offsets[i] .. offsets[i + 1])}, in field order. About 20 bytes per object plus 4 per
- * reference. Immutable and safe to share between threads once built.
+ * targets {@code refs[offsets[i] .. offsets[i + 1])}, in field order. About 16 bytes per object plus 4 per
+ * reference (ids as 4-byte offsets when the heap spans under 32 GiB). Immutable and safe to share between threads once built.
  */
 public final class HeapGraph {
     /** Root kind of a class object: its static fields keep what they reference alive. */
     public static final int ROOT_CLASS = 0x20;
 
-    final long[] ids;
+    final ObjectIds ids;
     final int[] classOf;
     final int[] shallow;
     final int[] offsets;
@@ -27,7 +26,7 @@ public final class HeapGraph {
     final Map<Integer, Long> threadBySerial;
     final Map<Long, Long> threadNameIds;
 
-    HeapGraph(long[] ids, int[] classOf, int[] shallow, int[] offsets, int[] refs, byte[] rootKind,
+    HeapGraph(ObjectIds ids, int[] classOf, int[] shallow, int[] offsets, int[] refs, byte[] rootKind,
               int[] roots, ClassTable classes, SizeModel model, Map<Integer, Integer> rootThread,
               Map<Integer, Long> threadBySerial, Map<Long, Long> threadNameIds) {
         this.ids = ids;
@@ -45,7 +44,7 @@ public final class HeapGraph {
     }
 
     public int objectCount() {
-        return ids.length;
+        return ids.size();
     }
 
     public long referenceCount() {
@@ -54,11 +53,11 @@ public final class HeapGraph {
 
     /** Dense index of an object id, or a negative number if the dump has no such object. */
     public int indexOf(long id) {
-        return Arrays.binarySearch(ids, id);
+        return ids.indexOf(id);
     }
 
     public long id(int i) {
-        return ids[i];
+        return ids.id(i);
     }
 
     public int classOf(int i) {
@@ -130,6 +129,6 @@ public final class HeapGraph {
 
     /** True when object i is a class with a CLASS_DUMP (not e.g. the int.class mirror, dumped as an instance). */
     public boolean isClassObject(int i) {
-        return classOf[i] == classes.classClass() && classes.indexOf(ids[i]) >= 0;
+        return classOf[i] == classes.classClass() && classes.indexOf(ids.id(i)) >= 0;
     }
 }

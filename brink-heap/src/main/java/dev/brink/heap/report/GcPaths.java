@@ -10,10 +10,8 @@ import java.util.Arrays;
  */
 public final class GcPaths {
     private final int[] parent; // -1 root, -2 not reached
-    private final HeapGraph g;
 
     public GcPaths(HeapGraph g) {
-        this.g = g;
         int n = g.objectCount();
         parent = new int[n];
         Arrays.fill(parent, -2);
@@ -63,9 +61,5 @@ public final class GcPaths {
             path[i] = v;
         }
         return path;
-    }
-
-    boolean usedBy(HeapGraph other) {
-        return other == g;
     }
 }
