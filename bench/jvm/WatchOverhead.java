@@ -4,6 +4,7 @@ import dev.brink.jvm.JvmTarget;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.Locale;
 
 /**
@@ -92,6 +93,9 @@ public class WatchOverhead {
         } finally {
             target.destroy();
             target.waitFor();
+            try (var files = Files.walk(dir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
         }
     }
 
@@ -113,7 +117,12 @@ public class WatchOverhead {
         long sum = 0;
         try (var tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
             for (Path task : tasks) {
-                String stat = Files.readString(task.resolve("stat"));
+                String stat;
+                try {
+                    stat = Files.readString(task.resolve("stat"));
+                } catch (java.io.IOException ended) {
+                    continue; // a thread that ended between the listing and the read
+                }
                 String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
                 if (!name.contains("CompilerThre")) continue;
                 String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
