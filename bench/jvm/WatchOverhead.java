@@ -4,66 +4,98 @@ import dev.brink.jvm.JvmTarget;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.Locale;
 
 /**
- * Overhead of `brink watch` (1 s interval) on the target's CPU. Starts a target JVM that does a fixed,
- * light amount of work per 10 ms tick (a service at low load: the case where an observer's own cost is
- * most visible), then measures the target's CPU time (ProcessHandle, user+system) over equal windows
- * without and with a JvmObserver sampling every second, alternating A/B/A/B to spread machine noise.
+ * Overhead of `brink watch` (1 s interval) on the target's CPU. Starts a target JVM that does a fixed
+ * number of operations per 10 ms tick (a lightly loaded service: the case where an observer's own cost
+ * is most visible) and parks {@code threads} extra threads (samples cost more with more threads), then
+ * measures the target's CPU time (ProcessHandle, user+system) over equal windows without and with a
+ * JvmObserver sampling every second, alternating A/B to spread the noise of a shared machine. The work
+ * is counted in operations, not wall time, so a busy machine does not change the target's own CPU.
+ * Each watched window starts after a warm-up (the first ~200 samples JIT-compile the JMX server side).
  *
  * Run (from the repository root, after ./mvnw -B -DskipTests package):
- *   java -cp brink-cli/target/brink.jar bench/jvm/WatchOverhead.java [windowSeconds=30] [rounds=2]
+ *   java -cp brink-cli/target/brink.jar bench/jvm/WatchOverhead.java [windowSeconds=20] [rounds=3] [threads=20]
  */
 public class WatchOverhead {
-    /** The target: ~1 ms of arithmetic every 10 ms, i.e. about 10 % of one core. */
+    /** The target: 100k square roots (~0.5 ms) every 10 ms, plus args[0] parked threads. */
     public static final String TARGET_SRC = """
             public class Target {
                 static volatile double sink;
                 public static void main(String[] a) throws Exception {
+                    for (int i = 0; i < Integer.parseInt(a[0]); i++) {
+                        Thread t = new Thread(() -> { try { Thread.sleep(Long.MAX_VALUE); } catch (InterruptedException e) { } });
+                        t.setDaemon(true);
+                        t.start();
+                    }
                     System.out.println("ready");
                     while (true) {
-                        long end = System.nanoTime() + 1_000_000;
-                        while (System.nanoTime() < end) sink += Math.sqrt(sink + 1);
-                        Thread.sleep(9);
+                        double s = sink;
+                        for (int i = 0; i < 100_000; i++) s += Math.sqrt(s + i);
+                        sink = s;
+                        Thread.sleep(10);
                     }
                 }
             }
             """;
 
     public static void main(String[] args) throws Exception {
-        int window = args.length > 0 ? Integer.parseInt(args[0]) : 30;
-        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 2;
+        int window = args.length > 0 ? Integer.parseInt(args[0]) : 20;
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        String threads = args.length > 2 ? args[2] : "20";
         Path dir = Files.createTempDirectory("brink-bench-watch");
         Path src = dir.resolve("Target.java");
         Files.writeString(src, TARGET_SRC);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process target = new ProcessBuilder(java, "-Xmx64m", src.toString()).redirectErrorStream(true).start();
+        Process target = new ProcessBuilder(java, "-Xmx64m",
+                // compiler threads that come and go would take their CPU ticks with them from /proc
+                "-XX:-UseDynamicNumberOfCompilerThreads", src.toString(), threads).redirectErrorStream(true).start();
         try {
             new java.io.BufferedReader(new java.io.InputStreamReader(target.getInputStream())).readLine();
             Thread.sleep(5000); // past start-up JIT
             double[] base = new double[rounds];
             double[] watched = new double[rounds];
+            double[] baseJit = new double[rounds];
+            double[] watchedJit = new double[rounds];
+            try (JvmObserver warm = JvmObserver.attach(JvmTarget.pid(target.pid()))) {
+                for (int i = 0; i < 200; i++) warm.sampleNow();
+            }
             for (int r = 0; r < rounds; r++) {
+                long j0 = jitTicks(target.pid());
                 base[r] = cpuMsPerSecond(target, window);
+                baseJit[r] = (jitTicks(target.pid()) - j0) * 10.0 / window;
                 try (JvmObserver obs = JvmObserver.attach(JvmTarget.pid(target.pid()))) {
                     obs.start(RunDirectory.at(dir.resolve("run-" + r)), Duration.ofSeconds(1));
-                    Thread.sleep(3000); // attach, agent start and first samples are one-off costs
+                    Thread.sleep(2000); // the attach itself is a one-off cost
+                    long j1 = jitTicks(target.pid());
                     watched[r] = cpuMsPerSecond(target, window);
+                    watchedJit[r] = (jitTicks(target.pid()) - j1) * 10.0 / window;
                 }
-                System.out.printf(Locale.ROOT, "round %d: target CPU without watch %.2f ms/s, with 1 s watch %.2f ms/s%n",
-                        r, base[r], watched[r]);
+                System.out.printf(Locale.ROOT, "round %d: target CPU without watch %.2f ms/s (JIT %.1f), with 1 s watch %.2f ms/s (JIT %.1f)%n",
+                        r, base[r], baseJit[r], watched[r], watchedJit[r]);
             }
             double b = 0;
             for (double v : base) b += v / rounds;
             double w = 0;
             for (double v : watched) w += v / rounds;
-            System.out.printf(Locale.ROOT, "mean: without %.2f ms/s, with %.2f ms/s → overhead %.2f ms CPU per second"
+            double bj = 0;
+            for (double v : baseJit) bj += v / rounds;
+            double wj = 0;
+            for (double v : watchedJit) wj += v / rounds;
+            System.out.printf(Locale.ROOT, "%s parked threads; without JIT threads: without %.2f ms/s, with %.2f ms/s → sampling itself"
+                    + " costs %.2f ms CPU per second = %.3f %% of one core%n", threads, b - bj, w - wj, (w - wj) - (b - bj),
+                    ((w - wj) - (b - bj)) / 10.0);
+            System.out.printf(Locale.ROOT, "%s parked threads; mean: without %.2f ms/s, with %.2f ms/s → overhead %.2f ms CPU per second"
                             + " = %.3f %% of one core (%.1f %% of the target's own CPU)%n",
-                    b, w, w - b, (w - b) / 10.0, 100 * (w - b) / b);
+                    threads, b, w, w - b, (w - b) / 10.0, 100 * (w - b) / b);
         } finally {
             target.destroy();
             target.waitFor();
+            try (var files = Files.walk(dir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
         }
     }
 
@@ -74,6 +106,32 @@ public class WatchOverhead {
         long c1 = cpuNs(p);
         long t1 = System.nanoTime();
         return (c1 - c0) / 1e6 / ((t1 - t0) / 1e9);
+    }
+
+    /**
+     * CPU clock ticks (10 ms on Linux) of the target's JIT compiler threads, from /proc: attaching makes
+     * the target compile its JMX/RMI server code, a one-off cost that takes minutes on a busy 2-core
+     * machine and would otherwise hide the steady cost of sampling. 0 where /proc is absent.
+     */
+    private static long jitTicks(long pid) {
+        long sum = 0;
+        try (var tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
+            for (Path task : tasks) {
+                String stat;
+                try {
+                    stat = Files.readString(task.resolve("stat"));
+                } catch (java.io.IOException ended) {
+                    continue; // a thread that ended between the listing and the read
+                }
+                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                if (!name.contains("CompilerThre")) continue;
+                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                sum += Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime + stime
+            }
+        } catch (Exception e) {
+            return 0;
+        }
+        return sum;
     }
 
     private static long cpuNs(Process p) {

@@ -149,6 +149,9 @@ final class Connector {
                     throw new BrinkUserException("launched command exited with code " + p.exitValue() + " before Brink could attach");
                 }
                 long pid = findJvm(p);
+                if (pid < 0 && System.currentTimeMillis() > deadline - LAUNCH_ATTACH_TIMEOUT_MS / 2) {
+                    pid = p.pid(); // a JVM run with -XX:-UsePerfData never shows in the list: try the process itself
+                }
                 if (pid > 0) {
                     try {
                         return attach(pid, p);

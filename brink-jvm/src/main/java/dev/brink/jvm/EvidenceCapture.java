@@ -75,7 +75,7 @@ public final class EvidenceCapture {
                 ThreadDumpDoc doc = ThreadDumpJson.toDoc(infos, cpu, previous, now, conn.pid(), conn.vm(), seq);
                 Path txt = evidenceFile("threads-" + stamp + "-" + seq + ".txt");
                 Path json = evidenceFile("threads-" + stamp + "-" + seq + ".json");
-                Files.writeString(txt, ThreadDumpText.render(infos, cpu, conn.vm(), now), StandardCharsets.UTF_8);
+                Files.writeString(txt, ThreadDumpText.render(infos, cpu, conn.vmHeader(), now), StandardCharsets.UTF_8);
                 Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(json.toFile(), doc);
                 files.add(txt);
                 files.add(json);

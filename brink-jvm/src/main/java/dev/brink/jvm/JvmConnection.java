@@ -20,6 +20,8 @@ final class JvmConnection implements Closeable {
     private final Process launched;
     private final String display;
     private final String vm;
+    private final String vmName;
+    private final String vmVersion;
     private final long startTimeMs;
     private volatile boolean closed;
 
@@ -29,7 +31,9 @@ final class JvmConnection implements Closeable {
         this.launched = launched;
         this.display = display;
         RuntimeMXBean rt = ManagementFactory.newPlatformMXBeanProxy(mbeans, ManagementFactory.RUNTIME_MXBEAN_NAME, RuntimeMXBean.class);
-        this.vm = rt.getVmName() + " " + rt.getVmVersion();
+        this.vmName = rt.getVmName();
+        this.vmVersion = rt.getVmVersion();
+        this.vm = vmName + " " + vmVersion;
         this.startTimeMs = rt.getStartTime();
         this.pid = pid > 0 ? pid : remotePid(rt);
     }
@@ -57,6 +61,11 @@ final class JvmConnection implements Closeable {
     /** "OpenJDK 64-Bit Server VM 17.0.16+8-…". */
     String vm() {
         return vm;
+    }
+
+    /** "OpenJDK 64-Bit Server VM (17.0.16+8-…)", as jstack's "Full thread dump" line names it. */
+    String vmHeader() {
+        return vmName + " (" + vmVersion + ")";
     }
 
     /** The target JVM's start, epoch milliseconds; GC times are relative to it. */

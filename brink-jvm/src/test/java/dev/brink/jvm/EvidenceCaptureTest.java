@@ -58,7 +58,7 @@ class EvidenceCaptureTest {
         }
         assertThat(files).hasSize(4);
         String text = Files.readString(files.get(2));
-        assertThat(text.lines().skip(1).findFirst()).get().asString().startsWith("Full thread dump OpenJDK");
+        assertThat(text.lines().skip(1).findFirst()).get().asString().matches("Full thread dump OpenJDK .*VM \\(17\\..*\\):");
         assertThat(text).containsPattern(Pattern.compile("^\"waiter-\\d\" #\\d+ daemon prio=5 .*nid=0x\\p{XDigit}+ waiting for monitor entry",
                 Pattern.MULTILINE));
         assertThat(text).contains("   java.lang.Thread.State: BLOCKED (on object monitor)\n");
