@@ -1,0 +1,109 @@
+package dev.brink.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The packaged sample service (brink-sample.jar, built by the reactor before brink-cli's tests) as a child
+ * JVM on a free port, as users start it. Reads its output to the end so it never blocks on a full pipe.
+ */
+final class SampleJarProcess implements AutoCloseable {
+    static final Pattern READY = Pattern.compile("Book service ready on (http://127\\.0\\.0\\.1:\\d+) \\(pid (\\d+)\\)");
+
+    final String baseUrl;
+    final long pid;
+    private final Process process;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private SampleJarProcess(Process process, String baseUrl, long pid) {
+        this.process = process;
+        this.baseUrl = baseUrl;
+        this.pid = pid;
+    }
+
+    static Path jar() {
+        return Path.of(System.getProperty("brink.home", ".."), "brink-sample/target/brink-sample.jar");
+    }
+
+    static boolean built() {
+        return Files.isRegularFile(jar());
+    }
+
+    static SampleJarProcess start(String heap, String... springArgs) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx" + heap, "-jar", jar().toString(), "--server.port=0"));
+        cmd.addAll(List.of(springArgs));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        List<String> seen = new CopyOnWriteArrayList<>();
+        CompletableFuture<Matcher> ready = new CompletableFuture<>();
+        Thread reader = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = in.readLine()) != null; ) {
+                    seen.add(line);
+                    Matcher m = READY.matcher(line);
+                    if (m.find()) {
+                        ready.complete(m);
+                    }
+                }
+            } catch (IOException e) {
+                ready.completeExceptionally(e);
+            }
+            ready.complete(null);
+        }, "sample-output");
+        reader.setDaemon(true);
+        reader.start();
+        Matcher m;
+        try {
+            m = ready.get(90, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            m = null;
+        }
+        if (m == null) {
+            p.destroyForcibly();
+            throw new IllegalStateException("the sample printed no ready line; it printed:\n" + String.join("\n", seen));
+        }
+        return new SampleJarProcess(p, m.group(1), Long.parseLong(m.group(2)));
+    }
+
+    int send(String method, String path, String body) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30));
+        b.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        return http.send(b.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    /** Runs jcmd against the sample, as a person would. */
+    String jcmd(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid)));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IllegalStateException("jcmd " + String.join(" ", args) + " failed:\n" + out);
+        }
+        return out;
+    }
+
+    @Override
+    public void close() throws Exception {
+        process.destroy();
+        if (!process.waitFor(20, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+}
