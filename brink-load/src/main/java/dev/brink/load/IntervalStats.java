@@ -8,11 +8,14 @@ import java.util.Map;
  * One line of load.jsonl: what happened in one interval (normally one second; the last of a step may be
  * shorter). Totals at the top, each operation under {@code ops}. Responses are counted in the interval
  * they arrived in; {@code targetRps} is the schedule's mean rate over the interval (0 in a closed model).
+ * {@code inFlight} counts requests sent and not yet answered, {@code waiting} those the schedule released but
+ * that wait in the generator for a free connection (their wait counts in corrected latency), both at the
+ * interval's end.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record IntervalStats(long epochMs, double elapsedS, String step, double intervalS, double targetRps,
                             long sent, long ok, Map<String, Long> errors, long dropped, Percentiles corrected,
-                            Percentiles uncorrected, int inFlight, int connections, boolean generatorBound,
+                            Percentiles uncorrected, int inFlight, int waiting, int connections, boolean generatorBound,
                             Map<String, Op> ops) {
     public IntervalStats {
         errors = Map.copyOf(errors);

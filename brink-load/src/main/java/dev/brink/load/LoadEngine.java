@@ -237,7 +237,7 @@ public final class LoadEngine implements AutoCloseable {
         long endMs = epochMs(to);
         IntervalStats stats = new IntervalStats(endMs, round((to - baseNanos) / 1e9), step.name(), round(seconds),
                 round(plan.totalRps() * meanMultiplier), total.sent, total.ok, total.errorMap(), total.dropped,
-                Percentiles.of(total.corrected), Percentiles.of(total.uncorrected), state[0], state[1], health.bound(), ops);
+                Percentiles.of(total.corrected), Percentiles.of(total.uncorrected), state[0], state[2], state[1], health.bound(), ops);
         out.interval(stats, health, epochMs(from), endMs, total.corrected, total.uncorrected, names, snap);
         if (health.bound()) out.event("generator-bound", Map.of("step", step.name(), "reasons", health.reasons()));
         acc.add(total, state[0], health);

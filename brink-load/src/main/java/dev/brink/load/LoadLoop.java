@@ -130,13 +130,13 @@ final class LoadLoop {
         }
     }
 
-    /** Moves live counters into {@code dst[i]} and returns {in-flight, connections}; resets lag into lagDst. */
+    /** Moves live counters into {@code dst[i]} and returns {in-flight, connections, waiting for a connection}; resets lag into lagDst. */
     int[] snapshot(Counters[] dst, Histogram lagDst) {
         for (int i = 0; i < ops.length; i++) ops[i].live.moveTo(dst[i]);
         lagDst.reset();
         lagDst.add(lag);
         lag.reset();
-        return new int[] {busy, allCount};
+        return new int[] {busy, allCount, backlogSize};
     }
 
     void closeAll() {

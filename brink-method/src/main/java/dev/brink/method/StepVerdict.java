@@ -31,7 +31,7 @@ public record StepVerdict(Kind kind, List<Degradation> degradations, String gene
     /** The sentences a report shows for this step. */
     public List<String> reasons() {
         if (kind == Kind.GENERATOR_BOUND) {
-            return List.of("generator-bound: " + generatorReason);
+            return List.of("generator-bound " + generatorReason);
         }
         return degradations.stream().map(Degradation::text).toList();
     }

@@ -65,10 +65,10 @@ class DegradationRulesTest {
     @Test
     void aGeneratorBoundStepIsNeverTheTargetsFault() {
         StepMeasurement m = new StepMeasurement(5000, 3000, 90_000, 9_000, 1, 900, 100, 900, true,
-                "generator CPU 97 % of its core");
+                "in 4 of 5 s: generator CPU 97 % of its core");
         StepVerdict v = rules.judge(m);
         assertThat(v.kind()).isEqualTo(StepVerdict.Kind.GENERATOR_BOUND);
         assertThat(v.degradations()).isEmpty();
-        assertThat(v.reasons()).containsExactly("generator-bound: generator CPU 97 % of its core");
+        assertThat(v.reasons()).containsExactly("generator-bound in 4 of 5 s: generator CPU 97 % of its core");
     }
 }

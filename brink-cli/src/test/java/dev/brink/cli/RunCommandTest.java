@@ -1,0 +1,107 @@
+package dev.brink.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.Json;
+import dev.brink.core.JsonlReader;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `brink run` against the real sample service: the capacity search finds where it breaks, and why. */
+class RunCommandTest {
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run brink(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = BrinkMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private Path plan(SampleJarProcess sample, int start, int step, int max) throws Exception {
+        Path plan = dir.resolve("plan.yaml");
+        Files.writeString(plan, """
+                name: book-small-pool
+                target:
+                  base_url: %s
+                  jvm: {pid: %d}
+                profile:
+                  - name: get-book
+                    rps: 20
+                    request: {method: GET, path: "/books/${random.int(1,1000)}"}
+                    check: {status: 200}
+                slo: {error_rate: 0.01, p99_ms: 500}
+                phases:
+                  capacity: {start: %d, step: %d, max: %d, step_duration: 4s, warmup: 2s, refine: true}
+                """.formatted(sample.baseUrl, sample.pid, start, step, max));
+        return plan;
+    }
+
+    @Test
+    void theSearchFindsTheSmallPoolsLimitInErrorsWithEvidence() throws Exception {
+        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
+        Path out = dir.resolve("run");
+        Run r;
+        // 2 BookThreads × 10 ms storage ≈ 200 req/s, a queue of 4 beyond: past ~10 × 20 req/s the service answers 503
+        try (SampleJarProcess sample = SampleJarProcess.start("128m", "--book.pool.size=2", "--book.pool.queue=4",
+                "--book.storage.latency-ms=10")) {
+            r = brink("run", plan(sample, 2, 4, 40).toString(), "--out", out.toString());
+        }
+        System.out.println(r.out); // the console, kept in the surefire report for whoever reads a failure
+        assertThat(r.code).as(r.out + r.err).isZero();
+        JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        JsonNode capacity = summary.get("capacity");
+        assertThat(capacity.get("limited_by").asText()).as(r.out).isEqualTo("errors");
+        int max = capacity.get("max_multiplier").asInt();
+        assertThat(max).as(r.out).isBetween(2, 14);
+        assertThat(capacity.get("first_bad_multiplier").asInt()).isGreaterThan(max);
+        assertThat(capacity.get("max_rps").asDouble()).isEqualTo(max * 20.0);
+        JsonNode bad = null;
+        for (JsonNode step : capacity.get("steps")) {
+            if (step.get("verdict").asText().equals("degraded")) {
+                bad = step;
+            }
+        }
+        assertThat(bad).isNotNull();
+        assertThat(bad.get("reasons").get(0).asText()).startsWith("error rate");
+        assertThat(r.out).contains("limited by errors", "report: ");
+
+        List<JsonNode> events = JsonlReader.readAll(out.resolve("events.jsonl"));
+        assertThat(events).anySatisfy(e -> {
+            assertThat(e.get("type").asText()).isEqualTo("evidence");
+            assertThat(e.get("kind").asText()).isEqualTo("threads");
+        });
+        assertThat(JsonlReader.readAll(out.resolve("jvm.jsonl"))).hasSizeGreaterThan(5);
+        assertThat(out.resolve("report.html")).exists();
+        assertThat(Files.readString(out.resolve("plan.yaml"))).contains("name: \"book-small-pool\"", "${random.int(1,1000)}");
+    }
+
+    @Test
+    void aStarvedGeneratorIsTheLimitNotTheService() throws Exception {
+        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
+        Path out = dir.resolve("starved");
+        Run r;
+        // a roomy service (64 threads) behind one generator connection: 10 ms per request caps that connection at ~100 req/s
+        try (SampleJarProcess sample = SampleJarProcess.start("128m", "--book.pool.size=64", "--book.pool.queue=1000",
+                "--book.storage.latency-ms=10")) {
+            r = brink("run", plan(sample, 2, 6, 40).toString(), "--out", out.toString(), "--connections", "1");
+        }
+        System.out.println(r.out); // the console, kept in the surefire report for whoever reads a failure
+        assertThat(r.code).as(r.out + r.err).isZero();
+        JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        assertThat(summary.get("capacity").get("limited_by").asText()).as(r.out).isEqualTo("generator");
+        assertThat(summary.get("findings").get(0).get("kind").asText()).isEqualTo("generator-bound");
+    }
+}

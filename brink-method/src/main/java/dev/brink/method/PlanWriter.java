@@ -1,0 +1,79 @@
+package dev.brink.method;
+
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.brink.core.Durations;
+import dev.brink.load.Plan;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** plan.yaml in the run directory: the plan as run, in the user's own format, secret values as "***". */
+final class PlanWriter {
+    private PlanWriter() {
+    }
+
+    static void write(Plan plan, Path file) throws IOException {
+        Plan p = plan.redacted();
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("name", p.name());
+        Map<String, Object> target = new LinkedHashMap<>();
+        target.put("base_url", p.target().baseUrl().toString());
+        if (p.target().jvm() != null) {
+            Map<String, Object> jvm = new LinkedHashMap<>();
+            if (p.target().jvm().pid() != null) jvm.put("pid", p.target().jvm().pid());
+            if (p.target().jvm().jmx() != null) jvm.put("jmx", p.target().jvm().jmx());
+            if (p.target().jvm().launch() != null) jvm.put("launch", p.target().jvm().launch());
+            target.put("jvm", jvm);
+        }
+        root.put("target", target);
+        root.put("profile", p.profile().stream().map(PlanWriter::operation).toList());
+        root.put("slo", Map.of("error_rate", p.slo().errorRate(), "p99_ms", p.slo().p99Ms()));
+        Map<String, Object> phases = new LinkedHashMap<>();
+        if (p.phases().capacity() != null) {
+            Plan.Capacity c = p.phases().capacity();
+            phases.put("capacity", ordered("start", c.start(), "step", c.step(), "max", c.max(),
+                    "step_duration", d(c.stepDuration()), "warmup", d(c.warmup()), "refine", c.refine()));
+        }
+        if (p.phases().confirm() != null) {
+            phases.put("confirm", ordered("ramp", d(p.phases().confirm().ramp()), "hold", d(p.phases().confirm().hold())));
+        }
+        if (p.phases().soak() != null) {
+            Plan.Soak s = p.phases().soak();
+            phases.put("soak", ordered("multiplier", s.multiplier(), "hold", d(s.hold()),
+                    "small_heap", s.smallHeapBytes() == null ? null : (s.smallHeapBytes() >> 20) + "m"));
+        }
+        root.put("phases", phases);
+        new YAMLMapper().writeValue(file.toFile(), root);
+    }
+
+    private static Map<String, Object> operation(Plan.Operation o) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("method", o.request().method());
+        request.put("path", o.request().path());
+        if (!o.request().headers().isEmpty()) {
+            Map<String, Object> headers = new LinkedHashMap<>();
+            o.request().headers().forEach(h -> headers.put(h.name(), h.value()));
+            request.put("headers", headers);
+        }
+        if (o.request().body() != null) request.put("body", o.request().body());
+        Map<String, Object> op = ordered("name", o.name(), "rps", o.rps(), "request", request);
+        if (o.check() != null && o.check().status() != 0) op.put("check", Map.of("status", o.check().status()));
+        return op;
+    }
+
+    private static String d(Duration d) {
+        return d == null ? null : Durations.format(d);
+    }
+
+    private static Map<String, Object> ordered(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            if (kv[i + 1] != null) m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+}

@@ -1,0 +1,111 @@
+package dev.brink.method;
+
+import dev.brink.load.GeneratorHealth;
+import dev.brink.load.IntervalListener;
+import dev.brink.load.IntervalStats;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Collects the corrected p99 of each second of one load step, so the step can be judged on its trend: the
+ * median p99 of the first third against that of the last third. Medians, so one slow second (a GC pause)
+ * does not read as a trend. Also counts the seconds the generator flagged itself bound in, so one jittery
+ * second does not condemn a whole step (see {@link #generatorBoundShare()}). Called on the engine's thread only.
+ */
+final class StepThirds implements IntervalListener {
+    private final List<Double> p99s = new ArrayList<>();
+    private volatile String step;
+    private final int maxConnections;
+    private final double sloP99Ms;
+    private int seconds;
+    private int boundSeconds;
+    private int starvedSeconds;
+    private int mostWaiting;
+
+    /**
+     * @param maxConnections the generator's connection cap
+     * @param sloP99Ms       the SLO's p99: a service answering within it is not what made requests wait
+     */
+    StepThirds(int maxConnections, double sloP99Ms) {
+        this.maxConnections = maxConnections;
+        this.sloP99Ms = sloP99Ms;
+    }
+
+    void begin(String stepName) {
+        p99s.clear();
+        seconds = 0;
+        boundSeconds = 0;
+        starvedSeconds = 0;
+        mostWaiting = 0;
+        step = stepName;
+    }
+
+    @Override
+    public void onInterval(IntervalStats interval, GeneratorHealth generator) {
+        if (interval.step() == null || !interval.step().equals(step)) {
+            return;
+        }
+        seconds++;
+        if (interval.generatorBound()) {
+            boundSeconds++;
+        }
+        // Connection-starved: every connection the generator may open is busy, requests wait in the generator
+        // for one, and yet the service answers the requests it gets within the SLO. The queue is the generator's.
+        if (interval.waiting() > 0 && interval.connections() >= maxConnections && interval.uncorrected().count() > 0
+                && interval.uncorrected().p99Ms() <= sloP99Ms) {
+            starvedSeconds++;
+            mostWaiting = Math.max(mostWaiting, interval.waiting());
+        }
+        if (interval.corrected().count() > 0) {
+            p99s.add(interval.corrected().p99Ms());
+        }
+    }
+
+    /** Share of the step's seconds in which the generator could not keep its schedule, 0..1. */
+    double generatorBoundShare() {
+        return seconds == 0 ? 0 : (double) boundSeconds / seconds;
+    }
+
+    /** Share of the step's seconds in which the generator's connection cap, not the service, held requests back. */
+    double connectionStarvedShare() {
+        return seconds == 0 ? 0 : (double) starvedSeconds / seconds;
+    }
+
+    int starvedSeconds() {
+        return starvedSeconds;
+    }
+
+    int mostWaiting() {
+        return mostWaiting;
+    }
+
+    int maxConnections() {
+        return maxConnections;
+    }
+
+    int seconds() {
+        return seconds;
+    }
+
+    int boundSeconds() {
+        return boundSeconds;
+    }
+
+    double firstThirdMs() {
+        return median(0, p99s.size() / 3);
+    }
+
+    double lastThirdMs() {
+        return median(p99s.size() - p99s.size() / 3, p99s.size());
+    }
+
+    private double median(int from, int to) {
+        if (to <= from) {
+            return 0;
+        }
+        double[] v = p99s.subList(from, to).stream().mapToDouble(Double::doubleValue).toArray();
+        Arrays.sort(v);
+        return v[v.length / 2];
+    }
+}
