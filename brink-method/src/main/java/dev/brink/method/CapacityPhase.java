@@ -102,7 +102,7 @@ final class CapacityPhase {
                             + " held the load back (raise --connections)", thirds.maxConnections(), thirds.mostWaiting(),
                     thirds.starvedSeconds(), thirds.seconds(), r.uncorrected().p99Ms());
         } else if (bound) {
-            why = String.format(Locale.ROOT, "in %d of %d s%s: %s", thirds.boundSeconds(), thirds.seconds(),
+            why = String.format(Locale.ROOT, "behind its own schedule in %d of %d s%s: %s", thirds.boundSeconds(), thirds.seconds(),
                     r.dropped() > 0 ? ", " + r.dropped() + " requests dropped" : "", String.join("; ", r.generatorBoundReasons()));
         }
         return new StepMeasurement(r.targetRps(), r.achievedRps(), requests, errors, r.corrected().p50Ms(), r.corrected().p99Ms(),

@@ -28,10 +28,10 @@ public record StepVerdict(Kind kind, List<Degradation> degradations, String gene
         }
     }
 
-    /** The sentences a report shows for this step. */
+    /** The sentences a report shows for this step: the broken rules, or why the generator was the limit. */
     public List<String> reasons() {
         if (kind == Kind.GENERATOR_BOUND) {
-            return List.of("generator-bound " + generatorReason);
+            return List.of(generatorReason);
         }
         return degradations.stream().map(Degradation::text).toList();
     }

@@ -69,6 +69,6 @@ class DegradationRulesTest {
         StepVerdict v = rules.judge(m);
         assertThat(v.kind()).isEqualTo(StepVerdict.Kind.GENERATOR_BOUND);
         assertThat(v.degradations()).isEmpty();
-        assertThat(v.reasons()).containsExactly("generator-bound in 4 of 5 s: generator CPU 97 % of its core");
+        assertThat(v.reasons()).containsExactly("in 4 of 5 s: generator CPU 97 % of its core");
     }
 }

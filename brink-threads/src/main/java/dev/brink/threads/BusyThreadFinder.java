@@ -28,6 +28,14 @@ final class BusyThreadFinder {
             "connect0", "socketConnect", "ioctl", "take", "select", "takeVirtualThreadListToUnblock",
             "waitForSignal", "await", "pollEvents");
 
+    /**
+     * The thread that takes the dump shows up in it, RUNNABLE in the dumping code, in every dump of a burst
+     * (an observer's JMX connection thread in ThreadImpl.dumpThreads0, jcmd's Attach Listener). It is the
+     * observer, not the application: never a busy thread.
+     */
+    private static final Set<String> DUMPING_METHODS = Set.of("dumpThreads0", "dumpThreads", "getThreadInfo1",
+            "printThreads", "dumpThreadsToJson");
+
     private BusyThreadFinder() {
     }
 
@@ -79,6 +87,7 @@ final class BusyThreadFinder {
     static boolean runnableInCode(DumpThread t) {
         StackFrame top = t.top();
         if (!"RUNNABLE".equals(t.state()) || top == null) return false;
+        if (DUMPING_METHODS.contains(top.method()) || "Attach Listener".equals(t.name())) return false;
         return !("Native Method".equals(top.location()) && IDLE_NATIVE.contains(top.method()));
     }
 
