@@ -64,8 +64,9 @@ class RunReportTest {
                             new CapacityStep(26, 1040, 1039.5, 0.001, 4.1, 80.2, "ok", List.of()),
                             new CapacityStep(27, 1080, 1070.1, 0.041, 4.5, 95.0, "degraded",
                                     List.of("error rate 4.10 % > SLO 1.00 % (1328 of 32400 requests failed)")))),
-                    new ConfirmResult(26, 3600, "degraded", List.of("p99 730.0 ms > SLO 500.0 ms")),
-                    new SoakResult(40, 7200, 38.2, 0.93, "leak"), List.of(LEAK));
+                    new ConfirmResult(26, 1040, 60, 3600, "degraded", List.of("p99 730.0 ms > SLO 500.0 ms"), 1031.0, 0.002, 730.0),
+                    new SoakResult(1, 40, 7200, "64m", 38.2, 0.93, "leak", "rising: heap after whole-heap GC 20.1 MB → 96.5 MB",
+                            new SoakResult.HeapTrendLine(1_795_000_000_000L, 1_795_007_200_000L, 21_000_000, 101_000_000)), List.of(LEAK));
             Json.MAPPER.writeValue(run.file(RunDirectory.SUMMARY).toFile(), s);
         }
     }

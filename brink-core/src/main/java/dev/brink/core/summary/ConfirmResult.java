@@ -3,8 +3,24 @@ package dev.brink.core.summary;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
-/** The confirmation hold at a multiplier: holds or degraded, with the reasons when it degraded. */
-public record ConfirmResult(int multiplier, @JsonProperty("hold_s") double holdS, String verdict, List<String> reasons) {
+/**
+ * The confirmation: a smooth ramp to a multiplier, then a hold there, judged by the same degradation rules
+ * as a capacity step.
+ *
+ * @param multiplier  the multiplier held (the capacity search's maximum, or the plan's confirm.multiplier)
+ * @param rps         the profile's rate at that multiplier
+ * @param rampS       seconds of the ramp from 1 × profile up to the multiplier
+ * @param holdS       seconds held (shorter than planned when the run was cut short)
+ * @param verdict     holds or degraded
+ * @param reasons     the rules that failed during the hold, each with its numbers
+ * @param achievedRps answers per second during the hold
+ * @param errorRate   error share during the hold, 0..1
+ * @param p99Ms       corrected p99 latency during the hold
+ */
+public record ConfirmResult(int multiplier, double rps, @JsonProperty("ramp_s") double rampS,
+                            @JsonProperty("hold_s") double holdS, String verdict, List<String> reasons,
+                            @JsonProperty("achieved_rps") double achievedRps,
+                            @JsonProperty("error_rate") double errorRate, @JsonProperty("p99_ms") double p99Ms) {
     public ConfirmResult {
         reasons = reasons == null ? List.of() : List.copyOf(reasons);
     }

@@ -3,13 +3,33 @@ package dev.brink.core.summary;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * The soak: the profile held for a long time, and the heap-after-GC trend over it.
+ * The soak: a multiplier of the profile held for a long time, and the heap-after-GC trend over it.
  *
+ * @param multiplier     the multiplier held
+ * @param rps            the profile's rate at that multiplier
+ * @param holdS          seconds held (shorter than planned when the target died or the run was cut short)
+ * @param smallHeap      the -Xmx the target was relaunched with for the soak ("64m"), null when not
  * @param slopeMbPerHour least-squares slope of heap after GC, MB per hour
  * @param r2             fit of that line, 0..1
- * @param verdict        stable, leak, or died (the target died, e.g. of OutOfMemoryError)
+ * @param verdict        stable, leak, died (the target died, e.g. of OutOfMemoryError) or unknown (too
+ *                       few collections to judge)
+ * @param reason         one line with the numbers behind the verdict
+ * @param trend          the fitted line, for charts; null when no line was fitted
  */
-public record SoakResult(double rps, @JsonProperty("hold_s") double holdS,
+public record SoakResult(double multiplier, double rps, @JsonProperty("hold_s") double holdS,
+                         @JsonProperty("small_heap") String smallHeap,
                          @JsonProperty("heap_after_gc_slope_mb_per_h") double slopeMbPerHour, double r2,
-                         String verdict) {
+                         String verdict, String reason, HeapTrendLine trend) {
+
+    /**
+     * The fitted heap-after-GC floor as a segment on the run's time axis.
+     *
+     * @param fromEpochMs where the fit starts (after the soak's warm-up)
+     * @param toEpochMs   where it ends
+     * @param startBytes  the fitted floor at the start
+     * @param endBytes    the fitted floor at the end
+     */
+    public record HeapTrendLine(@JsonProperty("from_epoch_ms") long fromEpochMs, @JsonProperty("to_epoch_ms") long toEpochMs,
+                                @JsonProperty("start_bytes") long startBytes, @JsonProperty("end_bytes") long endBytes) {
+    }
 }
