@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
         versionProvider = BrinkMain.Version.class,
         description = "Pushes a JVM service to the brink of degradation and tells you why it broke there.",
         subcommands = {
+            DemoCommand.class,
             RunCommand.class,
             HttpCommand.class,
             WatchCommand.class,

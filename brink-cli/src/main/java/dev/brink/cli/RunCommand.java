@@ -2,11 +2,9 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.RunDirectory;
-import dev.brink.core.summary.RunSummary;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.Plan;
-import dev.brink.method.MethodRunner;
-import dev.brink.report.RunReport;
+import dev.brink.method.MethodPhase;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -16,18 +14,25 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code brink run PLAN.yaml}: the method on your service (today: the capacity search). */
+/** {@code brink run PLAN.yaml}: the method on your service. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Run the capacity search of a plan against your service: profile × N, N = start, start+step, …",
-            "until a step degrades (errors, p99, throughput, p99 trend), refined by bisection; the target JVM",
-            "(target.jvm in the plan) is watched all along and thread dumps are taken at the first degraded step.",
-            "Writes a run directory with summary.json, report.html, summary.md and junit.xml."})
+        description = {"Run the method of a plan against your service:",
+            "  capacity  profile × N, N = start, start+step, … until a step degrades (errors, p99, throughput,",
+            "            p99 trend), refined by bisection; thread dumps and a class histogram at the first bad step",
+            "  confirm   a ramp to the maximum found (or phases.confirm.multiplier), then a hold",
+            "  soak      a multiplier held for long (phases.soak.small_heap relaunches a launched target on that",
+            "            -Xmx): heap-after-GC trend, class histograms, a heap dump and its leak suspect",
+            "The target JVM (target.jvm) is watched all along. Writes a run directory with summary.json,",
+            "report.html, summary.md and junit.xml. Exit code 3 when the plan's fail_on gate fails."})
 final class RunCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "PLAN.yaml", description = "The plan (target, profile, slo, phases.capacity).")
+    @Parameters(paramLabel = "PLAN.yaml", description = "The plan (target, profile, slo, phases, fail_on).")
     Path planFile;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory (default: runs/<time>-<plan name>).")
     Path out;
+
+    @Option(names = "--phases", paramLabel = "LIST", description = "Phases to run, of capacity,confirm,soak (default: all the plan has).")
+    String phases;
 
     @Option(names = "--connections", paramLabel = "C", description = "Most connections the generator opens (default: the engine's).")
     Integer connections;
@@ -38,6 +43,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Plan plan = Plan.load(planFile);
+        var selected = phases == null ? null : MethodPhase.parse(phases);
         LoadOptions options = LoadOptions.defaults();
         if (connections != null) {
             if (connections < 1) {
@@ -48,13 +54,6 @@ final class RunCommand implements Callable<Integer> {
         RunDirectory run = out != null ? RunDirectory.at(out) : RunDirectory.create(Path.of("runs"), plan.name());
         PrintWriter console = spec.commandLine().getOut();
         console.println("run directory: " + run.root());
-        RunSummary summary = new MethodRunner(plan, run, options, console).runCapacity();
-        RunReport.Outputs outputs = RunReport.write(run.root());
-        var c = summary.capacity();
-        console.printf(java.util.Locale.ROOT, "%ncapacity: %d × profile = %.1f req/s, limited by %s%s%n", c.maxMultiplier(), c.maxRps(),
-                c.limitedBy(), c.firstBadMultiplier() > 0 ? " (first bad: " + c.firstBadMultiplier() + " × profile)" : "");
-        summary.findings().forEach(f -> console.println("finding: " + f.kind().jsonName() + ": " + f.title()));
-        console.println("report: " + outputs.html());
-        return 0;
+        return MethodConsole.runAndReport(plan, run, options, selected, console);
     }
 }

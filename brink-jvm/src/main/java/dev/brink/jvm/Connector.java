@@ -137,7 +137,13 @@ final class Connector {
     private static JvmConnection launch(JvmTarget.Launch l) throws BrinkUserException {
         Process p;
         try {
-            p = new ProcessBuilder(l.command()).inheritIO().start();
+            ProcessBuilder pb = new ProcessBuilder(l.command());
+            if (l.output() == null) {
+                pb.inheritIO();
+            } else {
+                pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(l.output().toFile()));
+            }
+            p = pb.start();
         } catch (IOException e) {
             throw new BrinkUserException("cannot start '" + l.command().get(0) + "': " + oneLine(e));
         }

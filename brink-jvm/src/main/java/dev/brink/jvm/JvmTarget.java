@@ -42,11 +42,19 @@ public sealed interface JvmTarget {
         }
     }
 
-    /** A command Brink starts, attaches to (the started process or its first JVM descendant) and stops at close. */
-    record Launch(List<String> command) implements JvmTarget {
+    /**
+     * A command Brink starts, attaches to (the started process or its first JVM descendant) and stops at close.
+     *
+     * @param output file the command's stdout and stderr are appended to, or null to share Brink's console
+     */
+    record Launch(List<String> command, java.nio.file.Path output) implements JvmTarget {
         public Launch {
             command = List.copyOf(command);
             if (command.isEmpty()) throw new IllegalArgumentException("launch command is empty");
+        }
+
+        public Launch(List<String> command) {
+            this(command, null);
         }
 
         @Override

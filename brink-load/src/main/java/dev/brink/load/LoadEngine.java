@@ -45,6 +45,7 @@ import org.HdrHistogram.Histogram;
  * microsecond HdrHistograms with 3 significant digits.
  */
 public final class LoadEngine implements AutoCloseable {
+    private volatile boolean endRequested;
     private static final long SECOND = 1_000_000_000L;
 
     private final Plan plan;
@@ -185,12 +186,14 @@ public final class LoadEngine implements AutoCloseable {
                         ((LoadStep.Workload.Closed) step.workload()).think().toNanos(), duration));
         long end = start + duration;
         long from = start;
-        while (from < end) {
+        endRequested = false;
+        while (from < end && !endRequested) {
             long to = Math.min(from + SECOND, end);
             sleepUntil(to);
             emit(step, start, end, from, to, acc, false);
             from = to;
         }
+        boolean endedEarly = from < end;
         call(() -> {
             loop.stop();
             return null;
@@ -203,10 +206,11 @@ public final class LoadEngine implements AutoCloseable {
             loop.abandonBacklog();
             return null;
         });
-        emit(step, start, end, end, System.nanoTime(), acc, true);
-        StepResult r = acc.result();
+        emit(step, start, end, from, System.nanoTime(), acc, true);
+        StepResult r = acc.result(Math.max(1e-3, (from - start) / 1e9));
         Map<String, Object> ev = new LinkedHashMap<>();
         ev.put("step", step.name());
+        if (endedEarly) ev.put("ended_early_s", r.durationS());
         ev.put("achieved_rps", r.achievedRps());
         ev.put("error_rate", r.errorRate());
         ev.put("dropped", r.dropped());
@@ -214,6 +218,14 @@ public final class LoadEngine implements AutoCloseable {
         ev.put("generator_reasons", r.generatorBoundReasons());
         out.event("step-end", ev);
         return r;
+    }
+
+    /**
+     * Ends the running step at its next one-second boundary, as if its duration were over (the method calls it
+     * when the target died: load against a dead port measures nothing). Any thread; a no-op between steps.
+     */
+    public void endStep() {
+        endRequested = true;
     }
 
     private void emit(LoadStep step, long stepStart, long stepEnd, long from, long to, StepAccumulator acc, boolean drain)

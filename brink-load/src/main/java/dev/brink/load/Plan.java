@@ -19,12 +19,18 @@ import java.util.Set;
  * (an {@code ${env.NAME}} value is never stored here), literal secret header values are redacted by
  * {@link #redacted()}.
  */
-public record Plan(String name, Target target, List<Operation> profile, Slo slo, Phases phases, Data data) {
+public record Plan(String name, Target target, List<Operation> profile, Slo slo, Phases phases, Data data, FailOn failOn) {
     public Plan {
         Objects.requireNonNull(name, "name");
+        failOn = failOn == null ? FailOn.NEVER : failOn;
         Objects.requireNonNull(target, "target");
         profile = List.copyOf(profile);
         if (profile.isEmpty()) throw new IllegalArgumentException("a plan needs at least one operation");
+    }
+
+    /** A plan without a CI gate. */
+    public Plan(String name, Target target, List<Operation> profile, Slo slo, Phases phases, Data data) {
+        this(name, target, profile, slo, phases, data, FailOn.NEVER);
     }
 
     /** Reads and validates a plan file; {@code data.csv} paths are resolved against the file's folder. */
@@ -58,7 +64,7 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
                 new Request(o.request().method(), o.request().path(), o.request().headers().stream()
                         .map(h -> h.secret() ? new Header(h.name(), "***", true) : h).toList(), o.request().body()),
                 o.check())).toList();
-        return new Plan(name, target, ops, slo, phases, data);
+        return new Plan(name, target, ops, slo, phases, data, failOn);
     }
 
     /** base_url plus how to reach the JVM (all optional for a load-only run). */
@@ -139,20 +145,51 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
         }
     }
 
-    /** Confirmation: ramp to the found maximum over {@code ramp}, hold for {@code hold}. */
-    public record Confirm(Duration ramp, Duration hold) {
+    /**
+     * Confirmation: ramp to a multiplier over {@code ramp}, hold for {@code hold}. The multiplier is the
+     * capacity search's maximum, or {@code multiplier} when given (null: take the search's).
+     */
+    public record Confirm(Duration ramp, Duration hold, Double multiplier) {
         public Confirm {
             Objects.requireNonNull(ramp, "ramp");
             Objects.requireNonNull(hold, "hold");
+            if (multiplier != null && !(multiplier > 0)) throw new IllegalArgumentException("multiplier > 0");
+        }
+
+        public Confirm(Duration ramp, Duration hold) {
+            this(ramp, hold, null);
         }
     }
 
-    /** Soak: hold {@code multiplier} × profile for {@code hold}; optional small heap in bytes (null: none). */
-    public record Soak(double multiplier, Duration hold, Long smallHeapBytes) {
+    /**
+     * Soak: hold {@code multiplier} × profile for {@code hold}; optional small heap in bytes (null: none);
+     * {@code probes} full-GC probes (class histograms) spread over the hold, 0 for none.
+     */
+    public record Soak(double multiplier, Duration hold, Long smallHeapBytes, int probes) {
+        public static final int DEFAULT_PROBES = 6;
+
         public Soak {
             if (!(multiplier > 0)) throw new IllegalArgumentException("multiplier > 0");
             Objects.requireNonNull(hold, "hold");
+            if (probes < 0) throw new IllegalArgumentException("probes >= 0");
         }
+
+        public Soak(double multiplier, Duration hold, Long smallHeapBytes) {
+            this(multiplier, hold, smallHeapBytes, DEFAULT_PROBES);
+        }
+    }
+
+    /**
+     * The CI gate ({@code fail_on}): which verdicts make {@code brink run} exit with code 3. Each condition is
+     * off when null or false.
+     *
+     * @param capacityBelow   fail when the capacity search's max multiplier is below this
+     * @param confirmDegraded fail when the confirmation degraded
+     * @param soakLeak        fail when the soak found a leak or the target died
+     * @param findings        fail on any finding of this severity or worse ("critical", "warning", "info")
+     */
+    public record FailOn(Double capacityBelow, boolean confirmDegraded, boolean soakLeak, String findings) {
+        public static final FailOn NEVER = new FailOn(null, false, false, null);
     }
 
     /** CSV feeder: file (absolute), row order, and columns whose values are secret. */

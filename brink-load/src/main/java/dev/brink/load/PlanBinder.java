@@ -25,7 +25,7 @@ final class PlanBinder {
     }
 
     static Plan bind(PlanNode root, Path baseDir, UnaryOperator<String> env) throws BrinkUserException {
-        Map<String, PlanNode> f = fields(root, "plan", "name", "target", "profile", "slo", "phases", "data");
+        Map<String, PlanNode> f = fields(root, "plan", "name", "target", "profile", "slo", "phases", "data", "fail_on");
         String name = string(req(root, f, "name", "plan"), "name");
         if (name.isBlank()) throw f.get("name").error("name", "a non-empty plan name");
         Plan.Target target = target(req(root, f, "target", "plan"));
@@ -48,7 +48,8 @@ final class PlanBinder {
         }
         Plan.Slo slo = f.containsKey("slo") ? slo(f.get("slo")) : null;
         Plan.Phases phases = f.containsKey("phases") ? phases(f.get("phases")) : null;
-        return new Plan(name, target, ops, slo, phases, data);
+        Plan.FailOn failOn = f.containsKey("fail_on") ? failOn(f.get("fail_on")) : Plan.FailOn.NEVER;
+        return new Plan(name, target, ops, slo, phases, data, failOn);
     }
 
     private static Plan.Target target(PlanNode n) throws BrinkUserException {
@@ -174,14 +175,15 @@ final class PlanBinder {
         }
         if (f.containsKey("confirm")) {
             PlanNode c = f.get("confirm");
-            Map<String, PlanNode> cf = fields(c, "phases.confirm", "ramp", "hold");
+            Map<String, PlanNode> cf = fields(c, "phases.confirm", "ramp", "hold", "multiplier");
             confirm = new Plan.Confirm(
                     cf.containsKey("ramp") ? duration(cf.get("ramp"), "phases.confirm.ramp") : Duration.ZERO,
-                    duration(req(c, cf, "hold", "phases.confirm"), "phases.confirm.hold"));
+                    duration(req(c, cf, "hold", "phases.confirm"), "phases.confirm.hold"),
+                    cf.containsKey("multiplier") ? number(cf.get("multiplier"), "phases.confirm.multiplier", 0.001, 1e6) : null);
         }
         if (f.containsKey("soak")) {
             PlanNode s = f.get("soak");
-            Map<String, PlanNode> sf = fields(s, "phases.soak", "multiplier", "hold", "small_heap");
+            Map<String, PlanNode> sf = fields(s, "phases.soak", "multiplier", "hold", "small_heap", "probes");
             double m = sf.containsKey("multiplier") ? number(sf.get("multiplier"), "phases.soak.multiplier", 0.001, 1e6) : 1;
             Long heap = null;
             if (sf.containsKey("small_heap")) {
@@ -191,9 +193,30 @@ final class PlanBinder {
                     throw sf.get("small_heap").error("phases.soak.small_heap", "a size like 64m or 1g");
                 }
             }
-            soak = new Plan.Soak(m, duration(req(s, sf, "hold", "phases.soak"), "phases.soak.hold"), heap);
+            int probes = sf.containsKey("probes") ? (int) integer(sf.get("probes"), "phases.soak.probes", 0, 100) : Plan.Soak.DEFAULT_PROBES;
+            soak = new Plan.Soak(m, duration(req(s, sf, "hold", "phases.soak"), "phases.soak.hold"), heap, probes);
         }
         return new Plan.Phases(cap, confirm, soak);
+    }
+
+    private static Plan.FailOn failOn(PlanNode n) throws BrinkUserException {
+        Map<String, PlanNode> f = fields(n, "fail_on", "capacity_below", "confirm", "soak", "findings");
+        Double below = f.containsKey("capacity_below") ? number(f.get("capacity_below"), "fail_on.capacity_below", 0.001, 1e6) : null;
+        boolean confirm = f.containsKey("confirm") && oneOf(f.get("confirm"), "fail_on.confirm", "degraded");
+        boolean soak = f.containsKey("soak") && oneOf(f.get("soak"), "fail_on.soak", "leak");
+        String findings = null;
+        if (f.containsKey("findings")) {
+            findings = string(f.get("findings"), "fail_on.findings");
+            if (!List.of("critical", "warning", "info").contains(findings)) {
+                throw f.get("findings").error("fail_on.findings", "critical, warning or info");
+            }
+        }
+        return new Plan.FailOn(below, confirm, soak, findings);
+    }
+
+    private static boolean oneOf(PlanNode n, String field, String only) throws BrinkUserException {
+        if (!string(n, field).equals(only)) throw n.error(field, only);
+        return true;
     }
 
     private static Plan.Data data(PlanNode n, Path baseDir) throws BrinkUserException {

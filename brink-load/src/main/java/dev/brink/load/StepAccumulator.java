@@ -30,8 +30,8 @@ final class StepAccumulator {
                 Math.max(worst.timeWait(), h.timeWait()), worst.dropped() + h.dropped(), List.of());
     }
 
-    StepResult result() {
-        double seconds = step.duration().toNanos() / 1e9;
+    /** @param seconds how long the step ran: its duration, or less when it was ended early */
+    StepResult result(double seconds) {
         long errors = sum.errorCount();
         long answered = sum.ok + errors;
         GeneratorHealth g = worst == null ? null : new GeneratorHealth(worst.epochMs(), worst.processCpu(), worst.loopCpu(),

@@ -61,6 +61,18 @@ class PlanTest {
     }
 
     @Test
+    void failOnGateAndAGivenConfirmMultiplier() throws Exception {
+        Plan p = parse(DESIGN_PLAN.replace("confirm:  {ramp: 60s, hold: 1h}", "confirm:  {ramp: 60s, hold: 1h, multiplier: 12}")
+                + "fail_on: {capacity_below: 20, confirm: degraded, soak: leak, findings: critical}\n");
+        assertThat(p.phases().confirm().multiplier()).isEqualTo(12.0);
+        assertThat(p.failOn()).isEqualTo(new Plan.FailOn(20.0, true, true, "critical"));
+        assertThat(parse(DESIGN_PLAN).failOn()).isEqualTo(Plan.FailOn.NEVER);
+        assertError(DESIGN_PLAN + "fail_on: {soak: stable}\n", "fail_on.soak: expected leak");
+        assertError(DESIGN_PLAN + "fail_on: {findings: fatal}\n", "fail_on.findings: expected critical, warning or info");
+        assertError(DESIGN_PLAN + "fail_on: {latency: 3}\n", "fail_on");
+    }
+
+    @Test
     void jmxAndLaunchTargets() throws Exception {
         String base = "profile: [{name: a, rps: 1, request: {path: /}}]\nname: x\n";
         assertThat(parse(base + "target: {base_url: 'http://localhost:1', jvm: {jmx: 'h:9010'}}").target().jvm().jmx()).isEqualTo("h:9010");
@@ -77,7 +89,7 @@ class PlanTest {
         assertError(DESIGN_PLAN.replace("error_rate: 0.01", "error_rate: 2"), "slo.error_rate: expected a number from 0 to 1");
         assertError(DESIGN_PLAN.replace("base_url: http://127.0.0.1:8080", "base_url: ftp://x"), "plan.yaml:3:13: target.base_url: expected an http:// URL");
         assertError(DESIGN_PLAN.replace("  jvm: {pid: 12345}", "  jvm: {pid: 1, jmx: 'a:1'}"), "target.jvm: expected exactly one of pid, jmx, launch");
-        assertError(DESIGN_PLAN.replace("slo:", "sloo:"), "plan.yaml:17:7: plan: expected one of the keys name, target, profile, slo, phases, data, got 'sloo'");
+        assertError(DESIGN_PLAN.replace("slo:", "sloo:"), "plan.yaml:17:7: plan: expected one of the keys name, target, profile, slo, phases, data, fail_on, got 'sloo'");
         assertError(DESIGN_PLAN.replace("status: 201", "status: 999"), "profile[1].check.status: expected an integer from 100 to 599");
         assertError(DESIGN_PLAN.replace("name: reprice", "name: get-book"), "profile[2].name: expected a name not used by another operation");
         assertError("name: x\n", "plan.yaml:1:1: plan: expected a 'target' key");

@@ -16,101 +16,125 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.BooleanSupplier;
 
 /**
  * The capacity search: profile × N for N = start, start+step, … (each a warm-up, then the measured step),
  * judged by {@link DegradationRules}, refined by bisection; the first degraded step triggers evidence.
  */
 final class CapacityPhase {
-    /** Called once, at the first degraded step, while the load still runs at that rate's aftermath. */
+    /**
+     * Called once, for the first degraded step, on a helper thread while the load runs again at that rate
+     * (thread dumps of an idle service show nothing: the contention exists only under the load that caused it).
+     */
     interface DegradationHook {
-        void firstDegraded(int multiplier, StepVerdict verdict) throws InterruptedException;
+        void firstDegraded(int multiplier, StepVerdict verdict);
     }
 
+    /** How long the load runs again at the first degraded rate while the evidence is taken (dumps need ~3 s). */
+    static final Duration EVIDENCE_LOAD = Duration.ofSeconds(6);
+
     static final Duration GENERATOR_WARMUP = Duration.ofSeconds(5);
+    /** A target Brink just launched is as cold as the generator: its JIT needs some thousands of requests too. */
+    static final Duration LAUNCHED_TARGET_WARMUP = Duration.ofSeconds(20);
 
     private final LoadEngine engine;
     private final Plan plan;
     private final EventLog events;
     private final PrintWriter console;
-    private final StepThirds thirds;
+    private final StepJudge judge;
+    private final BooleanSupplier goOn;
+    private final Duration warmup;
 
-    CapacityPhase(LoadEngine engine, Plan plan, int maxConnections, EventLog events, PrintWriter console) {
+    /** @param goOn false once the run must stop (interrupted, target died): the search ends after the current step */
+    CapacityPhase(LoadEngine engine, Plan plan, StepJudge judge, EventLog events, PrintWriter console, BooleanSupplier goOn,
+                  boolean coldTarget) {
+        this.warmup = coldTarget ? LAUNCHED_TARGET_WARMUP : GENERATOR_WARMUP;
+        this.goOn = goOn;
         this.engine = engine;
         this.plan = plan;
         this.events = events;
         this.console = console;
-        this.thirds = new StepThirds(maxConnections, plan.slo().p99Ms());
-        engine.addListener(thirds);
+        this.judge = judge;
     }
 
     CapacityResult run(DegradationHook hook) throws InterruptedException, BrinkUserException {
         Plan.Capacity c = plan.phases().capacity();
         CapacitySearch search = new CapacitySearch(whole("start", c.start()), whole("step", c.step()), whole("max", c.max()), c.refine());
-        DegradationRules rules = new DegradationRules(new Slo(plan.slo().errorRate(), plan.slo().p99Ms()));
         events.append("phase-start", Map.of("phase", "capacity"));
         console.printf(Locale.ROOT, "capacity search: profile %.1f req/s × N, N = %d, %d, … ≤ %d, %s per step after %s warm-up%n",
                 plan.totalRps(), whole("start", c.start()), whole("start", c.start()) + whole("step", c.step()), whole("max", c.max()),
                 Durations.format(c.stepDuration()), Durations.format(c.warmup()));
-        // The generator's own JIT warm-up: one unjudged stretch at the start rate, so the first measured
+        // The JIT warm-up of the generator (and of a target Brink launched): one unjudged stretch at the start rate, so the first measured
         // steps see a compiled load path (a cold JVM misses its schedule by tens of ms in its first seconds).
-        engine.run(LoadStep.open("generator-warmup", whole("start", c.start()), GENERATOR_WARMUP));
+        engine.run(LoadStep.open("generator-warmup", whole("start", c.start()), warmup));
         List<CapacityStep> steps = new ArrayList<>();
         boolean evidenceTaken = false;
         OptionalInt next;
-        while ((next = search.next()).isPresent()) {
-            int n = next.getAsInt();
-            if (!c.warmup().isZero()) {
-                engine.run(LoadStep.open("capacity-x" + n + "-warmup", n, c.warmup()));
+        boolean cut = false;
+        try {
+            while (goOn.getAsBoolean() && (next = search.next()).isPresent()) {
+                int n = next.getAsInt();
+                if (!c.warmup().isZero()) {
+                    engine.run(LoadStep.open("capacity-x" + n + "-warmup", n, c.warmup()));
+                }
+                String name = "capacity-x" + n;
+                judge.begin(name);
+                StepResult r = engine.run(LoadStep.open(name, n, c.stepDuration()));
+                StepVerdict verdict = judge.judge(r);
+                if (verdict.kind() == StepVerdict.Kind.GENERATOR_BOUND) {
+                    // a generator-bound step measured nothing about the service; a hiccup of the machine (another
+                    // process, Brink's own GC) passes, so it is measured once more before the search stops on it
+                    console.printf(Locale.ROOT, "  N=%-3d generator-bound (%s): measuring it once more%n", n, String.join("; ", verdict.reasons()));
+                    events.append("step-retry", Map.of("phase", "capacity", "step", name, "reasons", verdict.reasons()));
+                    judge.begin(name);
+                    r = engine.run(LoadStep.open(name, n, c.stepDuration()));
+                    verdict = judge.judge(r);
+                }
+                search.record(n, verdict);
+                CapacityStep step = new CapacityStep(n, r.targetRps(), r.achievedRps(), r.errorRate(), r.corrected().p50Ms(),
+                        r.corrected().p99Ms(), verdict.kind().json(), verdict.reasons());
+                steps.add(step);
+                events.append("step-verdict", Map.of("phase", "capacity", "step", name, "multiplier", n,
+                        "verdict", verdict.kind().json(), "reasons", verdict.reasons(), "result", step));
+                console.printf(Locale.ROOT, "  N=%-3d target %8.1f  achieved %8.1f req/s  errors %6.2f %%  p99 %8.1f ms  %s%s%n",
+                        n, r.targetRps(), r.achievedRps(), r.errorRate() * 100, r.corrected().p99Ms(), verdict.kind().json(),
+                        verdict.reasons().isEmpty() ? "" : ": " + String.join("; ", verdict.reasons()));
+                if (verdict.kind() == StepVerdict.Kind.DEGRADED && !evidenceTaken) {
+                    evidenceTaken = true;
+                    evidenceUnderLoad(n, verdict, hook);
+                }
             }
-            String name = "capacity-x" + n;
-            thirds.begin(name);
-            StepResult r = engine.run(LoadStep.open(name, n, c.stepDuration()));
-            StepVerdict verdict = rules.judge(measurement(r));
-            search.record(n, verdict);
-            steps.add(new CapacityStep(n, r.targetRps(), r.achievedRps(), r.errorRate(), r.corrected().p50Ms(),
-                    r.corrected().p99Ms(), verdict.kind().json(), verdict.reasons()));
-            events.append("step-verdict", Map.of("phase", "capacity", "step", name, "multiplier", n,
-                    "verdict", verdict.kind().json(), "reasons", verdict.reasons()));
-            console.printf(Locale.ROOT, "  N=%-3d target %8.1f  achieved %8.1f req/s  errors %6.2f %%  p99 %8.1f ms  %s%s%n",
-                    n, r.targetRps(), r.achievedRps(), r.errorRate() * 100, r.corrected().p99Ms(), verdict.kind().json(),
-                    verdict.reasons().isEmpty() ? "" : ": " + String.join("; ", verdict.reasons()));
-            if (verdict.kind() == StepVerdict.Kind.DEGRADED && !evidenceTaken) {
-                evidenceTaken = true;
-                hook.firstDegraded(n, verdict);
-            }
+        } catch (InterruptedException e) {
+            cut = true;
+            Thread.currentThread().interrupt(); // the caller stops the run; the steps so far are its result
         }
         CapacitySearch.Outcome o = search.outcome();
-        events.append("phase-end", Map.of("phase", "capacity", "max_multiplier", o.maxMultiplier(), "limited_by", o.limitedBy()));
-        return new CapacityResult(o.maxMultiplier(), o.maxMultiplier() * plan.totalRps(), o.limitedBy(), o.firstBad(), steps);
+        // cut short (Ctrl-C, a dead target) before any step degraded: the search never reached its end
+        String limitedBy = o.firstBad() < 0 && !o.limitedBy().equals("generator") && (cut || !goOn.getAsBoolean()) ? "interrupted" : o.limitedBy();
+        CapacityResult result = new CapacityResult(o.maxMultiplier(), o.maxMultiplier() * plan.totalRps(), limitedBy, o.firstBad(), steps);
+        events.append("phase-end", Map.of("phase", "capacity", "result", result));
+        return result;
     }
 
-    /**
-     * A step is generator-bound when it dropped requests (the backlog overflowed) or when the generator
-     * was behind its schedule in more than a third of its seconds. A single jittery second (a GC pause
-     * of Brink's own, the scheduler) is noted by the engine but would otherwise end the search on noise.
-     */
-    private StepMeasurement measurement(StepResult r) {
-        long errors = r.errorCount();
-        long requests = r.ok() + errors;
-        boolean starved = thirds.connectionStarvedShare() > MAX_GENERATOR_BOUND_SHARE;
-        boolean bound = r.dropped() > 0 || thirds.generatorBoundShare() > MAX_GENERATOR_BOUND_SHARE || starved;
-        String why = null;
-        if (starved) {
-            why = String.format(Locale.ROOT, "all %d connections busy and up to %d requests waiting for one in %d of %d s, while the"
-                            + " service answered within the SLO (uncorrected p99 %.1f ms): the connection cap, not the service,"
-                            + " held the load back (raise --connections)", thirds.maxConnections(), thirds.mostWaiting(),
-                    thirds.starvedSeconds(), thirds.seconds(), r.uncorrected().p99Ms());
-        } else if (bound) {
-            why = String.format(Locale.ROOT, "behind its own schedule in %d of %d s%s: %s", thirds.boundSeconds(), thirds.seconds(),
-                    r.dropped() > 0 ? ", " + r.dropped() + " requests dropped" : "", String.join("; ", r.generatorBoundReasons()));
+    private void evidenceUnderLoad(int n, StepVerdict verdict, DegradationHook hook) throws InterruptedException {
+        Thread capture = new Thread(() -> {
+            try {
+                Thread.sleep(1000); // let the load reach the rate again
+                hook.firstDegraded(n, verdict);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "brink-evidence");
+        capture.setDaemon(true);
+        capture.start();
+        try {
+            engine.run(LoadStep.open("capacity-x" + n + "-evidence", n, EVIDENCE_LOAD));
+            capture.join(60_000);
+        } finally {
+            capture.interrupt();
         }
-        return new StepMeasurement(r.targetRps(), r.achievedRps(), requests, errors, r.corrected().p50Ms(), r.corrected().p99Ms(),
-                thirds.firstThirdMs(), thirds.lastThirdMs(), bound, why);
     }
-
-    /** Above this share of generator-bound seconds, a step's numbers describe the generator, not the target. */
-    static final double MAX_GENERATOR_BOUND_SHARE = 1.0 / 3;
 
     private static int whole(String field, double v) throws BrinkUserException {
         if (v != Math.rint(v) || v < 1) {

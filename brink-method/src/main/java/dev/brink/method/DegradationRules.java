@@ -9,8 +9,10 @@ import java.util.List;
  * service stopped following the load); p99 of the last third of the step more than twice that of the
  * first third (latency running away within the step, even if still under the SLO).
  *
- * <p>A step the load generator could not drive is generator-bound whatever the rules say: its numbers
- * describe the generator, not the target.
+ * <p>A step the load generator could not drive is generator-bound: its latency and rate describe the
+ * generator, not the target. Only the errors the service answered itself (HTTP 5xx, a failed check) above
+ * the SLO still count against the service then: a late generator sends late, it does not make the service
+ * answer 503.
  */
 public final class DegradationRules {
     /** Below this share of the target rate, the service no longer follows the load. */
@@ -31,6 +33,13 @@ public final class DegradationRules {
 
     public StepVerdict judge(StepMeasurement m) {
         if (m.generatorBound()) {
+            double answered = m.requests() == 0 ? 0 : (double) m.answeredErrors() / m.requests();
+            if (answered > slo.errorRate()) {
+                return new StepVerdict(StepVerdict.Kind.DEGRADED, List.of(new Degradation(Degradation.Rule.ERRORS, answered, slo.errorRate(),
+                        Degradation.fmt("error rate %.2f %% > SLO %.2f %% (%d of %d requests answered with an error; the generator"
+                                        + " was also behind, so this step's latency is not judged: %s)", answered * 100,
+                                slo.errorRate() * 100, m.answeredErrors(), m.requests(), m.generatorReason()))), null);
+            }
             return new StepVerdict(StepVerdict.Kind.GENERATOR_BOUND, List.of(), m.generatorReason());
         }
         List<Degradation> broken = new ArrayList<>();

@@ -9,9 +9,12 @@ import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
 import dev.brink.core.summary.CapacityResult;
+import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.summary.RunSummary;
-import dev.brink.jvm.JvmObserver;
-import dev.brink.jvm.JvmTarget;
+import dev.brink.core.summary.SoakResult;
+import dev.brink.gc.GcLogAnalyzer;
+import dev.brink.jvm.JvmListener;
+import dev.brink.jvm.JvmSample;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.Plan;
@@ -19,23 +22,40 @@ import dev.brink.threads.ThreadDumpAnalyzer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The method on one plan: today the capacity search, with the target JVM watched all along (when the plan
- * names it) and evidence taken at the first degraded step; writes plan.yaml, events, load and JVM series,
- * evidence and summary.json into the run directory. Confirmation and soak come next (issue 6).
+ * The method on one plan: capacity search, confirmation and soak (those the plan has, or those asked for), with
+ * the target JVM watched all along when the plan names it, evidence taken at the moments that matter, and the
+ * verdicts and findings written to summary.json. Ctrl-C or SIGTERM ({@link #interrupt()}) and a target that
+ * dies outside the soak cut the run short: the load stops, a launched target is stopped, and what exists is
+ * written with {@code interrupted: true}. Every phase result and finding is also an event, so a SIGKILLed run
+ * can be summarised later from events.jsonl.
  */
 public final class MethodRunner {
+    private static final Duration INTERRUPT_WAIT = Duration.ofSeconds(30);
+
     private final Plan plan;
     private final RunDirectory run;
     private final LoadOptions options;
     private final PrintWriter console;
+    private final List<Finding> findings = new ArrayList<>();
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private volatile Thread runner;
+    private volatile boolean interrupted;
+    private volatile boolean targetDied;
+    private EventLog events;
 
     public MethodRunner(Plan plan, RunDirectory run, LoadOptions options, PrintWriter console) {
         this.plan = plan;
@@ -44,50 +64,208 @@ public final class MethodRunner {
         this.console = console;
     }
 
-    /** Runs the capacity search and returns what summary.json says. */
-    public RunSummary runCapacity() throws BrinkUserException, InterruptedException {
-        if (plan.phases() == null || plan.phases().capacity() == null) {
-            throw new BrinkUserException(plan.name() + ": the plan has no phases.capacity section: expected start, step, max, step_duration");
+    /** Every phase the plan has. */
+    public RunSummary run() throws BrinkUserException {
+        EnumSet<MethodPhase> all = EnumSet.noneOf(MethodPhase.class);
+        if (plan.phases() != null) {
+            if (plan.phases().capacity() != null) all.add(MethodPhase.CAPACITY);
+            if (plan.phases().confirm() != null) all.add(MethodPhase.CONFIRM);
+            if (plan.phases().soak() != null) all.add(MethodPhase.SOAK);
         }
+        if (all.isEmpty()) {
+            throw new BrinkUserException(plan.name() + ": the plan has no phases: expected phases.capacity, phases.confirm or phases.soak");
+        }
+        return run(all);
+    }
+
+    /**
+     * Runs the given phases in order and writes summary.json.
+     *
+     * @throws BrinkUserException before any load when a phase is missing from the plan or cannot run (a confirm
+     *                            without the capacity search and without its own multiplier), or the target cannot be reached
+     */
+    public RunSummary run(Set<MethodPhase> phases) throws BrinkUserException {
+        check(phases);
+        runner = Thread.currentThread();
         Instant started = Instant.now();
+        CapacityResult capacity = null;
+        ConfirmResult confirm = null;
+        SoakResult soak = null;
         try {
             PlanWriter.write(plan, run.file(RunDirectory.PLAN));
+            events = new EventLog(run);
         } catch (IOException e) {
-            throw new BrinkUserException("cannot write " + run.file(RunDirectory.PLAN) + ": " + e.getMessage());
+            finished.countDown();
+            throw new BrinkUserException("cannot write to the run directory " + run.root() + ": " + e.getMessage());
         }
-        List<Finding> findings = new ArrayList<>();
-        CapacityResult capacity;
-        try (EventLog events = new EventLog(run);
-             JvmObserver observer = observe(events);
+        try (TargetSession target = TargetSession.open(plan, run, events, console);
              LoadEngine engine = LoadEngine.open(plan, options, run)) {
-            List<Path> dumps = new ArrayList<>();
-            capacity = new CapacityPhase(engine, plan, options.maxConnections(), events, console).run((n, verdict) -> {
-                if (observer != null && observer.targetAlive()) {
-                    try {
-                        console.println("  evidence: 3 thread dumps 1 s apart and a class histogram at N=" + n);
-                        observer.evidence().threadDumps(3, Duration.ofSeconds(1)).stream()
-                                .filter(p -> p.toString().endsWith(".txt")).forEach(dumps::add);
-                        observer.evidence().classHistogram();
-                    } catch (BrinkUserException e) {
-                        console.println("  evidence: " + e.getMessage());
+            watchForDeath(target, engine);
+            StepJudge judge = new StepJudge(engine, options.maxConnections(), new Slo(plan.slo().errorRate(), plan.slo().p99Ms()));
+            try {
+                if (phases.contains(MethodPhase.CAPACITY)) {
+                    capacity = capacity(engine, judge, target);
+                    if (Thread.interrupted()) {
+                        throw new InterruptedException();
                     }
                 }
-            });
-            if (!dumps.isEmpty()) {
-                findings.addAll(ThreadDumpAnalyzer.analyze(dumps).findings().stream().map(this::relative).toList());
+                if (phases.contains(MethodPhase.CONFIRM) && goOn()) {
+                    int m = confirmMultiplier(capacity);
+                    if (m > 0) {
+                        confirm = new ConfirmPhase(engine, plan, judge, events, console).run(m);
+                    } else {
+                        console.println("confirmation skipped: the capacity search found no multiplier that held");
+                        events.append("phase-skipped", Map.of("phase", "confirm", "reason", "no multiplier held in the capacity search"));
+                    }
+                }
+                if (phases.contains(MethodPhase.SOAK) && goOn()) {
+                    SoakPhase.Outcome o = new SoakPhase(engine, plan, target, run, events, console,
+                            new LeakEvidence(console, this::relative)).run();
+                    soak = o.result();
+                    o.findings().forEach(this::found);
+                    targetDied = false; // a death in the soak is the soak's verdict, not a cut-short run
+                } else if (target.observed() && Files.isRegularFile(run.file(RunDirectory.GC))) {
+                    gcFindings();
+                }
+            } catch (InterruptedException e) {
+                interrupted = true;
+                Thread.interrupted(); // clear it, so closing the engine and the target is not cut short too
+                console.println("interrupted: stopping the load" + (target.observed() ? " and the target" : ""));
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            if (targetDied && !interrupted) {
+                interrupted = true;
+                found(new Finding(FindingKind.TARGET_DIED, Severity.CRITICAL, "the target died during the run: " + target.deathMessage(),
+                        "target JVM", List.of(RunDirectory.EVENTS), Map.of()));
+            }
+        } catch (RuntimeException | Error e) {
+            interrupted = true;
+            writeSummary(started, capacity, confirm, soak);
+            finished.countDown();
+            throw e;
+        }
+        RunSummary summary = writeSummary(started, capacity, confirm, soak);
+        finished.countDown();
+        return summary;
+    }
+
+    /**
+     * Stops a running {@link #run}: the load stops, a launched target is stopped, summary.json is written with
+     * interrupted: true. Waits (up to 30 s) for that to be written. For a shutdown hook; any thread.
+     */
+    public void interrupt() {
+        interrupted = true;
+        Thread t = runner;
+        if (t != null && finished.getCount() > 0) {
+            t.interrupt();
+            try {
+                finished.await(INTERRUPT_WAIT.toSeconds(), TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private boolean goOn() {
+        return !interrupted && !targetDied;
+    }
+
+    private CapacityResult capacity(LoadEngine engine, StepJudge judge, TargetSession target) throws InterruptedException, BrinkUserException {
+        List<Path> dumps = new ArrayList<>();
+        CapacityResult capacity = new CapacityPhase(engine, plan, judge, events, console, this::goOn,
+                plan.target().jvm() != null && plan.target().jvm().launch() != null).run((n, verdict) -> {
+            var capture = target.evidence();
+            if (capture != null) {
+                try {
+                    console.println("  evidence: 3 thread dumps 1 s apart and a class histogram at N=" + n);
+                    capture.threadDumps(3, Duration.ofSeconds(1)).stream()
+                            .filter(p -> p.toString().endsWith(".txt")).forEach(dumps::add);
+                    capture.classHistogram();
+                } catch (BrinkUserException e) {
+                    console.println("  evidence: " + e.getMessage());
+                }
+            }
+        });
+        if (!dumps.isEmpty()) {
+            try {
+                ThreadDumpAnalyzer.analyze(dumps).findings().stream().map(this::relative).forEach(this::found);
+            } catch (BrinkUserException e) {
+                console.println("  thread dumps: " + e.getMessage());
+            }
         }
         if (capacity.limitedBy().equals("generator")) {
             CapacityStepReasons last = CapacityStepReasons.lastGeneratorBound(capacity);
-            findings.add(0, new Finding(FindingKind.GENERATOR_BOUND, Severity.WARNING,
+            found(new Finding(FindingKind.GENERATOR_BOUND, Severity.WARNING,
                     "the load generator, not the service, stopped the search at " + last.multiplier() + " × profile: " + last.reasons(),
                     "brink load generator", List.of(RunDirectory.GENERATOR), Map.of("multiplier", last.multiplier())));
         }
-        RunSummary summary = new RunSummary(BrinkVersion.get(), plan.name(), started.toString(),
-                Duration.between(started, Instant.now()).toMillis() / 1000.0, false, capacity, null, null, findings);
+        return capacity;
+    }
+
+    /** GC pressure, heap sizing and long pauses over the whole run (the soak judges leaks on its own window). */
+    private void gcFindings() {
         try {
+            GcLogAnalyzer.analyzeGcJsonl(run.file(RunDirectory.GC)).findings().stream()
+                    .filter(f -> f.kind() != FindingKind.MEMORY_LEAK).forEach(this::found);
+        } catch (BrinkUserException e) {
+            console.println("  gc: " + e.getMessage());
+        }
+    }
+
+    private int confirmMultiplier(CapacityResult capacity) {
+        Double given = plan.phases().confirm().multiplier();
+        if (given != null) {
+            return (int) Math.max(1, Math.round(given));
+        }
+        return capacity == null ? 0 : capacity.maxMultiplier();
+    }
+
+    private void check(Set<MethodPhase> phases) throws BrinkUserException {
+        Plan.Phases p = plan.phases();
+        for (MethodPhase ph : phases) {
+            boolean has = p != null && switch (ph) {
+                case CAPACITY -> p.capacity() != null;
+                case CONFIRM -> p.confirm() != null;
+                case SOAK -> p.soak() != null;
+            };
+            if (!has) {
+                throw new BrinkUserException(plan.name() + ": --phases asks for " + ph.json() + " but the plan has no phases." + ph.json() + " section");
+            }
+        }
+        if (plan.slo() == null && (phases.contains(MethodPhase.CAPACITY) || phases.contains(MethodPhase.CONFIRM))) {
+            throw new BrinkUserException(plan.name() + ": the capacity search and the confirmation need an slo section: expected slo: {error_rate: 0.01, p99_ms: 500}");
+        }
+        if (phases.contains(MethodPhase.CONFIRM) && !phases.contains(MethodPhase.CAPACITY) && p.confirm().multiplier() == null) {
+            throw new BrinkUserException(plan.name() + ": a confirmation without the capacity search needs phases.confirm.multiplier (what to confirm)");
+        }
+    }
+
+    /** A dead target makes every later step measure a closed port: end the step at once and stop the run after it. */
+    private void watchForDeath(TargetSession target, LoadEngine engine) {
+        if (!target.observed()) {
+            return;
+        }
+        target.observer().addListener(new JvmListener() {
+            @Override
+            public void onTargetDied(JvmSample last, String message) {
+                targetDied = true;
+                engine.endStep();
+            }
+        });
+    }
+
+    private void found(Finding f) {
+        findings.add(f);
+        events.append("finding", Map.of("finding", f));
+    }
+
+    private RunSummary writeSummary(Instant started, CapacityResult capacity, ConfirmResult confirm, SoakResult soak) throws BrinkUserException {
+        List<Finding> ordered = new ArrayList<>(findings);
+        ordered.sort(Comparator.comparing(Finding::severity)); // stable: analysers' own order within a severity
+        RunSummary summary = new RunSummary(BrinkVersion.get(), plan.name(), started.toString(),
+                Duration.between(started, Instant.now()).toMillis() / 1000.0, interrupted, capacity, confirm, soak, ordered);
+        try {
+            events.append("run-end", Map.of("interrupted", interrupted));
+            events.close();
             Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(run.file(RunDirectory.SUMMARY).toFile(), summary);
         } catch (IOException e) {
             throw new BrinkUserException("cannot write " + run.file(RunDirectory.SUMMARY) + ": " + e.getMessage());
@@ -95,28 +273,13 @@ public final class MethodRunner {
         return summary;
     }
 
-    /** Attaches to the plan's target JVM, or null when the plan names none (a load-only run). */
-    private JvmObserver observe(EventLog events) throws BrinkUserException {
-        Plan.Jvm jvm = plan.target().jvm();
-        if (jvm == null) {
-            console.println("no target.jvm in the plan: load only, no JVM observation or evidence");
-            return null;
-        }
-        JvmTarget target = jvm.pid() != null ? JvmTarget.pid(jvm.pid())
-                : jvm.jmx() != null ? JvmTarget.jmx(jvm.jmx()) : JvmTarget.launch(jvm.launch());
-        JvmObserver observer = JvmObserver.attach(target);
-        observer.start(run, events, Duration.ofSeconds(1));
-        if (jvm.launch() != null) {
-            LoadEngine.checkReachable(plan.target().baseUrl(), Duration.ofSeconds(60));
-        }
-        return observer;
-    }
-
     /** Evidence paths in findings are relative to the run directory, so the report links them. */
     private Finding relative(Finding f) {
         List<String> ev = f.evidence().stream().map(e -> {
             Path p = Path.of(e);
-            return p.isAbsolute() && p.startsWith(run.root().toAbsolutePath()) ? run.root().toAbsolutePath().relativize(p).toString() : e;
+            Path root = run.root().toAbsolutePath();
+            return p.isAbsolute() && p.startsWith(root) ? root.relativize(p).toString()
+                    : !p.isAbsolute() && p.startsWith(run.root()) ? run.root().relativize(p).toString() : e;
         }).toList();
         return new Finding(f.kind(), f.severity(), f.title(), f.subject(), ev, f.detail());
     }

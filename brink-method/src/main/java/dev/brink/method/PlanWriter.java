@@ -30,22 +30,34 @@ final class PlanWriter {
         }
         root.put("target", target);
         root.put("profile", p.profile().stream().map(PlanWriter::operation).toList());
-        root.put("slo", Map.of("error_rate", p.slo().errorRate(), "p99_ms", p.slo().p99Ms()));
+        if (p.slo() != null) {
+            root.put("slo", ordered("error_rate", p.slo().errorRate(), "p99_ms", p.slo().p99Ms()));
+        }
         Map<String, Object> phases = new LinkedHashMap<>();
+        Plan.Phases none = new Plan.Phases(null, null, null);
+        if (p.phases() == null) {
+            p = new Plan(p.name(), p.target(), p.profile(), p.slo(), none, p.data(), p.failOn());
+        }
         if (p.phases().capacity() != null) {
             Plan.Capacity c = p.phases().capacity();
             phases.put("capacity", ordered("start", c.start(), "step", c.step(), "max", c.max(),
                     "step_duration", d(c.stepDuration()), "warmup", d(c.warmup()), "refine", c.refine()));
         }
         if (p.phases().confirm() != null) {
-            phases.put("confirm", ordered("ramp", d(p.phases().confirm().ramp()), "hold", d(p.phases().confirm().hold())));
+            Plan.Confirm c = p.phases().confirm();
+            phases.put("confirm", ordered("ramp", d(c.ramp()), "hold", d(c.hold()), "multiplier", c.multiplier()));
         }
         if (p.phases().soak() != null) {
             Plan.Soak s = p.phases().soak();
             phases.put("soak", ordered("multiplier", s.multiplier(), "hold", d(s.hold()),
-                    "small_heap", s.smallHeapBytes() == null ? null : (s.smallHeapBytes() >> 20) + "m"));
+                    "small_heap", s.smallHeapBytes() == null ? null : SoakPhase.xmx(s.smallHeapBytes()), "probes", s.probes()));
         }
         root.put("phases", phases);
+        Plan.FailOn f = p.failOn();
+        if (!f.equals(Plan.FailOn.NEVER)) {
+            root.put("fail_on", ordered("capacity_below", f.capacityBelow(), "confirm", f.confirmDegraded() ? "degraded" : null,
+                    "soak", f.soakLeak() ? "leak" : null, "findings", f.findings()));
+        }
         new YAMLMapper().writeValue(file.toFile(), root);
     }
 

@@ -7,11 +7,23 @@ package dev.brink.method;
  * @param generatorBound  the load generator could not drive this step itself (its CPU, schedule lag,
  *                        ports, dropped requests); then no rule may blame the target
  * @param generatorReason why, in words with numbers; null when not generator-bound
+ * @param answeredErrors  errors the service itself answered (HTTP status failures): a late generator cannot cause
+ *                        those, so they count against the service even in a generator-bound step
  */
 public record StepMeasurement(double targetRps, double achievedRps, long requests, long errors,
                               double p50Ms, double p99Ms, double p99FirstThirdMs, double p99LastThirdMs,
-                              boolean generatorBound, String generatorReason) {
+                              boolean generatorBound, String generatorReason, long answeredErrors) {
+    /** A measurement whose errors are all the service's own answers. */
+    public StepMeasurement(double targetRps, double achievedRps, long requests, long errors, double p50Ms, double p99Ms,
+                           double p99FirstThirdMs, double p99LastThirdMs, boolean generatorBound, String generatorReason) {
+        this(targetRps, achievedRps, requests, errors, p50Ms, p99Ms, p99FirstThirdMs, p99LastThirdMs, generatorBound,
+                generatorReason, errors);
+    }
+
     public StepMeasurement {
+        if (answeredErrors < 0 || answeredErrors > errors) {
+            throw new IllegalArgumentException("need 0 <= answeredErrors <= errors, was " + answeredErrors + " of " + errors);
+        }
         if (!(targetRps > 0)) {
             throw new IllegalArgumentException("targetRps must be > 0, was " + targetRps);
         }

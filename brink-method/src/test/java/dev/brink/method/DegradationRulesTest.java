@@ -63,12 +63,24 @@ class DegradationRulesTest {
     }
 
     @Test
-    void aGeneratorBoundStepIsNeverTheTargetsFault() {
+    void aGeneratorBoundStepIsNotTheTargetsFaultForLatencyRateOrTimeouts() {
+        // 9000 timeouts, none answered by the service: a late generator can time out on its own
         StepMeasurement m = new StepMeasurement(5000, 3000, 90_000, 9_000, 1, 900, 100, 900, true,
-                "in 4 of 5 s: generator CPU 97 % of its core");
+                "in 4 of 5 s: generator CPU 97 % of its core", 0);
         StepVerdict v = rules.judge(m);
         assertThat(v.kind()).isEqualTo(StepVerdict.Kind.GENERATOR_BOUND);
         assertThat(v.degradations()).isEmpty();
         assertThat(v.reasons()).containsExactly("in 4 of 5 s: generator CPU 97 % of its core");
+    }
+
+    @Test
+    void errorsTheServiceAnsweredCountEvenWhenTheGeneratorWasBehind() {
+        StepMeasurement m = new StepMeasurement(1100, 1100, 6_600, 2_909, 20, 454, 100, 400, true,
+                "behind its own schedule in 4 of 7 s: schedule lag p99 9.6 ms (limit 5 ms)", 2_909);
+        StepVerdict v = rules.judge(m);
+        assertThat(v.kind()).isEqualTo(StepVerdict.Kind.DEGRADED);
+        assertThat(v.degradations()).extracting(Degradation::rule).containsExactly(Degradation.Rule.ERRORS);
+        assertThat(v.reasons().get(0)).startsWith("error rate 44.08 % > SLO 1.00 % (2909 of 6600 requests answered with an error")
+                .contains("latency is not judged", "schedule lag p99 9.6 ms");
     }
 }

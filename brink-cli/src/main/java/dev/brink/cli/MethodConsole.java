@@ -1,0 +1,110 @@
+package dev.brink.cli;
+
+import dev.brink.core.BrinkUserException;
+import dev.brink.core.Finding;
+import dev.brink.core.FindingKind;
+import dev.brink.core.RunDirectory;
+import dev.brink.core.summary.CapacityResult;
+import dev.brink.core.summary.ConfirmResult;
+import dev.brink.core.summary.RunSummary;
+import dev.brink.core.summary.SoakResult;
+import dev.brink.load.LoadOptions;
+import dev.brink.load.Plan;
+import dev.brink.method.FailOnGate;
+import dev.brink.method.MethodPhase;
+import dev.brink.method.MethodRunner;
+import dev.brink.report.RunReport;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What {@code brink run} and {@code brink demo} share: run the method with Ctrl-C / SIGTERM handled (the
+ * shutdown hook stops the run and waits until summary.json and the report are written), write the report,
+ * print the closing block, and turn the plan's {@code fail_on} gate into the exit code.
+ */
+final class MethodConsole {
+    /** Exit code when the plan's fail_on gate failed (DESIGN.md). */
+    static final int GATE_FAILED = 3;
+
+    private MethodConsole() {
+    }
+
+    static int runAndReport(Plan plan, RunDirectory run, LoadOptions options, Set<MethodPhase> phases, PrintWriter console)
+            throws BrinkUserException {
+        MethodRunner runner = new MethodRunner(plan, run, options, console);
+        CountDownLatch reported = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            runner.interrupt();
+            try {
+                reported.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "brink-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            RunSummary summary = phases == null ? runner.run() : runner.run(phases);
+            RunReport.Outputs outputs = RunReport.write(run.root());
+            printConclusion(summary, console);
+            console.println("report: " + outputs.html());
+            console.flush();
+            List<String> failures = FailOnGate.failures(plan.failOn(), summary);
+            failures.forEach(f -> console.println("gate failed: " + f));
+            return failures.isEmpty() ? 0 : GATE_FAILED;
+        } finally {
+            reported.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down: the hook is running and waited for us
+            }
+        }
+    }
+
+    /** The closing block: the verdicts, then the leak suspect and the contended lock, then the other findings. */
+    static void printConclusion(RunSummary s, PrintWriter out) {
+        out.println();
+        out.println("── conclusion" + (s.interrupted() ? " (the run was cut short: interrupted)" : "") + " " + "─".repeat(40));
+        CapacityResult c = s.capacity();
+        if (c != null) {
+            out.printf(Locale.ROOT, "capacity: %d × profile = %.1f req/s, limited by %s%s%n", c.maxMultiplier(), c.maxRps(),
+                    c.limitedBy(), c.firstBadMultiplier() > 0 ? " (first bad: " + c.firstBadMultiplier() + " × profile)" : "");
+        }
+        ConfirmResult f = s.confirm();
+        if (f != null) {
+            out.printf(Locale.ROOT, "confirm:  %d × profile = %.1f req/s held %.0f s: %s%s%n", f.multiplier(), f.rps(), f.holdS(), f.verdict(),
+                    f.reasons().isEmpty() ? "" : " (" + String.join("; ", f.reasons()) + ")");
+        }
+        SoakResult k = s.soak();
+        if (k != null) {
+            out.printf(Locale.ROOT, "soak:     %.1f req/s for %.0f s%s: %s, heap after GC %+.1f MB/h (r² %.2f)%n", k.rps(), k.holdS(),
+                    k.smallHeap() != null ? " on -Xmx" + k.smallHeap() : "", k.verdict(), k.slopeMbPerHour(), k.r2());
+        }
+        Finding leak = first(s, FindingKind.MEMORY_LEAK, "share_of_heap");
+        if (leak != null) {
+            Map<String, Object> d = leak.detail();
+            out.printf(Locale.ROOT, "leak suspect: %s retains %.1f %% of the heap (accumulates in %s)%n", leak.subject(),
+                    ((Number) d.get("share_of_heap")).doubleValue() * 100, d.get("accumulation_class"));
+        }
+        Finding lock = first(s, FindingKind.LOCK_CONTENTION, "lock_class");
+        if (lock != null) {
+            Map<String, Object> d = lock.detail();
+            out.printf(Locale.ROOT, "contended lock: %s, held by %s at %s, %s threads waiting%n", d.get("lock_class"),
+                    d.getOrDefault("holder_thread", "(holder not in the dump)"), d.getOrDefault("holder_frame", "?"), d.get("waiter_count"));
+        }
+        for (Finding x : s.findings()) {
+            if (x != leak && x != lock) {
+                out.println("finding: " + x.severity().jsonName() + " " + x.kind().jsonName() + ": " + x.title());
+            }
+        }
+    }
+
+    private static Finding first(RunSummary s, FindingKind kind, String detailKey) {
+        return s.findings().stream().filter(f -> f.kind() == kind && f.detail().containsKey(detailKey)).findFirst().orElse(null);
+    }
+}

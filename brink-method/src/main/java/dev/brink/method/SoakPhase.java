@@ -1,0 +1,259 @@
+package dev.brink.method;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.BrinkUserException;
+import dev.brink.core.Durations;
+import dev.brink.core.EventLog;
+import dev.brink.core.Finding;
+import dev.brink.core.FindingKind;
+import dev.brink.core.Json;
+import dev.brink.core.JsonlReader;
+import dev.brink.core.RunDirectory;
+import dev.brink.core.Severity;
+import dev.brink.core.evidence.GcEventLine;
+import dev.brink.core.summary.SoakResult;
+import dev.brink.gc.GcLogAnalyzer;
+import dev.brink.gc.GcReport;
+import dev.brink.gc.HeapFloorTrend;
+import dev.brink.jvm.JvmListener;
+import dev.brink.jvm.JvmSample;
+import dev.brink.load.LoadEngine;
+import dev.brink.load.LoadStep;
+import dev.brink.load.Plan;
+import dev.brink.load.StepResult;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The soak: a multiplier of the profile held for a long time (optionally on a small heap), with the leak verdict
+ * from the heap-after-GC floor over it ({@link HeapFloorTrend}, the same rule {@code brink gc} applies to a log),
+ * GC findings for the hold, and leak evidence when the verdict is leak, the heap is nearly full or the target
+ * died: class histograms at start and end, a heap dump, the dump the JVM wrote at OutOfMemoryError.
+ */
+final class SoakPhase {
+    /** Old generation (or heap) this full after GC at the end of the soak is worth a heap dump even without a trend. */
+    static final double NEARLY_FULL = 0.9;
+    private static final double MIB = 1024.0 * 1024.0;
+
+    /** The soak's verdict and what it found. */
+    record Outcome(SoakResult result, List<Finding> findings) {
+    }
+
+    private final LoadEngine engine;
+    private final Plan plan;
+    private final TargetSession target;
+    private final RunDirectory run;
+    private final EventLog events;
+    private final PrintWriter console;
+    private final LeakEvidence leakEvidence;
+
+    SoakPhase(LoadEngine engine, Plan plan, TargetSession target, RunDirectory run, EventLog events, PrintWriter console,
+              LeakEvidence leakEvidence) {
+        this.engine = engine;
+        this.plan = plan;
+        this.target = target;
+        this.run = run;
+        this.events = events;
+        this.console = console;
+        this.leakEvidence = leakEvidence;
+    }
+
+    Outcome run() throws InterruptedException, BrinkUserException {
+        Plan.Soak s = plan.phases().soak();
+        double rps = s.multiplier() * plan.totalRps();
+        events.append("phase-start", Map.of("phase", "soak", "multiplier", s.multiplier()));
+        String smallHeap = null;
+        if (s.smallHeapBytes() != null) {
+            String heap = xmx(s.smallHeapBytes());
+            if (target.canRelaunch()) {
+                target.relaunchWithHeap(heap);
+                smallHeap = heap;
+            } else {
+                String why = "phases.soak.small_heap needs target.jvm.launch with a java command line: the soak runs on the target as it is";
+                console.println("  " + why);
+                events.append("small-heap-skipped", Map.of("reason", why));
+            }
+        }
+        console.printf(Locale.ROOT, "soak: %s × profile = %.1f req/s for %s%s%n", s.multiplier() == Math.rint(s.multiplier()) ? Long.toString((long) s.multiplier()) : Double.toString(s.multiplier()), rps,
+                Durations.format(s.hold()), smallHeap != null ? " on -Xmx" + smallHeap : "");
+        leakEvidence.start(target.evidence());
+        long soakStart = System.currentTimeMillis();
+        JvmListener endOnDeath = new JvmListener() {
+            @Override
+            public void onTargetDied(JvmSample last, String message) {
+                engine.endStep(); // load against a dead port measures nothing
+            }
+        };
+        if (target.observed()) {
+            target.observer().addListener(endOnDeath);
+            if (!target.alive()) {
+                engine.endStep();
+            }
+        }
+        java.util.concurrent.ScheduledExecutorService probes = probes(s);
+        StepResult r;
+        try {
+            r = engine.run(LoadStep.open("soak", s.multiplier(), s.hold()));
+        } finally {
+            probes.shutdownNow();
+            if (target.observed()) {
+                target.observer().removeListener(endOnDeath);
+            }
+        }
+        List<Finding> findings = new ArrayList<>();
+        String died = target.deathMessage();
+        long endProbe = System.currentTimeMillis();
+        leakEvidence.end(target.evidence());
+        List<GcEventLine> lines = target.observed() ? gcSince(soakStart) : List.of();
+        // every collection up to the end probe: its full GC would be a sudden drop in a series of young floors
+        List<GcEventLine> beforeEnd = lines.stream().filter(l -> l.epochMs() < endProbe).toList();
+        GcReport gc = null;
+        if (!lines.isEmpty()) {
+            try {
+                gc = GcLogAnalyzer.analyzeEvents(lines);
+            } catch (BrinkUserException e) {
+                console.println("  soak: " + e.getMessage());
+            }
+        }
+        String verdict;
+        String reason;
+        SoakVerdict judged = null;
+        if (died != null) {
+            verdict = "died";
+            reason = died + " after " + Math.round(r.durationS()) + " s of the soak";
+            boolean oom = Files.isRegularFile(run.file("evidence").resolve("oom.hprof"));
+            findings.add(new Finding(FindingKind.TARGET_DIED, Severity.CRITICAL,
+                    "the target died during the soak" + (oom ? " of OutOfMemoryError (it wrote a heap dump)" : "") + ": " + died,
+                    oom ? "java.lang.OutOfMemoryError" : "target JVM", List.of(RunDirectory.EVENTS),
+                    Map.of("soak_seconds", r.durationS(), "message", died)));
+        } else if (!target.observed()) {
+            verdict = "unknown";
+            reason = "the target JVM was not observed (no target.jvm in the plan): no heap-after-GC series to judge";
+        } else if (gc == null) {
+            verdict = "unknown";
+            reason = "no garbage collection during the soak: nothing to judge a trend on (a longer hold or a smaller heap would)";
+        } else {
+            judged = SoakVerdict.judge(gc.trend(), allCollections(beforeEnd.isEmpty() ? lines : beforeEnd), leakEvidence.liveGrowthBytes(), maxHeap());
+            verdict = judged.verdict();
+            reason = judged.reason();
+        }
+        findings.addAll(gcFindings(lines));
+        boolean leak = verdict.equals("leak");
+        findings.addAll(leakEvidence.histogramGrowth(leak));
+        if (verdict.equals("died")) {
+            findings.addAll(leakEvidence.oomDump(run.file("evidence")));
+        } else if (leak || nearlyFull()) {
+            findings.addAll(leakEvidence.heapDump(target.evidence()));
+        }
+        double slope = judged == null ? 0 : judged.slopeBytesPerSec() * 3600 / MIB;
+        SoakResult result = new SoakResult(s.multiplier(), rps, r.durationS(), smallHeap, round(slope), round(judged == null ? 0 : judged.r2()),
+                verdict, reason, judged == null ? null : line(lines, judged.fit()));
+        console.printf(Locale.ROOT, "  soak: achieved %.1f req/s, errors %.2f %%, heap after GC %+.1f MB/h (r² %.2f): %s%n",
+                r.achievedRps(), r.errorRate() * 100, slope, result.r2(), verdict);
+        console.println("    " + reason);
+        events.append("phase-end", Map.of("phase", "soak", "result", result));
+        return new Outcome(result, findings);
+    }
+
+    /**
+     * Full-GC probes: a class histogram every hold / (probes + 1). Each forces a full collection, so the heap after
+     * it is a whole-heap floor even where the JVM reports young collections only (G1 on JDK 17 shows no concurrent
+     * cycle over JMX); the trend is fitted on them. Cost on the target: one full GC per probe.
+     */
+    private java.util.concurrent.ScheduledExecutorService probes(Plan.Soak s) {
+        java.util.concurrent.ScheduledExecutorService ex = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "brink-soak-probe");
+            t.setDaemon(true);
+            return t;
+        });
+        if (s.probes() > 0 && target.observed()) {
+            long every = Math.max(1000, s.hold().toMillis() / (s.probes() + 1));
+            ex.scheduleAtFixedRate(() -> leakEvidence.probe(target.evidence()), every, every, java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
+        return ex;
+    }
+
+    /**
+     * GC pressure, heap sizing and long pauses during the soak, by the log rules; without the full GCs of Brink's own
+     * probes (cause "Heap Inspection Initiated GC"), which would read as a full-GC storm. Leaks are the soak's
+     * verdict and the heap dump's to tell.
+     */
+    private List<Finding> gcFindings(List<GcEventLine> lines) {
+        List<GcEventLine> service = lines.stream().filter(l -> !PROBE_CAUSE.equals(l.cause())).toList();
+        if (service.isEmpty()) {
+            return List.of();
+        }
+        try {
+            return GcLogAnalyzer.analyzeEvents(service).findings().stream().filter(f -> f.kind() != FindingKind.MEMORY_LEAK).toList();
+        } catch (BrinkUserException e) {
+            return List.of();
+        }
+    }
+
+    /** The GC cause a class histogram gives its full collection. */
+    static final String PROBE_CAUSE = "Heap Inspection Initiated GC";
+
+    /** The collections seen since the soak began (gc.jsonl lines), in order. */
+    private List<GcEventLine> gcSince(long fromEpochMs) {
+        List<GcEventLine> lines = new ArrayList<>();
+        try {
+            for (JsonNode n : JsonlReader.readAll(run.file(RunDirectory.GC))) {
+                GcEventLine l = Json.MAPPER.treeToValue(n, GcEventLine.class);
+                if (l.epochMs() >= fromEpochMs) {
+                    lines.add(l);
+                }
+            }
+        } catch (BrinkUserException | com.fasterxml.jackson.core.JsonProcessingException e) {
+            console.println("  soak: cannot read " + RunDirectory.GC + ": " + e.getMessage());
+        }
+        return lines;
+    }
+
+    /** The floor verdict over every collection, young ones included; times are seconds from the first. */
+    private HeapFloorTrend allCollections(List<GcEventLine> lines) {
+        int n = lines.size();
+        double[] t = new double[n];
+        double[] after = new double[n];
+        for (int i = 0; i < n; i++) {
+            t[i] = (lines.get(i).epochMs() - lines.get(0).epochMs()) / 1000.0;
+            after[i] = lines.get(i).usedAfter();
+        }
+        return HeapFloorTrend.assess(t, after, maxHeap());
+    }
+
+    /** The fitted floor as a segment on the run's time axis (fit times are seconds from the soak's first collection). */
+    private static SoakResult.HeapTrendLine line(List<GcEventLine> lines, HeapFloorTrend t) {
+        if (t == null || t.floorStart() < 0 || Double.isNaN(t.warmupEndSec()) || lines.isEmpty()) {
+            return null;
+        }
+        long first = lines.get(0).epochMs();
+        return new SoakResult.HeapTrendLine(first + Math.round(t.warmupEndSec() * 1000), lines.get(lines.size() - 1).epochMs(),
+                t.floorStart(), t.floorEnd());
+    }
+
+    private long maxHeap() {
+        JvmSample last = target.observed() ? target.observer().latest().orElse(null) : null;
+        return last == null || last.heap() == null ? -1 : last.heap().max();
+    }
+
+    private boolean nearlyFull() {
+        JvmSample last = target.observed() ? target.observer().latest().orElse(null) : null;
+        if (last == null || last.heapAfterGc() == null || last.heap() == null || last.heap().max() <= 0) {
+            return false;
+        }
+        return last.heapAfterGc() >= NEARLY_FULL * last.heap().max();
+    }
+
+    /** -Xmx value for a byte count: whole megabytes ("64m"), or kilobytes when not a whole number of them. */
+    static String xmx(long bytes) {
+        return bytes % (1024 * 1024) == 0 ? bytes / (1024 * 1024) + "m" : Math.max(1, bytes / 1024) + "k";
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 100) / 100.0;
+    }
+}

@@ -1,0 +1,62 @@
+package dev.brink.method;
+
+import dev.brink.load.LoadEngine;
+import dev.brink.load.StepResult;
+import java.util.Locale;
+
+/**
+ * Judges one measured load step (a capacity step, the confirmation hold) by {@link DegradationRules}, with the
+ * per-second view {@link StepThirds} gives: the p99 trend inside the step and whether the generator, not the
+ * service, held the load back. Call {@link #begin} before the step runs and {@link #judge} after.
+ */
+final class StepJudge {
+    /** Errors the service answered itself: HTTP status failures, not timeouts or refused connections. */
+    private static long answered(StepResult r) {
+        return r.errors().entrySet().stream().filter(e -> e.getKey().startsWith("http-") || e.getKey().startsWith("check"))
+                .mapToLong(java.util.Map.Entry::getValue).sum();
+    }
+
+    /** Above this share of generator-bound seconds, a step's numbers describe the generator, not the target. */
+    static final double MAX_GENERATOR_BOUND_SHARE = 1.0 / 3;
+
+    private final StepThirds thirds;
+    private final DegradationRules rules;
+
+    StepJudge(LoadEngine engine, int maxConnections, Slo slo) {
+        this.thirds = new StepThirds(maxConnections, slo.p99Ms());
+        this.rules = new DegradationRules(slo);
+        engine.addListener(thirds);
+    }
+
+    void begin(String stepName) {
+        thirds.begin(stepName);
+    }
+
+    StepVerdict judge(StepResult r) {
+        return rules.judge(measurement(r));
+    }
+
+    /**
+     * A step is generator-bound when it dropped requests (the backlog overflowed) or when the generator
+     * was behind its schedule in more than a third of its seconds. A single jittery second (a GC pause
+     * of Brink's own, the scheduler) is noted by the engine but would otherwise end the search on noise.
+     */
+    private StepMeasurement measurement(StepResult r) {
+        long errors = r.errorCount();
+        long requests = r.ok() + errors;
+        boolean starved = thirds.connectionStarvedShare() > MAX_GENERATOR_BOUND_SHARE;
+        boolean bound = r.dropped() > 0 || thirds.generatorBoundShare() > MAX_GENERATOR_BOUND_SHARE || starved;
+        String why = null;
+        if (starved) {
+            why = String.format(Locale.ROOT, "all %d connections busy and up to %d requests waiting for one in %d of %d s, while the"
+                            + " service answered within the SLO (uncorrected p99 %.1f ms): the connection cap, not the service,"
+                            + " held the load back (raise --connections)", thirds.maxConnections(), thirds.mostWaiting(),
+                    thirds.starvedSeconds(), thirds.seconds(), r.uncorrected().p99Ms());
+        } else if (bound) {
+            why = String.format(Locale.ROOT, "behind its own schedule in %d of %d s%s: %s", thirds.boundSeconds(), thirds.seconds(),
+                    r.dropped() > 0 ? ", " + r.dropped() + " requests dropped" : "", String.join("; ", r.generatorBoundReasons()));
+        }
+        return new StepMeasurement(r.targetRps(), r.achievedRps(), requests, errors, r.corrected().p50Ms(), r.corrected().p99Ms(),
+                thirds.firstThirdMs(), thirds.lastThirdMs(), bound, why, answered(r));
+    }
+}

@@ -1,0 +1,177 @@
+package dev.brink.method;
+
+import dev.brink.core.BrinkUserException;
+import dev.brink.core.EventLog;
+import dev.brink.core.RunDirectory;
+import dev.brink.jvm.EvidenceCapture;
+import dev.brink.jvm.JvmObserver;
+import dev.brink.jvm.JvmTarget;
+import dev.brink.load.LoadEngine;
+import dev.brink.load.Plan;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The target JVM for the length of a run: attached (or launched) once, watched all along, and for the soak
+ * optionally relaunched on a small heap so a leak fills it within minutes (field report 000 reran its soak with
+ * 20 MB). A launched target's console goes to {@code target.log} in the run directory, not into Brink's.
+ * Null-object style: with no {@code target.jvm} in the plan every query answers "nothing observed".
+ */
+final class TargetSession implements AutoCloseable {
+    static final String TARGET_LOG = "target.log";
+    private static final Duration SAMPLE_INTERVAL = Duration.ofSeconds(1);
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+
+    private final Plan plan;
+    private final RunDirectory run;
+    private final EventLog events;
+    private final PrintWriter console;
+    private volatile JvmObserver observer;
+
+    private TargetSession(Plan plan, RunDirectory run, EventLog events, PrintWriter console) {
+        this.plan = plan;
+        this.run = run;
+        this.events = events;
+        this.console = console;
+    }
+
+    /** Attaches to (or launches) the plan's target JVM; a plan without target.jvm gives a session that observes nothing. */
+    static TargetSession open(Plan plan, RunDirectory run, EventLog events, PrintWriter console) throws BrinkUserException {
+        TargetSession s = new TargetSession(plan, run, events, console);
+        Plan.Jvm jvm = plan.target().jvm();
+        if (jvm == null) {
+            console.println("no target.jvm in the plan: load only, no JVM observation or evidence");
+            return s;
+        }
+        JvmTarget target = jvm.pid() != null ? JvmTarget.pid(jvm.pid())
+                : jvm.jmx() != null ? JvmTarget.jmx(jvm.jmx()) : new JvmTarget.Launch(jvm.launch(), run.file(TARGET_LOG));
+        s.start(target);
+        if (target instanceof JvmTarget.Launch) {
+            console.println("target launched (pid " + s.observer.pid() + "), its console goes to " + run.file(TARGET_LOG));
+        }
+        return s;
+    }
+
+    private void start(JvmTarget target) throws BrinkUserException {
+        JvmObserver o = JvmObserver.attach(target);
+        observer = o;
+        o.start(run, events, SAMPLE_INTERVAL);
+        if (target instanceof JvmTarget.Launch) {
+            try {
+                awaitListening(o);
+            } catch (BrinkUserException e) {
+                o.close(); // stops the launched process: a target that never listened must not outlive the run
+                observer = null;
+                throw e;
+            }
+        }
+    }
+
+    /** A launched service takes seconds to open its port: wait for it, for its death, or for the timeout. */
+    private void awaitListening(JvmObserver o) throws BrinkUserException {
+        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        while (true) {
+            try {
+                LoadEngine.checkReachable(plan.target().baseUrl(), Duration.ofSeconds(1));
+                return;
+            } catch (BrinkUserException e) {
+                if (!o.targetAlive()) {
+                    throw new BrinkUserException("the launched target died before it listened on " + plan.target().baseUrl()
+                            + ": " + o.deathMessage() + " (its console: " + run.file(TARGET_LOG) + ")");
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new BrinkUserException(e.getMessage() + " after waiting " + READY_TIMEOUT.toSeconds()
+                            + " s for the launched target (its console: " + run.file(TARGET_LOG) + ")");
+                }
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new BrinkUserException("interrupted while waiting for the launched target to listen");
+            }
+        }
+    }
+
+    boolean observed() {
+        return observer != null;
+    }
+
+    boolean alive() {
+        JvmObserver o = observer;
+        return o != null && o.targetAlive();
+    }
+
+    /** Why the target died, or null while it lives (or when it is not observed). */
+    String deathMessage() {
+        JvmObserver o = observer;
+        return o == null || o.targetAlive() ? null : o.deathMessage();
+    }
+
+    JvmObserver observer() {
+        return observer;
+    }
+
+    /** Evidence capture on the current target; null when not observed or dead. */
+    EvidenceCapture evidence() {
+        JvmObserver o = observer;
+        return o != null && o.targetAlive() ? o.evidence() : null;
+    }
+
+    /** Whether {@link #relaunchWithHeap} can work: Brink launched the target from a java command line. */
+    boolean canRelaunch() {
+        Plan.Jvm jvm = plan.target().jvm();
+        return jvm != null && jvm.launch() != null && smallHeapCommand(jvm.launch(), "64m", run.file("evidence")) != null;
+    }
+
+    /**
+     * Stops the launched target and starts it again with {@code -Xmx} set to {@code heap} (replacing one the
+     * command has), plus a heap dump into evidence/ should it die of OutOfMemoryError.
+     */
+    void relaunchWithHeap(String heap) throws BrinkUserException {
+        List<String> cmd = smallHeapCommand(plan.target().jvm().launch(), heap, run.file("evidence"));
+        JvmObserver old = observer;
+        observer = null;
+        if (old != null) {
+            old.close();
+        }
+        start(new JvmTarget.Launch(cmd, run.file(TARGET_LOG)));
+        events.append("target-relaunched", Map.of("heap", heap, "pid", observer.pid()));
+        console.println("target relaunched with -Xmx" + heap + " (pid " + observer.pid() + ")");
+    }
+
+    /**
+     * The launch command with {@code -Xmx<heap>} and a heap dump on OutOfMemoryError, or null when the command
+     * does not start with a java executable (a script: where its JVM options go is its own business).
+     */
+    static List<String> smallHeapCommand(List<String> launch, String heap, Path evidenceDir) {
+        Path exe = Path.of(launch.get(0)).getFileName();
+        if (exe == null || !(exe.toString().equals("java") || exe.toString().equals("java.exe"))) {
+            return null;
+        }
+        List<String> cmd = new ArrayList<>();
+        cmd.add(launch.get(0));
+        cmd.add("-Xmx" + heap);
+        cmd.add("-XX:+HeapDumpOnOutOfMemoryError");
+        cmd.add("-XX:HeapDumpPath=" + evidenceDir.toAbsolutePath().resolve("oom.hprof"));
+        for (String a : launch.subList(1, launch.size())) {
+            if (!a.startsWith("-Xmx") && !a.startsWith("-XX:MaxHeapSize=") && !a.startsWith("-XX:HeapDumpPath=")) {
+                cmd.add(a);
+            }
+        }
+        return cmd;
+    }
+
+    /** Stops observing; a launched target is stopped (SIGTERM, then SIGKILL after 5 s). */
+    @Override
+    public void close() {
+        JvmObserver o = observer;
+        if (o != null) {
+            o.close();
+        }
+    }
+}
