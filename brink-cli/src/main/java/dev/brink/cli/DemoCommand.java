@@ -34,6 +34,12 @@ final class DemoCommand implements Callable<Integer> {
     /** Each price change keeps a note this long: about 2 KB a PUT, so a one-minute soak shows the leak. */
     static final int LEAK_NOTE_CHARS = 2048;
     static final int DEMO_CONNECTIONS = 512;
+    /**
+     * Each request's log line waits this long for the (simulated) durable disk inside Log4j2's synchronized
+     * flush: the lock then passes at most ~400 lines a second, so it, not the 8 worker threads, is what breaks
+     * first, as in field report 000.
+     */
+    static final int LOG_FLUSH_MICROS = 2500;
 
     @Option(names = "--quick", description = "Short steps and holds (about 4 minutes).")
     boolean quick;
@@ -49,7 +55,7 @@ final class DemoCommand implements Callable<Integer> {
         SampleLauncher sample = SampleLauncher.locate();
         int port = freePort();
         List<String> launch = sample.command(port, EnumSet.of(SampleDefect.LEAK, SampleDefect.LOG_LOCK), "256m",
-                List.of("--memory.leak.note-chars=" + LEAK_NOTE_CHARS));
+                List.of("--memory.leak.note-chars=" + LEAK_NOTE_CHARS, "--logging.contention.flush-latency-us=" + LOG_FLUSH_MICROS));
         Plan plan = Plan.parse(planYaml(port, launch, quick), "demo plan", Path.of("."), name -> null);
         RunDirectory run = out != null ? RunDirectory.at(out) : RunDirectory.create(Path.of("runs"), plan.name());
         PrintWriter console = spec.commandLine().getOut();
@@ -68,7 +74,7 @@ final class DemoCommand implements Callable<Integer> {
     static String planYaml(int port, List<String> launch, boolean quick) {
         String cmd = launch.stream().map(a -> "'" + a.replace("'", "''") + "'").collect(Collectors.joining(", "));
         String phases = quick ? """
-                  capacity: {start: 2, step: 3, max: 41, step_duration: 6s, warmup: 2s, refine: true}
+                  capacity: {start: 2, step: 3, max: 41, step_duration: 8s, warmup: 2s, refine: true}
                   confirm:  {ramp: 10s, hold: 20s}
                   soak:     {multiplier: 3, hold: 75s, small_heap: 64m}
                 """ : """
