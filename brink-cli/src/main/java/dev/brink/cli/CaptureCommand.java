@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -46,12 +47,12 @@ final class CaptureCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory to write into (default: a new one under ./runs).")
     Path out;
 
-    @Option(names = "--launch", arity = "1..*", paramLabel = "CMD", description = "Start this command, capture from its JVM, stop it; must be the last option.")
-    List<String> launch;
+    @Mixin
+    TargetOption jvm;
 
     @Override
     public Integer call() throws Exception {
-        boolean launched = launch != null && !launch.isEmpty();
+        boolean launched = jvm.launched();
         if (args.size() != (launched ? 1 : 2)) {
             throw new BrinkUserException(launched ? "with --launch give only WHAT (threads, histogram, heap or jfr)"
                     : "expected TARGET and WHAT, like: brink capture 1234 threads");
@@ -63,7 +64,7 @@ final class CaptureCommand implements Callable<Integer> {
         if (count < 1) throw new BrinkUserException("bad --count " + count + ": expected at least 1");
         Duration every = Durations.parse(interval);
         Duration length = Durations.parse(duration);
-        JvmTarget t = WatchCommand.target(launched ? null : args.get(0), launch);
+        JvmTarget t = jvm.resolve(launched ? null : args.get(0));
         RunDirectory run = out != null ? RunDirectory.at(out) : RunDirectory.create(Path.of("runs"), "capture");
         PrintWriter o = spec.commandLine().getOut();
         List<Path> files = new ArrayList<>();
@@ -81,7 +82,7 @@ final class CaptureCommand implements Callable<Integer> {
                     files.add(ev.jfrStop());
                 }
             }
-            o.println("brink: captured " + what + " from " + WatchCommand.describe(t, obs) + ":");
+            o.println("brink: captured " + what + " from " + TargetOption.describe(t, obs) + ":");
         }
         for (Path f : files) {
             o.println("  " + f);

@@ -1,14 +1,14 @@
 package dev.brink.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Json;
 import dev.brink.heap.HeapAnalyzer;
-import dev.brink.heap.HeapDiff;
 import dev.brink.heap.HeapOptions;
-import dev.brink.heap.HeapReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -41,12 +41,16 @@ final class HeapCommand implements Callable<Integer> {
         if (file == null) {
             throw new BrinkUserException("heap: a heap dump FILE is required (brink heap FILE.hprof, or brink heap diff A B)");
         }
+        return print(spec, json, HeapAnalyzer.analyze(file, options(top, spec)), HeapText::report);
+    }
+
+    /** Prints {@code result} to the command's out, as pretty JSON or with {@code text}; the exit code, 0. */
+    static <T> int print(CommandSpec spec, boolean json, T result, BiConsumer<T, PrintWriter> text) throws JsonProcessingException {
         PrintWriter out = spec.commandLine().getOut();
-        HeapReport report = HeapAnalyzer.analyze(file, options(top, spec));
         if (json) {
-            out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(report));
+            out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(result));
         } else {
-            HeapText.report(report, out);
+            text.accept(result, out);
         }
         out.flush();
         return 0;
@@ -91,15 +95,7 @@ final class HeapCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            PrintWriter out = spec.commandLine().getOut();
-            HeapDiff diff = HeapAnalyzer.diff(a, b, options(top, spec));
-            if (json) {
-                out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(diff));
-            } else {
-                HeapText.diff(diff, out);
-            }
-            out.flush();
-            return 0;
+            return print(spec, json, HeapAnalyzer.diff(a, b, options(top, spec)), HeapText::diff);
         }
     }
 }

@@ -14,10 +14,10 @@ import java.time.Duration;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -48,12 +48,12 @@ final class WatchCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory to write (default: a new one under ./runs).")
     Path out;
 
-    @Option(names = "--launch", arity = "1..*", paramLabel = "CMD", description = "Start this command and watch its JVM; must be the last option.")
-    List<String> launch;
+    @Mixin
+    TargetOption jvm;
 
     @Override
     public Integer call() throws Exception {
-        JvmTarget t = target(target, launch);
+        JvmTarget t = jvm.resolve(target);
         Duration every = Durations.parse(interval);
         if (every.toMillis() < 100) throw new BrinkUserException("bad --interval " + interval + ": expected at least 100ms");
         Duration limit = duration == null ? null : Durations.parse(duration);
@@ -63,7 +63,7 @@ final class WatchCommand implements Callable<Integer> {
             Thread hook = new Thread(obs::close, "brink-watch-stop"); // Ctrl-C: close files, stop a launched target
             Runtime.getRuntime().addShutdownHook(hook);
             try {
-                o.println("brink: watching " + describe(t, obs) + " (" + obs.vm() + ") every " + Durations.format(every)
+                o.println("brink: watching " + TargetOption.describe(t, obs) + " (" + obs.vm() + ") every " + Durations.format(every)
                         + " → " + run.root());
                 obs.addListener(new LivePrinter(o));
                 long started = System.nanoTime();
@@ -74,7 +74,7 @@ final class WatchCommand implements Callable<Integer> {
                 if (died) {
                     o.println("brink: " + obs.deathMessage() + "; recorded as target-died in " + run.file(RunDirectory.EVENTS));
                 } else {
-                    o.println("brink: watched " + describe(t, obs) + " for " + Durations.format(limit) + " (~" + samples
+                    o.println("brink: watched " + TargetOption.describe(t, obs) + " for " + Durations.format(limit) + " (~" + samples
                             + " samples) → " + run.root());
                 }
             } finally {
@@ -87,20 +87,6 @@ final class WatchCommand implements Callable<Integer> {
             }
         }
         return 0;
-    }
-
-    /** The TARGET of watch and capture: a PID, host:port, or the --launch command. */
-    static JvmTarget target(String target, List<String> launch) throws BrinkUserException {
-        if (launch != null && !launch.isEmpty()) {
-            if (target != null) throw new BrinkUserException("give either TARGET or --launch CMD…, not both");
-            return JvmTarget.launch(launch);
-        }
-        if (target == null) throw new BrinkUserException("a TARGET is required: a PID, host:port, or --launch CMD…");
-        return JvmTarget.parse(target);
-    }
-
-    static String describe(JvmTarget t, JvmObserver obs) {
-        return t instanceof JvmTarget.Launch ? "launched pid " + obs.pid() : t.toString();
     }
 
     /** One line per sample; GC counts and pause time are the differences from the previous sample. */

@@ -1,11 +1,10 @@
 package dev.brink.cli;
 
+import static dev.brink.cli.BrinkRun.brink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Json;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,19 +37,9 @@ class HeapCommandTest {
         return file;
     }
 
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run brink(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = BrinkMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     @Test
     void jsonNamesTheLeakingFieldWithShareAndPath() throws Exception {
-        Run r = brink("heap", "--json", big.toString());
+        BrinkRun r = brink("heap", "--json", big.toString());
         assertThat(r.code).as(r.err).isZero();
         JsonNode report = Json.MAPPER.readTree(r.out);
         JsonNode finding = report.get("findings").get(0);
@@ -65,7 +54,7 @@ class HeapCommandTest {
 
     @Test
     void textReportShowsSuspectHistogramAndSizeModel() {
-        Run r = brink("heap", "--top", "5", big.toString());
+        BrinkRun r = brink("heap", "--top", "5", big.toString());
         assertThat(r.code).as(r.err).isZero();
         assertThat(r.out).contains("Leak suspect 1: " + HeapDumpingChild.class.getName() + ".SESSIONS",
                 "Accumulation point: java.util.concurrent.ConcurrentHashMap$Node[]", "Size model: compressed oops: yes",
@@ -74,7 +63,7 @@ class HeapCommandTest {
 
     @Test
     void diffShowsTheGrowingClasses() throws Exception {
-        Run r = brink("heap", "diff", "--json", small.toString(), big.toString());
+        BrinkRun r = brink("heap", "diff", "--json", small.toString(), big.toString());
         assertThat(r.code).as(r.err).isZero();
         JsonNode classes = Json.MAPPER.readTree(r.out).get("classes");
         boolean nodes = false;
@@ -90,18 +79,18 @@ class HeapCommandTest {
 
     @Test
     void badInputIsOneLineAndExitTwo() throws Exception {
-        Run missing = brink("heap", dir.resolve("nope.hprof").toString());
+        BrinkRun missing = brink("heap", dir.resolve("nope.hprof").toString());
         assertThat(missing.code).isEqualTo(2);
         assertThat(missing.err).startsWith("brink: cannot read heap dump").doesNotContain("Exception").hasLineCount(1);
 
         byte[] bytes = Files.readAllBytes(small);
         Path cut = Files.write(dir.resolve("cut.hprof"), Arrays.copyOf(bytes, bytes.length / 2));
-        Run truncated = brink("heap", cut.toString());
+        BrinkRun truncated = brink("heap", cut.toString());
         assertThat(truncated.code).isEqualTo(2);
         assertThat(truncated.err).startsWith("brink: " + cut + ": at byte ").contains("expected").hasLineCount(1);
 
         Path text = Files.writeString(dir.resolve("notes.hprof"), "hello");
-        Run notHprof = brink("heap", text.toString());
+        BrinkRun notHprof = brink("heap", text.toString());
         assertThat(notHprof.code).isEqualTo(2);
         assertThat(notHprof.err).contains("JAVA PROFILE 1.0.2");
 

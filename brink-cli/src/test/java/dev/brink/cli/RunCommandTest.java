@@ -1,14 +1,12 @@
 package dev.brink.cli;
 
+import static dev.brink.cli.BrinkRun.brink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Json;
 import dev.brink.core.JsonlReader;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,16 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 class RunCommandTest {
     @TempDir
     Path dir;
-
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run brink(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = BrinkMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     private Path plan(SampleJarProcess sample, int start, int step, int max) throws Exception {
         Path plan = dir.resolve("plan.yaml");
@@ -53,7 +41,7 @@ class RunCommandTest {
     void theSearchFindsTheSmallPoolsLimitInErrorsWithEvidence() throws Exception {
         assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
         Path out = dir.resolve("run");
-        Run r;
+        BrinkRun r;
         // 2 BookThreads × 10 ms storage ≈ 200 req/s, a queue of 4 beyond: past ~10 × 20 req/s the service answers 503
         try (SampleJarProcess sample = SampleJarProcess.start("128m", "--book.pool.size=2", "--book.pool.queue=4",
                 "--book.storage.latency-ms=10")) {
@@ -92,7 +80,7 @@ class RunCommandTest {
     void aStarvedGeneratorIsTheLimitNotTheService() throws Exception {
         assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
         Path out = dir.resolve("starved");
-        Run r;
+        BrinkRun r;
         // a roomy service (64 threads) behind one generator connection: 10 ms per request caps that connection at ~100 req/s
         try (SampleJarProcess sample = SampleJarProcess.start("128m", "--book.pool.size=64", "--book.pool.queue=1000",
                 "--book.storage.latency-ms=10")) {

@@ -1,13 +1,11 @@
 package dev.brink.cli;
 
+import static dev.brink.cli.BrinkRun.brink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Json;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,16 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 class SampleDiagnosisTest {
     @TempDir
     Path dir;
-
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run brink(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = BrinkMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     @Test
     void theLeakIsOldBooksPricesWithItsShareAndPathFromAGcRoot() throws Exception {
@@ -59,7 +47,7 @@ class SampleDiagnosisTest {
             }
             sample.jcmd("GC.heap_dump", dump.toString());
         }
-        Run r = brink("heap", "--json", dump.toString());
+        BrinkRun r = brink("heap", "--json", dump.toString());
         assertThat(r.code).as(r.err).isZero();
         JsonNode finding = Json.MAPPER.readTree(r.out).get("findings").get(0);
         assertThat(finding.get("kind").asText()).isEqualTo("memory-leak");
@@ -104,7 +92,7 @@ class SampleDiagnosisTest {
         }
         List<String> args = new ArrayList<>(List.of("threads", "--json"));
         dumps.forEach(p -> args.add(p.toString()));
-        Run r = brink(args.toArray(String[]::new));
+        BrinkRun r = brink(args.toArray(String[]::new));
         assertThat(r.code).as(r.err).isZero();
         JsonNode contention = null;
         for (JsonNode f : Json.MAPPER.readTree(r.out).get("findings")) {

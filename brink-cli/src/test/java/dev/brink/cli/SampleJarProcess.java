@@ -1,8 +1,5 @@
 package dev.brink.cli;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,19 +10,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The packaged sample service (brink-sample.jar, built by the reactor before brink-cli's tests) as a child
- * JVM on a free port, as users start it. Reads its output to the end so it never blocks on a full pipe.
+ * JVM on a free port, as users start it. Its output is read to the end (see {@link ReadyLine}).
  */
 final class SampleJarProcess implements AutoCloseable {
-    static final Pattern READY = Pattern.compile("Book service ready on (http://127\\.0\\.0\\.1:\\d+) \\(pid (\\d+)\\)");
-
     final String baseUrl;
     final long pid;
     private final Process process;
@@ -50,33 +42,11 @@ final class SampleJarProcess implements AutoCloseable {
                 "-Xmx" + heap, "-jar", jar().toString(), "--server.port=0"));
         cmd.addAll(List.of(springArgs));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        List<String> seen = new CopyOnWriteArrayList<>();
-        CompletableFuture<Matcher> ready = new CompletableFuture<>();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = in.readLine()) != null; ) {
-                    seen.add(line);
-                    Matcher m = READY.matcher(line);
-                    if (m.find()) {
-                        ready.complete(m);
-                    }
-                }
-            } catch (IOException e) {
-                ready.completeExceptionally(e);
-            }
-            ready.complete(null);
-        }, "sample-output");
-        reader.setDaemon(true);
-        reader.start();
-        Matcher m;
-        try {
-            m = ready.get(90, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
-            m = null;
-        }
+        ReadyLine output = ReadyLine.follow(p, "sample-output");
+        Matcher m = output.await(90);
         if (m == null) {
             p.destroyForcibly();
-            throw new IllegalStateException("the sample printed no ready line; it printed:\n" + String.join("\n", seen));
+            throw new IllegalStateException("the sample printed no ready line; it printed:\n" + output.printed());
         }
         return new SampleJarProcess(p, m.group(1), Long.parseLong(m.group(2)));
     }

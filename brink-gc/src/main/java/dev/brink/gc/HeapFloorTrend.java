@@ -121,29 +121,9 @@ public record HeapFloorTrend(boolean leak, String verdict,
         double[] wf;
         int k;
         if (post > 24) {
-            int windows = 12;
-            wt = new double[windows];
-            wf = new double[windows];
-            double width = (t1 - warm) / windows;
-            k = 0;
-            int i = first;
-            for (int w = 0; w < windows && i < m; w++) {
-                double end = w == windows - 1 ? Double.POSITIVE_INFINITY : warm + (w + 1) * width;
-                double floor = Double.POSITIVE_INFINITY;
-                double at = 0;
-                while (i < m && st[i] < end) {
-                    if (sb[i] < floor) {
-                        floor = sb[i];
-                        at = st[i];
-                    }
-                    i++;
-                }
-                if (floor != Double.POSITIVE_INFINITY) {
-                    wt[k] = at;
-                    wf[k] = floor;
-                    k++;
-                }
-            }
+            wt = new double[12];
+            wf = new double[12];
+            k = windowFloors(st, sb, first, m, warm, t1, Double.POSITIVE_INFINITY, wt, wf);
         } else {
             wt = Arrays.copyOfRange(st, first, m);
             wf = Arrays.copyOfRange(sb, first, m);
@@ -202,32 +182,9 @@ public record HeapFloorTrend(boolean leak, String verdict,
      */
     private static HeapFloorTrend filledByGrowth(double[] t, double[] b, int n, double warm, double t1,
                                                  double lateWhole, double ref, String tail) {
-        int windows = 8;
-        double[] wt = new double[windows];
-        double[] wf = new double[windows];
-        double width = (t1 - warm) / windows;
-        int w = 0;
-        int i = 0;
-        while (i < n && t[i] < warm) {
-            i++;
-        }
-        for (int x = 0; x < windows && i < n && t[i] <= t1; x++) {
-            double end = warm + (x + 1) * width;
-            double floor = Double.POSITIVE_INFINITY;
-            double at = 0;
-            while (i < n && t[i] <= t1 && (t[i] < end || x == windows - 1)) {
-                if (b[i] < floor) {
-                    floor = b[i];
-                    at = t[i];
-                }
-                i++;
-            }
-            if (floor != Double.POSITIVE_INFINITY) {
-                wt[w] = at;
-                wf[w] = floor;
-                w++;
-            }
-        }
+        double[] wt = new double[8];
+        double[] wf = new double[8];
+        int w = windowFloors(t, b, 0, n, warm, t1, t1, wt, wf);
         if (w < 3 || lateWhole < 0) {
             return none("too few collections after warm-up", n);
         }
@@ -242,6 +199,42 @@ public record HeapFloorTrend(boolean leak, String verdict,
                 leak ? "rising" : "no leak", mb(floorStart), mb(floorEnd), wt[w - 1] - wt[0], mb(fit.slope() * 60),
                 fit.r2(), w, mb(lateWhole), mb(ref), tail);
         return new HeapFloorTrend(leak, verdict, fit.slope(), fit.r2(), warm, floorStart, floorEnd, n);
+    }
+
+    /**
+     * The floor (lowest {@code b}) of each of {@code wt.length} equal time windows from {@code start} to
+     * {@code end}, and when it was: written into {@code wf} and {@code wt}, windows without a point left out.
+     * Reads points {@code from} to {@code to}, ascending in time, skipping those before {@code start} and
+     * stopping at the first after {@code limit}; the last window takes every point left. Returns how many
+     * floors it wrote.
+     */
+    private static int windowFloors(double[] t, double[] b, int from, int to, double start, double end, double limit,
+                                    double[] wt, double[] wf) {
+        int windows = wt.length;
+        double width = (end - start) / windows;
+        int k = 0;
+        int i = from;
+        while (i < to && t[i] < start) {
+            i++;
+        }
+        for (int w = 0; w < windows && i < to && t[i] <= limit; w++) {
+            double windowEnd = start + (w + 1) * width;
+            double floor = Double.POSITIVE_INFINITY;
+            double at = 0;
+            while (i < to && t[i] <= limit && (t[i] < windowEnd || w == windows - 1)) {
+                if (b[i] < floor) {
+                    floor = b[i];
+                    at = t[i];
+                }
+                i++;
+            }
+            if (floor != Double.POSITIVE_INFINITY) {
+                wt[k] = at;
+                wf[k] = floor;
+                k++;
+            }
+        }
+        return k;
     }
 
     /** Median share of the heap the whole-heap collections after warm-up freed; 1 when none say. */

@@ -11,6 +11,9 @@ final class Transition {
     long committed = -1;
     /** Index just past the parsed text. */
     int end;
+    // what sizeAt read last, copied into before/after; fields so that a line costs no allocation
+    private long sizeRead;
+    private long committedRead;
 
     /** Parses at s[from..]; true when a transition starts exactly there. */
     boolean parse(String s, int from) {
@@ -19,44 +22,43 @@ final class Transition {
         after = -1;
         committed = -1;
         int arrow = s.indexOf("->", from);
-        if (arrow < 0) {
+        if (arrow < 0 || sizeAt(s, from) != arrow) {
             return false;
         }
+        before = sizeRead;
+        beforeCommitted = committedRead;
+        int q = sizeAt(s, arrow + 2);
+        if (q < 0) {
+            return false;
+        }
+        after = sizeRead;
+        committed = committedRead;
+        end = q;
+        return true;
+    }
+
+    /**
+     * Parses "SIZE" or "SIZE(COMMITTED)" at s[from..] into {@link #sizeRead} and {@link #committedRead} (-1 when
+     * absent, or not a size as in ZGC's "(56%)"); the index just past it, or -1 when no size starts there.
+     */
+    private int sizeAt(String s, int from) {
         int p = sizeEnd(s, from);
-        if (p <= from) {
-            return false;
+        long v = SizeText.parse(s, from, p);
+        if (v < 0) {
+            return -1;
         }
-        before = SizeText.parse(s, from, p);
-        if (before < 0) {
-            return false;
-        }
+        long c = -1;
         if (p < s.length() && s.charAt(p) == '(') {
             int close = s.indexOf(')', p);
             if (close < 0) {
-                return false;
+                return -1;
             }
-            beforeCommitted = SizeText.parse(s, p + 1, close);
+            c = SizeText.parse(s, p + 1, close);
             p = close + 1;
         }
-        if (p != arrow) {
-            return false;
-        }
-        int a = arrow + 2;
-        int q = sizeEnd(s, a);
-        after = SizeText.parse(s, a, q);
-        if (after < 0) {
-            return false;
-        }
-        if (q < s.length() && s.charAt(q) == '(') {
-            int close = s.indexOf(')', q);
-            if (close < 0) {
-                return false;
-            }
-            committed = SizeText.parse(s, q + 1, close); // -1 for ZGC's "(56%)"
-            q = close + 1;
-        }
-        end = q;
-        return true;
+        sizeRead = v;
+        committedRead = c;
+        return p;
     }
 
     /** End of a size token (digits, separator, one unit letter) starting at from. */

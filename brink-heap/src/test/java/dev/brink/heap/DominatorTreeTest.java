@@ -147,40 +147,16 @@ class DominatorTreeTest {
             }
             Built t = build(w);
             HeapGraph g = t.graph;
-            long all = reachable(g, -1);
+            long all = ReachableBytes.without(g, -1);
             for (int i = 0; i < n; i++) {
                 int v = g.indexOf(id[i]);
                 if (!t.tree.reachable(v)) {
                     continue;
                 }
                 // the definition: bytes that become unreachable when v goes
-                long expected = all - reachable(g, v);
+                long expected = all - ReachableBytes.without(g, v);
                 assertThat(t.tree.retained(v)).as("round %d object %d", round, i).isEqualTo(expected);
             }
         }
-    }
-
-    private static long reachable(HeapGraph g, int removed) {
-        boolean[] seen = new boolean[g.objectCount()];
-        java.util.ArrayDeque<Integer> queue = new java.util.ArrayDeque<>();
-        for (int r : g.roots()) {
-            if (r != removed && !seen[r]) {
-                seen[r] = true;
-                queue.add(r);
-            }
-        }
-        long bytes = 0;
-        while (!queue.isEmpty()) {
-            int u = queue.poll();
-            bytes += g.shallow(u);
-            for (int e = g.refStart(u); e < g.refEnd(u); e++) {
-                int x = g.ref(e);
-                if (x != removed && !seen[x]) {
-                    seen[x] = true;
-                    queue.add(x);
-                }
-            }
-        }
-        return bytes;
     }
 }

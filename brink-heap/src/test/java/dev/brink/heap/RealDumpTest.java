@@ -9,7 +9,6 @@ import dev.brink.heap.index.GraphBuilder;
 import dev.brink.heap.index.HeapGraph;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,32 +95,8 @@ class RealDumpTest {
         }
         int held = g.indexOf(target);
         assertThat(held).isNotNegative();
-        long all = reachableBytes(g, -1);
-        long without = reachableBytes(g, held);
+        long all = ReachableBytes.without(g, -1);
+        long without = ReachableBytes.without(g, held);
         return (double) (all - without) / all;
-    }
-
-    private static long reachableBytes(HeapGraph g, int blocked) {
-        boolean[] seen = new boolean[g.objectCount()];
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
-        for (int r : g.roots()) {
-            if (r != blocked) {
-                seen[r] = true;
-                queue.add(r);
-            }
-        }
-        long bytes = 0;
-        while (!queue.isEmpty()) {
-            int u = queue.poll();
-            bytes += g.shallow(u);
-            for (int e = g.refStart(u); e < g.refEnd(u); e++) {
-                int w = g.ref(e);
-                if (!seen[w] && w != blocked) {
-                    seen[w] = true;
-                    queue.add(w);
-                }
-            }
-        }
-        return bytes;
     }
 }

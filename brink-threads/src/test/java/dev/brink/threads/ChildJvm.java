@@ -7,6 +7,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -83,6 +84,16 @@ final class ChildJvm implements AutoCloseable {
     Path threadPrint(Path dir, String name) throws Exception {
         jcmd(dir, name, "Thread.print", "-l");
         return dir.resolve(name);
+    }
+
+    /** {@code count} Thread.print -l dumps {@code pauseMs} apart, into dir/prefix-0.txt, dir/prefix-1.txt…; the files. */
+    List<Path> threadPrints(Path dir, String prefix, int count, long pauseMs) throws Exception {
+        List<Path> files = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            if (i > 0) Thread.sleep(pauseMs);
+            files.add(threadPrint(dir, prefix + "-" + i + ".txt"));
+        }
+        return files;
     }
 
     /** JDK 21+: Thread.dump_to_file -format=json into dir/name; returns the file. */

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,11 +42,7 @@ class LiveDumpsTest {
     @MethodSource("jdks")
     void contentionOfEightBookThreadsOnOneLogger(String jdk) throws Exception {
         try (ChildJvm child = ChildJvm.start(home(jdk), "contention")) {
-            List<Path> files = new ArrayList<>();
-            for (int i = 0; i < 3; i++) {
-                if (i > 0) Thread.sleep(300);
-                files.add(child.threadPrint(dir, "contention-" + i + ".txt"));
-            }
+            List<Path> files = child.threadPrints(dir, "contention", 3, 300);
             ThreadAnalysis a = ThreadDumpAnalyzer.analyze(files);
             assertThat(a.dumps()).hasSize(3).allSatisfy(d -> assertThat(d.truncated()).isNull());
             Finding f = of(a, FindingKind.LOCK_CONTENTION).get(0);
@@ -130,11 +125,7 @@ class LiveDumpsTest {
     @MethodSource("jdks")
     void busyThreadsRunnableInCrunchInEveryDump(String jdk) throws Exception {
         try (ChildJvm child = ChildJvm.start(home(jdk), "busy")) {
-            List<Path> files = new ArrayList<>();
-            for (int i = 0; i < 3; i++) {
-                if (i > 0) Thread.sleep(500);
-                files.add(child.threadPrint(dir, "busy-" + i + ".txt"));
-            }
+            List<Path> files = child.threadPrints(dir, "busy", 3, 500);
             ThreadAnalysis a = ThreadDumpAnalyzer.analyze(files);
             assertThat(a.busyThreads()).extracting(BusyThread::name).containsExactlyInAnyOrder("Cruncher-0", "Cruncher-1");
             assertThat(a.busyThreads()).allSatisfy(b -> {
