@@ -1,0 +1,75 @@
+package dev.brink.cli;
+
+import static dev.brink.cli.BrinkRun.brink;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.Json;
+import dev.brink.core.JsonlReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The issue's "done when": {@code brink demo --quick} on the real sample service finds its capacity and what
+ * limited it, a leak in the soak with the suspect field, and the contended Log4j2 lock; and leaves no process behind.
+ */
+class DemoCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theQuickDemoFindsCapacityLeakAndLock() throws Exception {
+        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
+        Path out = dir.resolve("demo");
+        BrinkRun r = brink("demo", "--quick", "--out", out.toString());
+        System.out.println(r.out); // the console, kept in the surefire report for whoever reads a failure
+        assertThat(r.code).as(r.out + r.err).isZero();
+
+        JsonNode s = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        assertThat(s.get("interrupted").asBoolean()).isFalse();
+        JsonNode capacity = s.get("capacity");
+        assertThat(capacity.get("max_multiplier").asInt()).as(r.out).isPositive();
+        assertThat(capacity.get("limited_by").asText()).as(r.out).isIn("errors", "latency", "throughput");
+        assertThat(s.get("confirm").get("multiplier").asInt()).isEqualTo(capacity.get("max_multiplier").asInt());
+        JsonNode soak = s.get("soak");
+        assertThat(soak.get("verdict").asText()).as(r.out).isEqualTo("leak");
+        assertThat(soak.get("small_heap").asText()).isEqualTo("64m");
+        assertThat(soak.get("heap_after_gc_slope_mb_per_h").asDouble()).isPositive();
+        assertThat(soak.get("trend").get("end_bytes").asLong()).isGreaterThan(soak.get("trend").get("start_bytes").asLong());
+
+        JsonNode leak = finding(s, "memory-leak", "oldBooksPrices");
+        assertThat(leak).as(r.out).isNotNull();
+        assertThat(leak.get("detail").get("share_of_heap").asDouble()).isGreaterThan(0.1);
+        assertThat(leak.get("evidence").get(0).asText()).startsWith("evidence/heap-").endsWith(".hprof");
+        assertThat(out.resolve(leak.get("evidence").get(0).asText())).isRegularFile();
+        JsonNode lock = finding(s, "lock-contention", "org.apache.logging.log4j.core.appender.OutputStreamManager");
+        assertThat(lock).as(r.out).isNotNull();
+        assertThat(lock.get("detail").get("waiter_count").asInt()).isPositive();
+
+        assertThat(r.out).contains("leak suspect: dev.brink.sample.BookService.oldBooksPrices retains",
+                "contended lock: org.apache.logging.log4j.core.appender.OutputStreamManager, held by BookThread-",
+                "report: " + out.resolve("report.html"));
+        assertThat(out.resolve("report.html")).isRegularFile();
+        assertThat(out.resolve("plan.yaml")).content().contains("small_heap", "logging.contention.enabled=true");
+
+        // both launched samples (the first, and the small-heap one of the soak) are gone
+        for (JsonNode e : JsonlReader.readAll(out.resolve("events.jsonl"))) {
+            if (e.has("pid") && e.get("type").asText().startsWith("target-relaunched")) {
+                assertThat(ProcessHandle.of(e.get("pid").asLong()).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+            }
+        }
+        assertThat(Files.readString(out.resolve("target.log"))).contains("Book service ready");
+    }
+
+    private static JsonNode finding(JsonNode summary, String kind, String subjectPart) {
+        for (JsonNode f : summary.get("findings")) {
+            if (f.get("kind").asText().equals(kind) && f.get("subject").asText().contains(subjectPart)) {
+                return f;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,124 @@
+package dev.brink.cli;
+
+import static dev.brink.cli.BrinkRun.brink;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.Json;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `brink run` phases against a sample Brink launches itself: a soak without the leak, --phases, Ctrl-C, fail_on. */
+class MethodPhasesTest {
+    @TempDir
+    Path dir;
+
+    private Path plan(String name, String phases, String failOn, String... sampleArgs) throws IOException {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        StringBuilder launch = new StringBuilder("['" + Path.of(System.getProperty("java.home"), "bin", "java") + "', -Xmx128m, -jar, '"
+                + SampleJarProcess.jar() + "', '--server.port=" + port + "'");
+        for (String a : sampleArgs) {
+            launch.append(", '").append(a).append("'");
+        }
+        launch.append(']');
+        Path plan = dir.resolve(name + ".yaml");
+        Files.writeString(plan, """
+                name: %s
+                target:
+                  base_url: http://127.0.0.1:%d
+                  jvm: {launch: %s}
+                profile:
+                  - {name: get-book, rps: 60, request: {method: GET, path: "/books/${random.int(1,1000)}"}, check: {status: 200}}
+                  - {name: reprice, rps: 40, request: {method: PUT, path: "/books/${random.int(1,1000)}/price", body: "${random.decimal(1,100)}"}}
+                slo: {error_rate: 0.01, p99_ms: 500}
+                phases:
+                %s
+                %s
+                """.formatted(name, port, launch, phases.strip().indent(2).stripTrailing(), failOn));
+        return plan;
+    }
+
+    @Test
+    void withoutTheLeakTheSoakIsStableAndTheGateOnLeaksPasses() throws Exception {
+        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
+        Path p = plan("no-leak", """
+                  capacity: {start: 1, step: 1, max: 2, step_duration: 3s}
+                  soak: {multiplier: 1, hold: 50s, small_heap: 64m}""", "fail_on: {soak: leak}");
+        Path out = dir.resolve("soak");
+        BrinkRun r = brink("run", p.toString(), "--phases", "soak", "--out", out.toString());
+        System.out.println(r.out);
+        assertThat(r.code).as(r.out + r.err).isZero();
+        JsonNode s = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        assertThat(s.has("capacity")).as("--phases soak runs the soak only").isFalse();
+        assertThat(s.get("soak").get("verdict").asText()).as(r.out).isEqualTo("stable");
+        assertThat(s.get("soak").get("reason").asText()).startsWith("no leak");
+        // six probes, plus the histograms at start and end
+        try (var files = Files.list(out.resolve("evidence"))) {
+            assertThat(files.filter(f -> f.getFileName().toString().startsWith("histo-")).count()).isGreaterThanOrEqualTo(7);
+        }
+        assertThat(s.get("findings").toString()).doesNotContain("Full-GC storm"); // Brink's own probes are not the service's GC
+    }
+
+    @Test
+    void theGateFailsWithExitCode3() throws Exception {
+        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
+        Path p = plan("gate", "  capacity: {start: 1, step: 1, max: 1, step_duration: 3s, refine: false}", "fail_on: {capacity_below: 5}");
+        BrinkRun r = brink("run", p.toString(), "--out", dir.resolve("gate").toString());
+        assertThat(r.code).as(r.out + r.err).isEqualTo(3);
+        assertThat(r.out).contains("gate failed: fail_on.capacity_below: capacity 1 × profile < 5");
+        assertThat(dir.resolve("gate/summary.json")).isRegularFile();
+    }
+
+    @Test
+    void aConfirmWithoutCapacityNeedsItsMultiplierAndSaysSoBeforeAnyLoad() throws Exception {
+        Path p = plan("confirm-only", "  confirm: {ramp: 1s, hold: 2s}", "");
+        BrinkRun r = brink("run", p.toString(), "--phases", "confirm", "--out", dir.resolve("c").toString());
+        assertThat(r.code).isEqualTo(2);
+        assertThat(r.err).isEqualTo("brink: confirm-only: a confirmation without the capacity search needs phases.confirm.multiplier (what to confirm)\n");
+        BrinkRun bad = brink("run", p.toString(), "--phases", "capacity,warmup");
+        assertThat(bad.code).isEqualTo(2);
+        assertThat(bad.err).contains("'warmup' is not a phase; expected capacity, confirm, soak");
+    }
+
+    @Test
+    void sigtermStopsLoadAndTargetAndWritesWhatExists() throws Exception {
+        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
+        Path p = plan("interrupted", "  capacity: {start: 1, step: 1, max: 50, step_duration: 5s}", "");
+        Path out = dir.resolve("int");
+        Process brink = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "-Dbrink.home=" + System.getProperty("brink.home"),
+                BrinkMain.class.getName(), "run", p.toString(), "--out", out.toString()))
+                .redirectErrorStream(true).redirectOutput(dir.resolve("console.txt").toFile()).start();
+        try {
+            // wait until two capacity steps were judged
+            Awaitility.await().atMost(120, TimeUnit.SECONDS).pollInterval(500, TimeUnit.MILLISECONDS).until(() ->
+                    Files.exists(out.resolve("events.jsonl"))
+                            && Files.readString(out.resolve("events.jsonl")).split("\"step-verdict\"", -1).length > 2);
+            String console = Files.readString(dir.resolve("console.txt"));
+            long target = Long.parseLong(console.replaceAll("(?s).*target launched \\(pid (\\d+)\\).*", "$1"));
+            brink.destroy(); // SIGTERM, as Ctrl-C would
+            assertThat(brink.waitFor(60, TimeUnit.SECONDS)).as("brink exited").isTrue();
+            JsonNode s = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+            assertThat(s.get("interrupted").asBoolean()).isTrue();
+            assertThat(s.get("capacity").get("steps").size()).isGreaterThanOrEqualTo(2);
+            assertThat(s.get("capacity").get("limited_by").asText()).isEqualTo("interrupted");
+            assertThat(Files.readString(out.resolve("events.jsonl"))).contains("\"type\":\"run-end\",\"interrupted\":true");
+            assertThat(ProcessHandle.of(target).map(ProcessHandle::isAlive).orElse(false)).as("launched sample stopped").isFalse();
+            assertThat(out.resolve("report.html")).isRegularFile();
+        } finally {
+            brink.descendants().forEach(ProcessHandle::destroyForcibly);
+            brink.destroyForcibly();
+        }
+    }
+}
