@@ -9,7 +9,8 @@ import java.util.List;
  *
  * @param maxMultiplier      the highest good multiplier, 0 when even the first step degraded
  * @param maxRps             the profile's rate at that multiplier
- * @param limitedBy          errors, latency, throughput, generator, or none (the search reached its max)
+ * @param limitedBy          errors, latency, throughput, generator, none (the search reached its max) or
+ *                           interrupted (cut short by Ctrl-C, SIGTERM or a dead target before any step degraded)
  * @param firstBadMultiplier the lowest degraded multiplier, -1 when none degraded
  */
 public record CapacityResult(@JsonProperty("max_multiplier") int maxMultiplier, @JsonProperty("max_rps") double maxRps,
