@@ -63,7 +63,7 @@ final class DemoCommand implements Callable<Integer> {
         console.println("the sample service with the leak and log-lock defects on http://127.0.0.1:" + port);
         // HTTP/1.1 allows one request per connection at a time: when the log lock makes answers slow, 64
         // connections would cap the load before the service shows its limit (brink says so, but the demo wants the service's)
-        return MethodConsole.runAndReport(plan, run, LoadOptions.defaults().withMaxConnections(DEMO_CONNECTIONS), null, console);
+        return MethodConsole.runAndReport(plan, run, LoadOptions.defaults().withMaxConnections(DEMO_CONNECTIONS), null, false, console);
     }
 
     /**

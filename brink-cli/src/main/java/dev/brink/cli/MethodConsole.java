@@ -34,9 +34,12 @@ final class MethodConsole {
     private MethodConsole() {
     }
 
-    static int runAndReport(Plan plan, RunDirectory run, LoadOptions options, Set<MethodPhase> phases, PrintWriter console)
-            throws BrinkUserException {
+    static int runAndReport(Plan plan, RunDirectory run, LoadOptions options, Set<MethodPhase> phases, boolean jfr,
+                            PrintWriter console) throws BrinkUserException {
         MethodRunner runner = new MethodRunner(plan, run, options, console);
+        if (jfr) {
+            runner.withJfr();
+        }
         CountDownLatch reported = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             runner.interrupt();

@@ -34,6 +34,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--phases", paramLabel = "LIST", description = "Phases to run, of capacity,confirm,soak (default: all the plan has).")
     String phases;
 
+    @Option(names = "--jfr", description = "Record JFR on the target JVM for the whole run (evidence/recording-*.jfr, about 1 %% overhead).")
+    boolean jfr;
+
     @Option(names = "--connections", paramLabel = "C", description = "Most connections the generator opens (default: the engine's).")
     Integer connections;
 
@@ -54,6 +57,6 @@ final class RunCommand implements Callable<Integer> {
         RunDirectory run = out != null ? RunDirectory.at(out) : RunDirectory.create(Path.of("runs"), plan.name());
         PrintWriter console = spec.commandLine().getOut();
         console.println("run directory: " + run.root());
-        return MethodConsole.runAndReport(plan, run, options, selected, console);
+        return MethodConsole.runAndReport(plan, run, options, selected, jfr, console);
     }
 }

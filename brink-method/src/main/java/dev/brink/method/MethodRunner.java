@@ -56,12 +56,19 @@ public final class MethodRunner {
     private volatile boolean interrupted;
     private volatile boolean targetDied;
     private EventLog events;
+    private boolean jfr;
 
     public MethodRunner(Plan plan, RunDirectory run, LoadOptions options, PrintWriter console) {
         this.plan = plan;
         this.run = run;
         this.options = options;
         this.console = console;
+    }
+
+    /** Records JFR on the target for the whole run (evidence/recording-*.jfr). */
+    public MethodRunner withJfr() {
+        jfr = true;
+        return this;
     }
 
     /** Every phase the plan has. */
@@ -101,6 +108,9 @@ public final class MethodRunner {
         try (TargetSession target = TargetSession.open(plan, run, events, console);
              LoadEngine engine = LoadEngine.open(plan, options, run)) {
             watchForDeath(target, engine);
+            if (jfr) {
+                target.recordJfr();
+            }
             StepJudge judge = new StepJudge(engine, options.maxConnections(), new Slo(plan.slo().errorRate(), plan.slo().p99Ms()));
             try {
                 if (phases.contains(MethodPhase.CAPACITY)) {
