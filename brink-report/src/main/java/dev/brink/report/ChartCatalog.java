@@ -28,9 +28,11 @@ final class ChartCatalog {
         charts.add(new ChartSpec("errors", "Errors by kind", "per s", errorSeries(run)));
         charts.add(new ChartSpec("latency", "Latency (corrected from intended send time, and uncorrected)", "ms", List.of(
                 s("p50", load, "/corrected/p50_ms", 0), s("p99", load, "/corrected/p99_ms", 1),
-                s("max", load, "/corrected/max_ms", 4), s("p99 uncorrected", load, "/uncorrected/p99_ms", 3))));
-        charts.add(new ChartSpec("heap", "Heap used and heap after GC", "bytes", List.of(
-                s("used", jvm, "/heap/used", 0), s("after GC", jvm, "/heap_after_gc", 1), s("committed", jvm, "/heap/committed", 7))));
+                s("max", load, "/corrected/max_ms", 4), s("p50 uncorrected", load, "/uncorrected/p50_ms", 5),
+                s("p99 uncorrected", load, "/uncorrected/p99_ms", 3))));
+        charts.add(new ChartSpec("heap", "Heap used, heap after GC and the soak's fitted trend", "bytes", List.of(
+                s("used", jvm, "/heap/used", 0), s("after GC", jvm, "/heap_after_gc", 1), s("committed", jvm, "/heap/committed", 7),
+                s("soak trend", ChartData.SOAK_TREND, "/bytes", 6))));
         charts.add(new ChartSpec("gc", "GC pauses", "ms", List.of(s("pause", RunDirectory.GC, "/duration_ms", 1))));
         charts.add(new ChartSpec("threads", "Target threads by state", "threads", List.of(
                 s("runnable", jvm, "/threads/runnable", 2), s("blocked", jvm, "/threads/blocked", 1),

@@ -1,7 +1,9 @@
 package dev.brink.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.summary.SoakResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +17,8 @@ import java.util.TreeMap;
  */
 final class ChartData {
     static final int MAX_POINTS = 1500;
+    /** Not a file: the soak's fitted heap-after-GC line from summary.json, as two points {epoch_ms, bytes}. */
+    static final String SOAK_TREND = "summary.json#soak.trend";
 
     private ChartData() {
     }
@@ -32,7 +36,8 @@ final class ChartData {
                 }
                 JsonNode t = line.get("epoch_ms");
                 JsonNode v = line.at(s.pointer());
-                if (t == null || !t.isNumber() || !v.isNumber()) {
+                // writers put -1 where a JVM does not offer a figure (CPU load before its first sample): not a value
+                if (t == null || !t.isNumber() || !v.isNumber() || v.asDouble() < 0) {
                     continue;
                 }
                 rows.computeIfAbsent(t.asLong(), k -> new Double[n])[i] = v.asDouble();
@@ -103,12 +108,23 @@ final class ChartData {
         return line.at(filter.substring(0, eq)).asText().equals(filter.substring(eq + 1));
     }
 
+    private static List<JsonNode> trend(RunData run) {
+        SoakResult soak = run.summary().soak();
+        if (soak == null || soak.trend() == null) {
+            return List.of();
+        }
+        SoakResult.HeapTrendLine t = soak.trend();
+        return List.of(Json.MAPPER.createObjectNode().put("epoch_ms", t.fromEpochMs()).put("bytes", t.startBytes()),
+                Json.MAPPER.createObjectNode().put("epoch_ms", t.toEpochMs()).put("bytes", t.endBytes()));
+    }
+
     private static List<JsonNode> lines(RunData run, String file) {
         return switch (file) {
             case RunDirectory.LOAD -> run.load();
             case RunDirectory.JVM -> run.jvm();
             case RunDirectory.GC -> run.gc();
             case RunDirectory.GENERATOR -> run.generator();
+            case SOAK_TREND -> trend(run);
             default -> throw new IllegalArgumentException("no chart data in " + file);
         };
     }

@@ -15,11 +15,15 @@ import java.util.stream.Stream;
 
 /**
  * Everything a report shows, read from the run directory alone (the contract in DESIGN.md). A file a
- * killed or partial run never wrote is listed in {@link #missing()} so the report can say so.
+ * killed or partial run never wrote is listed in {@link #missing()} so the report can say so; without
+ * summary.json the summary is rebuilt from events.jsonl ({@link SummaryRecovery}) and
+ * {@link #summaryRecovered()} is true.
+ *
+ * @param runEnd the {@code run-end} event, null when the run never wrote it (killed, or still running)
  */
-record RunData(Path dir, RunSummary summary, List<JsonNode> events, List<JsonNode> load, List<JsonNode> jvm,
-               List<JsonNode> gc, List<JsonNode> generator, String plan, List<String> evidence,
-               List<String> missing) {
+record RunData(Path dir, RunSummary summary, boolean summaryRecovered, JsonNode runEnd, List<JsonNode> events,
+               List<JsonNode> load, List<JsonNode> jvm, List<JsonNode> gc, List<JsonNode> generator, String plan,
+               List<String> evidence, List<String> missing) {
 
     static RunData load(Path dir) throws BrinkUserException {
         if (!Files.isDirectory(dir)) {
@@ -54,7 +58,18 @@ record RunData(Path dir, RunSummary summary, List<JsonNode> events, List<JsonNod
         } catch (IOException e) {
             throw new BrinkUserException(dir.resolve(RunDirectory.PLAN) + ": cannot read: " + e.getMessage());
         }
-        return new RunData(dir, summary, events, load, jvm, gc, generator, plan, evidence(dir), List.copyOf(missing));
+        boolean recovered = summary == null;
+        if (recovered) {
+            summary = SummaryRecovery.recover(events, List.of(load, jvm, gc, generator), plan);
+        }
+        JsonNode runEnd = null;
+        for (JsonNode e : events) {
+            if (e.path("type").asText().equals("run-end")) {
+                runEnd = e;
+            }
+        }
+        return new RunData(dir, summary, recovered, runEnd, events, load, jvm, gc, generator, plan, evidence(dir),
+                List.copyOf(missing));
     }
 
     private static List<JsonNode> lines(Path dir, String name, List<String> missing) throws BrinkUserException {
