@@ -56,7 +56,8 @@ final class ChartCatalog {
         List<ChartSpec.Series> series = new ArrayList<>();
         int i = 1;
         for (String kind : kinds) {
-            series.add(s(kind, RunDirectory.LOAD, "/errors/" + kind.replace("~", "~0").replace("/", "~1"), i++));
+            series.add(new ChartSpec.Series(kind, RunDirectory.LOAD, "/errors/" + kind.replace("~", "~0").replace("/", "~1"), null,
+                    PALETTE[i++ % PALETTE.length], true));
         }
         if (series.isEmpty()) {
             series.add(s("dropped", RunDirectory.LOAD, "/dropped", 3));
@@ -65,6 +66,6 @@ final class ChartCatalog {
     }
 
     private static ChartSpec.Series s(String label, String file, String pointer, int color) {
-        return new ChartSpec.Series(label, file, pointer, null, PALETTE[color % PALETTE.length]);
+        return new ChartSpec.Series(label, file, pointer, null, PALETTE[color % PALETTE.length], false);
     }
 }

@@ -17,6 +17,7 @@ import java.util.TreeMap;
  */
 final class ChartData {
     static final int MAX_POINTS = 1500;
+    private static final JsonNode ZERO = Json.MAPPER.getNodeFactory().numberNode(0);
     /** Not a file: the soak's fitted heap-after-GC line from summary.json, as two points {epoch_ms, bytes}. */
     static final String SOAK_TREND = "summary.json#soak.trend";
 
@@ -28,6 +29,7 @@ final class ChartData {
         TreeMap<Long, Double[]> rows = new TreeMap<>();
         int n = spec.series().size();
         boolean any = false;
+        boolean[] has = new boolean[n];
         for (int i = 0; i < n; i++) {
             ChartSpec.Series s = spec.series().get(i);
             for (JsonNode line : lines(run, s.file())) {
@@ -36,12 +38,16 @@ final class ChartData {
                 }
                 JsonNode t = line.get("epoch_ms");
                 JsonNode v = line.at(s.pointer());
+                if (v.isMissingNode() && s.counter()) {
+                    v = ZERO;
+                }
                 // writers put -1 where a JVM does not offer a figure (CPU load before its first sample): not a value
                 if (t == null || !t.isNumber() || !v.isNumber() || v.asDouble() < 0) {
                     continue;
                 }
                 rows.computeIfAbsent(t.asLong(), k -> new Double[n])[i] = v.asDouble();
                 any = true;
+                has[i] = true;
             }
         }
         if (!any) {
@@ -77,6 +83,9 @@ final class ChartData {
         }
         List<Map<String, Object>> series = new ArrayList<>();
         for (int i = 0; i < n; i++) {
+            if (!has[i]) {
+                continue; // a series this run has no data for (no soak, no such error kind) stays out of the legend
+            }
             ChartSpec.Series s = spec.series().get(i);
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("label", s.label());
