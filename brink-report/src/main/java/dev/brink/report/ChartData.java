@@ -1,7 +1,5 @@
 package dev.brink.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.summary.SoakResult;
 import java.util.ArrayList;
@@ -17,7 +15,6 @@ import java.util.TreeMap;
  */
 final class ChartData {
     static final int MAX_POINTS = 1500;
-    private static final JsonNode ZERO = Json.MAPPER.getNodeFactory().numberNode(0);
     /** Not a file: the soak's fitted heap-after-GC line from summary.json, as two points {epoch_ms, bytes}. */
     static final String SOAK_TREND = "summary.json#soak.trend";
 
@@ -32,20 +29,18 @@ final class ChartData {
         boolean[] has = new boolean[n];
         for (int i = 0; i < n; i++) {
             ChartSpec.Series s = spec.series().get(i);
-            for (JsonNode line : lines(run, s.file())) {
-                if (!matches(line, s.filter())) {
-                    continue;
-                }
-                JsonNode t = line.get("epoch_ms");
-                JsonNode v = line.at(s.pointer());
-                if (v.isMissingNode() && s.counter()) {
-                    v = ZERO;
+            Columns file = columns(run, s.file());
+            for (int r = 0; r < file.rows(); r++) {
+                long t = file.epochMs(r);
+                double v = file.value(s.pointer(), r);
+                if (Double.isNaN(v) && s.counter()) {
+                    v = 0;
                 }
                 // writers put -1 where a JVM does not offer a figure (CPU load before its first sample): not a value
-                if (t == null || !t.isNumber() || !v.isNumber() || v.asDouble() < 0) {
+                if (t == Columns.NO_TIME || Double.isNaN(v) || v < 0) {
                     continue;
                 }
-                rows.computeIfAbsent(t.asLong(), k -> new Double[n])[i] = v.asDouble();
+                rows.computeIfAbsent(t, k -> new Double[n])[i] = v;
                 any = true;
                 has[i] = true;
             }
@@ -109,25 +104,16 @@ final class ChartData {
         }
     }
 
-    private static boolean matches(JsonNode line, String filter) {
-        if (filter == null) {
-            return true;
-        }
-        int eq = filter.indexOf('=');
-        return line.at(filter.substring(0, eq)).asText().equals(filter.substring(eq + 1));
-    }
-
-    private static List<JsonNode> trend(RunData run) {
+    private static Columns trend(RunData run) {
         SoakResult soak = run.summary().soak();
         if (soak == null || soak.trend() == null) {
-            return List.of();
+            return new Columns();
         }
         SoakResult.HeapTrendLine t = soak.trend();
-        return List.of(Json.MAPPER.createObjectNode().put("epoch_ms", t.fromEpochMs()).put("bytes", t.startBytes()),
-                Json.MAPPER.createObjectNode().put("epoch_ms", t.toEpochMs()).put("bytes", t.endBytes()));
+        return Columns.of(new long[] {t.fromEpochMs(), t.toEpochMs()}, "/bytes", new double[] {t.startBytes(), t.endBytes()});
     }
 
-    private static List<JsonNode> lines(RunData run, String file) {
+    private static Columns columns(RunData run, String file) {
         return switch (file) {
             case RunDirectory.LOAD -> run.load();
             case RunDirectory.JVM -> run.jvm();

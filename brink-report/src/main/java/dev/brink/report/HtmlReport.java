@@ -116,12 +116,7 @@ final class HtmlReport {
     }
 
     private static String lastRecord(RunData run) {
-        long last = 0;
-        for (List<JsonNode> f : List.of(run.events(), run.load(), run.jvm(), run.gc(), run.generator())) {
-            if (!f.isEmpty()) {
-                last = Math.max(last, f.get(f.size() - 1).path("epoch_ms").asLong());
-            }
-        }
+        long last = run.lastEpochMs();
         return last > 0 ? "; its last record is from " + java.time.Instant.ofEpochMilli(last) : "";
     }
 

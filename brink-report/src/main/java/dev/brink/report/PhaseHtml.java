@@ -1,6 +1,5 @@
 package dev.brink.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Sizes;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
@@ -82,58 +81,58 @@ final class PhaseHtml {
     }
 
     /** What the generator did to itself: CPU, schedule lag, dropped requests, connections and ports. */
-    static void generator(StringBuilder h, List<JsonNode> lines) {
-        if (lines.isEmpty()) {
+    static void generator(StringBuilder h, Columns g) {
+        if (g.isEmpty()) {
             return;
         }
-        double maxCpu = 0;
+        int rows = g.rows();
         double sumCpu = 0;
-        double maxLoop = 0;
-        double maxLag = 0;
+        int cpuRows = 0;
         long dropped = 0;
-        long maxGc = 0;
-        int maxConn = 0;
-        int maxPorts = 0;
-        int range = 0;
-        int maxTimeWait = 0;
         int bound = 0;
-        Map<String, Integer> reasons = new TreeMap<>();
-        for (JsonNode g : lines) {
-            double cpu = g.path("process_cpu").asDouble();
-            maxCpu = Math.max(maxCpu, cpu);
-            sumCpu += Math.max(0, cpu);
-            maxLoop = Math.max(maxLoop, g.path("loop_cpu").asDouble());
-            maxLag = Math.max(maxLag, g.path("lag_p99_ms").asDouble());
-            dropped += g.path("dropped").asLong();
-            maxGc = Math.max(maxGc, g.path("gc_pause_ms").asLong());
-            maxConn = Math.max(maxConn, g.path("connections").asInt());
-            maxPorts = Math.max(maxPorts, g.path("ephemeral_ports_in_use").asInt());
-            range = Math.max(range, g.path("ephemeral_port_range").asInt());
-            maxTimeWait = Math.max(maxTimeWait, g.path("time_wait").asInt());
-            if (g.path("reasons").size() > 0) {
+        for (int r = 0; r < rows; r++) {
+            double cpu = g.value("/process_cpu", r);
+            if (cpu >= 0) {
+                sumCpu += cpu;
+                cpuRows++;
+            }
+            double d = g.value("/dropped", r);
+            dropped += Double.isNaN(d) ? 0 : (long) d;
+            if (g.value(ChartCatalog.REASONS + "#count", r) > 0) {
                 bound++;
-                for (JsonNode r : g.path("reasons")) {
-                    reasons.merge(shortReason(r.asText()), 1, Integer::sum);
-                }
             }
         }
+        Map<String, Integer> reasons = new TreeMap<>();
+        g.texts(ChartCatalog.REASONS).forEach((r, n) -> reasons.merge(shortReason(r), n, Integer::sum));
         h.append("<h2>Load generator health</h2>\n<p class=\"").append(bound == 0 ? "ok" : "bad").append("\">")
                 .append(bound == 0 ? "The generator kept up in every second: the numbers above are the service's."
                         : String.format(Locale.ROOT, "The generator was behind in %d of %d seconds: those seconds measure Brink, not the service.",
-                        bound, lines.size())).append("</p>\n");
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"own CPU", String.format(Locale.ROOT, "max %.0f %%, mean %.0f %% of all cores", maxCpu * 100, 100 * sumCpu / lines.size())});
-        rows.add(new String[] {"event loop CPU", String.format(Locale.ROOT, "max %.0f %% of one core", maxLoop * 100)});
-        rows.add(new String[] {"schedule lag", String.format(Locale.ROOT, "worst p99 %.2f ms", maxLag)});
-        rows.add(new String[] {"own GC pauses", "worst " + maxGc + " ms in a second"});
-        rows.add(new String[] {"dropped requests", Long.toString(dropped)});
-        rows.add(new String[] {"connections", "max " + maxConn + " open"});
-        rows.add(new String[] {"ephemeral ports", range > 0 ? String.format(Locale.ROOT, "max %d in use of %d (%.0f %%), %d in TIME_WAIT",
-                maxPorts, range, 100.0 * maxPorts / range, maxTimeWait) : "not measured"});
+                        bound, rows)).append("</p>\n");
+        List<String[]> out = new ArrayList<>();
+        out.add(new String[] {"own CPU", String.format(Locale.ROOT, "max %.0f %%, mean %.0f %% of all cores", max(g, "/process_cpu") * 100,
+                cpuRows == 0 ? 0 : 100 * sumCpu / cpuRows)});
+        out.add(new String[] {"event loop CPU", String.format(Locale.ROOT, "max %.0f %% of one core", max(g, "/loop_cpu") * 100)});
+        out.add(new String[] {"schedule lag", String.format(Locale.ROOT, "worst p99 %.2f ms", max(g, "/lag_p99_ms"))});
+        out.add(new String[] {"own GC pauses", String.format(Locale.ROOT, "worst %.0f ms in a second", max(g, "/gc_pause_ms"))});
+        out.add(new String[] {"dropped requests", Long.toString(dropped)});
+        out.add(new String[] {"connections", String.format(Locale.ROOT, "max %.0f open", max(g, "/connections"))});
+        double range = max(g, "/ephemeral_port_range");
+        double ports = max(g, "/ephemeral_ports_in_use");
+        out.add(new String[] {"ephemeral ports", range > 0 ? String.format(Locale.ROOT, "max %.0f in use of %.0f (%.0f %%), %.0f in TIME_WAIT",
+                ports, range, 100.0 * ports / range, max(g, "/time_wait")) : "not measured"});
         for (Map.Entry<String, Integer> r : reasons.entrySet()) {
-            rows.add(new String[] {"behind: " + r.getKey(), r.getValue() + " s"});
+            out.add(new String[] {"behind: " + r.getKey(), r.getValue() + " s"});
         }
-        kv(h, rows);
+        kv(h, out);
+    }
+
+    private static double max(Columns c, String pointer) {
+        double m = 0;
+        for (int r = 0; r < c.rows(); r++) {
+            double v = c.value(pointer, r);
+            if (v > m) m = v;
+        }
+        return m;
     }
 
     /** "cpu 91 % > 85 %" and "cpu 95 % > 85 %" count as one kind of reason: the words before the first digit. */

@@ -28,7 +28,7 @@ final class SummaryRecovery {
     private SummaryRecovery() {
     }
 
-    static RunSummary recover(List<JsonNode> events, List<List<JsonNode>> series, String planYaml) {
+    static RunSummary recover(List<JsonNode> events, List<Columns> series, String planYaml) {
         CapacityResult capacity = null;
         ConfirmResult confirm = null;
         SoakResult soak = null;
@@ -76,10 +76,10 @@ final class SummaryRecovery {
                 }
             }
         }
-        for (List<JsonNode> lines : series) {
-            if (!lines.isEmpty()) {
-                first = Math.min(first, lines.get(0).path("epoch_ms").asLong(Long.MAX_VALUE));
-                last = Math.max(last, lines.get(lines.size() - 1).path("epoch_ms").asLong(Long.MIN_VALUE));
+        for (Columns c : series) {
+            if (c.firstEpochMs() != Columns.NO_TIME) {
+                first = Math.min(first, c.firstEpochMs());
+                last = Math.max(last, c.lastEpochMs());
             }
         }
         if (capacity == null && !steps.isEmpty()) {

@@ -16,12 +16,7 @@ final class Timeline {
     }
 
     static Map<String, Object> of(RunData run) {
-        double lastT = 0;
-        for (List<JsonNode> f : List.of(run.events(), run.load(), run.jvm())) {
-            if (!f.isEmpty()) {
-                lastT = Math.max(lastT, f.get(f.size() - 1).path("epoch_ms").asDouble() / 1000.0);
-            }
-        }
+        double lastT = run.lastEpochMs() / 1000.0;
         List<Object[]> steps = new ArrayList<>();
         List<Object[]> phases = new ArrayList<>();
         List<Object[]> marks = new ArrayList<>();

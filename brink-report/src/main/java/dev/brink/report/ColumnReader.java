@@ -1,0 +1,327 @@
+package dev.brink.report;
+
+import dev.brink.core.BrinkUserException;
+import dev.brink.core.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * Streams a JSONL run file into {@link Columns}, keeping only the numbers the report asks for. A 24-hour run has
+ * 86 400 lines of about 1.5 KB per file, most of it (per-operation stats, memory pools) not charted: this reader
+ * scans the bytes itself, skips every value no wanted pointer goes through with a bracket-and-quote counter, and
+ * decodes only the wanted numbers — several times faster than a token stream, and small enough for the JIT to
+ * compile early in a cold {@code brink report}. It checks the structure of what it reads (objects, strings,
+ * literals; inside skipped values only brackets and quotes). As {@code JsonlReader}: a bad last line (a write cut
+ * by a kill) is skipped, any other bad line is a user error naming file and line. Thread-safe: one file per call.
+ *
+ * @see ChartCatalog#pointers(String) which pointers each file is read for
+ */
+final class ColumnReader {
+    private final Set<String> wanted;
+    private final Set<String> wildcardParents;
+    private final Set<String> textArrays;
+    private final Set<String> descend = new HashSet<>();
+
+    /**
+     * @param wanted          exact pointers ("/corrected/p99_ms") whose numbers are kept
+     * @param wildcardParents objects ("/errors") whose every numeric child is kept
+     * @param textArrays      arrays of strings ("/reasons") whose words are counted, and their length kept as
+     *                        pointer + "#count"
+     */
+    ColumnReader(Set<String> wanted, Set<String> wildcardParents, Set<String> textArrays) {
+        this.wanted = wanted;
+        this.wildcardParents = wildcardParents;
+        this.textArrays = textArrays;
+        for (Set<String> s : java.util.List.of(wanted, wildcardParents, textArrays)) {
+            for (String p : s) {
+                for (int i = p.indexOf('/', 1); i > 0; i = p.indexOf('/', i + 1)) {
+                    descend.add(p.substring(0, i));
+                }
+            }
+        }
+        descend.addAll(wildcardParents);
+    }
+
+    /**
+     * Reads file (absent: no rows) in 1 MiB chunks, line by line.
+     */
+    Columns read(Path file) throws BrinkUserException {
+        Columns c = new Columns();
+        if (!Files.exists(file)) {
+            return c;
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] buf = new byte[1 << 20];
+            int len = 0;
+            int lineNo = 0;
+            int bad = 0;
+            boolean eof = false;
+            while (!eof) {
+                int n = in.read(buf, len, buf.length - len);
+                if (n < 0) {
+                    eof = true;
+                } else {
+                    len += n;
+                }
+                int start = 0;
+                while (true) {
+                    int nl = indexOf(buf, start, len, (byte) '\n');
+                    if (nl < 0 && !(eof && start < len)) {
+                        break;
+                    }
+                    int end = nl < 0 ? len : nl;
+                    lineNo++;
+                    if (!blank(buf, start, end)) {
+                        if (bad > 0) {
+                            throw new BrinkUserException(file + ":" + bad + ": expected one JSON object per line");
+                        }
+                        if (!line(buf, start, end, c)) {
+                            bad = lineNo; // tolerated only if it is the last line: a write cut by a kill
+                        }
+                    }
+                    start = nl < 0 ? len : nl + 1;
+                }
+                System.arraycopy(buf, start, buf, 0, len - start);
+                len -= start;
+                if (len == buf.length) {
+                    buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
+                }
+            }
+        } catch (IOException e) {
+            throw new BrinkUserException("cannot read " + file + ": " + e.getMessage());
+        }
+        return c;
+    }
+
+    private boolean line(byte[] b, int start, int end, Columns c) {
+        int row = c.addRow(Columns.NO_TIME);
+        try {
+            int p = ws(b, start, end);
+            p = object(b, p, end, "", c, row);
+            if (ws(b, p, end) != end) {
+                throw Bad.INSTANCE;
+            }
+            return true;
+        } catch (Bad | NumberFormatException e) {
+            c.dropLastRow();
+            return false;
+        }
+    }
+
+    /** Reads the object at p (which must be '{') under path; returns the position after its '}'. */
+    private int object(byte[] b, int p, int end, String path, Columns c, int row) {
+        p = expect(b, p, end, '{');
+        p = ws(b, p, end);
+        if (p < end && b[p] == '}') {
+            return p + 1;
+        }
+        while (true) {
+            p = ws(b, p, end);
+            if (p >= end || b[p] != '"') {
+                throw Bad.INSTANCE;
+            }
+            int nameEnd = stringEnd(b, p, end);
+            String name = new String(b, p + 1, nameEnd - p - 2, StandardCharsets.UTF_8);
+            if (name.indexOf('\\') >= 0) {
+                name = unescape(name);
+            }
+            p = ws(b, expect(b, ws(b, nameEnd, end), end, ':'), end);
+            if (p >= end) {
+                throw Bad.INSTANCE;
+            }
+            byte v = b[p];
+            if (v == '{') {
+                String ptr = path + "/" + escape(name);
+                p = descend.contains(ptr) ? object(b, p, end, ptr, c, row) : skip(b, p, end);
+            } else if (v == '[') {
+                String ptr = path + "/" + escape(name);
+                p = textArrays.contains(ptr) ? texts(b, p, end, ptr, c, row) : skip(b, p, end);
+            } else if (v == '"') {
+                p = stringEnd(b, p, end);
+            } else if (v == '-' || (v >= '0' && v <= '9')) {
+                int q = numberEnd(b, p, end);
+                if (path.isEmpty() && name.equals("epoch_ms")) {
+                    c.setEpoch(row, (long) Double.parseDouble(new String(b, p, q - p, StandardCharsets.ISO_8859_1)));
+                } else {
+                    String ptr = path + "/" + escape(name);
+                    if (wanted.contains(ptr) || wildcardParents.contains(path)) {
+                        c.set(ptr, row, Double.parseDouble(new String(b, p, q - p, StandardCharsets.ISO_8859_1)));
+                    }
+                }
+                p = q;
+            } else {
+                p = literal(b, p, end);
+            }
+            p = ws(b, p, end);
+            if (p < end && b[p] == ',') {
+                p++;
+            } else if (p < end && b[p] == '}') {
+                return p + 1;
+            } else {
+                throw Bad.INSTANCE;
+            }
+        }
+    }
+
+    /** An array of strings: each counted, the length kept as ptr#count. */
+    private static int texts(byte[] b, int p, int end, String ptr, Columns c, int row) {
+        p = ws(b, p + 1, end);
+        int count = 0;
+        if (p < end && b[p] == ']') {
+            c.set(ptr + "#count", row, 0);
+            return p + 1;
+        }
+        while (true) {
+            p = ws(b, p, end);
+            if (p < end && b[p] == '"') {
+                int q = stringEnd(b, p, end);
+                String text = new String(b, p + 1, q - p - 2, StandardCharsets.UTF_8);
+                c.count(ptr, text.indexOf('\\') >= 0 ? unescape(text) : text);
+                p = q;
+            } else {
+                p = skip(b, p, end);
+            }
+            count++;
+            p = ws(b, p, end);
+            if (p < end && b[p] == ',') {
+                p++;
+            } else if (p < end && b[p] == ']') {
+                c.set(ptr + "#count", row, count);
+                return p + 1;
+            } else {
+                throw Bad.INSTANCE;
+            }
+        }
+    }
+
+    /** Skips any value at p without looking inside strings' meaning; returns the position after it. */
+    private static int skip(byte[] b, int p, int end) {
+        if (p >= end) {
+            throw Bad.INSTANCE;
+        }
+        byte v = b[p];
+        if (v == '"') {
+            return stringEnd(b, p, end);
+        }
+        if (v == '-' || (v >= '0' && v <= '9')) {
+            return numberEnd(b, p, end);
+        }
+        if (v != '{' && v != '[') {
+            return literal(b, p, end);
+        }
+        int depth = 0;
+        while (p < end) {
+            byte x = b[p];
+            if (x == '"') {
+                p = stringEnd(b, p, end);
+                continue;
+            }
+            if (x == '{' || x == '[') {
+                depth++;
+            } else if (x == '}' || x == ']') {
+                if (--depth == 0) {
+                    return p + 1;
+                }
+            }
+            p++;
+        }
+        throw Bad.INSTANCE;
+    }
+
+    /** p at an opening quote; returns the position after the closing one. */
+    private static int stringEnd(byte[] b, int p, int end) {
+        for (p++; p < end; p++) {
+            byte x = b[p];
+            if (x == '"') {
+                return p + 1;
+            }
+            if (x == '\\') {
+                p++;
+            }
+        }
+        throw Bad.INSTANCE;
+    }
+
+    private static int numberEnd(byte[] b, int p, int end) {
+        int q = p;
+        while (q < end && ((b[q] >= '0' && b[q] <= '9') || b[q] == '-' || b[q] == '+' || b[q] == '.' || b[q] == 'e' || b[q] == 'E')) {
+            q++;
+        }
+        return q;
+    }
+
+    private static int literal(byte[] b, int p, int end) {
+        for (String word : LITERALS) {
+            if (p + word.length() <= end && matches(b, p, word)) {
+                return p + word.length();
+            }
+        }
+        throw Bad.INSTANCE;
+    }
+
+    private static final String[] LITERALS = {"true", "false", "null"};
+
+    private static boolean matches(byte[] b, int p, String word) {
+        for (int i = 0; i < word.length(); i++) {
+            if (b[p + i] != word.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int expect(byte[] b, int p, int end, char ch) {
+        if (p >= end || b[p] != ch) {
+            throw Bad.INSTANCE;
+        }
+        return p + 1;
+    }
+
+    private static int ws(byte[] b, int p, int end) {
+        while (p < end && (b[p] == ' ' || b[p] == '\t' || b[p] == '\r')) {
+            p++;
+        }
+        return p;
+    }
+
+    private static boolean blank(byte[] b, int start, int end) {
+        return ws(b, start, end) == end;
+    }
+
+    private static int indexOf(byte[] b, int from, int to, byte x) {
+        for (int i = from; i < to; i++) {
+            if (b[i] == x) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** JSON string escapes in a name or text (rare in run files): decoded by Jackson, the one JSON parser. */
+    private static String unescape(String raw) {
+        try {
+            return Json.MAPPER.readValue("\"" + raw + "\"", String.class);
+        } catch (IOException e) {
+            throw Bad.INSTANCE;
+        }
+    }
+
+    /** A line that is not one JSON object; no stack trace, it is caught at once. */
+    private static final class Bad extends RuntimeException {
+        static final Bad INSTANCE = new Bad();
+
+        private Bad() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static String escape(String name) {
+        return name.indexOf('/') < 0 && name.indexOf('~') < 0 ? name : name.replace("~", "~0").replace("/", "~1");
+    }
+}
