@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Arrays;
 
 /**
  * Turns a {@link ChartSpec} into the arrays uPlot draws: one shared x (epoch seconds) and one y array per
@@ -23,13 +23,19 @@ final class ChartData {
 
     /** The chart as a JSON-ready map, or null when none of its series has any data in this run. */
     static Map<String, Object> build(ChartSpec spec, RunData run) {
-        TreeMap<Long, Double[]> rows = new TreeMap<>();
         int n = spec.series().size();
-        boolean any = false;
+        Columns[] files = new Columns[n];
+        for (int i = 0; i < n; i++) {
+            files[i] = columns(run, spec.series().get(i).file());
+        }
+        long[] times = times(files);
+        double[][] values = new double[n][times.length];
         boolean[] has = new boolean[n];
+        boolean any = false;
         for (int i = 0; i < n; i++) {
             ChartSpec.Series s = spec.series().get(i);
-            Columns file = columns(run, s.file());
+            Arrays.fill(values[i], Double.NaN);
+            Columns file = files[i];
             for (int r = 0; r < file.rows(); r++) {
                 long t = file.epochMs(r);
                 double v = file.value(s.pointer(), r);
@@ -40,7 +46,9 @@ final class ChartData {
                 if (t == Columns.NO_TIME || Double.isNaN(v) || v < 0) {
                     continue;
                 }
-                rows.computeIfAbsent(t, k -> new Double[n])[i] = v;
+                int at = Arrays.binarySearch(times, t);
+                double[] col = values[i];
+                col[at] = Double.isNaN(col[at]) ? v : Math.max(col[at], v);
                 any = true;
                 has[i] = true;
             }
@@ -48,33 +56,25 @@ final class ChartData {
         if (!any) {
             return null;
         }
+        int bucket = Math.max(1, (times.length + MAX_POINTS - 1) / MAX_POINTS);
         List<Object> xs = new ArrayList<>();
         List<List<Double>> ys = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             ys.add(new ArrayList<>());
         }
-        int bucket = Math.max(1, (rows.size() + MAX_POINTS - 1) / MAX_POINTS);
-        int inBucket = 0;
-        Double[] acc = new Double[n];
-        long bucketStart = 0;
-        for (Map.Entry<Long, Double[]> e : rows.entrySet()) {
-            if (inBucket == 0) {
-                bucketStart = e.getKey();
-            }
+        for (int from = 0; from < times.length; from += bucket) {
+            int to = Math.min(times.length, from + bucket);
+            xs.add(times[from] / 1000.0);
             for (int i = 0; i < n; i++) {
-                Double v = e.getValue()[i];
-                if (v != null && (acc[i] == null || v > acc[i])) {
-                    acc[i] = v;
+                double max = Double.NaN;
+                for (int k = from; k < to; k++) {
+                    double v = values[i][k];
+                    if (!Double.isNaN(v) && (Double.isNaN(max) || v > max)) {
+                        max = v;
+                    }
                 }
+                ys.get(i).add(Double.isNaN(max) ? null : max);
             }
-            if (++inBucket == bucket) {
-                flush(xs, ys, bucketStart, acc);
-                inBucket = 0;
-                acc = new Double[n];
-            }
-        }
-        if (inBucket > 0) {
-            flush(xs, ys, bucketStart, acc);
         }
         List<Map<String, Object>> series = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -97,11 +97,33 @@ final class ChartData {
         return chart;
     }
 
-    private static void flush(List<Object> xs, List<List<Double>> ys, long startMs, Double[] acc) {
-        xs.add(startMs / 1000.0);
-        for (int i = 0; i < acc.length; i++) {
-            ys.get(i).add(acc[i]);
+    /** Every distinct time stamp of the files the chart reads, sorted: the chart's x before downsampling. */
+    private static long[] times(Columns[] files) {
+        List<Columns> distinct = new ArrayList<>();
+        int total = 0;
+        for (Columns c : files) {
+            if (distinct.stream().noneMatch(d -> d == c)) {
+                distinct.add(c);
+                total += c.rows();
+            }
         }
+        long[] all = new long[total];
+        int k = 0;
+        for (Columns c : distinct) {
+            for (int r = 0; r < c.rows(); r++) {
+                if (c.epochMs(r) != Columns.NO_TIME) {
+                    all[k++] = c.epochMs(r);
+                }
+            }
+        }
+        Arrays.sort(all, 0, k);
+        int u = 0;
+        for (int i = 0; i < k; i++) {
+            if (u == 0 || all[i] != all[u - 1]) {
+                all[u++] = all[i];
+            }
+        }
+        return Arrays.copyOf(all, u);
     }
 
     private static Columns trend(RunData run) {

@@ -5,7 +5,11 @@ import dev.brink.core.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -27,6 +31,61 @@ final class ColumnReader {
     private final Set<String> wildcardParents;
     private final Set<String> textArrays;
     private final Set<String> descend = new HashSet<>();
+    /** Each object the reader goes into, by pointer ("" the line itself), with the keys it looks for there. */
+    private final Map<String, Level> levels = new HashMap<>();
+
+    /** Child kinds of a {@link Level}. */
+    private static final int LEAF = 1;
+    private static final int OBJECT = 2;
+    private static final int TEXTS = 4;
+    private static final int EPOCH = 8;
+
+    /**
+     * The keys wanted in one object, as UTF-8 bytes, so a line's keys are matched without making a String of each
+     * (a 24-hour run has some 20 million keys).
+     */
+    private static final class Level {
+        final String path;
+        final boolean wildcard;
+        final List<byte[]> names = new ArrayList<>();
+        final List<String> ptrs = new ArrayList<>();
+        final List<Integer> kinds = new ArrayList<>();
+
+        Level(String path, boolean wildcard) {
+            this.path = path;
+            this.wildcard = wildcard;
+        }
+
+        void add(String ptr, int kind) {
+            String key = ptr.substring(ptr.lastIndexOf('/') + 1).replace("~1", "/").replace("~0", "~");
+            int i = ptrs.indexOf(ptr);
+            if (i >= 0) {
+                kinds.set(i, kinds.get(i) | kind);
+                return;
+            }
+            names.add(key.getBytes(StandardCharsets.UTF_8));
+            ptrs.add(ptr);
+            kinds.add(kind);
+        }
+
+        int find(byte[] b, int start, int len) {
+            outer:
+            for (int i = 0; i < names.size(); i++) {
+                byte[] n = names.get(i);
+                if (n.length != len) continue;
+                for (int k = 0; k < len; k++) {
+                    if (n[k] != b[start + k]) continue outer;
+                }
+                return i;
+            }
+            return -1;
+        }
+
+        int find(String key) {
+            byte[] k = key.getBytes(StandardCharsets.UTF_8);
+            return find(k, 0, k.length);
+        }
+    }
 
     /**
      * @param wanted          exact pointers ("/corrected/p99_ms") whose numbers are kept
@@ -38,7 +97,7 @@ final class ColumnReader {
         this.wanted = wanted;
         this.wildcardParents = wildcardParents;
         this.textArrays = textArrays;
-        for (Set<String> s : java.util.List.of(wanted, wildcardParents, textArrays)) {
+        for (Set<String> s : List.of(wanted, wildcardParents, textArrays)) {
             for (String p : s) {
                 for (int i = p.indexOf('/', 1); i > 0; i = p.indexOf('/', i + 1)) {
                     descend.add(p.substring(0, i));
@@ -46,6 +105,24 @@ final class ColumnReader {
             }
         }
         descend.addAll(wildcardParents);
+        levels.put("", new Level("", false));
+        for (String d : descend) {
+            levels.put(d, new Level(d, wildcardParents.contains(d)));
+        }
+        levels.get("").add("/epoch_ms", EPOCH);
+        for (String d : descend) {
+            levels.get(parent(d)).add(d, OBJECT);
+        }
+        for (String w : wanted) {
+            levels.get(parent(w)).add(w, LEAF);
+        }
+        for (String t : textArrays) {
+            levels.get(parent(t)).add(t, TEXTS);
+        }
+    }
+
+    private static String parent(String ptr) {
+        return ptr.substring(0, ptr.lastIndexOf('/'));
     }
 
     /**
@@ -103,7 +180,7 @@ final class ColumnReader {
         int row = c.addRow(Columns.NO_TIME);
         try {
             int p = ws(b, start, end);
-            p = object(b, p, end, "", c, row);
+            p = object(b, p, end, levels.get(""), c, row);
             if (ws(b, p, end) != end) {
                 throw Bad.INSTANCE;
             }
@@ -114,8 +191,8 @@ final class ColumnReader {
         }
     }
 
-    /** Reads the object at p (which must be '{') under path; returns the position after its '}'. */
-    private int object(byte[] b, int p, int end, String path, Columns c, int row) {
+    /** Reads the object at p (which must be '{') at level; returns the position after its '}'. */
+    private int object(byte[] b, int p, int end, Level level, Columns c, int row) {
         p = expect(b, p, end, '{');
         p = ws(b, p, end);
         if (p < end && b[p] == '}') {
@@ -127,32 +204,34 @@ final class ColumnReader {
                 throw Bad.INSTANCE;
             }
             int nameEnd = stringEnd(b, p, end);
-            String name = new String(b, p + 1, nameEnd - p - 2, StandardCharsets.UTF_8);
-            if (name.indexOf('\\') >= 0) {
-                name = unescape(name);
+            int nameStart = p + 1;
+            int nameLen = nameEnd - p - 2;
+            String key = null;
+            if (indexOf(b, nameStart, nameStart + nameLen, (byte) '\\') >= 0) {
+                key = unescape(new String(b, nameStart, nameLen, StandardCharsets.UTF_8)); // rare: escapes in a key
             }
+            int idx = key == null ? level.find(b, nameStart, nameLen) : level.find(key);
+            int kind = idx < 0 ? 0 : level.kinds.get(idx);
             p = ws(b, expect(b, ws(b, nameEnd, end), end, ':'), end);
             if (p >= end) {
                 throw Bad.INSTANCE;
             }
             byte v = b[p];
             if (v == '{') {
-                String ptr = path + "/" + escape(name);
-                p = descend.contains(ptr) ? object(b, p, end, ptr, c, row) : skip(b, p, end);
+                p = (kind & OBJECT) != 0 ? object(b, p, end, levels.get(level.ptrs.get(idx)), c, row) : skip(b, p, end);
             } else if (v == '[') {
-                String ptr = path + "/" + escape(name);
-                p = textArrays.contains(ptr) ? texts(b, p, end, ptr, c, row) : skip(b, p, end);
+                p = (kind & TEXTS) != 0 ? texts(b, p, end, level.ptrs.get(idx), c, row) : skip(b, p, end);
             } else if (v == '"') {
                 p = stringEnd(b, p, end);
             } else if (v == '-' || (v >= '0' && v <= '9')) {
                 int q = numberEnd(b, p, end);
-                if (path.isEmpty() && name.equals("epoch_ms")) {
-                    c.setEpoch(row, (long) Double.parseDouble(new String(b, p, q - p, StandardCharsets.ISO_8859_1)));
-                } else {
-                    String ptr = path + "/" + escape(name);
-                    if (wanted.contains(ptr) || wildcardParents.contains(path)) {
-                        c.set(ptr, row, Double.parseDouble(new String(b, p, q - p, StandardCharsets.ISO_8859_1)));
-                    }
+                if ((kind & EPOCH) != 0) {
+                    c.setEpoch(row, (long) number(b, p, q));
+                } else if ((kind & LEAF) != 0) {
+                    c.set(level.ptrs.get(idx), row, number(b, p, q));
+                } else if (level.wildcard) {
+                    String name = key != null ? key : new String(b, nameStart, nameLen, StandardCharsets.UTF_8);
+                    c.set(level.path + "/" + escape(name), row, number(b, p, q));
                 }
                 p = q;
             } else {
@@ -167,6 +246,10 @@ final class ColumnReader {
                 throw Bad.INSTANCE;
             }
         }
+    }
+
+    private static double number(byte[] b, int from, int to) {
+        return Double.parseDouble(new String(b, from, to - from, StandardCharsets.ISO_8859_1));
     }
 
     /** An array of strings: each counted, the length kept as ptr#count. */

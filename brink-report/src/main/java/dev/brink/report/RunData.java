@@ -39,8 +39,15 @@ record RunData(Path dir, RunSummary summary, boolean summaryRecovered, JsonNode 
         if (Files.isRegularFile(summaryFile)) {
             try {
                 summary = Json.MAPPER.readValue(summaryFile.toFile(), RunSummary.class);
+                if (summary == null) {
+                    throw new BrinkUserException(summaryFile + ": not a Brink summary (null)");
+                }
             } catch (IOException e) {
                 throw new BrinkUserException(summaryFile + ": not a Brink summary (" + firstLine(e.getMessage()) + ")");
+            }
+            String problem = SummaryRecovery.problem(summary);
+            if (problem != null) {
+                throw new BrinkUserException(summaryFile + ": not a complete Brink summary: " + problem);
             }
         } else {
             missing.add(RunDirectory.SUMMARY);

@@ -51,9 +51,9 @@ final class SummaryRecovery {
                         break;
                     }
                     switch (phase) {
-                        case "capacity" -> capacity = parse(result, CapacityResult.class, capacity);
-                        case "confirm" -> confirm = parse(result, ConfirmResult.class, confirm);
-                        case "soak" -> soak = parse(result, SoakResult.class, soak);
+                        case "capacity" -> capacity = valid(parse(result, CapacityResult.class, null), capacity);
+                        case "confirm" -> confirm = valid(parse(result, ConfirmResult.class, null), confirm);
+                        case "soak" -> soak = valid(parse(result, SoakResult.class, null), soak);
                         default -> {
                         }
                     }
@@ -61,7 +61,7 @@ final class SummaryRecovery {
                 case "step-verdict" -> {
                     if (phase.equals("capacity") && result != null && result.isObject()) {
                         CapacityStep s = parse(result, CapacityStep.class, null);
-                        if (s != null) {
+                        if (s != null && s.verdict() != null) {
                             steps.add(s);
                         }
                     }
@@ -126,6 +126,36 @@ final class SummaryRecovery {
         }
         Matcher m = PLAN_NAME.matcher(yaml);
         return m.find() ? m.group(1).trim() : null;
+    }
+
+    private static <T> T valid(T parsed, T otherwise) {
+        return parsed != null && problem(parsed) == null ? parsed : otherwise;
+    }
+
+    /**
+     * What a phase result lacks that the report needs (the records accept nulls; JSON from a file may have them),
+     * or null when it is complete.
+     */
+    static String problem(Object result) {
+        if (result instanceof CapacityResult c) {
+            if (c.limitedBy() == null) return "capacity.limited_by is missing";
+            for (CapacityStep st : c.steps()) {
+                if (st == null || st.verdict() == null) return "a capacity step has no verdict";
+            }
+        } else if (result instanceof ConfirmResult c) {
+            if (c.verdict() == null) return "confirm.verdict is missing";
+        } else if (result instanceof SoakResult s) {
+            if (s.verdict() == null) return "soak.verdict is missing";
+        } else if (result instanceof RunSummary s) {
+            for (Object phase : new Object[] {s.capacity(), s.confirm(), s.soak()}) {
+                String p = phase == null ? null : problem(phase);
+                if (p != null) return p;
+            }
+            for (Finding f : s.findings()) {
+                if (f == null) return "a finding is null";
+            }
+        }
+        return null;
     }
 
     private static <T> T parse(JsonNode node, Class<T> type, T otherwise) {

@@ -37,10 +37,15 @@ final class LongRun {
     }
 
     public static void main(String[] args) throws IOException {
-        write(Path.of(args[0]), Integer.parseInt(args[1]));
+        write(Path.of(args[0]), Integer.parseInt(args[1]), true);
     }
 
     static void write(Path dir, int seconds) throws IOException {
+        write(dir, seconds, true);
+    }
+
+    /** @param full lines as large as the real writers' (benchmark), or without the per-operation and per-pool parts (size test) */
+    static void write(Path dir, int seconds, boolean full) throws IOException {
         Files.createDirectories(dir);
         long t0 = 1_790_000_000_000L;
         Random rnd = new Random(42);
@@ -75,11 +80,17 @@ final class LongRun {
                     ops.put(op, Map.of("target_rps", 13.3, "sent", 13, "ok", 13, "errors", Map.of(), "dropped", 0,
                             "corrected", pct(p99), "uncorrected", pct(p99 * 0.8)));
                 }
-                l.put("ops", ops);
+                if (full) {
+                    l.put("ops", ops);
+                }
                 line(load, l);
                 heapFloor += 300; // a slow leak: about 1 MB an hour
                 long used = heapFloor + (i % 7) * 3_000_000L;
-                line(jvm, jvmSample(t, i, used, heapFloor, rnd));
+                Map<String, Object> sample = jvmSample(t, i, used, heapFloor, rnd);
+                if (!full) {
+                    sample.keySet().retainAll(List.of("epoch_ms", "heap", "heap_after_gc", "threads", "cpu"));
+                }
+                line(jvm, sample);
                 line(gen, map("epoch_ms", t, "process_cpu", 0.02 + rnd.nextDouble() * 0.01, "loop_cpu", 0.01, "gc_pause_ms", 0,
                         "lag_p99_ms", 0.2, "connections", 8, "ephemeral_ports_in_use", 40, "ephemeral_port_range", 28232,
                         "time_wait", 3, "dropped", 0, "reasons", List.of()));

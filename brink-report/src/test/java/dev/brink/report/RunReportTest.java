@@ -223,6 +223,39 @@ class RunReportTest {
         assertThat(Files.readString(dir.resolve("summary.json"))).contains("\"kept\"");
     }
 
+    /** Damaged run files (summary.json, events.jsonl, load.jsonl, plan.yaml): a report or one BrinkUserException, nothing else. */
+    @Test
+    void fuzzedRunDirectories() throws Exception {
+        writeRun(true);
+        java.util.Random rnd = new java.util.Random(11);
+        List<String> names = List.of("summary.json", "events.jsonl", "load.jsonl", "jvm.jsonl", "plan.yaml");
+        Map<String, byte[]> orig = new LinkedHashMap<>();
+        for (String n : names) {
+            orig.put(n, Files.readAllBytes(dir.resolve(n)));
+        }
+        int reports = 0;
+        for (int i = 0; i < 300; i++) {
+            String name = names.get(rnd.nextInt(names.size()));
+            byte[] b = orig.get(name).clone();
+            for (int e = 0; e < 1 + rnd.nextInt(4); e++) {
+                b[rnd.nextInt(b.length)] = (byte) "{}[]\",:0-. \nnull".charAt(rnd.nextInt(16));
+            }
+            if (rnd.nextInt(4) == 0) {
+                b = java.util.Arrays.copyOf(b, rnd.nextInt(b.length));
+            }
+            Files.write(dir.resolve(name), b);
+            try {
+                RunReport.write(dir);
+                reports++;
+            } catch (BrinkUserException e) {
+                assertThat(e.getMessage()).doesNotContain("\n").startsWith(dir.toString());
+            }
+            Files.write(dir.resolve(name), orig.get(name));
+            Files.deleteIfExists(dir.resolve("summary.json.tmp"));
+        }
+        assertThat(reports).as("most damage still gives a report").isGreaterThan(30);
+    }
+
     @Test
     void aDirectoryWithoutRunFilesIsAClearUserError() throws Exception {
         assertThatThrownBy(() -> RunReport.write(dir)).isInstanceOf(BrinkUserException.class)
@@ -234,24 +267,25 @@ class RunReportTest {
                 .hasMessageStartingWith(dir.resolve("summary.json") + ": not a Brink summary");
     }
 
+    /** A whole day of 1-second samples (lines trimmed to what the charts read, to keep the test light). */
     @Test
-    void longRunsAreDownsampledKeepingPeaks() throws Exception {
-        RunDirectory run = RunDirectory.at(dir);
-        try (JsonlWriter load = new JsonlWriter(run.file(RunDirectory.LOAD))) {
-            for (int i = 0; i < 86_400; i += 4) { // a day, thinned to keep the test quick
-                double p99 = i == 50_000 ? 9_999 : 10;
-                load.append(Map.of("epoch_ms", 1_700_000_000_000L + i * 1000L, "target_rps", 100, "sent", 100, "ok", 100,
-                        "corrected", Map.of("p99_ms", p99)));
-            }
-        }
+    void aDayOfSecondsIsDownsampledKeepingPeaksAndStaysUnder5MB() throws Exception {
+        LongRun.write(dir, 86_400, false);
         RunData data = RunData.load(dir);
+        long t0 = data.load().firstEpochMs();
+        for (ChartSpec spec : ChartCatalog.charts(data)) {
+            Map<String, Object> chart = ChartData.build(spec, data);
+            List<?> xs = (List<?>) chart.get("x");
+            assertThat(xs).as(spec.id() + " points").hasSizeLessThanOrEqualTo(ChartData.MAX_POINTS).hasSizeGreaterThan(1000);
+            assertThat((Double) xs.get(xs.size() - 1)).as(spec.id() + " reaches the end of the day").isGreaterThan((t0 + 86_000_000) / 1000.0);
+        }
         ChartSpec latency = ChartCatalog.charts(data).stream().filter(c -> c.id().equals("latency")).findFirst().orElseThrow();
-        Map<String, Object> chart = ChartData.build(latency, data);
-        assertThat((List<?>) chart.get("x")).hasSizeLessThanOrEqualTo(ChartData.MAX_POINTS);
         @SuppressWarnings("unchecked")
-        List<Map<String, Object>> series = (List<Map<String, Object>>) chart.get("series");
+        List<Map<String, Object>> series = (List<Map<String, Object>>) ChartData.build(latency, data).get("series");
         Map<String, Object> p99 = series.stream().filter(x -> x.get("label").equals("p99")).findFirst().orElseThrow();
-        assertThat((List<Object>) p99.get("values")).contains((Object) 9_999.0);
-        assertThat(Files.size(RunReport.write(dir).html())).isLessThan(5L << 20);
+        assertThat((List<Object>) p99.get("values")).as("the one-second spike survives downsampling").contains((Object) LongRun.SPIKE_MS);
+        Path html = RunReport.write(dir).html();
+        assertThat(Files.size(html)).isLessThan(5L << 20);
+        containsAll(Files.readString(html), "\"label\":\"soak trend\"", "soak at 40 req/s for 24h");
     }
 }
