@@ -2,6 +2,7 @@ package dev.brink.report;
 
 import dev.brink.core.Finding;
 import dev.brink.core.Sizes;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,7 +52,13 @@ final class FindingHtml {
 
     /** A relative href for evidence inside the run directory; a path elsewhere is shown, not linked. */
     static void link(StringBuilder h, String evidence, Path runDir) {
-        Path p = Path.of(evidence);
+        Path p;
+        try {
+            p = Path.of(evidence);
+        } catch (InvalidPathException e) { // not a path on this system (a hand-edited summary): shown, not linked
+            h.append("<code>").append(Html.text(evidence)).append("</code>");
+            return;
+        }
         String rel = evidence;
         if (p.isAbsolute()) {
             Path root = runDir.toAbsolutePath().normalize();
