@@ -1,18 +1,27 @@
 package dev.brink.report;
 
+import static dev.brink.report.JsonBytes.blank;
+import static dev.brink.report.JsonBytes.expect;
+import static dev.brink.report.JsonBytes.indexOf;
+import static dev.brink.report.JsonBytes.literal;
+import static dev.brink.report.JsonBytes.numberEnd;
+import static dev.brink.report.JsonBytes.skip;
+import static dev.brink.report.JsonBytes.stringEnd;
+import static dev.brink.report.JsonBytes.unescape;
+import static dev.brink.report.JsonBytes.ws;
+
 import dev.brink.core.BrinkUserException;
-import dev.brink.core.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.Set;
 
 /**
@@ -182,10 +191,10 @@ final class ColumnReader {
             int p = ws(b, start, end);
             p = object(b, p, end, levels.get(""), c, row);
             if (ws(b, p, end) != end) {
-                throw Bad.INSTANCE;
+                throw JsonBytes.Bad.INSTANCE;
             }
             return true;
-        } catch (Bad | NumberFormatException e) {
+        } catch (JsonBytes.Bad | NumberFormatException e) {
             c.dropLastRow();
             return false;
         }
@@ -201,7 +210,7 @@ final class ColumnReader {
         while (true) {
             p = ws(b, p, end);
             if (p >= end || b[p] != '"') {
-                throw Bad.INSTANCE;
+                throw JsonBytes.Bad.INSTANCE;
             }
             int nameEnd = stringEnd(b, p, end);
             int nameStart = p + 1;
@@ -214,7 +223,7 @@ final class ColumnReader {
             int kind = idx < 0 ? 0 : level.kinds.get(idx);
             p = ws(b, expect(b, ws(b, nameEnd, end), end, ':'), end);
             if (p >= end) {
-                throw Bad.INSTANCE;
+                throw JsonBytes.Bad.INSTANCE;
             }
             byte v = b[p];
             if (v == '{') {
@@ -243,7 +252,7 @@ final class ColumnReader {
             } else if (p < end && b[p] == '}') {
                 return p + 1;
             } else {
-                throw Bad.INSTANCE;
+                throw JsonBytes.Bad.INSTANCE;
             }
         }
     }
@@ -278,131 +287,11 @@ final class ColumnReader {
                 c.set(ptr + "#count", row, count);
                 return p + 1;
             } else {
-                throw Bad.INSTANCE;
+                throw JsonBytes.Bad.INSTANCE;
             }
         }
     }
 
-    /** Skips any value at p without looking inside strings' meaning; returns the position after it. */
-    private static int skip(byte[] b, int p, int end) {
-        if (p >= end) {
-            throw Bad.INSTANCE;
-        }
-        byte v = b[p];
-        if (v == '"') {
-            return stringEnd(b, p, end);
-        }
-        if (v == '-' || (v >= '0' && v <= '9')) {
-            return numberEnd(b, p, end);
-        }
-        if (v != '{' && v != '[') {
-            return literal(b, p, end);
-        }
-        int depth = 0;
-        while (p < end) {
-            byte x = b[p];
-            if (x == '"') {
-                p = stringEnd(b, p, end);
-                continue;
-            }
-            if (x == '{' || x == '[') {
-                depth++;
-            } else if (x == '}' || x == ']') {
-                if (--depth == 0) {
-                    return p + 1;
-                }
-            }
-            p++;
-        }
-        throw Bad.INSTANCE;
-    }
-
-    /** p at an opening quote; returns the position after the closing one. */
-    private static int stringEnd(byte[] b, int p, int end) {
-        for (p++; p < end; p++) {
-            byte x = b[p];
-            if (x == '"') {
-                return p + 1;
-            }
-            if (x == '\\') {
-                p++;
-            }
-        }
-        throw Bad.INSTANCE;
-    }
-
-    private static int numberEnd(byte[] b, int p, int end) {
-        int q = p;
-        while (q < end && ((b[q] >= '0' && b[q] <= '9') || b[q] == '-' || b[q] == '+' || b[q] == '.' || b[q] == 'e' || b[q] == 'E')) {
-            q++;
-        }
-        return q;
-    }
-
-    private static int literal(byte[] b, int p, int end) {
-        for (String word : LITERALS) {
-            if (p + word.length() <= end && matches(b, p, word)) {
-                return p + word.length();
-            }
-        }
-        throw Bad.INSTANCE;
-    }
-
-    private static final String[] LITERALS = {"true", "false", "null"};
-
-    private static boolean matches(byte[] b, int p, String word) {
-        for (int i = 0; i < word.length(); i++) {
-            if (b[p + i] != word.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static int expect(byte[] b, int p, int end, char ch) {
-        if (p >= end || b[p] != ch) {
-            throw Bad.INSTANCE;
-        }
-        return p + 1;
-    }
-
-    private static int ws(byte[] b, int p, int end) {
-        while (p < end && (b[p] == ' ' || b[p] == '\t' || b[p] == '\r')) {
-            p++;
-        }
-        return p;
-    }
-
-    private static boolean blank(byte[] b, int start, int end) {
-        return ws(b, start, end) == end;
-    }
-
-    private static int indexOf(byte[] b, int from, int to, byte x) {
-        for (int i = from; i < to; i++) {
-            if (b[i] == x) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** JSON string escapes in a name or text (rare in run files): decoded by Jackson, the one JSON parser. */
-    private static String unescape(String raw) {
-        try {
-            return Json.MAPPER.readValue("\"" + raw + "\"", String.class);
-        } catch (IOException e) {
-            throw Bad.INSTANCE;
-        }
-    }
-
-    /** A line that is not one JSON object; no stack trace, it is caught at once. */
-    private static final class Bad extends RuntimeException {
-        static final Bad INSTANCE = new Bad();
-
-        private Bad() {
-            super(null, null, false, false);
-        }
-    }
 
     private static String escape(String name) {
         return name.indexOf('/') < 0 && name.indexOf('~') < 0 ? name : name.replace("~", "~0").replace("/", "~1");
