@@ -82,7 +82,7 @@ class RealRunReportTest {
             awaitReachable(plan.target().baseUrl());
             try (LoadEngine engine = LoadEngine.open(plan, LoadOptions.defaults(), run)) {
                 events.append("phase-start", Map.of("phase", "capacity"));
-                engine.run(LoadStep.open("generator-warmup", 1, Duration.ofSeconds(1)));
+                engine.run(LoadStep.open("generator-warmup", 1, Duration.ofSeconds(2))); // both JVMs compile their hot paths first
                 for (int n : new int[] {1, 8}) {
                     CompletableFuture<List<Path>> dumps = n == 8 ? CompletableFuture.supplyAsync(() -> {
                         try {

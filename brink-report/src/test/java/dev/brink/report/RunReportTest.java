@@ -52,6 +52,7 @@ class RunReportTest {
                         "cpu", Map.of("process_load", 0.4)));
             }
             events.append("step-end", Map.of("step", "capacity-1"));
+            events.append("evidence", Map.of("kind", "</script><!--", "file", "evidence/threads-1.txt"));
         }
         Files.writeString(run.file(RunDirectory.PLAN), "name: book\nheaders: {Authorization: '***'}\n");
         Files.createDirectories(run.evidence());
@@ -151,6 +152,9 @@ class RunReportTest {
                 "<tr><td>BookThread-9</td><td>930</td><td>0.93</td><td></td></tr>",
                 // the plan as written, links relative
                 "<h2>Plan as run</h2>", "Authorization: &#39;***&#39;", "<a href=\"evidence/heap-1.hprof\">");
+        // text from the run inside the page's data cannot end its script element
+        containsAll(html, "\\u003c/script>\\u003c!--");
+        assertThat(html.split("</script>", -1).length - 1).as("</script> only closing the page's three scripts").isEqualTo(3);
         for (String external : new String[] {"<script src", "<link ", "src=\"http", "href=\"http", "url(http", "import("}) {
             assertThat(html.contains(external)).as("the page loads nothing from outside: " + external).isFalse();
         }
