@@ -35,7 +35,7 @@ final class HtmlReport {
                 .append("</title>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<style>\n")
                 .append(resource(UPLOT + "uPlot.min.css")).append('\n').append(ReportResources.text("report.css"))
                 .append("</style>\n<script>\n").append(ReportResources.text("errors.js")).append("</script>\n</head><body>\n<h1>").append(Html.text(title)).append("</h1>\n<div id=\"errors\" hidden></div>\n");
-        h.append("<p class=\"meta\">").append(Html.text(run.dir().toAbsolutePath().getFileName().toString()));
+        h.append("<p class=\"meta\">").append(Html.text(String.valueOf(run.dir().toAbsolutePath().normalize().getFileName())));
         if (s.started() != null) {
             h.append(" · started ").append(Html.text(s.started())).append(" · ").append(Verdicts.seconds(s.durationS()));
         }

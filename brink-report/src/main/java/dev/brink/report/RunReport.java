@@ -76,7 +76,7 @@ public final class RunReport {
     /** Writes target unless it exists: a summary.json the method wrote (perhaps just now) always wins. */
     private static Path createIfAbsent(Path target, String content) throws BrinkUserException {
         try {
-            Path tmp = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
+            Path tmp = Files.createTempFile(target.toAbsolutePath().getParent(), target.getFileName().toString(), ".tmp");
             Files.writeString(tmp, content, StandardCharsets.UTF_8);
             try {
                 Files.createLink(target, tmp); // fails if target exists, and is atomic: no half-written summary
@@ -98,7 +98,7 @@ public final class RunReport {
 
     private static Path replace(Path target, String content) throws BrinkUserException {
         try {
-            Path tmp = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
+            Path tmp = Files.createTempFile(target.toAbsolutePath().getParent(), target.getFileName().toString(), ".tmp");
             Files.writeString(tmp, content, StandardCharsets.UTF_8);
             return Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
