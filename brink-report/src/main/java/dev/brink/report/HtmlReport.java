@@ -96,7 +96,8 @@ final class HtmlReport {
             lines.add(new String[] {Verdicts.confirm(s.confirm()), s.confirm().verdict().equals("holds") ? "ok" : "bad"});
         }
         if (s.soak() != null) {
-            lines.add(new String[] {Verdicts.soak(s.soak()), s.soak().verdict().equals("stable") ? "ok" : "bad"});
+            String v = s.soak().verdict();
+            lines.add(new String[] {Verdicts.soak(s.soak()), v.equals("stable") ? "ok" : v.equals("unknown") ? "missing" : "bad"});
         }
         if (lines.isEmpty()) {
             lines.add(new String[] {"No phase ran to its end: no verdict.", "bad"});

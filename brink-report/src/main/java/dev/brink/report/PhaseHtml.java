@@ -63,7 +63,7 @@ final class PhaseHtml {
         if (s == null) {
             return;
         }
-        h.append("<h2>Soak</h2>\n<p class=\"").append(s.verdict().equals("stable") ? "ok" : "bad").append("\">")
+        h.append("<h2>Soak</h2>\n<p class=\"").append(s.verdict().equals("stable") ? "ok" : s.verdict().equals("unknown") ? "unknown" : "bad").append("\">")
                 .append(Html.text(Verdicts.soak(s))).append("</p>\n");
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"held", String.format(Locale.ROOT, "%s × profile = %s req/s for %s", Verdicts.num(s.multiplier()),

@@ -186,8 +186,8 @@ class RealRunReportTest {
 
         String md = Files.readString(out.markdown());
         assertThat(md.lines().toList()).contains("# Brink run: real-short", "- " + Verdicts.capacity(c),
-                "| 1 | 50.0 | " + String.format(Locale.ROOT, "%.1f", c.steps().get(0).achievedRps()) + " | 0.00 % | "
-                        + String.format(Locale.ROOT, "%.1f | %.1f", c.steps().get(0).p50Ms(), c.steps().get(0).p99Ms()) + " | ok |");
+                String.format(Locale.ROOT, "| 1 | 50.0 | %.1f | %.2f %% | %.1f | %.1f | ok |", c.steps().get(0).achievedRps(),
+                        c.steps().get(0).errorRate() * 100, c.steps().get(0).p50Ms(), c.steps().get(0).p99Ms()));
         assertThat(md).contains("- **" + leak.severity().jsonName() + "** memory-leak: ", "— `" + leak.subject() + "`; retains ",
                 "accumulates in " + leak.detail().get("accumulation_class"),
                 "lock-contention: ", "held by " + lock.detail().get("holder_thread"), lock.detail().get("waiter_count") + " waiting");

@@ -260,6 +260,23 @@ class RunReportTest {
         assertThat(reports).as("most damage still gives a report").isGreaterThan(30);
     }
 
+    /** A soak too short to judge is neither stable nor a leak: said so in every output, skipped in JUnit. */
+    @Test
+    void aSoakWithoutVerdictIsSkippedNotPassed() throws Exception {
+        writeRun(false);
+        RunSummary s = new RunSummary("0.1.0", "book", "2026-11-22T10:15:00Z", 100, false, null, null,
+                new SoakResult(1, 300, 75, "48m", 0, 0, "unknown", "0 collection(s) of the whole heap after warm-up, need 3", null), List.of());
+        Json.MAPPER.writeValue(dir.resolve("summary.json").toFile(), s);
+        RunReport.Outputs out = RunReport.write(dir);
+        String line = "soak at 300 req/s for 1m15s: no verdict, too few collections to judge (heap after GC +0.0 MB/h, r² 0.00)";
+        assertThat(Files.readString(out.markdown()).lines().toList())
+                .contains("- " + line + " — on -Xmx48m; 0 collection(s) of the whole heap after warm-up, need 3");
+        JUnitCases junit = JUnitCases.read(out.junit());
+        assertThat(junit.suite()).containsEntry("tests", "1").containsEntry("failures", "0").containsEntry("skipped", "1");
+        assertThat(junit.skipped("soak")).isEqualTo(line + ": 0 collection(s) of the whole heap after warm-up, need 3");
+        containsAll(Files.readString(out.html()), "<p class=\"missing\">" + line, "<h2>Soak</h2>\n<p class=\"unknown\">");
+    }
+
     @Test
     void aDirectoryWithoutRunFilesIsAClearUserError() throws Exception {
         assertThatThrownBy(() -> RunReport.write(dir)).isInstanceOf(BrinkUserException.class)
