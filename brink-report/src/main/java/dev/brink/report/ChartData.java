@@ -1,12 +1,12 @@
 package dev.brink.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.summary.SoakResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Arrays;
 
 /**
  * Turns a {@link ChartSpec} into the arrays uPlot draws: one shared x (epoch seconds) and one y array per
@@ -15,63 +15,72 @@ import java.util.TreeMap;
  */
 final class ChartData {
     static final int MAX_POINTS = 1500;
+    /** Not a file: the soak's fitted heap-after-GC line from summary.json, as two points {epoch_ms, bytes}. */
+    static final String SOAK_TREND = "summary.json#soak.trend";
 
     private ChartData() {
     }
 
     /** The chart as a JSON-ready map, or null when none of its series has any data in this run. */
     static Map<String, Object> build(ChartSpec spec, RunData run) {
-        TreeMap<Long, Double[]> rows = new TreeMap<>();
         int n = spec.series().size();
+        Columns[] files = new Columns[n];
+        for (int i = 0; i < n; i++) {
+            files[i] = columns(run, spec.series().get(i).file());
+        }
+        long[] times = times(files);
+        double[][] values = new double[n][times.length];
+        boolean[] has = new boolean[n];
         boolean any = false;
         for (int i = 0; i < n; i++) {
             ChartSpec.Series s = spec.series().get(i);
-            for (JsonNode line : lines(run, s.file())) {
-                if (!matches(line, s.filter())) {
+            Arrays.fill(values[i], Double.NaN);
+            Columns file = files[i];
+            for (int r = 0; r < file.rows(); r++) {
+                long t = file.epochMs(r);
+                double v = file.value(s.pointer(), r);
+                if (Double.isNaN(v) && s.counter()) {
+                    v = 0;
+                }
+                // writers put -1 where a JVM does not offer a figure (CPU load before its first sample): not a value
+                if (t == Columns.NO_TIME || Double.isNaN(v) || v < 0) {
                     continue;
                 }
-                JsonNode t = line.get("epoch_ms");
-                JsonNode v = line.at(s.pointer());
-                if (t == null || !t.isNumber() || !v.isNumber()) {
-                    continue;
-                }
-                rows.computeIfAbsent(t.asLong(), k -> new Double[n])[i] = v.asDouble();
+                int at = Arrays.binarySearch(times, t);
+                double[] col = values[i];
+                col[at] = Double.isNaN(col[at]) ? v : Math.max(col[at], v);
                 any = true;
+                has[i] = true;
             }
         }
         if (!any) {
             return null;
         }
+        int bucket = Math.max(1, (times.length + MAX_POINTS - 1) / MAX_POINTS);
         List<Object> xs = new ArrayList<>();
         List<List<Double>> ys = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             ys.add(new ArrayList<>());
         }
-        int bucket = Math.max(1, (rows.size() + MAX_POINTS - 1) / MAX_POINTS);
-        int inBucket = 0;
-        Double[] acc = new Double[n];
-        long bucketStart = 0;
-        for (Map.Entry<Long, Double[]> e : rows.entrySet()) {
-            if (inBucket == 0) {
-                bucketStart = e.getKey();
-            }
+        for (int from = 0; from < times.length; from += bucket) {
+            int to = Math.min(times.length, from + bucket);
+            xs.add(times[from] / 1000.0);
             for (int i = 0; i < n; i++) {
-                Double v = e.getValue()[i];
-                if (v != null && (acc[i] == null || v > acc[i])) {
-                    acc[i] = v;
+                double max = Double.NaN;
+                for (int k = from; k < to; k++) {
+                    double v = values[i][k];
+                    if (!Double.isNaN(v) && (Double.isNaN(max) || v > max)) {
+                        max = v;
+                    }
                 }
+                ys.get(i).add(Double.isNaN(max) ? null : max);
             }
-            if (++inBucket == bucket) {
-                flush(xs, ys, bucketStart, acc);
-                inBucket = 0;
-                acc = new Double[n];
-            }
-        }
-        if (inBucket > 0) {
-            flush(xs, ys, bucketStart, acc);
         }
         List<Map<String, Object>> series = new ArrayList<>();
         for (int i = 0; i < n; i++) {
+            if (!has[i]) {
+                continue; // a series this run has no data for (no soak, no such error kind) stays out of the legend
+            }
             ChartSpec.Series s = spec.series().get(i);
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("label", s.label());
@@ -88,27 +97,51 @@ final class ChartData {
         return chart;
     }
 
-    private static void flush(List<Object> xs, List<List<Double>> ys, long startMs, Double[] acc) {
-        xs.add(startMs / 1000.0);
-        for (int i = 0; i < acc.length; i++) {
-            ys.get(i).add(acc[i]);
+    /** Every distinct time stamp of the files the chart reads, sorted: the chart's x before downsampling. */
+    private static long[] times(Columns[] files) {
+        List<Columns> distinct = new ArrayList<>();
+        int total = 0;
+        for (Columns c : files) {
+            if (distinct.stream().noneMatch(d -> d == c)) {
+                distinct.add(c);
+                total += c.rows();
+            }
         }
+        long[] all = new long[total];
+        int k = 0;
+        for (Columns c : distinct) {
+            for (int r = 0; r < c.rows(); r++) {
+                if (c.epochMs(r) != Columns.NO_TIME) {
+                    all[k++] = c.epochMs(r);
+                }
+            }
+        }
+        Arrays.sort(all, 0, k);
+        int u = 0;
+        for (int i = 0; i < k; i++) {
+            if (u == 0 || all[i] != all[u - 1]) {
+                all[u++] = all[i];
+            }
+        }
+        return Arrays.copyOf(all, u);
     }
 
-    private static boolean matches(JsonNode line, String filter) {
-        if (filter == null) {
-            return true;
+    private static Columns trend(RunData run) {
+        SoakResult soak = run.summary().soak();
+        if (soak == null || soak.trend() == null) {
+            return new Columns();
         }
-        int eq = filter.indexOf('=');
-        return line.at(filter.substring(0, eq)).asText().equals(filter.substring(eq + 1));
+        SoakResult.HeapTrendLine t = soak.trend();
+        return Columns.of(new long[] {t.fromEpochMs(), t.toEpochMs()}, "/bytes", new double[] {t.startBytes(), t.endBytes()});
     }
 
-    private static List<JsonNode> lines(RunData run, String file) {
+    private static Columns columns(RunData run, String file) {
         return switch (file) {
             case RunDirectory.LOAD -> run.load();
             case RunDirectory.JVM -> run.jvm();
             case RunDirectory.GC -> run.gc();
             case RunDirectory.GENERATOR -> run.generator();
+            case SOAK_TREND -> trend(run);
             default -> throw new IllegalArgumentException("no chart data in " + file);
         };
     }

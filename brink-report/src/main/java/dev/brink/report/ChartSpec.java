@@ -11,9 +11,9 @@ import java.util.List;
 record ChartSpec(String id, String title, String unit, List<Series> series) {
     /**
      * @param file    the run-directory file (load.jsonl, jvm.jsonl …)
-     * @param pointer JSON pointer to the value in each line ("/total/p99_ms")
-     * @param filter  JSON pointer + "=" + value a line must have to count ("/op=total"), or null for all lines
+     * @param pointer JSON pointer to the value in each line ("/corrected/p99_ms")
+     * @param counter true when a line without the value means zero (an error kind absent in a second), not unknown
      */
-    record Series(String label, String file, String pointer, String filter, String color) {
+    record Series(String label, String file, String pointer, String color, boolean counter) {
     }
 }

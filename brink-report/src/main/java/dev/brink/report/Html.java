@@ -23,8 +23,11 @@ final class Html {
         return b.toString();
     }
 
-    /** JSON inside a script element: "</" would end the element early, so it is written "<\/". */
+    /**
+     * JSON inside a script element: "</script" would end the element early and "<!--" would change how the HTML
+     * parser reads the rest, so every "<" (only ever inside JSON strings) is written as the escape \u003c.
+     */
     static String scriptJson(String json) {
-        return json.replace("</", "<\\/").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029");
+        return json.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029");
     }
 }

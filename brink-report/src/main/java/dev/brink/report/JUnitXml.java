@@ -3,7 +3,10 @@ package dev.brink.report;
 import dev.brink.core.Finding;
 import dev.brink.core.Severity;
 import dev.brink.core.summary.CapacityResult;
+import dev.brink.core.summary.CapacityStep;
+import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.summary.RunSummary;
+import dev.brink.core.summary.SoakResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -13,7 +16,11 @@ import java.util.Locale;
  * critical finding. A failure's message carries the numbers, so a CI page says why without the report.
  */
 final class JUnitXml {
-    private record Case(String name, String failure) {
+    /** failure null = passed; skipped non-null = not judged; out = the numbers behind a pass, for the CI page. */
+    private record Case(String name, String failure, String skipped, String out) {
+        static Case judged(String name, String failure, String out) {
+            return new Case(name, failure, null, out);
+        }
     }
 
     private JUnitXml() {
@@ -22,46 +29,64 @@ final class JUnitXml {
     static String render(RunData run) {
         List<Case> cases = new ArrayList<>();
         RunSummary s = run.summary();
-        if (s == null) {
-            cases.add(new Case("run.complete", "summary.json is missing: the run did not finish"));
-        } else {
-            if (s.interrupted()) {
-                cases.add(new Case("run.complete", "the run was interrupted"));
+        if (run.summaryRecovered()) {
+            cases.add(Case.judged("run.complete", "summary.json is missing: the run did not finish (verdicts rebuilt from events.jsonl)", null));
+        } else if (s.interrupted()) {
+            cases.add(Case.judged("run.complete", "the run was interrupted", null));
+        }
+        if (s.capacity() != null) {
+            CapacityResult c = s.capacity();
+            boolean bad = c.maxMultiplier() == 0 || c.limitedBy().equals("generator");
+            cases.add(Case.judged("capacity", bad ? Verdicts.capacity(c) : null, Verdicts.capacity(c)));
+        }
+        ConfirmResult cf = s.confirm();
+        if (cf != null) {
+            // the SLOs are judged where they matter: holding the capacity found
+            String at = " at " + cf.multiplier() + "x";
+            cases.add(Case.judged("confirm" + at, cf.verdict().equals("holds") ? null : Verdicts.confirm(cf), Verdicts.confirm(cf)));
+            cases.add(Case.judged("slo.error_rate" + at, reason(cf.reasons(), "error rate"),
+                    String.format(Locale.ROOT, "error rate %.2f %% over the hold", cf.errorRate() * 100)));
+            cases.add(Case.judged("slo.p99" + at, reason(cf.reasons(), "p99"), String.format(Locale.ROOT, "p99 %.1f ms over the hold", cf.p99Ms())));
+        } else if (s.capacity() != null) {
+            CapacityStep max = s.capacity().steps().stream().filter(st -> st.verdict().equals("ok")
+                    && st.multiplier() == s.capacity().maxMultiplier()).findFirst().orElse(null);
+            if (max != null) {
+                String at = " at " + max.multiplier() + "x";
+                cases.add(Case.judged("slo.error_rate" + at, null, String.format(Locale.ROOT, "error rate %.2f %% in the capacity step", max.errorRate() * 100)));
+                cases.add(Case.judged("slo.p99" + at, null, String.format(Locale.ROOT, "p99 %.1f ms in the capacity step", max.p99Ms())));
             }
-            if (s.capacity() != null) {
-                CapacityResult c = s.capacity();
-                boolean bad = c.maxMultiplier() == 0 || c.limitedBy().equals("generator");
-                cases.add(new Case("capacity", bad ? Verdicts.capacity(c) : null));
-            }
-            if (s.confirm() != null) {
-                // the SLOs are judged where they matter: holding the capacity found
-                String at = " at " + s.confirm().multiplier() + "x";
-                cases.add(new Case("confirm" + at, s.confirm().verdict().equals("holds") ? null : Verdicts.confirm(s.confirm())));
-                cases.add(new Case("slo.error_rate" + at, reason(s.confirm().reasons(), "error rate")));
-                cases.add(new Case("slo.p99" + at, reason(s.confirm().reasons(), "p99")));
-            }
-            if (s.soak() != null) {
-                cases.add(new Case("soak", s.soak().verdict().equals("stable") ? null : Verdicts.soak(s.soak())));
-            }
-            for (Finding f : s.findings()) {
-                if (f.severity() == Severity.CRITICAL) {
-                    cases.add(new Case("finding." + f.kind().jsonName() + ": " + f.subject(), f.title()));
-                }
+        }
+        if (s.soak() != null) {
+            SoakResult k = s.soak();
+            cases.add(k.verdict().equals("unknown") ? new Case("soak", null, Verdicts.soak(k) + (k.reason() == null ? "" : ": " + k.reason()), null)
+                    : Case.judged("soak", k.verdict().equals("stable") ? null : Verdicts.soak(k), Verdicts.soak(k)));
+        }
+        for (Finding f : s.findings()) {
+            if (f.severity() == Severity.CRITICAL) {
+                String numbers = SummaryMarkdown.keyNumbers(f);
+                cases.add(Case.judged("finding." + f.kind().jsonName() + ": " + f.subject(), f.title() + (numbers.isEmpty() ? "" : "; " + numbers), null));
             }
         }
         long failures = cases.stream().filter(c -> c.failure() != null).count();
+        long skipped = cases.stream().filter(c -> c.skipped() != null).count();
         StringBuilder x = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-        x.append(String.format(Locale.ROOT, "<testsuite name=\"brink%s\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\"%s>%n",
-                s == null || s.plan() == null ? "" : "." + attr(s.plan()), cases.size(), failures,
-                s == null ? "" : String.format(Locale.ROOT, " time=\"%.1f\"", s.durationS())));
+        x.append(String.format(Locale.ROOT, "<testsuite name=\"brink%s\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\" time=\"%.1f\">%n",
+                s.plan() == null ? "" : "." + attr(s.plan()), cases.size(), failures, skipped, s.durationS()));
         for (Case c : cases) {
             x.append("  <testcase classname=\"brink\" name=\"").append(attr(c.name())).append('"');
-            if (c.failure() == null) {
+            if (c.failure() == null && c.skipped() == null && c.out() == null) {
                 x.append("/>\n");
-            } else {
-                x.append(">\n    <failure message=\"").append(attr(c.failure())).append("\">")
-                        .append(attr(c.failure())).append("</failure>\n  </testcase>\n");
+                continue;
             }
+            x.append(">\n");
+            if (c.failure() != null) {
+                x.append("    <failure message=\"").append(attr(c.failure())).append("\">").append(attr(c.failure())).append("</failure>\n");
+            } else if (c.skipped() != null) {
+                x.append("    <skipped message=\"").append(attr(c.skipped())).append("\"/>\n");
+            } else {
+                x.append("    <system-out>").append(attr(c.out())).append("</system-out>\n");
+            }
+            x.append("  </testcase>\n");
         }
         return x.append("</testsuite>\n").toString();
     }

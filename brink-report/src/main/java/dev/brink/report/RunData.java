@@ -11,15 +11,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 /**
  * Everything a report shows, read from the run directory alone (the contract in DESIGN.md). A file a
- * killed or partial run never wrote is listed in {@link #missing()} so the report can say so.
+ * killed or partial run never wrote is listed in {@link #missing()} so the report can say so; without
+ * summary.json the summary is rebuilt from events.jsonl ({@link SummaryRecovery}) and
+ * {@link #summaryRecovered()} is true.
+ *
+ * @param runEnd the {@code run-end} event, null when the run never wrote it (killed, or still running)
  */
-record RunData(Path dir, RunSummary summary, List<JsonNode> events, List<JsonNode> load, List<JsonNode> jvm,
-               List<JsonNode> gc, List<JsonNode> generator, String plan, List<String> evidence,
-               List<String> missing) {
+record RunData(Path dir, RunSummary summary, boolean summaryRecovered, JsonNode runEnd, List<JsonNode> events,
+               Columns load, Columns jvm, Columns gc, Columns generator, String plan,
+               List<String> evidence, List<String> missing) {
 
     static RunData load(Path dir) throws BrinkUserException {
         if (!Files.isDirectory(dir)) {
@@ -31,17 +39,31 @@ record RunData(Path dir, RunSummary summary, List<JsonNode> events, List<JsonNod
         if (Files.isRegularFile(summaryFile)) {
             try {
                 summary = Json.MAPPER.readValue(summaryFile.toFile(), RunSummary.class);
+                if (summary == null) {
+                    throw new BrinkUserException(summaryFile + ": not a Brink summary (null)");
+                }
             } catch (IOException e) {
                 throw new BrinkUserException(summaryFile + ": not a Brink summary (" + firstLine(e.getMessage()) + ")");
+            }
+            String problem = SummaryRecovery.problem(summary);
+            if (problem != null) {
+                throw new BrinkUserException(summaryFile + ": not a complete Brink summary: " + problem);
             }
         } else {
             missing.add(RunDirectory.SUMMARY);
         }
         List<JsonNode> events = lines(dir, RunDirectory.EVENTS, missing);
-        List<JsonNode> load = lines(dir, RunDirectory.LOAD, missing);
-        List<JsonNode> jvm = lines(dir, RunDirectory.JVM, missing);
-        List<JsonNode> gc = lines(dir, RunDirectory.GC, missing);
-        List<JsonNode> generator = lines(dir, RunDirectory.GENERATOR, missing);
+        List<String> names = List.of(RunDirectory.LOAD, RunDirectory.JVM, RunDirectory.GC, RunDirectory.GENERATOR);
+        for (String name : names) {
+            if (!Files.exists(dir.resolve(name))) {
+                missing.add(name);
+            }
+        }
+        List<Columns> read = columns(dir, names);
+        Columns load = read.get(0);
+        Columns jvm = read.get(1);
+        Columns gc = read.get(2);
+        Columns generator = read.get(3);
         if (summary == null && events.isEmpty() && load.isEmpty() && jvm.isEmpty() && gc.isEmpty()) {
             throw new BrinkUserException(dir + ": no Brink run files (summary.json, events.jsonl, load.jsonl, jvm.jsonl, gc.jsonl) in it");
         }
@@ -54,7 +76,65 @@ record RunData(Path dir, RunSummary summary, List<JsonNode> events, List<JsonNod
         } catch (IOException e) {
             throw new BrinkUserException(dir.resolve(RunDirectory.PLAN) + ": cannot read: " + e.getMessage());
         }
-        return new RunData(dir, summary, events, load, jvm, gc, generator, plan, evidence(dir), List.copyOf(missing));
+        boolean recovered = summary == null;
+        if (recovered) {
+            summary = SummaryRecovery.recover(events, List.of(load, jvm, gc, generator), plan);
+        }
+        JsonNode runEnd = null;
+        for (JsonNode e : events) {
+            if (e.path("type").asText().equals("run-end")) {
+                runEnd = e;
+            }
+        }
+        return new RunData(dir, summary, recovered, runEnd, events, load, jvm, gc, generator, plan, evidence(dir),
+                List.copyOf(missing));
+    }
+
+    /**
+     * The series files, read in parallel: a 24-hour run is some 300 MB of JSON lines, and parsing it is most of a
+     * report's time. The first error (by file order) is thrown.
+     */
+    private static List<Columns> columns(Path dir, List<String> names) throws BrinkUserException {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(names.size(), Math.max(1, Runtime.getRuntime().availableProcessors())), r -> {
+            Thread t = new Thread(r, "brink-report-read");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Columns>> futures = new ArrayList<>();
+            for (String name : names) {
+                futures.add(pool.submit(() -> ChartCatalog.reader(name).read(dir.resolve(name))));
+            }
+            List<Columns> out = new ArrayList<>();
+            for (Future<Columns> f : futures) {
+                try {
+                    out.add(f.get());
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof BrinkUserException b) {
+                        throw b;
+                    }
+                    throw new IllegalStateException(e.getCause());
+                }
+            }
+            return out;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BrinkUserException("interrupted while reading " + dir);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** The last epoch_ms of any run file, 0 when none has one. */
+    long lastEpochMs() {
+        long last = 0;
+        for (Columns c : List.of(load, jvm, gc, generator)) {
+            last = Math.max(last, c.lastEpochMs());
+        }
+        if (!events.isEmpty()) {
+            last = Math.max(last, events.get(events.size() - 1).path("epoch_ms").asLong());
+        }
+        return last;
     }
 
     private static List<JsonNode> lines(Path dir, String name, List<String> missing) throws BrinkUserException {

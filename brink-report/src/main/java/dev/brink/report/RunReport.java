@@ -1,39 +1,104 @@
 package dev.brink.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.Json;
+import dev.brink.core.RunDirectory;
+import dev.brink.core.summary.RunSummary;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 /**
- * Rebuilds every output of a run from its directory alone: report.html, summary.md and junit.xml.
- * Safe to run again at any time, during or after a run (each file is replaced atomically).
+ * Rebuilds every output of a run from its directory alone: report.html, summary.md and junit.xml, and
+ * summary.json when a killed run never wrote one (rebuilt from events.jsonl, marked interrupted; a summary.json
+ * the method wrote is never replaced). Safe to run again at any time, during or after a run (each file is
+ * replaced atomically). Cost: one streaming pass over each run file, keeping only the charted numbers (a few
+ * MB for a 24-hour run of 1-second samples, about a second of CPU once the JIT has warmed up; bench/RESULTS.md).
  */
 public final class RunReport {
     public static final String HTML = "report.html";
     public static final String MARKDOWN = "summary.md";
     public static final String JUNIT = "junit.xml";
 
-    /** The files written. */
-    public record Outputs(Path html, Path markdown, Path junit, java.util.List<String> missing) {
+    /**
+     * The files written.
+     *
+     * @param missing          run-directory files the run never wrote (summary.json among them for a killed run)
+     * @param recoveredSummary summary.json as rebuilt from events.jsonl and written now, null when the run had one
+     */
+    public record Outputs(Path html, Path markdown, Path junit, List<String> missing, Path recoveredSummary) {
     }
 
     private RunReport() {
     }
 
+    /**
+     * Writes the outputs into runDir.
+     *
+     * @throws BrinkUserException runDir is not a run directory, a run file is corrupt before its last line, or
+     *                            an output cannot be written; the message names the file
+     */
     public static Outputs write(Path runDir) throws BrinkUserException {
         RunData run = RunData.load(runDir);
+        Path recovered = null;
+        if (run.summaryRecovered()) {
+            recovered = createIfAbsent(runDir.resolve(RunDirectory.SUMMARY), json(run.summary()));
+        }
         Path html = replace(runDir.resolve(HTML), HtmlReport.render(run));
         Path md = replace(runDir.resolve(MARKDOWN), SummaryMarkdown.render(run));
         Path junit = replace(runDir.resolve(JUNIT), JUnitXml.render(run));
-        return new Outputs(html, md, junit, run.missing());
+        return new Outputs(html, md, junit, run.missing(), recovered);
+    }
+
+    /**
+     * The run's summary: summary.json as the method wrote it, or when absent rebuilt from events.jsonl
+     * (phase-end results, else the capacity step verdicts; finding events) with {@code interrupted} true.
+     * Writes nothing.
+     */
+    public static RunSummary recoverSummary(Path runDir) throws BrinkUserException {
+        return RunData.load(runDir).summary();
+    }
+
+    private static String json(RunSummary s) {
+        try {
+            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(s) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Writes target unless it exists: a summary.json the method wrote (perhaps just now) always wins. */
+    private static Path createIfAbsent(Path target, String content) throws BrinkUserException {
+        try {
+            Path tmp = Files.createTempFile(target.toAbsolutePath().getParent(), target.getFileName().toString(), ".tmp");
+            Files.writeString(tmp, content, StandardCharsets.UTF_8);
+            try {
+                Files.createLink(target, tmp); // fails if target exists, and is atomic: no half-written summary
+                return target;
+            } catch (FileAlreadyExistsException e) {
+                return null;
+            } catch (UnsupportedOperationException | IOException e) {
+                if (Files.exists(target)) {
+                    return null;
+                }
+                return Files.move(tmp, target);
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new BrinkUserException("cannot write " + target + ": " + e.getMessage());
+        }
     }
 
     private static Path replace(Path target, String content) throws BrinkUserException {
         try {
-            Path tmp = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
+            Path tmp = Files.createTempFile(target.toAbsolutePath().getParent(), target.getFileName().toString(), ".tmp");
             Files.writeString(tmp, content, StandardCharsets.UTF_8);
             return Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {

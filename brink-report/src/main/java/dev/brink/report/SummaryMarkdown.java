@@ -1,9 +1,15 @@
 package dev.brink.report;
 
 import dev.brink.core.Finding;
+import dev.brink.core.Sizes;
 import dev.brink.core.summary.CapacityStep;
+import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.summary.RunSummary;
+import dev.brink.core.summary.SoakResult;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** summary.md: the verdicts and findings as Markdown, short enough for a pull-request comment. */
 final class SummaryMarkdown {
@@ -13,42 +19,44 @@ final class SummaryMarkdown {
     static String render(RunData run) {
         StringBuilder md = new StringBuilder();
         RunSummary s = run.summary();
-        md.append("# Brink run").append(s == null || s.plan() == null ? "" : ": " + s.plan()).append("\n\n");
-        if (s == null) {
-            md.append("> summary.json is missing: the run did not finish. Charts and raw files are in the run directory.\n\n");
-        } else {
-            if (s.interrupted()) {
-                md.append("> **Interrupted**: the run was cut short; the verdicts cover what ran.\n\n");
-            }
+        md.append("# Brink run").append(s.plan() == null ? "" : ": " + s.plan()).append("\n\n");
+        if (run.summaryRecovered()) {
+            md.append("> **Incomplete**: summary.json is missing, the run did not finish. The verdicts below are rebuilt from events.jsonl.\n\n");
+        } else if (s.interrupted()) {
+            md.append("> **Interrupted**: the run was cut short; the verdicts cover what ran.\n\n");
+        }
+        if (s.started() != null) {
             md.append("Started ").append(s.started()).append(", ").append(Verdicts.seconds(s.durationS()))
-                    .append(", Brink ").append(s.brink()).append(".\n\n");
-            md.append("## Verdict\n\n");
-            if (s.capacity() != null) md.append("- ").append(Verdicts.capacity(s.capacity())).append('\n');
-            if (s.confirm() != null) md.append("- ").append(Verdicts.confirm(s.confirm())).append('\n');
-            if (s.soak() != null) md.append("- ").append(Verdicts.soak(s.soak())).append('\n');
-            if (s.capacity() == null && s.confirm() == null && s.soak() == null) md.append("- no phase ran to its end\n");
+                    .append(s.brink() == null ? "" : ", Brink " + s.brink()).append(".\n\n");
+        }
+        md.append("## Verdict\n\n");
+        if (s.capacity() != null) md.append("- ").append(escape(Verdicts.capacity(s.capacity()))).append('\n');
+        if (s.confirm() != null) md.append("- ").append(escape(Verdicts.confirm(s.confirm()))).append(confirmNumbers(s.confirm())).append('\n');
+        if (s.soak() != null) md.append("- ").append(escape(Verdicts.soak(s.soak()))).append(soakNumbers(s.soak())).append('\n');
+        if (s.capacity() == null && s.confirm() == null && s.soak() == null) md.append("- no phase ran to its end\n");
+        md.append('\n');
+        if (!s.findings().isEmpty()) {
+            md.append("## Findings\n\n");
+            for (Finding f : s.findings()) {
+                md.append("- **").append(f.severity().jsonName()).append("** ").append(f.kind().jsonName()).append(": ")
+                        .append(escape(f.title()));
+                if (!f.subject().isEmpty()) md.append(" — `").append(f.subject().replace("`", "'")).append('`');
+                String numbers = keyNumbers(f);
+                if (!numbers.isEmpty()) md.append("; ").append(escape(numbers));
+                if (!f.evidence().isEmpty()) md.append(" (").append(String.join(", ", f.evidence())).append(')');
+                md.append('\n');
+            }
             md.append('\n');
-            if (!s.findings().isEmpty()) {
-                md.append("## Findings\n\n");
-                for (Finding f : s.findings()) {
-                    md.append("- **").append(f.severity().jsonName()).append("** ").append(f.kind().jsonName()).append(": ")
-                            .append(escape(f.title()));
-                    if (!f.subject().isEmpty()) md.append(" — `").append(f.subject()).append('`');
-                    if (!f.evidence().isEmpty()) md.append(" (").append(String.join(", ", f.evidence())).append(')');
-                    md.append('\n');
-                }
-                md.append('\n');
+        }
+        if (s.capacity() != null && !s.capacity().steps().isEmpty()) {
+            md.append("## Capacity steps\n\n| N | target req/s | achieved req/s | errors | p50 ms | p99 ms | verdict |\n")
+                    .append("|---:|---:|---:|---:|---:|---:|---|\n");
+            for (CapacityStep st : s.capacity().steps()) {
+                md.append(String.format(Locale.ROOT, "| %d | %.1f | %.1f | %.2f %% | %.1f | %.1f | %s%s |%n",
+                        st.multiplier(), st.targetRps(), st.achievedRps(), st.errorRate() * 100, st.p50Ms(), st.p99Ms(),
+                        st.verdict(), st.reasons().isEmpty() ? "" : ": " + escape(String.join("; ", st.reasons()))));
             }
-            if (s.capacity() != null && !s.capacity().steps().isEmpty()) {
-                md.append("## Capacity steps\n\n| N | target req/s | achieved req/s | errors | p50 ms | p99 ms | verdict |\n")
-                        .append("|---:|---:|---:|---:|---:|---:|---|\n");
-                for (CapacityStep st : s.capacity().steps()) {
-                    md.append(String.format(Locale.ROOT, "| %d | %.1f | %.1f | %.2f %% | %.1f | %.1f | %s%s |%n",
-                            st.multiplier(), st.targetRps(), st.achievedRps(), st.errorRate() * 100, st.p50Ms(), st.p99Ms(),
-                            st.verdict(), st.reasons().isEmpty() ? "" : ": " + escape(String.join("; ", st.reasons()))));
-                }
-                md.append('\n');
-            }
+            md.append('\n');
         }
         if (!run.missing().isEmpty()) {
             md.append("Missing from the run directory: ").append(String.join(", ", run.missing())).append(".\n");
@@ -56,7 +64,44 @@ final class SummaryMarkdown {
         return md.toString();
     }
 
+    private static String confirmNumbers(ConfirmResult c) {
+        return String.format(Locale.ROOT, " — achieved %.1f of %s req/s, errors %.2f %%, p99 %.1f ms",
+                c.achievedRps(), Verdicts.num(c.rps()), c.errorRate() * 100, c.p99Ms());
+    }
+
+    private static String soakNumbers(SoakResult s) {
+        StringBuilder b = new StringBuilder();
+        if (s.smallHeap() != null) b.append(" — on -Xmx").append(s.smallHeap());
+        if (s.reason() != null && !s.reason().isEmpty()) b.append(b.length() == 0 ? " — " : "; ").append(escape(s.reason()));
+        return b.toString();
+    }
+
+    /** The one or two numbers a reviewer checks first, per kind (the analysers' detail keys). */
+    static String keyNumbers(Finding f) {
+        Map<String, Object> d = f.detail();
+        List<String> parts = new ArrayList<>();
+        switch (f.kind()) {
+            case MEMORY_LEAK -> {
+                if (d.get("retained_bytes") instanceof Number n) parts.add("retains " + Sizes.human(n.longValue()));
+                if (d.get("share_of_heap") instanceof Number n) parts.add(String.format(Locale.ROOT, "%.1f %% of the heap", n.doubleValue() * 100));
+                if (d.get("accumulation_class") != null) parts.add("accumulates in " + d.get("accumulation_class"));
+            }
+            case LOCK_CONTENTION -> {
+                if (d.get("holder_thread") != null) parts.add("held by " + d.get("holder_thread"));
+                if (d.get("holder_frame") != null) parts.add("at " + d.get("holder_frame"));
+                if (d.get("waiter_count") != null) parts.add(d.get("waiter_count") + " waiting");
+            }
+            case BUSY_THREAD -> {
+                if (d.get("frame") != null) parts.add("in " + d.get("frame"));
+                if (d.get("threads") instanceof List<?> t) parts.add(t.size() + (t.size() == 1 ? " thread" : " threads"));
+            }
+            default -> {
+            }
+        }
+        return String.join(", ", parts);
+    }
+
     private static String escape(String s) {
-        return s.replace("|", "\\|");
+        return s.replace("|", "\\|").replace("<", "&lt;");
     }
 }

@@ -34,6 +34,8 @@ final class Verdicts {
             case "leak" -> base + String.format(Locale.ROOT, "memory leak, heap after GC rising %.1f MB/h (r² %.2f)",
                     s.slopeMbPerHour(), s.r2());
             case "died" -> base + "the target died";
+            case "unknown" -> base + String.format(Locale.ROOT, "no verdict, too few collections to judge (heap after GC %+.1f MB/h, r² %.2f)",
+                    s.slopeMbPerHour(), s.r2());
             default -> base + String.format(Locale.ROOT, "stable (heap after GC %+.1f MB/h, r² %.2f)", s.slopeMbPerHour(), s.r2());
         };
     }

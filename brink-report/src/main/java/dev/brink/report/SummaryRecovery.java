@@ -1,0 +1,171 @@
+package dev.brink.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.Finding;
+import dev.brink.core.Json;
+import dev.brink.core.summary.CapacityResult;
+import dev.brink.core.summary.CapacityStep;
+import dev.brink.core.summary.ConfirmResult;
+import dev.brink.core.summary.RunSummary;
+import dev.brink.core.summary.SoakResult;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Rebuilds summary.json from events.jsonl when a run was killed before the method wrote it: each phase from
+ * its {@code phase-end} result, or for the capacity search, from the {@code step-verdict} results it got to;
+ * findings from {@code finding} events. The result is always {@code interrupted}. An event whose result does
+ * not parse is skipped: a killed run may have cut it, and the raw file is still there for a person.
+ */
+final class SummaryRecovery {
+    private static final Pattern PLAN_NAME = Pattern.compile("(?m)^name:\\s*['\"]?([^'\"#\\n]+?)['\"]?\\s*(#.*)?$");
+
+    private SummaryRecovery() {
+    }
+
+    static RunSummary recover(List<JsonNode> events, List<Columns> series, String planYaml) {
+        CapacityResult capacity = null;
+        ConfirmResult confirm = null;
+        SoakResult soak = null;
+        List<CapacityStep> steps = new ArrayList<>();
+        Set<Finding> findings = new LinkedHashSet<>();
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (JsonNode e : events) {
+            long t = e.path("epoch_ms").asLong(0);
+            if (t > 0) {
+                first = Math.min(first, t);
+                last = Math.max(last, t);
+            }
+            String type = e.path("type").asText();
+            String phase = e.path("phase").asText();
+            JsonNode result = e.get("result");
+            switch (type) {
+                case "phase-end" -> {
+                    if (result == null || !result.isObject()) {
+                        break;
+                    }
+                    switch (phase) {
+                        case "capacity" -> capacity = valid(parse(result, CapacityResult.class, null), capacity);
+                        case "confirm" -> confirm = valid(parse(result, ConfirmResult.class, null), confirm);
+                        case "soak" -> soak = valid(parse(result, SoakResult.class, null), soak);
+                        default -> {
+                        }
+                    }
+                }
+                case "step-verdict" -> {
+                    if (phase.equals("capacity") && result != null && result.isObject()) {
+                        CapacityStep s = parse(result, CapacityStep.class, null);
+                        if (s != null && s.verdict() != null) {
+                            steps.add(s);
+                        }
+                    }
+                }
+                case "finding" -> {
+                    Finding f = parse(e.get("finding"), Finding.class, null);
+                    if (f != null) {
+                        findings.add(f);
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        for (Columns c : series) {
+            if (c.firstEpochMs() != Columns.NO_TIME) {
+                first = Math.min(first, c.firstEpochMs());
+                last = Math.max(last, c.lastEpochMs());
+            }
+        }
+        if (capacity == null && !steps.isEmpty()) {
+            capacity = fromSteps(steps);
+        }
+        String started = first == Long.MAX_VALUE ? null : Instant.ofEpochMilli(first).toString();
+        double duration = first == Long.MAX_VALUE || last < first ? 0 : (last - first) / 1000.0;
+        return new RunSummary(null, planName(planYaml), started, duration, true, capacity, confirm, soak, List.copyOf(findings));
+    }
+
+    /** The capacity search as far as it got: the best good step, the lowest bad one and what broke it. */
+    static CapacityResult fromSteps(List<CapacityStep> steps) {
+        CapacityStep best = null;
+        CapacityStep firstBad = null;
+        boolean generator = false;
+        for (CapacityStep s : steps) {
+            switch (s.verdict()) {
+                case "ok" -> {
+                    if (best == null || s.multiplier() > best.multiplier()) best = s;
+                }
+                case "degraded" -> {
+                    if (firstBad == null || s.multiplier() < firstBad.multiplier()) firstBad = s;
+                }
+                default -> generator = true;
+            }
+        }
+        String limitedBy = generator ? "generator" : firstBad == null ? "none" : limitedBy(firstBad.reasons());
+        return new CapacityResult(best == null ? 0 : best.multiplier(), best == null ? 0 : best.targetRps(), limitedBy,
+                firstBad == null ? -1 : firstBad.multiplier(), steps);
+    }
+
+    /** The method's reason sentences start with the rule's words (DegradationRules). */
+    private static String limitedBy(List<String> reasons) {
+        String r = reasons.isEmpty() ? "" : reasons.get(0);
+        if (r.startsWith("error")) return "errors";
+        if (r.startsWith("p99")) return "latency";
+        if (r.startsWith("achieved")) return "throughput";
+        return "unknown";
+    }
+
+    static String planName(String yaml) {
+        if (yaml == null) {
+            return null;
+        }
+        Matcher m = PLAN_NAME.matcher(yaml);
+        return m.find() ? m.group(1).trim() : null;
+    }
+
+    private static <T> T valid(T parsed, T otherwise) {
+        return parsed != null && problem(parsed) == null ? parsed : otherwise;
+    }
+
+    /**
+     * What a phase result lacks that the report needs (the records accept nulls; JSON from a file may have them),
+     * or null when it is complete.
+     */
+    static String problem(Object result) {
+        if (result instanceof CapacityResult c) {
+            if (c.limitedBy() == null) return "capacity.limited_by is missing";
+            for (CapacityStep st : c.steps()) {
+                if (st == null || st.verdict() == null) return "a capacity step has no verdict";
+            }
+        } else if (result instanceof ConfirmResult c) {
+            if (c.verdict() == null) return "confirm.verdict is missing";
+        } else if (result instanceof SoakResult s) {
+            if (s.verdict() == null) return "soak.verdict is missing";
+        } else if (result instanceof RunSummary s) {
+            for (Object phase : new Object[] {s.capacity(), s.confirm(), s.soak()}) {
+                String p = phase == null ? null : problem(phase);
+                if (p != null) return p;
+            }
+            for (Finding f : s.findings()) {
+                if (f == null) return "a finding is null";
+            }
+        }
+        return null;
+    }
+
+    private static <T> T parse(JsonNode node, Class<T> type, T otherwise) {
+        if (node == null || !node.isObject()) {
+            return otherwise;
+        }
+        try {
+            return Json.MAPPER.treeToValue(node, type);
+        } catch (Exception e) { // a record's own validation (IllegalArgumentException) as well as JSON shape
+            return otherwise;
+        }
+    }
+}

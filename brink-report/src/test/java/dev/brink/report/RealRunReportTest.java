@@ -1,0 +1,227 @@
+package dev.brink.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brink.core.BrinkUserException;
+import dev.brink.core.EventLog;
+import dev.brink.core.Finding;
+import dev.brink.core.FindingKind;
+import dev.brink.core.Json;
+import dev.brink.core.RunDirectory;
+import dev.brink.core.summary.CapacityResult;
+import dev.brink.core.summary.CapacityStep;
+import dev.brink.core.summary.RunSummary;
+import dev.brink.heap.HeapAnalyzer;
+import dev.brink.heap.HeapOptions;
+import dev.brink.jvm.JvmObserver;
+import dev.brink.jvm.JvmTarget;
+import dev.brink.load.LoadEngine;
+import dev.brink.load.LoadOptions;
+import dev.brink.load.LoadStep;
+import dev.brink.load.Plan;
+import dev.brink.load.StepResult;
+import dev.brink.report.children.ReportTarget;
+import dev.brink.threads.ThreadDumpAnalyzer;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real short run to report on: a child JVM serving HTTP with a leak, a contended lock and load shedding
+ * (ReportTarget), driven by the load engine at 1 × and 8 × a 50 req/s profile while the JVM observer watches
+ * it; thread dumps in the overloaded step and a heap dump at the end, analysed by brink-threads and
+ * brink-heap. The test plays the method's part in events.jsonl and summary.json (phase and step events,
+ * verdicts by the plan's SLO, findings), then checks all four outputs and the page in headless Chromium.
+ */
+class RealRunReportTest {
+    private static final String PLAN = """
+            name: real-short
+            target: {base_url: "http://127.0.0.1:%d"}
+            profile:
+              - name: get
+                rps: 50
+                request: {method: GET, path: /journal, headers: {Authorization: '***'}}
+            slo: {error_rate: 0.05, p99_ms: 1000}
+            """;
+
+    @TempDir
+    static Path dir;
+    static RunSummary methodSummary;
+
+    @BeforeAll
+    static void run() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        RunDirectory run = RunDirectory.at(dir.resolve("run"));
+        String planText = String.format(Locale.ROOT, PLAN, port);
+        Files.writeString(run.file(RunDirectory.PLAN), planText);
+        Plan plan = Plan.parse(planText, "plan.yaml", run.root(), name -> null);
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m", "-XX:+UseSerialGC",
+                "-cp", System.getProperty("brink.test.classpath", "target/test-classes"), ReportTarget.class.getName(),
+                Integer.toString(port), "120");
+        Instant started = Instant.now();
+        List<Finding> findings = new ArrayList<>();
+        List<CapacityStep> steps = new ArrayList<>();
+        try (EventLog events = new EventLog(run); JvmObserver observer = JvmObserver.attach(new JvmTarget.Launch(cmd))) {
+            observer.start(run, events, Duration.ofMillis(500));
+            awaitReachable(plan.target().baseUrl());
+            try (LoadEngine engine = LoadEngine.open(plan, LoadOptions.defaults(), run)) {
+                events.append("phase-start", Map.of("phase", "capacity"));
+                engine.run(LoadStep.open("generator-warmup", 1, Duration.ofSeconds(2))); // both JVMs compile their hot paths first
+                for (int n : new int[] {1, 8}) {
+                    CompletableFuture<List<Path>> dumps = n == 8 ? CompletableFuture.supplyAsync(() -> {
+                        try {
+                            Thread.sleep(1200);
+                            return observer.evidence().threadDumps(3, Duration.ofMillis(300));
+                        } catch (BrinkUserException | InterruptedException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }) : null;
+                    StepResult r = engine.run(LoadStep.open("capacity-x" + n, n, Duration.ofSeconds(4)));
+                    CapacityStep step = judge(n, r, plan.slo());
+                    steps.add(step);
+                    events.append("step-verdict", Map.of("phase", "capacity", "step", "capacity-x" + n, "multiplier", n,
+                            "verdict", step.verdict(), "reasons", step.reasons(), "result", Json.MAPPER.valueToTree(step)));
+                    if (dumps != null) {
+                        List<Path> txt = dumps.get().stream().filter(p -> p.toString().endsWith(".txt")).toList();
+                        ThreadDumpAnalyzer.analyze(txt).findings().forEach(f -> findings.add(relative(f, run.root())));
+                    }
+                }
+            }
+            CapacityResult capacity = SummaryRecovery.fromSteps(steps);
+            events.append("phase-end", Map.of("phase", "capacity", "result", Json.MAPPER.valueToTree(capacity)));
+            Path hprof = observer.evidence().heapDump(true);
+            HeapAnalyzer.analyze(hprof, HeapOptions.defaults()).findings().forEach(f -> findings.add(relative(f, run.root())));
+            for (Finding f : findings) {
+                events.append("finding", Map.of("finding", Json.MAPPER.valueToTree(f)));
+            }
+            events.append("run-end", Map.of("interrupted", false));
+            methodSummary = new RunSummary("test", plan.name(), started.toString(), Duration.between(started, Instant.now()).toMillis() / 1000.0,
+                    false, capacity, null, null, findings);
+        }
+    }
+
+    /** The method's first three rules (DegradationRules), enough for this test's two steps. */
+    private static CapacityStep judge(int n, StepResult r, Plan.Slo slo) {
+        List<String> reasons = new ArrayList<>();
+        if (r.errorRate() > slo.errorRate()) {
+            reasons.add(String.format(Locale.ROOT, "error rate %.2f %% > SLO %.2f %%", r.errorRate() * 100, slo.errorRate() * 100));
+        }
+        if (r.corrected().p99Ms() > slo.p99Ms()) {
+            reasons.add(String.format(Locale.ROOT, "p99 %.1f ms > SLO %.1f ms", r.corrected().p99Ms(), slo.p99Ms()));
+        }
+        if (r.achievedRps() < 0.9 * r.targetRps()) {
+            reasons.add(String.format(Locale.ROOT, "achieved %.1f req/s of the target %.1f", r.achievedRps(), r.targetRps()));
+        }
+        return new CapacityStep(n, r.targetRps(), r.achievedRps(), r.errorRate(), r.corrected().p50Ms(), r.corrected().p99Ms(),
+                reasons.isEmpty() ? "ok" : "degraded", reasons);
+    }
+
+    private static Finding relative(Finding f, Path root) {
+        List<String> ev = f.evidence().stream().map(e -> {
+            Path p = Path.of(e).toAbsolutePath();
+            return p.startsWith(root.toAbsolutePath()) ? root.toAbsolutePath().relativize(p).toString() : e;
+        }).toList();
+        return new Finding(f.kind(), f.severity(), f.title(), f.subject(), ev, f.detail());
+    }
+
+    private static void awaitReachable(URI url) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (true) {
+            try {
+                LoadEngine.checkReachable(url, Duration.ofSeconds(1));
+                return;
+            } catch (BrinkUserException e) {
+                if (System.nanoTime() > deadline) throw e;
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    @Test
+    void aKilledRunsEventsGiveTheSameVerdictsAsTheMethodsSummary() throws Exception {
+        Path killed = Files.createDirectories(dir.resolve("killed")); // the files a kill after run-end would leave
+        for (String f : List.of(RunDirectory.EVENTS, RunDirectory.PLAN, RunDirectory.LOAD)) {
+            Files.copy(dir.resolve("run").resolve(f), killed.resolve(f));
+        }
+        RunSummary recovered = RunReport.recoverSummary(killed);
+        assertThat(recovered.interrupted()).isTrue();
+        assertThat(recovered.plan()).isEqualTo("real-short");
+        assertThat(recovered.capacity()).isEqualTo(methodSummary.capacity());
+        // compared as JSON trees: a number read back may be an Integer where the analyser put a Long, and detail's key order is free
+        assertThat(Json.MAPPER.readTree(Json.MAPPER.writeValueAsString(recovered.findings())))
+                .isEqualTo(Json.MAPPER.readTree(Json.MAPPER.writeValueAsString(methodSummary.findings())));
+    }
+
+    @Test
+    void allFourOutputsFromARealRun() throws Exception {
+        Path runDir = dir.resolve("run");
+        Json.MAPPER.writeValue(runDir.resolve("summary.json").toFile(), methodSummary);
+        RunReport.Outputs out = RunReport.write(runDir);
+        assertThat(out.recoveredSummary()).isNull();
+        assertThat(out.missing()).isEmpty();
+        CapacityResult c = methodSummary.capacity();
+        // the run itself: 1 × held, 8 × (400 req/s past a 330 req/s lock) shed load with 503s
+        assertThat(c.steps()).as(c.steps().toString()).extracting(CapacityStep::verdict).containsExactly("ok", "degraded");
+        assertThat(c.limitedBy()).isIn("errors", "latency", "throughput");
+        List<FindingKind> kinds = methodSummary.findings().stream().map(Finding::kind).toList();
+        assertThat(kinds).contains(FindingKind.MEMORY_LEAK, FindingKind.LOCK_CONTENTION);
+        Finding leak = methodSummary.findings().stream().filter(f -> f.kind() == FindingKind.MEMORY_LEAK).findFirst().orElseThrow();
+        Finding lock = methodSummary.findings().stream().filter(f -> f.kind() == FindingKind.LOCK_CONTENTION).findFirst().orElseThrow();
+
+        String md = Files.readString(out.markdown());
+        assertThat(md.lines().toList()).contains("# Brink run: real-short", "- " + Verdicts.capacity(c),
+                String.format(Locale.ROOT, "| 1 | 50.0 | %.1f | %.2f %% | %.1f | %.1f | ok |", c.steps().get(0).achievedRps(),
+                        c.steps().get(0).errorRate() * 100, c.steps().get(0).p50Ms(), c.steps().get(0).p99Ms()));
+        assertThat(md).contains("- **" + leak.severity().jsonName() + "** memory-leak: ", "— `" + leak.subject() + "`; retains ",
+                "accumulates in " + leak.detail().get("accumulation_class"),
+                "lock-contention: ", "held by " + lock.detail().get("holder_thread"), lock.detail().get("waiter_count") + " waiting");
+
+        JUnitCases junit = JUnitCases.read(out.junit());
+        assertThat(junit.names()).startsWith("capacity", "slo.error_rate at 1x", "slo.p99 at 1x");
+        assertThat(junit.failure("capacity")).isNull();
+        assertThat(junit.out("capacity")).isEqualTo(Verdicts.capacity(c));
+        assertThat(junit.out("slo.p99 at 1x")).isEqualTo(String.format(Locale.ROOT, "p99 %.1f ms in the capacity step", c.steps().get(0).p99Ms()));
+
+        String html = Files.readString(out.html());
+        for (String chart : List.of("rate", "errors", "latency", "heap", "gc", "threads", "cpu")) {
+            assertThat(html.contains("\"id\":\"" + chart + "\"")).as("chart " + chart + " has data").isTrue();
+        }
+        assertThat(html.contains("\"label\":\"http-503\"")).as("503s charted by kind").isTrue();
+        assertThat(html.contains("<h2>Load generator health</h2>")).isTrue();
+        assertThat(html.contains("Authorization: &#39;***&#39;")).as("the plan as written").isTrue();
+        assertThat(html.contains("<a href=\"" + leak.evidence().get(0) + "\">")).as("leak evidence linked relative").isTrue();
+        assertThat(Files.exists(runDir.resolve(leak.evidence().get(0)))).isTrue();
+
+        Chromium.assumeInstalled();
+        Chromium.Result dom = Chromium.dumpDom(out.html().toUri() + "#selfcheck", dir);
+        assertThat(dom.consoleLines()).as("console messages").isEmpty();
+        assertThat(dom.dom()).contains("<div id=\"errors\" hidden=\"\"></div>");
+        Matcher m = Pattern.compile("<div class=\"chart\" id=\"chart-([a-z]+)\" data-drawn=\"(\\d+)\"").matcher(dom.dom());
+        List<String> drawn = new ArrayList<>();
+        while (m.find()) {
+            assertThat(Integer.parseInt(m.group(2))).as("series pixels in chart " + m.group(1)).isGreaterThan(20);
+            drawn.add(m.group(1));
+        }
+        assertThat(drawn).containsExactly("rate", "errors", "latency", "heap", "gc", "threads", "cpu");
+        Path png = Path.of("target", "report-real-run.png").toAbsolutePath();
+        Chromium.Result shot = Chromium.screenshot(out.html(), png, dir);
+        assertThat(shot.consoleLines()).isEmpty();
+        assertThat(png).as("screenshot; chromium said:\n" + shot.log()).exists();
+    }
+}
