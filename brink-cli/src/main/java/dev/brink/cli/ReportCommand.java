@@ -29,6 +29,10 @@ final class ReportCommand implements Callable<Integer> {
         if (!out.missing().isEmpty()) {
             w.println("missing from the run directory: " + String.join(", ", out.missing()));
         }
+        if (out.recoveredSummary() != null) {
+            w.println("summary.json rebuilt from events.jsonl (the run did not finish)");
+            MethodConsole.printConclusion(RunReport.recoverSummary(runDir), w);
+        }
         return 0;
     }
 }

@@ -121,4 +121,37 @@ class MethodPhasesTest {
             brink.destroyForcibly();
         }
     }
+
+    @Test
+    void aSigkilledRunIsSummarisedLaterFromItsDirectory() throws Exception {
+        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
+        Path p = plan("killed", "  capacity: {start: 1, step: 1, max: 50, step_duration: 4s}", "");
+        Path out = dir.resolve("killed");
+        Process brink = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "-Dbrink.home=" + System.getProperty("brink.home"),
+                BrinkMain.class.getName(), "run", p.toString(), "--out", out.toString()))
+                .redirectErrorStream(true).redirectOutput(dir.resolve("killed.txt").toFile()).start();
+        long target = -1;
+        try {
+            Awaitility.await().atMost(120, TimeUnit.SECONDS).pollInterval(500, TimeUnit.MILLISECONDS).until(() ->
+                    Files.exists(out.resolve("events.jsonl"))
+                            && Files.readString(out.resolve("events.jsonl")).split("\"step-verdict\"", -1).length > 2);
+            target = Long.parseLong(Files.readString(dir.resolve("killed.txt")).replaceAll("(?s).*target launched \\(pid (\\d+)\\).*", "$1"));
+            brink.destroyForcibly(); // SIGKILL: no hook runs, nothing is tidied
+            assertThat(brink.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            brink.destroyForcibly();
+            if (target > 0) {
+                ProcessHandle.of(target).ifPresent(ProcessHandle::destroyForcibly); // orphaned by the SIGKILL
+            }
+        }
+        assertThat(out.resolve("summary.json")).doesNotExist();
+        BrinkRun r = brink("report", out.toString());
+        assertThat(r.code).as(r.err).isZero();
+        assertThat(r.out).contains("summary.json rebuilt from events.jsonl (the run did not finish)", "interrupted");
+        JsonNode s = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        assertThat(s.get("interrupted").asBoolean()).isTrue();
+        assertThat(s.get("capacity").get("steps").size()).isGreaterThanOrEqualTo(2);
+        assertThat(s.get("capacity").get("steps").get(0).get("multiplier").asInt()).isEqualTo(1);
+    }
 }
