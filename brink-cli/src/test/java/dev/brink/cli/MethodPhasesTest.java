@@ -96,17 +96,9 @@ class MethodPhasesTest {
         assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
         Path p = plan("interrupted", "  capacity: {start: 1, step: 1, max: 50, step_duration: 5s}", "");
         Path out = dir.resolve("int");
-        Process brink = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "-Dbrink.home=" + System.getProperty("brink.home"),
-                BrinkMain.class.getName(), "run", p.toString(), "--out", out.toString()))
-                .redirectErrorStream(true).redirectOutput(dir.resolve("console.txt").toFile()).start();
+        Process brink = startRun(p, out, dir.resolve("console.txt"));
         try {
-            // wait until two capacity steps were judged
-            Awaitility.await().atMost(120, TimeUnit.SECONDS).pollInterval(500, TimeUnit.MILLISECONDS).until(() ->
-                    Files.exists(out.resolve("events.jsonl"))
-                            && Files.readString(out.resolve("events.jsonl")).split("\"step-verdict\"", -1).length > 2);
-            String console = Files.readString(dir.resolve("console.txt"));
-            long target = Long.parseLong(console.replaceAll("(?s).*target launched \\(pid (\\d+)\\).*", "$1"));
+            long target = awaitTwoStepsAndTargetPid(out, dir.resolve("console.txt"));
             brink.destroy(); // SIGTERM, as Ctrl-C would
             assertThat(brink.waitFor(60, TimeUnit.SECONDS)).as("brink exited").isTrue();
             JsonNode s = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
@@ -127,16 +119,10 @@ class MethodPhasesTest {
         assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
         Path p = plan("killed", "  capacity: {start: 1, step: 1, max: 50, step_duration: 4s}", "");
         Path out = dir.resolve("killed");
-        Process brink = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "-Dbrink.home=" + System.getProperty("brink.home"),
-                BrinkMain.class.getName(), "run", p.toString(), "--out", out.toString()))
-                .redirectErrorStream(true).redirectOutput(dir.resolve("killed.txt").toFile()).start();
+        Process brink = startRun(p, out, dir.resolve("killed.txt"));
         long target = -1;
         try {
-            Awaitility.await().atMost(120, TimeUnit.SECONDS).pollInterval(500, TimeUnit.MILLISECONDS).until(() ->
-                    Files.exists(out.resolve("events.jsonl"))
-                            && Files.readString(out.resolve("events.jsonl")).split("\"step-verdict\"", -1).length > 2);
-            target = Long.parseLong(Files.readString(dir.resolve("killed.txt")).replaceAll("(?s).*target launched \\(pid (\\d+)\\).*", "$1"));
+            target = awaitTwoStepsAndTargetPid(out, dir.resolve("killed.txt"));
             brink.destroyForcibly(); // SIGKILL: no hook runs, nothing is tidied
             assertThat(brink.waitFor(30, TimeUnit.SECONDS)).isTrue();
         } finally {
@@ -153,5 +139,21 @@ class MethodPhasesTest {
         assertThat(s.get("interrupted").asBoolean()).isTrue();
         assertThat(s.get("capacity").get("steps").size()).isGreaterThanOrEqualTo(2);
         assertThat(s.get("capacity").get("steps").get(0).get("multiplier").asInt()).isEqualTo(1);
+    }
+
+    /** `brink run PLAN --out OUT` as a child process of its own, its console into a file. */
+    private static Process startRun(Path plan, Path out, Path console) throws IOException {
+        return new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "-Dbrink.home=" + System.getProperty("brink.home"),
+                BrinkMain.class.getName(), "run", plan.toString(), "--out", out.toString()))
+                .redirectErrorStream(true).redirectOutput(console.toFile()).start();
+    }
+
+    /** Waits until two capacity steps were judged; returns the pid of the target the run launched. */
+    private static long awaitTwoStepsAndTargetPid(Path out, Path console) throws IOException {
+        Awaitility.await().atMost(120, TimeUnit.SECONDS).pollInterval(500, TimeUnit.MILLISECONDS).until(() ->
+                Files.exists(out.resolve("events.jsonl"))
+                        && Files.readString(out.resolve("events.jsonl")).split("\"step-verdict\"", -1).length > 2);
+        return Long.parseLong(Files.readString(console).replaceAll("(?s).*target launched \\(pid (\\d+)\\).*", "$1"));
     }
 }
