@@ -71,13 +71,18 @@ class MethodPhasesTest {
     }
 
     @Test
-    void theGateFailsWithExitCode3() throws Exception {
+    void theGateFailsWithExitCode3AndJfrRecordsTheTarget() throws Exception {
         assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
         Path p = plan("gate", "  capacity: {start: 1, step: 1, max: 1, step_duration: 3s, refine: false}", "fail_on: {capacity_below: 5}");
-        BrinkRun r = brink("run", p.toString(), "--out", dir.resolve("gate").toString());
+        BrinkRun r = brink("run", p.toString(), "--jfr", "--out", dir.resolve("gate").toString());
         assertThat(r.code).as(r.out + r.err).isEqualTo(3);
         assertThat(r.out).contains("gate failed: fail_on.capacity_below: capacity 1 × profile < 5");
         assertThat(dir.resolve("gate/summary.json")).isRegularFile();
+        // --jfr: the target's recording, stopped and written before the launched target was stopped
+        try (var files = Files.list(dir.resolve("gate/evidence"))) {
+            Path jfr = files.filter(f -> f.getFileName().toString().endsWith(".jfr")).findFirst().orElseThrow();
+            assertThat(Files.size(jfr)).isGreaterThan(10_000);
+        }
     }
 
     @Test
