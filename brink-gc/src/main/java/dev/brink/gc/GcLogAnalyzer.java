@@ -94,7 +94,9 @@ public final class GcLogAnalyzer {
             maxCommitted = Math.max(maxCommitted, e.heapCommitted());
             if (e.heapAfter() >= 0) {
                 ts[k] = t[i];
-                after[k] = e.heapAfter();
+                Generation live = e.generation(UnifiedLogParser.LIVE);
+                // a ZGC cycle: its live bytes, not "after" (which counts what was allocated during the cycle too)
+                after[k] = live != null && wholeHeap(e) && live.after() >= 0 && live.after() <= e.heapAfter() ? live.after() : e.heapAfter();
                 before[k] = e.heapBefore();
                 full[k] = wholeHeap(e);
                 k++;
