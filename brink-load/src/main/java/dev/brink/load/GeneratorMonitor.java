@@ -35,7 +35,10 @@ final class GeneratorMonitor {
     private long lastLoopCpu;
     private long lastGcMs;
 
-    GeneratorMonitor(long loopThreadId) {
+    private final double lagLimitMs;
+
+    GeneratorMonitor(long loopThreadId, double lagLimitMs) {
+        this.lagLimitMs = lagLimitMs;
         this.os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         this.loopThreadId = loopThreadId;
         int[] range = portRange();
@@ -74,8 +77,8 @@ final class GeneratorMonitor {
             reasons.add(String.format("cpu: event loop %.0f%% of a core, process %.0f%% of %d cpus (limit %.0f%%)",
                     loopCpu * 100, processCpu * 100, cpus, GeneratorHealth.CPU_LIMIT * 100));
         }
-        if (lagP99 > GeneratorHealth.LAG_LIMIT_MS) {
-            reasons.add(String.format("schedule lag p99 %.1f ms (limit %.0f ms)", lagP99, GeneratorHealth.LAG_LIMIT_MS));
+        if (lagP99 > lagLimitMs) {
+            reasons.add(String.format("schedule lag p99 %.1f ms (limit %.0f ms)", lagP99, lagLimitMs));
         }
         if (range > 0 && ports[0] > GeneratorHealth.PORTS_LIMIT * range) {
             reasons.add(String.format("ephemeral ports %d of %d in use, %d in TIME_WAIT", ports[0], range, ports[1]));

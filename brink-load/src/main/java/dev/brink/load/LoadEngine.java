@@ -106,7 +106,7 @@ public final class LoadEngine implements AutoCloseable {
             EventLoop el = group.next();
             this.loop = el.submit(() -> new LoadLoop(el, bootstrap, address, options, ops, ctx)).get();
             long loopThread = el.submit(() -> Thread.currentThread().getId()).get();
-            this.monitor = new GeneratorMonitor(loopThread);
+            this.monitor = new GeneratorMonitor(loopThread, options.lagLimitMs());
             this.out = new RunOutput(run, baseEpochMs);
         } catch (IOException e) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
