@@ -26,10 +26,10 @@ import picocli.CommandLine.Spec;
  * {@code brink run} would run it.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Start the sample service with the leak and log-lock defects and run the whole method on it:",
-            "capacity search, confirmation, a soak on a small heap, evidence and diagnosis. Prints the capacity, what",
-            "limited it, the leak suspect and the contended lock; writes the run directory and report.html.",
-            "--quick takes about 4 minutes on 2 cores, the full demo about 15."})
+        description = {"Start the sample service with the leak and log-lock defects and run the whole method on it: capacity "
+                + "search, confirmation, a soak on a small heap, evidence and diagnosis. Prints the capacity, what limited it, the "
+                + "leak suspect and the contended lock; writes the run directory and report.html.",
+            "--quick takes about 4 minutes on 2 cores, the full demo about 10 (longer steps, holds and soak)."})
 final class DemoCommand implements Callable<Integer> {
     /** Each price change keeps a note this long: about 2 KB a PUT, so a one-minute soak shows the leak. */
     static final int LEAK_NOTE_CHARS = 2048;

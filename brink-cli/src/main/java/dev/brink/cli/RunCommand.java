@@ -17,13 +17,17 @@ import picocli.CommandLine.Spec;
 /** {@code brink run PLAN.yaml}: the method on your service. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run the method of a plan against your service:",
-            "  capacity  profile × N, N = start, start+step, … until a step degrades (errors, p99, throughput,",
-            "            p99 trend), refined by bisection; thread dumps and a class histogram at the first bad step",
-            "  confirm   a ramp to the maximum found (or phases.confirm.multiplier), then a hold",
-            "  soak      a multiplier held for long (phases.soak.small_heap relaunches a launched target on that",
-            "            -Xmx): heap-after-GC trend, class histograms, a heap dump and its leak suspect",
-            "The target JVM (target.jvm) is watched all along. Writes a run directory with summary.json,",
-            "report.html, summary.md and junit.xml. Exit code 3 when the plan's fail_on gate fails."})
+            "  capacity  profile x N, N = start, start+step, ... until a step degrades",
+            "            (errors, p99, throughput, p99 trend), refined by bisection;",
+            "            thread dumps and a class histogram at the first bad step",
+            "  confirm   a ramp to the maximum found (or phases.confirm.multiplier),",
+            "            then a hold",
+            "  soak      a multiplier held for long (small_heap relaunches a launched",
+            "            target with that -Xmx): heap-after-GC trend, class histograms,",
+            "            a heap dump and its leak suspect",
+            "The target JVM (target.jvm) is watched all along. Writes a run directory",
+            "with summary.json, report.html, summary.md and junit.xml. Exit code 3",
+            "when the plan's fail_on gate fails."})
 final class RunCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PLAN.yaml", description = "The plan (target, profile, slo, phases, fail_on).")
     Path planFile;
