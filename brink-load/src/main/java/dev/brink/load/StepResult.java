@@ -33,6 +33,15 @@ public record StepResult(String step, LoadStep.Workload workload, double duratio
         return !generatorBoundReasons.isEmpty();
     }
 
+    /**
+     * Errors the service answered itself (an HTTP status failure, a failed check), as opposed to timeouts,
+     * resets and refused connections, which a late or starved generator can cause on its own.
+     */
+    public long answeredErrorCount() {
+        return errors.entrySet().stream().filter(e -> e.getKey().startsWith("http-") || e.getKey().equals(ErrorKind.CHECK_FAILED.label))
+                .mapToLong(Map.Entry::getValue).sum();
+    }
+
     public long errorCount() {
         return errors.values().stream().mapToLong(Long::longValue).sum();
     }

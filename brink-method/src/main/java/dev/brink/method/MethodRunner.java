@@ -13,8 +13,6 @@ import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.summary.SoakResult;
 import dev.brink.gc.GcLogAnalyzer;
-import dev.brink.jvm.JvmListener;
-import dev.brink.jvm.JvmSample;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.Plan;
@@ -257,15 +255,9 @@ public final class MethodRunner {
 
     /** A dead target makes every later step measure a closed port: end the step at once and stop the run after it. */
     private void watchForDeath(TargetSession target, LoadEngine engine) {
-        if (!target.observed()) {
-            return;
-        }
-        target.observer().addListener(new JvmListener() {
-            @Override
-            public void onTargetDied(JvmSample last, String message) {
-                targetDied = true;
-                engine.endStep();
-            }
+        target.onDeath(() -> {
+            targetDied = true;
+            engine.endStep();
         });
     }
 

@@ -15,7 +15,6 @@ import dev.brink.core.summary.SoakResult;
 import dev.brink.gc.GcLogAnalyzer;
 import dev.brink.gc.GcReport;
 import dev.brink.gc.HeapFloorTrend;
-import dev.brink.jvm.JvmListener;
 import dev.brink.jvm.JvmSample;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.LoadStep;
@@ -82,27 +81,12 @@ final class SoakPhase {
                 Durations.format(s.hold()), smallHeap != null ? " on -Xmx" + smallHeap : "");
         leakEvidence.start(target.evidence());
         long soakStart = System.currentTimeMillis();
-        JvmListener endOnDeath = new JvmListener() {
-            @Override
-            public void onTargetDied(JvmSample last, String message) {
-                engine.endStep(); // load against a dead port measures nothing
-            }
-        };
-        if (target.observed()) {
-            target.observer().addListener(endOnDeath);
-            if (!target.alive()) {
-                engine.endStep();
-            }
-        }
         java.util.concurrent.ScheduledExecutorService probes = probes(s);
         StepResult r;
         try {
             r = engine.run(LoadStep.open("soak", s.multiplier(), s.hold()));
         } finally {
-            probes.shutdownNow();
-            if (target.observed()) {
-                target.observer().removeListener(endOnDeath);
-            }
+            probes.shutdownNow(); // a target that dies ends the step: MethodRunner's death watch, via TargetSession
         }
         List<Finding> findings = new ArrayList<>();
         String died = target.deathMessage();
@@ -242,10 +226,8 @@ final class SoakPhase {
 
     private boolean nearlyFull() {
         JvmSample last = target.observed() ? target.observer().latest().orElse(null) : null;
-        if (last == null || last.heapAfterGc() == null || last.heap() == null || last.heap().max() <= 0) {
-            return false;
-        }
-        return last.heapAfterGc() >= NEARLY_FULL * last.heap().max();
+        long max = maxHeap();
+        return last != null && last.heapAfterGc() != null && max > 0 && last.heapAfterGc() >= NEARLY_FULL * max;
     }
 
     /** -Xmx value for a byte count: whole megabytes ("64m"), or kilobytes when not a whole number of them. */

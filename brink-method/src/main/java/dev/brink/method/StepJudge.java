@@ -10,12 +10,6 @@ import java.util.Locale;
  * service, held the load back. Call {@link #begin} before the step runs and {@link #judge} after.
  */
 final class StepJudge {
-    /** Errors the service answered itself: HTTP status failures, not timeouts or refused connections. */
-    private static long answered(StepResult r) {
-        return r.errors().entrySet().stream().filter(e -> e.getKey().startsWith("http-") || e.getKey().startsWith("check"))
-                .mapToLong(java.util.Map.Entry::getValue).sum();
-    }
-
     /** Above this share of generator-bound seconds, a step's numbers describe the generator, not the target. */
     static final double MAX_GENERATOR_BOUND_SHARE = 1.0 / 3;
 
@@ -57,6 +51,6 @@ final class StepJudge {
                     r.dropped() > 0 ? ", " + r.dropped() + " requests dropped" : "", String.join("; ", r.generatorBoundReasons()));
         }
         return new StepMeasurement(r.targetRps(), r.achievedRps(), requests, errors, r.corrected().p50Ms(), r.corrected().p99Ms(),
-                thirds.firstThirdMs(), thirds.lastThirdMs(), bound, why, answered(r));
+                thirds.firstThirdMs(), thirds.lastThirdMs(), bound, why, r.answeredErrorCount());
     }
 }

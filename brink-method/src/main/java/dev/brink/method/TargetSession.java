@@ -4,7 +4,9 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.EventLog;
 import dev.brink.core.RunDirectory;
 import dev.brink.jvm.EvidenceCapture;
+import dev.brink.jvm.JvmListener;
 import dev.brink.jvm.JvmObserver;
+import dev.brink.jvm.JvmSample;
 import dev.brink.jvm.JvmTarget;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.Plan;
@@ -31,6 +33,14 @@ final class TargetSession implements AutoCloseable {
     private final EventLog events;
     private final PrintWriter console;
     private volatile JvmObserver observer;
+    private final List<Runnable> onDeath = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Attached to every observer this session starts, the relaunched one too, so death is seen whichever target runs. */
+    private final JvmListener deathListener = new JvmListener() {
+        @Override
+        public void onTargetDied(JvmSample last, String message) {
+            onDeath.forEach(Runnable::run);
+        }
+    };
     private boolean jfr;
 
     private TargetSession(Plan plan, RunDirectory run, EventLog events, PrintWriter console) {
@@ -60,6 +70,7 @@ final class TargetSession implements AutoCloseable {
     private void start(JvmTarget target) throws BrinkUserException {
         JvmObserver o = JvmObserver.attach(target);
         observer = o;
+        o.addListener(deathListener);
         o.start(run, events, SAMPLE_INTERVAL);
         if (target instanceof JvmTarget.Launch) {
             try {
@@ -130,6 +141,11 @@ final class TargetSession implements AutoCloseable {
         } catch (BrinkUserException e) {
             console.println("  evidence: " + e.getMessage());
         }
+    }
+
+    /** Runs {@code action} (on the observer's thread) when the observed target dies, for this and any relaunched target. */
+    void onDeath(Runnable action) {
+        onDeath.add(action);
     }
 
     boolean observed() {
