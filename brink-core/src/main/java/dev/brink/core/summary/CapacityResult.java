@@ -1,6 +1,9 @@
 package dev.brink.core.summary;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.brink.core.verdict.JsonWord;
+import dev.brink.core.verdict.LimitedBy;
 import java.util.List;
 
 /**
@@ -14,10 +17,16 @@ import java.util.List;
  * @param firstBadMultiplier the lowest degraded multiplier, -1 when none degraded
  */
 public record CapacityResult(@JsonProperty("max_multiplier") int maxMultiplier, @JsonProperty("max_rps") double maxRps,
-                             @JsonProperty("limited_by") String limitedBy,
+                             @JsonProperty("limited_by") LimitedBy limitedBy,
                              @JsonProperty("first_bad_multiplier") int firstBadMultiplier,
                              List<CapacityStep> steps) {
+    @JsonCreator
     public CapacityResult {
         steps = steps == null ? List.of() : List.copyOf(steps);
+    }
+
+    /** With {@code limited_by} as its summary.json word. */
+    public CapacityResult(int maxMultiplier, double maxRps, String limitedBy, int firstBadMultiplier, List<CapacityStep> steps) {
+        this(maxMultiplier, maxRps, JsonWord.parse(LimitedBy.class, limitedBy), firstBadMultiplier, steps);
     }
 }

@@ -1,20 +1,33 @@
 package dev.brink.core.summary;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.brink.core.verdict.JsonWord;
+import dev.brink.core.verdict.StepVerdictKind;
+import dev.brink.core.verdict.TrippedRule;
 import java.util.List;
 
 /**
  * One step of the capacity search as measured and judged.
  *
- * @param verdict ok, degraded or generator-bound
- * @param reasons the rules that failed, each with its numbers ("error rate 4.1 % > SLO 1 %")
+ * @param verdict ok, degraded, generator-bound or target-died
+ * @param reasons the rules that failed, each with its numbers ("error rate 4.1 % > SLO 1 %"), for people only
+ * @param rules   the same rules typed (rule, measured, threshold), in the same order: what readers decide by
  */
 public record CapacityStep(int multiplier, @JsonProperty("target_rps") double targetRps,
                            @JsonProperty("achieved_rps") double achievedRps,
                            @JsonProperty("error_rate") double errorRate,
                            @JsonProperty("p50_ms") double p50Ms, @JsonProperty("p99_ms") double p99Ms,
-                           String verdict, List<String> reasons) {
+                           StepVerdictKind verdict, List<String> reasons, List<TrippedRule> rules) {
+    @JsonCreator
     public CapacityStep {
         reasons = reasons == null ? List.of() : List.copyOf(reasons);
+        rules = rules == null ? List.of() : List.copyOf(rules);
+    }
+
+    /** A step judged without typed rules (a run directory written before they were recorded). */
+    public CapacityStep(int multiplier, double targetRps, double achievedRps, double errorRate, double p50Ms, double p99Ms,
+                        String verdict, List<String> reasons) {
+        this(multiplier, targetRps, achievedRps, errorRate, p50Ms, p99Ms, JsonWord.parse(StepVerdictKind.class, verdict), reasons, List.of());
     }
 }

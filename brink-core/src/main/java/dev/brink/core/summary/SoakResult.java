@@ -1,6 +1,9 @@
 package dev.brink.core.summary;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.brink.core.verdict.JsonWord;
+import dev.brink.core.verdict.SoakVerdictKind;
 
 /**
  * The soak: a multiplier of the profile held for a long time, and the heap-after-GC trend over it.
@@ -19,7 +22,16 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 public record SoakResult(double multiplier, double rps, @JsonProperty("hold_s") double holdS,
                          @JsonProperty("small_heap") String smallHeap,
                          @JsonProperty("heap_after_gc_slope_mb_per_h") double slopeMbPerHour, double r2,
-                         String verdict, String reason, HeapTrendLine trend) {
+                         SoakVerdictKind verdict, String reason, HeapTrendLine trend) {
+    @JsonCreator
+    public SoakResult {
+    }
+
+    /** With the verdict as its summary.json word. */
+    public SoakResult(double multiplier, double rps, double holdS, String smallHeap, double slopeMbPerHour, double r2,
+                      String verdict, String reason, HeapTrendLine trend) {
+        this(multiplier, rps, holdS, smallHeap, slopeMbPerHour, r2, JsonWord.parse(SoakVerdictKind.class, verdict), reason, trend);
+    }
 
     /**
      * The fitted heap-after-GC floor as a segment on the run's time axis.

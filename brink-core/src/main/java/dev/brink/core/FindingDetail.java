@@ -1,0 +1,150 @@
+package dev.brink.core;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The keys of a finding's {@code detail} map, per finding kind (DESIGN.md "Run directory"). The analysers write
+ * them and the console, summary.md and report.html read them back through these names only. A detail map may
+ * omit a key it has no value for; readers treat every key as optional.
+ */
+public final class FindingDetail {
+    private FindingDetail() {
+    }
+
+    /** memory-leak from a heap dump (brink-heap): the dominator that retains the most, and where it accumulates. */
+    public static final class HeapLeak {
+        public static final String RETAINED_BYTES = "retained_bytes";
+        public static final String HEAP_BYTES = "heap_bytes";
+        public static final String SHARE_OF_HEAP = "share_of_heap";
+        public static final String SUSPECT = "suspect";
+        public static final String ACCUMULATION_CLASS = "accumulation_class";
+        public static final String ACCUMULATION_OBJECT = "accumulation_object";
+        public static final String ACCUMULATION_RETAINED_BYTES = "accumulation_retained_bytes";
+        public static final String ROOT_KIND = "root_kind";
+        public static final String PATH_FROM_GC_ROOT = "path_from_gc_root";
+
+        private HeapLeak() {
+        }
+    }
+
+    /** memory-leak from the class histograms at the soak's start and end (brink-method). */
+    public static final class HistogramGrowth {
+        public static final String GROWN_CLASSES = "grown_classes";
+        /** Keys of each row of {@link #GROWN_CLASSES}. */
+        public static final String CLASS = "class";
+        public static final String INSTANCES_BEFORE = "instances_before";
+        public static final String INSTANCES_AFTER = "instances_after";
+        public static final String BYTES_BEFORE = "bytes_before";
+        public static final String BYTES_AFTER = "bytes_after";
+        public static final String LIVE_BYTES_BEFORE = "live_bytes_before";
+        public static final String LIVE_BYTES_AFTER = "live_bytes_after";
+        public static final String SOURCE = "source";
+        /** The value of {@link #SOURCE}. */
+        public static final String SOURCE_HISTOGRAM_DIFF = "class-histogram-diff";
+
+        private HistogramGrowth() {
+        }
+    }
+
+    /** lock-contention from thread dumps (brink-threads). */
+    public static final class LockContention {
+        public static final String LOCK = "lock";
+        public static final String LOCK_CLASS = "lock_class";
+        public static final String WAIT = "wait";
+        public static final String HOLDER_THREAD = "holder_thread";
+        public static final String HOLDER_STATE = "holder_state";
+        public static final String HOLDER_FRAME = "holder_frame";
+        public static final String HOLDER_FRAMES = "holder_frames";
+        public static final String HOLDERS_SEEN = "holders_seen";
+        public static final String WAITER_COUNT = "waiter_count";
+        public static final String WAITERS = "waiters";
+        public static final String WAITER_GROUP = "waiter_group";
+        public static final String WAITERS_X_DUMPS = "waiters_x_dumps";
+        public static final String DUMPS_SEEN = "dumps_seen";
+        public static final String DUMPS_TOTAL = "dumps_total";
+
+        private LockContention() {
+        }
+    }
+
+    /** deadlock from thread dumps (brink-threads); each {@link #CYCLE} member has the {@code MEMBER_} keys. */
+    public static final class Deadlock {
+        public static final String THREADS = "threads";
+        public static final String CYCLE = "cycle";
+        public static final String FOUND_IN_LOCK_GRAPH = "found_in_lock_graph";
+        public static final String REPORTED_BY_JVM = "reported_by_jvm";
+        public static final String DUMPS_SEEN = "dumps_seen";
+        public static final String MEMBER_THREAD = "thread";
+        public static final String MEMBER_STATE = "state";
+        public static final String MEMBER_WAITS_FOR = "waits_for";
+        public static final String MEMBER_LOCK = "lock";
+        public static final String MEMBER_HELD_BY = "held_by";
+        public static final String MEMBER_FRAME = "frame";
+
+        private Deadlock() {
+        }
+    }
+
+    /** busy-thread from thread dumps (brink-threads); each {@link #THREADS} row has the {@code THREAD_} keys. */
+    public static final class BusyThread {
+        public static final String FRAME = "frame";
+        public static final String THREADS = "threads";
+        public static final String DUMPS = "dumps";
+        public static final String THREAD_NAME = "thread";
+        public static final String THREAD_NID = "nid";
+        public static final String THREAD_CPU_DELTA_MS = "cpu_delta_ms";
+        public static final String THREAD_CPU_SHARE = "cpu_share";
+        public static final String THREAD_TOP_CPU_PCT = "top_cpu_pct";
+
+        private BusyThread() {
+        }
+    }
+
+    /** generator-bound (brink-method): the multiplier the generator stopped the search at. */
+    public static final class GeneratorBound {
+        public static final String MULTIPLIER = "multiplier";
+
+        private GeneratorBound() {
+        }
+    }
+
+    /** target-died during the soak (brink-method). */
+    public static final class TargetDied {
+        public static final String SOAK_SECONDS = "soak_seconds";
+        public static final String MESSAGE = "message";
+        /** The multiplier of the capacity step the target died in, when it died in the capacity search. */
+        public static final String STEP = "step";
+
+        private TargetDied() {
+        }
+    }
+
+    /**
+     * The top-level detail keys each finding kind may carry (rows of nested lists excluded), for DESIGN.md and the
+     * test that checks a real run's findings against it. The GC analyser's keys (brink-gc) are listed here too.
+     */
+    public static final Map<FindingKind, List<String>> KEYS = Map.ofEntries(
+            Map.entry(FindingKind.MEMORY_LEAK, List.of(HeapLeak.RETAINED_BYTES, HeapLeak.HEAP_BYTES, HeapLeak.SHARE_OF_HEAP,
+                    HeapLeak.SUSPECT, HeapLeak.ACCUMULATION_CLASS, HeapLeak.ACCUMULATION_OBJECT, HeapLeak.ACCUMULATION_RETAINED_BYTES,
+                    HeapLeak.ROOT_KIND, HeapLeak.PATH_FROM_GC_ROOT, HistogramGrowth.GROWN_CLASSES, HistogramGrowth.LIVE_BYTES_BEFORE,
+                    HistogramGrowth.LIVE_BYTES_AFTER, HistogramGrowth.SOURCE,
+                    "slope_bytes_per_min", "r2", "floor_start_bytes", "floor_end_bytes", "reason", "advice")),
+            Map.entry(FindingKind.LOCK_CONTENTION, List.of(LockContention.LOCK, LockContention.LOCK_CLASS, LockContention.WAIT,
+                    LockContention.HOLDER_THREAD, LockContention.HOLDER_STATE, LockContention.HOLDER_FRAME, LockContention.HOLDER_FRAMES,
+                    LockContention.HOLDERS_SEEN, LockContention.WAITER_COUNT, LockContention.WAITERS, LockContention.WAITER_GROUP,
+                    LockContention.WAITERS_X_DUMPS, LockContention.DUMPS_SEEN, LockContention.DUMPS_TOTAL)),
+            Map.entry(FindingKind.DEADLOCK, List.of(Deadlock.THREADS, Deadlock.CYCLE, Deadlock.FOUND_IN_LOCK_GRAPH,
+                    Deadlock.REPORTED_BY_JVM, Deadlock.DUMPS_SEEN)),
+            Map.entry(FindingKind.BUSY_THREAD, List.of(BusyThread.FRAME, BusyThread.THREADS, BusyThread.DUMPS)),
+            Map.entry(FindingKind.GENERATOR_BOUND, List.of(GeneratorBound.MULTIPLIER)),
+            Map.entry(FindingKind.TARGET_DIED, List.of(TargetDied.SOAK_SECONDS, TargetDied.MESSAGE, TargetDied.STEP)),
+            Map.entry(FindingKind.GC_PRESSURE, List.of("full_gcs", "full_gcs_worst_60s", "median_freed_share", "gc_time_share",
+                    "worst_60s_share", "worst_60s_start_s", "pauses", "stalls", "stall_ms_total", "collections", "count", "meaning",
+                    "flags", "advice")),
+            Map.entry(FindingKind.HEAP_TOO_SMALL, List.of("live_set_bytes", "max_heap_bytes", "full_gcs", "gc_time_share", "flags",
+                    "reason", "note", "old_gen_bytes", "young_gen_bytes", "promoted_bytes_per_s")),
+            Map.entry(FindingKind.LONG_PAUSE, List.of("max_ms", "p99_ms", "pauses_over_1s", "at", "advice")),
+            Map.entry(FindingKind.HOT_METHOD, List.of()),
+            Map.entry(FindingKind.PORT_EXHAUSTION, List.of()));
+}
