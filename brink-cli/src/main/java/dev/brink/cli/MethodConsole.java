@@ -2,6 +2,8 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
+import dev.brink.core.FindingDetail.HeapLeak;
+import dev.brink.core.FindingDetail.LockContention;
 import dev.brink.core.FindingKind;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.summary.CapacityResult;
@@ -72,33 +74,34 @@ final class MethodConsole {
     /** The closing block: the verdicts, then the leak suspect and the contended lock, then the other findings. */
     static void printConclusion(RunSummary s, PrintWriter out) {
         out.println();
-        out.println("── conclusion" + (s.interrupted() ? " (the run was cut short: interrupted)" : "") + " " + "─".repeat(40));
+        out.println("── conclusion" + (s.interrupted() ? " (the run was cut short: interrupted" + (s.interruptedIn() == null ? "" : " during "
+                + s.interruptedIn()) + ")" : "") + " " + "─".repeat(40));
         CapacityResult c = s.capacity();
         if (c != null) {
             out.printf(Locale.ROOT, "capacity: %d × profile = %.1f req/s, limited by %s%s%n", c.maxMultiplier(), c.maxRps(),
-                    c.limitedBy(), c.firstBadMultiplier() > 0 ? " (first bad: " + c.firstBadMultiplier() + " × profile)" : "");
+                    c.limitedBy().json(), c.firstBadMultiplier() > 0 ? " (first bad: " + c.firstBadMultiplier() + " × profile)" : "");
         }
         ConfirmResult f = s.confirm();
         if (f != null) {
-            out.printf(Locale.ROOT, "confirm:  %d × profile = %.1f req/s held %.0f s: %s%s%n", f.multiplier(), f.rps(), f.holdS(), f.verdict(),
+            out.printf(Locale.ROOT, "confirm:  %d × profile = %.1f req/s held %.0f s: %s%s%n", f.multiplier(), f.rps(), f.holdS(), f.verdict().json(),
                     f.reasons().isEmpty() ? "" : " (" + String.join("; ", f.reasons()) + ")");
         }
         SoakResult k = s.soak();
         if (k != null) {
             out.printf(Locale.ROOT, "soak:     %.1f req/s for %.0f s%s: %s, heap after GC %+.1f MB/h (r² %.2f)%n", k.rps(), k.holdS(),
-                    k.smallHeap() != null ? " on -Xmx" + k.smallHeap() : "", k.verdict(), k.slopeMbPerHour(), k.r2());
+                    k.smallHeap() != null ? " on -Xmx" + k.smallHeap() : "", k.verdict().json(), k.slopeMbPerHour(), k.r2());
         }
-        Finding leak = first(s, FindingKind.MEMORY_LEAK, "share_of_heap");
-        if (leak != null) {
-            Map<String, Object> d = leak.detail();
+        Finding leak = first(s, FindingKind.MEMORY_LEAK, HeapLeak.SHARE_OF_HEAP);
+        if (leak != null && leak.detail().get(HeapLeak.SHARE_OF_HEAP) instanceof Number share) {
             out.printf(Locale.ROOT, "leak suspect: %s retains %.1f %% of the heap (accumulates in %s)%n", leak.subject(),
-                    ((Number) d.get("share_of_heap")).doubleValue() * 100, d.get("accumulation_class"));
+                    share.doubleValue() * 100, leak.detail().get(HeapLeak.ACCUMULATION_CLASS));
         }
-        Finding lock = first(s, FindingKind.LOCK_CONTENTION, "lock_class");
+        Finding lock = first(s, FindingKind.LOCK_CONTENTION, LockContention.LOCK_CLASS);
         if (lock != null) {
             Map<String, Object> d = lock.detail();
-            out.printf(Locale.ROOT, "contended lock: %s, held by %s at %s, %s threads waiting%n", d.get("lock_class"),
-                    d.getOrDefault("holder_thread", "(holder not in the dump)"), d.getOrDefault("holder_frame", "?"), d.get("waiter_count"));
+            out.printf(Locale.ROOT, "contended lock: %s, held by %s at %s, %s threads waiting%n", d.get(LockContention.LOCK_CLASS),
+                    d.getOrDefault(LockContention.HOLDER_THREAD, "(holder not in the dump)"), d.getOrDefault(LockContention.HOLDER_FRAME, "?"),
+                    d.get(LockContention.WAITER_COUNT));
         }
         for (Finding x : s.findings()) {
             if (x != leak && x != lock) {

@@ -249,6 +249,14 @@ public record HeapFloorTrend(boolean leak, String verdict,
         return c == 0 ? 1 : median(f, 0, c);
     }
 
+    /**
+     * False when there were too few collections to fit a line ({@code verdict} then starts "no verdict"): callers
+     * decide by this, never by the sentence.
+     */
+    public boolean judged() {
+        return !Double.isNaN(warmupEndSec);
+    }
+
     private static HeapFloorTrend none(String why, int n) {
         return new HeapFloorTrend(false, "no verdict: " + why, 0, 0, Double.NaN, -1, -1, n);
     }

@@ -2,6 +2,7 @@ package dev.brink.heap;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
+import dev.brink.core.FindingDetail.HeapLeak;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
 import dev.brink.core.Sizes;
@@ -185,19 +186,19 @@ public final class HeapAnalyzer {
 
     private static Finding finding(Path file, LeakSuspect s, long heap) {
         Map<String, Object> detail = new LinkedHashMap<>();
-        detail.put("retained_bytes", s.retainedBytes());
-        detail.put("heap_bytes", heap);
-        detail.put("share_of_heap", Math.round(s.share() * 10000) / 10000.0);
-        detail.put("suspect", s.suspectClass() + (s.instances() > 1 ? " (" + s.instances() + " instances)" : " @ " + s.suspectObjectId()));
-        detail.put("accumulation_class", s.accumulationClass());
-        detail.put("accumulation_object", s.accumulationObjectId());
-        detail.put("accumulation_retained_bytes", s.accumulationRetainedBytes());
-        detail.put("root_kind", s.rootKind());
+        detail.put(HeapLeak.RETAINED_BYTES, s.retainedBytes());
+        detail.put(HeapLeak.HEAP_BYTES, heap);
+        detail.put(HeapLeak.SHARE_OF_HEAP, Math.round(s.share() * 10000) / 10000.0);
+        detail.put(HeapLeak.SUSPECT, s.suspectClass() + (s.instances() > 1 ? " (" + s.instances() + " instances)" : " @ " + s.suspectObjectId()));
+        detail.put(HeapLeak.ACCUMULATION_CLASS, s.accumulationClass());
+        detail.put(HeapLeak.ACCUMULATION_OBJECT, s.accumulationObjectId());
+        detail.put(HeapLeak.ACCUMULATION_RETAINED_BYTES, s.accumulationRetainedBytes());
+        detail.put(HeapLeak.ROOT_KIND, s.rootKind());
         List<String> path = new ArrayList<>();
         for (PathStep p : s.pathFromRoot()) {
             path.add(p.via() + " → " + p.className() + " @ " + p.objectId());
         }
-        detail.put("path_from_gc_root", path);
+        detail.put(HeapLeak.PATH_FROM_GC_ROOT, path);
         String title = String.format(Locale.ROOT, "%s retains %s (%.1f %% of the heap), accumulated in %s",
                 s.subject(), Sizes.human(s.retainedBytes()), 100 * s.share(), s.accumulationClass());
         return new Finding(FindingKind.MEMORY_LEAK, s.share() >= 0.3 ? Severity.CRITICAL : Severity.WARNING, title,

@@ -186,13 +186,14 @@ public final class LoadEngine implements AutoCloseable {
                         ((LoadStep.Workload.Closed) step.workload()).think().toNanos(), duration));
         long end = start + duration;
         long from = start;
-        endRequested = false;
         while (from < end && !endRequested) {
             long to = Math.min(from + SECOND, end);
             sleepUntil(to);
             emit(step, start, end, from, to, acc, false);
             from = to;
         }
+        // cleared only once a step has ended on it: a request that came before or while this step started is not lost
+        endRequested = false;
         boolean endedEarly = from < end;
         call(() -> {
             loop.stop();
@@ -222,7 +223,8 @@ public final class LoadEngine implements AutoCloseable {
 
     /**
      * Ends the running step at its next one-second boundary, as if its duration were over (the method calls it
-     * when the target died: load against a dead port measures nothing). Any thread; a no-op between steps.
+     * when the target died: load against a dead port measures nothing). Any thread; between steps, the next step
+     * ends at once.
      */
     public void endStep() {
         endRequested = true;

@@ -3,8 +3,11 @@ package dev.brink.method;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.core.EventLog;
+import dev.brink.core.EventType;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
+import dev.brink.core.verdict.LimitedBy;
+import dev.brink.core.verdict.StepVerdictKind;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.LoadStep;
 import dev.brink.load.Plan;
@@ -44,11 +47,16 @@ final class CapacityPhase {
     private final PrintWriter console;
     private final StepJudge judge;
     private final BooleanSupplier goOn;
+    private final BooleanSupplier targetDied;
     private final Duration warmup;
 
-    /** @param goOn false once the run must stop (interrupted, target died): the search ends after the current step */
+    /**
+     * @param goOn       false once the run must stop (interrupted, target died): the search ends after the current step
+     * @param targetDied true once the target died: the step it died in is no verdict
+     */
     CapacityPhase(LoadEngine engine, Plan plan, StepJudge judge, EventLog events, PrintWriter console, BooleanSupplier goOn,
-                  boolean coldTarget) {
+                  BooleanSupplier targetDied, boolean coldTarget) {
+        this.targetDied = targetDied;
         this.warmup = coldTarget ? LAUNCHED_TARGET_WARMUP : GENERATOR_WARMUP;
         this.goOn = goOn;
         this.engine = engine;
@@ -61,7 +69,7 @@ final class CapacityPhase {
     CapacityResult run(DegradationHook hook) throws InterruptedException, BrinkUserException {
         Plan.Capacity c = plan.phases().capacity();
         CapacitySearch search = new CapacitySearch(whole("start", c.start()), whole("step", c.step()), whole("max", c.max()), c.refine());
-        events.append("phase-start", Map.of("phase", "capacity"));
+        events.append(EventType.PHASE_START, Map.of("phase", "capacity"));
         console.printf(Locale.ROOT, "capacity search: profile %.1f req/s × N, N = %d, %d, … ≤ %d, %s per step after %s warm-up%n",
                 plan.totalRps(), whole("start", c.start()), whole("start", c.start()) + whole("step", c.step()), whole("max", c.max()),
                 Durations.format(c.stepDuration()), Durations.format(c.warmup()));
@@ -79,28 +87,32 @@ final class CapacityPhase {
                     engine.run(LoadStep.open("capacity-x" + n + "-warmup", n, c.warmup()));
                 }
                 String name = "capacity-x" + n;
-                judge.begin(name);
-                StepResult r = engine.run(LoadStep.open(name, n, c.stepDuration()));
+                StepResult r = measure(name, n, c.stepDuration());
                 StepVerdict verdict = judge.judge(r);
-                if (verdict.kind() == StepVerdict.Kind.GENERATOR_BOUND) {
+                if (verdict.kind() == StepVerdictKind.GENERATOR_BOUND && goOn.getAsBoolean()) {
                     // a generator-bound step measured nothing about the service; a hiccup of the machine (another
                     // process, Brink's own GC) passes, so it is measured once more before the search stops on it
                     console.printf(Locale.ROOT, "  N=%-3d generator-bound (%s): measuring it once more%n", n, String.join("; ", verdict.reasons()));
-                    events.append("step-retry", Map.of("phase", "capacity", "step", name, "reasons", verdict.reasons()));
-                    judge.begin(name);
-                    r = engine.run(LoadStep.open(name, n, c.stepDuration()));
+                    events.append(EventType.STEP_RETRY, Map.of("phase", "capacity", "step", name, "reasons", verdict.reasons(),
+                            "rules", verdict.rules()));
+                    r = measure(name, n, c.stepDuration());
                     verdict = judge.judge(r);
                 }
-                search.record(n, verdict);
+                if (targetDied.getAsBoolean()) {
+                    // the step's errors were a closed port: no capacity verdict, and no evidence from a dead target
+                    verdict = StepVerdict.targetDied();
+                } else {
+                    search.record(n, verdict);
+                }
                 CapacityStep step = new CapacityStep(n, r.targetRps(), r.achievedRps(), r.errorRate(), r.corrected().p50Ms(),
-                        r.corrected().p99Ms(), verdict.kind().json(), verdict.reasons());
+                        r.corrected().p99Ms(), verdict.kind(), verdict.reasons(), verdict.rules());
                 steps.add(step);
-                events.append("step-verdict", Map.of("phase", "capacity", "step", name, "multiplier", n,
-                        "verdict", verdict.kind().json(), "reasons", verdict.reasons(), "result", step));
+                events.append(EventType.STEP_VERDICT, Map.of("phase", "capacity", "step", name, "multiplier", n,
+                        "verdict", verdict.kind(), "reasons", verdict.reasons(), "rules", verdict.rules(), "result", step));
                 console.printf(Locale.ROOT, "  N=%-3d target %8.1f  achieved %8.1f req/s  errors %6.2f %%  p99 %8.1f ms  %s%s%n",
                         n, r.targetRps(), r.achievedRps(), r.errorRate() * 100, r.corrected().p99Ms(), verdict.kind().json(),
                         verdict.reasons().isEmpty() ? "" : ": " + String.join("; ", verdict.reasons()));
-                if (verdict.kind() == StepVerdict.Kind.DEGRADED && !evidenceTaken) {
+                if (verdict.kind() == StepVerdictKind.DEGRADED && !evidenceTaken && goOn.getAsBoolean()) {
                     evidenceTaken = true;
                     evidenceUnderLoad(n, verdict, hook);
                 }
@@ -111,10 +123,16 @@ final class CapacityPhase {
         }
         CapacitySearch.Outcome o = search.outcome();
         // cut short (Ctrl-C, a dead target) before any step degraded: the search never reached its end
-        String limitedBy = o.firstBad() < 0 && !o.limitedBy().equals("generator") && (cut || !goOn.getAsBoolean()) ? "interrupted" : o.limitedBy();
+        LimitedBy limitedBy = o.firstBad() < 0 && o.limitedBy() != LimitedBy.GENERATOR && (cut || !goOn.getAsBoolean())
+                ? LimitedBy.INTERRUPTED : o.limitedBy();
         CapacityResult result = new CapacityResult(o.maxMultiplier(), o.maxMultiplier() * plan.totalRps(), limitedBy, o.firstBad(), steps);
-        events.append("phase-end", Map.of("phase", "capacity", "result", result));
+        events.append(EventType.PHASE_END, Map.of("phase", "capacity", "result", result));
         return result;
+    }
+
+    private StepResult measure(String name, int n, Duration duration) throws InterruptedException {
+        judge.begin(name);
+        return engine.run(LoadStep.open(name, n, duration));
     }
 
     private void evidenceUnderLoad(int n, StepVerdict verdict, DegradationHook hook) throws InterruptedException {

@@ -1,5 +1,6 @@
 package dev.brink.method;
 
+import dev.brink.core.verdict.LimitedBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
@@ -85,19 +86,20 @@ public final class CapacitySearch {
                     firstBadVerdict = verdict;
                 }
             }
-            case GENERATOR_BOUND -> generatorReason = verdict.generatorReason();
+            case GENERATOR_BOUND -> generatorReason = verdict.generatorReason() == null ? "the generator was the limit" : verdict.generatorReason();
+            case TARGET_DIED -> throw new IllegalArgumentException("a step during which the target died is no verdict: do not record it");
         }
     }
 
     public Outcome outcome() {
         if (generatorReason != null) {
-            return new Outcome(lastGood, firstBad, "generator", generatorReason);
+            return new Outcome(lastGood, firstBad, LimitedBy.GENERATOR, generatorReason);
         }
         if (firstBad < 0) {
-            return new Outcome(lastGood, -1, "none", "reached the search's max multiplier " + max + " without degrading");
+            return new Outcome(lastGood, -1, LimitedBy.NONE, "reached the search's max multiplier " + max + " without degrading");
         }
         Degradation first = firstBadVerdict.degradations().get(0);
-        return new Outcome(lastGood, firstBad, first.rule().limitedBy(), first.text());
+        return new Outcome(lastGood, firstBad, first.rule().limitedBy(), first.tripped().text());
     }
 
     /**
@@ -106,6 +108,6 @@ public final class CapacitySearch {
      * @param limitedBy     errors, latency, throughput, generator or none
      * @param why           the numbers behind limitedBy, for a person
      */
-    public record Outcome(int maxMultiplier, int firstBad, String limitedBy, String why) {
+    public record Outcome(int maxMultiplier, int firstBad, LimitedBy limitedBy, String why) {
     }
 }

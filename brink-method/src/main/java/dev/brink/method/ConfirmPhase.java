@@ -2,14 +2,18 @@ package dev.brink.method;
 
 import dev.brink.core.Durations;
 import dev.brink.core.EventLog;
+import dev.brink.core.EventType;
 import dev.brink.core.summary.ConfirmResult;
+import dev.brink.core.verdict.ConfirmVerdict;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.LoadStep;
 import dev.brink.load.Plan;
 import dev.brink.load.StepResult;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 /**
  * The confirmation: ramp smoothly from 1 × profile to the multiplier (a service that survived the capacity
@@ -22,8 +26,11 @@ final class ConfirmPhase {
     private final StepJudge judge;
     private final EventLog events;
     private final PrintWriter console;
+    private final BooleanSupplier cutShort;
 
-    ConfirmPhase(LoadEngine engine, Plan plan, StepJudge judge, EventLog events, PrintWriter console) {
+    /** @param cutShort true once the run must stop (interrupted, target died): the hold then has no verdict */
+    ConfirmPhase(LoadEngine engine, Plan plan, StepJudge judge, EventLog events, PrintWriter console, BooleanSupplier cutShort) {
+        this.cutShort = cutShort;
         this.engine = engine;
         this.plan = plan;
         this.judge = judge;
@@ -34,7 +41,7 @@ final class ConfirmPhase {
     ConfirmResult run(int multiplier) throws InterruptedException {
         Plan.Confirm c = plan.phases().confirm();
         double rps = multiplier * plan.totalRps();
-        events.append("phase-start", Map.of("phase", "confirm", "multiplier", multiplier));
+        events.append(EventType.PHASE_START, Map.of("phase", "confirm", "multiplier", multiplier));
         console.printf(Locale.ROOT, "confirmation: ramp to %d × profile = %.1f req/s over %s, hold %s%n", multiplier, rps,
                 Durations.format(c.ramp()), Durations.format(c.hold()));
         if (!c.ramp().isZero()) {
@@ -42,14 +49,16 @@ final class ConfirmPhase {
         }
         judge.begin("confirm-hold");
         StepResult r = engine.run(LoadStep.open("confirm-hold", multiplier, c.hold()));
-        StepVerdict verdict = judge.judge(r);
-        String word = verdict.kind() == StepVerdict.Kind.OK ? "holds" : verdict.kind().json();
+        // a hold cut short (Ctrl-C, a dead target) measured part of a hold, or a closed port: no verdict
+        StepVerdict verdict = cutShort.getAsBoolean() ? StepVerdict.targetDied() : judge.judge(r);
+        ConfirmVerdict word = cutShort.getAsBoolean() ? ConfirmVerdict.INTERRUPTED : ConfirmVerdict.of(verdict.kind());
         ConfirmResult result = new ConfirmResult(multiplier, rps, c.ramp().toMillis() / 1000.0, r.durationS(), word,
-                verdict.reasons(), r.achievedRps(), r.errorRate(), r.corrected().p99Ms());
+                word == ConfirmVerdict.INTERRUPTED ? List.of() : verdict.reasons(), r.achievedRps(), r.errorRate(), r.corrected().p99Ms(),
+                verdict.rules());
         console.printf(Locale.ROOT, "  hold: target %8.1f  achieved %8.1f req/s  errors %6.2f %%  p99 %8.1f ms  %s%s%n",
-                r.targetRps(), r.achievedRps(), r.errorRate() * 100, r.corrected().p99Ms(), word,
-                verdict.reasons().isEmpty() ? "" : ": " + String.join("; ", verdict.reasons()));
-        events.append("phase-end", Map.of("phase", "confirm", "result", result));
+                r.targetRps(), r.achievedRps(), r.errorRate() * 100, r.corrected().p99Ms(), word.json(),
+                result.reasons().isEmpty() ? "" : ": " + String.join("; ", result.reasons()));
+        events.append(EventType.PHASE_END, Map.of("phase", "confirm", "result", result));
         return result;
     }
 }

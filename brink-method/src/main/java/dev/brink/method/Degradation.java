@@ -1,31 +1,23 @@
 package dev.brink.method;
 
+import dev.brink.core.verdict.RuleKind;
+import dev.brink.core.verdict.TrippedRule;
 import java.util.Locale;
 
 /**
- * One degradation rule that a step broke, with the numbers that broke it.
+ * One rule that a step broke, with the numbers that broke it.
  *
- * @param rule     which rule: the {@code limited_by} word of summary.json it maps to
+ * @param rule     which rule (its {@code limited_by} word is {@link RuleKind#limitedBy()})
  * @param observed what the step measured
  * @param limit    the limit it passed
- * @param text     the sentence a person reads ("error rate 4.10 % > SLO 1.00 %")
+ * @param text     the sentence a person reads ("error rate 4.10 % > SLO 1.00 % (1280 of 31200 requests failed)"):
+ *                 never read back by Brink, free to reword
  */
-public record Degradation(Rule rule, double observed, double limit, String text) {
+public record Degradation(RuleKind rule, double observed, double limit, String text) {
 
-    /** The rules in the order they are reported: the first one a step breaks is what limited it. */
-    public enum Rule {
-        ERRORS("errors"), LATENCY("latency"), THROUGHPUT("throughput"), LATENCY_TREND("latency");
-
-        private final String limitedBy;
-
-        Rule(String limitedBy) {
-            this.limitedBy = limitedBy;
-        }
-
-        /** The summary.json {@code limited_by} word. */
-        public String limitedBy() {
-            return limitedBy;
-        }
+    /** What the run directory records: the rule and its two numbers. */
+    public TrippedRule tripped() {
+        return new TrippedRule(rule, observed, limit);
     }
 
     static String fmt(String pattern, Object... args) {

@@ -1,5 +1,8 @@
 package dev.brink.method;
 
+import dev.brink.core.verdict.RuleKind;
+import dev.brink.core.verdict.StepVerdictKind;
+import dev.brink.load.Plan.Slo;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,37 +38,37 @@ public final class DegradationRules {
         if (m.generatorBound()) {
             double answered = m.requests() == 0 ? 0 : (double) m.answeredErrors() / m.requests();
             if (answered > slo.errorRate()) {
-                return new StepVerdict(StepVerdict.Kind.DEGRADED, List.of(new Degradation(Degradation.Rule.ERRORS, answered, slo.errorRate(),
+                return new StepVerdict(StepVerdictKind.DEGRADED, List.of(new Degradation(RuleKind.ERROR_RATE, answered, slo.errorRate(),
                         Degradation.fmt("error rate %.2f %% > SLO %.2f %% (%d of %d requests answered with an error; the generator"
                                         + " was also behind, so this step's latency is not judged: %s)", answered * 100,
                                 slo.errorRate() * 100, m.answeredErrors(), m.requests(), m.generatorReason()))), null);
             }
-            return new StepVerdict(StepVerdict.Kind.GENERATOR_BOUND, List.of(), m.generatorReason());
+            return new StepVerdict(StepVerdictKind.GENERATOR_BOUND, m.generatorRules(), m.generatorReason());
         }
         List<Degradation> broken = new ArrayList<>();
         if (m.errorRate() > slo.errorRate()) {
-            broken.add(new Degradation(Degradation.Rule.ERRORS, m.errorRate(), slo.errorRate(),
+            broken.add(new Degradation(RuleKind.ERROR_RATE, m.errorRate(), slo.errorRate(),
                     Degradation.fmt("error rate %.2f %% > SLO %.2f %% (%d of %d requests failed)",
                             m.errorRate() * 100, slo.errorRate() * 100, m.errors(), m.requests())));
         }
         if (m.p99Ms() > slo.p99Ms()) {
-            broken.add(new Degradation(Degradation.Rule.LATENCY, m.p99Ms(), slo.p99Ms(),
+            broken.add(new Degradation(RuleKind.P99, m.p99Ms(), slo.p99Ms(),
                     Degradation.fmt("p99 %.1f ms > SLO %.1f ms", m.p99Ms(), slo.p99Ms())));
         }
         double share = m.achievedRps() / m.targetRps();
         if (share < MIN_ACHIEVED_SHARE) {
-            broken.add(new Degradation(Degradation.Rule.THROUGHPUT, m.achievedRps(), m.targetRps() * MIN_ACHIEVED_SHARE,
+            broken.add(new Degradation(RuleKind.THROUGHPUT, m.achievedRps(), m.targetRps() * MIN_ACHIEVED_SHARE,
                     Degradation.fmt("achieved %.1f req/s = %.1f %% of the target %.1f req/s (< %.0f %%)",
                             m.achievedRps(), share * 100, m.targetRps(), MIN_ACHIEVED_SHARE * 100)));
         }
         if (m.p99LastThirdMs() > MAX_P99_GROWTH * m.p99FirstThirdMs()
                 && m.p99LastThirdMs() > TREND_FLOOR_SHARE_OF_SLO * slo.p99Ms()) {
-            broken.add(new Degradation(Degradation.Rule.LATENCY_TREND, m.p99LastThirdMs(), MAX_P99_GROWTH * m.p99FirstThirdMs(),
+            broken.add(new Degradation(RuleKind.P99_TREND, m.p99LastThirdMs(), MAX_P99_GROWTH * m.p99FirstThirdMs(),
                     Degradation.fmt("p99 rose within the step: last third %.1f ms > %.0f × first third %.1f ms",
                             m.p99LastThirdMs(), MAX_P99_GROWTH, m.p99FirstThirdMs())));
         }
         return broken.isEmpty()
-                ? new StepVerdict(StepVerdict.Kind.OK, List.of(), null)
-                : new StepVerdict(StepVerdict.Kind.DEGRADED, broken, null);
+                ? new StepVerdict(StepVerdictKind.OK, List.of(), null)
+                : new StepVerdict(StepVerdictKind.DEGRADED, broken, null);
     }
 }

@@ -3,6 +3,7 @@ package dev.brink.method;
 import dev.brink.core.Finding;
 import dev.brink.core.Severity;
 import dev.brink.core.summary.RunSummary;
+import dev.brink.core.verdict.Outcome;
 import dev.brink.load.Plan;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,12 +21,12 @@ public final class FailOnGate {
             out.add(String.format(Locale.ROOT, "fail_on.capacity_below: capacity %d × profile < %s", s.capacity().maxMultiplier(),
                     num(gate.capacityBelow())));
         }
-        if (gate.confirmDegraded() && s.confirm() != null && !s.confirm().verdict().equals("holds")) {
-            out.add("fail_on.confirm: the confirmation at " + s.confirm().multiplier() + " × profile " + s.confirm().verdict()
+        if (gate.confirmDegraded() && s.confirm() != null && s.confirm().verdict().outcome() == Outcome.FAILED) {
+            out.add("fail_on.confirm: the confirmation at " + s.confirm().multiplier() + " × profile " + s.confirm().verdict().json()
                     + (s.confirm().reasons().isEmpty() ? "" : " (" + String.join("; ", s.confirm().reasons()) + ")"));
         }
-        if (gate.soakLeak() && s.soak() != null && (s.soak().verdict().equals("leak") || s.soak().verdict().equals("died"))) {
-            out.add("fail_on.soak: the soak's verdict is " + s.soak().verdict() + ": " + s.soak().reason());
+        if (gate.soakLeak() && s.soak() != null && s.soak().verdict().outcome() == Outcome.FAILED) {
+            out.add("fail_on.soak: the soak's verdict is " + s.soak().verdict().json() + ": " + s.soak().reason());
         }
         if (gate.findings() != null) {
             Severity worst = Severity.valueOf(gate.findings().toUpperCase(Locale.ROOT));

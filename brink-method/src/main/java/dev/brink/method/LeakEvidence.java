@@ -1,6 +1,8 @@
 package dev.brink.method;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.EvidenceFiles;
+import dev.brink.core.FindingDetail.HistogramGrowth;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
@@ -101,19 +103,19 @@ final class LeakEvidence {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (ClassHistogram.Growth g : grown) {
             Map<String, Object> row = new LinkedHashMap<>();
-            row.put("class", g.className());
-            row.put("instances_before", g.instancesBefore());
-            row.put("instances_after", g.instancesAfter());
-            row.put("bytes_before", g.bytesBefore());
-            row.put("bytes_after", g.bytesAfter());
+            row.put(HistogramGrowth.CLASS, g.className());
+            row.put(HistogramGrowth.INSTANCES_BEFORE, g.instancesBefore());
+            row.put(HistogramGrowth.INSTANCES_AFTER, g.instancesAfter());
+            row.put(HistogramGrowth.BYTES_BEFORE, g.bytesBefore());
+            row.put(HistogramGrowth.BYTES_AFTER, g.bytesAfter());
             rows.add(row);
         }
         String title = String.format(Locale.ROOT, "%s grew most during the soak: %+d instances, %+.1f MB (class histograms at start and end)",
                 top.className(), top.instancesDelta(), top.bytesDelta() / MIB);
         return List.of(relative.apply(new Finding(FindingKind.MEMORY_LEAK, leakVerdict ? Severity.WARNING : Severity.INFO, title,
                 top.className(), List.of(startHistogram.toString(), endHistogram.toString()),
-                Map.of("grown_classes", rows, "live_bytes_before", start.totalBytes(), "live_bytes_after", end.totalBytes(),
-                        "source", "class-histogram-diff"))));
+                Map.of(HistogramGrowth.GROWN_CLASSES, rows, HistogramGrowth.LIVE_BYTES_BEFORE, start.totalBytes(), HistogramGrowth.LIVE_BYTES_AFTER, end.totalBytes(),
+                        HistogramGrowth.SOURCE, HistogramGrowth.SOURCE_HISTOGRAM_DIFF))));
     }
 
     /** A heap dump of live objects, analysed; findings name the suspect and its path from a GC root. */
@@ -132,7 +134,7 @@ final class LeakEvidence {
 
     /** The dump the JVM wrote as it ran out of memory (-XX:+HeapDumpOnOutOfMemoryError), when there is one. */
     List<Finding> oomDump(Path evidenceDir) {
-        Path oom = evidenceDir.resolve("oom.hprof");
+        Path oom = evidenceDir.resolve(EvidenceFiles.OOM_HEAP_DUMP);
         if (!Files.isRegularFile(oom)) {
             return List.of();
         }

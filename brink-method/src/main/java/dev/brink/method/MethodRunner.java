@@ -3,7 +3,9 @@ package dev.brink.method;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.BrinkVersion;
 import dev.brink.core.EventLog;
+import dev.brink.core.EventType;
 import dev.brink.core.Finding;
+import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
@@ -12,6 +14,10 @@ import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.summary.SoakResult;
+import dev.brink.core.summary.CapacityStep;
+import dev.brink.core.verdict.ConfirmVerdict;
+import dev.brink.core.verdict.LimitedBy;
+import dev.brink.core.verdict.StepVerdictKind;
 import dev.brink.gc.GcLogAnalyzer;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.LoadOptions;
@@ -115,7 +121,8 @@ public final class MethodRunner {
             if (jfr) {
                 target.recordJfr();
             }
-            StepJudge judge = new StepJudge(engine, options.maxConnections(), new Slo(plan.slo().errorRate(), plan.slo().p99Ms()));
+            // a soak-only plan has no slo: nothing is judged by the degradation rules then
+            StepJudge judge = plan.slo() == null ? null : new StepJudge(engine, options.maxConnections(), plan.slo());
             try {
                 if (phases.contains(MethodPhase.CAPACITY)) {
                     capacity = capacity(engine, judge, target);
@@ -126,10 +133,10 @@ public final class MethodRunner {
                 if (phases.contains(MethodPhase.CONFIRM) && goOn()) {
                     int m = confirmMultiplier(capacity);
                     if (m > 0) {
-                        confirm = new ConfirmPhase(engine, plan, judge, events, console).run(m);
+                        confirm = new ConfirmPhase(engine, plan, judge, events, console, () -> !goOn()).run(m);
                     } else {
                         console.println("confirmation skipped: the capacity search found no multiplier that held");
-                        events.append("phase-skipped", Map.of("phase", "confirm", "reason", "no multiplier held in the capacity search"));
+                        events.append(EventType.PHASE_SKIPPED, Map.of("phase", "confirm", "reason", "no multiplier held in the capacity search"));
                     }
                 }
                 if (phases.contains(MethodPhase.SOAK) && goOn()) {
@@ -148,8 +155,10 @@ public final class MethodRunner {
             }
             if (targetDied && !interrupted) {
                 interrupted = true;
-                found(new Finding(FindingKind.TARGET_DIED, Severity.CRITICAL, "the target died during the run: " + target.deathMessage(),
-                        "target JVM", List.of(RunDirectory.EVENTS), Map.of()));
+                String diedInStep = diedIn(capacity, confirm);
+                found(new Finding(FindingKind.TARGET_DIED, Severity.CRITICAL, "the target died during the run: " + target.deathMessage()
+                        + (diedInStep == null ? "" : " (in " + diedInStep + "; that step is no verdict)"),
+                        "target JVM", List.of(RunDirectory.EVENTS), diedInStep == null ? Map.of() : Map.of(FindingDetail.TargetDied.STEP, diedInStep)));
             }
         } catch (RuntimeException | Error e) {
             interrupted = true;
@@ -185,7 +194,7 @@ public final class MethodRunner {
 
     private CapacityResult capacity(LoadEngine engine, StepJudge judge, TargetSession target) throws InterruptedException, BrinkUserException {
         List<Path> dumps = new ArrayList<>();
-        CapacityResult capacity = new CapacityPhase(engine, plan, judge, events, console, this::goOn,
+        CapacityResult capacity = new CapacityPhase(engine, plan, judge, events, console, this::goOn, () -> targetDied,
                 plan.target().jvm() != null && plan.target().jvm().launch() != null).run((n, verdict) -> {
             var capture = target.evidence();
             if (capture != null) {
@@ -206,11 +215,11 @@ public final class MethodRunner {
                 console.println("  thread dumps: " + e.getMessage());
             }
         }
-        if (capacity.limitedBy().equals("generator")) {
+        if (capacity.limitedBy() == LimitedBy.GENERATOR) {
             CapacityStepReasons last = CapacityStepReasons.lastGeneratorBound(capacity);
             found(new Finding(FindingKind.GENERATOR_BOUND, Severity.WARNING,
                     "the load generator, not the service, stopped the search at " + last.multiplier() + " × profile: " + last.reasons(),
-                    "brink load generator", List.of(RunDirectory.GENERATOR), Map.of("multiplier", last.multiplier())));
+                    "brink load generator", List.of(RunDirectory.GENERATOR), Map.of(FindingDetail.GeneratorBound.MULTIPLIER, last.multiplier())));
         }
         return capacity;
     }
@@ -261,9 +270,24 @@ public final class MethodRunner {
         });
     }
 
+    /** The step the target died in, for the finding: that step is no verdict. */
+    private static String diedIn(CapacityResult capacity, ConfirmResult confirm) {
+        if (confirm != null && confirm.verdict() == ConfirmVerdict.INTERRUPTED) {
+            return "the confirmation hold at " + confirm.multiplier() + " × profile";
+        }
+        if (capacity != null) {
+            for (CapacityStep st : capacity.steps()) {
+                if (st.verdict() == StepVerdictKind.TARGET_DIED) {
+                    return "capacity step N=" + st.multiplier();
+                }
+            }
+        }
+        return null;
+    }
+
     private void found(Finding f) {
         findings.add(f);
-        events.append("finding", Map.of("finding", f));
+        events.append(EventType.FINDING, Map.of("finding", f));
     }
 
     private RunSummary writeSummary(Instant started, CapacityResult capacity, ConfirmResult confirm, SoakResult soak) throws BrinkUserException {
@@ -272,7 +296,7 @@ public final class MethodRunner {
         RunSummary summary = new RunSummary(BrinkVersion.get(), plan.name(), started.toString(),
                 Duration.between(started, Instant.now()).toMillis() / 1000.0, interrupted, capacity, confirm, soak, ordered);
         try {
-            events.append("run-end", Map.of("interrupted", interrupted));
+            events.append(EventType.RUN_END, Map.of("interrupted", interrupted));
             events.close();
             Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(run.file(RunDirectory.SUMMARY).toFile(), summary);
         } catch (IOException e) {

@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.core.EventLog;
+import dev.brink.core.EventType;
+import dev.brink.core.EvidenceFiles;
+import dev.brink.core.FindingDetail;
+import dev.brink.core.verdict.SoakVerdictKind;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Json;
@@ -64,7 +68,7 @@ final class SoakPhase {
     Outcome run() throws InterruptedException, BrinkUserException {
         Plan.Soak s = plan.phases().soak();
         double rps = s.multiplier() * plan.totalRps();
-        events.append("phase-start", Map.of("phase", "soak", "multiplier", s.multiplier()));
+        events.append(EventType.PHASE_START, Map.of("phase", "soak", "multiplier", s.multiplier()));
         String smallHeap = null;
         if (s.smallHeapBytes() != null) {
             String heap = xmx(s.smallHeapBytes());
@@ -74,7 +78,7 @@ final class SoakPhase {
             } else {
                 String why = "phases.soak.small_heap needs target.jvm.launch with a java command line: the soak runs on the target as it is";
                 console.println("  " + why);
-                events.append("small-heap-skipped", Map.of("reason", why));
+                events.append(EventType.SMALL_HEAP_SKIPPED, Map.of("reason", why));
             }
         }
         console.printf(Locale.ROOT, "soak: %s × profile = %.1f req/s for %s%s%n", s.multiplier() == Math.rint(s.multiplier()) ? Long.toString((long) s.multiplier()) : Double.toString(s.multiplier()), rps,
@@ -103,22 +107,22 @@ final class SoakPhase {
                 console.println("  soak: " + e.getMessage());
             }
         }
-        String verdict;
+        SoakVerdictKind verdict;
         String reason;
         SoakVerdict judged = null;
         if (died != null) {
-            verdict = "died";
+            verdict = SoakVerdictKind.DIED;
             reason = died + " after " + Math.round(r.durationS()) + " s of the soak";
-            boolean oom = Files.isRegularFile(run.file("evidence").resolve("oom.hprof"));
+            boolean oom = Files.isRegularFile(run.file(RunDirectory.EVIDENCE).resolve(EvidenceFiles.OOM_HEAP_DUMP));
             findings.add(new Finding(FindingKind.TARGET_DIED, Severity.CRITICAL,
                     "the target died during the soak" + (oom ? " of OutOfMemoryError (it wrote a heap dump)" : "") + ": " + died,
                     oom ? "java.lang.OutOfMemoryError" : "target JVM", List.of(RunDirectory.EVENTS),
-                    Map.of("soak_seconds", r.durationS(), "message", died)));
+                    Map.of(FindingDetail.TargetDied.SOAK_SECONDS, r.durationS(), FindingDetail.TargetDied.MESSAGE, died)));
         } else if (!target.observed()) {
-            verdict = "unknown";
+            verdict = SoakVerdictKind.UNKNOWN;
             reason = "the target JVM was not observed (no target.jvm in the plan): no heap-after-GC series to judge";
         } else if (gc == null) {
-            verdict = "unknown";
+            verdict = SoakVerdictKind.UNKNOWN;
             reason = "no garbage collection during the soak: nothing to judge a trend on (a longer hold or a smaller heap would)";
         } else {
             judged = SoakVerdict.judge(gc.trend(), allCollections(beforeEnd.isEmpty() ? lines : beforeEnd), leakEvidence.liveGrowthBytes(), maxHeap());
@@ -126,10 +130,10 @@ final class SoakPhase {
             reason = judged.reason();
         }
         findings.addAll(gcFindings(lines));
-        boolean leak = verdict.equals("leak");
+        boolean leak = verdict == SoakVerdictKind.LEAK;
         findings.addAll(leakEvidence.histogramGrowth(leak));
-        if (verdict.equals("died")) {
-            findings.addAll(leakEvidence.oomDump(run.file("evidence")));
+        if (verdict == SoakVerdictKind.DIED) {
+            findings.addAll(leakEvidence.oomDump(run.file(RunDirectory.EVIDENCE)));
         } else if (leak || nearlyFull()) {
             findings.addAll(leakEvidence.heapDump(target.evidence()));
         }
@@ -137,9 +141,9 @@ final class SoakPhase {
         SoakResult result = new SoakResult(s.multiplier(), rps, r.durationS(), smallHeap, round(slope), round(judged == null ? 0 : judged.r2()),
                 verdict, reason, judged == null ? null : line(lines, judged.fit()));
         console.printf(Locale.ROOT, "  soak: achieved %.1f req/s, errors %.2f %%, heap after GC %+.1f MB/h (r² %.2f): %s%n",
-                r.achievedRps(), r.errorRate() * 100, slope, result.r2(), verdict);
+                r.achievedRps(), r.errorRate() * 100, slope, result.r2(), verdict.json());
         console.println("    " + reason);
-        events.append("phase-end", Map.of("phase", "soak", "result", result));
+        events.append(EventType.PHASE_END, Map.of("phase", "soak", "result", result));
         return new Outcome(result, findings);
     }
 

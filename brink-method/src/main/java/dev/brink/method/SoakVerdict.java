@@ -1,5 +1,7 @@
 package dev.brink.method;
 
+import dev.brink.core.Sizes;
+import dev.brink.core.verdict.SoakVerdictKind;
 import dev.brink.gc.HeapFloorTrend;
 import java.util.Locale;
 import java.util.OptionalLong;
@@ -23,7 +25,7 @@ import java.util.OptionalLong;
  * @param r2               of that fit
  * @param fit              the fit the verdict rests on (for the chart), null when none
  */
-record SoakVerdict(String verdict, String reason, double slopeBytesPerSec, double r2, HeapFloorTrend fit) {
+record SoakVerdict(SoakVerdictKind verdict, String reason, double slopeBytesPerSec, double r2, HeapFloorTrend fit) {
     static final double MIN_R2 = 0.7;
     static final double MIN_LIVE_SHARE_OF_FLOOR_GROWTH = 0.5;
     static final double MIN_GROWTH_SHARE_OF_HEAP = 0.05;
@@ -36,30 +38,30 @@ record SoakVerdict(String verdict, String reason, double slopeBytesPerSec, doubl
      */
     static SoakVerdict judge(HeapFloorTrend wholeHeap, HeapFloorTrend all, OptionalLong liveGrowth, long maxHeap) {
         if (wholeHeap.leak()) {
-            return new SoakVerdict("leak", wholeHeap.verdict(), wholeHeap.slopeBytesPerSec(), wholeHeap.r2(), wholeHeap);
+            return new SoakVerdict(SoakVerdictKind.LEAK, wholeHeap.verdict(), wholeHeap.slopeBytesPerSec(), wholeHeap.r2(), wholeHeap);
         }
-        boolean wholeJudged = !wholeHeap.verdict().startsWith("no verdict");
-        boolean allJudged = !all.verdict().startsWith("no verdict");
+        boolean wholeJudged = wholeHeap.judged();
+        boolean allJudged = all.judged();
         if (!allJudged && !wholeJudged) {
-            return new SoakVerdict("unknown", all.verdict(), 0, 0, null);
+            return new SoakVerdict(SoakVerdictKind.UNKNOWN, all.verdict(), 0, 0, null);
         }
         double floorGrowth = Math.max(0, all.floorEnd() - all.floorStart());
         if (all.leak() && all.r2() >= MIN_R2) {
             if (liveGrowth.isEmpty()) {
-                return wholeJudged ? new SoakVerdict("stable", wholeHeap.verdict(), wholeHeap.slopeBytesPerSec(), wholeHeap.r2(), wholeHeap)
-                        : new SoakVerdict("unknown", all.verdict() + "; but no full-GC live set to confirm it with (class histograms"
+                return wholeJudged ? new SoakVerdict(SoakVerdictKind.STABLE, wholeHeap.verdict(), wholeHeap.slopeBytesPerSec(), wholeHeap.r2(), wholeHeap)
+                        : new SoakVerdict(SoakVerdictKind.UNKNOWN, all.verdict() + "; but no full-GC live set to confirm it with (class histograms"
                         + " not taken): old garbage waiting for a mixed collection rises the same way", all.slopeBytesPerSec(), all.r2(), all);
             }
             long live = liveGrowth.getAsLong();
             String liveText = String.format(Locale.ROOT, "the live set after full GC grew %s between the soak's start and end", mb(live));
             if (live >= MIN_LIVE_SHARE_OF_FLOOR_GROWTH * floorGrowth && live >= MIN_GROWTH_SHARE_OF_HEAP * maxHeap) {
-                return new SoakVerdict("leak", all.verdict() + "; " + liveText + " (class histograms)", all.slopeBytesPerSec(), all.r2(), all);
+                return new SoakVerdict(SoakVerdictKind.LEAK, all.verdict() + "; " + liveText + " (class histograms)", all.slopeBytesPerSec(), all.r2(), all);
             }
-            return new SoakVerdict("stable", String.format(Locale.ROOT, "no leak: the heap-after-GC floor rose %s, but %s: old garbage"
+            return new SoakVerdict(SoakVerdictKind.STABLE, String.format(Locale.ROOT, "no leak: the heap-after-GC floor rose %s, but %s: old garbage"
                     + " waiting for collection, not live growth", mb(floorGrowth), liveText), all.slopeBytesPerSec(), all.r2(), all);
         }
         HeapFloorTrend basis = wholeJudged ? wholeHeap : all;
-        return new SoakVerdict("stable", basis.verdict(), basis.slopeBytesPerSec(), basis.r2(), basis);
+        return new SoakVerdict(SoakVerdictKind.STABLE, basis.verdict(), basis.slopeBytesPerSec(), basis.r2(), basis);
     }
 
     private static String mb(double bytes) {

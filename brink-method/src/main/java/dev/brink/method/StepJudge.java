@@ -1,7 +1,12 @@
 package dev.brink.method;
 
 import dev.brink.load.LoadEngine;
+import dev.brink.load.Plan.Slo;
 import dev.brink.load.StepResult;
+import dev.brink.core.verdict.RuleKind;
+import dev.brink.core.verdict.TrippedRule;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -41,6 +46,16 @@ final class StepJudge {
         boolean starved = thirds.connectionStarvedShare() > MAX_GENERATOR_BOUND_SHARE;
         boolean bound = r.dropped() > 0 || thirds.generatorBoundShare() > MAX_GENERATOR_BOUND_SHARE || starved;
         String why = null;
+        List<Degradation> generatorRules = new ArrayList<>();
+        if (starved) {
+            generatorRules.add(generatorRule(RuleKind.CONNECTIONS_STARVED, thirds.connectionStarvedShare(), MAX_GENERATOR_BOUND_SHARE));
+        }
+        if (thirds.generatorBoundShare() > MAX_GENERATOR_BOUND_SHARE) {
+            generatorRules.add(generatorRule(RuleKind.GENERATOR_BEHIND, thirds.generatorBoundShare(), MAX_GENERATOR_BOUND_SHARE));
+        }
+        if (r.dropped() > 0) {
+            generatorRules.add(generatorRule(RuleKind.REQUESTS_DROPPED, r.dropped(), 0));
+        }
         if (starved) {
             why = String.format(Locale.ROOT, "all %d connections busy and up to %d requests waiting for one in %d of %d s, while the"
                             + " service answered within the SLO (uncorrected p99 %.1f ms): the connection cap, not the service,"
@@ -51,6 +66,10 @@ final class StepJudge {
                     r.dropped() > 0 ? ", " + r.dropped() + " requests dropped" : "", String.join("; ", r.generatorBoundReasons()));
         }
         return new StepMeasurement(r.targetRps(), r.achievedRps(), requests, errors, r.corrected().p50Ms(), r.corrected().p99Ms(),
-                thirds.firstThirdMs(), thirds.lastThirdMs(), bound, why, r.answeredErrorCount());
+                thirds.firstThirdMs(), thirds.lastThirdMs(), bound, why, r.answeredErrorCount(), generatorRules);
+    }
+
+    private static Degradation generatorRule(RuleKind rule, double measured, double threshold) {
+        return new Degradation(rule, measured, threshold, new TrippedRule(rule, measured, threshold).text());
     }
 }

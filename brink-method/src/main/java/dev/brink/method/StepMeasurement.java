@@ -1,5 +1,7 @@
 package dev.brink.method;
 
+import java.util.List;
+
 /**
  * What one load step measured, in the units the degradation rules use. Latencies are corrected (from
  * the intended send time). The thirds split the step's measured part (after warm-up) in time.
@@ -9,10 +11,20 @@ package dev.brink.method;
  * @param generatorReason why, in words with numbers; null when not generator-bound
  * @param answeredErrors  errors the service itself answered (HTTP status failures): a late generator cannot cause
  *                        those, so they count against the service even in a generator-bound step
+ * @param generatorRules  the generator's rules that tripped (rule kinds about the generator), empty when not bound
  */
 public record StepMeasurement(double targetRps, double achievedRps, long requests, long errors,
                               double p50Ms, double p99Ms, double p99FirstThirdMs, double p99LastThirdMs,
-                              boolean generatorBound, String generatorReason, long answeredErrors) {
+                              boolean generatorBound, String generatorReason, long answeredErrors,
+                              List<Degradation> generatorRules) {
+    /** A measurement without the generator's typed rules. */
+    public StepMeasurement(double targetRps, double achievedRps, long requests, long errors, double p50Ms, double p99Ms,
+                           double p99FirstThirdMs, double p99LastThirdMs, boolean generatorBound, String generatorReason,
+                           long answeredErrors) {
+        this(targetRps, achievedRps, requests, errors, p50Ms, p99Ms, p99FirstThirdMs, p99LastThirdMs, generatorBound,
+                generatorReason, answeredErrors, List.of());
+    }
+
     /** A measurement whose errors are all the service's own answers. */
     public StepMeasurement(double targetRps, double achievedRps, long requests, long errors, double p50Ms, double p99Ms,
                            double p99FirstThirdMs, double p99LastThirdMs, boolean generatorBound, String generatorReason) {
@@ -21,6 +33,7 @@ public record StepMeasurement(double targetRps, double achievedRps, long request
     }
 
     public StepMeasurement {
+        generatorRules = generatorRules == null ? List.of() : List.copyOf(generatorRules);
         if (answeredErrors < 0 || answeredErrors > errors) {
             throw new IllegalArgumentException("need 0 <= answeredErrors <= errors, was " + answeredErrors + " of " + errors);
         }

@@ -1,38 +1,43 @@
 package dev.brink.method;
 
+import dev.brink.core.verdict.StepVerdictKind;
+import dev.brink.core.verdict.TrippedRule;
 import java.util.List;
 
 /**
- * The judgement of one step: ok, degraded (with every rule it broke, in rule order), or generator-bound
- * (the load generator, not the target, could not keep up: never counted as the target's limit).
+ * The judgement of one step: ok, degraded (with every rule it broke, in rule order), generator-bound (the load
+ * generator, not the target, could not keep up: never counted as the target's limit; {@code degradations} are
+ * then the generator's rules that tripped), or target-died (the step measured a dead port).
+ *
+ * @param generatorReason why the generator was the limit, in words; null unless generator-bound
  */
-public record StepVerdict(Kind kind, List<Degradation> degradations, String generatorReason) {
-    public enum Kind {
-        OK("ok"), DEGRADED("degraded"), GENERATOR_BOUND("generator-bound");
-
-        private final String json;
-
-        Kind(String json) {
-            this.json = json;
-        }
-
-        public String json() {
-            return json;
-        }
-    }
+public record StepVerdict(StepVerdictKind kind, List<Degradation> degradations, String generatorReason) {
 
     public StepVerdict {
         degradations = List.copyOf(degradations);
-        if (kind == Kind.DEGRADED && degradations.isEmpty()) {
+        if (kind == StepVerdictKind.DEGRADED && degradations.isEmpty()) {
             throw new IllegalArgumentException("a degraded step needs at least one broken rule");
         }
     }
 
+    /** A step during which the target died: no rule is judged, its errors were a closed port. */
+    static StepVerdict targetDied() {
+        return new StepVerdict(StepVerdictKind.TARGET_DIED, List.of(), null);
+    }
+
     /** The sentences a report shows for this step: the broken rules, or why the generator was the limit. */
     public List<String> reasons() {
-        if (kind == Kind.GENERATOR_BOUND) {
-            return List.of(generatorReason);
+        if (kind == StepVerdictKind.GENERATOR_BOUND) {
+            return generatorReason == null ? List.of() : List.of(generatorReason);
+        }
+        if (kind == StepVerdictKind.TARGET_DIED) {
+            return List.of("the target died during the step: its errors were a closed port, not the service's answers");
         }
         return degradations.stream().map(Degradation::text).toList();
+    }
+
+    /** The rules that tripped, typed: what summary.json and the events record and every reader decides by. */
+    public List<TrippedRule> rules() {
+        return degradations.stream().map(Degradation::tripped).toList();
     }
 }

@@ -2,6 +2,8 @@ package dev.brink.method;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.EventLog;
+import dev.brink.core.EventType;
+import dev.brink.core.EvidenceFiles;
 import dev.brink.core.RunDirectory;
 import dev.brink.jvm.EvidenceCapture;
 import dev.brink.jvm.JvmListener;
@@ -193,7 +195,7 @@ final class TargetSession implements AutoCloseable {
         }
         start(new JvmTarget.Launch(cmd, run.file(TARGET_LOG)));
         startJfr();
-        events.append("target-relaunched", Map.of("heap", heap, "pid", observer.pid()));
+        events.append(EventType.TARGET_RELAUNCHED, Map.of("heap", heap, "pid", observer.pid()));
         console.println("target relaunched with -Xmx" + heap + " (pid " + observer.pid() + ")");
     }
 
@@ -210,7 +212,7 @@ final class TargetSession implements AutoCloseable {
         cmd.add(launch.get(0));
         cmd.add("-Xmx" + heap);
         cmd.add("-XX:+HeapDumpOnOutOfMemoryError");
-        cmd.add("-XX:HeapDumpPath=" + evidenceDir.toAbsolutePath().resolve("oom.hprof"));
+        cmd.add("-XX:HeapDumpPath=" + evidenceDir.toAbsolutePath().resolve(EvidenceFiles.OOM_HEAP_DUMP));
         for (String a : launch.subList(1, launch.size())) {
             if (!a.startsWith("-Xmx") && !a.startsWith("-XX:MaxHeapSize=") && !a.startsWith("-XX:HeapDumpPath=")) {
                 cmd.add(a);

@@ -1,5 +1,10 @@
 package dev.brink.method;
 
+import dev.brink.core.verdict.LimitedBy;
+import dev.brink.core.verdict.RuleKind;
+import dev.brink.core.verdict.SoakVerdictKind;
+import dev.brink.core.verdict.StepVerdictKind;
+import dev.brink.load.Plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,11 +15,11 @@ import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
 class CapacitySearchTest {
-    private static final StepVerdict OK = new StepVerdict(StepVerdict.Kind.OK, List.of(), null);
+    private static final StepVerdict OK = new StepVerdict(StepVerdictKind.OK, List.of(), null);
 
     private static StepVerdict errors() {
-        return new StepVerdict(StepVerdict.Kind.DEGRADED,
-                List.of(new Degradation(Degradation.Rule.ERRORS, 0.05, 0.01, "error rate 5.00 % > SLO 1.00 %")), null);
+        return new StepVerdict(StepVerdictKind.DEGRADED,
+                List.of(new Degradation(RuleKind.ERROR_RATE, 0.05, 0.01, "error rate 5.00 % > SLO 1.00 %")), null);
     }
 
     /** Runs the search against a "service" that degrades from multiplier `limit` on; returns the multipliers run. */
@@ -35,7 +40,7 @@ class CapacitySearchTest {
         CapacitySearch.Outcome o = s.outcome();
         assertThat(o.maxMultiplier()).isEqualTo(26);
         assertThat(o.firstBad()).isEqualTo(27);
-        assertThat(o.limitedBy()).isEqualTo("errors");
+        assertThat(o.limitedBy()).isEqualTo(LimitedBy.ERRORS);
         assertThat(o.why()).isEqualTo("error rate 5.00 % > SLO 1.00 %");
     }
 
@@ -53,7 +58,7 @@ class CapacitySearchTest {
         CapacitySearch s = new CapacitySearch(1, 2, 7, true);
         assertThat(walk(s, n -> OK)).containsExactly(1, 3, 5, 7);
         assertThat(s.outcome().maxMultiplier()).isEqualTo(7);
-        assertThat(s.outcome().limitedBy()).isEqualTo("none");
+        assertThat(s.outcome().limitedBy()).isEqualTo(LimitedBy.NONE);
         assertThat(s.outcome().firstBad()).isEqualTo(-1);
     }
 
@@ -70,10 +75,10 @@ class CapacitySearchTest {
     void aGeneratorBoundStepStopsTheSearchAndBlamesTheGenerator() {
         CapacitySearch s = new CapacitySearch(1, 1, 100, true);
         List<Integer> run = walk(s, n -> n == 5
-                ? new StepVerdict(StepVerdict.Kind.GENERATOR_BOUND, List.of(), "schedule lag p99 12 ms > 5 ms")
+                ? new StepVerdict(StepVerdictKind.GENERATOR_BOUND, List.of(), "schedule lag p99 12 ms > 5 ms")
                 : OK);
         assertThat(run).containsExactly(1, 2, 3, 4, 5);
-        assertThat(s.outcome().limitedBy()).isEqualTo("generator");
+        assertThat(s.outcome().limitedBy()).isEqualTo(LimitedBy.GENERATOR);
         assertThat(s.outcome().maxMultiplier()).isEqualTo(4);
         assertThat(s.outcome().why()).isEqualTo("schedule lag p99 12 ms > 5 ms");
     }

@@ -1,5 +1,10 @@
 package dev.brink.method;
 
+import dev.brink.core.verdict.LimitedBy;
+import dev.brink.core.verdict.RuleKind;
+import dev.brink.core.verdict.SoakVerdictKind;
+import dev.brink.core.verdict.StepVerdictKind;
+import dev.brink.load.Plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brink.gc.HeapFloorTrend;
@@ -44,7 +49,7 @@ class SoakVerdictTest {
         double[][] s = leaking(120);
         HeapFloorTrend all = HeapFloorTrend.assess(s[0], s[1], HEAP);
         SoakVerdict v = SoakVerdict.judge(noWholeHeapCollections(), all, OptionalLong.of(22 * MB), HEAP);
-        assertThat(v.verdict()).isEqualTo("leak");
+        assertThat(v.verdict()).isEqualTo(SoakVerdictKind.LEAK);
         assertThat(v.reason()).contains("the live set after full GC grew 22.0 MB");
         assertThat(v.slopeBytesPerSec()).isCloseTo(0.2 * MB, org.assertj.core.data.Percentage.withPercentage(15));
         assertThat(v.r2()).isGreaterThanOrEqualTo(SoakVerdict.MIN_R2);
@@ -55,7 +60,7 @@ class SoakVerdictTest {
         double[][] s = leaking(120);
         HeapFloorTrend all = HeapFloorTrend.assess(s[0], s[1], HEAP);
         SoakVerdict v = SoakVerdict.judge(noWholeHeapCollections(), all, OptionalLong.of(MB / 2), HEAP);
-        assertThat(v.verdict()).isEqualTo("stable");
+        assertThat(v.verdict()).isEqualTo(SoakVerdictKind.STABLE);
         assertThat(v.reason()).contains("old garbage waiting for collection");
     }
 
@@ -64,9 +69,9 @@ class SoakVerdictTest {
         double[][] s = sawtooth(600);
         HeapFloorTrend all = HeapFloorTrend.assess(s[0], s[1], HEAP);
         SoakVerdict v = SoakVerdict.judge(noWholeHeapCollections(), all, OptionalLong.of(0), HEAP);
-        assertThat(v.verdict()).isEqualTo("stable");
+        assertThat(v.verdict()).isEqualTo(SoakVerdictKind.STABLE);
         SoakVerdict noHistograms = SoakVerdict.judge(noWholeHeapCollections(), all, OptionalLong.empty(), HEAP);
-        assertThat(noHistograms.verdict()).isEqualTo("stable");
+        assertThat(noHistograms.verdict()).isEqualTo(SoakVerdictKind.STABLE);
     }
 
     @Test
@@ -79,7 +84,7 @@ class SoakVerdictTest {
         HeapFloorTrend whole = HeapFloorTrend.assess(t, a, HEAP);
         double[][] saw = sawtooth(80);
         SoakVerdict v = SoakVerdict.judge(whole, HeapFloorTrend.assess(saw[0], saw[1], HEAP), OptionalLong.empty(), HEAP);
-        assertThat(v.verdict()).isEqualTo("leak");
+        assertThat(v.verdict()).isEqualTo(SoakVerdictKind.LEAK);
         assertThat(v.fit()).isSameAs(whole);
         assertThat(v.reason()).startsWith("rising");
     }
@@ -90,7 +95,7 @@ class SoakVerdictTest {
         double[] a = {10 * MB, 11 * MB, 12 * MB};
         HeapFloorTrend few = HeapFloorTrend.assess(t, a, HEAP);
         SoakVerdict v = SoakVerdict.judge(few, few, OptionalLong.empty(), HEAP);
-        assertThat(v.verdict()).isEqualTo("unknown");
+        assertThat(v.verdict()).isEqualTo(SoakVerdictKind.UNKNOWN);
         assertThat(v.reason()).contains("too few collections");
     }
 }

@@ -1,6 +1,10 @@
 package dev.brink.report;
 
 import dev.brink.core.Finding;
+import dev.brink.core.FindingDetail.BusyThread;
+import dev.brink.core.FindingDetail.Deadlock;
+import dev.brink.core.FindingDetail.HeapLeak;
+import dev.brink.core.FindingDetail.LockContention;
 import dev.brink.core.Sizes;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -73,25 +77,25 @@ final class FindingHtml {
 
     private static void leak(StringBuilder h, Map<String, Object> d) {
         List<String[]> rows = new ArrayList<>();
-        Object retained = d.remove("retained_bytes");
-        Object heap = d.remove("heap_bytes");
-        Object share = d.remove("share_of_heap");
+        Object retained = d.remove(HeapLeak.RETAINED_BYTES);
+        Object heap = d.remove(HeapLeak.HEAP_BYTES);
+        Object share = d.remove(HeapLeak.SHARE_OF_HEAP);
         if (retained != null) {
             rows.add(new String[] {"retained", bytes(retained) + (share instanceof Number n
                     ? String.format(Locale.ROOT, " = %.1f %% of the heap", n.doubleValue() * 100) : "")
                     + (heap != null ? " (heap " + bytes(heap) + ")" : "")});
         }
-        row(rows, "suspect", d.remove("suspect"));
-        Object acc = d.remove("accumulation_class");
-        Object accBytes = d.remove("accumulation_retained_bytes");
-        Object accObj = d.remove("accumulation_object");
+        row(rows, "suspect", d.remove(HeapLeak.SUSPECT));
+        Object acc = d.remove(HeapLeak.ACCUMULATION_CLASS);
+        Object accBytes = d.remove(HeapLeak.ACCUMULATION_RETAINED_BYTES);
+        Object accObj = d.remove(HeapLeak.ACCUMULATION_OBJECT);
         if (acc != null) {
             rows.add(new String[] {"accumulates in", acc + (accBytes != null ? ", retaining " + bytes(accBytes) : "")
                     + (accObj != null ? " @ " + accObj : "")});
         }
-        row(rows, "GC root kind", d.remove("root_kind"));
+        row(rows, "GC root kind", d.remove(HeapLeak.ROOT_KIND));
         kv(h, rows);
-        Object path = d.remove("path_from_gc_root");
+        Object path = d.remove(HeapLeak.PATH_FROM_GC_ROOT);
         if (path instanceof List<?> steps && !steps.isEmpty()) {
             h.append("<p class=\"label\">Path from the GC root:</p>\n<ol class=\"chain\">\n");
             int depth = 0;
@@ -105,20 +109,20 @@ final class FindingHtml {
 
     private static void lock(StringBuilder h, Map<String, Object> d) {
         List<String[]> rows = new ArrayList<>();
-        Object cls = d.remove("lock_class");
-        Object id = d.remove("lock");
+        Object cls = d.remove(LockContention.LOCK_CLASS);
+        Object id = d.remove(LockContention.LOCK);
         rows.add(new String[] {"lock", (cls == null ? "?" : cls) + (id == null ? "" : " <" + id + ">")});
-        row(rows, "wait", d.remove("wait"));
-        Object holder = d.remove("holder_thread");
-        Object state = d.remove("holder_state");
+        row(rows, "wait", d.remove(LockContention.WAIT));
+        Object holder = d.remove(LockContention.HOLDER_THREAD);
+        Object state = d.remove(LockContention.HOLDER_STATE);
         rows.add(new String[] {"holder", holder == null ? "not shown in the dumps" : holder + (state == null ? "" : " (" + state + ")")});
-        row(rows, "holder frame", d.remove("holder_frame"));
-        Object waiters = d.remove("waiters");
-        Object count = d.remove("waiter_count");
-        Object group = d.remove("waiter_group");
+        row(rows, "holder frame", d.remove(LockContention.HOLDER_FRAME));
+        Object waiters = d.remove(LockContention.WAITERS);
+        Object count = d.remove(LockContention.WAITER_COUNT);
+        Object group = d.remove(LockContention.WAITER_GROUP);
         rows.add(new String[] {"waiting", (count == null ? "" : count + " threads at once") + (group == null ? "" : ", " + group)});
-        Object seen = d.remove("dumps_seen");
-        Object total = d.remove("dumps_total");
+        Object seen = d.remove(LockContention.DUMPS_SEEN);
+        Object total = d.remove(LockContention.DUMPS_TOTAL);
         if (seen != null) {
             rows.add(new String[] {"seen in", seen + (total == null ? "" : " of " + total) + " dumps"});
         }
@@ -130,7 +134,7 @@ final class FindingHtml {
             }
             h.append("</ul>\n");
         }
-        Object frames = d.remove("holder_frames");
+        Object frames = d.remove(LockContention.HOLDER_FRAMES);
         if (frames instanceof List<?> fr && !fr.isEmpty()) {
             h.append("<details><summary>Holder's stack (").append(fr.size()).append(" frames)</summary><pre>");
             for (Object f : fr) {
@@ -142,16 +146,16 @@ final class FindingHtml {
 
     private static void busy(StringBuilder h, Map<String, Object> d) {
         List<String[]> rows = new ArrayList<>();
-        row(rows, "frame", d.remove("frame"));
-        row(rows, "RUNNABLE in dumps", d.remove("dumps"));
+        row(rows, "frame", d.remove(BusyThread.FRAME));
+        row(rows, "RUNNABLE in dumps", d.remove(BusyThread.DUMPS));
         kv(h, rows);
-        Object threads = d.remove("threads");
+        Object threads = d.remove(BusyThread.THREADS);
         if (threads instanceof List<?> ts && !ts.isEmpty()) {
             h.append("<table class=\"mini\"><thead><tr><th>thread</th><th>CPU ms</th><th>share of a core</th><th>top %CPU</th></tr></thead><tbody>\n");
             for (Object o : ts) {
-                Map<?, ?> t = o instanceof Map<?, ?> m ? m : Map.of("thread", String.valueOf(o));
-                h.append("<tr><td>").append(Html.text(String.valueOf(t.get("thread")))).append("</td><td>").append(cell(t.get("cpu_delta_ms")))
-                        .append("</td><td>").append(cell(t.get("cpu_share"))).append("</td><td>").append(cell(t.get("top_cpu_pct")))
+                Map<?, ?> t = o instanceof Map<?, ?> m ? m : Map.of(BusyThread.THREAD_NAME, String.valueOf(o));
+                h.append("<tr><td>").append(Html.text(String.valueOf(t.get(BusyThread.THREAD_NAME)))).append("</td><td>").append(cell(t.get(BusyThread.THREAD_CPU_DELTA_MS)))
+                        .append("</td><td>").append(cell(t.get(BusyThread.THREAD_CPU_SHARE))).append("</td><td>").append(cell(t.get(BusyThread.THREAD_TOP_CPU_PCT)))
                         .append("</td></tr>\n");
             }
             h.append("</tbody></table>\n");
@@ -159,15 +163,15 @@ final class FindingHtml {
     }
 
     private static void deadlock(StringBuilder h, Map<String, Object> d) {
-        Object cycle = d.remove("cycle");
-        d.remove("threads");
+        Object cycle = d.remove(Deadlock.CYCLE);
+        d.remove(Deadlock.THREADS);
         if (cycle instanceof List<?> members && !members.isEmpty()) {
             h.append("<table class=\"mini\"><thead><tr><th>thread</th><th>waits for</th><th>held by</th><th>at</th></tr></thead><tbody>\n");
             for (Object o : members) {
                 if (o instanceof Map<?, ?> m) {
-                    h.append("<tr><td>").append(cell(m.get("thread"))).append("</td><td>").append(cell(m.get("waits_for")))
-                            .append(m.get("lock") == null ? "" : " &lt;" + Html.text(String.valueOf(m.get("lock"))) + "&gt;")
-                            .append("</td><td>").append(cell(m.get("held_by"))).append("</td><td><code>").append(cell(m.get("frame")))
+                    h.append("<tr><td>").append(cell(m.get(Deadlock.MEMBER_THREAD))).append("</td><td>").append(cell(m.get(Deadlock.MEMBER_WAITS_FOR)))
+                            .append(m.get(Deadlock.MEMBER_LOCK) == null ? "" : " &lt;" + Html.text(String.valueOf(m.get(Deadlock.MEMBER_LOCK))) + "&gt;")
+                            .append("</td><td>").append(cell(m.get(Deadlock.MEMBER_HELD_BY))).append("</td><td><code>").append(cell(m.get(Deadlock.MEMBER_FRAME)))
                             .append("</code></td></tr>\n");
                 }
             }

@@ -1,5 +1,6 @@
 package dev.brink.report;
 
+import dev.brink.core.EventType;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Finding;
@@ -72,32 +73,33 @@ final class HtmlReport {
         RunSummary s = run.summary();
         h.append("<section class=\"verdict\">\n");
         if (run.summaryRecovered()) {
-            h.append("<p class=\"bad\">summary.json is missing: the run did not finish. The verdicts below are rebuilt from ")
-                    .append("events.jsonl as far as the run got.</p>\n");
+            h.append("<p class=\"bad\">summary.json is missing: the run did not finish")
+                    .append(s.interruptedIn() == null ? "" : " (it was killed during " + Html.text(s.interruptedIn()) + ")")
+                    .append(". The verdicts below are rebuilt from events.jsonl as far as the run got.</p>\n");
         } else if (s.interrupted()) {
-            h.append("<p class=\"bad\">Interrupted: the run was cut short; the verdicts cover what ran.</p>\n");
+            h.append("<p class=\"bad\">Interrupted: the run was cut short")
+                    .append(s.interruptedIn() == null ? "" : " during " + Html.text(s.interruptedIn()))
+                    .append("; the verdicts cover what ran.</p>\n");
         }
         if (run.runEnd() == null && !run.events().isEmpty()) {
             h.append("<p class=\"missing\">events.jsonl ends without a run-end event: the run was killed, or is still running")
                     .append(lastRecord(run)).append(".</p>\n");
         }
         for (JsonNode e : run.events()) {
-            if (e.path("type").asText().equals("target-died")) {
+            if (e.path("type").asText().equals(EventType.TARGET_DIED)) {
                 h.append("<p class=\"bad\">The target JVM died at ").append(Html.text(e.path("time").asText())).append(": ")
                         .append(Html.text(e.path("message").asText("no message"))).append("</p>\n");
             }
         }
         List<String[]> lines = new ArrayList<>();
         if (s.capacity() != null) {
-            String lb = s.capacity().limitedBy();
-            lines.add(new String[] {Verdicts.capacity(s.capacity()), lb.equals("generator") || s.capacity().maxMultiplier() == 0 ? "bad" : "ok"});
+            lines.add(new String[] {Verdicts.capacity(s.capacity()), Verdicts.cssClass(Verdicts.capacityOutcome(s.capacity()))});
         }
         if (s.confirm() != null) {
-            lines.add(new String[] {Verdicts.confirm(s.confirm()), s.confirm().verdict().equals("holds") ? "ok" : "bad"});
+            lines.add(new String[] {Verdicts.confirm(s.confirm()), Verdicts.cssClass(s.confirm().verdict().outcome())});
         }
         if (s.soak() != null) {
-            String v = s.soak().verdict();
-            lines.add(new String[] {Verdicts.soak(s.soak()), v.equals("stable") ? "ok" : v.equals("unknown") ? "missing" : "bad"});
+            lines.add(new String[] {Verdicts.soak(s.soak()), Verdicts.cssClass(s.soak().verdict().outcome())});
         }
         if (lines.isEmpty()) {
             lines.add(new String[] {"No phase ran to its end: no verdict.", "bad"});

@@ -7,6 +7,10 @@ import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.summary.SoakResult;
+import dev.brink.core.verdict.Outcome;
+import dev.brink.core.verdict.RuleKind;
+import dev.brink.core.verdict.StepVerdictKind;
+import dev.brink.core.verdict.TrippedRule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,6 +25,15 @@ final class JUnitXml {
         static Case judged(String name, String failure, String out) {
             return new Case(name, failure, null, out);
         }
+
+        /** A verdict's case by its outcome: a failure, a skipped case (nothing learnt about the service) or a pass. */
+        static Case of(String name, Outcome outcome, String sentence) {
+            return switch (outcome) {
+                case PASSED -> new Case(name, null, null, sentence);
+                case FAILED -> new Case(name, sentence, null, null);
+                case NOT_JUDGED -> new Case(name, null, sentence, null);
+            };
+        }
     }
 
     private JUnitXml() {
@@ -29,26 +42,33 @@ final class JUnitXml {
     static String render(RunData run) {
         List<Case> cases = new ArrayList<>();
         RunSummary s = run.summary();
+        String during = s.interruptedIn() == null ? "" : " during " + s.interruptedIn();
         if (run.summaryRecovered()) {
-            cases.add(Case.judged("run.complete", "summary.json is missing: the run did not finish (verdicts rebuilt from events.jsonl)", null));
+            cases.add(Case.judged("run.complete", "summary.json is missing: the run did not finish" + during
+                    + " (verdicts rebuilt from events.jsonl)", null));
         } else if (s.interrupted()) {
-            cases.add(Case.judged("run.complete", "the run was interrupted", null));
+            cases.add(Case.judged("run.complete", "the run was interrupted" + during, null));
         }
         if (s.capacity() != null) {
             CapacityResult c = s.capacity();
-            boolean bad = c.maxMultiplier() == 0 || c.limitedBy().equals("generator");
-            cases.add(Case.judged("capacity", bad ? Verdicts.capacity(c) : null, Verdicts.capacity(c)));
+            cases.add(Case.of("capacity", Verdicts.capacityOutcome(c), Verdicts.capacity(c)));
         }
         ConfirmResult cf = s.confirm();
         if (cf != null) {
             // the SLOs are judged where they matter: holding the capacity found
             String at = " at " + cf.multiplier() + "x";
-            cases.add(Case.judged("confirm" + at, cf.verdict().equals("holds") ? null : Verdicts.confirm(cf), Verdicts.confirm(cf)));
-            cases.add(Case.judged("slo.error_rate" + at, reason(cf.reasons(), "error rate"),
-                    String.format(Locale.ROOT, "error rate %.2f %% over the hold", cf.errorRate() * 100)));
-            cases.add(Case.judged("slo.p99" + at, reason(cf.reasons(), "p99"), String.format(Locale.ROOT, "p99 %.1f ms over the hold", cf.p99Ms())));
+            cases.add(Case.of("confirm" + at, cf.verdict().outcome(), Verdicts.confirm(cf)));
+            if (cf.verdict().outcome() == Outcome.NOT_JUDGED) {
+                cases.add(Case.of("slo.error_rate" + at, Outcome.NOT_JUDGED, "not judged: the confirmation was " + cf.verdict().json()));
+                cases.add(Case.of("slo.p99" + at, Outcome.NOT_JUDGED, "not judged: the confirmation was " + cf.verdict().json()));
+            } else {
+                cases.add(Case.judged("slo.error_rate" + at, broken(cf.rules(), RuleKind.ERROR_RATE),
+                        String.format(Locale.ROOT, "error rate %.2f %% over the hold", cf.errorRate() * 100)));
+                cases.add(Case.judged("slo.p99" + at, broken(cf.rules(), RuleKind.P99),
+                        String.format(Locale.ROOT, "p99 %.1f ms over the hold", cf.p99Ms())));
+            }
         } else if (s.capacity() != null) {
-            CapacityStep max = s.capacity().steps().stream().filter(st -> st.verdict().equals("ok")
+            CapacityStep max = s.capacity().steps().stream().filter(st -> st.verdict() == StepVerdictKind.OK
                     && st.multiplier() == s.capacity().maxMultiplier()).findFirst().orElse(null);
             if (max != null) {
                 String at = " at " + max.multiplier() + "x";
@@ -58,8 +78,9 @@ final class JUnitXml {
         }
         if (s.soak() != null) {
             SoakResult k = s.soak();
-            cases.add(k.verdict().equals("unknown") ? new Case("soak", null, Verdicts.soak(k) + (k.reason() == null ? "" : ": " + k.reason()), null)
-                    : Case.judged("soak", k.verdict().equals("stable") ? null : Verdicts.soak(k), Verdicts.soak(k)));
+            String sentence = Verdicts.soak(k);
+            cases.add(Case.of("soak", k.verdict().outcome(), k.verdict().outcome() == Outcome.NOT_JUDGED && k.reason() != null
+                    ? sentence + ": " + k.reason() : sentence));
         }
         for (Finding f : s.findings()) {
             if (f.severity() == Severity.CRITICAL) {
@@ -91,8 +112,9 @@ final class JUnitXml {
         return x.append("</testsuite>\n").toString();
     }
 
-    private static String reason(List<String> reasons, String prefix) {
-        return reasons.stream().filter(r -> r.startsWith(prefix)).findFirst().orElse(null);
+    /** The sentence of the rule of that kind the hold broke, rendered from its numbers; null when it held. */
+    private static String broken(List<TrippedRule> rules, RuleKind kind) {
+        return rules.stream().filter(r -> r.rule() == kind).findFirst().map(TrippedRule::text).orElse(null);
     }
 
     static String attr(String s) {

@@ -6,6 +6,7 @@ import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.summary.SoakResult;
 import java.time.Instant;
+import dev.brink.core.verdict.StepVerdictKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,17 +29,17 @@ final class PhaseHtml {
         boolean badMarked = false;
         for (CapacityStep st : c.steps()) {
             String mark = "";
-            if (!maxMarked && st.verdict().equals("ok") && st.multiplier() == c.maxMultiplier()) {
+            if (!maxMarked && st.verdict() == StepVerdictKind.OK && st.multiplier() == c.maxMultiplier()) {
                 maxMarked = true;
                 mark = " max-good";
-            } else if (!badMarked && st.verdict().equals("degraded") && st.multiplier() == c.firstBadMultiplier()) {
+            } else if (!badMarked && st.verdict() == StepVerdictKind.DEGRADED && st.multiplier() == c.firstBadMultiplier()) {
                 badMarked = true;
                 mark = " first-bad";
             }
             String tag = mark.equals(" max-good") ? " <span class=\"tag\">max good</span>" : mark.equals(" first-bad") ? " <span class=\"tag\">first bad</span>" : "";
             h.append(String.format(Locale.ROOT, "<tr class=\"%s%s\"><td>%d%s</td><td>%.1f</td><td>%.1f</td><td>%.2f %%</td><td>%.1f</td><td>%.1f</td><td>%s</td></tr>%n",
-                    Html.text(st.verdict()), mark, st.multiplier(), tag, st.targetRps(), st.achievedRps(), st.errorRate() * 100,
-                    st.p50Ms(), st.p99Ms(), Html.text(st.verdict() + (st.reasons().isEmpty() ? "" : ": " + String.join("; ", st.reasons())))));
+                    Html.text(st.verdict().json()), mark, st.multiplier(), tag, st.targetRps(), st.achievedRps(), st.errorRate() * 100,
+                    st.p50Ms(), st.p99Ms(), Html.text(Verdicts.step(st))));
         }
         h.append("</tbody></table>\n");
     }
@@ -47,7 +48,7 @@ final class PhaseHtml {
         if (c == null) {
             return;
         }
-        h.append("<h2>Confirmation</h2>\n<p class=\"").append(c.verdict().equals("holds") ? "ok" : "bad").append("\">")
+        h.append("<h2>Confirmation</h2>\n<p class=\"").append(Verdicts.cssClass(c.verdict().outcome())).append("\">")
                 .append(Html.text(Verdicts.confirm(c))).append("</p>\n");
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"held", String.format(Locale.ROOT, "%d × profile = %s req/s for %s after a %s ramp", c.multiplier(),
@@ -63,7 +64,7 @@ final class PhaseHtml {
         if (s == null) {
             return;
         }
-        h.append("<h2>Soak</h2>\n<p class=\"").append(s.verdict().equals("stable") ? "ok" : s.verdict().equals("unknown") ? "unknown" : "bad").append("\">")
+        h.append("<h2>Soak</h2>\n<p class=\"").append(Verdicts.cssClass(s.verdict().outcome())).append("\">")
                 .append(Html.text(Verdicts.soak(s))).append("</p>\n");
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"held", String.format(Locale.ROOT, "%s × profile = %s req/s for %s", Verdicts.num(s.multiplier()),

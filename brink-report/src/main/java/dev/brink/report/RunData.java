@@ -1,5 +1,6 @@
 package dev.brink.report;
 
+import dev.brink.core.EventType;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Json;
@@ -82,7 +83,7 @@ record RunData(Path dir, RunSummary summary, boolean summaryRecovered, JsonNode 
         }
         JsonNode runEnd = null;
         for (JsonNode e : events) {
-            if (e.path("type").asText().equals("run-end")) {
+            if (e.path("type").asText().equals(EventType.RUN_END)) {
                 runEnd = e;
             }
         }

@@ -1,6 +1,9 @@
 package dev.brink.report;
 
 import dev.brink.core.Finding;
+import dev.brink.core.FindingDetail.BusyThread;
+import dev.brink.core.FindingDetail.HeapLeak;
+import dev.brink.core.FindingDetail.LockContention;
 import dev.brink.core.Sizes;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.ConfirmResult;
@@ -21,9 +24,12 @@ final class SummaryMarkdown {
         RunSummary s = run.summary();
         md.append("# Brink run").append(s.plan() == null ? "" : ": " + s.plan()).append("\n\n");
         if (run.summaryRecovered()) {
-            md.append("> **Incomplete**: summary.json is missing, the run did not finish. The verdicts below are rebuilt from events.jsonl.\n\n");
+            md.append("> **Incomplete**: summary.json is missing, the run did not finish")
+                    .append(s.interruptedIn() == null ? "" : " (it was killed during " + s.interruptedIn() + ")")
+                    .append(". The verdicts below are rebuilt from events.jsonl.\n\n");
         } else if (s.interrupted()) {
-            md.append("> **Interrupted**: the run was cut short; the verdicts cover what ran.\n\n");
+            md.append("> **Interrupted**: the run was cut short").append(s.interruptedIn() == null ? "" : " during " + s.interruptedIn())
+                    .append("; the verdicts cover what ran.\n\n");
         }
         if (s.started() != null) {
             md.append("Started ").append(s.started()).append(", ").append(Verdicts.seconds(s.durationS()))
@@ -54,7 +60,7 @@ final class SummaryMarkdown {
             for (CapacityStep st : s.capacity().steps()) {
                 md.append(String.format(Locale.ROOT, "| %d | %.1f | %.1f | %.2f %% | %.1f | %.1f | %s%s |%n",
                         st.multiplier(), st.targetRps(), st.achievedRps(), st.errorRate() * 100, st.p50Ms(), st.p99Ms(),
-                        st.verdict(), st.reasons().isEmpty() ? "" : ": " + escape(String.join("; ", st.reasons()))));
+                        escape(Verdicts.step(st)), ""));
             }
             md.append('\n');
         }
@@ -82,18 +88,18 @@ final class SummaryMarkdown {
         List<String> parts = new ArrayList<>();
         switch (f.kind()) {
             case MEMORY_LEAK -> {
-                if (d.get("retained_bytes") instanceof Number n) parts.add("retains " + Sizes.human(n.longValue()));
-                if (d.get("share_of_heap") instanceof Number n) parts.add(String.format(Locale.ROOT, "%.1f %% of the heap", n.doubleValue() * 100));
-                if (d.get("accumulation_class") != null) parts.add("accumulates in " + d.get("accumulation_class"));
+                if (d.get(HeapLeak.RETAINED_BYTES) instanceof Number n) parts.add("retains " + Sizes.human(n.longValue()));
+                if (d.get(HeapLeak.SHARE_OF_HEAP) instanceof Number n) parts.add(String.format(Locale.ROOT, "%.1f %% of the heap", n.doubleValue() * 100));
+                if (d.get(HeapLeak.ACCUMULATION_CLASS) != null) parts.add("accumulates in " + d.get(HeapLeak.ACCUMULATION_CLASS));
             }
             case LOCK_CONTENTION -> {
-                if (d.get("holder_thread") != null) parts.add("held by " + d.get("holder_thread"));
-                if (d.get("holder_frame") != null) parts.add("at " + d.get("holder_frame"));
-                if (d.get("waiter_count") != null) parts.add(d.get("waiter_count") + " waiting");
+                if (d.get(LockContention.HOLDER_THREAD) != null) parts.add("held by " + d.get(LockContention.HOLDER_THREAD));
+                if (d.get(LockContention.HOLDER_FRAME) != null) parts.add("at " + d.get(LockContention.HOLDER_FRAME));
+                if (d.get(LockContention.WAITER_COUNT) != null) parts.add(d.get(LockContention.WAITER_COUNT) + " waiting");
             }
             case BUSY_THREAD -> {
-                if (d.get("frame") != null) parts.add("in " + d.get("frame"));
-                if (d.get("threads") instanceof List<?> t) parts.add(t.size() + (t.size() == 1 ? " thread" : " threads"));
+                if (d.get(BusyThread.FRAME) != null) parts.add("in " + d.get(BusyThread.FRAME));
+                if (d.get(BusyThread.THREADS) instanceof List<?> t) parts.add(t.size() + (t.size() == 1 ? " thread" : " threads"));
             }
             default -> {
             }

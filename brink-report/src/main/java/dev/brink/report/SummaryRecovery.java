@@ -2,12 +2,14 @@ package dev.brink.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Finding;
+import dev.brink.core.EventType;
 import dev.brink.core.Json;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.summary.SoakResult;
+import dev.brink.core.verdict.LimitedBy;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -36,6 +38,7 @@ final class SummaryRecovery {
         Set<Finding> findings = new LinkedHashSet<>();
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
+        String running = null; // the step started and not ended: where a SIGKILL caught the run
         for (JsonNode e : events) {
             long t = e.path("epoch_ms").asLong(0);
             if (t > 0) {
@@ -46,7 +49,9 @@ final class SummaryRecovery {
             String phase = e.path("phase").asText();
             JsonNode result = e.get("result");
             switch (type) {
-                case "phase-end" -> {
+                case EventType.STEP_START -> running = e.path("step").asText(null);
+                case EventType.STEP_END -> running = null;
+                case EventType.PHASE_END -> {
                     if (result == null || !result.isObject()) {
                         break;
                     }
@@ -58,7 +63,7 @@ final class SummaryRecovery {
                         }
                     }
                 }
-                case "step-verdict" -> {
+                case EventType.STEP_VERDICT -> {
                     if (phase.equals("capacity") && result != null && result.isObject()) {
                         CapacityStep s = parse(result, CapacityStep.class, null);
                         if (s != null && s.verdict() != null) {
@@ -66,7 +71,7 @@ final class SummaryRecovery {
                         }
                     }
                 }
-                case "finding" -> {
+                case EventType.FINDING -> {
                     Finding f = parse(e.get("finding"), Finding.class, null);
                     if (f != null) {
                         findings.add(f);
@@ -87,37 +92,40 @@ final class SummaryRecovery {
         }
         String started = first == Long.MAX_VALUE ? null : Instant.ofEpochMilli(first).toString();
         double duration = first == Long.MAX_VALUE || last < first ? 0 : (last - first) / 1000.0;
-        return new RunSummary(null, planName(planYaml), started, duration, true, capacity, confirm, soak, List.copyOf(findings));
+        return new RunSummary(null, planName(planYaml), started, duration, true, capacity, confirm, soak, List.copyOf(findings), running);
     }
 
-    /** The capacity search as far as it got: the best good step, the lowest bad one and what broke it. */
+    /**
+     * The capacity search as far as it got, from a run that never wrote the search's end: the best good step, the
+     * lowest bad one and the rule that broke it. A search that had no degraded step did not reach its max: it was
+     * cut short ({@code interrupted}), never "none".
+     */
     static CapacityResult fromSteps(List<CapacityStep> steps) {
         CapacityStep best = null;
         CapacityStep firstBad = null;
         boolean generator = false;
         for (CapacityStep s : steps) {
             switch (s.verdict()) {
-                case "ok" -> {
+                case OK -> {
                     if (best == null || s.multiplier() > best.multiplier()) best = s;
                 }
-                case "degraded" -> {
+                case DEGRADED -> {
                     if (firstBad == null || s.multiplier() < firstBad.multiplier()) firstBad = s;
                 }
-                default -> generator = true;
+                case GENERATOR_BOUND -> generator = true;
+                case TARGET_DIED -> {
+                    // the step measured a dead port: no verdict
+                }
             }
         }
-        String limitedBy = generator ? "generator" : firstBad == null ? "none" : limitedBy(firstBad.reasons());
+        LimitedBy limitedBy = generator ? LimitedBy.GENERATOR : firstBad == null ? LimitedBy.INTERRUPTED : limitedBy(firstBad);
         return new CapacityResult(best == null ? 0 : best.multiplier(), best == null ? 0 : best.targetRps(), limitedBy,
                 firstBad == null ? -1 : firstBad.multiplier(), steps);
     }
 
-    /** The method's reason sentences start with the rule's words (DegradationRules). */
-    private static String limitedBy(List<String> reasons) {
-        String r = reasons.isEmpty() ? "" : reasons.get(0);
-        if (r.startsWith("error")) return "errors";
-        if (r.startsWith("p99")) return "latency";
-        if (r.startsWith("achieved")) return "throughput";
-        return "unknown";
+    /** The first rule the step broke; a step from a run directory that recorded no rules cannot say. */
+    private static LimitedBy limitedBy(CapacityStep degraded) {
+        return degraded.rules().isEmpty() ? LimitedBy.UNKNOWN : degraded.rules().get(0).rule().limitedBy();
     }
 
     static String planName(String yaml) {

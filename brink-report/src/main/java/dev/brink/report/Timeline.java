@@ -1,5 +1,6 @@
 package dev.brink.report;
 
+import dev.brink.core.EventType;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,13 +27,13 @@ final class Timeline {
             String type = e.path("type").asText();
             double t = e.path("epoch_ms").asDouble() / 1000.0;
             switch (type) {
-                case "step-start" -> openSteps.put(e.path("step").asText(), t);
-                case "step-end" -> close(openSteps, e.path("step").asText(), t, steps);
-                case "phase-start" -> openPhases.put(e.path("phase").asText(), t);
-                case "phase-end" -> close(openPhases, e.path("phase").asText(), t, phases);
-                case "target-died" -> marks.add(new Object[] {t, "target died"});
-                case "target-relaunched" -> marks.add(new Object[] {t, "relaunched" + (e.hasNonNull("heap") ? " -Xmx" + e.path("heap").asText() : "")});
-                case "evidence" -> marks.add(new Object[] {t, e.path("kind").asText("evidence")});
+                case EventType.STEP_START -> openSteps.put(e.path("step").asText(), t);
+                case EventType.STEP_END -> close(openSteps, e.path("step").asText(), t, steps);
+                case EventType.PHASE_START -> openPhases.put(e.path("phase").asText(), t);
+                case EventType.PHASE_END -> close(openPhases, e.path("phase").asText(), t, phases);
+                case EventType.TARGET_DIED -> marks.add(new Object[] {t, "target died"});
+                case EventType.TARGET_RELAUNCHED -> marks.add(new Object[] {t, "relaunched" + (e.hasNonNull("heap") ? " -Xmx" + e.path("heap").asText() : "")});
+                case EventType.EVIDENCE -> marks.add(new Object[] {t, e.path("kind").asText("evidence")});
                 default -> {
                 }
             }

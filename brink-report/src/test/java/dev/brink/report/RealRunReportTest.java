@@ -28,6 +28,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import dev.brink.core.verdict.LimitedBy;
+import dev.brink.core.verdict.RuleKind;
+import dev.brink.core.verdict.StepVerdictKind;
+import dev.brink.core.verdict.TrippedRule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -96,7 +100,7 @@ class RealRunReportTest {
                     CapacityStep step = judge(n, r, plan.slo());
                     steps.add(step);
                     events.append("step-verdict", Map.of("phase", "capacity", "step", "capacity-x" + n, "multiplier", n,
-                            "verdict", step.verdict(), "reasons", step.reasons(), "result", Json.MAPPER.valueToTree(step)));
+                            "verdict", step.verdict(), "reasons", step.reasons(), "rules", step.rules(), "result", Json.MAPPER.valueToTree(step)));
                     if (dumps != null) {
                         List<Path> txt = dumps.get().stream().filter(p -> p.toString().endsWith(".txt")).toList();
                         ThreadDumpAnalyzer.analyze(txt).findings().forEach(f -> findings.add(relative(f, run.root())));
@@ -118,18 +122,18 @@ class RealRunReportTest {
 
     /** The method's first three rules (DegradationRules), enough for this test's two steps. */
     private static CapacityStep judge(int n, StepResult r, Plan.Slo slo) {
-        List<String> reasons = new ArrayList<>();
+        List<TrippedRule> rules = new ArrayList<>();
         if (r.errorRate() > slo.errorRate()) {
-            reasons.add(String.format(Locale.ROOT, "error rate %.2f %% > SLO %.2f %%", r.errorRate() * 100, slo.errorRate() * 100));
+            rules.add(new TrippedRule(RuleKind.ERROR_RATE, r.errorRate(), slo.errorRate()));
         }
         if (r.corrected().p99Ms() > slo.p99Ms()) {
-            reasons.add(String.format(Locale.ROOT, "p99 %.1f ms > SLO %.1f ms", r.corrected().p99Ms(), slo.p99Ms()));
+            rules.add(new TrippedRule(RuleKind.P99, r.corrected().p99Ms(), slo.p99Ms()));
         }
         if (r.achievedRps() < 0.9 * r.targetRps()) {
-            reasons.add(String.format(Locale.ROOT, "achieved %.1f req/s of the target %.1f", r.achievedRps(), r.targetRps()));
+            rules.add(new TrippedRule(RuleKind.THROUGHPUT, r.achievedRps(), 0.9 * r.targetRps()));
         }
         return new CapacityStep(n, r.targetRps(), r.achievedRps(), r.errorRate(), r.corrected().p50Ms(), r.corrected().p99Ms(),
-                reasons.isEmpty() ? "ok" : "degraded", reasons);
+                rules.isEmpty() ? StepVerdictKind.OK : StepVerdictKind.DEGRADED, rules.stream().map(TrippedRule::text).toList(), rules);
     }
 
     private static Finding relative(Finding f, Path root) {
@@ -177,8 +181,8 @@ class RealRunReportTest {
         assertThat(out.missing()).isEmpty();
         CapacityResult c = methodSummary.capacity();
         // the run itself: 1 × held, 8 × (400 req/s past a 330 req/s lock) shed load with 503s
-        assertThat(c.steps()).as(c.steps().toString()).extracting(CapacityStep::verdict).containsExactly("ok", "degraded");
-        assertThat(c.limitedBy()).isIn("errors", "latency", "throughput");
+        assertThat(c.steps()).as(c.steps().toString()).extracting(CapacityStep::verdict).containsExactly(StepVerdictKind.OK, StepVerdictKind.DEGRADED);
+        assertThat(c.limitedBy()).isIn(LimitedBy.ERRORS, LimitedBy.LATENCY, LimitedBy.THROUGHPUT);
         List<FindingKind> kinds = methodSummary.findings().stream().map(Finding::kind).toList();
         assertThat(kinds).contains(FindingKind.MEMORY_LEAK, FindingKind.LOCK_CONTENTION);
         Finding leak = methodSummary.findings().stream().filter(f -> f.kind() == FindingKind.MEMORY_LEAK).findFirst().orElseThrow();

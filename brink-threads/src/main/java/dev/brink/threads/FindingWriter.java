@@ -1,6 +1,7 @@
 package dev.brink.threads;
 
 import dev.brink.core.Finding;
+import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
 import java.util.ArrayList;
@@ -45,25 +46,25 @@ final class FindingWriter {
                     .append(m.heldBy()).append("; ");
             if (m.waitsFor() != null && !classes.contains(m.waitsFor().className())) classes.add(m.waitsFor().className());
             Map<String, Object> member = new LinkedHashMap<>();
-            member.put("thread", m.thread());
-            member.put("state", m.state());
+            member.put(FindingDetail.Deadlock.MEMBER_THREAD, m.thread());
+            member.put(FindingDetail.Deadlock.MEMBER_STATE, m.state());
             if (m.waitsFor() != null) {
-                member.put("waits_for", m.waitsFor().className());
-                member.put("lock", m.waitsFor().identity());
+                member.put(FindingDetail.Deadlock.MEMBER_WAITS_FOR, m.waitsFor().className());
+                member.put(FindingDetail.Deadlock.MEMBER_LOCK, m.waitsFor().identity());
             }
-            member.put("held_by", m.heldBy());
-            if (m.frame() != null) member.put("frame", m.frame().toString());
+            member.put(FindingDetail.Deadlock.MEMBER_HELD_BY, m.heldBy());
+            if (m.frame() != null) member.put(FindingDetail.Deadlock.MEMBER_FRAME, m.frame().toString());
             cycle.add(member);
         }
         title.setLength(title.length() - 2);
         List<String> names = d.members().stream().map(Deadlock.Member::thread).toList();
         title.append(" (").append(String.join(" → ", names)).append(" → ").append(names.get(0)).append(")");
         Map<String, Object> detail = new LinkedHashMap<>();
-        detail.put("threads", names);
-        detail.put("cycle", cycle);
-        detail.put("found_in_lock_graph", d.foundInGraph());
-        detail.put("reported_by_jvm", d.reportedByJvm());
-        detail.put("dumps_seen", d.dumpsSeen());
+        detail.put(FindingDetail.Deadlock.THREADS, names);
+        detail.put(FindingDetail.Deadlock.CYCLE, cycle);
+        detail.put(FindingDetail.Deadlock.FOUND_IN_LOCK_GRAPH, d.foundInGraph());
+        detail.put(FindingDetail.Deadlock.REPORTED_BY_JVM, d.reportedByJvm());
+        detail.put(FindingDetail.Deadlock.DUMPS_SEEN, d.dumpsSeen());
         return new Finding(FindingKind.DEADLOCK, Severity.CRITICAL, title.toString(), String.join(", ", classes),
                 evidence, detail);
     }
@@ -83,22 +84,22 @@ final class FindingWriter {
         }
         if (c.dumpsTotal() > 1) title.append(" — in ").append(c.dumpsSeen()).append(" of ").append(c.dumpsTotal()).append(" dumps");
         Map<String, Object> detail = new LinkedHashMap<>();
-        detail.put("lock", c.lock().identity());
-        detail.put("lock_class", c.lock().className());
-        detail.put("wait", c.waitKind().name().toLowerCase(Locale.ROOT));
+        detail.put(FindingDetail.LockContention.LOCK, c.lock().identity());
+        detail.put(FindingDetail.LockContention.LOCK_CLASS, c.lock().className());
+        detail.put(FindingDetail.LockContention.WAIT, c.waitKind().name().toLowerCase(Locale.ROOT));
         if (c.holder() != null) {
-            detail.put("holder_thread", c.holder());
-            detail.put("holder_state", c.holderState());
-            if (c.holderFrame() != null) detail.put("holder_frame", c.holderFrame().toString());
-            detail.put("holder_frames", c.holderFrames().stream().map(StackFrame::toString).toList());
+            detail.put(FindingDetail.LockContention.HOLDER_THREAD, c.holder());
+            detail.put(FindingDetail.LockContention.HOLDER_STATE, c.holderState());
+            if (c.holderFrame() != null) detail.put(FindingDetail.LockContention.HOLDER_FRAME, c.holderFrame().toString());
+            detail.put(FindingDetail.LockContention.HOLDER_FRAMES, c.holderFrames().stream().map(StackFrame::toString).toList());
         }
-        detail.put("holders_seen", c.holdersSeen());
-        detail.put("waiter_count", c.maxWaiters());
-        detail.put("waiters", c.waiters());
-        detail.put("waiter_group", c.waiterGroup());
-        detail.put("waiters_x_dumps", c.waiterDumps());
-        detail.put("dumps_seen", c.dumpsSeen());
-        detail.put("dumps_total", c.dumpsTotal());
+        detail.put(FindingDetail.LockContention.HOLDERS_SEEN, c.holdersSeen());
+        detail.put(FindingDetail.LockContention.WAITER_COUNT, c.maxWaiters());
+        detail.put(FindingDetail.LockContention.WAITERS, c.waiters());
+        detail.put(FindingDetail.LockContention.WAITER_GROUP, c.waiterGroup());
+        detail.put(FindingDetail.LockContention.WAITERS_X_DUMPS, c.waiterDumps());
+        detail.put(FindingDetail.LockContention.DUMPS_SEEN, c.dumpsSeen());
+        detail.put(FindingDetail.LockContention.DUMPS_TOTAL, c.dumpsTotal());
         Severity sev = c.maxWaiters() >= CRITICAL_WAITERS ? Severity.CRITICAL : Severity.WARNING;
         return new Finding(FindingKind.LOCK_CONTENTION, sev, title.toString(), c.lock().className(), evidence, detail);
     }
@@ -118,11 +119,11 @@ final class FindingWriter {
             if (b.wallMs() > wall) wall = b.wallMs();
             if (b.topCpuPct() > 0) pct += b.topCpuPct();
             Map<String, Object> t = new LinkedHashMap<>();
-            t.put("thread", b.name());
-            if (b.nid() >= 0) t.put("nid", b.nid());
-            if (b.cpuDeltaMs() >= 0) t.put("cpu_delta_ms", Math.round(b.cpuDeltaMs()));
-            if (b.cpuShare() >= 0) t.put("cpu_share", Math.round(b.cpuShare() * 100) / 100.0);
-            if (b.topCpuPct() >= 0) t.put("top_cpu_pct", b.topCpuPct());
+            t.put(FindingDetail.BusyThread.THREAD_NAME, b.name());
+            if (b.nid() >= 0) t.put(FindingDetail.BusyThread.THREAD_NID, b.nid());
+            if (b.cpuDeltaMs() >= 0) t.put(FindingDetail.BusyThread.THREAD_CPU_DELTA_MS, Math.round(b.cpuDeltaMs()));
+            if (b.cpuShare() >= 0) t.put(FindingDetail.BusyThread.THREAD_CPU_SHARE, Math.round(b.cpuShare() * 100) / 100.0);
+            if (b.topCpuPct() >= 0) t.put(FindingDetail.BusyThread.THREAD_TOP_CPU_PCT, b.topCpuPct());
             threads.add(t);
         }
         if (wall > 0) {
@@ -131,9 +132,9 @@ final class FindingWriter {
         }
         if (pct > 0) title.append(String.format(Locale.ROOT, ", %.1f%% CPU in top", pct));
         Map<String, Object> detail = new LinkedHashMap<>();
-        if (b0.frame() != null) detail.put("frame", b0.frame().toString());
-        detail.put("threads", threads);
-        detail.put("dumps", b0.dumps());
+        if (b0.frame() != null) detail.put(FindingDetail.BusyThread.FRAME, b0.frame().toString());
+        detail.put(FindingDetail.BusyThread.THREADS, threads);
+        detail.put(FindingDetail.BusyThread.DUMPS, b0.dumps());
         String subject = b0.frame() != null ? b0.frame().className() + "." + b0.frame().method()
                 : ThreadGroups.pattern(b0.name());
         return new Finding(FindingKind.BUSY_THREAD, Severity.WARNING, title.toString(), subject, evidence, detail);

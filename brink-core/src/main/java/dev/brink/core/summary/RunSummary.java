@@ -1,5 +1,6 @@
 package dev.brink.core.summary;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.brink.core.Finding;
 import java.util.List;
@@ -12,12 +13,20 @@ import java.util.List;
  * @param plan        the plan's name
  * @param started     ISO-8601 start of the run
  * @param durationS   wall-clock seconds the run took
- * @param interrupted true when Ctrl-C, SIGTERM or a dead target cut the run short
+ * @param interrupted   true when Ctrl-C, SIGTERM, a SIGKILL or a dead target cut the run short
+ * @param interruptedIn the load step that was running when the run was cut short ("capacity-x3"), when known
  */
 public record RunSummary(String brink, String plan, String started, @JsonProperty("duration_s") double durationS,
                          boolean interrupted, CapacityResult capacity, ConfirmResult confirm, SoakResult soak,
-                         List<Finding> findings) {
+                         List<Finding> findings, @JsonProperty("interrupted_in") String interruptedIn) {
+    @JsonCreator
     public RunSummary {
         findings = findings == null ? List.of() : List.copyOf(findings);
+    }
+
+    /** A summary that names no running step. */
+    public RunSummary(String brink, String plan, String started, double durationS, boolean interrupted, CapacityResult capacity,
+                      ConfirmResult confirm, SoakResult soak, List<Finding> findings) {
+        this(brink, plan, started, durationS, interrupted, capacity, confirm, soak, findings, null);
     }
 }
