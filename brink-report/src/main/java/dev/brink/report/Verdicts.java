@@ -27,8 +27,8 @@ public final class Verdicts {
         }
         String line = String.format(Locale.ROOT, "capacity %d × profile = %s req/s", c.maxMultiplier(), num(c.maxRps()));
         return switch (c.limitedBy()) {
-            case NONE -> line + ", not reached: the search stopped at its max without degrading (none)";
-            case GENERATOR -> line + ", then the load generator became the limit, not the service (generator)";
+            case NONE -> line + ", not reached: the search stopped at its max without degrading";
+            case GENERATOR -> line + ", then the load generator became the limit (not the service)";
             case INTERRUPTED -> line + " so far: the search was cut short before any step degraded (interrupted)";
             default -> line + ", limited by " + c.limitedBy().json()
                     + (c.firstBadMultiplier() > 0 ? " at " + c.firstBadMultiplier() + " × profile" : "");
@@ -51,14 +51,14 @@ public final class Verdicts {
     }
 
     public static String soak(SoakResult s) {
-        String base = String.format(Locale.ROOT, "soak at %s req/s for %s: %s, ", num(s.rps()), seconds(s.holdS()), s.verdict().json());
+        String base = String.format(Locale.ROOT, "soak at %s req/s for %s: ", num(s.rps()), seconds(s.holdS()));
         return switch (s.verdict()) {
             case LEAK -> base + String.format(Locale.ROOT, "memory leak, heap after GC rising %.1f MB/h (r² %.2f)",
                     s.slopeMbPerHour(), s.r2());
             case DIED -> base + "the target died";
-            case UNKNOWN -> base + String.format(Locale.ROOT, "too few collections to judge (heap after GC %+.1f MB/h, r² %.2f)",
+            case UNKNOWN -> base + String.format(Locale.ROOT, "no verdict, too few collections to judge (heap after GC %+.1f MB/h, r² %.2f)",
                     s.slopeMbPerHour(), s.r2());
-            case STABLE -> base + String.format(Locale.ROOT, "heap after GC %+.1f MB/h (r² %.2f)", s.slopeMbPerHour(), s.r2());
+            case STABLE -> base + String.format(Locale.ROOT, "stable (heap after GC %+.1f MB/h, r² %.2f)", s.slopeMbPerHour(), s.r2());
         };
     }
 

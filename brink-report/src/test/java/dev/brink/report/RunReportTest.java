@@ -19,6 +19,11 @@ import dev.brink.core.summary.SoakResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import dev.brink.core.verdict.ConfirmVerdict;
+import dev.brink.core.verdict.LimitedBy;
+import dev.brink.core.verdict.RuleKind;
+import dev.brink.core.verdict.StepVerdictKind;
+import dev.brink.core.verdict.TrippedRule;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -64,7 +69,8 @@ class RunReportTest {
                             new CapacityStep(26, 1040, 1039.5, 0.001, 4.1, 80.2, "ok", List.of()),
                             new CapacityStep(27, 1080, 1070.1, 0.041, 4.5, 95.0, "degraded",
                                     List.of("error rate 4.10 % > SLO 1.00 % (1328 of 32400 requests failed)")))),
-                    new ConfirmResult(26, 1040, 60, 3600, "degraded", List.of("p99 730.0 ms > SLO 500.0 ms"), 1031.0, 0.002, 730.0),
+                    new ConfirmResult(26, 1040, 60, 3600, ConfirmVerdict.DEGRADED, List.of("p99 730.0 ms > SLO 500.0 ms"), 1031.0, 0.002, 730.0,
+                            List.of(new TrippedRule(RuleKind.P99, 730.0, 500.0))),
                     new SoakResult(1, 40, 7200, "64m", 38.2, 0.93, "leak", "rising: heap after whole-heap GC 20.1 MB → 96.5 MB",
                             new SoakResult.HeapTrendLine(1_700_000_000_000L, 1_700_000_029_000L, 21_000_000, 101_000_000)),
                     List.of(LEAK, Fixtures.LOCK, Fixtures.BUSY));
@@ -188,7 +194,8 @@ class RunReportTest {
                 events.append("step-start", Map.of("step", "capacity-x" + n, "duration_s", 10.0, "target_rps", 40.0 * n));
                 events.append("step-end", Map.of("step", "capacity-x" + n, "achieved_rps", 40.0 * n, "error_rate", 0.0));
                 CapacityStep st = n < 3 ? new CapacityStep(n, 40.0 * n, 40.0 * n, 0.0, 2.0, 8.0 * n, "ok", List.of())
-                        : new CapacityStep(n, 120, 101.5, 0.0, 3.0, 700.0, "degraded", List.of("p99 700.0 ms > SLO 500.0 ms"));
+                        : new CapacityStep(n, 120, 101.5, 0.0, 3.0, 700.0, StepVerdictKind.DEGRADED, List.of("p99 700.0 ms > SLO 500.0 ms"),
+                        List.of(new TrippedRule(RuleKind.P99, 700.0, 500.0)));
                 events.append("step-verdict", Map.of("phase", "capacity", "step", "capacity-x" + n, "multiplier", n,
                         "verdict", st.verdict(), "reasons", st.reasons(), "result", Json.MAPPER.valueToTree(st)));
             }
@@ -206,7 +213,7 @@ class RunReportTest {
         assertThat(s.capacity().maxMultiplier()).isEqualTo(2);
         assertThat(s.capacity().maxRps()).isEqualTo(80.0);
         assertThat(s.capacity().firstBadMultiplier()).isEqualTo(3);
-        assertThat(s.capacity().limitedBy()).isEqualTo("latency");
+        assertThat(s.capacity().limitedBy()).isEqualTo(LimitedBy.LATENCY);
         assertThat(s.capacity().steps()).extracting(CapacityStep::multiplier).containsExactly(1, 2, 3);
         assertThat(s.confirm()).isNull();
         assertThat(s.findings()).containsExactly(Fixtures.LOCK);
@@ -274,7 +281,7 @@ class RunReportTest {
         JUnitCases junit = JUnitCases.read(out.junit());
         assertThat(junit.suite()).containsEntry("tests", "1").containsEntry("failures", "0").containsEntry("skipped", "1");
         assertThat(junit.skipped("soak")).isEqualTo(line + ": 0 collection(s) of the whole heap after warm-up, need 3");
-        containsAll(Files.readString(out.html()), "<p class=\"missing\">" + line, "<h2>Soak</h2>\n<p class=\"unknown\">");
+        containsAll(Files.readString(out.html()), "<p class=\"unknown\">" + line, "<h2>Soak</h2>\n<p class=\"unknown\">");
     }
 
     @Test
