@@ -144,6 +144,16 @@ class MethodPhasesTest {
         assertThat(s.get("interrupted").asBoolean()).isTrue();
         assertThat(s.get("capacity").get("steps").size()).isGreaterThanOrEqualTo(2);
         assertThat(s.get("capacity").get("steps").get(0).get("multiplier").asInt()).isEqualTo(1);
+        // the search never reached its max: it was cut short, and the summary says in which step
+        boolean degraded = false;
+        for (JsonNode st : s.get("capacity").get("steps")) {
+            degraded |= st.get("verdict").asText().equals("degraded");
+        }
+        if (!degraded) {
+            assertThat(s.get("capacity").get("limited_by").asText()).isEqualTo("interrupted");
+        }
+        assertThat(s.get("interrupted_in").asText()).startsWith("capacity-x");
+        assertThat(Files.readString(out.resolve("summary.md"))).contains("killed during capacity-x").doesNotContain("stopped at its max");
     }
 
     /** `brink run PLAN --out OUT` as a child process of its own, its console into a file. */

@@ -38,7 +38,7 @@ final class SummaryRecovery {
         Set<Finding> findings = new LinkedHashSet<>();
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
-        String running = null; // the step started and not ended: where a SIGKILL caught the run
+        String running = null; // the last step started: where a SIGKILL caught the run (or just after it)
         for (JsonNode e : events) {
             long t = e.path("epoch_ms").asLong(0);
             if (t > 0) {
@@ -50,7 +50,6 @@ final class SummaryRecovery {
             JsonNode result = e.get("result");
             switch (type) {
                 case EventType.STEP_START -> running = e.path("step").asText(null);
-                case EventType.STEP_END -> running = null;
                 case EventType.PHASE_END -> {
                     if (result == null || !result.isObject()) {
                         break;
