@@ -4,6 +4,7 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
 import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.Sizes;
 import dev.brink.gc.GcEvent;
 import dev.brink.gc.GcLogAnalyzer;
 import dev.brink.gc.GcReport;
@@ -111,7 +112,7 @@ final class GcCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "Log: %s (%s, %d lines, %d events, %d not understood)%n", String.join(", ", r.sources()),
                 r.format(), r.lines(), r.events().size(), r.unknownLines());
         out.printf(Locale.ROOT, "JVM: collector %s, max heap %s, CPUs %s%s%n", s.collector().isEmpty() ? "?" : s.collector(),
-                s.maxHeap() > 0 ? mb(s.maxHeap()) : "?", s.cpus() > 0 ? String.valueOf(s.cpus()) : "?",
+                s.maxHeap() > 0 ? Sizes.mb(s.maxHeap()) : "?", s.cpus() > 0 ? String.valueOf(s.cpus()) : "?",
                 s.jvmVersion().isEmpty() ? "" : ", " + s.jvmVersion());
         PauseStats p = r.pauses();
         out.printf(Locale.ROOT, "Pauses: %d, total %.1f ms, p50 %.1f ms, p99 %.1f ms, max %.1f ms; full GCs %d%n",
@@ -136,7 +137,4 @@ final class GcCommand implements Callable<Integer> {
         }
     }
 
-    private static String mb(long bytes) {
-        return String.format(Locale.ROOT, "%.0f MB", bytes / (1024.0 * 1024.0));
-    }
 }

@@ -33,6 +33,11 @@ public final class Sizes {
         }
     }
 
+    /** Bytes as megabytes with one decimal ("12.5 MB", 1 MB = 2^20 bytes), the unit heap sizes are read in. */
+    public static String mb(double bytes) {
+        return String.format(Locale.ROOT, "%.1f MB", bytes / (1024.0 * 1024.0));
+    }
+
     /** 1536 → "1.5 KiB"; binary units, one decimal. */
     public static String human(long bytes) {
         if (bytes < 1024) {

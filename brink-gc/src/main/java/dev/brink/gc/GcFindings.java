@@ -2,6 +2,7 @@ package dev.brink.gc;
 
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
+import dev.brink.core.Numbers;
 import dev.brink.core.Severity;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -328,7 +329,7 @@ final class GcFindings {
     }
 
     private static double round(double v) {
-        return Math.round(v * 1000) / 1000.0;
+        return Numbers.round(v);
     }
 
     private static long roundUp(long v, long step) {

@@ -2,6 +2,7 @@ package dev.brink.gc;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.brink.core.LinearTrend;
+import dev.brink.core.Sizes;
 import java.util.Arrays;
 
 /**
@@ -271,6 +272,6 @@ public record HeapFloorTrend(boolean leak, String verdict,
     }
 
     static String mb(double bytes) {
-        return String.format(java.util.Locale.ROOT, "%.1f MB", bytes / (1024.0 * 1024.0));
+        return Sizes.mb(bytes);
     }
 }

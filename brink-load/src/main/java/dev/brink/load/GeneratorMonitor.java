@@ -1,5 +1,6 @@
 package dev.brink.load;
 
+import dev.brink.core.Numbers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
@@ -105,7 +106,7 @@ final class GeneratorMonitor {
     }
 
     private static double round(double v) {
-        return Math.round(v * 1000) / 1000.0;
+        return Numbers.round(v);
     }
 
     private static int[] portRange() {

@@ -1,6 +1,7 @@
 package dev.brink.load;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.Numbers;
 import dev.brink.core.RunDirectory;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -270,7 +271,7 @@ public final class LoadEngine implements AutoCloseable {
     }
 
     private static double round(double v) {
-        return Math.round(v * 1000) / 1000.0;
+        return Numbers.round(v);
     }
 
     private static void sleepUntil(long nanos) throws InterruptedException {

@@ -5,6 +5,7 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.core.EventLog;
 import dev.brink.core.EventType;
+import dev.brink.core.Numbers;
 import dev.brink.core.EvidenceFiles;
 import dev.brink.core.FindingDetail;
 import dev.brink.core.verdict.SoakVerdictKind;
@@ -138,7 +139,7 @@ final class SoakPhase {
             findings.addAll(leakEvidence.heapDump(target.evidence()));
         }
         double slope = judged == null ? 0 : judged.slopeBytesPerSec() * 3600 / MIB;
-        SoakResult result = new SoakResult(s.multiplier(), rps, r.durationS(), smallHeap, round(slope), round(judged == null ? 0 : judged.r2()),
+        SoakResult result = new SoakResult(s.multiplier(), rps, r.durationS(), smallHeap, Numbers.round(slope), Numbers.round(judged == null ? 0 : judged.r2()),
                 verdict, reason, judged == null ? null : line(lines, judged.fit()));
         console.printf(Locale.ROOT, "  soak: achieved %.1f req/s, errors %.2f %%, heap after GC %+.1f MB/h (r² %.2f): %s%n",
                 r.achievedRps(), r.errorRate() * 100, slope, result.r2(), verdict.json());
@@ -239,7 +240,4 @@ final class SoakPhase {
         return bytes % (1024 * 1024) == 0 ? bytes / (1024 * 1024) + "m" : Math.max(1, bytes / 1024) + "k";
     }
 
-    private static double round(double v) {
-        return Math.round(v * 100) / 100.0;
-    }
 }

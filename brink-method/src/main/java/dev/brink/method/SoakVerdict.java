@@ -53,18 +53,14 @@ record SoakVerdict(SoakVerdictKind verdict, String reason, double slopeBytesPerS
                         + " not taken): old garbage waiting for a mixed collection rises the same way", all.slopeBytesPerSec(), all.r2(), all);
             }
             long live = liveGrowth.getAsLong();
-            String liveText = String.format(Locale.ROOT, "the live set after full GC grew %s between the soak's start and end", mb(live));
+            String liveText = String.format(Locale.ROOT, "the live set after full GC grew %s between the soak's start and end", Sizes.mb(live));
             if (live >= MIN_LIVE_SHARE_OF_FLOOR_GROWTH * floorGrowth && live >= MIN_GROWTH_SHARE_OF_HEAP * maxHeap) {
                 return new SoakVerdict(SoakVerdictKind.LEAK, all.verdict() + "; " + liveText + " (class histograms)", all.slopeBytesPerSec(), all.r2(), all);
             }
             return new SoakVerdict(SoakVerdictKind.STABLE, String.format(Locale.ROOT, "no leak: the heap-after-GC floor rose %s, but %s: old garbage"
-                    + " waiting for collection, not live growth", mb(floorGrowth), liveText), all.slopeBytesPerSec(), all.r2(), all);
+                    + " waiting for collection, not live growth", Sizes.mb(floorGrowth), liveText), all.slopeBytesPerSec(), all.r2(), all);
         }
         HeapFloorTrend basis = wholeJudged ? wholeHeap : all;
         return new SoakVerdict(SoakVerdictKind.STABLE, basis.verdict(), basis.slopeBytesPerSec(), basis.r2(), basis);
-    }
-
-    private static String mb(double bytes) {
-        return String.format(Locale.ROOT, "%.1f MB", bytes / (1024.0 * 1024.0));
     }
 }

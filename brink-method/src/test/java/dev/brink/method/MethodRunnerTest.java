@@ -1,0 +1,138 @@
+package dev.brink.method;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.EventType;
+import dev.brink.core.FindingDetail;
+import dev.brink.core.FindingKind;
+import dev.brink.core.JsonlReader;
+import dev.brink.core.RunDirectory;
+import dev.brink.core.summary.CapacityStep;
+import dev.brink.core.summary.RunSummary;
+import dev.brink.core.verdict.LimitedBy;
+import dev.brink.core.verdict.SoakVerdictKind;
+import dev.brink.core.verdict.StepVerdictKind;
+import dev.brink.load.LoadOptions;
+import dev.brink.load.Plan;
+import dev.brink.method.children.PlainServer;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The method on real targets: a child JVM serving HTTP on 127.0.0.1. */
+class MethodRunnerTest {
+    @TempDir
+    Path dir;
+
+    private Process child;
+
+    @AfterEach
+    void stopChild() {
+        if (child != null) {
+            child.destroyForcibly();
+        }
+    }
+
+    /** check() accepts a soak-only plan without an slo: such a plan runs (it used to end in an internal error). */
+    @Test
+    void aSoakOnlyPlanWithoutSloRuns() throws Exception {
+        int port = startChild();
+        Plan plan = plan("soak-only", port, false, """
+                phases:
+                  soak: {multiplier: 1, hold: 2s}
+                """);
+        RunSummary s = new MethodRunner(plan, RunDirectory.at(dir), LoadOptions.defaults(), console())
+                .run(EnumSet.of(MethodPhase.SOAK));
+        assertThat(s.interrupted()).isFalse();
+        assertThat(s.capacity()).isNull();
+        assertThat(s.soak().verdict()).as("no target.jvm: nothing to judge a trend on").isEqualTo(SoakVerdictKind.UNKNOWN);
+        assertThat(s.soak().holdS()).isGreaterThan(1.5);
+    }
+
+    /**
+     * The target SIGKILLed during the second capacity step: that step measured a closed port, so it is no capacity
+     * verdict (not "limited by errors"), no evidence step runs against the dead target, and the run says where it died.
+     */
+    @Test
+    void aStepDuringWhichTheTargetDiedIsNoCapacityVerdict() throws Exception {
+        int port = startChild();
+        Plan plan = plan("dies", port, true, """
+                slo: {error_rate: 0.01, p99_ms: 500}
+                phases:
+                  capacity: {start: 1, step: 1, max: 5, step_duration: 8s, warmup: 0s, refine: false}
+                """);
+        RunDirectory run = RunDirectory.at(dir);
+        Thread killer = new Thread(() -> {
+            // the file is being written: its last line may be cut, so it is read leniently here
+            Awaitility.await().atMost(90, TimeUnit.SECONDS).pollInterval(100, TimeUnit.MILLISECONDS).ignoreExceptions()
+                    .until(() -> Files.readAllLines(run.file(RunDirectory.EVENTS)).stream()
+                            .anyMatch(l -> l.contains("\"type\":\"" + EventType.STEP_START + "\"") && l.contains("\"step\":\"capacity-x2\"")));
+            child.destroyForcibly(); // SIGKILL
+        });
+        killer.setDaemon(true);
+        killer.start();
+        RunSummary s = new MethodRunner(plan, run, LoadOptions.defaults(), console()).run(EnumSet.of(MethodPhase.CAPACITY));
+        killer.join(1000);
+
+        assertThat(s.interrupted()).isTrue();
+        assertThat(s.capacity().steps()).extracting(CapacityStep::verdict)
+                .containsExactly(StepVerdictKind.OK, StepVerdictKind.TARGET_DIED);
+        assertThat(s.capacity().limitedBy()).isEqualTo(LimitedBy.INTERRUPTED);
+        assertThat(s.capacity().maxMultiplier()).isEqualTo(1);
+        assertThat(s.capacity().firstBadMultiplier()).isEqualTo(-1);
+        assertThat(events(run)).noneMatch(e -> e.path("step").asText().endsWith("-evidence"));
+        assertThat(s.findings()).anySatisfy(f -> {
+            assertThat(f.kind()).isEqualTo(FindingKind.TARGET_DIED);
+            assertThat(f.detail()).containsEntry(FindingDetail.TargetDied.STEP, "capacity step N=2");
+        });
+    }
+
+    private int startChild() throws Exception {
+        child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m",
+                "-cp", System.getProperty("java.class.path"), PlainServer.class.getName()).redirectErrorStream(true).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+        for (String line; (line = out.readLine()) != null; ) {
+            if (line.startsWith("PORT ")) {
+                return Integer.parseInt(line.substring(5).trim());
+            }
+        }
+        throw new IllegalStateException("the child server did not start");
+    }
+
+    private Plan plan(String name, int port, boolean observe, String rest) throws Exception {
+        String text = """
+                name: %s
+                target:
+                  base_url: http://127.0.0.1:%d
+                %s
+                profile:
+                  - name: get
+                    rps: 20
+                    request: {method: GET, path: "/"}
+                    check: {status: 200}
+                %s""".formatted(name, port, observe ? "  jvm: {pid: " + child.pid() + "}" : "", rest);
+        Path file = dir.resolve(name + ".yaml");
+        Files.writeString(file, text);
+        return Plan.load(file);
+    }
+
+    private static List<JsonNode> events(RunDirectory run) throws Exception {
+        Path f = run.file(RunDirectory.EVENTS);
+        return Files.exists(f) ? JsonlReader.readAll(f) : List.of();
+    }
+
+    private static PrintWriter console() {
+        return new PrintWriter(System.out, true); // kept in the surefire report for whoever reads a failure
+    }
+}
