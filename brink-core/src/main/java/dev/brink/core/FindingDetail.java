@@ -109,11 +109,11 @@ public final class FindingDetail {
         }
     }
 
-    /** target-died during the soak (brink-method). */
+    /** target-died (brink-method): during the soak, or in a capacity step or the confirmation hold. */
     public static final class TargetDied {
         public static final String SOAK_SECONDS = "soak_seconds";
         public static final String MESSAGE = "message";
-        /** The multiplier of the capacity step the target died in, when it died in the capacity search. */
+        /** The step the target died in, in words ("capacity step N=2"), when it died in a measured step. */
         public static final String STEP = "step";
 
         private TargetDied() {

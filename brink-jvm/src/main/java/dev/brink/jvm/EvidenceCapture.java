@@ -3,6 +3,8 @@ package dev.brink.jvm;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.EventLog;
+import dev.brink.core.EventType;
+import dev.brink.core.EvidenceFiles;
 import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.evidence.ThreadDumpDoc;
@@ -73,8 +75,8 @@ public final class EvidenceCapture {
                 ThreadInfo[] infos = threads.dumpAllThreads(true, true);
                 Map<Long, Long> cpu = cpuTimes(threads, infos);
                 ThreadDumpDoc doc = ThreadDumpJson.toDoc(infos, cpu, previous, now, conn.pid(), conn.vm(), seq);
-                Path txt = evidenceFile("threads-" + stamp + "-" + seq + ".txt");
-                Path json = evidenceFile("threads-" + stamp + "-" + seq + ".json");
+                Path txt = evidenceFile(EvidenceFiles.THREAD_DUMP_PREFIX + stamp + "-" + seq + ".txt");
+                Path json = evidenceFile(EvidenceFiles.THREAD_DUMP_PREFIX + stamp + "-" + seq + ".json");
                 Files.writeString(txt, ThreadDumpText.render(infos, cpu, conn.vmHeader(), now), StandardCharsets.UTF_8);
                 Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(json.toFile(), doc);
                 files.add(txt);
@@ -106,7 +108,7 @@ public final class EvidenceCapture {
     /** A class histogram of live objects (jcmd GC.class_histogram; forces a full GC on the target). */
     public synchronized Path classHistogram() throws BrinkUserException {
         String text = diagnostic("gcClassHistogram");
-        Path file = evidenceFile("histo-" + stamp() + ".txt");
+        Path file = evidenceFile(EvidenceFiles.CLASS_HISTOGRAM_PREFIX + stamp() + ".txt");
         try {
             Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
@@ -122,7 +124,7 @@ public final class EvidenceCapture {
      * and the file is about as large as the used heap.
      */
     public synchronized Path heapDump(boolean live) throws BrinkUserException {
-        Path file = evidenceFile("heap-" + stamp() + ".hprof").toAbsolutePath();
+        Path file = evidenceFile(EvidenceFiles.HEAP_DUMP_PREFIX + stamp() + ".hprof").toAbsolutePath();
         try {
             proxy("com.sun.management:type=HotSpotDiagnostic", HotSpotDiagnosticMXBean.class).dumpHeap(file.toString(), live);
         } catch (IOException | UndeclaredThrowableException | IllegalArgumentException e) {
@@ -135,12 +137,12 @@ public final class EvidenceCapture {
     /** Starts the JFR recording "brink" with the JDK's default settings (about 1 % overhead). */
     public synchronized void jfrStart() throws BrinkUserException {
         diagnostic("jfrStart", "name=" + JFR_NAME, "settings=default");
-        events.append("evidence-started", Map.of("kind", "jfr", "name", JFR_NAME));
+        events.append(EventType.EVIDENCE_STARTED, Map.of("kind", "jfr", "name", JFR_NAME));
     }
 
     /** Writes what the running "brink" recording holds so far, which keeps running. */
     public synchronized Path jfrDump() throws BrinkUserException {
-        Path file = evidenceFile("recording-" + stamp() + ".jfr").toAbsolutePath();
+        Path file = evidenceFile(EvidenceFiles.JFR_PREFIX + stamp() + ".jfr").toAbsolutePath();
         diagnostic("jfrDump", "name=" + JFR_NAME, "filename=" + file);
         logged("jfr", file, Map.of("stopped", false));
         return file;
@@ -148,7 +150,7 @@ public final class EvidenceCapture {
 
     /** Stops the "brink" recording and writes it. */
     public synchronized Path jfrStop() throws BrinkUserException {
-        Path file = evidenceFile("recording-" + stamp() + ".jfr").toAbsolutePath();
+        Path file = evidenceFile(EvidenceFiles.JFR_PREFIX + stamp() + ".jfr").toAbsolutePath();
         diagnostic("jfrStop", "name=" + JFR_NAME, "filename=" + file);
         logged("jfr", file, Map.of("stopped", true));
         return file;
@@ -203,7 +205,7 @@ public final class EvidenceCapture {
         f.put("pid", conn.pid());
         if (!conn.isLocal()) f.put("on_target_host", true);
         f.putAll(extra);
-        events.append("evidence", f);
+        events.append(EventType.EVIDENCE, f);
     }
 
     private static String stamp() {

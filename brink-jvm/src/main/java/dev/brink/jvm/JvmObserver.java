@@ -2,6 +2,7 @@ package dev.brink.jvm;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.EventLog;
+import dev.brink.core.EventType;
 import dev.brink.core.JsonlWriter;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.evidence.GcEventLine;
@@ -218,7 +219,7 @@ public final class JvmObserver implements AutoCloseable {
             f.put("message", message);
             f.put("pid", conn.pid());
             if (latest != null) f.put("last_sample", latest);
-            events.append("target-died", f);
+            events.append(EventType.TARGET_DIED, f);
             died.countDown();
             sampler.shutdown(); // we are on the sampler thread: no further runs
         }

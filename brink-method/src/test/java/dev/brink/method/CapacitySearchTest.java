@@ -1,13 +1,11 @@
 package dev.brink.method;
 
-import dev.brink.core.verdict.LimitedBy;
-import dev.brink.core.verdict.RuleKind;
-import dev.brink.core.verdict.SoakVerdictKind;
-import dev.brink.core.verdict.StepVerdictKind;
-import dev.brink.load.Plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.brink.core.verdict.LimitedBy;
+import dev.brink.core.verdict.RuleKind;
+import dev.brink.core.verdict.StepVerdictKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;

@@ -1,10 +1,5 @@
 package dev.brink.method;
 
-import dev.brink.core.verdict.LimitedBy;
-import dev.brink.core.verdict.RuleKind;
-import dev.brink.core.verdict.SoakVerdictKind;
-import dev.brink.core.verdict.StepVerdictKind;
-import dev.brink.load.Plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brink.core.Finding;

@@ -3,6 +3,7 @@ package dev.brink.method;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.ContractCheck;
 import dev.brink.core.EventType;
 import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
@@ -52,7 +53,7 @@ class MethodRunnerTest {
                 phases:
                   soak: {multiplier: 1, hold: 2s}
                 """);
-        RunSummary s = new MethodRunner(plan, RunDirectory.at(dir), LoadOptions.defaults(), console())
+        RunSummary s = new MethodRunner(plan, RunDirectory.at(dir.resolve("run")), LoadOptions.defaults(), console())
                 .run(EnumSet.of(MethodPhase.SOAK));
         assertThat(s.interrupted()).isFalse();
         assertThat(s.capacity()).isNull();
@@ -67,12 +68,13 @@ class MethodRunnerTest {
     @Test
     void aStepDuringWhichTheTargetDiedIsNoCapacityVerdict() throws Exception {
         int port = startChild();
+        // a loose SLO: on a loaded machine step 1 must still hold (the generator's lag limit is 5 % of it)
         Plan plan = plan("dies", port, true, """
-                slo: {error_rate: 0.01, p99_ms: 500}
+                slo: {error_rate: 0.05, p99_ms: 5000}
                 phases:
                   capacity: {start: 1, step: 1, max: 5, step_duration: 8s, warmup: 0s, refine: false}
                 """);
-        RunDirectory run = RunDirectory.at(dir);
+        RunDirectory run = RunDirectory.at(dir.resolve("run"));
         Thread killer = new Thread(() -> {
             // the file is being written: its last line may be cut, so it is read leniently here
             Awaitility.await().atMost(90, TimeUnit.SECONDS).pollInterval(100, TimeUnit.MILLISECONDS).ignoreExceptions()
@@ -96,6 +98,7 @@ class MethodRunnerTest {
             assertThat(f.kind()).isEqualTo(FindingKind.TARGET_DIED);
             assertThat(f.detail()).containsEntry(FindingDetail.TargetDied.STEP, "capacity step N=2");
         });
+        assertThat(ContractCheck.violations(run.root(), Files.readString(Path.of("..", "DESIGN.md")))).isEmpty();
     }
 
     private int startChild() throws Exception {

@@ -3,6 +3,7 @@ package dev.brink.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.ContractCheck;
 import dev.brink.core.EventLog;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
@@ -11,6 +12,10 @@ import dev.brink.core.RunDirectory;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.RunSummary;
+import dev.brink.core.verdict.LimitedBy;
+import dev.brink.core.verdict.RuleKind;
+import dev.brink.core.verdict.StepVerdictKind;
+import dev.brink.core.verdict.TrippedRule;
 import dev.brink.heap.HeapAnalyzer;
 import dev.brink.heap.HeapOptions;
 import dev.brink.jvm.JvmObserver;
@@ -28,10 +33,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import dev.brink.core.verdict.LimitedBy;
-import dev.brink.core.verdict.RuleKind;
-import dev.brink.core.verdict.StepVerdictKind;
-import dev.brink.core.verdict.TrippedRule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -177,6 +178,8 @@ class RealRunReportTest {
         Path runDir = dir.resolve("run");
         Json.MAPPER.writeValue(runDir.resolve("summary.json").toFile(), methodSummary);
         RunReport.Outputs out = RunReport.write(runDir);
+        // a third party reads this directory from DESIGN.md alone: nothing in it may be missing from there
+        assertThat(ContractCheck.violations(runDir, Files.readString(Path.of("..", "DESIGN.md")))).isEmpty();
         assertThat(out.recoveredSummary()).isNull();
         assertThat(out.missing()).isEmpty();
         CapacityResult c = methodSummary.capacity();

@@ -1,23 +1,13 @@
 package dev.brink.core.verdict;
 
-import com.fasterxml.jackson.annotation.JsonValue;
-
 /** The confirmation hold's verdict (summary.json {@code confirm.verdict}). */
 public enum ConfirmVerdict implements JsonWord {
-    HOLDS("holds", Outcome.PASSED),
-    DEGRADED("degraded", Outcome.FAILED),
+    HOLDS,
+    DEGRADED,
     /** The generator could not drive the hold: the hold says nothing about the service. */
-    GENERATOR_BOUND("generator-bound", Outcome.NOT_JUDGED),
+    GENERATOR_BOUND,
     /** Ctrl-C, SIGTERM or a dead target cut the hold short: no verdict. */
-    INTERRUPTED("interrupted", Outcome.NOT_JUDGED);
-
-    private final String json;
-    private final Outcome outcome;
-
-    ConfirmVerdict(String json, Outcome outcome) {
-        this.json = json;
-        this.outcome = outcome;
-    }
+    INTERRUPTED;
 
     /** The hold judged as one step. */
     public static ConfirmVerdict of(StepVerdictKind step) {
@@ -29,13 +19,11 @@ public enum ConfirmVerdict implements JsonWord {
         };
     }
 
-    @Override
-    @JsonValue
-    public String json() {
-        return json;
-    }
-
     public Outcome outcome() {
-        return outcome;
+        return switch (this) {
+            case HOLDS -> Outcome.PASSED;
+            case DEGRADED -> Outcome.FAILED;
+            case GENERATOR_BOUND, INTERRUPTED -> Outcome.NOT_JUDGED;
+        };
     }
 }

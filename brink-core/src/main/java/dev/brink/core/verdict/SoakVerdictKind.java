@@ -1,31 +1,19 @@
 package dev.brink.core.verdict;
 
-import com.fasterxml.jackson.annotation.JsonValue;
-
 /** The soak's verdict (summary.json {@code soak.verdict}). */
 public enum SoakVerdictKind implements JsonWord {
-    STABLE("stable", Outcome.PASSED),
-    LEAK("leak", Outcome.FAILED),
+    STABLE,
+    LEAK,
     /** The target died during the soak (e.g. of OutOfMemoryError on the small heap). */
-    DIED("died", Outcome.FAILED),
+    DIED,
     /** Too few collections to judge. */
-    UNKNOWN("unknown", Outcome.NOT_JUDGED);
-
-    private final String json;
-    private final Outcome outcome;
-
-    SoakVerdictKind(String json, Outcome outcome) {
-        this.json = json;
-        this.outcome = outcome;
-    }
-
-    @Override
-    @JsonValue
-    public String json() {
-        return json;
-    }
+    UNKNOWN;
 
     public Outcome outcome() {
-        return outcome;
+        return switch (this) {
+            case STABLE -> Outcome.PASSED;
+            case LEAK, DIED -> Outcome.FAILED;
+            case UNKNOWN -> Outcome.NOT_JUDGED;
+        };
     }
 }

@@ -1,0 +1,92 @@
+package dev.brink.core;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * What a run directory holds that the contract does not name: a file, an event type, or a finding's detail key
+ * missing from {@link EventType}, {@link FindingDetail} or DESIGN.md's "Run directory" section. Tests run it on
+ * directories real runs wrote, so the documented contract cannot drift from what Brink writes.
+ */
+public final class ContractCheck {
+    /** The files of a run directory besides evidence/ (DESIGN.md lists each one). */
+    public static final Set<String> FILES = Set.of(RunDirectory.PLAN, RunDirectory.EVENTS, RunDirectory.LOAD, RunDirectory.LATENCY,
+            RunDirectory.JVM, RunDirectory.GC, RunDirectory.GENERATOR, RunDirectory.EVIDENCE, RunDirectory.SUMMARY,
+            "report.html", "summary.md", "junit.xml");
+    private static final List<String> EVIDENCE_PREFIXES = List.of(EvidenceFiles.THREAD_DUMP_PREFIX, EvidenceFiles.CLASS_HISTOGRAM_PREFIX,
+            EvidenceFiles.HEAP_DUMP_PREFIX, EvidenceFiles.JFR_PREFIX);
+
+    private ContractCheck() {
+    }
+
+    /** One line per thing {@code run} holds that is not in the contract; empty when it keeps to it. */
+    public static List<String> violations(Path run, String design) throws IOException, BrinkUserException {
+        List<String> out = new ArrayList<>();
+        try (Stream<Path> files = Files.list(run)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                String name = f.getFileName().toString();
+                if (!FILES.contains(name) || !design.contains(name)) {
+                    out.add("file " + name + " is not in the contract");
+                }
+            }
+        }
+        Path evidence = run.resolve(RunDirectory.EVIDENCE);
+        if (Files.isDirectory(evidence)) {
+            try (Stream<Path> files = Files.list(evidence)) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    String name = f.getFileName().toString();
+                    if (!name.equals(EvidenceFiles.OOM_HEAP_DUMP) && EVIDENCE_PREFIXES.stream().noneMatch(name::startsWith)) {
+                        out.add("evidence file " + name + " has no known name");
+                    }
+                }
+            }
+        }
+        Path events = run.resolve(RunDirectory.EVENTS);
+        if (Files.isRegularFile(events)) {
+            for (JsonNode e : JsonlReader.readAll(events)) {
+                String type = e.path("type").asText();
+                if (!EventType.ALL.contains(type) || !design.contains("| `" + type + "` |")) {
+                    out.add("event type " + type + " is not in the contract");
+                }
+                if (type.equals(EventType.FINDING)) {
+                    finding(e.path("finding"), design, out);
+                }
+            }
+        }
+        Path summary = run.resolve(RunDirectory.SUMMARY);
+        if (Files.isRegularFile(summary)) {
+            for (JsonNode f : Json.MAPPER.readTree(summary.toFile()).path("findings")) {
+                finding(f, design, out);
+            }
+        }
+        return out;
+    }
+
+    private static void finding(JsonNode f, String design, List<String> out) {
+        String kind = f.path("kind").asText();
+        FindingKind k = null;
+        for (FindingKind c : FindingKind.values()) {
+            if (c.jsonName().equals(kind)) {
+                k = c;
+            }
+        }
+        if (k == null) {
+            out.add("finding kind " + kind + " is not in the contract");
+            return;
+        }
+        String row = design.lines().filter(l -> l.startsWith("| finding `" + kind + "` |")).findFirst().orElse("");
+        for (Iterator<String> keys = f.path("detail").fieldNames(); keys.hasNext(); ) {
+            String key = keys.next();
+            if (!FindingDetail.KEYS.get(k).contains(key) || !row.contains("`" + key + "`")) {
+                out.add("detail key " + key + " of " + kind + " is not in the contract");
+            }
+        }
+    }
+}
