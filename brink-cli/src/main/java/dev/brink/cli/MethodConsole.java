@@ -16,6 +16,7 @@ import dev.brink.method.FailOnGate;
 import dev.brink.method.MethodPhase;
 import dev.brink.method.MethodRunner;
 import dev.brink.report.RunReport;
+import dev.brink.report.Verdicts;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -74,8 +75,8 @@ final class MethodConsole {
     /** The closing block: the verdicts, then the leak suspect and the contended lock, then the other findings. */
     static void printConclusion(RunSummary s, PrintWriter out) {
         out.println();
-        out.println("── conclusion" + (s.interrupted() ? " (the run was cut short: interrupted" + (s.interruptedIn() == null ? "" : " during "
-                + s.interruptedIn()) + ")" : "") + " " + "─".repeat(40));
+        out.println("── conclusion" + (s.interrupted() ? " (the run was cut short: interrupted)" + Verdicts.lastStep(s) : "") + " "
+                + "─".repeat(40));
         CapacityResult c = s.capacity();
         if (c != null) {
             out.printf(Locale.ROOT, "capacity: %d × profile = %.1f req/s, limited by %s%s%n", c.maxMultiplier(), c.maxRps(),

@@ -153,7 +153,7 @@ class MethodPhasesTest {
             assertThat(s.get("capacity").get("limited_by").asText()).isEqualTo("interrupted");
         }
         assertThat(s.get("interrupted_in").asText()).startsWith("capacity-x");
-        assertThat(Files.readString(out.resolve("summary.md"))).contains("killed during capacity-x").doesNotContain("stopped at its max");
+        assertThat(Files.readString(out.resolve("summary.md"))).contains("(last step started: capacity-x").doesNotContain("stopped at its max");
     }
 
     /** `brink run PLAN --out OUT` as a child process of its own, its console into a file. */

@@ -193,9 +193,12 @@ public final class LoadEngine implements AutoCloseable {
             emit(step, start, end, from, to, acc, false);
             from = to;
         }
-        // cleared only once a step has ended on it: a request that came before or while this step started is not lost
-        endRequested = false;
         boolean endedEarly = from < end;
+        if (endedEarly) {
+            // cleared only by the step that ended on it: a request that came before or while this step started, or
+            // after it ended on its own, ends the next one
+            endRequested = false;
+        }
         call(() -> {
             loop.stop();
             return null;

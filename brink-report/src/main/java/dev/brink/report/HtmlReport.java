@@ -74,11 +74,11 @@ final class HtmlReport {
         h.append("<section class=\"verdict\">\n");
         if (run.summaryRecovered()) {
             h.append("<p class=\"bad\">summary.json is missing: the run did not finish")
-                    .append(s.interruptedIn() == null ? "" : " (it was killed during " + Html.text(s.interruptedIn()) + ")")
+                    .append(Html.text(Verdicts.lastStep(s)))
                     .append(". The verdicts below are rebuilt from events.jsonl as far as the run got.</p>\n");
         } else if (s.interrupted()) {
             h.append("<p class=\"bad\">Interrupted: the run was cut short")
-                    .append(s.interruptedIn() == null ? "" : " during " + Html.text(s.interruptedIn()))
+                    .append(Html.text(Verdicts.lastStep(s)))
                     .append("; the verdicts cover what ran.</p>\n");
         }
         if (run.runEnd() == null && !run.events().isEmpty()) {

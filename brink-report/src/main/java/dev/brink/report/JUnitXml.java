@@ -42,10 +42,10 @@ final class JUnitXml {
     static String render(RunData run) {
         List<Case> cases = new ArrayList<>();
         RunSummary s = run.summary();
-        String during = s.interruptedIn() == null ? "" : " during " + s.interruptedIn();
+        String during = Verdicts.lastStep(s);
         if (run.summaryRecovered()) {
-            cases.add(Case.judged("run.complete", "summary.json is missing: the run did not finish" + during
-                    + " (verdicts rebuilt from events.jsonl)", null));
+            cases.add(Case.judged("run.complete", "summary.json is missing: the run did not finish (verdicts rebuilt from events.jsonl)"
+                    + during, null));
         } else if (s.interrupted()) {
             cases.add(Case.judged("run.complete", "the run was interrupted" + during, null));
         }

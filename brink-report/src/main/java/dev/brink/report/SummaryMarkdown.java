@@ -25,10 +25,10 @@ final class SummaryMarkdown {
         md.append("# Brink run").append(s.plan() == null ? "" : ": " + s.plan()).append("\n\n");
         if (run.summaryRecovered()) {
             md.append("> **Incomplete**: summary.json is missing, the run did not finish")
-                    .append(s.interruptedIn() == null ? "" : " (it was killed during " + s.interruptedIn() + ")")
+                    .append(Verdicts.lastStep(s))
                     .append(". The verdicts below are rebuilt from events.jsonl.\n\n");
         } else if (s.interrupted()) {
-            md.append("> **Interrupted**: the run was cut short").append(s.interruptedIn() == null ? "" : " during " + s.interruptedIn())
+            md.append("> **Interrupted**: the run was cut short").append(Verdicts.lastStep(s))
                     .append("; the verdicts cover what ran.\n\n");
         }
         if (s.started() != null) {

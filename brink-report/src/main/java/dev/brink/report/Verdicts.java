@@ -3,6 +3,7 @@ package dev.brink.report;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.ConfirmResult;
+import dev.brink.core.summary.RunSummary;
 import dev.brink.core.summary.SoakResult;
 import dev.brink.core.verdict.Outcome;
 import java.util.List;
@@ -60,6 +61,11 @@ public final class Verdicts {
                     s.slopeMbPerHour(), s.r2());
             case STABLE -> base + String.format(Locale.ROOT, "stable (heap after GC %+.1f MB/h, r² %.2f)", s.slopeMbPerHour(), s.r2());
         };
+    }
+
+    /** Where a cut-short run was: " (last step started: capacity-x3)", or "" when not known. */
+    public static String lastStep(RunSummary s) {
+        return s.interruptedIn() == null ? "" : " (last step started: " + s.interruptedIn() + ")";
     }
 
     /** A capacity step's verdict word and, when it broke rules or was not judged, why. */

@@ -42,7 +42,7 @@ class KilledSearchTest {
 
         RunReport.Outputs out = RunReport.write(dir);
         String md = Files.readString(out.markdown());
-        assertThat(md).contains("killed during capacity-x3", "capacity 2 × profile = 20 req/s so far: the search was cut short")
+        assertThat(md).contains("(last step started: capacity-x3)", "capacity 2 × profile = 20 req/s so far: the search was cut short")
                 .doesNotContain("stopped at its max");
         assertThat(Files.readString(out.junit())).contains("<skipped message=\"capacity 2 × profile");
     }

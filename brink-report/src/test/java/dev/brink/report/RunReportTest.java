@@ -174,7 +174,7 @@ class RunReportTest {
         containsAll(Files.readString(out.html()), "summary.json is missing: the run did not finish",
                 "events.jsonl ends without a run-end event", "No phase ran to its end: no verdict.", "\"id\":\"latency\"");
         assertThat(JUnitCases.read(out.junit()).failure("run.complete"))
-                .isEqualTo("summary.json is missing: the run did not finish (verdicts rebuilt from events.jsonl)");
+                .isEqualTo("summary.json is missing: the run did not finish (verdicts rebuilt from events.jsonl) (last step started: capacity-1)");
         assertThat(Files.readString(out.markdown())).contains("> **Incomplete**: summary.json is missing");
         assertThat(out.recoveredSummary()).isEqualTo(dir.resolve("summary.json"));
         RunSummary written = Json.MAPPER.readValue(dir.resolve("summary.json").toFile(), RunSummary.class);

@@ -14,7 +14,7 @@ import java.util.List;
  * @param started     ISO-8601 start of the run
  * @param durationS   wall-clock seconds the run took
  * @param interrupted   true when Ctrl-C, SIGTERM, a SIGKILL or a dead target cut the run short
- * @param interruptedIn the load step that was running when the run was cut short ("capacity-x3"), when known
+ * @param interruptedIn the last load step started before the run was cut short ("capacity-x3"), when known
  */
 public record RunSummary(String brink, String plan, String started, @JsonProperty("duration_s") double durationS,
                          boolean interrupted, CapacityResult capacity, ConfirmResult confirm, SoakResult soak,
