@@ -20,6 +20,8 @@ public final class RunDirectory {
     public static final String GENERATOR = "generator.jsonl";
     public static final String EVIDENCE = "evidence";
     public static final String SUMMARY = "summary.json";
+    /** The console of a target Brink launched. */
+    public static final String TARGET_LOG = "target.log";
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
 

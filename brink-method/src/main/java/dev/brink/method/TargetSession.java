@@ -26,7 +26,7 @@ import java.util.Map;
  * Null-object style: with no {@code target.jvm} in the plan every query answers "nothing observed".
  */
 final class TargetSession implements AutoCloseable {
-    static final String TARGET_LOG = "target.log";
+    static final String TARGET_LOG = RunDirectory.TARGET_LOG;
     private static final Duration SAMPLE_INTERVAL = Duration.ofSeconds(1);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
 
