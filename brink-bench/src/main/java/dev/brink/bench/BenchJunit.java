@@ -4,14 +4,15 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * JUnit XML for CI servers: one test case per benchmark and metric, a failure for each regression beyond the
- * threshold (the CI gate's verdict), skipped for inconclusive ones so a dashboard shows they decided nothing.
+ * JUnit XML for CI servers: one test case per benchmark and metric, a failure for each regression the CI gate fails
+ * on, skipped for inconclusive ones so a dashboard shows they decided nothing.
  */
 public final class BenchJunit {
     private BenchJunit() {
     }
 
-    public static String write(List<CompareReport> reports) {
+    /** {@code gateAllocation}: whether more allocation beyond the threshold is a failure (--fail-on alloc). */
+    public static String write(List<CompareReport> reports, boolean gateAllocation) {
         int tests = 0;
         int failures = 0;
         int skipped = 0;
@@ -25,7 +26,7 @@ public final class BenchJunit {
                         BenchText.num(c.base().mean()), BenchText.num(c.news().mean()), c.unit(), BenchText.change(c),
                         BenchText.num(c.ratio()), BenchText.interval(c), BenchComparer.fmtP(c.p()),
                         c.base().forkMeans().length, c.news().forkMeans().length, c.verdictText());
-                if (c.beyondThreshold()) {
+                if (c.beyondThreshold() && (c.primary() || gateAllocation)) {
                     failures++;
                     cases.append("      <failure message=\"").append(xml(c.verdictText() + " by "
                             + BenchText.change(c))).append("\">").append(xml(line)).append("</failure>\n");

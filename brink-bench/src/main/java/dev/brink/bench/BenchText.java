@@ -10,7 +10,8 @@ public final class BenchText {
     private BenchText() {
     }
 
-    public static void write(CompareReport r, PrintWriter out) {
+    /** {@code gateAllocation}: whether more allocation beyond the threshold is marked as a regression (--fail-on alloc). */
+    public static void write(CompareReport r, boolean gateAllocation, PrintWriter out) {
         out.printf(Locale.ROOT, "BASE %s%nNEW  %s%n", r.baseFile(), r.newFile());
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"benchmark", "mode", "unit", "BASE", "NEW", "change", ci(r.options()) + " of NEW/BASE", "p",
@@ -20,7 +21,7 @@ public final class BenchText {
                 c.unit(), figure(c.base()), figure(c.news()), change(c), interval(c),
                 BenchComparer.fmtP(c.p()),
                 c.base().forkMeans().length + "/" + c.news().forkMeans().length,
-                c.verdictText() + (c.beyondThreshold() ? "  REGRESSION" : "")});
+                c.verdictText() + (c.beyondThreshold() && (c.primary() || gateAllocation) ? "  REGRESSION" : "")});
         }
         int[] width = new int[rows.get(0).length];
         for (String[] row : rows) {

@@ -80,9 +80,9 @@ class JmhJsonReaderFuzzTest {
         }
         CompareReport r = BenchComparer.compare("a", results, "b", results, CompareOptions.defaults());
         StringWriter text = new StringWriter();
-        BenchText.write(r, new PrintWriter(text));
+        BenchText.write(r, true, new PrintWriter(text));
         BenchHtml.write(List.of(r));
-        BenchJunit.write(List.of(r));
+        BenchJunit.write(List.of(r), true);
         for (Comparison c : r.comparisons()) {
             assertThat(c.verdict()).isNotEqualTo(Verdict.WORSE).isNotEqualTo(Verdict.BETTER);
         }

@@ -68,6 +68,7 @@ final class BenchOutputOptions {
 
     /** Prints and writes every output; returns the exit code (3 when the gate fails). */
     int emit(List<CompareReport> reports, PrintWriter out) throws BrinkUserException {
+        boolean alloc = failOn.contains(FailOn.alloc);
         if (json) {
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("comparisons", reports);
@@ -80,14 +81,13 @@ final class BenchOutputOptions {
             }
         } else {
             for (CompareReport r : reports) {
-                BenchText.write(r, out);
+                BenchText.write(r, alloc, out);
             }
         }
-        write(junit, BenchJunit.write(reports), "junit");
+        write(junit, BenchJunit.write(reports, alloc), "junit");
         write(markdown, BenchMarkdown.write(reports), "markdown");
         write(html, BenchHtml.write(reports), "html");
         int regressions = 0;
-        boolean alloc = failOn.contains(FailOn.alloc);
         for (CompareReport r : reports) {
             regressions += r.regressions(alloc).size();
         }
