@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Reads a JMH result file ({@code -rf json}) of JMH 1.19 to 1.37. What differs between versions and is accepted here:
- * no {@code jmhVersion} (before 1.19) and no {@code params} (no @Param); {@code "NaN"} written as a string where a
+ * Reads a JMH result file ({@code -rf json}) of JMH 1.21 to 1.37. What differs between versions and is accepted here:
+ * no {@code params} (no @Param), no {@code jmhVersion} (the oldest versions); {@code "NaN"} written as a string where a
  * statistic is undefined (one fork, one iteration); secondary metric names with or without the "·" prefix; sample mode
  * with {@code rawDataHistogram} (fork → iteration → [value, count] pairs) instead of {@code rawData}.
  *

@@ -1,5 +1,7 @@
 package dev.brink.bench;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+
 /**
  * What a comparison concludes. BETTER and WORSE are printed as "faster"/"slower" for a time or throughput score and as
  * "less"/"more allocation" for bytes per operation; the JSON names are stable.
@@ -16,6 +18,7 @@ public enum Verdict {
         this.jsonName = jsonName;
     }
 
+    @JsonValue
     public String jsonName() {
         return jsonName;
     }

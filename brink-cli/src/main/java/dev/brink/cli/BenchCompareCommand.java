@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code brink bench compare BASE.json NEW.json [MORE.json…]}: each further file is compared with BASE, as in benchstat. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compare JMH result files (-rf json; JMH 1.19 to 1.37; modes thrpt, avgt, sample, ss; params; "
+        description = {"Compare JMH result files (-rf json; JMH 1.21 to 1.37; modes thrpt, avgt, sample, ss; params; "
             + "gc.alloc.rate.norm from -prof gc).",
             "Per benchmark and parameter set: both scores, the change, a confidence interval of NEW/BASE, the p-value "
                 + "and a verdict: faster, slower, no significant change, or inconclusive with the forks still needed.",

@@ -66,7 +66,7 @@ class BenchCommandTest {
         assertThat(r.code).isZero();
         JsonNode doc = Json.MAPPER.readTree(r.out);
         JsonNode first = doc.get("comparisons").get(0).get("comparisons").get(0);
-        assertThat(first.get("verdict").asText()).isIn("BETTER", "WORSE", "NO_CHANGE", "INCONCLUSIVE");
+        assertThat(first.get("verdict").asText()).isIn("better", "worse", "no-significant-change", "inconclusive");
         assertThat(first.has("p")).isTrue();
         assertThat(first.get("base").get("forkMeans")).hasSize(6);
     }
