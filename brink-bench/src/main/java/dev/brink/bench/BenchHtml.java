@@ -36,18 +36,19 @@ public final class BenchHtml {
     private BenchHtml() {
     }
 
-    public static String write(List<CompareReport> reports) {
+    /** {@code gateAllocation}: whether more allocation beyond the threshold is a regression (--fail-on alloc). */
+    public static String write(List<CompareReport> reports, boolean gateAllocation) {
         StringBuilder b = new StringBuilder();
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>brink bench compare</title>\n<style>\n")
                 .append(CSS).append("</style></head><body>\n<h1>brink bench compare</h1>\n");
         for (CompareReport r : reports) {
             b.append("<p class=\"meta\">BASE <code>").append(esc(r.baseFile())).append("</code> → NEW <code>")
                     .append(esc(r.newFile())).append("</code></p>\n");
-            int reg = r.regressions(false).size();
+            int reg = r.regressions(gateAllocation).size();
             b.append(reg > 0 ? "<p class=\"bad\">" + reg + " regression" + (reg == 1 ? "" : "s") + " beyond "
                     + BenchText.percent(r.options().threshold()) + "</p>\n" : "<p class=\"ok\">No regression beyond "
                     + BenchText.percent(r.options().threshold()) + "</p>\n");
-            table(b, r);
+            table(b, r, gateAllocation);
             b.append("<h2>Distributions</h2>\n<p class=\"note\">Box: quartiles of every measurement iteration, whiskers: "
                     + "minimum and maximum; dots: each fork's figure (the unit the statistics use).</p>\n");
             for (Comparison c : r.comparisons()) {
@@ -66,11 +67,11 @@ public final class BenchHtml {
         return b.toString();
     }
 
-    private static void table(StringBuilder b, CompareReport r) {
+    private static void table(StringBuilder b, CompareReport r, boolean gateAllocation) {
         b.append("<table class=\"steps\"><tr><th>benchmark</th><th>unit</th><th>BASE</th><th>NEW</th><th>change</th><th>")
                 .append(BenchText.ci(r.options())).append(" of ratio</th><th>p</th><th>forks</th><th>verdict</th></tr>\n");
         for (Comparison c : r.comparisons()) {
-            String cls = c.beyondThreshold() ? "regression" : switch (c.verdict()) {
+            String cls = c.beyondThreshold() && (c.primary() || gateAllocation) ? "regression" : switch (c.verdict()) {
                 case WORSE -> "worse";
                 case BETTER -> "better";
                 case INCONCLUSIVE -> "inconclusive";

@@ -10,18 +10,20 @@ public final class BenchMarkdown {
     private BenchMarkdown() {
     }
 
-    public static String write(List<CompareReport> reports) {
+    /** {@code gateAllocation}: whether more allocation beyond the threshold is a regression (--fail-on alloc). */
+    public static String write(List<CompareReport> reports, boolean gateAllocation) {
         StringBuilder b = new StringBuilder();
         long regressions = 0;
         long allocation = 0;
         for (CompareReport r : reports) {
-            regressions += r.regressions(false).size();
-            allocation += r.regressions(true).size() - r.regressions(false).size();
+            regressions += r.regressions(gateAllocation).size();
+            allocation += gateAllocation ? 0 : r.regressions(true).size() - r.regressions(false).size();
         }
         b.append("### brink bench: ");
         b.append(regressions == 0 ? "no regression" : "**" + regressions + " regression" + (regressions == 1 ? "" : "s") + "**");
         if (allocation > 0) {
-            b.append(", ").append(allocation).append(" allocation increase").append(allocation == 1 ? "" : "s");
+            b.append(", ").append(allocation).append(" allocation increase").append(allocation == 1 ? "" : "s")
+                    .append(" beyond ").append(BenchText.percent(reports.get(0).options().threshold()));
         }
         b.append("\n\n");
         for (CompareReport r : reports) {
@@ -31,7 +33,7 @@ public final class BenchMarkdown {
             b.append("|---|---|--:|--:|--:|--:|--:|--:|---|\n");
             for (Comparison c : r.comparisons()) {
                 String verdict = c.verdictText();
-                if (c.beyondThreshold()) {
+                if (c.beyondThreshold() && (c.primary() || gateAllocation)) {
                     verdict = "**" + verdict + " (regression)**";
                 }
                 b.append("| `").append(cell(BenchText.shortLabel(c.label()))).append("` ").append(c.mode())

@@ -81,7 +81,8 @@ class JmhJsonReaderFuzzTest {
         CompareReport r = BenchComparer.compare("a", results, "b", results, CompareOptions.defaults());
         StringWriter text = new StringWriter();
         BenchText.write(r, true, new PrintWriter(text));
-        BenchHtml.write(List.of(r));
+        BenchHtml.write(List.of(r), true);
+        BenchMarkdown.write(List.of(r), false);
         BenchJunit.write(List.of(r), true);
         for (Comparison c : r.comparisons()) {
             assertThat(c.verdict()).isNotEqualTo(Verdict.WORSE).isNotEqualTo(Verdict.BETTER);

@@ -85,8 +85,8 @@ final class BenchOutputOptions {
             }
         }
         write(junit, BenchJunit.write(reports, alloc), "junit");
-        write(markdown, BenchMarkdown.write(reports), "markdown");
-        write(html, BenchHtml.write(reports), "html");
+        write(markdown, BenchMarkdown.write(reports, alloc), "markdown");
+        write(html, BenchHtml.write(reports, alloc), "html");
         int regressions = 0;
         for (CompareReport r : reports) {
             regressions += r.regressions(alloc).size();
