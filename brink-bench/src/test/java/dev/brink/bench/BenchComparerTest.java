@@ -79,6 +79,20 @@ class BenchComparerTest {
     }
 
     @Test
+    void theSameBenchmarkTwiceInAFilePoolsItsForks() throws Exception {
+        // how a user answers "inconclusive: run 3 more forks": append the new runs' results to the old ones
+        List<BenchmarkResult> once = read("public/jmh-1.37-thrpt-dbutils.json");
+        List<BenchmarkResult> fourTimes = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            fourTimes.addAll(once);
+        }
+        assertThat(BenchComparer.pooled(fourTimes).values()).singleElement()
+                .satisfies(r -> assertThat(r.primary().forks()).hasSize(4));
+        CompareReport r = BenchComparer.compare("a", fourTimes, "b", fourTimes, CompareOptions.defaults());
+        assertThat(r.comparisons().get(0).verdict()).isEqualTo(Verdict.NO_CHANGE);
+    }
+
+    @Test
     void benchmarksOnOneSideOnlyAreListed() throws Exception {
         CompareReport r = compare("reactive/all-modes-zip.json", "reactive/abba-seq-zip/new.json");
         assertThat(r.onlyInBase()).anyMatch(k -> k.endsWith("thrpt"));

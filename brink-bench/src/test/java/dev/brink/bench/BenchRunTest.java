@@ -52,6 +52,12 @@ class BenchRunTest {
         List<BenchmarkResult> base = JmhJsonReader.read(files[0]);
         List<BenchmarkResult> news = JmhJsonReader.read(files[1]);
         assertThat(base).singleElement().satisfies(r -> assertThat(r.primary().forks()).hasSize(4));
+        // the joined file is JMH's format: forks counted, the score recomputed over every iteration of every fork
+        com.fasterxml.jackson.databind.JsonNode joined = dev.brink.core.Json.MAPPER.readTree(files[0].toFile()).get(0);
+        assertThat(joined.get("forks").asInt()).isEqualTo(4);
+        double all = base.get(0).primary().forks().stream().flatMapToDouble(f -> java.util.Arrays.stream(f.values()))
+                .average().orElseThrow();
+        assertThat(joined.get("primaryMetric").get("score").asDouble()).isCloseTo(all, org.assertj.core.data.Offset.offset(1e-9));
         CompareReport report = BenchComparer.compare("base", base, "new", news, CompareOptions.defaults());
         Comparison c = report.comparisons().get(0);
         assertThat(c.verdict()).isEqualTo(Verdict.BETTER);
