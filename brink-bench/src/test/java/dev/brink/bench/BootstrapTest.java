@@ -16,7 +16,7 @@ class BootstrapTest {
     @Test
     void intervalCoversTheTrueRatioOfMeans() {
         Random random = new Random(2026);
-        int experiments = 300;
+        int experiments = 200;
         int covered = 0;
         for (int e = 0; e < experiments; e++) {
             double[] base = new double[10];

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * ArithmeticException, a NaN in the output) is a reader bug.
  */
 class JmhJsonReaderFuzzTest {
-    private static final long BUDGET_NANOS = 5_000_000_000L;
+    private static final long BUDGET_NANOS = 3_000_000_000L;
     private static final int MAX_RUNS = 5_000;
     private static final String[] SEEDS = {
         "public/jmh-1.21-sample-pg-client.json", "public/jmh-1.23-thrpt-3d-bin-packing.json",
