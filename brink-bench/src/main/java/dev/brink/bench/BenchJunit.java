@@ -1,0 +1,65 @@
+package dev.brink.bench;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * JUnit XML for CI servers: one test case per benchmark and metric, a failure for each regression the CI gate fails
+ * on, skipped for inconclusive ones so a dashboard shows they decided nothing.
+ */
+public final class BenchJunit {
+    private BenchJunit() {
+    }
+
+    /** {@code gateAllocation}: whether more allocation beyond the threshold is a failure (--fail-on alloc). */
+    public static String write(List<CompareReport> reports, boolean gateAllocation) {
+        int tests = 0;
+        int failures = 0;
+        int skipped = 0;
+        StringBuilder cases = new StringBuilder();
+        for (CompareReport r : reports) {
+            for (Comparison c : r.comparisons()) {
+                tests++;
+                String name = c.label() + " " + c.mode() + (c.primary() ? "" : " " + c.metric());
+                cases.append("    <testcase classname=\"brink.bench\" name=\"").append(xml(name)).append("\">\n");
+                String line = String.format(Locale.ROOT, "%s → %s: %s %s, ratio %s %s, p = %s, forks %d/%d: %s",
+                        BenchText.num(c.base().mean()), BenchText.num(c.news().mean()), c.unit(), BenchText.change(c),
+                        BenchText.num(c.ratio()), BenchText.interval(c), BenchComparer.fmtP(c.p()),
+                        c.base().forkMeans().length, c.news().forkMeans().length, c.verdictText());
+                if (c.beyondThreshold() && (c.primary() || gateAllocation)) {
+                    failures++;
+                    cases.append("      <failure message=\"").append(xml(c.verdictText() + " by "
+                            + BenchText.change(c))).append("\">").append(xml(line)).append("</failure>\n");
+                } else if (c.verdict() == Verdict.INCONCLUSIVE) {
+                    skipped++;
+                    cases.append("      <skipped message=\"").append(xml(c.verdictText())).append("\"/>\n");
+                }
+                cases.append("      <system-out>").append(xml(line)).append("</system-out>\n");
+                cases.append("    </testcase>\n");
+            }
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"brink bench compare\" tests=\""
+                + tests + "\" failures=\"" + failures + "\" errors=\"0\" skipped=\"" + skipped + "\">\n" + cases
+                + "  </testsuite>\n</testsuites>\n";
+    }
+
+    static String xml(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                case '"' -> b.append("&quot;");
+                case '\'' -> b.append("&apos;");
+                default -> {
+                    // XML 1.0 forbids most control characters, even escaped
+                    if (c >= 0x20 || c == '\n' || c == '\t' || c == '\r') {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.toString();
+    }
+}

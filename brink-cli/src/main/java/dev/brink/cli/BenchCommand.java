@@ -1,0 +1,27 @@
+package dev.brink.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code brink bench}: before/after comparison of JMH micro-benchmarks, with significance, and a CI gate. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = {"Compare JMH micro-benchmark results before and after a change: was it real, by how much, "
+            + "with what confidence. Forks are the unit of independence.",
+            "Exit 0 done; 2 bad input; 3 --fail-on found a regression."},
+        subcommands = {BenchCompareCommand.class, BenchRunCommand.class})
+final class BenchCommand implements Callable<Integer> {
+    /** The CI gate failed: a benchmark is significantly worse by more than the threshold (DESIGN.md exit codes). */
+    static final int EXIT_GATE = 3;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().getErr().println("brink bench: a subcommand is required (compare or run)");
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return BrinkMain.EXIT_USAGE;
+    }
+}
