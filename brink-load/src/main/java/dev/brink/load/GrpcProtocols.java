@@ -41,7 +41,7 @@ final class GrpcProtocols {
             } catch (GrpcMessage.Invalid e) {
                 throw new BrinkUserException("operation " + op.name() + ": message: " + e.getMessage());
             }
-            metadata[i] = metadata(op);
+            metadata[i] = metadata(op, columns, env);
         }
         return new GrpcProtocol(address.getHostString(), address.getPort(), group, channelType, g, methods, messages, metadata);
     }
@@ -70,8 +70,14 @@ final class GrpcProtocols {
         }
     }
 
-    /** Constant metadata (gRPC header names are lower case; binary "-bin" keys are not supported). */
-    private static Metadata metadata(Plan.Operation op) throws BrinkUserException {
+    /**
+     * Metadata, filled once per run ({@code ${env.NAME}} included; per-request placeholders take their first
+     * value). gRPC header names are lower case; binary "-bin" keys are not supported.
+     */
+    private static Metadata metadata(Plan.Operation op, List<String> columns, UnaryOperator<String> env) throws BrinkUserException {
+        io.netty.buffer.ByteBuf buf = io.netty.buffer.Unpooled.buffer();
+        RequestContext once = new RequestContext(1, null);
+        once.next();
         Metadata m = new Metadata();
         for (Plan.Header h : op.request().headers()) {
             String name = h.name().toLowerCase(Locale.ROOT);
@@ -79,7 +85,13 @@ final class GrpcProtocols {
                 throw new BrinkUserException("operation " + op.name() + ": metadata '" + name
                         + "': expected a text key not starting with grpc- and not ending in -bin");
             }
-            m.put(Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER), h.value());
+            buf.clear();
+            try {
+                Template.compile(h.value(), columns.isEmpty() ? List.of() : columns, env).write(buf, once);
+            } catch (Template.Invalid e) {
+                throw new BrinkUserException("operation " + op.name() + ": metadata '" + name + "': expected " + e.getMessage());
+            }
+            m.put(Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER), buf.toString(java.nio.charset.StandardCharsets.UTF_8));
         }
         return m;
     }
