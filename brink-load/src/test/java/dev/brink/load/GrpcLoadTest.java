@@ -22,7 +22,8 @@ class GrpcLoadTest {
     }
 
     static Plan.Grpc byProto(String policy) {
-        return new Plan.Grpc(GrpcTestServer.PROTO, List.of(), null, 2, policy, Duration.ofSeconds(5));
+        // a deadline every call carries, far above what a loaded 2-core CI box takes for one
+        return new Plan.Grpc(GrpcTestServer.PROTO, List.of(), null, 2, policy, Duration.ofSeconds(30));
     }
 
     static Plan.Grpc byReflection() {
@@ -79,7 +80,7 @@ class GrpcLoadTest {
             // one caller: every call scheduled during the stall waited for it (~25 % of the step)
             assertThat(r.corrected().p99Ms()).isGreaterThan(500);
             // only one call was on the wire during the stall: far under 1 %
-            assertThat(r.uncorrected().p99Ms()).isLessThan(200);
+            assertThat(r.uncorrected().p99Ms()).isLessThan(r.corrected().p99Ms() / 3);
             assertThat(r.achievedRps()).isCloseTo(500, within(25.0));
         }
     }
@@ -106,5 +107,36 @@ class GrpcLoadTest {
         assertThatThrownBy(() -> GrpcSchema.fromProto(Path.of("src/test/resources/grpc/broken.proto"), List.of()))
                 .isInstanceOf(BrinkUserException.class)
                 .hasMessage("src/test/resources/grpc/broken.proto:6:13: expected '=', found '1'");
+    }
+
+    @Test
+    void aPlanFileDrivesAGrpcService() throws Exception {
+        try (GrpcTestServer server = new GrpcTestServer()) {
+            String yaml = """
+                    name: inventory
+                    target:
+                      grpc: "127.0.0.1:%d"
+                      proto: inventory.proto
+                      connections: 2
+                      deadline: 30s
+                    profile:
+                      - name: reserve
+                        rps: 100
+                        call: shop.inventory.v1.Inventory/Reserve
+                        message: '{"sku": "s-${seq}", "quantity": 2}'
+                        metadata: {authorization: "Bearer t0ps3cret"}
+                    """.formatted(server.port());
+            Plan plan = Plan.parse(yaml, "inventory.yaml", Path.of("src/test/resources/grpc").toAbsolutePath(), k -> null);
+            assertThat(plan.redacted().profile().get(0).request().headers().get(0).value()).isEqualTo("***");
+            try (LoadEngine engine = LoadEngine.open(plan, LoadOptions.defaults(), null)) {
+                StepResult r = engine.run(LoadStep.open("x1", 1, Duration.ofSeconds(1)));
+                assertThat(r.errors()).isEmpty();
+                assertThat(r.ok()).isEqualTo(100);
+            }
+            assertThatThrownBy(() -> Plan.parse(yaml.replace("Inventory/Reserve", "Inventory"), "inventory.yaml",
+                    Path.of("src/test/resources/grpc"), k -> null))
+                    .isInstanceOf(BrinkUserException.class).hasMessageStartingWith("inventory.yaml:10:")
+                    .hasMessageContaining("pkg.Service/Method");
+        }
     }
 }
