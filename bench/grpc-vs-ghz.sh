@@ -42,7 +42,8 @@ ADDR=127.0.0.1:$PORT
 CALL=helloworld.Greeter/SayHello
 MSG='{"name":"brink-${seq}"}'
 
-brink() { in_ns taskset -c 0 java -jar "$JAR" grpc "$ADDR" --call "$CALL" --data "$MSG" --duration "${SECS}s" --json "$@" 2>/dev/null; }
+BRINK=(ip netns exec "$NS" taskset -c 0 java -jar "$JAR" grpc "$ADDR" --call "$CALL" --data "$MSG" --duration "${SECS}s" --json)
+brink() { "${BRINK[@]}" "$@" 2>/dev/null; }
 summary() {
   python3 - "$1" "$2" <<'PY'
 import json, sys
@@ -70,7 +71,7 @@ summary "$WORK/stall.json" 1000
 cpu_ms() { awk '{printf "%.0f", ($1 + $2) * 1000}' "$1"; }
 ghz_run() { # label, ghz args...
   local label=$1; shift
-  /usr/bin/time -f "%U %S" -o "$WORK/ghz.time" in_ns taskset -c 0 "$GOBIN_DIR/ghz" --insecure --call "$CALL" \
+  /usr/bin/time -f "%U %S" -o "$WORK/ghz.time" ip netns exec "$NS" taskset -c 0 "$GOBIN_DIR/ghz" --insecure --call "$CALL" \
       -d '{"name":"ghz-{{.RequestNumber}}"}' -z "${SECS}s" --connections 1 -O json "$@" "$ADDR" >"$WORK/ghz.json"
   python3 - "$WORK/ghz.json" "$(cpu_ms "$WORK/ghz.time")" "$label" <<'PY'
 import json, sys
@@ -83,7 +84,7 @@ PY
 }
 brink_run() { # label, brink args...
   local label=$1; shift
-  /usr/bin/time -f "%U %S" -o "$WORK/brink.time" brink --out "$WORK/run-$label" "$@" >"$WORK/brink-$label.json"
+  /usr/bin/time -f "%U %S" -o "$WORK/brink.time" "${BRINK[@]}" --out "$WORK/run-$label" "$@" >"$WORK/brink-$label.json" 2>/dev/null
   python3 - "$WORK/brink-$label.json" "$(cpu_ms "$WORK/brink.time")" "$label" "$WORK/run-$label" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))["result"]; cpu = int(sys.argv[2]); d = sys.argv[4]

@@ -46,7 +46,7 @@ final class GrpcLink extends Link {
     }
 
     private void closed(ClientCall<byte[], Object> c, ManagedChannel perCall, Status status) {
-        if (perCall != null) perCall.shutdownNow();
+        if (perCall != null) perCall.shutdown(); // graceful: GOAWAY, then FIN (shutdownNow may reset the connection)
         if (c != call || !busy) return; // a call the loop gave up on (timeout) or cancelled
         call = null;
         if (status.isOk()) {

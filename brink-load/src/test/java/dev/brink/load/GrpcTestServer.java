@@ -33,6 +33,9 @@ final class GrpcTestServer implements AutoCloseable {
     final AtomicLong calls = new AtomicLong();
     volatile long stallAfter = -1;
     volatile long stallMs;
+    /** Every Reserve answers this late (without holding a handler thread), 0 for at once. */
+    volatile long delayMs;
+    private final java.util.concurrent.ScheduledExecutorService later = Executors.newSingleThreadScheduledExecutor();
     private final Server server;
     private final ExecutorService handlers = Executors.newFixedThreadPool(4);
 
@@ -58,8 +61,13 @@ final class GrpcTestServer implements AutoCloseable {
                         out.onError(Status.INVALID_ARGUMENT.withDescription("quantity < 0").asRuntimeException());
                         return;
                     }
-                    out.onNext(DynamicMessage.newBuilder(reply).setField(reply.findFieldByName("reservation"), "r-" + sku).build());
-                    out.onCompleted();
+                    DynamicMessage answer = DynamicMessage.newBuilder(reply).setField(reply.findFieldByName("reservation"), "r-" + sku).build();
+                    Runnable respond = () -> {
+                        out.onNext(answer);
+                        out.onCompleted();
+                    };
+                    if (delayMs > 0) later.schedule(respond, delayMs, TimeUnit.MILLISECONDS);
+                    else respond.run();
                 }))
                 .addMethod(watchM, ServerCalls.asyncServerStreamingCall((req, out) -> {
                     calls.incrementAndGet();
@@ -99,5 +107,6 @@ final class GrpcTestServer implements AutoCloseable {
     public void close() throws InterruptedException {
         server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
         handlers.shutdownNow();
+        later.shutdownNow();
     }
 }
