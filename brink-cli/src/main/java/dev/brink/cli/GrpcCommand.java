@@ -2,14 +2,9 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
-import dev.brink.core.RunDirectory;
 import dev.brink.load.LoadEngine;
-import dev.brink.load.LoadOptions;
-import dev.brink.load.LoadStep;
 import dev.brink.load.Plan;
-import dev.brink.load.StepResult;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -97,19 +92,11 @@ final class GrpcCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Duration d = Durations.parse(duration);
-        if (d.toMillis() < 1) throw new BrinkUserException("bad --duration " + duration + ": expected more than 0");
-        Duration t = Durations.parse(timeout);
-        if (t.toMillis() < 1) throw new BrinkUserException("bad --timeout " + timeout + ": expected more than 0");
-        Duration dl = deadline == null ? null : Durations.parse(deadline);
-        if (dl != null && dl.toMillis() < 1) throw new BrinkUserException("bad --deadline " + deadline + ": expected more than 0");
+        Duration d = OneLineLoad.positive("--duration", duration);
+        Duration t = OneLineLoad.positive("--timeout", timeout);
+        Duration dl = deadline == null ? null : OneLineLoad.positive("--deadline", deadline);
         if (!address.matches("[^:/\\s]+:\\d{1,5}")) throw new BrinkUserException("bad address '" + address + "': expected host:port");
-        if (model.rate != null && !(model.rate > 0 && model.rate <= 1e7)) {
-            throw new BrinkUserException("bad --rate " + model.rate + ": expected a number from 0 (excluded) to 10000000");
-        }
-        if (model.users != null && (model.users < 1 || model.users > 60_000)) {
-            throw new BrinkUserException("bad --users " + model.users + ": expected 1..60000");
-        }
+        OneLineLoad.checkModel(model.rate, model.users);
         if (!Plan.Grpc.POLICIES.contains(policy)) {
             throw new BrinkUserException("bad --connection-policy " + policy + ": expected shared, per-user or per-call");
         }
@@ -123,31 +110,12 @@ final class GrpcCommand implements Callable<Integer> {
                 List.of(new Plan.Operation("call", model.rate != null ? model.rate : 1,
                         new Plan.Request("POST", call, metadata(), message()), Plan.Check.DEFAULT)), null, null, null);
         LoadEngine.checkReachable(target, Duration.ofSeconds(5));
-        LoadOptions options = LoadOptions.defaults().withMaxConnections(slots)
-                .withTimeouts(t.compareTo(Duration.ofSeconds(5)) < 0 ? t : Duration.ofSeconds(5), t);
-        LoadStep step = model.rate != null ? LoadStep.open("grpc", 1, d) : LoadStep.closed("grpc", model.users, Duration.ZERO, d);
-        PrintWriter stdout = spec.commandLine().getOut();
-        PrintWriter live = json ? spec.commandLine().getErr() : stdout;
-        String shown = "grpc://" + address + "/" + call;
-        StepResult result;
-        try (LoadEngine engine = LoadEngine.open(plan, options, out == null ? null : RunDirectory.at(out))) {
-            HttpReport report = new HttpReport(live, System.console() != null && !json, d);
-            if (!json) {
-                String m = model.rate != null ? String.format(Locale.ROOT, "open model, %s calls/s", model.rate)
-                        : "closed model, " + model.users + " callers";
-                stdout.println("brink grpc " + address + " " + call + " — " + m + " for " + Durations.format(d) + ", "
-                        + policy + " connections, up to " + slots + " calls in flight (" + engine.transport() + ")");
-            }
-            engine.addListener(report::interval);
-            result = engine.run(step);
-            report.done();
-        }
-        if (json) {
-            HttpReport.json(stdout, shown, result);
-        } else {
-            HttpReport.table(stdout, result, out);
-        }
-        stdout.flush();
+        String m = model.rate != null ? String.format(Locale.ROOT, "open model, %s calls/s", model.rate)
+                : "closed model, " + model.users + " callers";
+        OneLineLoad.run(spec, "grpc", plan, OneLineLoad.options(slots, t), model.users, d, out, json,
+                "grpc://" + address + "/" + call,
+                transport -> "brink grpc " + address + " " + call + " — " + m + " for " + Durations.format(d) + ", "
+                        + policy + " connections, up to " + slots + " calls in flight (" + transport + ")");
         return BrinkMain.EXIT_OK;
     }
 
