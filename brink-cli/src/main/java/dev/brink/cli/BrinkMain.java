@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
             DemoCommand.class,
             RunCommand.class,
             HttpCommand.class,
+            GrpcCommand.class,
             WatchCommand.class,
             CaptureCommand.class,
             ThreadsCommand.class,

@@ -1,15 +1,9 @@
 package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
-import dev.brink.core.Durations;
-import dev.brink.core.RunDirectory;
 import dev.brink.load.LoadEngine;
-import dev.brink.load.LoadOptions;
-import dev.brink.load.LoadStep;
 import dev.brink.load.Plan;
-import dev.brink.load.StepResult;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -78,40 +72,16 @@ final class HttpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Duration d = Durations.parse(duration);
-        if (d.toMillis() < 1) throw new BrinkUserException("bad --duration " + duration + ": expected more than 0");
-        Duration t = Durations.parse(timeout);
-        if (t.toMillis() < 1) throw new BrinkUserException("bad --timeout " + timeout + ": expected more than 0");
+        Duration d = OneLineLoad.positive("--duration", duration);
+        Duration t = OneLineLoad.positive("--timeout", timeout);
         URI base = base(url);
-        if (model.rate != null && !(model.rate > 0 && model.rate <= 1e7)) {
-            throw new BrinkUserException("bad --rate " + model.rate + ": expected a number from 0 (excluded) to 10000000");
-        }
-        if (model.users != null && (model.users < 1 || model.users > 60_000)) {
-            throw new BrinkUserException("bad --users " + model.users + ": expected 1..60000");
-        }
+        OneLineLoad.checkModel(model.rate, model.users);
         int conns = connections != null ? connections : model.users != null ? model.users : 64;
         if (conns < 1 || conns > 60_000) throw new BrinkUserException("bad --connections " + conns + ": expected 1..60000");
         Plan plan = plan(base);
         LoadEngine.checkReachable(base, Duration.ofSeconds(5));
-        LoadOptions options = LoadOptions.defaults().withMaxConnections(conns)
-                .withTimeouts(t.compareTo(Duration.ofSeconds(5)) < 0 ? t : Duration.ofSeconds(5), t);
-        LoadStep step = model.rate != null ? LoadStep.open("http", 1, d) : LoadStep.closed("http", model.users, Duration.ZERO, d);
-        PrintWriter stdout = spec.commandLine().getOut();
-        PrintWriter live = json ? spec.commandLine().getErr() : stdout;
-        StepResult result;
-        try (LoadEngine engine = LoadEngine.open(plan, options, out == null ? null : RunDirectory.at(out))) {
-            HttpReport report = new HttpReport(live, System.console() != null && !json, d);
-            if (!json) stdout.println(HttpReport.headline(url, model.rate, model.users, d, conns, engine.transport()));
-            engine.addListener(report::interval);
-            result = engine.run(step);
-            report.done();
-        }
-        if (json) {
-            HttpReport.json(stdout, url, result);
-        } else {
-            HttpReport.table(stdout, result, out);
-        }
-        stdout.flush();
+        OneLineLoad.run(spec, "http", plan, OneLineLoad.options(conns, t), model.users, d, out, json, url,
+                transport -> HttpReport.headline(url, model.rate, model.users, d, conns, transport));
         return BrinkMain.EXIT_OK;
     }
 

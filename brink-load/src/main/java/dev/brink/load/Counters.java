@@ -12,12 +12,15 @@ final class Counters {
     /** Latencies above 10 minutes are clamped there: a request timeout caps what matters. */
     static final long MAX_MICROS = 600_000_000L;
     private static final int STATUS_CODES = 600;
+    /** gRPC status names by code (0 OK … 16 UNAUTHENTICATED), fixed by the gRPC protocol. */
+    private static final io.grpc.Status.Code[] GRPC_CODES = io.grpc.Status.Code.values();
 
     long sent;
     long ok;
     long dropped;
     final long[] kinds = new long[ErrorKind.ALL.length];
     final long[] http = new long[STATUS_CODES];
+    final long[] grpc = new long[GRPC_CODES.length];
     final Histogram corrected = newHistogram();
     final Histogram uncorrected = newHistogram();
 
@@ -39,10 +42,16 @@ final class Counters {
         http[status >= 0 && status < STATUS_CODES ? status : 0]++;
     }
 
+    /** A call that ended with a gRPC status other than OK. */
+    void grpcError(int code) {
+        grpc[code > 0 && code < GRPC_CODES.length ? code : io.grpc.Status.Code.UNKNOWN.value()]++;
+    }
+
     long errorCount() {
         long n = 0;
         for (long k : kinds) n += k;
         for (long h : http) n += h;
+        for (long g : grpc) n += g;
         return n;
     }
 
@@ -53,6 +62,7 @@ final class Counters {
         dst.dropped = dropped;
         System.arraycopy(kinds, 0, dst.kinds, 0, kinds.length);
         System.arraycopy(http, 0, dst.http, 0, http.length);
+        System.arraycopy(grpc, 0, dst.grpc, 0, grpc.length);
         dst.corrected.reset();
         dst.uncorrected.reset();
         dst.corrected.add(corrected);
@@ -60,6 +70,7 @@ final class Counters {
         sent = ok = dropped = 0;
         java.util.Arrays.fill(kinds, 0);
         java.util.Arrays.fill(http, 0);
+        java.util.Arrays.fill(grpc, 0);
         corrected.reset();
         uncorrected.reset();
     }
@@ -71,6 +82,7 @@ final class Counters {
         dropped += other.dropped;
         for (int i = 0; i < kinds.length; i++) kinds[i] += other.kinds[i];
         for (int i = 0; i < http.length; i++) http[i] += other.http[i];
+        for (int i = 0; i < grpc.length; i++) grpc[i] += other.grpc[i];
         corrected.add(other.corrected);
         uncorrected.add(other.uncorrected);
     }
@@ -79,6 +91,7 @@ final class Counters {
         sent = ok = dropped = 0;
         java.util.Arrays.fill(kinds, 0);
         java.util.Arrays.fill(http, 0);
+        java.util.Arrays.fill(grpc, 0);
         corrected.reset();
         uncorrected.reset();
     }
@@ -88,6 +101,7 @@ final class Counters {
         Map<String, Long> m = new java.util.TreeMap<>();
         for (ErrorKind k : ErrorKind.ALL) if (kinds[k.ordinal()] > 0) m.put(k.label, kinds[k.ordinal()]);
         for (int s = 0; s < http.length; s++) if (http[s] > 0) m.put("http-" + s, http[s]);
+        for (int c = 0; c < grpc.length; c++) if (grpc[c] > 0) m.put("grpc-" + GRPC_CODES[c].name(), grpc[c]);
         return m;
     }
 }

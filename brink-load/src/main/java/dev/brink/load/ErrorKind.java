@@ -13,6 +13,8 @@ import java.util.Locale;
 enum ErrorKind {
     CONNECT_REFUSED("connect-refused"),
     CONNECT_TIMEOUT("connect-timeout"),
+    /** EADDRNOTAVAIL: no free local port (or address) to connect from: the generator ran out of ports. */
+    CONNECT_NO_LOCAL_PORT("connect-no-local-port"),
     REQUEST_TIMEOUT("request-timeout"),
     RESET("reset"),
     CHECK_FAILED("check-failed"),
@@ -28,6 +30,10 @@ enum ErrorKind {
     /** Classifies a failed connect attempt. */
     static ErrorKind ofConnect(Throwable t) {
         if (t instanceof ConnectTimeoutException) return CONNECT_TIMEOUT;
+        // Linux says EADDRNOTAVAIL as "Cannot assign requested address" (JDK and Netty's native epoll alike)
+        if (String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT).contains("assign requested address")) {
+            return CONNECT_NO_LOCAL_PORT;
+        }
         if (t instanceof ConnectException) {
             String m = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
             return m.contains("timed out") ? CONNECT_TIMEOUT : CONNECT_REFUSED;

@@ -33,7 +33,7 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Brink's load engine: drives a {@link Plan}'s profile against its target over keep-alive HTTP/1.1
- * connections, one {@link LoadStep} after another, on the same connections (a capacity search changes
+ * connections or gRPC calls (a {@link Protocol} behind the same schedule and recording), one {@link LoadStep} after another, on the same connections (a capacity search changes
  * the rate between steps without reconnecting). Every second it writes a load.jsonl, generator.jsonl and
  * latency.hlog interval to the run directory (if given) and hands the same interval to the listeners.
  *
@@ -76,13 +76,8 @@ public final class LoadEngine implements AutoCloseable {
         names = new String[ops.length];
         snap = new Counters[ops.length];
         for (int i = 0; i < ops.length; i++) {
-            Plan.Operation op = plan.profile().get(i);
-            try {
-                ops[i] = new OpState(i, op, new RequestEncoder(base, op.request(), columns, env));
-            } catch (Template.Invalid e) {
-                throw new BrinkUserException("operation " + op.name() + ": expected " + e.getMessage());
-            }
-            names[i] = op.name();
+            ops[i] = new OpState(i, plan.profile().get(i));
+            names[i] = ops[i].name;
             snap[i] = new Counters();
         }
         boolean epoll = switch (options.transport()) {
@@ -105,13 +100,19 @@ public final class LoadEngine implements AutoCloseable {
         RequestContext ctx = new RequestContext(System.nanoTime(), feeder);
         try {
             EventLoop el = group.next();
-            this.loop = el.submit(() -> new LoadLoop(el, bootstrap, address, options, ops, ctx)).get();
+            Protocol protocol = plan.target().grpc() != null
+                    ? GrpcProtocols.open(plan, address, group, epoll ? EpollSocketChannel.class : NioSocketChannel.class, columns, env)
+                    : new Http1Protocol(bootstrap, address, RequestEncoder.forPlan(plan, columns, env));
+            this.loop = el.submit(() -> new LoadLoop(el, protocol, options, ops, ctx)).get();
             long loopThread = el.submit(() -> Thread.currentThread().getId()).get();
             this.monitor = new GeneratorMonitor(loopThread, options.lagLimitMs());
             this.out = new RunOutput(run, baseEpochMs);
         } catch (IOException e) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             throw new BrinkUserException("cannot write the run directory: " + e.getMessage());
+        } catch (BrinkUserException e) {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            throw e;
         } catch (InterruptedException | ExecutionException e) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             throw new IllegalStateException("event loop failed to start", e);

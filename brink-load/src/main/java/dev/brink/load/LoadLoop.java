@@ -1,12 +1,6 @@
 package dev.brink.load;
 
-import io.netty.bootstrap.Bootstrap;
-import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
-import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
@@ -15,22 +9,22 @@ import org.HdrHistogram.Histogram;
  * nothing needs a lock. A fixed-rate tick sends every request whose intended time has come (open model) or
  * whose user finished thinking (closed model). A request with no free connection waits in the backlog (its
  * wait counts in corrected latency); a full backlog drops it and says so. Per request this allocates nothing
- * on the heap: the request goes into a pooled direct buffer, the response is parsed in place by
- * {@link ResponseParser}.
+ * on the heap here; what a request costs on the wire is the {@link Protocol}'s business (HTTP/1.1: a pooled
+ * direct buffer out, the response parsed in place). The loop sees only {@link Link}s: slots that carry one
+ * request at a time, opened by the protocol, completed or failed by it.
  */
 final class LoadLoop {
     private final EventLoop loop;
-    private final Bootstrap bootstrap;
-    private final InetSocketAddress address;
+    private final Protocol protocol;
     private final LoadOptions options;
     final OpState[] ops;
     private final RequestContext ctx;
     private final double totalRps;
 
     // connections: all live ones (for the timeout sweep) and the idle stack
-    private final Conn[] all;
+    private final Link[] all;
     private int allCount;
-    private final Conn[] idle;
+    private final Link[] idle;
     private int idleCount;
     private int connecting;
     private int busy;
@@ -58,16 +52,14 @@ final class LoadLoop {
     final Histogram lag = Counters.newHistogram();
     private long droppedNow;
 
-    LoadLoop(EventLoop loop, Bootstrap bootstrap, InetSocketAddress address, LoadOptions options, OpState[] ops,
-             RequestContext ctx) {
+    LoadLoop(EventLoop loop, Protocol protocol, LoadOptions options, OpState[] ops, RequestContext ctx) {
         this.loop = loop;
-        this.bootstrap = bootstrap;
-        this.address = address;
+        this.protocol = protocol;
         this.options = options;
         this.ops = ops;
         this.ctx = ctx;
-        this.all = new Conn[options.maxConnections()];
-        this.idle = new Conn[options.maxConnections()];
+        this.all = new Link[options.maxConnections()];
+        this.idle = new Link[options.maxConnections()];
         this.backlogIntended = new long[options.backlogLimit()];
         this.backlogOp = new int[options.backlogLimit()];
         this.backlogUser = new int[options.backlogLimit()];
@@ -141,7 +133,8 @@ final class LoadLoop {
 
     void closeAll() {
         running = false;
-        for (int i = 0; i < allCount; i++) all[i].channel.close();
+        for (int i = allCount - 1; i >= 0; i--) all[i].close();
+        protocol.close();
     }
 
     // ---- the tick ----
@@ -160,7 +153,7 @@ final class LoadLoop {
         if (++sweep >= 10) {
             sweep = 0;
             for (int i = allCount - 1; i >= 0; i--) {
-                Conn c = all[i];
+                Link c = all[i];
                 if (c.busy && now - c.sent > timeoutNanos) fail(c, ErrorKind.REQUEST_TIMEOUT);
             }
         }
@@ -239,24 +232,21 @@ final class LoadLoop {
     }
 
     private void connect() {
-        Conn c = new Conn(this);
         connecting++;
-        ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<Channel>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(c);
-            }
-        }).connect(address);
-        f.addListener(done -> {
-            connecting--;
-            if (done.isSuccess()) {
-                c.channel = f.channel();
-                all[allCount++] = c;
-                released(c);
-            } else {
-                connectFailed(ErrorKind.ofConnect(done.cause()));
-            }
-        });
+        protocol.open(this);
+    }
+
+    /** The protocol opened {@code link}: it takes a waiting request or goes idle. */
+    void opened(Link link) {
+        connecting--;
+        all[allCount++] = link;
+        released(link);
+    }
+
+    /** The protocol could not open a link: the request it was opened for fails with {@code kind}. */
+    void openFailed(ErrorKind kind) {
+        connecting--;
+        connectFailed(kind);
     }
 
     private void connectFailed(ErrorKind kind) {
@@ -271,24 +261,20 @@ final class LoadLoop {
         maybeConnect();
     }
 
-    private void send(Conn c, OpState op, long intended, int user) {
+    private void send(Link c, OpState op, long intended, int user) {
         ctx.next();
-        ByteBuf buf = c.channel.alloc().directBuffer(op.sizeHint);
-        op.encoder.encode(buf, ctx);
-        if (buf.readableBytes() > op.sizeHint) op.sizeHint = buf.readableBytes();
         c.busy = true;
         c.op = op;
         c.intended = intended;
         c.user = user;
-        c.status = 0;
         busy++;
         op.live.sent++;
         c.sent = System.nanoTime();
-        c.channel.writeAndFlush(buf, c.channel.voidPromise());
+        c.send(op, ctx);
     }
 
     /** A connection is free: it takes the oldest waiting request, or goes idle. */
-    private void released(Conn c) {
+    private void released(Link c) {
         if (backlogSize > 0) {
             OpState op = ops[backlogOp[backlogHead]];
             long intended = backlogIntended[backlogHead];
@@ -300,17 +286,19 @@ final class LoadLoop {
         }
     }
 
-    void complete(Conn c) {
+    /**
+     * The request on {@code c} is answered, and the link has counted it ok or as its error on
+     * {@code c.op.live}; here it is timed. A link that cannot carry another request ({@code reusable} false:
+     * HTTP's Connection: close, a gRPC channel opened for this call alone) is retired.
+     */
+    void complete(Link c, boolean reusable) {
         long now = System.nanoTime();
         OpState op = c.op;
         c.busy = false;
         busy--;
         op.live.recordLatency(now - c.intended, now - c.sent);
-        if (op.passes(c.status)) op.live.ok++;
-        else if (c.status >= 400 || op.checkStatus == 0) op.live.httpError(c.status);
-        else op.live.kinds[ErrorKind.CHECK_FAILED.ordinal()]++;
         int user = c.user;
-        if (c.keepAlive) {
+        if (reusable) {
             released(c);
         } else {
             retire(c);
@@ -319,7 +307,7 @@ final class LoadLoop {
     }
 
     /** The request on {@code c} (if any) failed with {@code kind}; the connection is closed. */
-    void fail(Conn c, ErrorKind kind) {
+    void fail(Link c, ErrorKind kind) {
         if (c.busy) {
             c.busy = false;
             busy--;
@@ -330,17 +318,17 @@ final class LoadLoop {
     }
 
     /** channelInactive: the peer or we closed it. */
-    void closed(Conn c) {
+    void closed(Link c) {
         if (c.busy) {
             fail(c, ErrorKind.RESET);
         }
         retire(c);
     }
 
-    private void retire(Conn c) {
+    private void retire(Link c) {
         if (c.gone) return;
         c.gone = true;
-        c.channel.close();
+        c.close();
         for (int i = 0; i < allCount; i++) {
             if (all[i] == c) {
                 all[i] = all[--allCount];

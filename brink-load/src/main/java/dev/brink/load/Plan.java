@@ -67,10 +67,42 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
         return new Plan(name, target, ops, slo, phases, data, failOn);
     }
 
-    /** base_url plus how to reach the JVM (all optional for a load-only run). */
-    public record Target(URI baseUrl, Jvm jvm) {
+    /**
+     * base_url plus how to reach the JVM (all optional for a load-only run). A gRPC target has a
+     * {@code grpc://host:port} base URL and its {@link Grpc} settings; its operations' requests then read
+     * path = the full method name ({@code pkg.Service/Method}), headers = metadata, body = the JSON message.
+     */
+    public record Target(URI baseUrl, Jvm jvm, Grpc grpc) {
         public Target {
             Objects.requireNonNull(baseUrl, "base_url");
+            if ((grpc != null) != "grpc".equalsIgnoreCase(baseUrl.getScheme())) {
+                throw new IllegalArgumentException("a grpc:// target needs its grpc settings, and only it");
+            }
+        }
+
+        public Target(URI baseUrl, Jvm jvm) {
+            this(baseUrl, jvm, null);
+        }
+    }
+
+    /**
+     * How to reach a gRPC service. Descriptors come from a .proto file (parsed in-process, imports found in
+     * {@code importPaths}), a protoset ({@code protoc --descriptor_set_out}), or, when both are null, the
+     * server's reflection service.
+     *
+     * @param channels HTTP/2 connections shared round-robin by all calls (policy {@code shared})
+     * @param policy   {@code shared}, {@code per-user} (a connection per concurrent caller) or {@code per-call}
+     *                 (a new connection per call, closed after it: what exhausts ephemeral ports)
+     * @param deadline each call's deadline, null for none
+     */
+    public record Grpc(Path proto, List<Path> importPaths, Path protoset, int channels, String policy, Duration deadline) {
+        public static final Set<String> POLICIES = Set.of("shared", "per-user", "per-call");
+
+        public Grpc {
+            importPaths = List.copyOf(importPaths);
+            if (proto != null && protoset != null) throw new IllegalArgumentException("proto or protoset, not both");
+            if (channels < 1 || channels > 10_000) throw new IllegalArgumentException("channels 1..10000");
+            if (!POLICIES.contains(policy)) throw new IllegalArgumentException("policy shared|per-user|per-call");
         }
     }
 

@@ -28,7 +28,9 @@ final class PlanBinder {
         Map<String, PlanNode> f = fields(root, "plan", "name", "target", "profile", "slo", "phases", "data", "fail_on");
         String name = string(req(root, f, "name", "plan"), "name");
         if (name.isBlank()) throw f.get("name").error("name", "a non-empty plan name");
-        Plan.Target target = target(req(root, f, "target", "plan"));
+        PlanNode targetNode = req(root, f, "target", "plan");
+        boolean grpc = targetNode.fields() != null && targetNode.fields().containsKey("grpc");
+        Plan.Target target = grpc ? PlanGrpcBinder.target(targetNode, baseDir) : target(targetNode);
         Plan.Data data = f.containsKey("data") ? data(f.get("data"), baseDir) : null;
         List<String> columns = data == null ? List.of() : data.columns();
 
@@ -37,7 +39,8 @@ final class PlanBinder {
         List<Plan.Operation> ops = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (int i = 0; i < prof.items().size(); i++) {
-            Plan.Operation op = operation(prof.items().get(i), "profile[" + i + "]", columns, env);
+            Plan.Operation op = grpc ? PlanGrpcBinder.operation(prof.items().get(i), "profile[" + i + "]", columns, env)
+                    : operation(prof.items().get(i), "profile[" + i + "]", columns, env);
             if (!names.add(op.name())) {
                 throw prof.items().get(i).error("profile[" + i + "].name", "a name not used by another operation");
             }
@@ -137,7 +140,7 @@ final class PlanBinder {
         return new Plan.Operation(name, rps, new Plan.Request(method, p, headers, body), check);
     }
 
-    private static void template(PlanNode n, String text, String path, List<String> columns, UnaryOperator<String> env)
+    static void template(PlanNode n, String text, String path, List<String> columns, UnaryOperator<String> env)
             throws BrinkUserException {
         try {
             Template.compile(text, columns, env);
@@ -246,7 +249,7 @@ final class PlanBinder {
 
     // ---- small typed readers ----
 
-    private static Map<String, PlanNode> fields(PlanNode n, String path, String... allowed) throws BrinkUserException {
+    static Map<String, PlanNode> fields(PlanNode n, String path, String... allowed) throws BrinkUserException {
         if (n.fields() == null) throw n.error(path, "a mapping with keys " + String.join(", ", allowed));
         List<String> ok = List.of(allowed);
         for (Map.Entry<String, PlanNode> e : n.fields().entrySet()) {
@@ -259,7 +262,7 @@ final class PlanBinder {
         return n.fields();
     }
 
-    private static PlanNode req(PlanNode parent, Map<String, PlanNode> f, String key, String path) throws BrinkUserException {
+    static PlanNode req(PlanNode parent, Map<String, PlanNode> f, String key, String path) throws BrinkUserException {
         PlanNode v = f.get(key);
         if (v == null || v.isNull()) {
             throw new BrinkUserException(parent.where() + ": " + path + ": expected a '" + key + "' key");
@@ -267,12 +270,12 @@ final class PlanBinder {
         return v;
     }
 
-    private static String string(PlanNode n, String path) throws BrinkUserException {
+    static String string(PlanNode n, String path) throws BrinkUserException {
         if (!n.isScalar() || n.text() == null) throw n.error(path, "a text value");
         return n.text();
     }
 
-    private static double number(PlanNode n, String path, double min, double max) throws BrinkUserException {
+    static double number(PlanNode n, String path, double min, double max) throws BrinkUserException {
         String expected = "a number from " + fmt(min) + " to " + fmt(max);
         if (!n.isScalar() || n.text() == null) throw n.error(path, expected);
         try {
@@ -284,7 +287,7 @@ final class PlanBinder {
         }
     }
 
-    private static long integer(PlanNode n, String path, long min, long max) throws BrinkUserException {
+    static long integer(PlanNode n, String path, long min, long max) throws BrinkUserException {
         String expected = "an integer from " + min + " to " + max;
         if (!n.isScalar() || n.text() == null) throw n.error(path, expected);
         try {
@@ -302,7 +305,7 @@ final class PlanBinder {
         throw n.error(path, "true or false");
     }
 
-    private static Duration duration(PlanNode n, String path) throws BrinkUserException {
+    static Duration duration(PlanNode n, String path) throws BrinkUserException {
         if (!n.isScalar() || n.text() == null) throw n.error(path, "a duration like 30s, 5m or 1h");
         try {
             return Durations.parse(n.text());

@@ -1,5 +1,6 @@
 package dev.brink.load;
 
+import dev.brink.core.BrinkUserException;
 import io.netty.buffer.ByteBuf;
 import java.net.URI;
 import java.util.ArrayList;
@@ -49,6 +50,20 @@ final class RequestEncoder {
         this.body = request.body() == null ? null : Template.compile(request.body(), csvColumns, env);
         this.sendsBody = body != null || !request.method().equals("GET") && !request.method().equals("DELETE")
                 && !request.method().equals("OPTIONS");
+    }
+
+    /** One encoder per operation of {@code plan}, by operation index. */
+    static RequestEncoder[] forPlan(Plan plan, List<String> csvColumns, UnaryOperator<String> env) throws BrinkUserException {
+        RequestEncoder[] encoders = new RequestEncoder[plan.profile().size()];
+        for (int i = 0; i < encoders.length; i++) {
+            Plan.Operation op = plan.profile().get(i);
+            try {
+                encoders[i] = new RequestEncoder(plan.target().baseUrl(), op.request(), csvColumns, env);
+            } catch (Template.Invalid e) {
+                throw new BrinkUserException("operation " + op.name() + ": expected " + e.getMessage());
+            }
+        }
+        return encoders;
     }
 
     /** Writes one complete request; {@code ctx.next()} has been called for it. */

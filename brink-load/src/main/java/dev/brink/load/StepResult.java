@@ -12,7 +12,7 @@ import java.util.Map;
  * @param targetRps    the schedule's mean rate (0 for a closed model)
  * @param achievedRps  answered requests (ok + errors with a response or a failure) per second of the step
  * @param errors       error counts by kind: connect-refused, connect-timeout, request-timeout, reset,
- *                     http-NNN, check-failed, other
+ *                     http-NNN, grpc-CODE, check-failed, other
  * @param errorRate    errors / (ok + errors); dropped requests are not in it (they are the generator's)
  * @param dropped      requests never sent because the backlog was full
  * @param maxInFlight  the most requests in flight at any interval end
@@ -38,9 +38,14 @@ public record StepResult(String step, LoadStep.Workload workload, double duratio
      * resets and refused connections, which a late or starved generator can cause on its own.
      */
     public long answeredErrorCount() {
-        return errors.entrySet().stream().filter(e -> e.getKey().startsWith("http-") || e.getKey().equals(ErrorKind.CHECK_FAILED.label))
+        return errors.entrySet().stream().filter(e -> e.getKey().startsWith("http-") || e.getKey().equals(ErrorKind.CHECK_FAILED.label)
+                        || e.getKey().startsWith("grpc-") && !GRPC_NOT_ANSWERED.contains(e.getKey()))
                 .mapToLong(Map.Entry::getValue).sum();
     }
+
+    /** gRPC statuses a client library reports on its own when no answer came (no connection, deadline, cancel). */
+    private static final java.util.Set<String> GRPC_NOT_ANSWERED = java.util.Set.of("grpc-UNAVAILABLE",
+            "grpc-DEADLINE_EXCEEDED", "grpc-CANCELLED");
 
     public long errorCount() {
         return errors.values().stream().mapToLong(Long::longValue).sum();

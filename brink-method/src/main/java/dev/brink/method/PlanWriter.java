@@ -20,7 +20,18 @@ final class PlanWriter {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("name", p.name());
         Map<String, Object> target = new LinkedHashMap<>();
-        target.put("base_url", p.target().baseUrl().toString());
+        Plan.Grpc grpc = p.target().grpc();
+        if (grpc == null) {
+            target.put("base_url", p.target().baseUrl().toString());
+        } else {
+            target.put("grpc", p.target().baseUrl().getAuthority());
+            if (grpc.proto() != null) target.put("proto", grpc.proto().toString());
+            if (!grpc.importPaths().isEmpty()) target.put("import_paths", grpc.importPaths().stream().map(Path::toString).toList());
+            if (grpc.protoset() != null) target.put("protoset", grpc.protoset().toString());
+            target.put("connections", grpc.channels());
+            target.put("connection_policy", grpc.policy());
+            if (grpc.deadline() != null) target.put("deadline", d(grpc.deadline()));
+        }
         if (p.target().jvm() != null) {
             Map<String, Object> jvm = new LinkedHashMap<>();
             if (p.target().jvm().pid() != null) jvm.put("pid", p.target().jvm().pid());
@@ -29,7 +40,7 @@ final class PlanWriter {
             target.put("jvm", jvm);
         }
         root.put("target", target);
-        root.put("profile", p.profile().stream().map(PlanWriter::operation).toList());
+        root.put("profile", p.profile().stream().map(grpc == null ? PlanWriter::operation : PlanWriter::call).toList());
         if (p.slo() != null) {
             root.put("slo", ordered("error_rate", p.slo().errorRate(), "p99_ms", p.slo().p99Ms()));
         }
@@ -73,6 +84,18 @@ final class PlanWriter {
         if (o.request().body() != null) request.put("body", o.request().body());
         Map<String, Object> op = ordered("name", o.name(), "rps", o.rps(), "request", request);
         if (o.check() != null && o.check().status() != 0) op.put("check", Map.of("status", o.check().status()));
+        return op;
+    }
+
+    /** A gRPC operation: path is the method, headers the metadata, body the JSON message (see Plan.Target). */
+    private static Map<String, Object> call(Plan.Operation o) {
+        Map<String, Object> op = ordered("name", o.name(), "rps", o.rps(), "call", o.request().path());
+        if (o.request().body() != null) op.put("message", o.request().body());
+        if (!o.request().headers().isEmpty()) {
+            Map<String, Object> metadata = new LinkedHashMap<>();
+            o.request().headers().forEach(h -> metadata.put(h.name(), h.value()));
+            op.put("metadata", metadata);
+        }
         return op;
     }
 

@@ -1,0 +1,70 @@
+package dev.brink.cli;
+
+import dev.brink.core.BrinkUserException;
+import dev.brink.core.Durations;
+import dev.brink.core.RunDirectory;
+import dev.brink.load.LoadEngine;
+import dev.brink.load.LoadOptions;
+import dev.brink.load.LoadStep;
+import dev.brink.load.Plan;
+import dev.brink.load.StepResult;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.Function;
+import picocli.CommandLine;
+
+/** What {@code brink http} and {@code brink grpc} share: argument checks, one step on the engine, the same output. */
+final class OneLineLoad {
+    private OneLineLoad() {
+    }
+
+    /** A duration option that must be more than 0. */
+    static Duration positive(String option, String value) throws BrinkUserException {
+        Duration d = Durations.parse(value);
+        if (d.toMillis() < 1) throw new BrinkUserException("bad " + option + " " + value + ": expected more than 0");
+        return d;
+    }
+
+    /** Exactly one of rate (open model) and users (closed model) is set, in range. */
+    static void checkModel(Double rate, Integer users) throws BrinkUserException {
+        if (rate != null && !(rate > 0 && rate <= 1e7)) {
+            throw new BrinkUserException("bad --rate " + rate + ": expected a number from 0 (excluded) to 10000000");
+        }
+        if (users != null && (users < 1 || users > 60_000)) {
+            throw new BrinkUserException("bad --users " + users + ": expected 1..60000");
+        }
+    }
+
+    /** Connect timeout = the request timeout, at most 5 s. */
+    static LoadOptions options(int slots, Duration timeout) {
+        return LoadOptions.defaults().withMaxConnections(slots)
+                .withTimeouts(timeout.compareTo(Duration.ofSeconds(5)) < 0 ? timeout : Duration.ofSeconds(5), timeout);
+    }
+
+    /**
+     * Runs one step of {@code plan} (open at 100 % when {@code users} is null, else closed) and prints the live
+     * lines and the summary ({@code --json}: the summary alone on stdout, live lines on stderr).
+     * @param headline the first line (not with --json), given the engine's transport
+     */
+    static void run(CommandLine.Model.CommandSpec spec, String name, Plan plan, LoadOptions options, Integer users,
+                    Duration d, Path out, boolean json, String shown, Function<String, String> headline) throws Exception {
+        LoadStep step = users == null ? LoadStep.open(name, 1, d) : LoadStep.closed(name, users, Duration.ZERO, d);
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter live = json ? spec.commandLine().getErr() : stdout;
+        StepResult result;
+        try (LoadEngine engine = LoadEngine.open(plan, options, out == null ? null : RunDirectory.at(out))) {
+            HttpReport report = new HttpReport(live, System.console() != null && !json, d);
+            if (!json) stdout.println(headline.apply(engine.transport()));
+            engine.addListener(report::interval);
+            result = engine.run(step);
+            report.done();
+        }
+        if (json) {
+            HttpReport.json(stdout, shown, result);
+        } else {
+            HttpReport.table(stdout, result, out);
+        }
+        stdout.flush();
+    }
+}

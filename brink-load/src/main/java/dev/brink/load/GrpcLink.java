@@ -1,0 +1,91 @@
+package dev.brink.load;
+
+import io.grpc.ClientCall;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.Status;
+
+/**
+ * One gRPC call slot (see {@link GrpcProtocol}). A unary or server-streaming call: the request message is
+ * sent and half-closed at once; response messages are counted; the call's status decides ok or
+ * {@code grpc-CODE}. A call that never got a connection (UNAVAILABLE with a connect error as its cause)
+ * counts as that connect error, so a generator out of local ports reads as {@code connect-no-local-port}.
+ */
+final class GrpcLink extends Link {
+    private final GrpcProtocol protocol;
+    private final boolean ownsChannel;
+    private ManagedChannel channel;
+    private ClientCall<byte[], Object> call;
+    long messages; // response messages of the call in flight
+
+    GrpcLink(LoadLoop loop, GrpcProtocol protocol, ManagedChannel channel, boolean ownsChannel) {
+        super(loop);
+        this.protocol = protocol;
+        this.channel = channel;
+        this.ownsChannel = ownsChannel;
+    }
+
+    @Override
+    void send(OpState op, RequestContext ctx) {
+        byte[] body = protocol.message(op.index).encode(ctx);
+        if (body == null) {
+            loop.eventLoop().execute(() -> {
+                if (busy && this.op == op) loop.fail(this, ErrorKind.OTHER);
+            });
+            return;
+        }
+        boolean perCall = protocol.policy.equals("per-call");
+        if (perCall) channel = protocol.newChannel();
+        ClientCall<byte[], Object> c = channel.newCall(protocol.method(op.index), protocol.callOptions());
+        call = c;
+        messages = 0;
+        c.start(new Listener(c, perCall ? channel : null), protocol.metadata(op.index));
+        c.request(Integer.MAX_VALUE);
+        c.sendMessage(body);
+        c.halfClose();
+    }
+
+    private void closed(ClientCall<byte[], Object> c, ManagedChannel perCall, Status status) {
+        if (perCall != null) perCall.shutdown(); // graceful: GOAWAY, then FIN (shutdownNow may reset the connection)
+        if (c != call || !busy) return; // a call the loop gave up on (timeout) or cancelled
+        call = null;
+        if (status.isOk()) {
+            op.live.ok++;
+        } else {
+            ErrorKind connect = status.getCode() == Status.Code.UNAVAILABLE && status.getCause() != null
+                    ? ErrorKind.ofConnect(status.getCause()) : ErrorKind.OTHER;
+            if (connect != ErrorKind.OTHER) op.live.kinds[connect.ordinal()]++;
+            else op.live.grpcError(status.getCode().value());
+        }
+        loop.complete(this, true);
+    }
+
+    @Override
+    void close() {
+        ClientCall<byte[], Object> c = call;
+        call = null;
+        if (c != null) c.cancel("abandoned by the load loop", null);
+        if (ownsChannel && channel != null) channel.shutdownNow();
+    }
+
+    private final class Listener extends ClientCall.Listener<Object> {
+        private final ClientCall<byte[], Object> c;
+        private final ManagedChannel perCall;
+
+        Listener(ClientCall<byte[], Object> c, ManagedChannel perCall) {
+            this.c = c;
+            this.perCall = perCall;
+        }
+
+        @Override
+        public void onMessage(Object message) {
+            if (c == call) messages++;
+        }
+
+        @Override
+        public void onClose(Status status, Metadata trailers) {
+            if (loop.eventLoop().inEventLoop()) closed(c, perCall, status);
+            else loop.eventLoop().execute(() -> closed(c, perCall, status));
+        }
+    }
+}

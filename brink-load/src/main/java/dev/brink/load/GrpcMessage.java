@@ -1,0 +1,91 @@
+package dev.brink.load;
+
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.DynamicMessage;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.util.JsonFormat;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * One operation's request message: a JSON template (the same {@code ${…}} placeholders and CSV columns as
+ * HTTP bodies) turned into protobuf bytes for the method's input type. A template without per-request
+ * placeholders is encoded once at compile time, so such calls cost no protobuf work at all; otherwise each
+ * call fills the template and goes through {@link JsonFormat} into a {@link DynamicMessage} (the JSON parse
+ * allocates: the price of taking messages as JSON, which is what users write and what ghz takes).
+ * Single-threaded per {@link RequestContext}.
+ */
+final class GrpcMessage {
+    private static final JsonFormat.Parser JSON = JsonFormat.parser();
+
+    private final Descriptors.Descriptor type;
+    private final Template template; // null when the message is constant
+    private final byte[] constant;
+    private final ByteBuf scratch = Unpooled.buffer(256);
+
+    private GrpcMessage(Descriptors.Descriptor type, Template template, byte[] constant) {
+        this.type = type;
+        this.template = template;
+        this.constant = constant;
+    }
+
+    /**
+     * Compiles {@code json} for {@code type}; checks it once with sample values, so an unknown field or a
+     * value of the wrong type is found before any load.
+     * @throws Invalid what is wrong, naming the field when protobuf does
+     */
+    static GrpcMessage compile(String json, Descriptors.Descriptor type, List<String> csvColumns,
+                               UnaryOperator<String> env, RequestContext sample) throws Invalid {
+        Template t;
+        try {
+            t = Template.compile(json == null || json.isBlank() ? "{}" : json, csvColumns, env);
+        } catch (Template.Invalid e) {
+            throw new Invalid("expected " + e.getMessage() + " at character " + e.offset);
+        }
+        GrpcMessage probe = new GrpcMessage(type, t, null);
+        sample.next();
+        byte[] first = probe.encodeTemplate(sample);
+        return perRequest(json) ? probe : new GrpcMessage(type, null, first);
+    }
+
+    /** True when the template has placeholders filled per request ({@code ${env.…}} is filled once). */
+    private static boolean perRequest(String json) {
+        if (json == null) return false;
+        String s = json.replace("$${", "").replaceAll("\\$\\{\\s*env\\.[^}]*}", "");
+        return s.contains("${");
+    }
+
+    /** The message's protobuf bytes for this request; {@code ctx.next()} has been called for it. */
+    byte[] encode(RequestContext ctx) {
+        if (constant != null) return constant;
+        try {
+            return encodeTemplate(ctx);
+        } catch (Invalid e) {
+            // a value from a generator or the CSV that does not fit the field: this request cannot be sent
+            return null;
+        }
+    }
+
+    private byte[] encodeTemplate(RequestContext ctx) throws Invalid {
+        scratch.clear();
+        template.write(scratch, ctx);
+        String text = scratch.toString(StandardCharsets.UTF_8);
+        DynamicMessage.Builder b = DynamicMessage.newBuilder(type);
+        try {
+            JSON.merge(text, b);
+        } catch (InvalidProtocolBufferException e) {
+            throw new Invalid(e.getMessage() + " (message " + type.getFullName() + ")");
+        }
+        return b.build().toByteArray();
+    }
+
+    /** A message template that does not fit its protobuf type. */
+    static final class Invalid extends Exception {
+        Invalid(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

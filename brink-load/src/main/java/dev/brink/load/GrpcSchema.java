@@ -1,0 +1,174 @@
+package dev.brink.load;
+
+import com.google.protobuf.AnyProto;
+import com.google.protobuf.DescriptorProtos;
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.DurationProto;
+import com.google.protobuf.EmptyProto;
+import com.google.protobuf.FieldMaskProto;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.StructProto;
+import com.google.protobuf.TimestampProto;
+import com.google.protobuf.WrappersProto;
+import dev.brink.core.BrinkUserException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The services a gRPC target offers, as protobuf descriptors, from one of three sources: a .proto file
+ * ({@link ProtoParser}, no protoc needed), a protoset, or the server's reflection service
+ * ({@link GrpcReflection}). Immutable once built.
+ */
+final class GrpcSchema {
+    /** Files every protoc knows without an import path; a .proto may import them, a server may omit them. */
+    private static final Map<String, Descriptors.FileDescriptor> WELL_KNOWN = new HashMap<>();
+
+    static {
+        for (Descriptors.FileDescriptor f : List.of(AnyProto.getDescriptor(), DurationProto.getDescriptor(),
+                EmptyProto.getDescriptor(), FieldMaskProto.getDescriptor(), StructProto.getDescriptor(),
+                TimestampProto.getDescriptor(), WrappersProto.getDescriptor(),
+                DescriptorProtos.getDescriptor())) {
+            WELL_KNOWN.put(f.getName(), f);
+        }
+    }
+
+    private final Map<String, Descriptors.ServiceDescriptor> services = new LinkedHashMap<>();
+    private final String source;
+
+    private GrpcSchema(String source, List<Descriptors.FileDescriptor> files) {
+        this.source = source;
+        for (Descriptors.FileDescriptor f : files) {
+            for (Descriptors.ServiceDescriptor s : f.getServices()) services.put(s.getFullName(), s);
+        }
+    }
+
+    /** Parses {@code proto} and what it imports (searched in {@code importPaths}, then beside it). */
+    static GrpcSchema fromProto(Path proto, List<Path> importPaths) throws BrinkUserException {
+        List<Path> paths = new ArrayList<>(importPaths);
+        Path dir = proto.toAbsolutePath().getParent();
+        if (dir != null) paths.add(dir);
+        Map<String, DescriptorProtos.FileDescriptorProto> parsed = new LinkedHashMap<>();
+        String name = proto.getFileName().toString();
+        parseWithImports(name, proto, paths, parsed);
+        return new GrpcSchema(proto.toString(), build(parsed, List.of(name), proto.toString()));
+    }
+
+    private static void parseWithImports(String name, Path file, List<Path> paths,
+                                         Map<String, DescriptorProtos.FileDescriptorProto> out) throws BrinkUserException {
+        if (out.containsKey(name) || WELL_KNOWN.containsKey(name)) return;
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException | RuntimeException e) {
+            throw new BrinkUserException("cannot read " + file + ": " + e.getMessage());
+        }
+        DescriptorProtos.FileDescriptorProto fdp = ProtoParser.parse(text, name, file.toString());
+        out.put(name, fdp);
+        for (String dep : fdp.getDependencyList()) {
+            if (WELL_KNOWN.containsKey(dep) || out.containsKey(dep)) continue;
+            Path found = null;
+            for (Path p : paths) {
+                Path c = p.resolve(dep);
+                if (Files.isRegularFile(c)) {
+                    found = c;
+                    break;
+                }
+            }
+            if (found == null) {
+                throw new BrinkUserException(file + ": import \"" + dep + "\" not found (expected it under one of "
+                        + paths + "; add --import-path)");
+            }
+            parseWithImports(dep, found, paths, out);
+        }
+    }
+
+    /** Reads a FileDescriptorSet as written by {@code protoc --include_imports --descriptor_set_out}. */
+    static GrpcSchema fromProtoset(Path file) throws BrinkUserException {
+        DescriptorProtos.FileDescriptorSet set;
+        try {
+            set = DescriptorProtos.FileDescriptorSet.parseFrom(Files.readAllBytes(file));
+        } catch (InvalidProtocolBufferException e) {
+            throw new BrinkUserException(file + ": expected a protoset (protoc --descriptor_set_out): " + e.getMessage());
+        } catch (IOException e) {
+            throw new BrinkUserException("cannot read " + file + ": " + e.getMessage());
+        }
+        return fromFiles(file.toString(), set.getFileList());
+    }
+
+    /** Builds from serialized files (a protoset's, or those a reflection service sent). */
+    static GrpcSchema fromFiles(String source, List<DescriptorProtos.FileDescriptorProto> files) throws BrinkUserException {
+        Map<String, DescriptorProtos.FileDescriptorProto> byName = new LinkedHashMap<>();
+        for (DescriptorProtos.FileDescriptorProto f : files) byName.put(f.getName(), f);
+        return new GrpcSchema(source, build(byName, new ArrayList<>(byName.keySet()), source));
+    }
+
+    private static List<Descriptors.FileDescriptor> build(Map<String, DescriptorProtos.FileDescriptorProto> protos,
+                                                          List<String> roots, String source) throws BrinkUserException {
+        Map<String, Descriptors.FileDescriptor> built = new HashMap<>();
+        List<Descriptors.FileDescriptor> out = new ArrayList<>();
+        for (String r : roots) out.add(build(r, protos, built, source, 0));
+        return out;
+    }
+
+    private static Descriptors.FileDescriptor build(String name, Map<String, DescriptorProtos.FileDescriptorProto> protos,
+                                                    Map<String, Descriptors.FileDescriptor> built, String source, int depth)
+            throws BrinkUserException {
+        Descriptors.FileDescriptor done = built.get(name);
+        if (done != null) return done;
+        DescriptorProtos.FileDescriptorProto p = protos.get(name);
+        if (p == null) {
+            Descriptors.FileDescriptor wk = WELL_KNOWN.get(name);
+            if (wk != null) return wk;
+            throw new BrinkUserException(source + ": file " + name + " is imported but missing");
+        }
+        if (depth > 100) throw new BrinkUserException(source + ": imports of " + name + " form a cycle");
+        Descriptors.FileDescriptor[] deps = new Descriptors.FileDescriptor[p.getDependencyCount()];
+        for (int i = 0; i < deps.length; i++) deps[i] = build(p.getDependency(i), protos, built, source, depth + 1);
+        try {
+            Descriptors.FileDescriptor f = Descriptors.FileDescriptor.buildFrom(p, deps);
+            built.put(name, f);
+            return f;
+        } catch (Descriptors.DescriptorValidationException e) {
+            throw new BrinkUserException(source + ": " + name + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The method named {@code pkg.Service/Method} (ghz's and grpcurl's spelling; {@code pkg.Service.Method}
+     * is accepted too).
+     * @throws BrinkUserException naming the method and what the schema does offer
+     */
+    Descriptors.MethodDescriptor method(String call) throws BrinkUserException {
+        int slash = call.lastIndexOf('/');
+        if (slash < 0) slash = call.lastIndexOf('.');
+        if (slash <= 0 || slash == call.length() - 1) {
+            throw new BrinkUserException("call '" + call + "': expected pkg.Service/Method");
+        }
+        String service = call.substring(0, slash);
+        String method = call.substring(slash + 1);
+        Descriptors.ServiceDescriptor s = services.get(service);
+        if (s == null) {
+            throw new BrinkUserException("unknown service " + service + " in " + source + " (it offers "
+                    + (services.isEmpty() ? "no service" : String.join(", ", new TreeSet<>(services.keySet()))) + ")");
+        }
+        Descriptors.MethodDescriptor m = s.findMethodByName(method);
+        if (m == null) {
+            TreeSet<String> names = new TreeSet<>();
+            for (Descriptors.MethodDescriptor x : s.getMethods()) names.add(x.getName());
+            throw new BrinkUserException("unknown method " + service + "/" + method + " in " + source
+                    + " (the service has " + String.join(", ", names) + ")");
+        }
+        if (m.isClientStreaming()) {
+            throw new BrinkUserException("method " + service + "/" + method
+                    + " streams from the client: expected a unary or server-streaming method");
+        }
+        return m;
+    }
+}

@@ -1,0 +1,47 @@
+package dev.brink.load;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import java.net.InetSocketAddress;
+
+/**
+ * HTTP/1.1 over keep-alive connections: one link is one TCP connection carrying one request at a time
+ * (no pipelining). Requests are pre-encoded per operation by {@link RequestEncoder}, responses parsed in
+ * place by {@link ResponseParser}.
+ */
+final class Http1Protocol implements Protocol {
+    private final Bootstrap bootstrap;
+    private final InetSocketAddress address;
+    private final RequestEncoder[] encoders; // by operation index
+
+    Http1Protocol(Bootstrap bootstrap, InetSocketAddress address, RequestEncoder[] encoders) {
+        this.bootstrap = bootstrap;
+        this.address = address;
+        this.encoders = encoders;
+    }
+
+    RequestEncoder encoder(int op) {
+        return encoders[op];
+    }
+
+    @Override
+    public void open(LoadLoop loop) {
+        Http1Link link = new Http1Link(loop, this);
+        ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(link.handler());
+            }
+        }).connect(address);
+        f.addListener(done -> {
+            if (done.isSuccess()) {
+                link.channel = f.channel();
+                loop.opened(link);
+            } else {
+                loop.openFailed(ErrorKind.ofConnect(done.cause()));
+            }
+        });
+    }
+}

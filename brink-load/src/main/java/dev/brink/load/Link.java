@@ -1,0 +1,31 @@
+package dev.brink.load;
+
+/**
+ * One slot that carries at most one request at a time, as the {@link LoadLoop} sees it: for HTTP/1.1 a
+ * keep-alive connection, for gRPC a call slot on a channel (shared, per user, or opened per call), for raw
+ * TCP a session's connection. The loop owns the fields below (event-loop confined, reset per request, never
+ * reallocated); the protocol subclass owns the bytes.
+ *
+ * <p>Contract for subclasses, all on the loop's event loop: after {@link #send} exactly one of
+ * {@link LoadLoop#complete} (the subclass has counted ok or its error on {@code op.live}) or
+ * {@link LoadLoop#fail} follows; {@link LoadLoop#closed} when the transport goes away on its own.
+ */
+abstract class Link {
+    final LoadLoop loop;
+    boolean busy;
+    boolean gone; // closed or closing: never reused, counted out once
+    OpState op;
+    long intended;
+    long sent;
+    int user;
+
+    Link(LoadLoop loop) {
+        this.loop = loop;
+    }
+
+    /** Encodes and writes the request of {@code op}; {@code ctx.next()} has been called for it. */
+    abstract void send(OpState op, RequestContext ctx);
+
+    /** Releases the transport (idempotent); a request in flight is abandoned, the loop has counted it. */
+    abstract void close();
+}

@@ -1,0 +1,21 @@
+package dev.brink.load;
+
+/**
+ * What the {@link LoadLoop} needs from a wire protocol: new {@link Link}s, and a last word when the engine
+ * closes. The loop keeps everything else, identical for every protocol: the open and closed schedules,
+ * intended send times, the backlog and its drops, the latency histograms and the generator's health.
+ *
+ * <p>Threads: every method is called on the loop's event loop, and a protocol calls the loop back there
+ * (a protocol whose library calls back on other threads hops onto the event loop first).
+ */
+interface Protocol {
+    /**
+     * Starts opening one link for {@code loop}. Exactly one callback follows, on the event loop:
+     * {@link LoadLoop#opened} with the ready link, or {@link LoadLoop#openFailed} with why it failed.
+     */
+    void open(LoadLoop loop);
+
+    /** Releases what the protocol shares between links (channels, descriptors); the links are closed already. */
+    default void close() {
+    }
+}

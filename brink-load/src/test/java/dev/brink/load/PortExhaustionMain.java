@@ -1,0 +1,33 @@
+package dev.brink.load;
+
+import java.time.Duration;
+
+/**
+ * Child JVM of {@link PortExhaustionTest}, run inside a network namespace whose ephemeral port range is
+ * narrowed: a gRPC server and Brink calling it with a new connection per call (report 004's JMeter setup).
+ * Prints the step's errors and the generator's reasons, one per line, for the parent to check.
+ */
+public final class PortExhaustionMain {
+    public static void main(String[] args) throws Exception {
+        double rate = Double.parseDouble(args[0]);
+        int seconds = Integer.parseInt(args[1]);
+        try (GrpcTestServer server = new GrpcTestServer()) {
+            server.delayMs = Long.parseLong(args[2]);
+            run(server, rate, seconds);
+        }
+        System.exit(0);
+    }
+
+    private static void run(GrpcTestServer server, double rate, int seconds) throws Exception {
+        try (
+             LoadEngine engine = LoadEngine.open(GrpcLoadTest.plan(server.port(), GrpcLoadTest.byProto("per-call"), rate,
+                     GrpcTestServer.RESERVE, "{\"sku\": \"p\"}"), LoadOptions.defaults().withMaxConnections(1000), null)) {
+            StepResult r = engine.run(LoadStep.open("ports", 1, Duration.ofSeconds(seconds)));
+            System.out.println("ok " + r.ok());
+            r.errors().forEach((k, v) -> System.out.println("error " + k + " " + v));
+            r.generatorBoundReasons().forEach(s -> System.out.println("reason " + s));
+            System.out.println("ports " + r.generator().ephemeralPortsInUse() + " of " + r.generator().ephemeralPortRange()
+                    + ", TIME_WAIT " + r.generator().timeWait());
+        }
+    }
+}

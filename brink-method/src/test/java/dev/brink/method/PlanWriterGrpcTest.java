@@ -1,0 +1,38 @@
+package dev.brink.method;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brink.load.Plan;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** plan.yaml of a gRPC run reads back as the same plan, metadata secrets redacted. */
+class PlanWriterGrpcTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aGrpcPlanRoundTripsWithSecretMetadataRedacted() throws Exception {
+        Path proto = Files.writeString(dir.resolve("svc.proto"), "syntax = \"proto3\";\n");
+        Plan plan = new Plan("grpc-plan", new Plan.Target(URI.create("grpc://127.0.0.1:50051"), null,
+                new Plan.Grpc(proto, List.of(), null, 3, "per-user", Duration.ofSeconds(2))),
+                List.of(new Plan.Operation("post", 40, new Plan.Request("POST", "pay.v2.Ledger/Post",
+                        List.of(new Plan.Header("authorization", "Bearer s3cr3t", false)), "{\"cents\": ${seq}}"),
+                        Plan.Check.DEFAULT)), null, null, null);
+        Path file = dir.resolve("plan.yaml");
+        PlanWriter.write(plan, file);
+        String yaml = Files.readString(file);
+        assertThat(yaml).doesNotContain("s3cr3t").contains("grpc: \"127.0.0.1:50051\"").contains("call: \"pay.v2.Ledger/Post\"");
+        Plan back = Plan.load(file);
+        assertThat(back.target().grpc()).isEqualTo(plan.target().grpc());
+        assertThat(back.target().baseUrl()).isEqualTo(plan.target().baseUrl());
+        assertThat(back.profile().get(0).request().path()).isEqualTo("pay.v2.Ledger/Post");
+        assertThat(back.profile().get(0).request().body()).isEqualTo("{\"cents\": ${seq}}");
+        assertThat(back.profile().get(0).request().headers().get(0).value()).isEqualTo("***");
+    }
+}
