@@ -31,6 +31,7 @@ import picocli.CommandLine.Command;
             ThreadsCommand.class,
             HeapCommand.class,
             GcCommand.class,
+            JfrCommand.class,
             ReportCommand.class,
             SampleCommand.class,
         })
