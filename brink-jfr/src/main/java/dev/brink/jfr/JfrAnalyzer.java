@@ -115,7 +115,9 @@ public final class JfrAnalyzer {
             return;
         }
         boolean sample = type.equals("jdk.ExecutionSample") || type.equals("jdk.NativeMethodSample");
-        if (f.thread() != null && !f.threadAccepted(threadName(e, sample ? "sampledThread" : "eventThread"))) {
+        String threadField = sample ? "sampledThread" : "eventThread";
+        // JVM-wide events (GC, CPU load, class counts) have no thread: they stay as the context of any thread's view
+        if (f.thread() != null && e.hasField(threadField) && !f.threadAccepted(threadName(e, threadField))) {
             return;
         }
         events++;

@@ -13,7 +13,8 @@ import java.time.Instant;
  * @param fromOffset window start as an offset from the recording's start; used when {@code from} is null
  * @param to         window end (exclusive); null for the recording's end
  * @param toOffset   window end as an offset; used when {@code to} is null
- * @param thread     keep only events of threads whose name contains this; null for every thread
+ * @param thread     keep only events of threads whose name contains this (JVM-wide events without a thread, such
+ *                   as GC, CPU load and class counts, are kept); null for every thread
  */
 public record JfrFilter(Instant from, Duration fromOffset, Instant to, Duration toOffset, String thread) {
     public static final JfrFilter ALL = new JfrFilter(null, null, null, null, null);

@@ -14,7 +14,7 @@ import java.util.Map;
  * and recording length:
  * <ul>
  *   <li>hot-method: one application frame calling one library family takes ≥ {@value #HOT_SHARE} of the execution
- *   samples (≥ {@value #MIN_SAMPLES} samples). Execution samples are taken from threads running Java code, so this
+ *   samples (≥ {@value #MIN_SAMPLES} samples: with fewer, one sample is the whole tenth). Execution samples are taken from threads running Java code, so this
  *   is the share of the application's CPU time; a tenth is where profilers' users start to look, a quarter is a
  *   warning.</li>
  *   <li>lock-contention: the waits to enter one monitor at one site add up to ≥ {@value #WAIT_SHARE} of the window
@@ -27,7 +27,7 @@ import java.util.Map;
  */
 final class JfrFindings {
     static final double HOT_SHARE = 0.10;
-    static final int MIN_SAMPLES = 20;
+    static final int MIN_SAMPLES = 10;
     static final double WAIT_SHARE = 0.10;
     static final int MIN_WAITS = 5;
     static final double ALLOC_SHARE = 0.30;

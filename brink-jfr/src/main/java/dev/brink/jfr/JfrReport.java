@@ -1,5 +1,6 @@
 package dev.brink.jfr;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.brink.core.Finding;
 import java.time.Instant;
@@ -38,7 +39,7 @@ import java.util.Map;
  * @param socketWrites       jdk.SocketWrite by remote address (weight: ms)
  * @param findings           what to look at first
  */
-public record JfrReport(String file, String jvm, Instant start, Instant end, int chunks, long events,
+public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @JsonIgnore Instant end, int chunks, long events,
                         @JsonProperty("execution_samples") long executionSamples,
                         @JsonProperty("native_samples") long nativeSamples,
                         @JsonProperty("hot_methods_self") List<Ranked> hotMethodsSelf,
@@ -60,6 +61,18 @@ public record JfrReport(String file, String jvm, Instant start, Instant end, int
                         @JsonProperty("socket_reads_ms") List<Ranked> socketReads,
                         @JsonProperty("socket_writes_ms") List<Ranked> socketWrites,
                         List<Finding> findings) {
+
+    /** ISO-8601 start of the window read (JSON carries instants as text, as the rest of Brink does). */
+    @JsonProperty("start")
+    public String startText() {
+        return start == null ? null : start.toString();
+    }
+
+    /** ISO-8601 end of the window read. */
+    @JsonProperty("end")
+    public String endText() {
+        return end == null ? null : end.toString();
+    }
 
     /** Seconds between the window's first and last event. */
     @JsonProperty("duration_s")
