@@ -86,8 +86,8 @@ class BadFilesTest {
         Random rnd = new Random(20261123L);
         int read = 0;
         int rejected = 0;
-        long deadline = System.currentTimeMillis() + 20_000;
-        for (int round = 0; round < 150 && System.currentTimeMillis() < deadline; round++) {
+        long deadline = System.currentTimeMillis() + 10_000;
+        for (int round = 0; round < 120 && System.currentTimeMillis() < deadline; round++) {
             byte[] b = real.clone();
             int mode = rnd.nextInt(3);
             if (mode == 0) {
@@ -111,7 +111,7 @@ class BadFilesTest {
             }
         }
         System.out.println("jfr fuzz: " + read + " read, " + rejected + " rejected with one line");
-        assertThat(read + rejected).isGreaterThanOrEqualTo(30);
+        assertThat(read + rejected).isGreaterThanOrEqualTo(20);
         assertThat(rejected).isPositive();
     }
 

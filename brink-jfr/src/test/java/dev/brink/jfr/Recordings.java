@@ -14,7 +14,7 @@ final class Recordings {
     static final Path JDK17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64");
     static final Path JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
     static final String PHASES = "regex,dateformat,journal,scripts";
-    static final long PHASE_MS = 3500;
+    static final long PHASE_MS = 3000;
 
     /** A recording and the wall-clock window of each phase the child printed. */
     record Recorded(Path jdk, Path file, Map<String, Instant[]> phases) {

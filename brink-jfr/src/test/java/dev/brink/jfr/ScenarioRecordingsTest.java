@@ -107,6 +107,21 @@ class ScenarioRecordingsTest {
         }
     }
 
+    /** Steps compared: what appears in the later window beyond the load ratio is named; the same window twice is not. */
+    @Test
+    void stepComparison_namesWhatGrewFasterThanTheLoad() throws Exception {
+        for (Recordings.Recorded r : recorded) {
+            JfrReport journal = JfrAnalyzer.analyze(r.file(), r.phase("journal"));
+            JfrReport regex = JfrAnalyzer.analyze(r.file(), r.phase("regex"));
+            List<Finding> grew = JfrStepComparison.compare(journal, 2, regex, 3, "rec.jfr", "3 × profile");
+            assertThat(grew).as(r.jdk().toString()).anyMatch(f -> f.kind() == FindingKind.HOT_METHOD
+                    && "regex".equals(f.detail().get("category")) && f.title().startsWith("at 3 × profile, "));
+            assertThat(JfrStepComparison.compare(regex, 2, regex, 2, "rec.jfr", "2 × profile")).isEmpty();
+            List<Finding> locks = JfrStepComparison.compare(regex, 1, journal, 2, "rec.jfr", "2 × profile");
+            assertThat(locks).anyMatch(f -> f.kind() == FindingKind.LOCK_CONTENTION && f.subject().equals("dev.brink.jfr.programs.AuditJournal"));
+        }
+    }
+
     /** The JDK's own views on the same file: the same top methods, sites and counts. */
     @Test
     void wholeRecording_agreesWithJdkJfrViews() throws Exception {
