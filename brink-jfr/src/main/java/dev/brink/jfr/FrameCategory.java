@@ -21,6 +21,10 @@ public enum FrameCategory {
         {"java.text.", "FORMATTING"}, {"java.util.Formatter", "FORMATTING"}, {"java.time.format.", "FORMATTING"},
         {"sun.util.calendar.", "FORMATTING"}, {"java.util.Calendar", "FORMATTING"}, {"java.util.GregorianCalendar", "FORMATTING"},
         {"sun.util.locale.provider.", "FORMATTING"}, {"sun.util.cldr.", "FORMATTING"},
+        // access control and code sources live in java.security but are not cryptography (RMI, class loading use them)
+        {"java.security.AccessController", "NONE"}, {"java.security.AccessControlContext", "NONE"},
+        {"java.security.ProtectionDomain", "NONE"}, {"java.security.SecureClassLoader", "CLASS_LOADING"},
+        {"java.security.CodeSource", "NONE"},
         {"javax.crypto.", "CRYPTO"}, {"java.security.", "CRYPTO"}, {"sun.security.", "CRYPTO"}, {"com.sun.crypto.", "CRYPTO"},
         {"org.bouncycastle.", "CRYPTO"}, {"java.math.BigInteger", "CRYPTO"},
         {"org.apache.logging.log4j.", "LOGGING"}, {"org.apache.log4j.", "LOGGING"}, {"ch.qos.logback.", "LOGGING"},

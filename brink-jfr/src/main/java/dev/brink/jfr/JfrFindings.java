@@ -48,7 +48,7 @@ final class JfrFindings {
     private static void hotMethods(JfrReport r, List<Finding> out) {
         int n = 0;
         for (JfrReport.HotPath p : r.hotPaths()) {
-            if (p.share() < HOT_SHARE || p.samples() < MIN_SAMPLES || n >= MAX_PER_KIND) {
+            if (p.share() < HOT_SHARE || p.samples() < MIN_SAMPLES || n >= MAX_PER_KIND || unattributed(p)) {
                 continue;
             }
             n++;
@@ -67,6 +67,15 @@ final class JfrFindings {
                     pct(p.share()) + " of CPU samples in " + where + from, p.appFrame().startsWith("(") ? p.topMethod() : p.appFrame(),
                     List.of(r.file()), d));
         }
+    }
+
+    /**
+     * Stacks with neither an application frame nor a library family: a framework's own plumbing (Netty, Reactor,
+     * Spring) doing many different small things. Grouped together they look like one big cost that no one method
+     * carries, so they are not a hot-method finding; the hot-methods table still shows their top frames.
+     */
+    static boolean unattributed(JfrReport.HotPath p) {
+        return p.category() == FrameCategory.NONE && StackView.NO_APP_FRAME.equals(p.appFrame());
     }
 
     private static void contention(JfrReport r, double windowSec, List<Finding> out) {
@@ -101,7 +110,9 @@ final class JfrFindings {
                         c.owner() == null ? "" : "; most often held by " + c.owner());
             }
             Severity s = c.totalMs() >= windowMs ? Severity.CRITICAL : Severity.WARNING;
-            out.add(new Finding(FindingKind.LOCK_CONTENTION, s, title, c.monitorClass(), List.of(r.file()), d));
+            // a bare lock object (new Object(), a JDK class) says nothing: the code that takes it is the subject
+            String subject = c.monitorClass().startsWith("java.") && !c.classLoading() ? c.site() : c.monitorClass();
+            out.add(new Finding(FindingKind.LOCK_CONTENTION, s, title, subject, List.of(r.file()), d));
         }
     }
 

@@ -40,7 +40,7 @@ public final class JfrStepComparison {
         double gSec = Math.max(good.durationSec(), 1e-3);
         double bSec = Math.max(bad.durationSec(), 1e-3);
         for (JfrReport.HotPath p : bad.hotPaths()) {
-            if (p.share() < JfrFindings.HOT_SHARE || p.samples() < JfrFindings.MIN_SAMPLES) {
+            if (p.share() < JfrFindings.HOT_SHARE || p.samples() < JfrFindings.MIN_SAMPLES || JfrFindings.unattributed(p)) {
                 continue;
             }
             long before = good.hotPaths().stream().filter(g -> g.appFrame().equals(p.appFrame()) && g.category() == p.category())

@@ -3,6 +3,7 @@ package dev.brink.method;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
+import dev.brink.core.FindingKind;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.summary.CapacityResult;
@@ -25,7 +26,8 @@ import java.util.stream.Stream;
 /**
  * With {@code --jfr}: cuts the run's recording by the capacity steps' windows (step-start to step-end in
  * events.jsonl) and compares the first degraded step with the last good one ({@link JfrStepComparison}), so the
- * methods and locks whose cost grew faster than the load are named in the findings with the recording as evidence.
+ * methods and locks whose cost grew faster than the load are named in the findings with the recording as evidence,
+ * followed by the broken step's own hot-method and lock-contention findings.
  * Runs after the target stopped, when the recording is on disk.
  */
 final class JfrStepFindings {
@@ -46,22 +48,35 @@ final class JfrStepFindings {
                 good = s;
             }
         }
-        if (bad == null || good == null) {
+        if (bad == null) {
             return List.of();
         }
         try {
             Map<String, Instant[]> windows = windows(run.file(RunDirectory.EVENTS));
-            Instant[] gw = windows.get("capacity-x" + good.multiplier());
+            // the first step may already break: then there is nothing to compare with, only the step itself to read
+            Instant[] gw = good == null ? null : windows.get("capacity-x" + good.multiplier());
             Instant[] bw = windows.get("capacity-x" + bad.multiplier());
-            if (gw == null || bw == null || gw[1] == null || bw[1] == null) {
+            if (bw == null || bw[1] == null || gw != null && gw[1] == null) {
                 return List.of();
             }
             for (Path rec : recordings(run)) {
-                JfrReport g = JfrAnalyzer.analyze(rec, JfrFilter.between(gw[0], gw[1]));
+                JfrReport g = gw == null ? null : JfrAnalyzer.analyze(rec, JfrFilter.between(gw[0], gw[1]));
                 JfrReport b = JfrAnalyzer.analyze(rec, JfrFilter.between(bw[0], bw[1]));
-                if (g.executionSamples() > 0 && b.executionSamples() > 0) {
-                    return JfrStepComparison.compare(g, good.multiplier(), b, bad.multiplier(),
-                            run.root().toAbsolutePath().relativize(rec.toAbsolutePath()).toString(), bad.multiplier() + " × profile");
+                if (b.executionSamples() > 0 && (g == null || g.executionSamples() > 0)) {
+                    String evidence = run.root().toAbsolutePath().relativize(rec.toAbsolutePath()).toString();
+                    String at = bad.multiplier() + " × profile";
+                    List<Finding> out = new ArrayList<>(g == null ? List.of()
+                            : JfrStepComparison.compare(g, good.multiplier(), b, bad.multiplier(), evidence, at));
+                    // the broken step's own hot methods and locks, when the comparison has not named them already
+                    for (Finding f : b.findings()) {
+                        boolean named = out.stream().anyMatch(o -> o.kind() == f.kind() && o.subject().equals(f.subject()));
+                        if (!named && (f.kind() == FindingKind.HOT_METHOD || f.kind() == FindingKind.LOCK_CONTENTION)) {
+                            Map<String, Object> d = new java.util.LinkedHashMap<>(f.detail());
+                            d.put("step", at);
+                            out.add(new Finding(f.kind(), f.severity(), "at " + at + ", " + f.title(), f.subject(), List.of(evidence), d));
+                        }
+                    }
+                    return out;
                 }
             }
         } catch (BrinkUserException | IOException e) {
