@@ -54,6 +54,7 @@ if [ ! -f "$REC" ] || [ "$(stat -c %s "$REC")" -lt $((TARGET_MB * 1024 * 1024 * 
   for _ in $(seq 1 "$COPIES"); do cat "$OUT/part.jfr"; done > "$REC"
 fi
 SIZE=$(stat -c %s "$REC")
+cp brink-cli/target/brink.jar "$OUT/brink.jar" # a rebuild during the rounds must not change what is measured
 echo "recording: $REC, $((SIZE / 1024 / 1024)) MB"
 
 measure() { # name, command...
@@ -66,7 +67,7 @@ measure() { # name, command...
 echo "| round | reader | wall s | peak RSS MB |"
 echo "|---|---|---|---|"
 for ROUND in $(seq 1 "$ROUNDS"); do
-  measure "brink jfr (JDK 17)" "$JDK17/bin/java -jar brink-cli/target/brink.jar jfr $REC"
+  measure "brink jfr (JDK 17)" "$JDK17/bin/java -jar $OUT/brink.jar jfr $REC"
   measure "jfr summary (JDK 17)" "$JDK17/bin/jfr summary $REC"
   measure "jfr print --json | wc (JDK 17)" "$JDK17/bin/jfr print --json $REC | wc -c"
 done

@@ -49,8 +49,8 @@ final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "leak",
             description = "leak (default): the leak and log-lock defects, every phase. masking: the log-masking and "
-                    + "synchronized-signing defects (field report 001), capacity search with JFR; ends naming the hot "
-                    + "regex/date-format method and the contended signing lock.")
+                    + "synchronized-signing defects (field report 001), capacity search with JFR on the service; ends "
+                    + "naming the broken step's hot methods and contended locks from the recording.")
     String scenario;
 
     @Spec

@@ -20,10 +20,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code brink jfr}: reads a JFR recording and says which code burns the CPU, allocates, waits and why. */
 @Command(name = "jfr", mixinStandardHelpOptions = true,
-        description = {"Analyse a JFR recording: hot methods (top and application frame, self and total",
-            "share, library family), allocation by class and site, monitor contention with the owner,",
-            "park/sleep sites, class loading and class-loader lock waits, exceptions, GC pauses and heap",
-            "after GC, CPU load, socket I/O by address. Findings first. Exit 2 when the file is not JFR."})
+        description = {"Analyse a JFR recording: hot methods (top and application frame, self and total share, library "
+                + "family), allocation by class and site, monitor contention with the owner, park/sleep sites, class loading "
+                + "and class-loader lock waits, exceptions, GC pauses and heap after GC, CPU load, socket I/O by address. "
+                + "Findings first. Exit 2 when the file is not a whole JFR recording."})
 final class JfrCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
