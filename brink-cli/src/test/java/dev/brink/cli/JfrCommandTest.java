@@ -30,7 +30,7 @@ class JfrCommandTest {
         try (Recording r = new Recording(Configuration.getConfiguration("profile"))) {
             r.start();
             Thread masker = new Thread(() -> {
-                long end = System.currentTimeMillis() + 2000;
+                long end = System.currentTimeMillis() + 1500;
                 Pattern p = Pattern.compile("(\\w+)@((?:\\w+\\.)+)org");
                 int n = 0;
                 while (System.currentTimeMillis() < end) {

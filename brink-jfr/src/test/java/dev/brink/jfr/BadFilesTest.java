@@ -86,7 +86,7 @@ class BadFilesTest {
         Random rnd = new Random(20261123L);
         int read = 0;
         int rejected = 0;
-        long deadline = System.currentTimeMillis() + 10_000;
+        long deadline = System.currentTimeMillis() + 8_000;
         for (int round = 0; round < 120 && System.currentTimeMillis() < deadline; round++) {
             byte[] b = real.clone();
             int mode = rnd.nextInt(3);

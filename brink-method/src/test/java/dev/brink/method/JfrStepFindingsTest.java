@@ -41,10 +41,10 @@ class JfrStepFindingsTest {
         Path rec = run.file(RunDirectory.EVIDENCE).resolve("recording-1.jfr");
         try (EventLog events = new EventLog(run); Recording r = new Recording(Configuration.getConfiguration("profile"))) {
             r.start();
-            Thread regex = new Thread(() -> work(4000, JfrStepFindingsTest::regex), "regex-worker");
+            Thread regex = new Thread(() -> work(3000, JfrStepFindingsTest::regex), "regex-worker");
             regex.start();
-            step(events, "capacity-x1", 2000, null);
-            step(events, "capacity-x2", 2000, () -> work(2000, JfrStepFindingsTest::dates));
+            step(events, "capacity-x1", 1500, null);
+            step(events, "capacity-x2", 1500, () -> work(1500, JfrStepFindingsTest::dates));
             regex.join();
             r.stop();
             r.dump(rec);
