@@ -334,12 +334,7 @@ public final class JfrAnalyzer {
                 throwablesFirst < 0 ? -1 : throwablesLast - throwablesFirst, gcSummary, cpu, reads.top(TOP), writes.top(TOP),
                 List.of());
         findings.addAll(0, JfrFindings.of(draft, windowSec));
-        return new JfrReport(draft.file(), draft.jvm(), draft.start(), draft.end(), draft.chunks(), draft.events(),
-                draft.executionSamples(), draft.nativeSamples(), draft.hotMethodsSelf(), draft.hotMethodsTotal(),
-                draft.hotPaths(), draft.categoryShares(), draft.nativeMethods(), draft.allocationByClass(),
-                draft.allocationBySite(), draft.allocationBytesPerSec(), draft.contention(), draft.parksBySite(),
-                draft.sleepsBySite(), draft.classLoading(), draft.exceptionsByType(), draft.exceptionsBySite(),
-                draft.throwablesCreated(), draft.gc(), draft.cpu(), draft.socketReads(), draft.socketWrites(), findings);
+        return draft.withFindings(findings);
     }
 
     /** Total (inclusive) shares are of the execution samples, not of the tally's sum (a sample counts many methods). */

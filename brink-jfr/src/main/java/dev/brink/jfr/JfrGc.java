@@ -73,7 +73,7 @@ final class JfrGc {
         return GcKind.YOUNG;
     }
 
-    /** Summary plus brink-gc's findings; null findings list when there was no collection. */
+    /** The summary; brink-gc's findings on the collections (none without a collection) are added to {@code findings}. */
     JfrReport.GcSummary summarize(double windowSec, List<Finding> findings, String file) throws BrinkUserException {
         List<GcEventLine> lines = new ArrayList<>();
         double total = 0;

@@ -62,6 +62,14 @@ public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @Jso
                         @JsonProperty("socket_writes_ms") List<Ranked> socketWrites,
                         List<Finding> findings) {
 
+    /** This report with {@code all} as its findings (the findings are drawn from the tables, so they come last). */
+    JfrReport withFindings(List<Finding> all) {
+        return new JfrReport(file, jvm, start, end, chunks, events, executionSamples, nativeSamples, hotMethodsSelf,
+                hotMethodsTotal, hotPaths, categoryShares, nativeMethods, allocationByClass, allocationBySite,
+                allocationBytesPerSec, contention, parksBySite, sleepsBySite, classLoading, exceptionsByType,
+                exceptionsBySite, throwablesCreated, gc, cpu, socketReads, socketWrites, List.copyOf(all));
+    }
+
     /** ISO-8601 start of the window read (JSON carries instants as text, as the rest of Brink does). */
     @JsonProperty("start")
     public String startText() {
