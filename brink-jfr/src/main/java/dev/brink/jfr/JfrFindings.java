@@ -102,8 +102,11 @@ final class JfrFindings {
                 JfrReport.ClassLoading cl = r.classLoading();
                 d.put("cause", "class-loading");
                 d.put("classes_loaded_per_sec", Math.round(cl.perSec()));
-                title = String.format(Locale.ROOT, "class loading: threads waited %.1f s (%d waits, up to %d ms) for the lock of class loader %s%s; %d classes loaded per second",
-                        c.totalMs() / 1000, c.count(), Math.round(c.maxMs()), c.monitorClass(), calledFrom(c), Math.round(cl.perSec()));
+                // a parallel-capable loader locks a plain Object per class name: name the site, not "java.lang.Object"
+                String lock = c.monitorClass().equals("java.lang.Object") ? "a per-class-name loading lock at " + c.site()
+                        : "the lock of class loader " + c.monitorClass();
+                title = String.format(Locale.ROOT, "class loading: threads waited %.1f s (%d waits, up to %d ms) for %s%s; %d classes loaded per second",
+                        c.totalMs() / 1000, c.count(), Math.round(c.maxMs()), lock, calledFrom(c), Math.round(cl.perSec()));
             } else {
                 title = String.format(Locale.ROOT, "threads waited %.1f s (%d waits, up to %d ms) to enter %s at %s%s%s",
                         c.totalMs() / 1000, c.count(), Math.round(c.maxMs()), c.monitorClass(), c.site(), calledFrom(c),
