@@ -33,6 +33,7 @@ import picocli.CommandLine.Command;
             HeapCommand.class,
             GcCommand.class,
             BenchCommand.class,
+            JfrCommand.class,
             ReportCommand.class,
             SampleCommand.class,
         })

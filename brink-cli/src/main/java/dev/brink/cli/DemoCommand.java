@@ -47,11 +47,23 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory (default: runs/<time>-demo).")
     Path out;
 
+    @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "leak",
+            description = "leak (default): the leak and log-lock defects, every phase. masking: the log-masking and "
+                    + "synchronized-signing defects (field report 001), capacity search with JFR on the service; ends "
+                    + "naming the broken step's hot methods and contended locks from the recording.")
+    String scenario;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
+        if (scenario.equals("masking")) {
+            return masking();
+        }
+        if (!scenario.equals("leak")) {
+            throw new BrinkUserException("unknown scenario '" + scenario + "': expected leak or masking");
+        }
         SampleLauncher sample = SampleLauncher.locate();
         int port = freePort();
         List<String> launch = sample.command(port, EnumSet.of(SampleDefect.LEAK, SampleDefect.LOG_LOCK), "256m",
@@ -64,6 +76,29 @@ final class DemoCommand implements Callable<Integer> {
         // HTTP/1.1 allows one request per connection at a time: when the log lock makes answers slow, 64
         // connections would cap the load before the service shows its limit (brink says so, but the demo wants the service's)
         return MethodConsole.runAndReport(plan, run, LoadOptions.defaults().withMaxConnections(DEMO_CONNECTIONS), null, false, console);
+    }
+
+    /**
+     * Field report 001: every request's log line masked by regexes with a new SimpleDateFormat, and prices signed
+     * with RSA under one global lock. Only the capacity search runs, with JFR on the target: the broken step is
+     * compared with the last good one (brink-jfr), and the thread dumps there name the lock's holder.
+     */
+    private int masking() throws Exception {
+        SampleLauncher sample = SampleLauncher.locate();
+        int port = freePort();
+        List<String> launch = sample.command(port, EnumSet.of(SampleDefect.MASKING, SampleDefect.CRYPTO), "256m", List.of());
+        // a tenth of the leak demo's profile: each request's masking and each price's RSA signature cost
+        // milliseconds, so the service breaks within a few steps of this
+        String capacity = quick ? "  capacity: {start: 1, step: 3, max: 40, step_duration: 8s, warmup: 2s, refine: false}\n"
+                : "  capacity: {start: 1, step: 2, max: 61, step_duration: 20s, warmup: 5s, refine: true}\n";
+        String yaml = planYaml(port, launch, quick).replaceAll("(?s)phases:\n.*", "phases:\n" + capacity)
+                .replace("rps: 50", "rps: 5").replace("rps: 20", "rps: 2").replace("rps: 30", "rps: 3");
+        Plan plan = Plan.parse(yaml, "demo plan", Path.of("."), name -> null);
+        RunDirectory run = out != null ? RunDirectory.at(out) : RunDirectory.create(Path.of("runs"), plan.name() + "-masking");
+        PrintWriter console = spec.commandLine().getOut();
+        console.println("run directory: " + run.root());
+        console.println("the sample service with the masking and crypto defects on http://127.0.0.1:" + port);
+        return MethodConsole.runAndReport(plan, run, LoadOptions.defaults().withMaxConnections(DEMO_CONNECTIONS), null, true, console);
     }
 
     /**

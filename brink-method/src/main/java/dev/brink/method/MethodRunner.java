@@ -166,6 +166,9 @@ public final class MethodRunner {
             finished.countDown();
             throw e;
         }
+        if (jfr && capacity != null) { // the target has stopped: its recording is on disk
+            JfrStepFindings.of(run, capacity, console).forEach(this::found);
+        }
         RunSummary summary = writeSummary(started, capacity, confirm, soak);
         finished.countDown();
         return summary;

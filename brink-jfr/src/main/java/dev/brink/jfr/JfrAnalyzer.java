@@ -1,0 +1,352 @@
+package dev.brink.jfr;
+
+import dev.brink.core.BrinkUserException;
+import dev.brink.core.Finding;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import jdk.jfr.consumer.RecordedClass;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedThread;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * The JFR analysis: a recording in, a {@link JfrReport} out. Hot methods (top frame and first application frame,
+ * self and total share of execution samples, native samples apart), allocation by class and by site, monitor
+ * contention by class and site with the previous owner, park and sleep sites, class loading rate and class-loader
+ * lock waits, exceptions by type and site, GC pauses and heap after GC (through brink-gc), CPU load, socket I/O by
+ * remote address, and findings from them ({@link JfrFindings}).
+ *
+ * <p>One streaming pass with {@link RecordingFile#readEvent()}: memory grows with the distinct methods, classes
+ * and sites (tallies), never with the events. Chunk headers are checked first ({@link JfrFileCheck}) so a bad file
+ * is one line with its byte offset. Not thread-safe; one analyser per pass.
+ */
+public final class JfrAnalyzer {
+    static final int TOP = 20;
+
+    private final Path file;
+    private final MethodNames names = new MethodNames();
+    private final StackView stack = new StackView(names);
+    private final Tally self = new Tally();
+    private final Tally total = new Tally();
+    private final Tally paths = new Tally();
+    private final Map<String, Tally> pathTops = new HashMap<>();
+    private final Map<FrameCategory, Long> categories = new EnumMap<>(FrameCategory.class);
+    private final Tally natives = new Tally();
+    private final Tally allocClass = new Tally();
+    private final Tally allocSite = new Tally();
+    private final Tally tlabClass = new Tally();
+    private final Tally tlabSite = new Tally();
+    private final Tally monitors = new Tally();
+    private final Map<String, String[]> monitorKeys = new HashMap<>();
+    private final Tally monitorApp = new Tally();
+    private final Tally parks = new Tally();
+    private final Tally sleeps = new Tally();
+    private final Tally defines = new Tally();
+    private final Tally exType = new Tally();
+    private final Tally exSite = new Tally();
+    private final Tally reads = new Tally();
+    private final Tally writes = new Tally();
+    private final JfrGc gc = new JfrGc();
+    private final Set<String> seenInSample = new HashSet<>();
+    private long executionSamples;
+    private long events;
+    private long loadedFirst = -1;
+    private long loadedLast = -1;
+    private Instant loadedFirstAt;
+    private Instant loadedLastAt;
+    private long throwablesFirst = -1;
+    private long throwablesLast = -1;
+    private long cpuSamples;
+    private double jvmSum;
+    private double jvmMax;
+    private double machineSum;
+    private double machineMax;
+    private String jvm = "";
+    private Instant first;
+    private Instant last;
+
+    private JfrAnalyzer(Path file) {
+        this.file = file;
+    }
+
+    /**
+     * Reads {@code file} once and analyses the events {@code filter} keeps.
+     *
+     * @throws BrinkUserException the file is missing, not JFR, truncated or corrupt (one line with the byte offset)
+     */
+    public static JfrReport analyze(Path file, JfrFilter filter) throws BrinkUserException {
+        List<JfrFileCheck.Chunk> chunks = JfrFileCheck.chunks(file);
+        JfrFilter f = filter.resolve(Instant.ofEpochSecond(0, chunks.get(0).startNanos()));
+        JfrAnalyzer a = new JfrAnalyzer(file);
+        Instant lastRead = null;
+        try (RecordingFile rf = new RecordingFile(file)) {
+            while (rf.hasMoreEvents()) {
+                RecordedEvent e = rf.readEvent();
+                lastRead = e.getStartTime();
+                a.accept(e, f);
+            }
+        } catch (IOException | RuntimeException | StackOverflowError | InternalError | OutOfMemoryError e) {
+            // the JDK's parser throws whatever its reading hits on corrupt bytes; the chunk is what we can point at
+            long at = lastRead == null ? 0 : lastRead.getEpochSecond() * 1_000_000_000L + lastRead.getNano();
+            JfrFileCheck.Chunk c = lastRead == null ? chunks.get(0) : JfrFileCheck.chunkAt(chunks, at);
+            throw new BrinkUserException(file + ": byte " + c.offset() + ": corrupt JFR chunk (" + c.size() + " bytes): "
+                    + firstLine(e));
+        }
+        return a.report(chunks.size());
+    }
+
+    private static String firstLine(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
+        return m.lines().findFirst().orElse(m);
+    }
+
+    private void accept(RecordedEvent e, JfrFilter f) {
+        String type = e.getEventType().getName();
+        if (!f.inWindow(e.getStartTime())) {
+            return;
+        }
+        boolean sample = type.equals("jdk.ExecutionSample") || type.equals("jdk.NativeMethodSample");
+        String threadField = sample ? "sampledThread" : "eventThread";
+        // JVM-wide events (GC, CPU load, class counts) have no thread: they stay as the context of any thread's view
+        if (f.thread() != null && e.hasField(threadField) && !f.threadAccepted(threadName(e, threadField))) {
+            return;
+        }
+        events++;
+        if (first == null || e.getStartTime().isBefore(first)) {
+            first = e.getStartTime();
+        }
+        if (last == null || e.getEndTime().isAfter(last)) {
+            last = e.getEndTime();
+        }
+        switch (type) {
+            case "jdk.ExecutionSample" -> executionSample(e);
+            case "jdk.NativeMethodSample" -> natives.add(stack.read(e.getStackTrace(), false).top, 1, stack.appFrame);
+            case "jdk.ObjectAllocationSample" -> allocation(e, "weight", allocClass, allocSite);
+            case "jdk.ObjectAllocationInNewTLAB", "jdk.ObjectAllocationOutsideTLAB" -> allocation(e, "allocationSize", tlabClass, tlabSite);
+            case "jdk.JavaMonitorEnter" -> monitorEnter(e);
+            case "jdk.ThreadPark" -> park(e);
+            case "jdk.ThreadSleep" -> sleeps.add(siteOutside(e, "java.lang.Thread.", "java.lang.VirtualThread."), ms(e), null);
+            case "jdk.ClassLoadingStatistics" -> classLoading(e);
+            case "jdk.ClassDefine" -> defines.add(loaderName(e.getValue("definingClassLoader")), 1, null);
+            case "jdk.JavaExceptionThrow", "jdk.JavaErrorThrow" -> exception(e);
+            case "jdk.ExceptionStatistics" -> throwables(e.getLong("throwables"));
+            case "jdk.GarbageCollection" -> gc.collection(e);
+            case "jdk.GCHeapSummary" -> gc.heapSummary(e);
+            case "jdk.GCConfiguration" -> gc.configuration(e);
+            case "jdk.CPULoad" -> cpu(e);
+            case "jdk.SocketRead" -> reads.add(address(e), ms(e), null);
+            case "jdk.SocketWrite" -> writes.add(address(e), ms(e), null);
+            case "jdk.JVMInformation" -> jvm = jvmVersion(e.getString("jvmVersion"));
+            default -> {
+                // every other event type only counts towards the window
+            }
+        }
+    }
+
+    /** The first frame outside the mechanism ({@code prefixes}): for a park or a sleep, the code that waited. */
+    private String siteOutside(RecordedEvent e, String... prefixes) {
+        stack.read(e.getStackTrace(), false);
+        frames:
+        for (RecordedFrame fr : stack.frames) {
+            String n = stack.name(fr);
+            for (String p : prefixes) {
+                if (n.startsWith(p)) {
+                    continue frames;
+                }
+            }
+            return n;
+        }
+        return stack.top;
+    }
+
+    private void executionSample(RecordedEvent e) {
+        executionSamples++;
+        stack.read(e.getStackTrace(), false);
+        self.add(stack.top, 1, stack.appFrame);
+        seenInSample.clear();
+        for (RecordedFrame fr : stack.frames) {
+            String n = stack.name(fr);
+            if (seenInSample.add(n)) { // recursion counts a method once per sample
+                total.add(n, 1, null);
+            }
+        }
+        String path = stack.appFrame + "\u0000" + stack.category.name();
+        paths.add(path, 1, null);
+        pathTops.computeIfAbsent(path, k -> new Tally()).add(stack.top, 1, null);
+        categories.merge(stack.category, 1L, Long::sum);
+    }
+
+    private void allocation(RecordedEvent e, String weightField, Tally byClass, Tally bySite) {
+        long bytes = e.getLong(weightField);
+        String cls = className(e.getClass("objectClass"));
+        byClass.add(cls, bytes, null);
+        bySite.add(stack.read(e.getStackTrace(), false).top, bytes, cls);
+    }
+
+    private void monitorEnter(RecordedEvent e) {
+        String cls = className(e.getClass("monitorClass"));
+        stack.read(e.getStackTrace(), false);
+        String key = cls + "\u0000" + stack.top;
+        RecordedThread owner = e.getThread("previousOwner");
+        monitors.add(key, ms(e), owner == null ? null : threadName(owner));
+        monitorApp.add(key, 0, stack.appFrame);
+        monitorKeys.putIfAbsent(key, new String[] {cls, stack.top});
+    }
+
+    /** LockSupport frames are the mechanism, not the site: the site is the caller (a queue, a pool, a latch). */
+    private void park(RecordedEvent e) {
+        String site = siteOutside(e, "java.util.concurrent.locks.LockSupport.", "jdk.internal.misc.Unsafe.");
+        RecordedClass parked = e.getClass("parkedClass");
+        parks.add(site, ms(e), parked == null ? null : parked.getName());
+    }
+
+    private void classLoading(RecordedEvent e) {
+        long loaded = e.getLong("loadedClassCount");
+        if (loadedFirst < 0) {
+            loadedFirst = loaded;
+            loadedFirstAt = e.getStartTime();
+        }
+        loadedLast = loaded;
+        loadedLastAt = e.getStartTime();
+    }
+
+    private void exception(RecordedEvent e) {
+        String cls = className(e.getClass("thrownClass"));
+        exType.add(cls, 1, null);
+        exSite.add(stack.read(e.getStackTrace(), true).top, 1, cls);
+    }
+
+    private void throwables(long n) {
+        if (throwablesFirst < 0) {
+            throwablesFirst = n;
+        }
+        throwablesLast = n;
+    }
+
+    private void cpu(RecordedEvent e) {
+        double jvmLoad = e.getFloat("jvmUser") + e.getFloat("jvmSystem");
+        double machine = e.getFloat("machineTotal");
+        cpuSamples++;
+        jvmSum += jvmLoad;
+        machineSum += machine;
+        jvmMax = Math.max(jvmMax, jvmLoad);
+        machineMax = Math.max(machineMax, machine);
+    }
+
+    private static String address(RecordedEvent e) {
+        String a = e.getString("address");
+        String host = a == null || a.isEmpty() ? e.getString("host") : a;
+        return host + ":" + e.getInt("port");
+    }
+
+    /** "OpenJDK 64-Bit Server VM (25.0.3+9-LTS) for linux-amd64 JRE …, built on …" without the build line. */
+    private static String jvmVersion(String v) {
+        if (v == null) {
+            return "";
+        }
+        int cut = v.indexOf(" for ");
+        return cut > 0 ? v.substring(0, cut) : v;
+    }
+
+    private static double ms(RecordedEvent e) {
+        return e.getDuration().toNanos() / 1e6;
+    }
+
+    private static String className(RecordedClass c) {
+        return c == null ? "(unknown)" : c.getName();
+    }
+
+    private static String loaderName(Object loader) {
+        if (!(loader instanceof jdk.jfr.consumer.RecordedClassLoader l)) {
+            return "bootstrap";
+        }
+        return l.getType() == null ? "bootstrap" : l.getType().getName();
+    }
+
+    private static String threadName(RecordedEvent e, String field) {
+        RecordedThread t = e.getThread(field);
+        return t == null ? null : threadName(t);
+    }
+
+    private static String threadName(RecordedThread t) {
+        return t.getJavaName() != null ? t.getJavaName() : t.getOSName();
+    }
+
+    /**
+     * A class loader's lock: a non-parallel-capable loader is locked by the JVM itself around loadClass (the
+     * waiter's top frame is the native Class.forName0 or a loadClass), and ClassLoader.loadClass locks
+     * getClassLoadingLock(name) of a parallel-capable one. Either way the waiters queue for class loading.
+     */
+    static boolean classLoaderLock(String monitorClass, String site) {
+        return site.startsWith("java.lang.ClassLoader.loadClass") || site.equals("java.lang.Class.forName0")
+                || site.startsWith("jdk.internal.loader.") || monitorClass.endsWith("ClassLoader");
+    }
+
+    private JfrReport report(int chunkCount) throws BrinkUserException {
+        double windowSec = first == null ? 0 : Math.max(1e-3, (last.toEpochMilli() - first.toEpochMilli()) / 1000.0);
+        List<JfrReport.HotPath> hotPaths = new ArrayList<>();
+        for (Ranked r : paths.top(TOP)) {
+            String[] k = r.key().split("\u0000", 2);
+            hotPaths.add(new JfrReport.HotPath(k[0], FrameCategory.valueOf(k[1]), r.count(), share(r.count(), executionSamples),
+                    pathTops.get(r.key()).top(1).get(0).key()));
+        }
+        Map<FrameCategory, Double> shares = new EnumMap<>(FrameCategory.class);
+        categories.forEach((c, n) -> shares.put(c, share(n, executionSamples)));
+        boolean sampled = allocClass.totalCount() > 0;
+        Tally byClass = sampled ? allocClass : tlabClass;
+        Tally bySite = sampled ? allocSite : tlabSite;
+        List<JfrReport.ContentionSite> contention = new ArrayList<>();
+        long loaderWaits = 0;
+        double loaderWaitMs = 0;
+        for (Ranked r : monitors.top(Integer.MAX_VALUE)) {
+            String[] k = monitorKeys.get(r.key());
+            boolean loader = classLoaderLock(k[0], k[1]);
+            if (loader) {
+                loaderWaits += r.count();
+                loaderWaitMs += r.weight();
+            }
+            if (contention.size() < TOP) {
+                String app = java.util.Objects.requireNonNullElse(monitorApp.topSecond(r.key()), StackView.NO_APP_FRAME);
+                contention.add(new JfrReport.ContentionSite(k[0], k[1], app, r.count(), r.weight(), r.max(), r.top(), loader));
+            }
+        }
+        double perSec = loadedFirstAt != null && loadedLastAt.isAfter(loadedFirstAt)
+                ? (loadedLast - loadedFirst) / ((loadedLastAt.toEpochMilli() - loadedFirstAt.toEpochMilli()) / 1000.0) : 0;
+        JfrReport.ClassLoading cl = new JfrReport.ClassLoading(loadedFirst, loadedLast, perSec, defines.totalCount(),
+                defines.top(TOP), loaderWaits, loaderWaitMs);
+        List<Finding> findings = new ArrayList<>();
+        JfrReport.GcSummary gcSummary = gc.summarize(windowSec, findings, file.toString());
+        JfrReport.CpuLoad cpu = new JfrReport.CpuLoad(cpuSamples, cpuSamples == 0 ? 0 : jvmSum / cpuSamples, jvmMax,
+                cpuSamples == 0 ? 0 : machineSum / cpuSamples, machineMax);
+        JfrReport draft = new JfrReport(file.toString(), jvm, first, last, chunkCount, events, executionSamples,
+                natives.totalCount(), self.top(TOP), totalShares(), hotPaths, shares, natives.top(TOP),
+                byClass.top(TOP), bySite.top(TOP), byClass.totalWeight() / Math.max(windowSec, 1e-3), contention,
+                parks.top(TOP), sleeps.top(TOP), cl, exType.top(TOP), exSite.top(TOP),
+                throwablesFirst < 0 ? -1 : throwablesLast - throwablesFirst, gcSummary, cpu, reads.top(TOP), writes.top(TOP),
+                List.of());
+        findings.addAll(0, JfrFindings.of(draft, windowSec));
+        return draft.withFindings(findings);
+    }
+
+    /** Total (inclusive) shares are of the execution samples, not of the tally's sum (a sample counts many methods). */
+    private List<Ranked> totalShares() {
+        List<Ranked> out = new ArrayList<>();
+        for (Ranked r : total.top(TOP)) {
+            out.add(new Ranked(r.key(), r.count(), r.weight(), r.max(), share(r.count(), executionSamples), r.top()));
+        }
+        return out;
+    }
+
+    private static double share(long n, long of) {
+        return of == 0 ? 0 : (double) n / of;
+    }
+}

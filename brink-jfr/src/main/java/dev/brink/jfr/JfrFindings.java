@@ -1,0 +1,152 @@
+package dev.brink.jfr;
+
+import dev.brink.core.Finding;
+import dev.brink.core.FindingKind;
+import dev.brink.core.Severity;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Findings from a {@link JfrReport}. Each rule is a share of what the JVM spent, so it holds for any load level
+ * and recording length:
+ * <ul>
+ *   <li>hot-method: one application frame calling one library family takes ≥ {@value #HOT_SHARE} of the execution
+ *   samples (≥ {@value #MIN_SAMPLES} samples: with fewer, one sample is the whole tenth). Execution samples are taken from threads running Java code, so this
+ *   is the share of the application's CPU time; a tenth is where profilers' users start to look, a quarter is a
+ *   warning.</li>
+ *   <li>lock-contention: the waits to enter one monitor at one site add up to ≥ {@value #WAIT_SHARE} of the window
+ *   (on average a tenth of a thread is always blocked there), at least {@value #MIN_WAITS} waits. Class-loader locks
+ *   are named as class loading, the cause field report 002 found.</li>
+ *   <li>allocation-hotspot: one site allocates ≥ {@value #ALLOC_SHARE} of the sampled bytes while the JVM allocates
+ *   ≥ 50 MB/s: below that rate young collections are rare whatever the site, above it the site drives the GC.</li>
+ *   <li>gc-pressure and the other GC findings come from brink-gc on the recorded collections.</li>
+ * </ul>
+ */
+final class JfrFindings {
+    static final double HOT_SHARE = 0.10;
+    static final int MIN_SAMPLES = 10;
+    static final double WAIT_SHARE = 0.10;
+    static final int MIN_WAITS = 5;
+    static final double ALLOC_SHARE = 0.30;
+    static final double ALLOC_RATE = 50 * 1024 * 1024;
+    static final int MAX_PER_KIND = 5;
+
+    private JfrFindings() {
+    }
+
+    static List<Finding> of(JfrReport r, double windowSec) {
+        List<Finding> out = new ArrayList<>();
+        hotMethods(r, out);
+        contention(r, windowSec, out);
+        allocation(r, out);
+        return out;
+    }
+
+    private static void hotMethods(JfrReport r, List<Finding> out) {
+        int n = 0;
+        for (JfrReport.HotPath p : r.hotPaths()) {
+            if (p.share() < HOT_SHARE || p.samples() < MIN_SAMPLES || n >= MAX_PER_KIND || unattributed(p)) {
+                continue;
+            }
+            n++;
+            boolean own = p.category() == FrameCategory.NONE;
+            String where = own ? p.topMethod() : p.category().words() + " (" + p.topMethod() + ")";
+            String from = StackView.NO_APP_FRAME.equals(p.appFrame()) || p.appFrame().equals(p.topMethod()) ? ""
+                    : " called from " + p.appFrame();
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("share", round(p.share()));
+            d.put("samples", p.samples());
+            d.put("execution_samples", r.executionSamples());
+            d.put("category", p.category().jsonName());
+            d.put("method", p.topMethod());
+            d.put("app_frame", p.appFrame());
+            out.add(new Finding(FindingKind.HOT_METHOD, p.share() >= 0.25 ? Severity.WARNING : Severity.INFO,
+                    pct(p.share()) + " of CPU samples in " + where + from, p.appFrame().startsWith("(") ? p.topMethod() : p.appFrame(),
+                    List.of(r.file()), d));
+        }
+    }
+
+    /**
+     * Stacks with neither an application frame nor a library family: a framework's own plumbing (Netty, Reactor,
+     * Spring) doing many different small things. Grouped together they look like one big cost that no one method
+     * carries, so they are not a hot-method finding; the hot-methods table still shows their top frames.
+     */
+    static boolean unattributed(JfrReport.HotPath p) {
+        return p.category() == FrameCategory.NONE && StackView.NO_APP_FRAME.equals(p.appFrame());
+    }
+
+    private static void contention(JfrReport r, double windowSec, List<Finding> out) {
+        int n = 0;
+        double windowMs = windowSec * 1000;
+        for (JfrReport.ContentionSite c : r.contention()) {
+            if (c.count() < MIN_WAITS || c.totalMs() < WAIT_SHARE * windowMs || n >= MAX_PER_KIND) {
+                continue;
+            }
+            n++;
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("monitor_class", c.monitorClass());
+            d.put("site", c.site());
+            d.put("app_frame", c.appFrame());
+            d.put("waits", c.count());
+            d.put("wait_ms", Math.round(c.totalMs()));
+            d.put("max_wait_ms", Math.round(c.maxMs()));
+            d.put("threads_blocked_avg", round(c.totalMs() / windowMs));
+            if (c.owner() != null) {
+                d.put("owner", c.owner());
+            }
+            String title;
+            if (c.classLoading()) {
+                JfrReport.ClassLoading cl = r.classLoading();
+                d.put("cause", "class-loading");
+                d.put("classes_loaded_per_sec", Math.round(cl.perSec()));
+                // a parallel-capable loader locks a plain Object per class name: name the site, not "java.lang.Object"
+                String lock = c.monitorClass().equals("java.lang.Object") ? "a per-class-name loading lock at " + c.site()
+                        : "the lock of class loader " + c.monitorClass();
+                title = String.format(Locale.ROOT, "class loading: threads waited %.1f s (%d waits, up to %d ms) for %s%s; %d classes loaded per second",
+                        c.totalMs() / 1000, c.count(), Math.round(c.maxMs()), lock, calledFrom(c), Math.round(cl.perSec()));
+            } else {
+                title = String.format(Locale.ROOT, "threads waited %.1f s (%d waits, up to %d ms) to enter %s at %s%s%s",
+                        c.totalMs() / 1000, c.count(), Math.round(c.maxMs()), c.monitorClass(), c.site(), calledFrom(c),
+                        c.owner() == null ? "" : "; most often held by " + c.owner());
+            }
+            Severity s = c.totalMs() >= windowMs ? Severity.CRITICAL : Severity.WARNING;
+            // a bare lock object (new Object(), a JDK class) says nothing: the code that takes it is the subject
+            String subject = c.monitorClass().startsWith("java.") && !c.classLoading() ? c.site() : c.monitorClass();
+            out.add(new Finding(FindingKind.LOCK_CONTENTION, s, title, subject, List.of(r.file()), d));
+        }
+    }
+
+    private static String calledFrom(JfrReport.ContentionSite c) {
+        return c.appFrame().equals(c.site()) || c.appFrame().startsWith("(") ? "" : " (called from " + c.appFrame() + ")";
+    }
+
+    private static void allocation(JfrReport r, List<Finding> out) {
+        if (r.allocationBySite().isEmpty() || r.allocationBytesPerSec() < ALLOC_RATE) {
+            return;
+        }
+        Ranked top = r.allocationBySite().get(0);
+        if (top.share() < ALLOC_SHARE) {
+            return;
+        }
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("site", top.key());
+        d.put("share", round(top.share()));
+        d.put("class", top.top());
+        d.put("bytes_per_sec", Math.round(r.allocationBytesPerSec() * top.share()));
+        out.add(new Finding(FindingKind.ALLOCATION_HOTSPOT, Severity.INFO,
+                String.format(Locale.ROOT, "%s of allocated bytes (%.0f MB/s, mostly %s) come from %s", pct(top.share()),
+                        r.allocationBytesPerSec() * top.share() / (1024 * 1024), top.top(), top.key()),
+                top.key(), List.of(r.file()), d));
+    }
+
+    static String pct(double share) {
+        return String.format(Locale.ROOT, "%.0f %%", share * 100);
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+}

@@ -1,0 +1,159 @@
+package dev.brink.jfr;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.brink.core.Finding;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one recording (or one window of it) says, tables first ranked by weight. Units are in the field names.
+ *
+ * @param file               the recording read
+ * @param jvm                the recorded JVM's name and version (jdk.JVMInformation), "" when not recorded
+ * @param start              first event start in the window read
+ * @param end                last event end in the window read
+ * @param chunks             chunks in the file
+ * @param events             events read in the window (after the thread filter)
+ * @param executionSamples   jdk.ExecutionSample events: Java code on CPU
+ * @param nativeSamples      jdk.NativeMethodSample events: threads in native code (often waiting in I/O), apart
+ * @param hotMethodsSelf     methods on top of execution samples (weight: samples), top: most frequent app frame
+ * @param hotMethodsTotal    methods anywhere on the stack of execution samples (weight: samples, once per sample)
+ * @param hotPaths           samples grouped by application frame and the library family it called
+ * @param categoryShares     share of execution samples per library family
+ * @param nativeMethods      methods on top of native samples (weight: samples)
+ * @param allocationByClass  allocated class (weight: bytes, estimated from the samples' weights)
+ * @param allocationBySite   top frame of the allocation (weight: bytes), top: most frequent allocated class
+ * @param allocationBytesPerSec estimated allocation rate over the window
+ * @param contention         monitor waits (jdk.JavaMonitorEnter) by monitor class and site
+ * @param parksBySite        jdk.ThreadPark by top frame outside LockSupport (weight: ms), top: parked-on class
+ * @param sleepsBySite       jdk.ThreadSleep by site (weight: ms)
+ * @param classLoading       loaded-class counts, rate and class-loader lock waits
+ * @param exceptionsByType   thrown class (jdk.JavaExceptionThrow/JavaErrorThrow when enabled; weight: count)
+ * @param exceptionsBySite   first frame below the constructors (weight: count), top: most frequent type
+ * @param throwablesCreated  throwables created in the window (jdk.ExceptionStatistics), -1 when not recorded
+ * @param gc                 collections, pauses, heap after GC (the brink-gc analysis of the recorded GCs)
+ * @param cpu                CPU load of the JVM and the machine (jdk.CPULoad)
+ * @param socketReads        jdk.SocketRead by remote address (weight: ms)
+ * @param socketWrites       jdk.SocketWrite by remote address (weight: ms)
+ * @param findings           what to look at first
+ */
+public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @JsonIgnore Instant end, int chunks, long events,
+                        @JsonProperty("execution_samples") long executionSamples,
+                        @JsonProperty("native_samples") long nativeSamples,
+                        @JsonProperty("hot_methods_self") List<Ranked> hotMethodsSelf,
+                        @JsonProperty("hot_methods_total") List<Ranked> hotMethodsTotal,
+                        @JsonProperty("hot_paths") List<HotPath> hotPaths,
+                        @JsonProperty("category_shares") Map<FrameCategory, Double> categoryShares,
+                        @JsonProperty("native_methods") List<Ranked> nativeMethods,
+                        @JsonProperty("allocation_by_class_bytes") List<Ranked> allocationByClass,
+                        @JsonProperty("allocation_by_site_bytes") List<Ranked> allocationBySite,
+                        @JsonProperty("allocation_bytes_per_sec") double allocationBytesPerSec,
+                        List<ContentionSite> contention,
+                        @JsonProperty("parks_by_site_ms") List<Ranked> parksBySite,
+                        @JsonProperty("sleeps_by_site_ms") List<Ranked> sleepsBySite,
+                        @JsonProperty("class_loading") ClassLoading classLoading,
+                        @JsonProperty("exceptions_by_type") List<Ranked> exceptionsByType,
+                        @JsonProperty("exceptions_by_site") List<Ranked> exceptionsBySite,
+                        @JsonProperty("throwables_created") long throwablesCreated,
+                        GcSummary gc, CpuLoad cpu,
+                        @JsonProperty("socket_reads_ms") List<Ranked> socketReads,
+                        @JsonProperty("socket_writes_ms") List<Ranked> socketWrites,
+                        List<Finding> findings) {
+
+    /** This report with {@code all} as its findings (the findings are drawn from the tables, so they come last). */
+    JfrReport withFindings(List<Finding> all) {
+        return new JfrReport(file, jvm, start, end, chunks, events, executionSamples, nativeSamples, hotMethodsSelf,
+                hotMethodsTotal, hotPaths, categoryShares, nativeMethods, allocationByClass, allocationBySite,
+                allocationBytesPerSec, contention, parksBySite, sleepsBySite, classLoading, exceptionsByType,
+                exceptionsBySite, throwablesCreated, gc, cpu, socketReads, socketWrites, List.copyOf(all));
+    }
+
+    /** ISO-8601 start of the window read (JSON carries instants as text, as the rest of Brink does). */
+    @JsonProperty("start")
+    public String startText() {
+        return start == null ? null : start.toString();
+    }
+
+    /** ISO-8601 end of the window read. */
+    @JsonProperty("end")
+    public String endText() {
+        return end == null ? null : end.toString();
+    }
+
+    /** Seconds between the window's first and last event. */
+    @JsonProperty("duration_s")
+    public double durationSec() {
+        return start == null || end == null ? 0 : Math.max(0, (end.toEpochMilli() - start.toEpochMilli()) / 1000.0);
+    }
+
+    /**
+     * Execution samples of one application frame calling one library family.
+     *
+     * @param appFrame   first application frame from the top ("(no application frame)" for JDK-only stacks)
+     * @param category   the family of the library API it called; none when the time is in the application's own code
+     * @param samples    execution samples
+     * @param share      of all execution samples in the window
+     * @param topMethod  the method most often on top of these samples
+     */
+    public record HotPath(@JsonProperty("app_frame") String appFrame, FrameCategory category, long samples, double share,
+                          @JsonProperty("top_method") String topMethod) {
+    }
+
+    /**
+     * Waits to enter one monitor class at one site.
+     *
+     * @param monitorClass class of the contended object
+     * @param site         the frame that tried to enter
+     * @param appFrame     the most frequent first application frame of the waiters
+     * @param owner        the most frequent previous owner thread (the holder the waiters queued behind)
+     * @param classLoading true when the monitor is a class loader's lock (entered by the JVM or ClassLoader.loadClass)
+     */
+    public record ContentionSite(@JsonProperty("monitor_class") String monitorClass, String site,
+                                 @JsonProperty("app_frame") String appFrame, long count,
+                                 @JsonProperty("total_ms") double totalMs, @JsonProperty("max_ms") double maxMs,
+                                 String owner, @JsonProperty("class_loading") boolean classLoading) {
+    }
+
+    /**
+     * Class loading over the window.
+     *
+     * @param loadedAtStart   loaded-class count at the first jdk.ClassLoadingStatistics in the window, -1 when none
+     * @param loadedAtEnd     at the last one
+     * @param perSec          classes loaded per second between them
+     * @param defined         jdk.ClassDefine events (when enabled), by defining loader in {@code definedByLoader}
+     * @param loaderLockWaits monitor waits on class-loader locks
+     * @param loaderLockWaitMs their total
+     */
+    public record ClassLoading(@JsonProperty("loaded_at_start") long loadedAtStart, @JsonProperty("loaded_at_end") long loadedAtEnd,
+                               @JsonProperty("per_sec") double perSec, long defined,
+                               @JsonProperty("defined_by_loader") List<Ranked> definedByLoader,
+                               @JsonProperty("loader_lock_waits") long loaderLockWaits,
+                               @JsonProperty("loader_lock_wait_ms") double loaderLockWaitMs) {
+    }
+
+    /**
+     * Collections in the window (jdk.GarbageCollection joined with jdk.GCHeapSummary).
+     *
+     * @param collector       from jdk.GCConfiguration, "" when not recorded
+     * @param collections     collections
+     * @param pauseTotalMs    sum of their pauses
+     * @param pauseMaxMs      longest pause
+     * @param pauseShare      pause time / window length
+     * @param heapAfterGc     brink-gc's verdict on the heap-after-GC floor
+     */
+    public record GcSummary(String collector, long collections, @JsonProperty("pause_total_ms") double pauseTotalMs,
+                            @JsonProperty("pause_max_ms") double pauseMaxMs, @JsonProperty("pause_share") double pauseShare,
+                            @JsonProperty("heap_after_gc") String heapAfterGc) {
+    }
+
+    /**
+     * jdk.CPULoad over the window, fractions of all CPUs (0..1).
+     *
+     * @param samples events read
+     */
+    public record CpuLoad(long samples, @JsonProperty("jvm_avg") double jvmAvg, @JsonProperty("jvm_max") double jvmMax,
+                          @JsonProperty("machine_avg") double machineAvg, @JsonProperty("machine_max") double machineMax) {
+    }
+}

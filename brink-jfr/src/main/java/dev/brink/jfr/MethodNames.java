@@ -1,0 +1,55 @@
+package dev.brink.jfr;
+
+import java.util.IdentityHashMap;
+import java.util.Map;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
+
+/**
+ * Names frames as {@code pkg.Class.method} and says which are the application's. The parser hands out one
+ * {@link RecordedMethod} object per constant-pool entry, so names are cached by identity; the cache is dropped
+ * when it grows past {@link #LIMIT} (a new chunk brings new objects), which bounds memory on any recording.
+ */
+final class MethodNames {
+    static final int LIMIT = 50_000;
+    private final Map<RecordedMethod, String> names = new IdentityHashMap<>();
+
+    String of(RecordedFrame frame) {
+        RecordedMethod m = frame.getMethod();
+        if (m == null) {
+            return "(unknown)";
+        }
+        String s = names.get(m);
+        if (s == null) {
+            if (names.size() >= LIMIT) {
+                names.clear();
+            }
+            String type = m.getType() == null ? "(unknown)" : m.getType().getName();
+            s = type + "." + m.getName();
+            names.put(m, s);
+        }
+        return s;
+    }
+
+    /**
+     * True for frames of the application rather than the JDK or a common library: the first such frame under a
+     * hot JDK method is the line of code a person can change. Libraries count as "not the application" so a
+     * Log4j appender is seen through to the application's masking plug-in, as in field report 001.
+     */
+    static boolean isApplication(String qualifiedMethod) {
+        for (String p : NOT_APPLICATION) {
+            if (qualifiedMethod.startsWith(p)) {
+                return false;
+            }
+        }
+        return !qualifiedMethod.startsWith("(");
+    }
+
+    private static final String[] NOT_APPLICATION = {
+        "java.", "javax.", "jdk.", "sun.", "com.sun.", "org.w3c.", "org.xml.", "org.ietf.",
+        "org.apache.logging.", "org.apache.log4j.", "ch.qos.logback.", "org.slf4j.", "com.fasterxml.", "com.google.gson.",
+        "io.netty.", "org.springframework.", "org.eclipse.jetty.", "org.apache.catalina.", "org.apache.coyote.",
+        "org.apache.tomcat.", "io.undertow.", "reactor.", "kotlin.", "kotlinx.", "scala.", "groovy.",
+        "org.codehaus.groovy.", "bsh.", "org.bouncycastle.", "com.zaxxer.hikari.", "org.hibernate.",
+    };
+}

@@ -1,0 +1,67 @@
+package dev.brink.jfr;
+
+import java.util.List;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedStackTrace;
+
+/**
+ * One event's stack read once: the top frame (where the time or the bytes went), the first application frame
+ * from the top (the code to change), and the family of the library API that application frame called.
+ * Reused for every event of a pass, so reading a stack allocates nothing beyond the parser's own objects.
+ */
+final class StackView {
+    static final String NO_STACK = "(no stack trace)";
+    static final String NO_APP_FRAME = "(no application frame)";
+
+    private final MethodNames names;
+    String top;
+    String appFrame;
+    FrameCategory category;
+    List<RecordedFrame> frames;
+
+    StackView(MethodNames names) {
+        this.names = names;
+    }
+
+    /**
+     * Reads {@code stack}. With {@code skipConstructors}, the constructors at the top are passed over: a throw
+     * event's stack starts in the exception's own constructor chain, and the site is the frame that called it.
+     */
+    StackView read(RecordedStackTrace stack, boolean skipConstructors) {
+        top = NO_STACK;
+        appFrame = NO_APP_FRAME;
+        category = FrameCategory.NONE;
+        frames = stack == null ? List.of() : stack.getFrames();
+        FrameCategory topmost = FrameCategory.NONE;
+        FrameCategory nearestApp = FrameCategory.NONE;
+        boolean skipping = skipConstructors;
+        for (RecordedFrame f : frames) {
+            String name = names.of(f);
+            if (skipping && (name.endsWith(".<init>") || name.startsWith("java.lang.Throwable."))) {
+                continue;
+            }
+            skipping = false;
+            if (top == NO_STACK) {
+                top = name;
+            }
+            if (MethodNames.isApplication(name)) {
+                appFrame = name;
+                break;
+            }
+            FrameCategory c = FrameCategory.of(name);
+            if (c != FrameCategory.NONE) {
+                nearestApp = c;
+                if (topmost == FrameCategory.NONE) {
+                    topmost = c;
+                }
+            }
+        }
+        // the API the application called names the cost; without an application frame, the hottest library does
+        category = appFrame == NO_APP_FRAME ? topmost : nearestApp;
+        return this;
+    }
+
+    String name(RecordedFrame f) {
+        return names.of(f);
+    }
+}

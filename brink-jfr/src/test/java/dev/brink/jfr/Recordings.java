@@ -1,0 +1,61 @@
+package dev.brink.jfr;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Child JVMs that run the scenario programs under JFR, and the recordings they leave. */
+final class Recordings {
+    static final Path JDK17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64");
+    static final Path JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+    static final String PHASES = "regex,dateformat,journal,scripts";
+    static final long PHASE_MS = 3000;
+
+    /** A recording and the wall-clock window of each phase the child printed. */
+    record Recorded(Path jdk, Path file, Map<String, Instant[]> phases) {
+        JfrFilter phase(String name) {
+            Instant[] w = phases.get(name);
+            return JfrFilter.between(w[0], w[1]);
+        }
+    }
+
+    private Recordings() {
+    }
+
+    static boolean present(Path jdk) {
+        return Files.isExecutable(jdk.resolve("bin/java"));
+    }
+
+    /** Starts the child; {@link #finish} waits for it. Settings "profile", as a person investigating CPU would. */
+    static Process start(Path jdk, Path jfr, Path stdout) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(jdk.resolve("bin/java").toString(), "-Xmx256m",
+                "-XX:StartFlightRecording:filename=" + jfr + ",settings=profile",
+                "-cp", System.getProperty("brink.test.classes", "target/test-classes"),
+                "dev.brink.jfr.programs.ScenarioProgram", String.valueOf(PHASE_MS), PHASES));
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(stdout.toFile()).start();
+    }
+
+    static Recorded finish(Process p, Path jdk, Path jfr, Path stdout) throws Exception {
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("scenario child on " + jdk + " did not finish in 120 s");
+        }
+        String out = Files.readString(stdout);
+        if (p.exitValue() != 0) {
+            throw new AssertionError("scenario child on " + jdk + " failed: " + out);
+        }
+        Map<String, Instant[]> phases = new LinkedHashMap<>();
+        for (String line : out.split("\n")) {
+            String[] f = line.trim().split(" ");
+            if (f.length == 4 && f[0].equals("PHASE")) {
+                phases.put(f[1], new Instant[] {Instant.ofEpochMilli(Long.parseLong(f[2])), Instant.ofEpochMilli(Long.parseLong(f[3]))});
+            }
+        }
+        return new Recorded(jdk, jfr, phases);
+    }
+}

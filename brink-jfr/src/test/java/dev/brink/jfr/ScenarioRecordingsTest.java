@@ -1,0 +1,198 @@
+package dev.brink.jfr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brink.core.Finding;
+import dev.brink.core.FindingKind;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Real JVMs (JDK 17 and JDK 25, at the same time) run four scenarios one after the other under JFR: regex masking
+ * threads, SimpleDateFormat-per-call threads, a synchronized journal with a slow flush, and script runners that
+ * define classes through a non-parallel-capable loader. Each phase's window must name its cause; the whole
+ * recording must agree with the JDK's own {@code jfr view} on the same file. About 25 s of wall time.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ScenarioRecordingsTest {
+    /** In target/, not a temporary directory: a failing run leaves its recordings for a person to read. */
+    static final Path tmp = Path.of("target", "scenario-recordings");
+
+    final List<Recordings.Recorded> recorded = new ArrayList<>();
+
+    @BeforeAll
+    void record() throws Exception {
+        Files.createDirectories(tmp);
+        List<Path> jdks = new ArrayList<>(List.of(Recordings.JDK17));
+        if (Recordings.present(Recordings.JDK25)) {
+            jdks.add(Recordings.JDK25);
+        } else {
+            System.out.println("SKIPPED: no JDK 25 at " + Recordings.JDK25 + "; JDK 17 recordings only");
+        }
+        List<Process> ps = new ArrayList<>();
+        for (int i = 0; i < jdks.size(); i++) {
+            ps.add(Recordings.start(jdks.get(i), tmp.resolve("r" + i + ".jfr"), tmp.resolve("out" + i + ".txt")));
+        }
+        for (int i = 0; i < jdks.size(); i++) {
+            recorded.add(Recordings.finish(ps.get(i), jdks.get(i), tmp.resolve("r" + i + ".jfr"), tmp.resolve("out" + i + ".txt")));
+        }
+    }
+
+    @Test
+    void regexPhase_hotMethodInRegexCalledFromTheRedactor() throws Exception {
+        for (Recordings.Recorded r : recorded) {
+            JfrReport rep = JfrAnalyzer.analyze(r.file(), r.phase("regex"));
+            Finding f = hot(rep, FrameCategory.REGEX);
+            assertThat(f.detail().get("app_frame")).as(r.jdk().toString()).isEqualTo("dev.brink.jfr.programs.TicketRedactor.redact");
+            assertThat((double) f.detail().get("share")).isGreaterThan(0.3);
+            assertThat(rep.findings()).noneMatch(x -> x.kind() == FindingKind.LOCK_CONTENTION);
+        }
+    }
+
+    @Test
+    void dateFormatPhase_hotMethodInFormattingCalledFromTheStamper() throws Exception {
+        for (Recordings.Recorded r : recorded) {
+            JfrReport rep = JfrAnalyzer.analyze(r.file(), r.phase("dateformat"));
+            Finding f = hot(rep, FrameCategory.FORMATTING);
+            assertThat((String) f.detail().get("app_frame")).as(r.jdk().toString()).startsWith("dev.brink.jfr.programs.ReceiptStamper.");
+            assertThat(rep.categoryShares().get(FrameCategory.FORMATTING)).isGreaterThan(0.5);
+        }
+    }
+
+    @Test
+    void journalPhase_lockContentionOnTheJournalWithItsOwner() throws Exception {
+        for (Recordings.Recorded r : recorded) {
+            JfrReport rep = JfrAnalyzer.analyze(r.file(), r.phase("journal"));
+            Finding f = lock(rep, "dev.brink.jfr.programs.AuditJournal");
+            assertThat(f.detail().get("site")).as(r.jdk().toString()).isEqualTo("dev.brink.jfr.programs.AuditJournal.append");
+            assertThat((String) f.detail().get("owner")).startsWith("ledger-writer-");
+            assertThat(f.detail()).doesNotContainKey("cause");
+            // the holder sleeps in the flush: the sleep site is the journal's flush, not Thread.sleep
+            assertThat(rep.sleepsBySite().get(0).key()).isEqualTo("dev.brink.jfr.programs.AuditJournal.flushToDevice");
+        }
+    }
+
+    @Test
+    void scriptsPhase_classLoaderLockNamedAsClassLoading() throws Exception {
+        for (Recordings.Recorded r : recorded) {
+            JfrReport rep = JfrAnalyzer.analyze(r.file(), r.phase("scripts"));
+            Finding f = lock(rep, "dev.brink.jfr.programs.ScriptLoader");
+            assertThat(f.detail().get("cause")).as(r.jdk().toString()).isEqualTo("class-loading");
+            assertThat(f.detail().get("app_frame")).isEqualTo("dev.brink.jfr.programs.ScriptRunner.evaluate");
+            assertThat(f.title()).startsWith("class loading:");
+            assertThat(rep.classLoading().perSec()).isGreaterThan(5);
+            assertThat(rep.classLoading().loaderLockWaits()).isGreaterThanOrEqualTo(5);
+        }
+    }
+
+    @Test
+    void threadFilter_keepsOnlyThoseThreads() throws Exception {
+        for (Recordings.Recorded r : recorded) {
+            JfrReport rep = JfrAnalyzer.analyze(r.file(), new JfrFilter(null, null, null, null, "redactor-"));
+            // the redactors only met the JDK's own class-loading locks at start-up, never the journal or the script loader
+            assertThat(rep.contention()).noneMatch(c -> c.monitorClass().startsWith("dev.brink.jfr.programs."));
+            assertThat(rep.findings()).noneMatch(f -> f.kind() == FindingKind.LOCK_CONTENTION);
+            assertThat(rep.hotPaths()).isNotEmpty().allMatch(p -> !p.appFrame().contains("ReceiptStamper"));
+            hot(rep, FrameCategory.REGEX);
+        }
+    }
+
+    /** Steps compared: what appears in the later window beyond the load ratio is named; the same window twice is not. */
+    @Test
+    void stepComparison_namesWhatGrewFasterThanTheLoad() throws Exception {
+        for (Recordings.Recorded r : recorded) {
+            JfrReport journal = JfrAnalyzer.analyze(r.file(), r.phase("journal"));
+            JfrReport regex = JfrAnalyzer.analyze(r.file(), r.phase("regex"));
+            List<Finding> grew = JfrStepComparison.compare(journal, 2, regex, 3, "rec.jfr", "3 × profile");
+            assertThat(grew).as(r.jdk().toString()).anyMatch(f -> f.kind() == FindingKind.HOT_METHOD
+                    && "regex".equals(f.detail().get("category")) && f.title().startsWith("at 3 × profile, "));
+            assertThat(JfrStepComparison.compare(regex, 2, regex, 2, "rec.jfr", "2 × profile")).isEmpty();
+            List<Finding> locks = JfrStepComparison.compare(regex, 1, journal, 2, "rec.jfr", "2 × profile");
+            assertThat(locks).anyMatch(f -> f.kind() == FindingKind.LOCK_CONTENTION && f.subject().equals("dev.brink.jfr.programs.AuditJournal"));
+        }
+    }
+
+    /** The JDK's own views on the same file: the same top methods, sites and counts. */
+    @Test
+    void wholeRecording_agreesWithJdkJfrViews() throws Exception {
+        Path jfrTool = Recordings.JDK25.resolve("bin/jfr");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(jfrTool), "SKIPPED: jfr view needs JDK 21+");
+        for (Recordings.Recorded r : recorded) {
+            JfrReport rep = JfrAnalyzer.analyze(r.file(), JfrFilter.ALL);
+            List<Row> hot = view(jfrTool, "hot-methods", r.file());
+            assertThat(hot).isNotEmpty();
+            assertThat(rep.hotMethodsSelf().get(0).key()).as(r.jdk() + " top method").isEqualTo(hot.get(0).name());
+            for (Row row : hot.subList(0, Math.min(5, hot.size()))) {
+                assertThat(count(rep.hotMethodsSelf(), row.name())).as(row.name()).isGreaterThanOrEqualTo(row.count());
+            }
+            // Brink names methods without their parameters, so overloads (Arrays.copyOf(byte[], int) and
+            // Arrays.copyOf(Object[], int)) add up in one row where the views list them apart: at least the view's figure
+            Map<String, Long> sites = new LinkedHashMap<>();
+            rep.contention().forEach(c -> sites.merge(c.site(), c.count(), Long::sum));
+            Map<String, Long> viewSites = new LinkedHashMap<>();
+            view(jfrTool, "contention-by-site", r.file()).forEach(row -> viewSites.merge(row.name(), row.count(), Long::sum));
+            viewSites.forEach((site, n) -> assertThat(sites.get(site)).as("contention at " + site).isGreaterThanOrEqualTo(n));
+            Map<String, Double> viewAlloc = new LinkedHashMap<>();
+            view(jfrTool, "allocation-by-site", r.file()).forEach(row -> viewAlloc.merge(row.name(), row.percent(), Double::sum));
+            viewAlloc.entrySet().stream().limit(5).forEach(e -> {
+                double mine = rep.allocationBySite().stream().filter(x -> x.key().equals(e.getKey())).mapToDouble(Ranked::share).sum();
+                assertThat(mine * 100).as("allocation at " + e.getKey()).isGreaterThanOrEqualTo(e.getValue() - 0.6);
+            });
+        }
+    }
+
+    record Row(String name, long count, double percent) {
+    }
+
+    private static final Pattern ROW = Pattern.compile(
+            "^(\\S+?)(?:\\(.*?\\))?(?:\\s+(\\d+))?(?:\\s+([\\d.]+)%)?(?:\\s+[\\d.]+ [mnu]?s\\s+[\\d.]+ [mnu]?s)?\\s*$");
+
+    /** Rows of a {@code jfr view}: method (parameters dropped), count and percent when the view has them. */
+    static List<Row> view(Path jfrTool, String view, Path file) throws Exception {
+        Process p = new ProcessBuilder(jfrTool.toString(), "view", "--width", "400", view, file.toString())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        List<Row> rows = new ArrayList<>();
+        boolean body = false;
+        for (String line : out.split("\n")) {
+            if (line.startsWith("---")) {
+                body = true;
+                continue;
+            }
+            Matcher m = ROW.matcher(line.trim());
+            if (body && !line.isBlank() && m.matches()) {
+                rows.add(new Row(m.group(1), m.group(2) == null ? -1 : Long.parseLong(m.group(2)),
+                        m.group(3) == null ? -1 : Double.parseDouble(m.group(3))));
+            }
+        }
+        return rows;
+    }
+
+    private static long count(List<Ranked> rows, String key) {
+        return rows.stream().filter(x -> x.key().equals(key)).mapToLong(Ranked::count).sum();
+    }
+
+    private static Finding hot(JfrReport rep, FrameCategory c) {
+        return rep.findings().stream()
+                .filter(f -> f.kind() == FindingKind.HOT_METHOD && c.jsonName().equals(f.detail().get("category")))
+                .findFirst().orElseThrow(() -> new AssertionError("no hot-method finding in " + c + " among " + rep.findings()
+                        + "; hot paths " + rep.hotPaths()));
+    }
+
+    private static Finding lock(JfrReport rep, String monitor) {
+        return rep.findings().stream().filter(f -> f.kind() == FindingKind.LOCK_CONTENTION && f.subject().equals(monitor))
+                .findFirst().orElseThrow(() -> new AssertionError("no lock-contention on " + monitor + " among " + rep.findings()
+                        + "; contention " + rep.contention()));
+    }
+}

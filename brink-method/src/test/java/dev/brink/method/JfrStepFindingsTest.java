@@ -1,0 +1,92 @@
+package dev.brink.method;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brink.core.EventLog;
+import dev.brink.core.Finding;
+import dev.brink.core.FindingKind;
+import dev.brink.core.RunDirectory;
+import dev.brink.core.summary.CapacityResult;
+import dev.brink.core.summary.CapacityStep;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.text.SimpleDateFormat;
+import java.util.Date;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+import jdk.jfr.Configuration;
+import jdk.jfr.Recording;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The method's JFR step comparison on a recording this JVM makes of itself over two "steps" written to
+ * events.jsonl the way the load engine writes them: at x1 one thread matches regexes; at x2 the same thread
+ * goes on and a second one starts formatting dates per call. Only the new cost grew faster than the load.
+ */
+class JfrStepFindingsTest {
+    @TempDir
+    Path tmp;
+
+    static volatile int sink;
+
+    @Test
+    void degradedStepNamesWhatGrewFasterThanTheLoad() throws Exception {
+        RunDirectory run = RunDirectory.at(tmp.resolve("run"));
+        Files.createDirectories(run.file(RunDirectory.EVIDENCE));
+        Path rec = run.file(RunDirectory.EVIDENCE).resolve("recording-1.jfr");
+        try (EventLog events = new EventLog(run); Recording r = new Recording(Configuration.getConfiguration("profile"))) {
+            r.start();
+            Thread regex = new Thread(() -> work(3000, JfrStepFindingsTest::regex), "regex-worker");
+            regex.start();
+            step(events, "capacity-x1", 1500, null);
+            step(events, "capacity-x2", 1500, () -> work(1500, JfrStepFindingsTest::dates));
+            regex.join();
+            r.stop();
+            r.dump(rec);
+        }
+        CapacityResult capacity = new CapacityResult(1, 10, "latency", 2, List.of(
+                new CapacityStep(1, 10, 10, 0, 1, 5, "ok", List.of()),
+                new CapacityStep(2, 20, 20, 0, 1, 900, "degraded", List.of("p99 900 ms > SLO 500 ms"))));
+        StringWriter console = new StringWriter();
+        List<Finding> found = JfrStepFindings.of(run, capacity, new PrintWriter(console, true));
+        assertThat(found).as(console.toString()).anyMatch(f -> f.kind() == FindingKind.HOT_METHOD
+                && "formatting".equals(f.detail().get("category"))
+                && f.title().startsWith("at 2 × profile, ")
+                && f.evidence().equals(List.of("evidence/recording-1.jfr")));
+        assertThat(found).noneMatch(f -> "regex".equals(f.detail().get("category")));
+    }
+
+    private static void step(EventLog events, String name, long ms, Runnable extra) throws InterruptedException {
+        events.append("step-start", Map.of("step", name));
+        Thread t = extra == null ? null : new Thread(extra, "date-worker");
+        if (t != null) {
+            t.start();
+            t.join();
+        } else {
+            Thread.sleep(ms);
+        }
+        events.append("step-end", Map.of("step", name));
+    }
+
+    private static void work(long ms, Runnable unit) {
+        long end = System.currentTimeMillis() + ms;
+        while (System.currentTimeMillis() < end) {
+            unit.run();
+        }
+    }
+
+    private static final Pattern MAIL = Pattern.compile("([\\w.+-]+)@((?:[\\w-]+\\.)+[a-z]{2,})");
+
+    private static void regex() {
+        sink += MAIL.matcher("ask support" + sink + "@help.example.org or sales@example.org today").replaceAll("***").length();
+    }
+
+    private static void dates() {
+        sink += new SimpleDateFormat("EEE, dd MMM yyyy HH:mm:ss zzz", Locale.ROOT).format(new Date(sink * 1000L)).length();
+    }
+}
