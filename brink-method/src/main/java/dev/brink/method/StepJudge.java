@@ -51,6 +51,6 @@ final class StepJudge {
                     r.dropped() > 0 ? ", " + r.dropped() + " requests dropped" : "", String.join("; ", r.generatorBoundReasons()));
         }
         return new StepMeasurement(r.targetRps(), r.achievedRps(), requests, errors, r.corrected().p50Ms(), r.corrected().p99Ms(),
-                thirds.firstThirdMs(), thirds.lastThirdMs(), bound, why, r.answeredErrorCount());
+                thirds.firstThirdMs(), thirds.lastThirdMs(), bound, why, r.answeredErrorCount(), thirds.trendZ());
     }
 }

@@ -9,10 +9,20 @@ package dev.brink.method;
  * @param generatorReason why, in words with numbers; null when not generator-bound
  * @param answeredErrors  errors the service itself answered (HTTP status failures): a late generator cannot cause
  *                        those, so they count against the service even in a generator-bound step
+ * @param p99TrendZ       the Mann-Kendall Z of the step's per-second p99s ({@link MannKendall}); NaN when the step
+ *                        has no per-second points, and then no trend can be claimed
  */
 public record StepMeasurement(double targetRps, double achievedRps, long requests, long errors,
                               double p50Ms, double p99Ms, double p99FirstThirdMs, double p99LastThirdMs,
-                              boolean generatorBound, String generatorReason, long answeredErrors) {
+                              boolean generatorBound, String generatorReason, long answeredErrors, double p99TrendZ) {
+    /** A measurement without per-second points (no trend test). */
+    public StepMeasurement(double targetRps, double achievedRps, long requests, long errors, double p50Ms, double p99Ms,
+                           double p99FirstThirdMs, double p99LastThirdMs, boolean generatorBound, String generatorReason,
+                           long answeredErrors) {
+        this(targetRps, achievedRps, requests, errors, p50Ms, p99Ms, p99FirstThirdMs, p99LastThirdMs, generatorBound,
+                generatorReason, answeredErrors, Double.NaN);
+    }
+
     /** A measurement whose errors are all the service's own answers. */
     public StepMeasurement(double targetRps, double achievedRps, long requests, long errors, double p50Ms, double p99Ms,
                            double p99FirstThirdMs, double p99LastThirdMs, boolean generatorBound, String generatorReason) {
