@@ -67,6 +67,9 @@ final class CapacityPhase {
                 Durations.format(c.stepDuration()), Durations.format(c.warmup()));
         // The JIT warm-up of the generator (and of a target Brink launched): one unjudged stretch at the start rate, so the first measured
         // steps see a compiled load path (a cold JVM misses its schedule by tens of ms in its first seconds).
+        console.printf(Locale.ROOT, "  warm-up: %s at %d × profile before the first step, not judged%n", Durations.format(warmup),
+                whole("start", c.start()));
+        console.flush();
         engine.run(LoadStep.open("generator-warmup", whole("start", c.start()), warmup));
         List<CapacityStep> steps = new ArrayList<>();
         boolean evidenceTaken = false;
@@ -82,11 +85,18 @@ final class CapacityPhase {
                 judge.begin(name);
                 StepResult r = engine.run(LoadStep.open(name, n, c.stepDuration()));
                 StepVerdict verdict = judge.judge(r);
-                if (verdict.kind() == StepVerdict.Kind.GENERATOR_BOUND) {
-                    // a generator-bound step measured nothing about the service; a hiccup of the machine (another
-                    // process, Brink's own GC) passes, so it is measured once more before the search stops on it
-                    console.printf(Locale.ROOT, "  N=%-3d generator-bound (%s): measuring it once more%n", n, String.join("; ", verdict.reasons()));
-                    events.append("step-retry", Map.of("phase", "capacity", "step", name, "reasons", verdict.reasons()));
+                if (verdict.kind() == StepVerdict.Kind.GENERATOR_BOUND || verdict.kind() == StepVerdict.Kind.HOST_SATURATED) {
+                    // a generator-bound or host-saturated step measured nothing about the service; a hiccup of the machine
+                    // (another process, Brink's own GC) passes, so it is measured once more before the search stops on it
+                    console.printf(Locale.ROOT, "  N=%-3d %s (%s): measuring it once more%n", n, verdict.kind().json(),
+                            String.join("; ", verdict.reasons()));
+                    events.append("step-retry", Map.of("phase", "capacity", "step", name, "verdict", verdict.kind().json(),
+                            "reasons", verdict.reasons()));
+                    if (verdict.kind() == StepVerdict.Kind.HOST_SATURATED) {
+                        // kept in the steps: the summary shows the machine was busy, not only the re-measure
+                        steps.add(new CapacityStep(n, r.targetRps(), r.achievedRps(), r.errorRate(), r.corrected().p50Ms(),
+                                r.corrected().p99Ms(), verdict.kind().json(), verdict.reasons()));
+                    }
                     judge.begin(name);
                     r = engine.run(LoadStep.open(name, n, c.stepDuration()));
                     verdict = judge.judge(r);
@@ -111,7 +121,8 @@ final class CapacityPhase {
         }
         CapacitySearch.Outcome o = search.outcome();
         // cut short (Ctrl-C, a dead target) before any step degraded: the search never reached its end
-        String limitedBy = o.firstBad() < 0 && !o.limitedBy().equals("generator") && (cut || !goOn.getAsBoolean()) ? "interrupted" : o.limitedBy();
+        String limitedBy = o.firstBad() < 0 && !o.limitedBy().equals("generator")
+                && !o.limitedBy().equals(CapacitySearch.HOST_SATURATED) && (cut || !goOn.getAsBoolean()) ? "interrupted" : o.limitedBy();
         CapacityResult result = new CapacityResult(o.maxMultiplier(), o.maxMultiplier() * plan.totalRps(), limitedBy, o.firstBad(), steps);
         events.append("phase-end", Map.of("phase", "capacity", "result", result));
         return result;

@@ -13,6 +13,9 @@ import java.util.OptionalInt;
  * {@link #outcome()}. Not thread-safe; one search per run.
  */
 public final class CapacitySearch {
+    /** The limited_by word of a search the saturated host stopped. */
+    public static final String HOST_SATURATED = "host-saturated";
+
     private final int step;
     private final int max;
     private final boolean refine;
@@ -21,6 +24,7 @@ public final class CapacitySearch {
     private int firstBad = -1;     // -1: none yet
     private StepVerdict firstBadVerdict;
     private String generatorReason;
+    private String hostReason;
     private int pending;           // the multiplier handed out and not yet recorded, 0 if none
     private int nextScan;
     private final List<Integer> tried = new ArrayList<>();
@@ -41,7 +45,7 @@ public final class CapacitySearch {
         if (pending != 0) {
             throw new IllegalStateException("record the result of multiplier " + pending + " first");
         }
-        if (generatorReason != null) {
+        if (generatorReason != null || hostReason != null) {
             return OptionalInt.empty();
         }
         int n;
@@ -86,10 +90,15 @@ public final class CapacitySearch {
                 }
             }
             case GENERATOR_BOUND -> generatorReason = verdict.generatorReason();
+            // the machine stayed saturated by others (after a re-measure): what it measures is the machine, so stop
+            case HOST_SATURATED -> hostReason = verdict.generatorReason();
         }
     }
 
     public Outcome outcome() {
+        if (hostReason != null) {
+            return new Outcome(lastGood, firstBad, HOST_SATURATED, hostReason);
+        }
         if (generatorReason != null) {
             return new Outcome(lastGood, firstBad, "generator", generatorReason);
         }
@@ -103,7 +112,7 @@ public final class CapacitySearch {
     /**
      * @param maxMultiplier the highest multiplier that held (0 when none did)
      * @param firstBad      the lowest degraded multiplier, -1 when none degraded
-     * @param limitedBy     errors, latency, throughput, generator or none
+     * @param limitedBy     errors, latency, throughput, generator, host-saturated or none
      * @param why           the numbers behind limitedBy, for a person
      */
     public record Outcome(int maxMultiplier, int firstBad, String limitedBy, String why) {

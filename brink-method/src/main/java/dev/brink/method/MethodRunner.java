@@ -110,12 +110,16 @@ public final class MethodRunner {
             throw new BrinkUserException("cannot write to the run directory " + run.root() + ": " + e.getMessage());
         }
         try (TargetSession target = TargetSession.open(plan, run, events, console);
-             LoadEngine engine = LoadEngine.open(plan, options, run)) {
+             LoadEngine engine = LoadEngine.open(plan, options, run);
+             HostWatch host = HostWatch.open(run.file(RunDirectory.HOST), target::localPid)) {
             watchForDeath(target, engine);
             if (jfr) {
                 target.recordJfr();
             }
-            StepJudge judge = new StepJudge(engine, options.maxConnections(), new Slo(plan.slo().errorRate(), plan.slo().p99Ms()));
+            engine.addListener(host);
+            engine.addListener(new WarmupProgress(console));
+            StepJudge judge = new StepJudge(engine, options.maxConnections(), new Slo(plan.slo().errorRate(), plan.slo().p99Ms()))
+                    .watchHost(host);
             try {
                 if (phases.contains(MethodPhase.CAPACITY)) {
                     capacity = capacity(engine, judge, target);
@@ -127,6 +131,9 @@ public final class MethodRunner {
                     int m = confirmMultiplier(capacity);
                     if (m > 0) {
                         confirm = new ConfirmPhase(engine, plan, judge, events, console).run(m);
+                        if (confirm.verdict().equals(StepVerdict.Kind.HOST_SATURATED.json())) {
+                            hostSaturated("the confirmation at " + m + " × profile", confirm.reasons());
+                        }
                     } else {
                         console.println("confirmation skipped: the capacity search found no multiplier that held");
                         events.append("phase-skipped", Map.of("phase", "confirm", "reason", "no multiplier held in the capacity search"));
@@ -206,6 +213,8 @@ public final class MethodRunner {
                 console.println("  thread dumps: " + e.getMessage());
             }
         }
+        capacity.steps().stream().filter(s -> s.verdict().equals(StepVerdict.Kind.HOST_SATURATED.json())).findFirst()
+                .ifPresent(s -> hostSaturated("the capacity step " + s.multiplier() + " × profile", s.reasons()));
         if (capacity.limitedBy().equals("generator")) {
             CapacityStepReasons last = CapacityStepReasons.lastGeneratorBound(capacity);
             found(new Finding(FindingKind.GENERATOR_BOUND, Severity.WARNING,
@@ -213,6 +222,13 @@ public final class MethodRunner {
                     "brink load generator", List.of(RunDirectory.GENERATOR), Map.of("multiplier", last.multiplier())));
         }
         return capacity;
+    }
+
+    /** The closing block says the machine was busy, and who took the CPU (the reasons name them). */
+    private void hostSaturated(String where, List<String> reasons) {
+        found(new Finding(FindingKind.HOST_SATURATED, Severity.WARNING, "the machine was busy: other processes saturated the host during "
+                + where + ", so it measured the machine, not the service: " + String.join("; ", reasons),
+                "host", List.of(RunDirectory.HOST), Map.of()));
     }
 
     /** GC pressure, heap sizing and long pauses over the whole run (the soak judges leaks on its own window). */

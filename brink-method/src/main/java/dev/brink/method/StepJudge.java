@@ -15,6 +15,7 @@ final class StepJudge {
 
     private final StepThirds thirds;
     private final DegradationRules rules;
+    private HostWatch host;
 
     StepJudge(LoadEngine engine, int maxConnections, Slo slo) {
         this.thirds = new StepThirds(maxConnections, slo.p99Ms());
@@ -22,11 +23,26 @@ final class StepJudge {
         engine.addListener(thirds);
     }
 
+    /** Judges steps on the host's health too: a step other processes saturated the machine in is host-saturated. */
+    StepJudge watchHost(HostWatch watch) {
+        this.host = watch;
+        return this;
+    }
+
     void begin(String stepName) {
         thirds.begin(stepName);
+        if (host != null) {
+            host.begin(stepName);
+        }
     }
 
     StepVerdict judge(StepResult r) {
+        // first: on a machine others saturated, every other number measured the machine (the generator's lag
+        // and the target's latency alike), so no rule may blame the target or the generator
+        String saturated = host == null ? null : host.saturation();
+        if (saturated != null) {
+            return StepVerdict.hostSaturated(saturated);
+        }
         return rules.judge(measurement(r));
     }
 

@@ -8,7 +8,9 @@ import java.util.List;
  */
 public record StepVerdict(Kind kind, List<Degradation> degradations, String generatorReason) {
     public enum Kind {
-        OK("ok"), DEGRADED("degraded"), GENERATOR_BOUND("generator-bound");
+        OK("ok"), DEGRADED("degraded"), GENERATOR_BOUND("generator-bound"),
+        /** Other processes saturated the machine: the step measured the machine, neither the target nor the generator. */
+        HOST_SATURATED("host-saturated");
 
         private final String json;
 
@@ -21,6 +23,11 @@ public record StepVerdict(Kind kind, List<Degradation> degradations, String gene
         }
     }
 
+    /** A step other processes saturated the host in; {@code why} names who was short of CPU and who took it. */
+    static StepVerdict hostSaturated(String why) {
+        return new StepVerdict(Kind.HOST_SATURATED, List.of(), why);
+    }
+
     public StepVerdict {
         degradations = List.copyOf(degradations);
         if (kind == Kind.DEGRADED && degradations.isEmpty()) {
@@ -30,7 +37,7 @@ public record StepVerdict(Kind kind, List<Degradation> degradations, String gene
 
     /** The sentences a report shows for this step: the broken rules, or why the generator was the limit. */
     public List<String> reasons() {
-        if (kind == Kind.GENERATOR_BOUND) {
+        if (kind == Kind.GENERATOR_BOUND || kind == Kind.HOST_SATURATED) {
             return List.of(generatorReason);
         }
         return degradations.stream().map(Degradation::text).toList();
