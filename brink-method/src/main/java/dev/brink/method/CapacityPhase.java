@@ -31,9 +31,6 @@ final class CapacityPhase {
         void firstDegraded(int multiplier, StepVerdict verdict);
     }
 
-    /** How long the load runs again at the first degraded rate while the evidence is taken (dumps need ~3 s). */
-    static final Duration EVIDENCE_LOAD = Duration.ofSeconds(6);
-
     static final Duration GENERATOR_WARMUP = Duration.ofSeconds(5);
     /** A target Brink just launched is as cold as the generator: its JIT needs some thousands of requests too. */
     static final Duration LAUNCHED_TARGET_WARMUP = Duration.ofSeconds(20);
@@ -129,22 +126,7 @@ final class CapacityPhase {
     }
 
     private void evidenceUnderLoad(int n, StepVerdict verdict, DegradationHook hook) throws InterruptedException {
-        Thread capture = new Thread(() -> {
-            try {
-                Thread.sleep(1000); // let the load reach the rate again
-                hook.firstDegraded(n, verdict);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "brink-evidence");
-        capture.setDaemon(true);
-        capture.start();
-        try {
-            engine.run(LoadStep.open("capacity-x" + n + "-evidence", n, EVIDENCE_LOAD));
-            capture.join(60_000);
-        } finally {
-            capture.interrupt();
-        }
+        EvidenceUnderLoad.run(engine, "capacity-x" + n + "-evidence", n, () -> hook.firstDegraded(n, verdict));
     }
 
     private static int whole(String field, double v) throws BrinkUserException {

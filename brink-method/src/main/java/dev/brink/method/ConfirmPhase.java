@@ -32,6 +32,11 @@ final class ConfirmPhase {
     }
 
     ConfirmResult run(int multiplier) throws InterruptedException {
+        return run(multiplier, null);
+    }
+
+    /** @param hook takes thread dumps and a class histogram under the load again when the hold degraded; may be null */
+    ConfirmResult run(int multiplier, CapacityPhase.DegradationHook hook) throws InterruptedException {
         Plan.Confirm c = plan.phases().confirm();
         double rps = multiplier * plan.totalRps();
         events.append("phase-start", Map.of("phase", "confirm", "multiplier", multiplier));
@@ -49,6 +54,9 @@ final class ConfirmPhase {
         console.printf(Locale.ROOT, "  hold: target %8.1f  achieved %8.1f req/s  errors %6.2f %%  p99 %8.1f ms  %s%s%n",
                 r.targetRps(), r.achievedRps(), r.errorRate() * 100, r.corrected().p99Ms(), word,
                 verdict.reasons().isEmpty() ? "" : ": " + String.join("; ", verdict.reasons()));
+        if (verdict.kind() == StepVerdict.Kind.DEGRADED && hook != null) {
+            EvidenceUnderLoad.run(engine, "confirm-evidence", multiplier, () -> hook.firstDegraded(multiplier, verdict));
+        }
         events.append("phase-end", Map.of("phase", "confirm", "result", result));
         return result;
     }

@@ -55,6 +55,7 @@ public final class MethodRunner {
     private volatile boolean targetDied;
     private EventLog events;
     private boolean jfr;
+    private int repeat = 1;
 
     /** A second's schedule lag may reach this share of the SLO's p99 before the generator counts as bound. */
     static final double LAG_SHARE_OF_SLO = 0.05;
@@ -67,6 +68,18 @@ public final class MethodRunner {
         this.options = plan.slo() == null ? options
                 : options.withLagLimitMs(Math.max(options.lagLimitMs(), LAG_SHARE_OF_SLO * plan.slo().p99Ms()));
         this.console = console;
+    }
+
+    /**
+     * Runs the capacity search k times on the same target and reports their spread; the run's capacity is the
+     * median search's. Evidence is taken in the first search only.
+     */
+    public MethodRunner withRepeat(int k) {
+        if (k < 1) {
+            throw new IllegalArgumentException("repeat must be >= 1, was " + k);
+        }
+        repeat = k;
+        return this;
     }
 
     /** Records JFR on the target for the whole run (evidence/recording-*.jfr). */
@@ -122,15 +135,34 @@ public final class MethodRunner {
                     .watchHost(host);
             try {
                 if (phases.contains(MethodPhase.CAPACITY)) {
-                    capacity = capacity(engine, judge, target);
-                    if (Thread.interrupted()) {
-                        throw new InterruptedException();
+                    List<CapacityResult> searches = new ArrayList<>();
+                    for (int i = 0; i < repeat && (i == 0 || goOn()); i++) {
+                        if (repeat > 1) {
+                            console.printf(java.util.Locale.ROOT, "capacity search %d of %d%n", i + 1, repeat);
+                        }
+                        capacity = capacity(engine, judge, target, i == 0);
+                        searches.add(capacity);
+                        if (Thread.interrupted()) {
+                            throw new InterruptedException();
+                        }
+                    }
+                    if (searches.size() > 1) {
+                        CapacityRepeats spread = CapacityRepeats.of(searches, (int) Math.max(1, plan.phases().capacity().step()));
+                        capacity = spread.median();
+                        console.println(spread.sentence());
+                        events.append("capacity-repeats", spread.event());
+                    }
+                    String confidence = CapacityRepeats.confidence(capacity, new Slo(plan.slo().errorRate(), plan.slo().p99Ms()));
+                    if (confidence != null) {
+                        console.println(confidence);
                     }
                 }
                 if (phases.contains(MethodPhase.CONFIRM) && goOn()) {
                     int m = confirmMultiplier(capacity);
                     if (m > 0) {
-                        confirm = new ConfirmPhase(engine, plan, judge, events, console).run(m);
+                        List<Path> dumps = new ArrayList<>();
+                        confirm = new ConfirmPhase(engine, plan, judge, events, console).run(m, evidenceHook(target, dumps));
+                        analyseDumps(dumps);
                         if (confirm.verdict().equals(StepVerdict.Kind.HOST_SATURATED.json())) {
                             hostSaturated("the confirmation at " + m + " × profile", confirm.reasons());
                         }
@@ -190,10 +222,27 @@ public final class MethodRunner {
         return !interrupted && !targetDied;
     }
 
-    private CapacityResult capacity(LoadEngine engine, StepJudge judge, TargetSession target) throws InterruptedException, BrinkUserException {
+    private CapacityResult capacity(LoadEngine engine, StepJudge judge, TargetSession target, boolean takeEvidence)
+            throws InterruptedException, BrinkUserException {
         List<Path> dumps = new ArrayList<>();
         CapacityResult capacity = new CapacityPhase(engine, plan, judge, events, console, this::goOn,
-                plan.target().jvm() != null && plan.target().jvm().launch() != null).run((n, verdict) -> {
+                plan.target().jvm() != null && plan.target().jvm().launch() != null)
+                .run(takeEvidence ? evidenceHook(target, dumps) : (n, verdict) -> { });
+        analyseDumps(dumps);
+        capacity.steps().stream().filter(s -> s.verdict().equals(StepVerdict.Kind.HOST_SATURATED.json())).findFirst()
+                .ifPresent(s -> hostSaturated("the capacity step " + s.multiplier() + " × profile", s.reasons()));
+        if (capacity.limitedBy().equals("generator")) {
+            CapacityStepReasons last = CapacityStepReasons.lastGeneratorBound(capacity);
+            found(new Finding(FindingKind.GENERATOR_BOUND, Severity.WARNING,
+                    "the load generator, not the service, stopped the search at " + last.multiplier() + " × profile: " + last.reasons(),
+                    "brink load generator", List.of(RunDirectory.GENERATOR), Map.of("multiplier", last.multiplier())));
+        }
+        return capacity;
+    }
+
+    /** Thread dumps and a class histogram of the target, taken while the load that degraded runs again. */
+    private CapacityPhase.DegradationHook evidenceHook(TargetSession target, List<Path> dumps) {
+        return (n, verdict) -> {
             var capture = target.evidence();
             if (capture != null) {
                 try {
@@ -205,7 +254,10 @@ public final class MethodRunner {
                     console.println("  evidence: " + e.getMessage());
                 }
             }
-        });
+        };
+    }
+
+    private void analyseDumps(List<Path> dumps) {
         if (!dumps.isEmpty()) {
             try {
                 ThreadDumpAnalyzer.analyze(dumps).findings().stream().map(this::relative).forEach(this::found);
@@ -213,15 +265,6 @@ public final class MethodRunner {
                 console.println("  thread dumps: " + e.getMessage());
             }
         }
-        capacity.steps().stream().filter(s -> s.verdict().equals(StepVerdict.Kind.HOST_SATURATED.json())).findFirst()
-                .ifPresent(s -> hostSaturated("the capacity step " + s.multiplier() + " × profile", s.reasons()));
-        if (capacity.limitedBy().equals("generator")) {
-            CapacityStepReasons last = CapacityStepReasons.lastGeneratorBound(capacity);
-            found(new Finding(FindingKind.GENERATOR_BOUND, Severity.WARNING,
-                    "the load generator, not the service, stopped the search at " + last.multiplier() + " × profile: " + last.reasons(),
-                    "brink load generator", List.of(RunDirectory.GENERATOR), Map.of("multiplier", last.multiplier())));
-        }
-        return capacity;
     }
 
     /** The closing block says the machine was busy, and who took the CPU (the reasons name them). */
