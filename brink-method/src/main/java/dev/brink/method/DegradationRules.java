@@ -39,6 +39,21 @@ public final class DegradationRules {
         this.slo = slo;
     }
 
+    /**
+     * Every limit a step is judged by, for the console and events.jsonl before the first step, so no threshold is
+     * hidden: the SLO's, this class's constants, the generator's lag limit and the host's saturation limits.
+     */
+    public String describe(double lagLimitMs) {
+        return Degradation.fmt("rules: errors > SLO %.2f %%; p99 > SLO %.1f ms; achieved < %.0f %% of the target; p99-trend: rises"
+                        + " > %.0f× within the step, ends above %.0f %% of the SLO, Mann-Kendall z > %.2f; generator-bound: schedule"
+                        + " lag p99 > %.1f ms or CPU > %.0f %% in > %.0f %% of the seconds; host-saturated: host busy ≥ %.0f %% or CPU"
+                        + " pressure ≥ %.0f %% with other processes ≥ %.0f %% of the CPUs, in > %.0f %% of the seconds",
+                slo.errorRate() * 100, slo.p99Ms(), MIN_ACHIEVED_SHARE * 100, MAX_P99_GROWTH, TREND_FLOOR_SHARE_OF_SLO * 100,
+                TREND_MIN_Z, lagLimitMs, dev.brink.load.GeneratorHealth.CPU_LIMIT * 100, StepJudge.MAX_GENERATOR_BOUND_SHARE * 100,
+                dev.brink.load.HostHealth.BUSY_LIMIT * 100, dev.brink.load.HostHealth.PRESSURE_LIMIT * 100,
+                dev.brink.load.HostHealth.OTHERS_SHARE_LIMIT * 100, HostWatch.MAX_SATURATED_SHARE * 100);
+    }
+
     public StepVerdict judge(StepMeasurement m) {
         if (m.generatorBound()) {
             double answered = m.requests() == 0 ? 0 : (double) m.answeredErrors() / m.requests();

@@ -133,6 +133,11 @@ public final class MethodRunner {
             engine.addListener(new WarmupProgress(console));
             StepJudge judge = new StepJudge(engine, options.maxConnections(), new Slo(plan.slo().errorRate(), plan.slo().p99Ms()))
                     .watchHost(host);
+            if (plan.slo() != null) {
+                String rules = new DegradationRules(new Slo(plan.slo().errorRate(), plan.slo().p99Ms())).describe(options.lagLimitMs());
+                console.println(rules);
+                events.append("rules", Map.of("text", rules));
+            }
             try {
                 if (phases.contains(MethodPhase.CAPACITY)) {
                     List<CapacityResult> searches = new ArrayList<>();
