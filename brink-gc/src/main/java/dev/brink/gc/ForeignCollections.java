@@ -30,8 +30,13 @@ final class ForeignCollections {
     private ForeignCollections() {
     }
 
-    /** Why this collection is not the application's, or null when it is. */
-    static String why(GcEvent e) {
+    /**
+     * Why this collection is not the application's, or null when it is.
+     *
+     * @param loadStartEpochMs when Brink's load began (a Metadata GC Threshold before it is start-up however long the
+     *                         service took to boot: a Spring service on a loaded machine can take a minute); -1 unknown
+     */
+    static String why(GcEvent e, long loadStartEpochMs) {
         String cause = e.cause();
         if (cause.equals(HEAP_INSPECTION)) {
             return "class histogram (" + HEAP_INSPECTION + ")";
@@ -42,14 +47,17 @@ final class ForeignCollections {
         if (cause.equals(METADATA_THRESHOLD) && !Double.isNaN(e.uptimeSec()) && e.uptimeSec() <= START_UP_SEC) {
             return "start-up (" + METADATA_THRESHOLD + " in the first " + (int) START_UP_SEC + " s)";
         }
+        if (cause.equals(METADATA_THRESHOLD) && loadStartEpochMs > 0 && e.epochMs() > 0 && e.epochMs() < loadStartEpochMs) {
+            return "start-up (" + METADATA_THRESHOLD + " before the load)";
+        }
         return null;
     }
 
     /** The indexes of the events that are the application's. */
-    static int[] applications(List<GcEvent> events) {
+    static int[] applications(List<GcEvent> events, long loadStartEpochMs) {
         List<Integer> keep = new ArrayList<>();
         for (int i = 0; i < events.size(); i++) {
-            if (why(events.get(i)) == null) {
+            if (why(events.get(i), loadStartEpochMs) == null) {
                 keep.add(i);
             }
         }
@@ -57,10 +65,10 @@ final class ForeignCollections {
     }
 
     /** Full collections left out, counted by reason ("start-up (…)" → 2), in order of first appearance. */
-    static Map<String, Integer> fullGcsLeftOut(List<GcEvent> events) {
+    static Map<String, Integer> fullGcsLeftOut(List<GcEvent> events, long loadStartEpochMs) {
         Map<String, Integer> out = new LinkedHashMap<>();
         for (GcEvent e : events) {
-            String why = why(e);
+            String why = why(e, loadStartEpochMs);
             if (why != null && e.kind() == GcKind.FULL) {
                 out.merge(why, 1, Integer::sum);
             }

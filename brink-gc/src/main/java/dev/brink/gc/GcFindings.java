@@ -32,10 +32,11 @@ final class GcFindings {
     private final List<Finding> out = new ArrayList<>();
     private final boolean timed;
     private boolean oldGenTooSmall;
+    private final long loadStartEpochMs;
 
     /** @param timed false when the log has no time stamps (the axis is the event index): no time shares then */
     GcFindings(List<GcEvent> events, double[] t, boolean timed, PauseStats stats, HeapFloorTrend trend,
-               JvmSettings settings, List<String> evidence) {
+               JvmSettings settings, List<String> evidence, long loadStartEpochMs) {
         this.timed = timed;
         this.events = events;
         this.t = t;
@@ -44,7 +45,8 @@ final class GcFindings {
         this.settings = settings;
         this.subject = settings.collector().isEmpty() ? "heap" : settings.collector() + " heap";
         this.evidence = evidence;
-        int[] app = ForeignCollections.applications(events);
+        this.loadStartEpochMs = loadStartEpochMs;
+        int[] app = ForeignCollections.applications(events, loadStartEpochMs);
         double[] appT = new double[app.length];
         for (int i = 0; i < app.length; i++) {
             appEvents.add(events.get(app[i]));
@@ -122,7 +124,7 @@ final class GcFindings {
         d.put("full_gcs", appStats.fullGcs());
         d.put("full_gcs_worst_60s", worst);
         d.put("median_freed_share", round(freed));
-        Map<String, Integer> leftOut = ForeignCollections.fullGcsLeftOut(events);
+        Map<String, Integer> leftOut = ForeignCollections.fullGcsLeftOut(events, loadStartEpochMs);
         if (!leftOut.isEmpty()) {
             d.put("not_counted", leftOut);
         }

@@ -31,6 +31,26 @@ class ForeignCollectionsTest {
         check(ChildJvmLogsTest.JDK25);
     }
 
+    @Test
+    void metadataThresholdBeforeTheLoadIsStartUpHoweverLongTheBoot() throws Exception {
+        // a Spring service on a loaded machine booted for 70 s: its metaspace collections came before Brink's load
+        List<dev.brink.core.evidence.GcEventLine> lines = new java.util.ArrayList<>();
+        long jvmStart = 1_700_000_000_000L;
+        for (int i = 0; i < 5; i++) {
+            long start = 65_000 + i * 1_000L;
+            lines.add(new dev.brink.core.evidence.GcEventLine(jvmStart + start, start, "PS MarkSweep", "end of major GC",
+                    ForeignCollections.METADATA_THRESHOLD, 120, java.util.Map.of("PS Old Gen", 30L << 20),
+                    java.util.Map.of("PS Old Gen", 29L << 20), java.util.Map.of("PS Old Gen", 64L << 20)));
+        }
+        assertThat(GcLogAnalyzer.analyzeEvents(lines).findings()).as("counted without the load's start")
+                .extracting(f -> f.kind()).contains(FindingKind.GC_PRESSURE);
+        assertThat(GcLogAnalyzer.analyzeEvents(lines, jvmStart + 75_000).findings()).extracting(f -> f.kind())
+                .doesNotContain(FindingKind.GC_PRESSURE);
+        // the same collections under the load are the application's
+        assertThat(GcLogAnalyzer.analyzeEvents(lines, jvmStart + 60_000).findings()).extracting(f -> f.kind())
+                .contains(FindingKind.GC_PRESSURE);
+    }
+
     private void check(Path jdk) throws Exception {
         Path log = tmp.resolve("boot.log");
         Process p = new ProcessBuilder(ChildJvmLogsTest.java(jdk), "-Xmx128m", "-XX:+UseParallelGC", "-XX:MetaspaceSize=4m",

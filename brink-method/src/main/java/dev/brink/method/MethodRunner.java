@@ -55,6 +55,8 @@ public final class MethodRunner {
     private volatile boolean targetDied;
     private EventLog events;
     private boolean jfr;
+    /** When the first load began: the target's start-up collections come before it. */
+    private long loadStartEpochMs = -1;
     private int repeat = 1;
 
     /** A second's schedule lag may reach this share of the SLO's p99 before the generator counts as bound. */
@@ -129,6 +131,7 @@ public final class MethodRunner {
             if (jfr) {
                 target.recordJfr();
             }
+            loadStartEpochMs = System.currentTimeMillis();
             engine.addListener(host);
             engine.addListener(new WarmupProgress(console));
             StepJudge judge = new StepJudge(engine, options.maxConnections(), new Slo(plan.slo().errorRate(), plan.slo().p99Ms()))
@@ -282,7 +285,7 @@ public final class MethodRunner {
     /** GC pressure, heap sizing and long pauses over the whole run (the soak judges leaks on its own window). */
     private void gcFindings() {
         try {
-            GcLogAnalyzer.analyzeGcJsonl(run.file(RunDirectory.GC)).findings().stream()
+            GcLogAnalyzer.analyzeGcJsonl(run.file(RunDirectory.GC), loadStartEpochMs).findings().stream()
                     .filter(f -> f.kind() != FindingKind.MEMORY_LEAK).forEach(this::found);
         } catch (BrinkUserException e) {
             console.println("  gc: " + e.getMessage());
