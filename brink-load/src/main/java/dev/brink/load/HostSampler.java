@@ -50,7 +50,7 @@ public final class HostSampler {
         lastPressure = ProcFiles.pressureSomeMicros(ProcFiles.read(PRESSURE));
         lastSelfTicks = ticks(self);
         lastSelfWait = ProcFiles.processWaitNanos(self);
-        lastTarget = targetPid.getAsLong();
+        lastTarget = targetPid.getAsLong() == self ? -1 : targetPid.getAsLong();
         lastTargetTicks = lastTarget > 0 ? ticks(lastTarget) : -1;
         lastTargetWait = lastTarget > 0 ? ProcFiles.processWaitNanos(lastTarget) : -1;
     }
@@ -64,6 +64,9 @@ public final class HostSampler {
         long selfTicks = ticks(self);
         long selfWait = ProcFiles.processWaitNanos(self);
         long target = targetPid.getAsLong();
+        if (target == self) {
+            target = -1; // a service inside Brink's own JVM (tests, embedded): its CPU is already the generator's
+        }
         boolean sameTarget = target > 0 && target == lastTarget;
         long targetTicks = target > 0 ? ticks(target) : -1;
         long targetWait = target > 0 ? ProcFiles.processWaitNanos(target) : -1;
@@ -97,6 +100,14 @@ public final class HostSampler {
         return new HostHealth(System.currentTimeMillis(), cpus, r(busy), r(user), r(system), r(iowait), r(steal),
                 stat == null ? 0 : (int) stat[7], ProcFiles.loadAverage(ProcFiles.read(LOADAVG)), r(psi), r(genCores),
                 r(targetCores), r(others), r(genWait), r(targetWaitMs), HostHealth.isSaturated(cpus, busy, psi, others));
+    }
+
+    /**
+     * The PID of the process listening on this loopback TCP port, or -1: a target the plan does not name as a JVM
+     * (no target.jvm) but that runs here is still the target, not "another process" saturating the host.
+     */
+    public static long listeningPid(int port) {
+        return ProcFiles.listeningPid(port);
     }
 
     /** One process's CPU so far: utime + stime in ticks, and its command name. */

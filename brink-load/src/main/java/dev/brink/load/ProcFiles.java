@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Parsers of the few Linux /proc files host health reads. Each takes the file's text, so it can be tested (and
@@ -129,6 +131,65 @@ final class ProcFiles {
             return -1;
         }
         return any ? sum : -1;
+    }
+
+    /** TCP state LISTEN in /proc/net/tcp. */
+    private static final int LISTEN = 0x0A;
+
+    /**
+     * The socket inodes listening on a local TCP port, from the text of /proc/net/tcp or tcp6
+     * ("  0: 0100007F:1F90 00000000:0000 0A … uid timeout inode …").
+     */
+    static List<Long> listeningInodes(String table, int port) {
+        List<Long> out = new ArrayList<>();
+        for (String line : table.split("\n")) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length < 10 || !f[0].endsWith(":")) {
+                continue;
+            }
+            int colon = f[1].lastIndexOf(':');
+            try {
+                if (colon > 0 && Integer.parseInt(f[1].substring(colon + 1), 16) == port && Integer.parseInt(f[3], 16) == LISTEN) {
+                    long inode = Long.parseLong(f[9]);
+                    if (inode > 0) {
+                        out.add(inode);
+                    }
+                }
+            } catch (NumberFormatException e) {
+                // not a socket line
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The process listening on a local TCP port, or -1: the socket's inode from /proc/net/tcp*, then the process
+     * whose file descriptors link to "socket:[inode]". Reads every process's fd table (tens of ms): call it once.
+     */
+    static long listeningPid(int port) {
+        List<Long> inodes = new ArrayList<>(listeningInodes(read(Path.of("/proc/net/tcp")), port));
+        inodes.addAll(listeningInodes(read(Path.of("/proc/net/tcp6")), port));
+        if (inodes.isEmpty()) {
+            return -1;
+        }
+        List<String> links = inodes.stream().map(i -> "socket:[" + i + "]").toList();
+        try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"),
+                p -> p.getFileName().toString().chars().allMatch(Character::isDigit))) {
+            for (Path proc : procs) {
+                try (DirectoryStream<Path> fds = Files.newDirectoryStream(proc.resolve("fd"))) {
+                    for (Path fd : fds) {
+                        if (links.contains(Files.readSymbolicLink(fd).toString())) {
+                            return Long.parseLong(proc.getFileName().toString());
+                        }
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // another user's process, or one that exited: not ours to read
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
     }
 
     /** The whole file, "" when it cannot be read. */

@@ -126,7 +126,7 @@ public final class MethodRunner {
         }
         try (TargetSession target = TargetSession.open(plan, run, events, console);
              LoadEngine engine = LoadEngine.open(plan, options, run);
-             HostWatch host = HostWatch.open(run.file(RunDirectory.HOST), target::localPid)) {
+             HostWatch host = HostWatch.open(run.file(RunDirectory.HOST), targetPid(target))) {
             watchForDeath(target, engine);
             if (jfr) {
                 target.recordJfr();
@@ -272,6 +272,33 @@ public final class MethodRunner {
             } catch (BrinkUserException e) {
                 console.println("  thread dumps: " + e.getMessage());
             }
+        }
+    }
+
+    /**
+     * The target's PID for host health: the observed JVM's, or (no target.jvm) the process listening on the base
+     * URL's port when that is on this machine, found once: a local service Brink does not observe is still the
+     * target, and its CPU must not read as other processes saturating the host.
+     */
+    private java.util.function.LongSupplier targetPid(TargetSession target) {
+        java.net.URI url = plan.target().baseUrl();
+        long listening = -1;
+        if (!target.observed() && url.getHost() != null && isLoopback(url.getHost())) {
+            int port = url.getPort() > 0 ? url.getPort() : "https".equals(url.getScheme()) ? 443 : 80;
+            listening = dev.brink.load.HostSampler.listeningPid(port);
+        }
+        long fallback = listening;
+        return () -> {
+            long pid = target.localPid();
+            return pid > 0 ? pid : fallback;
+        };
+    }
+
+    private static boolean isLoopback(String host) {
+        try {
+            return java.net.InetAddress.getByName(host).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            return false;
         }
     }
 
