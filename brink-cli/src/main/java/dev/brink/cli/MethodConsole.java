@@ -39,7 +39,13 @@ final class MethodConsole {
 
     static int runAndReport(Plan plan, RunDirectory run, LoadOptions options, Set<MethodPhase> phases, boolean jfr,
                             PrintWriter console) throws BrinkUserException {
-        MethodRunner runner = new MethodRunner(plan, run, options, console);
+        return runAndReport(plan, run, options, phases, jfr, 1, console);
+    }
+
+    /** @param repeat how many capacity searches to run (their spread is printed; the median is the capacity) */
+    static int runAndReport(Plan plan, RunDirectory run, LoadOptions options, Set<MethodPhase> phases, boolean jfr, int repeat,
+                            PrintWriter console) throws BrinkUserException {
+        MethodRunner runner = new MethodRunner(plan, run, options, console).withRepeat(repeat);
         if (jfr) {
             runner.withJfr();
         }

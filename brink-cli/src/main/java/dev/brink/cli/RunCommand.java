@@ -44,6 +44,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--connections", paramLabel = "C", description = "Most connections the generator opens (default: the engine's).")
     Integer connections;
 
+    @Option(names = "--repeat", paramLabel = "K", description = "Run the capacity search K times and print the spread"
+            + " of the capacities; the median is the run's capacity (default 1).")
+    int repeat = 1;
+
     @Spec
     CommandSpec spec;
 
@@ -58,9 +62,12 @@ final class RunCommand implements Callable<Integer> {
             }
             options = options.withMaxConnections(connections);
         }
+        if (repeat < 1) {
+            throw new BrinkUserException("bad --repeat " + repeat + ": expected a number >= 1");
+        }
         RunDirectory run = out != null ? RunDirectory.at(out) : RunDirectory.create(Path.of("runs"), plan.name());
         PrintWriter console = spec.commandLine().getOut();
         console.println("run directory: " + run.root());
-        return MethodConsole.runAndReport(plan, run, options, selected, jfr, console);
+        return MethodConsole.runAndReport(plan, run, options, selected, jfr, repeat, console);
     }
 }

@@ -23,7 +23,10 @@ public final class EventType {
     public static final String STEP_END = "step-end";
     /** The generator could not keep its schedule in a step: {@code step}, {@code reasons}. */
     public static final String GENERATOR_BOUND = "generator-bound";
-    /** A generator-bound capacity step is measured once more: {@code phase}, {@code step}, {@code reasons}. */
+    /**
+     * A generator-bound or host-saturated capacity step is measured once more: {@code phase}, {@code step}, {@code verdict},
+     * {@code reasons}, {@code rules}.
+     */
     public static final String STEP_RETRY = "step-retry";
     /**
      * A capacity step was judged: {@code phase}, {@code step}, {@code multiplier}, {@code verdict} (a
@@ -42,13 +45,17 @@ public final class EventType {
     public static final String TARGET_RELAUNCHED = "target-relaunched";
     /** The soak's small heap could not be used: {@code reason}. */
     public static final String SMALL_HEAP_SKIPPED = "small-heap-skipped";
+    /** Every degradation rule's limit, printed before the first step: {@code text}. */
+    public static final String RULES = "rules";
+    /** {@code brink run --repeat K}: the capacities of the K searches and their spread. */
+    public static final String CAPACITY_REPEATS = "capacity-repeats";
     /** The method finished and wrote summary.json: {@code interrupted}. Absent when the run was killed. */
     public static final String RUN_END = "run-end";
 
     /** Every type above, in the order DESIGN.md lists them. */
     public static final List<String> ALL = List.of(PHASE_START, PHASE_END, PHASE_SKIPPED, LOAD_OPEN, LOAD_CLOSE, STEP_START,
             STEP_END, GENERATOR_BOUND, STEP_RETRY, STEP_VERDICT, FINDING, EVIDENCE, EVIDENCE_STARTED, TARGET_DIED,
-            TARGET_RELAUNCHED, SMALL_HEAP_SKIPPED, RUN_END);
+            TARGET_RELAUNCHED, SMALL_HEAP_SKIPPED, RULES, CAPACITY_REPEATS, RUN_END);
 
     private EventType() {
     }

@@ -6,7 +6,9 @@ import java.util.Locale;
 /** The kinds of finding in summary.json (DESIGN.md schema); the JSON name is the lower-case, dashed form. */
 public enum FindingKind {
     MEMORY_LEAK, LOCK_CONTENTION, HOT_METHOD, BUSY_THREAD, GC_PRESSURE, HEAP_TOO_SMALL, LONG_PAUSE,
-    DEADLOCK, GENERATOR_BOUND, PORT_EXHAUSTION, TARGET_DIED, ALLOCATION_HOTSPOT;
+    DEADLOCK, GENERATOR_BOUND, PORT_EXHAUSTION, TARGET_DIED, ALLOCATION_HOTSPOT,
+    /** Other processes saturated the machine during a step: that step measured the machine, not the service. */
+    HOST_SATURATED;
 
     @JsonValue
     public String jsonName() {

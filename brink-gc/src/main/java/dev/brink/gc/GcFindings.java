@@ -23,16 +23,21 @@ final class GcFindings {
     private final List<GcEvent> events;
     private final double[] t;
     private final PauseStats stats;
+    /** The pause statistics of the application's own collections (not those of {@link ForeignCollections}). */
+    private final PauseStats appStats;
+    private final List<GcEvent> appEvents = new ArrayList<>();
     private final HeapFloorTrend trend;
     private final JvmSettings settings;
     private final String subject;
     private final List<String> evidence;
     private final List<Finding> out = new ArrayList<>();
     private final boolean timed;
+    private boolean oldGenTooSmall;
+    private final long loadStartEpochMs;
 
     /** @param timed false when the log has no time stamps (the axis is the event index): no time shares then */
     GcFindings(List<GcEvent> events, double[] t, boolean timed, PauseStats stats, HeapFloorTrend trend,
-               JvmSettings settings, List<String> evidence) {
+               JvmSettings settings, List<String> evidence, long loadStartEpochMs) {
         this.timed = timed;
         this.events = events;
         this.t = t;
@@ -41,13 +46,21 @@ final class GcFindings {
         this.settings = settings;
         this.subject = settings.collector().isEmpty() ? "heap" : settings.collector() + " heap";
         this.evidence = evidence;
+        this.loadStartEpochMs = loadStartEpochMs;
+        int[] app = ForeignCollections.applications(events, loadStartEpochMs);
+        double[] appT = new double[app.length];
+        for (int i = 0; i < app.length; i++) {
+            appEvents.add(events.get(app[i]));
+            appT[i] = t[app[i]];
+        }
+        this.appStats = PauseStats.of(appEvents, appT);
     }
 
     List<Finding> all() {
         leak();
-        fullGcStorm();
         heapTooSmall();
         oldGenTooSmall();
+        fullGcStorm(); // after the sizing rules: its advice points at their findings only when they exist
         pressure();
         longPause();
         troubles();
@@ -87,10 +100,10 @@ final class GcFindings {
                 HeapFloorTrend.mb(trend.slopeBytesPerSec() * 60), trend.r2()), d);
     }
 
-    /** Median share of the heap full collections freed; 1 when none. */
+    /** Median share of the heap the application's full collections freed; 1 when none. */
     private double fullFreedShare() {
         List<Double> freed = new ArrayList<>();
-        for (GcEvent e : events) {
+        for (GcEvent e : appEvents) {
             if (e.kind() == GcKind.FULL && e.heapBefore() > 0 && e.heapAfter() >= 0) {
                 freed.add((e.heapBefore() - e.heapAfter()) / (double) e.heapBefore());
             }
@@ -103,20 +116,39 @@ final class GcFindings {
     }
 
     private void fullGcStorm() {
-        int worst = stats.fullGcsWorst60s();
+        int worst = appStats.fullGcsWorst60s();
         double freed = fullFreedShare();
         if (!(worst >= 5 || (worst >= 3 && freed < 0.1))) {
             return;
         }
         Map<String, Object> d = new LinkedHashMap<>();
-        d.put("full_gcs", stats.fullGcs());
+        d.put("full_gcs", appStats.fullGcs());
         d.put("full_gcs_worst_60s", worst);
         d.put("median_freed_share", round(freed));
-        d.put("advice", trend.leak() ? "the heap is filling with live objects (see memory-leak): full GCs cannot free it"
-                : "the live set does not fit: raise -Xmx (see heap-too-small) or lower the allocation rate");
+        Map<String, Integer> leftOut = ForeignCollections.fullGcsLeftOut(events, loadStartEpochMs);
+        if (!leftOut.isEmpty()) {
+            d.put("not_counted", leftOut);
+        }
+        String advice;
+        if (trend.leak()) {
+            advice = "the heap is filling with live objects (see memory-leak): full GCs cannot free it";
+        } else if (oldGenTooSmall) {
+            advice = "the old generation cannot take what young GCs keep: give it room (see heap-too-small: -XX:NewRatio=2,"
+                    + " no -Xmn near -Xmx)";
+        } else if (has(FindingKind.HEAP_TOO_SMALL)) {
+            advice = "the live set does not fit: raise -Xmx (see heap-too-small) or lower the allocation rate";
+        } else {
+            advice = "full GCs follow each other: give the heap room (-Xmx above 3× the heap after a full GC)"
+                    + " or lower the allocation rate";
+        }
+        d.put("advice", advice);
         add(FindingKind.GC_PRESSURE, Severity.CRITICAL, String.format(Locale.ROOT,
                 "Full-GC storm: %d full GCs (%d within 60 s), each freeing a median %.0f%% of the heap",
-                stats.fullGcs(), worst, freed * 100), d);
+                appStats.fullGcs(), worst, freed * 100), d);
+    }
+
+    private boolean has(FindingKind kind) {
+        return out.stream().anyMatch(f -> f.kind() == kind);
     }
 
     /** Report 001: the live set (heap after full GC, else the late floor) fills most of the heap. */
@@ -137,19 +169,19 @@ final class GcFindings {
         live.sort(null);
         long liveSet = live.get(live.size() / 2);
         double share = liveSet / (double) max;
-        if (share < 0.7 || (stats.fullGcs() < 3 && !(enoughForShares() && stats.gcTimeShare() >= 0.1))) {
+        if (share < 0.7 || (appStats.fullGcs() < 3 && !(enoughForShares() && stats.gcTimeShare() >= 0.1))) {
             return;
         }
         long suggest = roundUp(3 * liveSet, 64L << 20);
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("live_set_bytes", liveSet);
         d.put("max_heap_bytes", max);
-        d.put("full_gcs", stats.fullGcs());
+        d.put("full_gcs", appStats.fullGcs());
         d.put("gc_time_share", round(stats.gcTimeShare()));
         d.put("flags", "-Xmx" + (suggest >> 20) + "m");
         d.put("reason", String.format(Locale.ROOT, "median heap after full GC %s is %.0f%% of the %s heap; %d full GCs,"
                         + " %.0f%% of the time in GC; a heap about 3× the live set leaves room to allocate",
-                HeapFloorTrend.mb(liveSet), share * 100, HeapFloorTrend.mb(max), stats.fullGcs(), stats.gcTimeShare() * 100));
+                HeapFloorTrend.mb(liveSet), share * 100, HeapFloorTrend.mb(max), appStats.fullGcs(), stats.gcTimeShare() * 100));
         if (trend.leak()) {
             d.put("note", "the heap after GC is rising (memory-leak): more heap only delays the OutOfMemoryError");
         }
@@ -158,26 +190,35 @@ final class GcFindings {
                 HeapFloorTrend.mb(liveSet), HeapFloorTrend.mb(max), suggest >> 20), d);
     }
 
-    /** Report 004: an old generation smaller than what young collections promote into it between full GCs. */
+    /**
+     * Report 004: an old generation smaller than the young one (-Xmn set near -Xmx). Each young collection must
+     * promote the survivors that outgrow the survivor spaces; an old generation of a few MB cannot take them, so
+     * collections end in full GCs that free little. Read from a log's generations or from the observer's memory
+     * pools (eden + survivor spaces vs the old pool), for Serial, Parallel, CMS and (from the observer) G1.
+     */
     private void oldGenTooSmall() {
         long youngCap = -1;
         long oldCap = -1;
         double promoted = 0;
         for (GcEvent e : events) {
-            long y = -1;
+            long y = 0;
+            boolean young = false;
             for (Generation g : e.generations()) {
                 if (g.regions()) {
                     continue;
                 }
-                if (YOUNG_GENS.contains(g.name())) {
-                    y = Math.max(y, g.committedAfter());
-                    youngCap = Math.max(youngCap, g.committedAfter());
-                } else if (OLD_GENS.contains(g.name())) {
+                if (isYoung(g.name())) {
+                    young = true;
+                    y += Math.max(0, g.committedAfter()); // the observer reports eden and survivor spaces apart
+                } else if (isOld(g.name())) {
                     oldCap = Math.max(oldCap, g.committedAfter());
-                    if (e.kind() == GcKind.YOUNG && g.after() > g.before()) {
+                    if (e.kind() == GcKind.YOUNG && g.before() >= 0 && g.after() > g.before()) {
                         promoted += g.after() - g.before();
                     }
                 }
+            }
+            if (young) {
+                youngCap = Math.max(youngCap, y);
             }
             if (y > 0 && e.heapCommitted() > y && e.generations().size() == 1) {
                 // JDK 8 young collections print the young generation and the whole heap: old = heap − young
@@ -189,22 +230,50 @@ final class GcFindings {
                 }
             }
         }
-        if (youngCap <= 0 || oldCap < 0 || oldCap >= youngCap || stats.fullGcs() < 3) {
+        int fulls = appStats.fullGcs();
+        if (youngCap <= 0 || oldCap < 0 || oldCap >= youngCap || fulls < 3) {
             return;
         }
-        double rate = stats.spanSec() > 0 ? promoted / stats.spanSec() : 0;
+        double span = appStats.spanSec();
+        double rate = span > 0 ? promoted / span : 0;
+        double fullsPerSec = span > 0 ? fulls / span : 0;
+        long heap = maxHeap() > 0 ? maxHeap() : youngCap + oldCap;
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("old_gen_bytes", oldCap);
         d.put("young_gen_bytes", youngCap);
+        d.put("heap_bytes", heap);
         d.put("promoted_bytes_per_s", Math.round(rate));
-        d.put("full_gcs", stats.fullGcs());
-        d.put("flags", "-XX:NewRatio=2 (old = 2× young), or a smaller -Xmn; do not fix -Xmn near -Xmx");
+        d.put("full_gcs", fulls);
+        d.put("full_gcs_per_s", round(fullsPerSec));
+        // -Xmn (NewSize/MaxNewSize) takes precedence over NewRatio: NewRatio alone changes nothing while -Xmn stays
+        d.put("flags", "-XX:NewRatio=2 (old = 2× young) without -Xmn, or a smaller -Xmn (at most a third of -Xmx):"
+                + " -Xmn overrides NewRatio");
+        // a promotion rate this low means young GCs could not promote at all: the old generation has no room
+        String promotion = rate >= 0.05 * (1 << 20)
+                ? String.format(Locale.ROOT, "young GCs promote %s/s into it", HeapFloorTrend.mb(rate))
+                : "survivors that outgrow the survivor spaces have no room in it";
         d.put("reason", String.format(Locale.ROOT, "old generation %s is smaller than the young generation %s;"
-                        + " young GCs promote %s/s into it, so it fills at once: %d full GCs",
-                HeapFloorTrend.mb(oldCap), HeapFloorTrend.mb(youngCap), HeapFloorTrend.mb(rate), stats.fullGcs()));
+                        + " %s, so collections end in full GCs: %d full GCs, %.2f/s",
+                kb(oldCap), HeapFloorTrend.mb(youngCap), promotion, fulls, fullsPerSec));
+        oldGenTooSmall = true;
         add(FindingKind.HEAP_TOO_SMALL, Severity.CRITICAL, String.format(Locale.ROOT,
-                "Old generation too small for what is promoted: %s old vs %s young, %d full GCs; try -XX:NewRatio=2",
-                HeapFloorTrend.mb(oldCap), HeapFloorTrend.mb(youngCap), stats.fullGcs()), d);
+                "Old generation too small: old generation %s of %s heap; full GCs %.2f/s (%d full GCs);"
+                        + " try -XX:NewRatio=2 or a smaller -Xmn",
+                kb(oldCap), HeapFloorTrend.mb(heap), fullsPerSec, fulls), d);
+    }
+
+    private static boolean isYoung(String pool) {
+        // logs: DefNew, PSYoungGen, …; the observer's pools: "PS Eden Space", "G1 Survivor Space", "Eden Space"
+        return YOUNG_GENS.contains(pool) || pool.endsWith("Eden Space") || pool.endsWith("Survivor Space");
+    }
+
+    private static boolean isOld(String pool) {
+        // the observer's pools: "PS Old Gen", "G1 Old Gen", "Tenured Gen"
+        return OLD_GENS.contains(pool) || pool.endsWith("Old Gen") || pool.equals("Tenured Gen");
+    }
+
+    private static String kb(long bytes) {
+        return (bytes >> 10) + " KB";
     }
 
     /** Shares of a few pauses in a second of log say nothing: judge pressure on ≥ 5 s and ≥ 3 pauses. */

@@ -32,20 +32,34 @@ public final class GcLogAnalyzer {
         List<String> sources = new ArrayList<>();
         List<String> formats = GcLogReader.read(logs, sink, sources);
         return report(sources, String.join("+", formats), sink.settings(), sink.events, sink.lines,
-                sink.unknownLines, sink.unknownSamples);
+                sink.unknownLines, sink.unknownSamples, -1);
     }
 
     /** Analyses what Brink's observer saw (gc.jsonl lines) the same way as a log. */
     public static GcReport analyzeEvents(List<GcEventLine> lines) throws BrinkUserException {
+        return analyzeEvents(lines, -1);
+    }
+
+    /**
+     * @param loadStartEpochMs when the load began: metaspace-threshold collections before it are the service's
+     *                         start-up and count toward no finding; -1 when unknown
+     */
+    public static GcReport analyzeEvents(List<GcEventLine> lines, long loadStartEpochMs) throws BrinkUserException {
         if (lines.isEmpty()) {
             throw new BrinkUserException("gc.jsonl holds no GC event");
         }
         List<GcEvent> events = ObserverEvents.convert(lines);
-        return report(List.of("gc.jsonl"), "observer", ObserverEvents.settings(lines), events, lines.size(), 0, List.of());
+        return report(List.of("gc.jsonl"), "observer", ObserverEvents.settings(lines), events, lines.size(), 0, List.of(),
+                loadStartEpochMs);
     }
 
     /** Reads a run directory's gc.jsonl and analyses it. */
     public static GcReport analyzeGcJsonl(Path gcJsonl) throws BrinkUserException {
+        return analyzeGcJsonl(gcJsonl, -1);
+    }
+
+    /** Reads a run directory's gc.jsonl and analyses it; see {@link #analyzeEvents(List, long)} for the load start. */
+    public static GcReport analyzeGcJsonl(Path gcJsonl, long loadStartEpochMs) throws BrinkUserException {
         List<JsonNode> nodes = JsonlReader.readAll(gcJsonl);
         List<GcEventLine> lines = new ArrayList<>(nodes.size());
         int i = 0;
@@ -57,18 +71,18 @@ public final class GcLogAnalyzer {
                 throw new BrinkUserException(gcJsonl + ":" + i + ": not a gc.jsonl record: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
             }
         }
-        GcReport r = analyzeEvents(lines);
+        GcReport r = analyzeEvents(lines, loadStartEpochMs);
         return new GcReport(List.of(gcJsonl.toString()), r.format(), r.settings(), r.findings(), r.pauses(), r.trend(),
                 r.timeAxis(), r.times(), r.events(), r.lines(), 0, List.of());
     }
 
     private static GcReport report(List<String> sources, String format, JvmSettings settings, List<GcEvent> events,
-                                   long lines, long unknown, List<String> samples) {
+                                   long lines, long unknown, List<String> samples, long loadStartEpochMs) {
         String[] axis = new String[1];
         double[] t = TimeAxis.of(events, axis);
         PauseStats stats = PauseStats.of(events, t);
         HeapFloorTrend trend = floorTrend(events, t, settings);
-        List<Finding> findings = new GcFindings(events, t, !"index".equals(axis[0]), stats, trend, settings, sources).all();
+        List<Finding> findings = new GcFindings(events, t, !"index".equals(axis[0]), stats, trend, settings, sources, loadStartEpochMs).all();
         return new GcReport(sources, format, settings, findings, stats, trend, axis[0], t, events, lines, unknown, samples);
     }
 

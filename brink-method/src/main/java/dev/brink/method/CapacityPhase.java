@@ -34,9 +34,6 @@ final class CapacityPhase {
         void firstDegraded(int multiplier, StepVerdict verdict);
     }
 
-    /** How long the load runs again at the first degraded rate while the evidence is taken (dumps need ~3 s). */
-    static final Duration EVIDENCE_LOAD = Duration.ofSeconds(6);
-
     static final Duration GENERATOR_WARMUP = Duration.ofSeconds(5);
     /** A target Brink just launched is as cold as the generator: its JIT needs some thousands of requests too. */
     static final Duration LAUNCHED_TARGET_WARMUP = Duration.ofSeconds(20);
@@ -75,6 +72,9 @@ final class CapacityPhase {
                 Durations.format(c.stepDuration()), Durations.format(c.warmup()));
         // The JIT warm-up of the generator (and of a target Brink launched): one unjudged stretch at the start rate, so the first measured
         // steps see a compiled load path (a cold JVM misses its schedule by tens of ms in its first seconds).
+        console.printf(Locale.ROOT, "  warm-up: %s at %d × profile before the first step, not judged%n", Durations.format(warmup),
+                whole("start", c.start()));
+        console.flush();
         engine.run(LoadStep.open("generator-warmup", whole("start", c.start()), warmup));
         List<CapacityStep> steps = new ArrayList<>();
         boolean evidenceTaken = false;
@@ -89,12 +89,19 @@ final class CapacityPhase {
                 String name = "capacity-x" + n;
                 StepResult r = measure(name, n, c.stepDuration());
                 StepVerdict verdict = judge.judge(r);
-                if (verdict.kind() == StepVerdictKind.GENERATOR_BOUND && goOn.getAsBoolean()) {
-                    // a generator-bound step measured nothing about the service; a hiccup of the machine (another
-                    // process, Brink's own GC) passes, so it is measured once more before the search stops on it
-                    console.printf(Locale.ROOT, "  N=%-3d generator-bound (%s): measuring it once more%n", n, String.join("; ", verdict.reasons()));
-                    events.append(EventType.STEP_RETRY, Map.of("phase", "capacity", "step", name, "reasons", verdict.reasons(),
-                            "rules", verdict.rules()));
+                if ((verdict.kind() == StepVerdictKind.GENERATOR_BOUND || verdict.kind() == StepVerdictKind.HOST_SATURATED)
+                        && goOn.getAsBoolean()) {
+                    // a generator-bound or host-saturated step measured nothing about the service; a hiccup of the machine
+                    // (another process, Brink's own GC) passes, so it is measured once more before the search stops on it
+                    console.printf(Locale.ROOT, "  N=%-3d %s (%s): measuring it once more%n", n, verdict.kind().json(),
+                            String.join("; ", verdict.reasons()));
+                    events.append(EventType.STEP_RETRY, Map.of("phase", "capacity", "step", name, "verdict", verdict.kind(),
+                            "reasons", verdict.reasons(), "rules", verdict.rules()));
+                    if (verdict.kind() == StepVerdictKind.HOST_SATURATED) {
+                        // kept in the steps: the summary shows the machine was busy, not only the re-measure
+                        steps.add(new CapacityStep(n, r.targetRps(), r.achievedRps(), r.errorRate(), r.corrected().p50Ms(),
+                                r.corrected().p99Ms(), verdict.kind(), verdict.reasons(), verdict.rules()));
+                    }
                     r = measure(name, n, c.stepDuration());
                     verdict = judge.judge(r);
                 }
@@ -123,8 +130,8 @@ final class CapacityPhase {
         }
         CapacitySearch.Outcome o = search.outcome();
         // cut short (Ctrl-C, a dead target) before any step degraded: the search never reached its end
-        LimitedBy limitedBy = o.firstBad() < 0 && o.limitedBy() != LimitedBy.GENERATOR && (cut || !goOn.getAsBoolean())
-                ? LimitedBy.INTERRUPTED : o.limitedBy();
+        LimitedBy limitedBy = o.firstBad() < 0 && o.limitedBy() != LimitedBy.GENERATOR && o.limitedBy() != LimitedBy.HOST_SATURATED
+                && (cut || !goOn.getAsBoolean()) ? LimitedBy.INTERRUPTED : o.limitedBy();
         CapacityResult result = new CapacityResult(o.maxMultiplier(), o.maxMultiplier() * plan.totalRps(), limitedBy, o.firstBad(), steps);
         events.append(EventType.PHASE_END, Map.of("phase", "capacity", "result", result));
         return result;
@@ -136,22 +143,7 @@ final class CapacityPhase {
     }
 
     private void evidenceUnderLoad(int n, StepVerdict verdict, DegradationHook hook) throws InterruptedException {
-        Thread capture = new Thread(() -> {
-            try {
-                Thread.sleep(1000); // let the load reach the rate again
-                hook.firstDegraded(n, verdict);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "brink-evidence");
-        capture.setDaemon(true);
-        capture.start();
-        try {
-            engine.run(LoadStep.open("capacity-x" + n + "-evidence", n, EVIDENCE_LOAD));
-            capture.join(60_000);
-        } finally {
-            capture.interrupt();
-        }
+        EvidenceUnderLoad.run(engine, "capacity-x" + n + "-evidence", n, () -> hook.firstDegraded(n, verdict));
     }
 
     private static int whole(String field, double v) throws BrinkUserException {

@@ -22,6 +22,7 @@ public final class CapacitySearch {
     private int firstBad = -1;     // -1: none yet
     private StepVerdict firstBadVerdict;
     private String generatorReason;
+    private String hostReason;
     private int pending;           // the multiplier handed out and not yet recorded, 0 if none
     private int nextScan;
     private final List<Integer> tried = new ArrayList<>();
@@ -42,7 +43,7 @@ public final class CapacitySearch {
         if (pending != 0) {
             throw new IllegalStateException("record the result of multiplier " + pending + " first");
         }
-        if (generatorReason != null) {
+        if (generatorReason != null || hostReason != null) {
             return OptionalInt.empty();
         }
         int n;
@@ -88,10 +89,15 @@ public final class CapacitySearch {
             }
             case GENERATOR_BOUND -> generatorReason = verdict.generatorReason() == null ? "the generator was the limit" : verdict.generatorReason();
             case TARGET_DIED -> throw new IllegalArgumentException("a step during which the target died is no verdict: do not record it");
+            // the machine stayed saturated by others (after a re-measure): what it measures is the machine, so stop
+            case HOST_SATURATED -> hostReason = verdict.generatorReason() == null ? "other processes saturated the host" : verdict.generatorReason();
         }
     }
 
     public Outcome outcome() {
+        if (hostReason != null) {
+            return new Outcome(lastGood, firstBad, LimitedBy.HOST_SATURATED, hostReason);
+        }
         if (generatorReason != null) {
             return new Outcome(lastGood, firstBad, LimitedBy.GENERATOR, generatorReason);
         }
@@ -105,7 +111,7 @@ public final class CapacitySearch {
     /**
      * @param maxMultiplier the highest multiplier that held (0 when none did)
      * @param firstBad      the lowest degraded multiplier, -1 when none degraded
-     * @param limitedBy     errors, latency, throughput, generator or none
+     * @param limitedBy     errors, latency, throughput, generator, host-saturated or none
      * @param why           the numbers behind limitedBy, for a person
      */
     public record Outcome(int maxMultiplier, int firstBad, LimitedBy limitedBy, String why) {

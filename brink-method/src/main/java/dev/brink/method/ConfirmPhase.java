@@ -5,6 +5,7 @@ import dev.brink.core.EventLog;
 import dev.brink.core.EventType;
 import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.verdict.ConfirmVerdict;
+import dev.brink.core.verdict.StepVerdictKind;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.LoadStep;
 import dev.brink.load.Plan;
@@ -39,6 +40,11 @@ final class ConfirmPhase {
     }
 
     ConfirmResult run(int multiplier) throws InterruptedException {
+        return run(multiplier, null);
+    }
+
+    /** @param hook takes thread dumps and a class histogram under the load again when the hold degraded; may be null */
+    ConfirmResult run(int multiplier, CapacityPhase.DegradationHook hook) throws InterruptedException {
         Plan.Confirm c = plan.phases().confirm();
         double rps = multiplier * plan.totalRps();
         events.append(EventType.PHASE_START, Map.of("phase", "confirm", "multiplier", multiplier));
@@ -58,6 +64,9 @@ final class ConfirmPhase {
         console.printf(Locale.ROOT, "  hold: target %8.1f  achieved %8.1f req/s  errors %6.2f %%  p99 %8.1f ms  %s%s%n",
                 r.targetRps(), r.achievedRps(), r.errorRate() * 100, r.corrected().p99Ms(), word.json(),
                 result.reasons().isEmpty() ? "" : ": " + String.join("; ", result.reasons()));
+        if (verdict.kind() == StepVerdictKind.DEGRADED && hook != null && !cutShort.getAsBoolean()) {
+            EvidenceUnderLoad.run(engine, "confirm-evidence", multiplier, () -> hook.firstDegraded(multiplier, verdict));
+        }
         events.append(EventType.PHASE_END, Map.of("phase", "confirm", "result", result));
         return result;
     }

@@ -61,6 +61,9 @@ public final class MethodRunner {
     private volatile boolean targetDied;
     private EventLog events;
     private boolean jfr;
+    /** When the first load began: the target's start-up collections come before it. */
+    private long loadStartEpochMs = -1;
+    private int repeat = 1;
 
     /** A second's schedule lag may reach this share of the SLO's p99 before the generator counts as bound. */
     static final double LAG_SHARE_OF_SLO = 0.05;
@@ -73,6 +76,18 @@ public final class MethodRunner {
         this.options = plan.slo() == null ? options
                 : options.withLagLimitMs(Math.max(options.lagLimitMs(), LAG_SHARE_OF_SLO * plan.slo().p99Ms()));
         this.console = console;
+    }
+
+    /**
+     * Runs the capacity search k times on the same target and reports their spread; the run's capacity is the
+     * median search's. Evidence is taken in the first search only.
+     */
+    public MethodRunner withRepeat(int k) {
+        if (k < 1) {
+            throw new IllegalArgumentException("repeat must be >= 1, was " + k);
+        }
+        repeat = k;
+        return this;
     }
 
     /** Records JFR on the target for the whole run (evidence/recording-*.jfr). */
@@ -116,24 +131,55 @@ public final class MethodRunner {
             throw new BrinkUserException("cannot write to the run directory " + run.root() + ": " + e.getMessage());
         }
         try (TargetSession target = TargetSession.open(plan, run, events, console);
-             LoadEngine engine = LoadEngine.open(plan, options, run)) {
+             LoadEngine engine = LoadEngine.open(plan, options, run);
+             HostWatch host = HostWatch.open(run.file(RunDirectory.HOST), targetPid(target))) {
             watchForDeath(target, engine);
             if (jfr) {
                 target.recordJfr();
             }
+            loadStartEpochMs = System.currentTimeMillis();
+            engine.addListener(host);
+            engine.addListener(new WarmupProgress(console));
             // a soak-only plan has no slo: nothing is judged by the degradation rules then
-            StepJudge judge = plan.slo() == null ? null : new StepJudge(engine, options.maxConnections(), plan.slo());
+            StepJudge judge = plan.slo() == null ? null : new StepJudge(engine, options.maxConnections(), plan.slo()).watchHost(host);
+            if (plan.slo() != null) {
+                String rules = new DegradationRules(plan.slo()).describe(options.lagLimitMs());
+                console.println(rules);
+                events.append(EventType.RULES, Map.of("text", rules));
+            }
             try {
                 if (phases.contains(MethodPhase.CAPACITY)) {
-                    capacity = capacity(engine, judge, target);
-                    if (Thread.interrupted()) {
-                        throw new InterruptedException();
+                    List<CapacityResult> searches = new ArrayList<>();
+                    for (int i = 0; i < repeat && (i == 0 || goOn()); i++) {
+                        if (repeat > 1) {
+                            console.printf(java.util.Locale.ROOT, "capacity search %d of %d%n", i + 1, repeat);
+                        }
+                        capacity = capacity(engine, judge, target, i == 0);
+                        searches.add(capacity);
+                        if (Thread.interrupted()) {
+                            throw new InterruptedException();
+                        }
+                    }
+                    if (searches.size() > 1) {
+                        CapacityRepeats spread = CapacityRepeats.of(searches, (int) Math.max(1, plan.phases().capacity().step()));
+                        capacity = spread.median();
+                        console.println(spread.sentence());
+                        events.append(EventType.CAPACITY_REPEATS, spread.event());
+                    }
+                    String confidence = CapacityRepeats.confidence(capacity, plan.slo());
+                    if (confidence != null) {
+                        console.println(confidence);
                     }
                 }
                 if (phases.contains(MethodPhase.CONFIRM) && goOn()) {
                     int m = confirmMultiplier(capacity);
                     if (m > 0) {
-                        confirm = new ConfirmPhase(engine, plan, judge, events, console, () -> !goOn()).run(m);
+                        List<Path> dumps = new ArrayList<>();
+                        confirm = new ConfirmPhase(engine, plan, judge, events, console, () -> !goOn()).run(m, evidenceHook(target, dumps));
+                        analyseDumps(dumps);
+                        if (confirm.verdict() == ConfirmVerdict.HOST_SATURATED) {
+                            hostSaturated("the confirmation at " + m + " × profile", confirm.reasons());
+                        }
                     } else {
                         console.println("confirmation skipped: the capacity search found no multiplier that held");
                         events.append(EventType.PHASE_SKIPPED, Map.of("phase", "confirm", "reason", "no multiplier held in the capacity search"));
@@ -195,10 +241,27 @@ public final class MethodRunner {
         return !interrupted && !targetDied;
     }
 
-    private CapacityResult capacity(LoadEngine engine, StepJudge judge, TargetSession target) throws InterruptedException, BrinkUserException {
+    private CapacityResult capacity(LoadEngine engine, StepJudge judge, TargetSession target, boolean takeEvidence)
+            throws InterruptedException, BrinkUserException {
         List<Path> dumps = new ArrayList<>();
         CapacityResult capacity = new CapacityPhase(engine, plan, judge, events, console, this::goOn, () -> targetDied,
-                plan.target().jvm() != null && plan.target().jvm().launch() != null).run((n, verdict) -> {
+                plan.target().jvm() != null && plan.target().jvm().launch() != null)
+                .run(takeEvidence ? evidenceHook(target, dumps) : (n, verdict) -> { });
+        analyseDumps(dumps);
+        capacity.steps().stream().filter(s -> s.verdict() == StepVerdictKind.HOST_SATURATED).findFirst()
+                .ifPresent(s -> hostSaturated("the capacity step " + s.multiplier() + " × profile", s.reasons()));
+        if (capacity.limitedBy() == LimitedBy.GENERATOR) {
+            CapacityStepReasons last = CapacityStepReasons.lastGeneratorBound(capacity);
+            found(new Finding(FindingKind.GENERATOR_BOUND, Severity.WARNING,
+                    "the load generator, not the service, stopped the search at " + last.multiplier() + " × profile: " + last.reasons(),
+                    "brink load generator", List.of(RunDirectory.GENERATOR), Map.of(FindingDetail.GeneratorBound.MULTIPLIER, last.multiplier())));
+        }
+        return capacity;
+    }
+
+    /** Thread dumps and a class histogram of the target, taken while the load that degraded runs again. */
+    private CapacityPhase.DegradationHook evidenceHook(TargetSession target, List<Path> dumps) {
+        return (n, verdict) -> {
             var capture = target.evidence();
             if (capture != null) {
                 try {
@@ -210,7 +273,10 @@ public final class MethodRunner {
                     console.println("  evidence: " + e.getMessage());
                 }
             }
-        });
+        };
+    }
+
+    private void analyseDumps(List<Path> dumps) {
         if (!dumps.isEmpty()) {
             try {
                 ThreadDumpAnalyzer.analyze(dumps).findings().stream().map(this::relative).forEach(this::found);
@@ -218,19 +284,46 @@ public final class MethodRunner {
                 console.println("  thread dumps: " + e.getMessage());
             }
         }
-        if (capacity.limitedBy() == LimitedBy.GENERATOR) {
-            CapacityStepReasons last = CapacityStepReasons.lastGeneratorBound(capacity);
-            found(new Finding(FindingKind.GENERATOR_BOUND, Severity.WARNING,
-                    "the load generator, not the service, stopped the search at " + last.multiplier() + " × profile: " + last.reasons(),
-                    "brink load generator", List.of(RunDirectory.GENERATOR), Map.of(FindingDetail.GeneratorBound.MULTIPLIER, last.multiplier())));
+    }
+
+    /**
+     * The target's PID for host health: the observed JVM's, or (no target.jvm) the process listening on the base
+     * URL's port when that is on this machine, found once: a local service Brink does not observe is still the
+     * target, and its CPU must not read as other processes saturating the host.
+     */
+    private java.util.function.LongSupplier targetPid(TargetSession target) {
+        java.net.URI url = plan.target().baseUrl();
+        long listening = -1;
+        if (!target.observed() && url != null && url.getHost() != null && isLoopback(url.getHost())) {
+            int port = url.getPort() > 0 ? url.getPort() : "https".equals(url.getScheme()) ? 443 : 80;
+            listening = dev.brink.load.HostSampler.listeningPid(port);
         }
-        return capacity;
+        long fallback = listening;
+        return () -> {
+            long pid = target.localPid();
+            return pid > 0 ? pid : fallback;
+        };
+    }
+
+    private static boolean isLoopback(String host) {
+        try {
+            return java.net.InetAddress.getByName(host).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
+    }
+
+    /** The closing block says the machine was busy, and who took the CPU (the reasons name them). */
+    private void hostSaturated(String where, List<String> reasons) {
+        found(new Finding(FindingKind.HOST_SATURATED, Severity.WARNING, "the machine was busy: other processes saturated the host during "
+                + where + ", so it measured the machine, not the service: " + String.join("; ", reasons),
+                "host", List.of(RunDirectory.HOST), Map.of()));
     }
 
     /** GC pressure, heap sizing and long pauses over the whole run (the soak judges leaks on its own window). */
     private void gcFindings() {
         try {
-            GcLogAnalyzer.analyzeGcJsonl(run.file(RunDirectory.GC)).findings().stream()
+            GcLogAnalyzer.analyzeGcJsonl(run.file(RunDirectory.GC), loadStartEpochMs).findings().stream()
                     .filter(f -> f.kind() != FindingKind.MEMORY_LEAK).forEach(this::found);
         } catch (BrinkUserException e) {
             console.println("  gc: " + e.getMessage());

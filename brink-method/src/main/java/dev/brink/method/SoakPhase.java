@@ -84,6 +84,9 @@ final class SoakPhase {
         }
         console.printf(Locale.ROOT, "soak: %s × profile = %.1f req/s for %s%s%n", s.multiplier() == Math.rint(s.multiplier()) ? Long.toString((long) s.multiplier()) : Double.toString(s.multiplier()), rps,
                 Durations.format(s.hold()), smallHeap != null ? " on -Xmx" + smallHeap : "");
+        console.printf(Locale.ROOT, "  leak rule: heap after GC rising (r² ≥ %.1f) and, where only young collections are seen, the"
+                        + " live set after full GC grown by ≥ %.0f %% of that rise and ≥ %.0f %% of the heap%n", SoakVerdict.MIN_R2,
+                SoakVerdict.MIN_LIVE_SHARE_OF_FLOOR_GROWTH * 100, SoakVerdict.MIN_GROWTH_SHARE_OF_HEAP * 100);
         leakEvidence.start(target.evidence());
         long soakStart = System.currentTimeMillis();
         java.util.concurrent.ScheduledExecutorService probes = probes(s);

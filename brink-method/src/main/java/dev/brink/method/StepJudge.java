@@ -20,6 +20,7 @@ final class StepJudge {
 
     private final StepThirds thirds;
     private final DegradationRules rules;
+    private HostWatch host;
 
     StepJudge(LoadEngine engine, int maxConnections, Slo slo) {
         this.thirds = new StepThirds(maxConnections, slo.p99Ms());
@@ -27,11 +28,26 @@ final class StepJudge {
         engine.addListener(thirds);
     }
 
+    /** Judges steps on the host's health too: a step other processes saturated the machine in is host-saturated. */
+    StepJudge watchHost(HostWatch watch) {
+        this.host = watch;
+        return this;
+    }
+
     void begin(String stepName) {
         thirds.begin(stepName);
+        if (host != null) {
+            host.begin(stepName);
+        }
     }
 
     StepVerdict judge(StepResult r) {
+        // first: on a machine others saturated, every other number measured the machine (the generator's lag
+        // and the target's latency alike), so no rule may blame the target or the generator
+        String saturated = host == null ? null : host.saturation();
+        if (saturated != null) {
+            return StepVerdict.hostSaturated(saturated);
+        }
         return rules.judge(measurement(r));
     }
 
@@ -66,7 +82,8 @@ final class StepJudge {
                     r.dropped() > 0 ? ", " + r.dropped() + " requests dropped" : "", String.join("; ", r.generatorBoundReasons()));
         }
         return new StepMeasurement(r.targetRps(), r.achievedRps(), requests, errors, r.corrected().p50Ms(), r.corrected().p99Ms(),
-                thirds.firstThirdMs(), thirds.lastThirdMs(), bound, why, r.answeredErrorCount(), generatorRules);
+                thirds.firstThirdMs(), thirds.lastThirdMs(), bound, why, r.answeredErrorCount(), generatorRules,
+                thirds.trendZ());
     }
 
     private static Degradation generatorRule(RuleKind rule, double measured, double threshold) {

@@ -12,17 +12,27 @@ import java.util.List;
  * @param answeredErrors  errors the service itself answered (HTTP status failures): a late generator cannot cause
  *                        those, so they count against the service even in a generator-bound step
  * @param generatorRules  the generator's rules that tripped (rule kinds about the generator), empty when not bound
+ * @param p99TrendZ       the Mann-Kendall Z of the step's per-second p99s ({@link MannKendall}); NaN when the step
+ *                        has no per-second points, and then no trend can be claimed
  */
 public record StepMeasurement(double targetRps, double achievedRps, long requests, long errors,
                               double p50Ms, double p99Ms, double p99FirstThirdMs, double p99LastThirdMs,
                               boolean generatorBound, String generatorReason, long answeredErrors,
-                              List<Degradation> generatorRules) {
-    /** A measurement without the generator's typed rules. */
+                              List<Degradation> generatorRules, double p99TrendZ) {
+    /** A measurement with a trend test but without the generator's typed rules. */
+    public StepMeasurement(double targetRps, double achievedRps, long requests, long errors, double p50Ms, double p99Ms,
+                           double p99FirstThirdMs, double p99LastThirdMs, boolean generatorBound, String generatorReason,
+                           long answeredErrors, double p99TrendZ) {
+        this(targetRps, achievedRps, requests, errors, p50Ms, p99Ms, p99FirstThirdMs, p99LastThirdMs, generatorBound,
+                generatorReason, answeredErrors, List.of(), p99TrendZ);
+    }
+
+    /** A measurement without the generator's typed rules nor per-second points (no trend test). */
     public StepMeasurement(double targetRps, double achievedRps, long requests, long errors, double p50Ms, double p99Ms,
                            double p99FirstThirdMs, double p99LastThirdMs, boolean generatorBound, String generatorReason,
                            long answeredErrors) {
         this(targetRps, achievedRps, requests, errors, p50Ms, p99Ms, p99FirstThirdMs, p99LastThirdMs, generatorBound,
-                generatorReason, answeredErrors, List.of());
+                generatorReason, answeredErrors, List.of(), Double.NaN);
     }
 
     /** A measurement whose errors are all the service's own answers. */

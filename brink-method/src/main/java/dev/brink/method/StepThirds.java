@@ -100,6 +100,12 @@ final class StepThirds implements IntervalListener {
         return median(p99s.size() - p99s.size() / 3, p99s.size());
     }
 
+    /** The Mann-Kendall Z of the step's per-second p99s (see {@link MannKendall}). */
+    double trendZ() {
+        double[] v = p99s.stream().mapToDouble(Double::doubleValue).toArray();
+        return MannKendall.z(v, v.length);
+    }
+
     private double median(int from, int to) {
         if (to <= from) {
             return 0;

@@ -9,9 +9,15 @@ import java.util.List;
  * generator, not the target, could not keep up: never counted as the target's limit; {@code degradations} are
  * then the generator's rules that tripped), or target-died (the step measured a dead port).
  *
- * @param generatorReason why the generator was the limit, in words; null unless generator-bound
+ * @param generatorReason why the generator was the limit, or who took the CPU of a host-saturated step, in words;
+ *                        null otherwise
  */
 public record StepVerdict(StepVerdictKind kind, List<Degradation> degradations, String generatorReason) {
+
+    /** A step other processes saturated the host in; {@code why} names who was short of CPU and who took it. */
+    static StepVerdict hostSaturated(String why) {
+        return new StepVerdict(StepVerdictKind.HOST_SATURATED, List.of(), why);
+    }
 
     public StepVerdict {
         degradations = List.copyOf(degradations);
@@ -27,7 +33,7 @@ public record StepVerdict(StepVerdictKind kind, List<Degradation> degradations, 
 
     /** The sentences a report shows for this step: the broken rules, or why the generator was the limit. */
     public List<String> reasons() {
-        if (kind == StepVerdictKind.GENERATOR_BOUND) {
+        if (kind == StepVerdictKind.GENERATOR_BOUND || kind == StepVerdictKind.HOST_SATURATED) {
             return generatorReason == null ? List.of() : List.of(generatorReason);
         }
         if (kind == StepVerdictKind.TARGET_DIED) {

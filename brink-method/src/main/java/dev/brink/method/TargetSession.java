@@ -29,6 +29,7 @@ final class TargetSession implements AutoCloseable {
     static final String TARGET_LOG = RunDirectory.TARGET_LOG;
     private static final Duration SAMPLE_INTERVAL = Duration.ofSeconds(1);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+    private static final Duration STARTUP_NOTE_EVERY = Duration.ofSeconds(5);
 
     private final Plan plan;
     private final RunDirectory run;
@@ -87,7 +88,9 @@ final class TargetSession implements AutoCloseable {
 
     /** A launched service takes seconds to open its port: wait for it, for its death, or for the timeout. */
     private void awaitListening(JvmObserver o) throws BrinkUserException {
-        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        long begun = System.nanoTime();
+        long deadline = begun + READY_TIMEOUT.toNanos();
+        long nextNote = begun + STARTUP_NOTE_EVERY.toNanos();
         while (true) {
             try {
                 LoadEngine.checkReachable(plan.target().baseUrl(), Duration.ofSeconds(1));
@@ -96,6 +99,13 @@ final class TargetSession implements AutoCloseable {
                 if (!o.targetAlive()) {
                     throw new BrinkUserException("the launched target died before it listened on " + plan.target().baseUrl()
                             + ": " + o.deathMessage() + " (its console: " + run.file(TARGET_LOG) + ")");
+                }
+                if (System.nanoTime() > nextNote) {
+                    // a Spring service takes 10-40 s to listen on a loaded machine: say what Brink waits for
+                    nextNote += STARTUP_NOTE_EVERY.toNanos();
+                    console.printf(java.util.Locale.ROOT, "  waiting for the launched target to listen on %s: %d s of at most %d s%n",
+                            plan.target().baseUrl(), (System.nanoTime() - begun) / 1_000_000_000L, READY_TIMEOUT.toSeconds());
+                    console.flush();
                 }
                 if (System.nanoTime() > deadline) {
                     throw new BrinkUserException(e.getMessage() + " after waiting " + READY_TIMEOUT.toSeconds()
@@ -167,6 +177,12 @@ final class TargetSession implements AutoCloseable {
 
     JvmObserver observer() {
         return observer;
+    }
+
+    /** The target's PID when it is a process on this machine (attached by PID or launched), else -1. */
+    long localPid() {
+        JvmObserver o = observer;
+        return o != null && !(o.target() instanceof dev.brink.jvm.JvmTarget.Remote) && o.targetAlive() ? o.pid() : -1;
     }
 
     /** Evidence capture on the current target; null when not observed or dead. */

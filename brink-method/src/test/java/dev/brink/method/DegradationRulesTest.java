@@ -13,7 +13,25 @@ class DegradationRulesTest {
 
     private static StepMeasurement step(double target, double achieved, long requests, long errors,
                                         double p99, double firstThird, double lastThird) {
-        return new StepMeasurement(target, achieved, requests, errors, p99 / 3, p99, firstThird, lastThird, false, null);
+        return new StepMeasurement(target, achieved, requests, errors, p99 / 3, p99, firstThird, lastThird, false, null,
+                errors, SIGNIFICANT_Z);
+    }
+
+    /** A Mann-Kendall z well past the rule's level, for tests about the other conditions of the trend rule. */
+    private static final double SIGNIFICANT_Z = 4.0;
+
+    /** A step whose per-second p99s are these, judged the way StepJudge does (median of the thirds, the trend test). */
+    private static StepMeasurement seconds(double... p99s) {
+        int third = p99s.length / 3;
+        double first = median(java.util.Arrays.copyOfRange(p99s, 0, third));
+        double last = median(java.util.Arrays.copyOfRange(p99s, p99s.length - third, p99s.length));
+        double max = java.util.Arrays.stream(p99s).max().orElse(0);
+        return new StepMeasurement(200, 200, 6_000, 0, 1, max, first, last, false, null, 0, MannKendall.z(p99s, p99s.length));
+    }
+
+    private static double median(double[] v) {
+        java.util.Arrays.sort(v);
+        return v[v.length / 2];
     }
 
     @Test
@@ -51,6 +69,49 @@ class DegradationRulesTest {
         StepVerdict v = rules.judge(step(800, 800, 24_000, 0, 300, 120, 310));
         assertThat(v.degradations()).extracting(Degradation::rule).containsExactly(RuleKind.P99_TREND);
         assertThat(v.degradations().get(0).rule().limitedBy()).isEqualTo(LimitedBy.LATENCY);
+    }
+
+    @Test
+    void aMildRiseFarBelowTheSloIsNotDegraded() {
+        // SLO 500 ms; the step ends near 15 % of it (75 ms), rising from 30 ms: it meets the SLO with room to spare
+        double[] p99 = new double[30];
+        for (int i = 0; i < p99.length; i++) {
+            p99[i] = 25 + 2 * i + (i % 3 == 0 ? 4 : 0); // 25 ms → 83 ms, a 2× rise between the thirds
+        }
+        StepMeasurement m = seconds(p99);
+        assertThat(m.p99LastThirdMs()).isGreaterThan(2 * m.p99FirstThirdMs()).isLessThan(0.16 * 500);
+        assertThat(m.p99TrendZ()).isGreaterThan(DegradationRules.TREND_MIN_Z);
+        assertThat(rules.judge(m).kind()).isEqualTo(StepVerdict.Kind.OK);
+    }
+
+    @Test
+    void p99DoublingTo80PercentOfTheSloIsDegradedWithTheRuleAndItsLimits() {
+        double[] p99 = new double[30];
+        for (int i = 0; i < p99.length; i++) {
+            p99[i] = 145 + 10.3 * i + (i % 4 == 0 ? -15 : 0); // the last third's median ~400 ms = 80 % of 500 ms
+        }
+        StepVerdict v = rules.judge(seconds(p99));
+        assertThat(v.kind()).isEqualTo(StepVerdict.Kind.DEGRADED);
+        assertThat(v.degradations()).extracting(Degradation::rule).containsExactly(Degradation.Rule.LATENCY_TREND);
+        assertThat(v.reasons().get(0)).startsWith("p99 rose from ").contains("rule p99-trend")
+                .contains("rises > 2×").contains("above 50 % of the SLO (250.0 ms)").contains("z > 2.33");
+    }
+
+    @Test
+    void thirdsThatDifferOnlyByTheShapeOfTheNoiseAreNoTrend() {
+        // a service that alternates quick seconds and seconds with a long GC pause: the thirds' medians happen to
+        // be 100 ms and 400 ms, but the per-second points do not rise
+        double[] p99 = {100, 400, 100, 400, 100, 400, 100, 400, 100, 400, 400, 100, 400, 100, 400};
+        StepMeasurement m = seconds(p99);
+        assertThat(m.p99LastThirdMs()).isGreaterThan(2 * m.p99FirstThirdMs()).isGreaterThan(250);
+        assertThat(m.p99TrendZ()).isLessThan(DegradationRules.TREND_MIN_Z);
+        assertThat(rules.judge(m).kind()).isEqualTo(StepVerdict.Kind.OK);
+    }
+
+    @Test
+    void withoutPerSecondPointsNoTrendIsClaimed() {
+        StepMeasurement m = new StepMeasurement(800, 800, 24_000, 0, 100, 300, 120, 310, false, null);
+        assertThat(rules.judge(m).kind()).isEqualTo(StepVerdict.Kind.OK);
     }
 
     @Test

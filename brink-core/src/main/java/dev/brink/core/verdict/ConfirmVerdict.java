@@ -7,7 +7,9 @@ public enum ConfirmVerdict implements JsonWord {
     /** The generator could not drive the hold: the hold says nothing about the service. */
     GENERATOR_BOUND,
     /** Ctrl-C, SIGTERM or a dead target cut the hold short: no verdict. */
-    INTERRUPTED;
+    INTERRUPTED,
+    /** Other processes saturated the machine during the hold (after a re-measure): it measured the machine. */
+    HOST_SATURATED;
 
     /** The hold judged as one step. */
     public static ConfirmVerdict of(StepVerdictKind step) {
@@ -16,6 +18,7 @@ public enum ConfirmVerdict implements JsonWord {
             case DEGRADED -> DEGRADED;
             case GENERATOR_BOUND -> GENERATOR_BOUND;
             case TARGET_DIED -> INTERRUPTED;
+            case HOST_SATURATED -> HOST_SATURATED;
         };
     }
 
@@ -23,7 +26,7 @@ public enum ConfirmVerdict implements JsonWord {
         return switch (this) {
             case HOLDS -> Outcome.PASSED;
             case DEGRADED -> Outcome.FAILED;
-            case GENERATOR_BOUND, INTERRUPTED -> Outcome.NOT_JUDGED;
+            case GENERATOR_BOUND, INTERRUPTED, HOST_SATURATED -> Outcome.NOT_JUDGED;
         };
     }
 }

@@ -7,6 +7,8 @@ public enum LimitedBy implements JsonWord {
     THROUGHPUT,
     /** The load generator became the limit: the service's limit is above what was measured. */
     GENERATOR,
+    /** Other processes kept the machine saturated (after a re-measure): the search measured the machine. */
+    HOST_SATURATED,
     /** The search reached its max multiplier without a degraded step. */
     NONE,
     /** Ctrl-C, SIGTERM, a SIGKILL or a dead target ended the search before any step degraded. */
@@ -18,7 +20,7 @@ public enum LimitedBy implements JsonWord {
     public boolean serviceLimit() {
         return switch (this) {
             case ERRORS, LATENCY, THROUGHPUT, UNKNOWN -> true;
-            case GENERATOR, NONE, INTERRUPTED -> false;
+            case GENERATOR, HOST_SATURATED, NONE, INTERRUPTED -> false;
         };
     }
 
@@ -28,7 +30,7 @@ public enum LimitedBy implements JsonWord {
      */
     public Outcome outcome(int maxMultiplier) {
         if (maxMultiplier > 0) {
-            return this == GENERATOR || this == INTERRUPTED ? Outcome.NOT_JUDGED : Outcome.PASSED;
+            return this == GENERATOR || this == HOST_SATURATED || this == INTERRUPTED ? Outcome.NOT_JUDGED : Outcome.PASSED;
         }
         return serviceLimit() ? Outcome.FAILED : Outcome.NOT_JUDGED;
     }

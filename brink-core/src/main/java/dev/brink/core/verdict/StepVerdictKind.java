@@ -10,13 +10,18 @@ public enum StepVerdictKind implements JsonWord {
      * The target died during the step: its errors were a closed port, not the service's answers, so the step is no
      * capacity verdict at all.
      */
-    TARGET_DIED;
+    TARGET_DIED,
+    /**
+     * Other processes saturated the machine during the step: it measured the machine, neither the target nor the
+     * generator; re-measured once, never counted as anyone's limit.
+     */
+    HOST_SATURATED;
 
     public Outcome outcome() {
         return switch (this) {
             case OK -> Outcome.PASSED;
             case DEGRADED -> Outcome.FAILED;
-            case GENERATOR_BOUND, TARGET_DIED -> Outcome.NOT_JUDGED;
+            case GENERATOR_BOUND, TARGET_DIED, HOST_SATURATED -> Outcome.NOT_JUDGED;
         };
     }
 }

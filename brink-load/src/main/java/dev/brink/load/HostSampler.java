@@ -1,0 +1,180 @@
+package dev.brink.load;
+
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * Samples the machine Brink runs on, once per interval: /proc/stat (CPU by mode, procs_running), /proc/loadavg,
+ * /proc/pressure/cpu when the kernel has PSI, and the CPU and run-queue wait of Brink's own process and of the
+ * target when it is a process here. A load test on a machine other processes keep busy measures that machine,
+ * not the service (field report: capacities from 100 to 800 req/s minutes apart on a shared CI runner).
+ *
+ * <p>Not thread-safe: one caller (the engine's reporting thread). Cost per sample: a handful of small /proc reads
+ * plus one schedstat file per thread of Brink and of the target, well under a millisecond for a few hundred
+ * threads. {@link #processes()} reads every process's stat and is meant for step boundaries only. On a system
+ * without /proc every sample is zeros and never saturated.
+ */
+public final class HostSampler {
+    private static final Path STAT = Path.of("/proc/stat");
+    private static final Path LOADAVG = Path.of("/proc/loadavg");
+    private static final Path PRESSURE = Path.of("/proc/pressure/cpu");
+
+    private final long self = ProcessHandle.current().pid();
+    private final LongSupplier targetPid;
+    private long[] lastStat;
+    private long lastPressure;
+    private long lastSelfTicks;
+    private long lastTargetTicks;
+    private long lastSelfWait;
+    private long lastTargetWait;
+    private long lastTarget;
+    private long lastNanos;
+
+    /** @param targetPid the target's PID when it runs on this machine, else -1; asked at every sample (a relaunch changes it) */
+    public HostSampler(LongSupplier targetPid) {
+        this.targetPid = targetPid;
+        reset();
+    }
+
+    /** Starts a new interval now. */
+    public void reset() {
+        lastNanos = System.nanoTime();
+        lastStat = ProcFiles.stat(ProcFiles.read(STAT));
+        lastPressure = ProcFiles.pressureSomeMicros(ProcFiles.read(PRESSURE));
+        lastSelfTicks = ticks(self);
+        lastSelfWait = ProcFiles.processWaitNanos(self);
+        lastTarget = targetPid.getAsLong() == self ? -1 : targetPid.getAsLong();
+        lastTargetTicks = lastTarget > 0 ? ticks(lastTarget) : -1;
+        lastTargetWait = lastTarget > 0 ? ProcFiles.processWaitNanos(lastTarget) : -1;
+    }
+
+    /** The health of the interval since the last sample (or {@link #reset}), and starts the next one. */
+    public HostHealth sample() {
+        long now = System.nanoTime();
+        double sec = Math.max(1e-3, (now - lastNanos) / 1e9);
+        long[] stat = ProcFiles.stat(ProcFiles.read(STAT));
+        long pressure = ProcFiles.pressureSomeMicros(ProcFiles.read(PRESSURE));
+        long selfTicks = ticks(self);
+        long selfWait = ProcFiles.processWaitNanos(self);
+        long target = targetPid.getAsLong();
+        if (target == self) {
+            target = -1; // a service inside Brink's own JVM (tests, embedded): its CPU is already the generator's
+        }
+        boolean sameTarget = target > 0 && target == lastTarget;
+        long targetTicks = target > 0 ? ticks(target) : -1;
+        long targetWait = target > 0 ? ProcFiles.processWaitNanos(target) : -1;
+
+        int cpus = stat == null ? Runtime.getRuntime().availableProcessors() : (int) Math.max(1, stat[6]);
+        double busy = 0, user = 0, system = 0, iowait = 0, steal = 0;
+        if (stat != null && lastStat != null && stat[5] > lastStat[5]) {
+            double total = stat[5] - lastStat[5];
+            user = (stat[0] - lastStat[0]) / total;
+            system = (stat[1] - lastStat[1]) / total;
+            iowait = (stat[3] - lastStat[3]) / total;
+            steal = (stat[4] - lastStat[4]) / total;
+            busy = Math.min(1, Math.max(0, 1 - (stat[2] - lastStat[2] + stat[3] - lastStat[3]) / total));
+        }
+        double psi = pressure >= 0 && lastPressure >= 0 ? Math.min(1, (pressure - lastPressure) / 1e6 / sec) : -1;
+        double genCores = selfTicks >= 0 && lastSelfTicks >= 0 ? (selfTicks - lastSelfTicks) / ProcFiles.TICKS_PER_SEC / sec : 0;
+        double targetCores = sameTarget && targetTicks >= 0 && lastTargetTicks >= 0
+                ? (targetTicks - lastTargetTicks) / ProcFiles.TICKS_PER_SEC / sec : -1;
+        double others = Math.max(0, busy * cpus - genCores - Math.max(0, targetCores));
+        double genWait = selfWait >= 0 && lastSelfWait >= 0 ? (selfWait - lastSelfWait) / 1e6 / sec : 0;
+        double targetWaitMs = sameTarget && targetWait >= 0 && lastTargetWait >= 0 ? (targetWait - lastTargetWait) / 1e6 / sec : -1;
+
+        lastNanos = now;
+        lastStat = stat;
+        lastPressure = pressure;
+        lastSelfTicks = selfTicks;
+        lastSelfWait = selfWait;
+        lastTarget = target;
+        lastTargetTicks = targetTicks;
+        lastTargetWait = targetWait;
+        return new HostHealth(System.currentTimeMillis(), cpus, r(busy), r(user), r(system), r(iowait), r(steal),
+                stat == null ? 0 : (int) stat[7], ProcFiles.loadAverage(ProcFiles.read(LOADAVG)), r(psi), r(genCores),
+                r(targetCores), r(others), r(genWait), r(targetWaitMs), HostHealth.isSaturated(cpus, busy, psi, others));
+    }
+
+    /**
+     * The PID of the process listening on this loopback TCP port, or -1: a target the plan does not name as a JVM
+     * (no target.jvm) but that runs here is still the target, not "another process" saturating the host.
+     */
+    public static long listeningPid(int port) {
+        return ProcFiles.listeningPid(port);
+    }
+
+    /** One process's CPU so far: utime + stime in ticks, and its command name. */
+    public record ProcessCpu(long ticks, String name) {
+    }
+
+    /**
+     * Every process now, by PID. Reads /proc/PID/stat of each (a few ms for a few hundred processes): call it once
+     * per interval of a judged step at most, and diff two with {@link #add}.
+     */
+    public static Map<Long, ProcessCpu> processes() {
+        Map<Long, ProcessCpu> out = new HashMap<>();
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString().chars().allMatch(Character::isDigit))) {
+            for (Path p : dir) {
+                String stat = ProcFiles.read(p.resolve("stat"));
+                long t = ProcFiles.processTicks(stat);
+                if (t >= 0) {
+                    out.put(Long.parseLong(p.getFileName().toString()), new ProcessCpu(t, ProcFiles.processName(stat)));
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // no /proc: nobody to name
+        }
+        return out;
+    }
+
+    /**
+     * Adds what each process used between two snapshots to {@code used} (ticks by PID, names kept in
+     * {@code names}). A process born in between used all its ticks in between; one that died is not in {@code after}
+     * and keeps what earlier snapshots saw of it, so a short-lived CPU hog is still named when sampled every second.
+     */
+    public static void add(Map<Long, ProcessCpu> before, Map<Long, ProcessCpu> after, Map<Long, Long> used, Map<Long, String> names) {
+        for (Map.Entry<Long, ProcessCpu> e : after.entrySet()) {
+            ProcessCpu was = before.get(e.getKey());
+            long d = e.getValue().ticks() - (was == null ? 0 : was.ticks());
+            if (d > 0) {
+                used.merge(e.getKey(), d, Long::sum);
+                names.put(e.getKey(), e.getValue().name());
+            }
+        }
+    }
+
+    /**
+     * The processes other than Brink and the target that used the most CPU, as "pid 4242 stress 1.6 cores", at most
+     * {@code limit}, heaviest first, only those above 0.05 core over {@code seconds}.
+     */
+    public static List<String> topOthers(Map<Long, Long> used, Map<Long, String> names, double seconds, long targetPid, int limit) {
+        long self = ProcessHandle.current().pid();
+        List<Map.Entry<Long, Long>> sorted = new ArrayList<>(used.entrySet());
+        sorted.removeIf(e -> e.getKey() == self || e.getKey() == targetPid);
+        sorted.sort((a, b) -> Long.compare(b.getValue(), a.getValue()));
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<Long, Long> e : sorted) {
+            double cores = e.getValue() / ProcFiles.TICKS_PER_SEC / Math.max(1e-3, seconds);
+            if (out.size() >= limit || cores < 0.05) {
+                break;
+            }
+            out.add(String.format(Locale.ROOT, "pid %d %s %.1f cores", e.getKey(), names.getOrDefault(e.getKey(), "?"), cores));
+        }
+        return out;
+    }
+
+    private static long ticks(long pid) {
+        return ProcFiles.processTicks(ProcFiles.read(Path.of("/proc", Long.toString(pid), "stat")));
+    }
+
+    private static double r(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+}

@@ -1,0 +1,216 @@
+package dev.brink.load;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Parsers of the few Linux /proc files host health reads. Each takes the file's text, so it can be tested (and
+ * fuzzed) without /proc, and returns zeros or -1 for anything it cannot read: a process that exits while read, or
+ * a kernel without the file, must not stop a load test. /proc reports a size of 0, so files are read as streams.
+ */
+final class ProcFiles {
+    /** Clock ticks per second of /proc/PID/stat times (USER_HZ): 100 on every Linux architecture Brink runs on. */
+    static final double TICKS_PER_SEC = 100;
+
+    private ProcFiles() {
+    }
+
+    /**
+     * The aggregate "cpu" line of /proc/stat: {user+nice, system+irq+softirq, idle, iowait, steal, total} in ticks,
+     * and the number of cpuN lines and procs_running. Null when there is no cpu line.
+     */
+    static long[] stat(String text) {
+        long[] out = null;
+        int cpus = 0;
+        long running = 0;
+        for (String line : text.split("\n")) {
+            if (line.startsWith("cpu ")) {
+                String[] f = line.trim().split("\\s+");
+                long[] v = new long[11];
+                for (int i = 1; i < f.length && i < v.length; i++) {
+                    v[i] = Math.max(0, parse(f[i]));
+                }
+                // user nice system idle iowait irq softirq steal guest guest_nice (guest is already in user)
+                long user = v[1] + v[2];
+                long system = v[3] + v[6] + v[7];
+                long total = v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + v[7] + v[8];
+                out = new long[] {user, system, v[4], v[5], v[8], total, 0, 0};
+            } else if (line.startsWith("cpu")) {
+                cpus++;
+            } else if (line.startsWith("procs_running ")) {
+                running = parse(line.substring("procs_running ".length()).trim());
+            }
+        }
+        if (out != null) {
+            out[6] = cpus;
+            out[7] = running;
+        }
+        return out;
+    }
+
+    /** The 1-minute load average of /proc/loadavg; -1 when unreadable. */
+    static double loadAverage(String text) {
+        String[] f = text.trim().split("\\s+");
+        try {
+            return f.length > 0 ? Double.parseDouble(f[0]) : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** The "some" total (µs some task waited) of /proc/pressure/cpu; -1 when absent. */
+    static long pressureSomeMicros(String text) {
+        for (String line : text.split("\n")) {
+            if (line.startsWith("some ")) {
+                int at = line.indexOf("total=");
+                if (at >= 0) {
+                    long v = parse(line.substring(at + "total=".length()).trim());
+                    return v < 0 ? -1 : v;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * utime + stime in ticks from /proc/PID/stat; -1 when unreadable. The command name (field 2) is in parentheses
+     * and may itself hold spaces and parentheses, so fields are counted from the last ')'.
+     */
+    static long processTicks(String text) {
+        int close = text.lastIndexOf(')');
+        if (close < 0) {
+            return -1;
+        }
+        String[] f = text.substring(close + 1).trim().split("\\s+");
+        // after ")": state(3) ppid(4) … utime(14) stime(15): indexes 11 and 12 here
+        if (f.length < 13) {
+            return -1;
+        }
+        long u = parse(f[11]);
+        long s = parse(f[12]);
+        return u < 0 || s < 0 ? -1 : u + s;
+    }
+
+    /** The command name of /proc/PID/stat (inside the parentheses); "" when unreadable. */
+    static String processName(String text) {
+        int open = text.indexOf('(');
+        int close = text.lastIndexOf(')');
+        return open >= 0 && close > open ? text.substring(open + 1, close) : "";
+    }
+
+    /** The run-queue wait (ns, second field) of one /proc/PID/task/TID/schedstat; 0 when unreadable. */
+    static long schedWaitNanos(String text) {
+        String[] f = text.trim().split("\\s+");
+        if (f.length < 2) {
+            return 0;
+        }
+        long v = parse(f[1]);
+        return Math.max(0, v);
+    }
+
+    /** Sum of the run-queue wait over a process's threads; -1 when the process is gone or /proc has no schedstat. */
+    static long processWaitNanos(long pid) {
+        Path tasks = Path.of("/proc", Long.toString(pid), "task");
+        long sum = 0;
+        boolean any = false;
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(tasks)) {
+            for (Path t : dir) {
+                String s = read(t.resolve("schedstat"));
+                if (!s.isEmpty()) {
+                    sum += schedWaitNanos(s);
+                    any = true;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return any ? sum : -1;
+    }
+
+    /** TCP state LISTEN in /proc/net/tcp. */
+    private static final int LISTEN = 0x0A;
+
+    /**
+     * The socket inodes listening on a local TCP port, from the text of /proc/net/tcp or tcp6
+     * ("  0: 0100007F:1F90 00000000:0000 0A … uid timeout inode …").
+     */
+    static List<Long> listeningInodes(String table, int port) {
+        List<Long> out = new ArrayList<>();
+        for (String line : table.split("\n")) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length < 10 || !f[0].endsWith(":")) {
+                continue;
+            }
+            int colon = f[1].lastIndexOf(':');
+            try {
+                if (colon > 0 && Integer.parseInt(f[1].substring(colon + 1), 16) == port && Integer.parseInt(f[3], 16) == LISTEN) {
+                    long inode = Long.parseLong(f[9]);
+                    if (inode > 0) {
+                        out.add(inode);
+                    }
+                }
+            } catch (NumberFormatException e) {
+                // not a socket line
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The process listening on a local TCP port, or -1: the socket's inode from /proc/net/tcp*, then the process
+     * whose file descriptors link to "socket:[inode]". Reads every process's fd table (tens of ms): call it once.
+     */
+    static long listeningPid(int port) {
+        List<Long> inodes = new ArrayList<>(listeningInodes(read(Path.of("/proc/net/tcp")), port));
+        inodes.addAll(listeningInodes(read(Path.of("/proc/net/tcp6")), port));
+        if (inodes.isEmpty()) {
+            return -1;
+        }
+        List<String> links = inodes.stream().map(i -> "socket:[" + i + "]").toList();
+        try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"),
+                p -> p.getFileName().toString().chars().allMatch(Character::isDigit))) {
+            for (Path proc : procs) {
+                try (DirectoryStream<Path> fds = Files.newDirectoryStream(proc.resolve("fd"))) {
+                    for (Path fd : fds) {
+                        if (links.contains(Files.readSymbolicLink(fd).toString())) {
+                            return Long.parseLong(proc.getFileName().toString());
+                        }
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // another user's process, or one that exited: not ours to read
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
+    }
+
+    /** The whole file, "" when it cannot be read. */
+    static String read(Path file) {
+        StringBuilder sb = new StringBuilder();
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            char[] buf = new char[4096];
+            for (int n; (n = in.read(buf)) > 0; ) {
+                sb.append(buf, 0, n);
+            }
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+        return sb.toString();
+    }
+
+    private static long parse(String s) {
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}

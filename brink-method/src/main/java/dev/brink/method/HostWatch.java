@@ -1,0 +1,135 @@
+package dev.brink.method;
+
+import dev.brink.core.JsonlWriter;
+import dev.brink.load.GeneratorHealth;
+import dev.brink.load.HostHealth;
+import dev.brink.load.HostSampler;
+import dev.brink.load.IntervalListener;
+import dev.brink.load.IntervalStats;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * Watches the machine beside the load, one host.jsonl line per engine interval, and judges each step on it: a
+ * step in which other processes saturated the host for more than {@link #MAX_SATURATED_SHARE} of its seconds
+ * measured the machine, not the service, and is host-saturated (see {@link HostHealth#isSaturated}). Its reason
+ * says who was short of CPU (the target, Brink's generator, or neither of them) and which processes took it.
+ *
+ * <p>{@link #onInterval} runs on the engine's reporting thread; {@link #begin} and {@link #saturation} on the
+ * method's thread between steps: the counters are only read once the step's intervals are in.
+ */
+final class HostWatch implements IntervalListener, Closeable {
+    /** The same tolerance as for a generator-bound step: one busy second (a neighbour's compile) is not the step. */
+    static final double MAX_SATURATED_SHARE = 1.0 / 3;
+
+    private final HostSampler sampler;
+    private final LongSupplier targetPid;
+    private final JsonlWriter out;
+    private volatile String step;
+    private int seconds;
+    private int saturated;
+    private int generatorShort;
+    private int targetShort;
+    private double othersCores;
+    private double busy;
+    private int cpus;
+    private double generatorWaitMs;
+    private double targetWaitMs;
+    private Map<Long, HostSampler.ProcessCpu> processes = Map.of();
+    private final Map<Long, Long> used = new HashMap<>();
+    private final Map<Long, String> names = new HashMap<>();
+    private long begunNanos;
+
+    static HostWatch open(Path hostJsonl, LongSupplier targetPid) throws dev.brink.core.BrinkUserException {
+        try {
+            return new HostWatch(hostJsonl, targetPid);
+        } catch (IOException e) {
+            throw new dev.brink.core.BrinkUserException("cannot write " + hostJsonl + ": " + e.getMessage());
+        }
+    }
+
+    private HostWatch(Path hostJsonl, LongSupplier targetPid) throws IOException {
+        this.targetPid = targetPid;
+        this.sampler = new HostSampler(targetPid);
+        this.out = new JsonlWriter(hostJsonl);
+    }
+
+    void begin(String stepName) {
+        seconds = 0;
+        saturated = 0;
+        generatorShort = 0;
+        targetShort = 0;
+        othersCores = 0;
+        busy = 0;
+        generatorWaitMs = 0;
+        targetWaitMs = 0;
+        used.clear();
+        names.clear();
+        processes = HostSampler.processes();
+        begunNanos = System.nanoTime();
+        step = stepName;
+    }
+
+    @Override
+    public void onInterval(IntervalStats interval, GeneratorHealth generator) {
+        HostHealth h = sampler.sample();
+        out.append(h);
+        if (interval.step() == null || !interval.step().equals(step)) {
+            return;
+        }
+        seconds++;
+        cpus = h.cpus();
+        // every second of a judged step, so a hog that ends within the step is still named
+        Map<Long, HostSampler.ProcessCpu> now = HostSampler.processes();
+        HostSampler.add(processes, now, used, names);
+        processes = now;
+        if (h.saturated()) {
+            saturated++;
+            othersCores += h.othersCores();
+            busy += h.busy();
+            generatorWaitMs += h.generatorWaitMs();
+            targetWaitMs += Math.max(0, h.targetWaitMs());
+            generatorShort += h.generatorShort() ? 1 : 0;
+            targetShort += h.targetShort() ? 1 : 0;
+        }
+    }
+
+    /** Why the step just measured was host-saturated, or null when it was not. */
+    String saturation() {
+        if (seconds == 0 || (double) saturated / seconds <= MAX_SATURATED_SHARE) {
+            return null;
+        }
+        double sec = (System.nanoTime() - begunNanos) / 1e9;
+        List<String> top = HostSampler.topOthers(used, names, sec, targetPid.getAsLong(), 3);
+        List<String> shortOf = new ArrayList<>();
+        if (targetShort * 2 >= saturated) {
+            shortOf.add(String.format(Locale.ROOT, "the target (its threads waited %.0f ms per second for a CPU)", targetWaitMs / saturated));
+        }
+        if (generatorShort * 2 >= saturated) {
+            shortOf.add(String.format(Locale.ROOT, "Brink's generator (its threads waited %.0f ms per second for a CPU)", generatorWaitMs / saturated));
+        }
+        return String.format(Locale.ROOT, "the host was saturated by other processes in %d of %d s: %.0f %% of %d CPUs busy,"
+                        + " %.1f cores used by others (limits: busy ≥ %.0f %% or CPU pressure ≥ %.0f %%, others ≥ %.0f %% of the CPUs);"
+                        + " short of CPU: %s; took the CPU: %s",
+                saturated, seconds, busy / saturated * 100, cpus, othersCores / saturated, HostHealth.BUSY_LIMIT * 100,
+                HostHealth.PRESSURE_LIMIT * 100, HostHealth.OTHERS_SHARE_LIMIT * 100,
+                shortOf.isEmpty() ? "neither the target nor the generator (someone else)" : String.join(" and ", shortOf),
+                top.isEmpty() ? "unknown" : String.join(", ", top));
+    }
+
+    @Override
+    public void close() {
+        try {
+            out.close();
+        } catch (IOException e) {
+            // every line was flushed when written: nothing is lost
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package dev.brink.method;
+
+import dev.brink.load.GeneratorHealth;
+import dev.brink.load.IntervalListener;
+import dev.brink.load.IntervalStats;
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/**
+ * Prints a line every {@link #EVERY_S} seconds of an unjudged warm-up stretch (steps named "…warmup"), so a console
+ * that would otherwise stay silent for 20 s says what Brink waits for. Runs on the engine's reporting thread.
+ */
+final class WarmupProgress implements IntervalListener {
+    static final int EVERY_S = 5;
+
+    private final PrintWriter console;
+    private String step;
+    private int seconds;
+
+    WarmupProgress(PrintWriter console) {
+        this.console = console;
+    }
+
+    @Override
+    public void onInterval(IntervalStats interval, GeneratorHealth generator) {
+        String s = interval.step();
+        if (s == null || !s.endsWith("warmup")) {
+            step = null;
+            return;
+        }
+        if (!s.equals(step)) {
+            step = s;
+            seconds = 0;
+        }
+        seconds++;
+        if (seconds % EVERY_S == 0) {
+            console.printf(Locale.ROOT, "  %s: %d s, %.0f req/s, p99 %.1f ms (not judged: the JIT of the generator and the"
+                    + " target compiles the load path)%n", s, seconds, interval.targetRps(), interval.corrected().p99Ms());
+            console.flush();
+        }
+    }
+}

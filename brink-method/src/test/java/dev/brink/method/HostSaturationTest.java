@@ -1,0 +1,143 @@
+package dev.brink.method;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
+import dev.brink.core.FindingKind;
+import dev.brink.core.JsonlReader;
+import dev.brink.core.RunDirectory;
+import dev.brink.core.summary.CapacityStep;
+import dev.brink.core.summary.RunSummary;
+import dev.brink.load.LoadOptions;
+import dev.brink.load.Plan;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A capacity search on a real service on 127.0.0.1 while child processes saturate every CPU of the host (bounded
+ * busy loops) during the first capacity step: that step is host-saturated, names who was short of CPU and who took
+ * it, is measured once more, and is not the capacity. The same plan run without the noise finds its capacity; that
+ * part is only checked when the machine was quiet (other processes saturating it make every step host-saturated,
+ * which is the point). About 40 s.
+ */
+class HostSaturationTest {
+    @TempDir
+    Path tmp;
+    private HttpServer server;
+    private final List<Process> noise = new ArrayList<>();
+
+    @BeforeEach
+    void serve() throws Exception {
+        assumeTrue(Files.isReadable(Path.of("/proc/stat")), "host health reads /proc (Linux)");
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        byte[] body = "{\"id\":1}".getBytes(StandardCharsets.UTF_8);
+        server.createContext("/item", x -> {
+            x.sendResponseHeaders(200, body.length);
+            x.getResponseBody().write(body);
+            x.close();
+        });
+        server.start();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        for (Process p : noise) {
+            p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        }
+        if (server != null) {
+            server.stop(0);
+        }
+    }
+
+    private Plan plan() throws Exception {
+        String yaml = """
+                name: host-noise
+                target: {base_url: "http://127.0.0.1:%d"}
+                profile:
+                  - {name: item, rps: 20, request: {method: GET, path: /item}}
+                slo: {error_rate: 0.01, p99_ms: 1000}
+                phases:
+                  capacity: {start: 1, step: 1, max: 2, step_duration: 6s, warmup: 0s, refine: false}
+                """.formatted(server.getAddress().getPort());
+        return Plan.parse(yaml, "host-noise.yaml", tmp, name -> null);
+    }
+
+    private RunSummary run(String name) throws Exception {
+        RunDirectory dir = RunDirectory.at(tmp.resolve(name));
+        StringWriter console = new StringWriter();
+        RunSummary s = new MethodRunner(plan(), dir, LoadOptions.defaults(), new PrintWriter(console, true)).run();
+        System.out.println(console);
+        return s;
+    }
+
+    @Test
+    void aStepOtherProcessesSaturateIsHostSaturatedRemeasuredAndNotTheCapacity() throws Exception {
+        RunSummary quiet = run("quiet");
+        boolean quietMachine = quiet.capacity().steps().stream().noneMatch(s -> s.verdict().equals("host-saturated"));
+
+        Path noisyDir = tmp.resolve("noisy");
+        Thread starter = new Thread(() -> startNoiseInFirstStep(noisyDir.resolve(RunDirectory.LOAD)), "noise-starter");
+        starter.setDaemon(true);
+        starter.start();
+        RunSummary noisy = run("noisy");
+        starter.join(5_000);
+
+        List<CapacityStep> steps = noisy.capacity().steps();
+        assertThat(steps.get(0).multiplier()).isEqualTo(1);
+        assertThat(steps.get(0).verdict()).as(steps.toString()).isEqualTo("host-saturated");
+        assertThat(steps.get(0).reasons().get(0)).contains("the host was saturated by other processes")
+                .contains("short of CPU: ").contains("took the CPU: pid ");
+        // measured once more: the step-retry event and a second measurement of the same multiplier
+        List<JsonNode> events = JsonlReader.readAll(noisyDir.resolve(RunDirectory.EVENTS));
+        assertThat(events).anySatisfy(e -> {
+            assertThat(e.path("type").asText(e.path("event").asText())).isEqualTo("step-retry");
+            assertThat(e.toString()).contains("capacity-x1").contains("host-saturated");
+        });
+        assertThat(steps).filteredOn(s -> s.multiplier() == 1).hasSize(2);
+        // never the target's limit, nor the generator's
+        assertThat(noisy.capacity().limitedBy()).isNotEqualTo("generator");
+        assertThat(noisy.capacity().firstBadMultiplier()).isNotEqualTo(1);
+        assertThat(noisy.findings()).anySatisfy(f -> assertThat(f.kind()).isEqualTo(FindingKind.HOST_SATURATED));
+        assertThat(Files.readAllLines(noisyDir.resolve(RunDirectory.HOST))).isNotEmpty()
+                .anySatisfy(l -> assertThat(l).contains("\"saturated\":true"));
+
+        assumeTrue(quietMachine, "the machine was saturated by other processes during the quiet run: "
+                + "the noise-free capacity cannot be compared here");
+        assertThat(quiet.capacity().maxMultiplier()).isEqualTo(2);
+        assertThat(noisy.capacity().maxMultiplier()).isEqualTo(quiet.capacity().maxMultiplier());
+        assertThat(noisy.capacity().limitedBy()).isEqualTo(quiet.capacity().limitedBy());
+    }
+
+    /** When the first capacity step's first second is in load.jsonl: 2 busy loops per CPU for 4 s of its 6 s. */
+    private void startNoiseInFirstStep(Path loadJsonl) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        try {
+            while (System.nanoTime() < deadline) {
+                if (Files.isRegularFile(loadJsonl) && Files.readString(loadJsonl).contains("\"step\":\"capacity-x1\"")) {
+                    int n = 2 * Runtime.getRuntime().availableProcessors();
+                    for (int i = 0; i < n; i++) {
+                        noise.add(new ProcessBuilder("timeout", "4", "sh", "-c", "while :; do :; done")
+                                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
+                    }
+                    return;
+                }
+                Thread.sleep(50);
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

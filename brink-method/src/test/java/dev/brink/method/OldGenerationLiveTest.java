@@ -1,0 +1,80 @@
+package dev.brink.method;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brink.core.Finding;
+import dev.brink.core.FindingKind;
+import dev.brink.core.RunDirectory;
+import dev.brink.gc.GcLogAnalyzer;
+import dev.brink.jvm.JvmObserver;
+import dev.brink.jvm.JvmTarget;
+import dev.brink.method.programs.PromotingCacheProgram;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.InputStreamReader;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Field report 004 live: a JVM started with -Xmx256m -Xmn250m (6 MB left for the old generation) under a steady
+ * allocation load, watched by the observer as `brink run` watches its target; the gc.jsonl it writes gives the
+ * same old-generation sizing finding `brink gc` gives from a log (MethodRunner's GC findings read that file).
+ * Serial and Parallel side by side, ~15 s.
+ */
+class OldGenerationLiveTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void tinyOldGeneration_givesTheNewRatioAdviceFromTheObserversPools() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cp = new File(PromotingCacheProgram.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getPath();
+        List<String> collectors = List.of("Serial", "Parallel");
+        List<Process> children = new ArrayList<>();
+        List<JvmObserver> observers = new ArrayList<>();
+        List<RunDirectory> runs = new ArrayList<>();
+        try {
+            for (String c : collectors) {
+                Process p = new ProcessBuilder(java, "-Xmx256m", "-Xmn250m", "-XX:+Use" + c + "GC", "-cp", cp,
+                        PromotingCacheProgram.class.getName(), "40").redirectErrorStream(true).start();
+                children.add(p);
+                BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream()));
+                assertThat(out.readLine()).isEqualTo("ready");
+                JvmObserver o = JvmObserver.attach(JvmTarget.pid(p.pid()));
+                observers.add(o);
+                RunDirectory run = RunDirectory.at(tmp.resolve(c));
+                o.start(run, Duration.ofSeconds(1));
+                runs.add(run);
+            }
+            Thread.sleep(10_000);
+        } finally {
+            observers.forEach(JvmObserver::close);
+            for (Process p : children) {
+                p.destroy();
+                p.waitFor(20, TimeUnit.SECONDS);
+            }
+        }
+        SoftAssertions soft = new SoftAssertions();
+        for (int i = 0; i < collectors.size(); i++) {
+            List<Finding> findings = GcLogAnalyzer.analyzeGcJsonl(runs.get(i).file(RunDirectory.GC)).findings();
+            soft.assertThat(findings).as(collectors.get(i)).anySatisfy(f -> {
+                assertThat(f.kind()).isEqualTo(FindingKind.HEAP_TOO_SMALL);
+                assertThat(f.title()).startsWith("Old generation too small: old generation ")
+                        .containsPattern("old generation \\d+ KB of 2\\d\\d\\.\\d MB heap; full GCs \\d+\\.\\d+/s")
+                        .contains("-XX:NewRatio=2");
+                assertThat((Long) f.detail().get("old_gen_bytes")).isLessThan(16L << 20);
+                assertThat(f.detail().get("reason").toString()).doesNotContain("0.0 MB/s");
+            });
+            soft.assertThat(findings).as(collectors.get(i) + ": a storm's advice points at the old generation")
+                    .filteredOn(f -> f.title().startsWith("Full-GC storm"))
+                    .allSatisfy(f -> assertThat(f.detail().get("advice").toString()).contains("-XX:NewRatio=2").doesNotContain("raise -Xmx"));
+        }
+        soft.assertAll();
+    }
+}
