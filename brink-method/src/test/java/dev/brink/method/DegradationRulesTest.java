@@ -81,7 +81,7 @@ class DegradationRulesTest {
         StepMeasurement m = seconds(p99);
         assertThat(m.p99LastThirdMs()).isGreaterThan(2 * m.p99FirstThirdMs()).isLessThan(0.16 * 500);
         assertThat(m.p99TrendZ()).isGreaterThan(DegradationRules.TREND_MIN_Z);
-        assertThat(rules.judge(m).kind()).isEqualTo(StepVerdict.Kind.OK);
+        assertThat(rules.judge(m).kind()).isEqualTo(StepVerdictKind.OK);
     }
 
     @Test
@@ -91,8 +91,8 @@ class DegradationRulesTest {
             p99[i] = 145 + 10.3 * i + (i % 4 == 0 ? -15 : 0); // the last third's median ~400 ms = 80 % of 500 ms
         }
         StepVerdict v = rules.judge(seconds(p99));
-        assertThat(v.kind()).isEqualTo(StepVerdict.Kind.DEGRADED);
-        assertThat(v.degradations()).extracting(Degradation::rule).containsExactly(Degradation.Rule.LATENCY_TREND);
+        assertThat(v.kind()).isEqualTo(StepVerdictKind.DEGRADED);
+        assertThat(v.degradations()).extracting(Degradation::rule).containsExactly(RuleKind.P99_TREND);
         assertThat(v.reasons().get(0)).startsWith("p99 rose from ").contains("rule p99-trend")
                 .contains("rises > 2×").contains("above 50 % of the SLO (250.0 ms)").contains("z > 2.33");
     }
@@ -105,13 +105,13 @@ class DegradationRulesTest {
         StepMeasurement m = seconds(p99);
         assertThat(m.p99LastThirdMs()).isGreaterThan(2 * m.p99FirstThirdMs()).isGreaterThan(250);
         assertThat(m.p99TrendZ()).isLessThan(DegradationRules.TREND_MIN_Z);
-        assertThat(rules.judge(m).kind()).isEqualTo(StepVerdict.Kind.OK);
+        assertThat(rules.judge(m).kind()).isEqualTo(StepVerdictKind.OK);
     }
 
     @Test
     void withoutPerSecondPointsNoTrendIsClaimed() {
         StepMeasurement m = new StepMeasurement(800, 800, 24_000, 0, 100, 300, 120, 310, false, null);
-        assertThat(rules.judge(m).kind()).isEqualTo(StepVerdict.Kind.OK);
+        assertThat(rules.judge(m).kind()).isEqualTo(StepVerdictKind.OK);
     }
 
     @Test

@@ -31,6 +31,8 @@ public final class Verdicts {
             case NONE -> line + ", not reached: the search stopped at its max without degrading";
             case GENERATOR -> line + ", then the load generator became the limit (not the service)";
             case INTERRUPTED -> line + " so far: the search was cut short before any step degraded (interrupted)";
+            case HOST_SATURATED -> line + ", then other processes saturated the machine (host-saturated): the steps after it"
+                    + " measured the machine, not the service";
             default -> line + ", limited by " + c.limitedBy().json()
                     + (c.firstBadMultiplier() > 0 ? " at " + c.firstBadMultiplier() + " × profile" : "");
         };
@@ -45,6 +47,7 @@ public final class Verdicts {
             case HOLDS -> "";
             case GENERATOR_BOUND -> ": the load generator could not drive the hold, so it says nothing about the service";
             case INTERRUPTED -> ": the hold was cut short, no verdict";
+            case HOST_SATURATED -> ": other processes saturated the machine during the hold, so it says nothing about the service";
             case DEGRADED -> "";
         };
         return String.format(Locale.ROOT, "confirmation at %d × profile for %s: %s%s%s", c.multiplier(), seconds(c.holdS()),
