@@ -79,16 +79,7 @@ final class JdkTextParser {
         int gt = s.indexOf('>', lt + 1);
         if (lt < 0 || gt < 0) return;
         LockRef lock = JdkJsonParser.lockRef(s.substring(lt + 1, gt));
-        if (lock == null) return;
-        if (s.startsWith("locked")) {
-            b.held.add(new HeldLock(lock, Math.max(0, b.frames.size() - 1)));
-        } else if (s.startsWith("waiting to lock") || s.startsWith("waiting to re-lock")) {
-            b.wait(lock, WaitKind.ENTER);
-        } else if (s.startsWith("waiting on")) {
-            b.wait(lock, WaitKind.WAIT);
-        } else if (s.startsWith("parking to wait for")) {
-            b.wait(lock, WaitKind.PARK);
-        }
+        if (lock != null) b.lockLine(s, lock);
     }
 
     private static Instant instant(String s) {
