@@ -41,7 +41,8 @@ import java.util.Set;
  * <p>Construction selects the suspects; {@link #wanted()} and {@link #arrayTargets()} say what the first
  * {@link DetailReader} scan must fetch, {@link #stringValues(DetailReader)} what the second must, and
  * {@link #describe(DetailReader, DetailReader)} names them. Nothing is kept between calls, so they cannot be
- * called out of order: each takes the scans it needs. Not thread-safe only in the sense that the graph is shared.
+ * called out of order: each takes the scans it needs. Immutable after construction; the graph and trees it
+ * reads are not changed by anyone, so calls may come from any thread.
  */
 public final class Suspects {
     /** MAT's "big drop" ratio: below it the memory is spread over many children, so accumulation stops here. */
