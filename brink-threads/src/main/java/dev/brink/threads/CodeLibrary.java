@@ -16,7 +16,9 @@ public enum CodeLibrary {
     LOGGING("org.apache.logging.log4j.", "org.apache.log4j.", "org.slf4j.", "ch.qos.logback.", "java.util.logging."),
     JSON("com.fasterxml.jackson.", "com.google.gson.", "org.json.", "jakarta.json.", "javax.json.",
             "com.alibaba.fastjson"),
-    REFLECTION("java.lang.reflect.", "jdk.internal.reflect.", "sun.reflect.", "java.lang.invoke."),
+    // not java.lang.invoke: string concatenation and lambdas run through method handles in every JDK 9+ program,
+    // so those frames say nothing about reflection; the walk goes on past them to the code that built the string
+    REFLECTION("java.lang.reflect.", "jdk.internal.reflect.", "sun.reflect."),
     CLASS_LOADING("java.lang.ClassLoader", "jdk.internal.loader.", "java.net.URLClassLoader",
             "java.security.SecureClassLoader", "java.lang.System$"),
     /** An application frame came first: the thread computes in its own code. */
