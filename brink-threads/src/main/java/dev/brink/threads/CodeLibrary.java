@@ -4,9 +4,10 @@ import java.util.List;
 
 /**
  * The library a busy thread's CPU goes to, read from its stack the way collapsed stacks from async-profiler or
- * show-busy-java-threads are read: the frame nearest the top that belongs to a known library names it. The leaf
- * alone is too fine (a regex spends its time in String.charAt and CharSequence methods, a formatter in
- * StringBuilder), so the walk goes down the stack until a known package or the first application frame.
+ * show-busy-java-threads are read: the known library the application called into, i.e. the library frame
+ * nearest below the first application frame. The leaf alone says too little or the wrong thing: a regex spends
+ * its time in String.charAt, a date formatter copies arrays through java.lang.reflect.Array, a JSON mapper
+ * reflects on beans, a logger formats; what the application asked for is the library it entered.
  */
 public enum CodeLibrary {
     REGEX("java.util.regex.", "com.google.re2j.", "jdk.internal.util.regex."),
@@ -37,18 +38,28 @@ public enum CodeLibrary {
         return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
-    /** The library of one sample: the first frame from the top that is in a known library or is application code. */
+    /** The library of one sample (frames top first): the one entered from the first application frame. */
     public static CodeLibrary of(List<StackFrame> frames) {
+        CodeLibrary entered = null;
         for (StackFrame f : frames) {
-            // class loading before crypto: SecureClassLoader is in java.security
-            for (CodeLibrary l : new CodeLibrary[] {CLASS_LOADING, REGEX, FORMATTING, CRYPTO, LOGGING, JSON, REFLECTION}) {
-                for (String p : l.prefixes) {
-                    if (f.className().startsWith(p)) return l;
-                }
+            CodeLibrary l = known(f);
+            if (l != null) {
+                entered = l; // deeper in the stack: nearer the application's call
+            } else if (!f.jdk() && !library(f.className())) {
+                return entered != null ? entered : APPLICATION;
             }
-            if (!f.jdk() && !library(f.className())) return APPLICATION;
         }
-        return OTHER;
+        return entered != null ? entered : OTHER;
+    }
+
+    private static CodeLibrary known(StackFrame f) {
+        // class loading before crypto: SecureClassLoader is in java.security
+        for (CodeLibrary l : new CodeLibrary[] {CLASS_LOADING, REGEX, FORMATTING, CRYPTO, LOGGING, JSON, REFLECTION}) {
+            for (String p : l.prefixes) {
+                if (f.className().startsWith(p)) return l;
+            }
+        }
+        return null;
     }
 
     /** Third-party libraries that are not of a named kind still are not the application's code. */
