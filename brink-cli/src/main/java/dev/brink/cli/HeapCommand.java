@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
 /** {@code brink heap FILE} and {@code brink heap diff A B}: heap-dump analysis of .hprof / .hprof.gz files. */
 @Command(name = "heap", mixinStandardHelpOptions = true,
         description = {"Analyse a heap dump (.hprof or .hprof.gz): class histogram, top dominators,",
-            "leak suspects with the accumulation point and the shortest path from a GC root,",
+            "leak suspects (by static field, or by class when spread over many holders) with",
+            "the accumulation point and the shortest path from a GC root, class-loader leaks,",
             "duplicate strings. A bar on stderr shows progress when it is a terminal.",
             "Memory: about 60 bytes per object at peak; an -Xmx of the dump's size is a fair",
             "start (BRINK_JAVA_OPTS=-Xmx1g for a 1 GB dump)."},

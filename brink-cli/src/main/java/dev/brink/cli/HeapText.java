@@ -1,7 +1,9 @@
 package dev.brink.cli;
 
+import dev.brink.core.Finding;
 import dev.brink.core.Sizes;
 import dev.brink.heap.ClassDelta;
+import dev.brink.heap.ClassLoaderLeak;
 import dev.brink.heap.ClassRow;
 import dev.brink.heap.DominatorRow;
 import dev.brink.heap.DuplicateString;
@@ -28,6 +30,13 @@ final class HeapText {
                 Sizes.human(r.unreachableBytes()), r.references());
         out.println("Size model: " + r.sizeModel().describe());
         out.println();
+        out.println("Findings");
+        if (r.findings().isEmpty()) out.println("  no memory leak found");
+        for (Finding f : r.findings()) {
+            out.printf(Locale.ROOT, "  %-8s %-12s %s%n", f.severity().jsonName().toUpperCase(Locale.ROOT),
+                    f.kind().jsonName(), f.title());
+        }
+        out.println();
         if (r.suspects().isEmpty()) {
             out.println("Leak suspects: none (no object or class retains more than 10 % of the heap)");
         } else {
@@ -42,6 +51,16 @@ final class HeapText {
                 for (PathStep p : s.pathFromRoot()) {
                     out.println("    " + (p == s.pathFromRoot().get(0) ? "" : "." + p.via() + " → ") + p.className() + " @ " + p.objectId());
                 }
+            }
+        }
+        if (!r.classLoaderLeaks().isEmpty()) {
+            out.println();
+            out.println("Class loaders");
+            for (ClassLoaderLeak l : r.classLoaderLeaks()) {
+                out.printf(Locale.ROOT, "  %s: %d loader%s, %d classes%s, retaining %s (%s of the heap)%n", l.loaderClass(),
+                        l.loaders(), l.loaders() == 1 ? " (" + l.loaderObjectId() + ")" : "s", l.classes(),
+                        l.classPattern().isEmpty() ? "" : " named " + l.classPattern(), Sizes.human(l.retainedBytes()),
+                        pct(l.share()));
             }
         }
         out.println();

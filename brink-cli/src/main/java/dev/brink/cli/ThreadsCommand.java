@@ -27,9 +27,11 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         description = {"Finds deadlocks, lock contention and busy threads in thread dumps.",
             "Reads jstack / jcmd Thread.print text (JDK 8-25; several dumps per file;",
-            "kill -3 output inside a log), JDK 21+ jcmd Thread.dump_to_file -format=json",
-            "and Brink's observer JSON (" + ThreadDumpDoc.FORMAT + "). Several files are one",
-            "time series of the same JVM. Findings come first, then the detail."})
+            "kill -3 output inside a log, also with a prefix on every line), JDK 21+",
+            "jcmd Thread.dump_to_file text and -format=json, and Brink's observer JSON",
+            "(" + ThreadDumpDoc.FORMAT + "). Not IBM/OpenJ9 javacore. Several files are one",
+            "time series of the same JVM: busy threads come from the CPU time each",
+            "thread used between dumps. Findings come first, then the detail."})
 final class ThreadsCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", arity = "0..*", description = "thread-dump files")
     List<Path> files = new ArrayList<>();

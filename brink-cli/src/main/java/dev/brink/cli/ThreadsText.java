@@ -2,6 +2,7 @@ package dev.brink.cli;
 
 import dev.brink.core.Finding;
 import dev.brink.threads.BusyThread;
+import dev.brink.threads.CodeLibrary;
 import dev.brink.threads.Deadlock;
 import dev.brink.threads.LockContention;
 import dev.brink.threads.StackFrame;
@@ -95,6 +96,12 @@ final class ThreadsText {
             if (b.topCpuPct() >= 0) s.append(String.format(Locale.ROOT, "  top %.1f%%", b.topCpuPct()));
             if (b.frame() != null) s.append("  at ").append(b.frame());
             o.println(s);
+            if (b.where() != null) o.println("    in " + b.where());
+            if (!b.libraries().isEmpty()) {
+                o.println("    samples by library: " + b.libraries().entrySet().stream()
+                        .sorted(java.util.Map.Entry.<CodeLibrary, Integer>comparingByValue().reversed())
+                        .map(e -> e.getKey().word() + " " + e.getValue()).collect(Collectors.joining(", ")));
+            }
         }
     }
 

@@ -53,6 +53,17 @@ class HeapCommandTest {
     }
 
     @Test
+    void textAndJsonShowTheSameFindings() throws Exception {
+        BrinkRun text = brink("heap", big.toString());
+        BrinkRun json = brink("heap", "--json", big.toString());
+        JsonNode findings = Json.MAPPER.readTree(json.out).get("findings");
+        assertThat(findings).isNotEmpty();
+        for (JsonNode f : findings) {
+            assertThat(text.out).contains(f.get("kind").asText() + " ", f.get("title").asText());
+        }
+    }
+
+    @Test
     void textReportShowsSuspectHistogramAndSizeModel() {
         BrinkRun r = brink("heap", "--top", "5", big.toString());
         assertThat(r.code).as(r.err).isZero();

@@ -184,4 +184,29 @@ class ThreadsCommandTest {
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).startsWith("brink: jcmd 99999999 Thread.print failed");
     }
+
+    @Test
+    void textAndJsonShowTheSameBusyFindingsOfAJstackSeries() throws Exception {
+        Path series = Path.of("../brink-threads/src/test/resources/corpus/busy-regex/jdk17/jstack-series.txt");
+        Result text = run("threads", series.toString());
+        Result json = run("threads", "--json", series.toString());
+        assertThat(text.code).as(text.err).isZero();
+        JsonNode findings = Json.MAPPER.readTree(json.out).get("findings");
+        assertThat(findings).isNotEmpty();
+        for (JsonNode f : findings) assertThat(text.out).contains(f.get("title").asText());
+        JsonNode busy = findings.get(0);
+        assertThat(busy.get("kind").asText()).isEqualTo("busy-thread");
+        assertThat(busy.get("detail").get("main_library").asText()).isEqualTo("regex");
+        assertThat(text.out).contains("samples by library: regex");
+    }
+
+    @Test
+    void javacoreIsRefusedInOneLineWithExitTwo() throws Exception {
+        Path javacore = dir.resolve("javacore.20261123.223000.4242.0001.txt");
+        Files.writeString(javacore, "0SECTION       TITLE subcomponent dump routine\n"
+                + "NULL           ===============================\n1TICHARSET     UTF-8\n");
+        Result r = run("threads", javacore.toString());
+        assertThat(r.code).isEqualTo(2);
+        assertThat(r.err.strip()).doesNotContain("\n").startsWith("brink: " + javacore + ":1: IBM/OpenJ9 javacore is not supported");
+    }
 }

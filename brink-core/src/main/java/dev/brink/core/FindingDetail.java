@@ -23,6 +23,17 @@ public final class FindingDetail {
         public static final String ACCUMULATION_RETAINED_BYTES = "accumulation_retained_bytes";
         public static final String ROOT_KIND = "root_kind";
         public static final String PATH_FROM_GC_ROOT = "path_from_gc_root";
+        /** "spread-class" (one class's instances over many holders), "class-loader" (generated classes, many loaders). */
+        public static final String LEAK_SHAPE = "leak_shape";
+        /** How many objects of one class hold the spread instances. */
+        public static final String HOLDERS = "holders";
+        /** Class-loader leaks: the loader's class, the loader object, how many loaders of that type live. */
+        public static final String LOADER_CLASS = "loader_class";
+        public static final String LOADER_OBJECT = "loader_object";
+        public static final String LOADERS = "loaders";
+        /** Class-loader leaks: how many classes the loader defined, and their generated-name pattern. */
+        public static final String CLASSES = "classes";
+        public static final String CLASS_PATTERN = "class_pattern";
 
         private HeapLeak() {
         }
@@ -96,6 +107,15 @@ public final class FindingDetail {
         public static final String THREAD_CPU_DELTA_MS = "cpu_delta_ms";
         public static final String THREAD_CPU_SHARE = "cpu_share";
         public static final String THREAD_TOP_CPU_PCT = "top_cpu_pct";
+        public static final String THREAD_TOP_FRAME = "top_frame";
+        /** The deepest application frame common to the group's samples ("class.method(File.java:12)"). */
+        public static final String WHERE = "where";
+        /** Samples per library the CPU went to: {"regex": 3, "formatting": 1}. */
+        public static final String LIBRARIES = "libraries";
+        /** The library most samples ran in ("regex", "formatting", "crypto", …, "application", "other"). */
+        public static final String MAIN_LIBRARY = "main_library";
+        /** CPU of the whole group over the interval, in cores (1.0 = one core). */
+        public static final String CPU_SHARE = "cpu_share";
 
         private BusyThread() {
         }
@@ -127,7 +147,8 @@ public final class FindingDetail {
     public static final Map<FindingKind, List<String>> KEYS = Map.ofEntries(
             Map.entry(FindingKind.MEMORY_LEAK, List.of(HeapLeak.RETAINED_BYTES, HeapLeak.HEAP_BYTES, HeapLeak.SHARE_OF_HEAP,
                     HeapLeak.SUSPECT, HeapLeak.ACCUMULATION_CLASS, HeapLeak.ACCUMULATION_OBJECT, HeapLeak.ACCUMULATION_RETAINED_BYTES,
-                    HeapLeak.ROOT_KIND, HeapLeak.PATH_FROM_GC_ROOT, HistogramGrowth.GROWN_CLASSES, HistogramGrowth.LIVE_BYTES_BEFORE,
+                    HeapLeak.ROOT_KIND, HeapLeak.PATH_FROM_GC_ROOT, HeapLeak.LEAK_SHAPE, HeapLeak.HOLDERS, HeapLeak.LOADER_CLASS,
+                    HeapLeak.LOADER_OBJECT, HeapLeak.LOADERS, HeapLeak.CLASSES, HeapLeak.CLASS_PATTERN, HistogramGrowth.GROWN_CLASSES, HistogramGrowth.LIVE_BYTES_BEFORE,
                     HistogramGrowth.LIVE_BYTES_AFTER, HistogramGrowth.SOURCE,
                     "slope_bytes_per_min", "r2", "floor_start_bytes", "floor_end_bytes", "reason", "advice")),
             Map.entry(FindingKind.LOCK_CONTENTION, List.of(LockContention.LOCK, LockContention.LOCK_CLASS, LockContention.WAIT,
@@ -136,7 +157,8 @@ public final class FindingDetail {
                     LockContention.WAITERS_X_DUMPS, LockContention.DUMPS_SEEN, LockContention.DUMPS_TOTAL)),
             Map.entry(FindingKind.DEADLOCK, List.of(Deadlock.THREADS, Deadlock.CYCLE, Deadlock.FOUND_IN_LOCK_GRAPH,
                     Deadlock.REPORTED_BY_JVM, Deadlock.DUMPS_SEEN)),
-            Map.entry(FindingKind.BUSY_THREAD, List.of(BusyThread.FRAME, BusyThread.THREADS, BusyThread.DUMPS)),
+            Map.entry(FindingKind.BUSY_THREAD, List.of(BusyThread.FRAME, BusyThread.WHERE, BusyThread.LIBRARIES, BusyThread.MAIN_LIBRARY,
+                    BusyThread.CPU_SHARE, BusyThread.THREADS, BusyThread.DUMPS)),
             Map.entry(FindingKind.GENERATOR_BOUND, List.of(GeneratorBound.MULTIPLIER)),
             Map.entry(FindingKind.TARGET_DIED, List.of(TargetDied.SOAK_SECONDS, TargetDied.MESSAGE, TargetDied.STEP)),
             Map.entry(FindingKind.GC_PRESSURE, List.of("full_gcs", "full_gcs_worst_60s", "median_freed_share", "gc_time_share",

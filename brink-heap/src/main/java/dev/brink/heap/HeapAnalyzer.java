@@ -14,6 +14,7 @@ import dev.brink.heap.report.DetailReader;
 import dev.brink.heap.report.DominatedTree;
 import dev.brink.heap.report.DuplicateStrings;
 import dev.brink.heap.report.GcPaths;
+import dev.brink.heap.report.LoaderLeaks;
 import dev.brink.heap.report.Suspects;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -160,27 +161,30 @@ public final class HeapAnalyzer {
         progress.update("paths", 0, 1);
         GcPaths paths = new GcPaths(g);
         progress.update("suspects", 0, 1);
-        Suspects suspects = new Suspects(file, g, tree, dt, paths);
-        suspects.prepare(options.suspectShare());
+        Suspects suspects = new Suspects(g, tree, dt, paths, options.suspectShare());
         DuplicateStrings strings = allClasses ? null : new DuplicateStrings(g, tree);
         // two detail scans serve both: suspects' fields + string hashes, then thread names + string previews
         DetailReader first = DetailReader.read(file, suspects.wanted(), suspects.arrayTargets(), strings);
-        Set<Long> second = new HashSet<>(suspects.absorb(first));
+        Set<Long> second = new HashSet<>(suspects.stringValues(first));
         if (strings != null) {
             second.addAll(strings.previewIds(options.top()));
         }
         progress.update("strings", 0, 1);
         DetailReader previews = DetailReader.read(file, second, Map.of());
-        List<LeakSuspect> found = suspects.finish(previews);
+        List<LeakSuspect> found = suspects.describe(first, previews);
         List<DuplicateString> dups = strings == null ? List.of() : strings.finish(previews);
+        List<ClassLoaderLeak> loaderLeaks = LoaderLeaks.find(g, tree, options.suspectShare());
         List<Finding> findings = new ArrayList<>();
         for (LeakSuspect s : found) {
             findings.add(finding(file, s, heap));
         }
+        for (ClassLoaderLeak l : loaderLeaks) {
+            findings.add(loaderFinding(file, l, heap, options.suspectShare()));
+        }
         progress.update("done", 1, 1);
         HeapReport report = new HeapReport(file.toString(), Files.size(file), g.sizeModel(), g.objectCount(), g.referenceCount(),
                 tree.reachableCount(), heap, g.objectCount() - tree.reachableCount(), unreachableBytes,
-                histogram, dominators, found, dups, findings);
+                histogram, dominators, found, loaderLeaks, dups, findings);
         return new Result(report, allClasses ? rows : List.of());
     }
 
@@ -194,6 +198,10 @@ public final class HeapAnalyzer {
         detail.put(HeapLeak.ACCUMULATION_OBJECT, s.accumulationObjectId());
         detail.put(HeapLeak.ACCUMULATION_RETAINED_BYTES, s.accumulationRetainedBytes());
         detail.put(HeapLeak.ROOT_KIND, s.rootKind());
+        if (s.holders() > 0) {
+            detail.put(HeapLeak.LEAK_SHAPE, "spread-class");
+            detail.put(HeapLeak.HOLDERS, s.holders());
+        }
         List<String> path = new ArrayList<>();
         for (PathStep p : s.pathFromRoot()) {
             path.add(p.via() + " → " + p.className() + " @ " + p.objectId());
@@ -203,5 +211,29 @@ public final class HeapAnalyzer {
                 s.subject(), Sizes.human(s.retainedBytes()), 100 * s.share(), s.accumulationClass());
         return new Finding(FindingKind.MEMORY_LEAK, s.share() >= 0.3 ? Severity.CRITICAL : Severity.WARNING, title,
                 s.subject(), List.of(file.toString()), detail);
+    }
+
+    private static Finding loaderFinding(Path file, ClassLoaderLeak l, long heap, double threshold) {
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put(HeapLeak.LEAK_SHAPE, l.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        detail.put(HeapLeak.LOADER_CLASS, l.loaderClass());
+        detail.put(HeapLeak.LOADER_OBJECT, l.loaderObjectId());
+        detail.put(HeapLeak.LOADERS, l.loaders());
+        detail.put(HeapLeak.CLASSES, l.classes());
+        if (!l.classPattern().isEmpty()) {
+            detail.put(HeapLeak.CLASS_PATTERN, l.classPattern());
+        }
+        detail.put("retained_bytes", l.retainedBytes());
+        detail.put("heap_bytes", heap);
+        detail.put("share_of_heap", Math.round(l.share() * 10000) / 10000.0);
+        String who = l.kind() == ClassLoaderLeak.Kind.GENERATED_CLASSES
+                ? String.format(Locale.ROOT, "One %s @ %s defined %d classes named %s", l.loaderClass(),
+                        l.loaderObjectId(), l.classes(), l.classPattern())
+                : String.format(Locale.ROOT, "%d %s loaders are alive, defining %d classes", l.loaders(),
+                        l.loaderClass(), l.classes());
+        String title = String.format(Locale.ROOT, "Class-loader leak: %s; they retain %s (%.1f %% of the heap)", who,
+                Sizes.human(l.retainedBytes()), 100 * l.share());
+        return new Finding(FindingKind.MEMORY_LEAK, l.share() >= threshold ? Severity.CRITICAL : Severity.WARNING, title,
+                l.loaderClass(), List.of(file.toString()), detail);
     }
 }

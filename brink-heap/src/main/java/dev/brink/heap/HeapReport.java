@@ -7,11 +7,12 @@ import java.util.Objects;
 /**
  * The analysis of one heap dump. Sizes in bytes; {@code reachableBytes} (shallow sum of objects reachable
  * from GC roots) is the "heap" that shares divide by, as in MAT. Lists are sorted biggest first and cut
- * to {@link HeapOptions#top()}, except suspects and findings (all).
+ * to {@link HeapOptions#top()}, except suspects, class-loader leaks and findings (all).
  */
 public record HeapReport(String file, long fileBytes, SizeModel sizeModel, long objects, long references,
                          long reachableObjects, long reachableBytes, long unreachableObjects, long unreachableBytes,
                          List<ClassRow> histogram, List<DominatorRow> dominators, List<LeakSuspect> suspects,
+                         List<ClassLoaderLeak> classLoaderLeaks,
                          List<DuplicateString> duplicateStrings, List<Finding> findings) {
     public HeapReport {
         Objects.requireNonNull(file, "file");
@@ -19,6 +20,7 @@ public record HeapReport(String file, long fileBytes, SizeModel sizeModel, long 
         histogram = List.copyOf(histogram);
         dominators = List.copyOf(dominators);
         suspects = List.copyOf(suspects);
+        classLoaderLeaks = List.copyOf(classLoaderLeaks);
         duplicateStrings = List.copyOf(duplicateStrings);
         findings = List.copyOf(findings);
     }

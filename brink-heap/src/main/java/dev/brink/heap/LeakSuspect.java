@@ -8,9 +8,11 @@ import java.util.Objects;
  * {@code subject} is "declaringClass.field" of the application field holding the accumulation point when
  * one is on the dominator chain, else the suspect's class. {@code retainedBytes}/{@code share} are what
  * the subject keeps alive (share in 0..1 of reachable heap). {@code pathFromRoot} is the shortest path
- * from a GC root to the accumulation point (weak/soft referents not followed).
+ * from a GC root to the accumulation point (weak/soft referents not followed). {@code holders} is, for a
+ * suspect by class spread over many holders, how many top-level objects hold its instances; else 0.
  */
 public record LeakSuspect(String subject, String description, String suspectClass, String suspectObjectId, int instances,
+                          int holders,
                           long retainedBytes, double share, String accumulationClass, String accumulationObjectId,
                           long accumulationRetainedBytes, String rootKind, List<PathStep> pathFromRoot) {
     public LeakSuspect {

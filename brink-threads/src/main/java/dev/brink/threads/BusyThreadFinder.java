@@ -2,23 +2,44 @@ package dev.brink.threads;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Busy threads: over two or more dumps, a thread RUNNABLE with the same top method in every dump, unless it is
- * only parked in a native I/O wait that the JVM reports as RUNNABLE (accept, read, epoll) or its CPU share
- * between the first and last dump is below {@value #MIN_SHARE}. With top -H output, a thread using at least
- * {@value #MIN_TOP_PCT} %CPU there is busy too, whatever its stack. Ranked by CPU used (delta, else top's
- * %CPU). Stateless; O(threads × dumps).
+ * Busy threads, from the CPU time each thread used over the interval the dumps cover.
+ *
+ * <p>A spinning thread almost never sits on the same leaf frame twice (a masking loop is in a regex in one dump
+ * and in string concatenation in the next), so the stack cannot say whether a thread is busy; its CPU clock can.
+ * jstack and jcmd Thread.print give {@code cpu=} per thread since JDK 11, Brink's observer gives ThreadMXBean CPU
+ * time: a thread whose CPU time grew by at least {@value #MIN_SHARE} of the wall time between its first and
+ * last dump is busy. On a machine overloaded by other processes a spinning thread gets less than it wants, so a
+ * thread with at least {@value #MIN_LOADED_SHARE} of a core that also took {@value #MIN_PROCESS_SHARE} or more of
+ * all the CPU its process's Java threads used in the interval is busy as well: what it asks for shows in how it
+ * stands among its own process's threads. A thread caught RUNNABLE in application code in every one of two or
+ * more dumps, with an application frame common to all, is busy too (the only rule when dumps carry no CPU time:
+ * JDK 8, Thread.dump_to_file), unless its CPU clock shows it ran less than {@value #MIN_SAMPLED_SHARE} of a core. With top -H output, a thread at {@value #MIN_TOP_PCT} %CPU
+ * or more is busy too. Ranked by CPU share, else by top's %CPU.
+ *
+ * <p>A thread RUNNABLE in a native I/O or signal wait (accept, read, epoll) is not running code: it is never
+ * busy by the stack rule, and by the CPU rule its clock does not move. Threads with no Java frame in any dump
+ * (JIT compiler, GC workers) are the JVM's own; their CPU is GC's and JIT's business, not a code location.
+ * Stateless; O(threads × dumps × depth).
  */
 final class BusyThreadFinder {
-    // Low on purpose: on an overloaded machine a spinning thread gets little CPU, yet it is still the one that
-    // wants it; this only drops threads RUNNABLE in some wait the JVM cannot tell from work.
-    static final double MIN_SHARE = 0.01;
+    /**
+     * A fifth of a core over the interval. A request thread on a healthy service uses far less between two dumps
+     * a few seconds apart; a spinning thread on a machine overloaded by three times its cores still gets more.
+     */
+    static final double MIN_SHARE = 0.2;
+    /** Floor of the relative rule: an idle process's one ticking timer is a big share of almost nothing. */
+    static final double MIN_LOADED_SHARE = 0.05;
+    static final double MIN_PROCESS_SHARE = 0.25;
     static final double MIN_TOP_PCT = 10.0;
+    static final double MIN_SAMPLED_SHARE = 0.01;
 
     /** Native methods where a RUNNABLE thread is waiting for I/O or a signal, not computing. */
     private static final Set<String> IDLE_NATIVE = Set.of("accept", "accept0", "socketAccept", "socketRead0",
@@ -34,48 +55,96 @@ final class BusyThreadFinder {
      * observer, not the application: never a busy thread.
      */
     private static final Set<String> DUMPING_METHODS = Set.of("dumpThreads0", "dumpThreads", "getThreadInfo1",
-            "printThreads", "dumpThreadsToJson");
+            "printThreads", "dumpThreadsToJson", "dumpThreadsToFile");
 
     private BusyThreadFinder() {
     }
 
     static List<BusyThread> find(List<ThreadDump> dumps, Map<Long, Double> topCpu) {
-        List<BusyThread> out = new ArrayList<>();
-        ThreadDump last = dumps.get(dumps.size() - 1);
-        ThreadDump first = dumps.get(0);
-        Map<String, DumpThread> firstByKey = index(first);
-        List<Map<String, DumpThread>> all = new ArrayList<>();
-        for (ThreadDump d : dumps) all.add(d == last ? null : index(d));
-        double wallMs = wallMs(first, last);
-        for (DumpThread t : last.threads()) {
-            double pct = t.nid() >= 0 && topCpu.containsKey(t.nid()) ? topCpu.get(t.nid()) : -1;
-            boolean inSameCode = dumps.size() >= 2 && runnableInCode(t);
-            for (int i = 0; inSameCode && i < dumps.size() - 1; i++) {
-                DumpThread o = all.get(i).get(t.key());
-                inSameCode = o != null && runnableInCode(o) && sameMethod(o.top(), t.top());
-            }
-            DumpThread f = firstByKey.get(t.key());
-            double cpuDelta = dumps.size() >= 2 && f != null && f.cpuMs() >= 0 && t.cpuMs() >= 0
-                    ? Math.max(0, t.cpuMs() - f.cpuMs()) : -1;
-            double wall = f != null && f.elapsedS() >= 0 && t.elapsedS() > f.elapsedS()
-                    ? (t.elapsedS() - f.elapsedS()) * 1000 : wallMs;
-            double share = cpuDelta >= 0 && wall > 0 ? cpuDelta / wall : -1;
-            boolean busy = inSameCode && (share < 0 || share >= MIN_SHARE) || pct >= MIN_TOP_PCT;
-            if (busy) {
-                out.add(new BusyThread(t.name(), t.nid(), t.top(), inSameCode ? dumps.size() : 1, cpuDelta,
-                        cpuDelta >= 0 ? wall : -1, pct));
+        Map<String, List<DumpThread>> series = new LinkedHashMap<>();
+        Map<String, List<ThreadDump>> seenIn = new HashMap<>();
+        for (ThreadDump d : dumps) {
+            for (DumpThread t : d.threads()) {
+                if (dumping(t)) continue;
+                List<DumpThread> s = series.computeIfAbsent(t.key(), k -> new ArrayList<>());
+                if (!s.isEmpty() && seenIn.get(t.key()).get(s.size() - 1) == d) continue; // a reused key in one dump
+                s.add(t);
+                seenIn.computeIfAbsent(t.key(), k -> new ArrayList<>()).add(d);
             }
         }
-        out.sort(Comparator.comparingDouble((BusyThread b) -> b.cpuDeltaMs() >= 0 ? b.cpuDeltaMs() : -1).reversed()
+        double processCpuMs = 0;
+        for (List<DumpThread> s : series.values()) {
+            // Java threads only: JIT compiler and GC threads burn CPU at a JVM's start and under allocation, in
+            // proportions that say nothing about which application thread wants a core
+            if (s.stream().allMatch(t -> t.frames().isEmpty())) continue;
+            double d = cpuDelta(s);
+            if (d > 0) processCpuMs += d;
+        }
+        List<BusyThread> out = new ArrayList<>();
+        for (Map.Entry<String, List<DumpThread>> e : series.entrySet()) {
+            BusyThread b = judge(e.getValue(), seenIn.get(e.getKey()), topCpu, processCpuMs);
+            if (b != null) out.add(b);
+        }
+        out.sort(Comparator.comparingDouble(BusyThread::cpuShare).reversed()
                 .thenComparing(Comparator.comparingDouble(BusyThread::topCpuPct).reversed())
                 .thenComparing(BusyThread::name));
         return out;
     }
 
-    private static Map<String, DumpThread> index(ThreadDump d) {
-        Map<String, DumpThread> m = new HashMap<>(d.threads().size() * 2);
-        for (DumpThread t : d.threads()) m.putIfAbsent(t.key(), t);
-        return m;
+    /** The busy thread this series of one thread shows, or null. */
+    private static BusyThread judge(List<DumpThread> s, List<ThreadDump> in, Map<Long, Double> topCpu,
+                                    double processCpuMs) {
+        DumpThread first = s.get(0);
+        DumpThread last = s.get(s.size() - 1);
+        if (s.stream().allMatch(t -> t.frames().isEmpty())) return null; // a JVM-internal thread
+        double pct = last.nid() >= 0 && topCpu.containsKey(last.nid()) ? topCpu.get(last.nid()) : -1;
+        double cpuDelta = cpuDelta(s);
+        double wall = first.elapsedS() >= 0 && last.elapsedS() > first.elapsedS()
+                ? (last.elapsedS() - first.elapsedS()) * 1000 : wallMs(in.get(0), in.get(in.size() - 1));
+        double share = cpuDelta >= 0 && wall > 0 ? cpuDelta / wall : -1;
+        List<DumpThread> samples = s.stream().filter(BusyThreadFinder::runnableInCode).toList();
+        StackFrame where = deepestCommon(samples.stream().map(DumpThread::frames).toList());
+        boolean byCpu = share >= MIN_SHARE || share >= MIN_LOADED_SHARE && cpuDelta >= MIN_PROCESS_SHARE * processCpuMs;
+        // caught running application code in every dump: wants a core even when a loaded machine gave it little;
+        // a clock that did not move at all is a native wait the JVM reports as RUNNABLE
+        boolean bySamples = s.size() >= 2 && samples.size() == s.size() && where != null
+                && CodeLibrary.application(where) && (share < 0 || share >= MIN_SAMPLED_SHARE);
+        boolean busy = byCpu || bySamples;
+        if (!busy && !(pct >= MIN_TOP_PCT)) return null;
+        if (samples.isEmpty()) samples = List.of(last); // busy by CPU, yet caught waiting: its stack still says where
+        Map<CodeLibrary, Integer> libraries = new EnumMap<>(CodeLibrary.class);
+        for (DumpThread t : samples) libraries.merge(CodeLibrary.of(t.frames()), 1, Integer::sum);
+        List<List<StackFrame>> stacks = samples.stream().map(DumpThread::frames).toList();
+        return new BusyThread(last.name(), last.nid(), last.top(), samples.size(), cpuDelta, share >= 0 ? wall : -1, pct,
+                deepestCommon(stacks), libraries, stacks);
+    }
+
+    /**
+     * The frame nearest the top that every sample has at the same depth from the bottom (same class and method:
+     * line numbers move as the loop calls different code), preferring application frames.
+     */
+    static StackFrame deepestCommon(List<List<StackFrame>> samples) {
+        if (samples.isEmpty()) return null;
+        List<StackFrame> ref = samples.get(0);
+        int common = ref.size();
+        for (List<StackFrame> f : samples) {
+            int k = 0;
+            while (k < common && k < f.size() && sameMethod(ref.get(ref.size() - 1 - k), f.get(f.size() - 1 - k))) k++;
+            common = k;
+        }
+        StackFrame deepest = null;
+        for (int k = 0; k < common; k++) {
+            StackFrame fr = ref.get(ref.size() - 1 - k);
+            if (CodeLibrary.application(fr)) deepest = fr;
+        }
+        return deepest != null || common == 0 ? deepest : ref.get(ref.size() - common);
+    }
+
+    /** CPU used between the thread's first and last dump, -1 when the dumps do not say. */
+    private static double cpuDelta(List<DumpThread> s) {
+        DumpThread first = s.get(0);
+        DumpThread last = s.get(s.size() - 1);
+        return s.size() >= 2 && first.cpuMs() >= 0 && last.cpuMs() >= 0 ? Math.max(0, last.cpuMs() - first.cpuMs()) : -1;
     }
 
     private static double wallMs(ThreadDump first, ThreadDump last) {
@@ -84,14 +153,19 @@ final class BusyThreadFinder {
         return ms > 0 ? ms : -1;
     }
 
+    private static boolean dumping(DumpThread t) {
+        StackFrame top = t.top();
+        return "Attach Listener".equals(t.name()) || top != null && DUMPING_METHODS.contains(top.method())
+                || t.frames().stream().anyMatch(f -> f.className().equals("jdk.internal.vm.ThreadDumper"));
+    }
+
     static boolean runnableInCode(DumpThread t) {
         StackFrame top = t.top();
         if (!"RUNNABLE".equals(t.state()) || top == null) return false;
-        if (DUMPING_METHODS.contains(top.method()) || "Attach Listener".equals(t.name())) return false;
         return !("Native Method".equals(top.location()) && IDLE_NATIVE.contains(top.method()));
     }
 
     private static boolean sameMethod(StackFrame a, StackFrame b) {
-        return a != null && b != null && a.className().equals(b.className()) && a.method().equals(b.method());
+        return a.className().equals(b.className()) && a.method().equals(b.method());
     }
 }

@@ -11,7 +11,10 @@ import java.util.Set;
 /**
  * Ranks locks by waiters × dumps over a series. A lock is keyed by class and identity, so one object is
  * followed across dumps. A park with no holder is a thread idling on a condition (a pool waiting for work), not
- * contention, and is left out; a monitor entry always counts. O(total threads). Stateless.
+ * contention, and is left out, unless the parked thread is acquiring a synchronizer (an
+ * AbstractQueuedSynchronizer acquire frame: ReentrantLock.lock, a read-write lock, a semaphore): formats that
+ * do not list ownable synchronizers (Thread.dump_to_file) never name a lock's holder, yet those threads wait
+ * for one. A monitor entry always counts. O(total threads). Stateless.
  */
 final class ContentionRanking {
     private ContentionRanking() {
@@ -33,8 +36,9 @@ final class ContentionRanking {
         for (LockGraph g : graphs) {
             for (LockGraph.Node n : g.nodes()) {
                 if (n.waiters.isEmpty()) continue;
-                WaitKind kind = g.dump.threads().get(n.waiters.get(0)).waitKind();
-                if (kind == WaitKind.PARK && n.holders.isEmpty()) continue;
+                DumpThread first = g.dump.threads().get(n.waiters.get(0));
+                WaitKind kind = first.waitKind();
+                if (kind == WaitKind.PARK && n.holders.isEmpty() && !acquiring(first)) continue;
                 Acc a = accs.computeIfAbsent(n.lock.className() + "@" + n.lock.identity(), k -> new Acc());
                 a.lock = n.lock;
                 a.kind = kind;
@@ -54,6 +58,17 @@ final class ContentionRanking {
                 .thenComparing(Comparator.comparingInt(LockContention::maxWaiters).reversed())
                 .thenComparing(c -> c.lock().identity()));
         return out;
+    }
+
+    /** True when a parked thread is in an AQS acquire, not in a condition's await. */
+    static boolean acquiring(DumpThread t) {
+        for (StackFrame f : t.frames()) {
+            if (f.className().startsWith("java.util.concurrent.locks.AbstractQueued")) {
+                if (f.className().endsWith("$ConditionObject")) return false;
+                if (f.method().startsWith("acquire")) return true;
+            }
+        }
+        return false;
     }
 
     private static LockContention toContention(Acc a, int dumpsTotal) {

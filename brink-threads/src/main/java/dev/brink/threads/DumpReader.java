@@ -22,8 +22,8 @@ import java.util.List;
  * file and line. Stateless; safe from any thread.
  */
 final class DumpReader {
-    static final String EXPECTED = "expected jstack/jcmd Thread.print text, JDK 21+ jcmd Thread.dump_to_file "
-            + "-format=json, or a " + ThreadDumpDoc.FORMAT + " document";
+    static final String EXPECTED = "expected jstack/jcmd Thread.print/kill -3 text, JDK 21+ jcmd Thread.dump_to_file "
+            + "text or -format=json, or a " + ThreadDumpDoc.FORMAT + " document";
 
     private DumpReader() {
     }
@@ -52,6 +52,9 @@ final class DumpReader {
             return readJson(source, text);
         }
         List<String> lines = text.lines().toList();
+        refuseJavacore(source, lines);
+        if (JdkTextParser.startsDump(lines, lineOf(text, first) - 1)) return JdkTextParser.parse(source, lines);
+        lines = LogPrefixes.strip(lines);
         List<ThreadDump> dumps = JstackTextParser.parse(source, lines);
         if (!dumps.isEmpty()) return dumps;
         if (hasThreadEntries(lines)) return JstackTextParser.parseHeaderless(source, lines);
@@ -59,6 +62,20 @@ final class DumpReader {
         String shown = lines.get(lineNo - 1).strip();
         if (shown.length() > 60) shown = shown.substring(0, 60) + "…";
         throw new BrinkUserException(source + ":" + lineNo + ": not a thread dump (\"" + shown + "\"): " + EXPECTED);
+    }
+
+    /**
+     * IBM J9 / Eclipse OpenJ9 javacore files are a different world (sections tagged 0SECTION, 1XMTHDINFO, 3XMTHREADINFO…,
+     * monitors in their own section); Brink does not read them, and says so rather than "not a thread dump".
+     */
+    private static void refuseJavacore(String source, List<String> lines) throws BrinkUserException {
+        for (int i = 0; i < Math.min(lines.size(), 40); i++) {
+            String t = lines.get(i).strip();
+            if (t.startsWith("0SECTION") || t.startsWith("1TISIGINFO") || t.startsWith("1XMTHDINFO")) {
+                throw new BrinkUserException(source + ":" + (i + 1) + ": IBM/OpenJ9 javacore is not supported: "
+                        + EXPECTED);
+            }
+        }
     }
 
     /** "{…", or "[" then "{" or "]": a log line such as "[0.005s][info][gc]" also starts with "[". */

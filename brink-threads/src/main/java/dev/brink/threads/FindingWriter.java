@@ -5,6 +5,7 @@ import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -13,7 +14,8 @@ import java.util.Map;
 /**
  * Turns analysis results into findings in plain words. A lock is worth a finding when two or more threads
  * wait for it at once, or when waiters show in two or more dumps; {@value #CRITICAL_WAITERS} or more waiting at
- * once makes it critical. Every deadlock is critical. Busy threads in the same group and method make one finding.
+ * once makes it critical. Every deadlock is critical. Busy threads of one name pattern busy in the same
+ * application method make one finding, whose subject is that method.
  */
 final class FindingWriter {
     static final int CRITICAL_WAITERS = 5;
@@ -28,10 +30,21 @@ final class FindingWriter {
         for (LockContention c : contentions) {
             if (c.maxWaiters() >= 2 || c.dumpsSeen() >= 2) out.add(contention(c, evidence));
         }
+        Map<String, List<BusyThread>> byPattern = new LinkedHashMap<>();
+        for (BusyThread b : busy) byPattern.computeIfAbsent(ThreadGroups.pattern(b.name()), k -> new ArrayList<>()).add(b);
         Map<String, List<BusyThread>> groups = new LinkedHashMap<>();
-        for (BusyThread b : busy) {
-            String frame = b.frame() == null ? "" : b.frame().className() + "." + b.frame().method();
-            groups.computeIfAbsent(ThreadGroups.pattern(b.name()) + "|" + frame, k -> new ArrayList<>()).add(b);
+        for (Map.Entry<String, List<BusyThread>> e : byPattern.entrySet()) {
+            // threads of one pool busy in one application method are one finding, even when their samples went
+            // one call deeper in one thread than in another; a pool whose threads share no application frame is
+            // split by where each one is
+            StackFrame common = BusyThreadFinder.deepestCommon(
+                    e.getValue().stream().flatMap(b -> b.samples().stream()).toList());
+            for (BusyThread b : e.getValue()) {
+                StackFrame at = common != null && CodeLibrary.application(common) ? common
+                        : b.where() != null ? b.where() : b.frame();
+                String frame = at == null ? "" : at.className() + "." + at.method();
+                groups.computeIfAbsent(e.getKey() + "|" + frame, k -> new ArrayList<>()).add(b);
+            }
         }
         for (List<BusyThread> g : groups.values()) out.add(busy(g, evidence));
         return out;
@@ -106,10 +119,24 @@ final class FindingWriter {
 
     private static Finding busy(List<BusyThread> g, List<String> evidence) {
         BusyThread b0 = g.get(0);
+        StackFrame at = BusyThreadFinder.deepestCommon(g.stream().flatMap(b -> b.samples().stream()).toList());
+        if (at == null) at = b0.where() != null ? b0.where() : b0.frame();
         String who = g.size() == 1 ? b0.name() : g.size() + " " + ThreadGroups.pattern(b0.name()) + " threads";
         StringBuilder title = new StringBuilder(who).append(g.size() == 1 ? " is" : " are").append(" busy");
-        if (b0.frame() != null) title.append(" in ").append(b0.frame().shortForm());
-        if (b0.dumps() > 1) title.append(": RUNNABLE there in all ").append(b0.dumps()).append(" dumps");
+        if (at != null) title.append(" in ").append(at.shortForm());
+        Map<CodeLibrary, Integer> libraries = new EnumMap<>(CodeLibrary.class);
+        for (BusyThread b : g) b.libraries().forEach((k, v) -> libraries.merge(k, v, Integer::sum));
+        int samples = libraries.values().stream().mapToInt(Integer::intValue).sum();
+        List<Map.Entry<CodeLibrary, Integer>> ranked = new ArrayList<>(libraries.entrySet());
+        ranked.sort(Map.Entry.<CodeLibrary, Integer>comparingByValue().reversed());
+        if (samples > 0) {
+            StringBuilder libs = new StringBuilder();
+            for (Map.Entry<CodeLibrary, Integer> e : ranked) {
+                if (libs.length() > 0) libs.append(", ");
+                libs.append(e.getKey().word()).append(' ').append(e.getValue()).append('/').append(samples);
+            }
+            title.append(" (").append(libs).append(" samples)");
+        }
         double cpu = 0;
         double wall = -1;
         double pct = 0;
@@ -124,19 +151,27 @@ final class FindingWriter {
             if (b.cpuDeltaMs() >= 0) t.put(FindingDetail.BusyThread.THREAD_CPU_DELTA_MS, Math.round(b.cpuDeltaMs()));
             if (b.cpuShare() >= 0) t.put(FindingDetail.BusyThread.THREAD_CPU_SHARE, Math.round(b.cpuShare() * 100) / 100.0);
             if (b.topCpuPct() >= 0) t.put(FindingDetail.BusyThread.THREAD_TOP_CPU_PCT, b.topCpuPct());
+            if (b.frame() != null) t.put(FindingDetail.BusyThread.THREAD_TOP_FRAME, b.frame().toString());
             threads.add(t);
         }
         if (wall > 0) {
-            title.append(String.format(Locale.ROOT, ", %.0f ms CPU in %.1f s (%.0f%% of a core)", cpu, wall / 1000,
+            title.append(String.format(Locale.ROOT, ": %.0f ms CPU in %.1f s (%.0f%% of a core)", cpu, wall / 1000,
                     100 * cpu / wall));
+        } else if (b0.dumps() > 1) {
+            title.append(": RUNNABLE there in all ").append(b0.dumps()).append(" dumps");
         }
         if (pct > 0) title.append(String.format(Locale.ROOT, ", %.1f%% CPU in top", pct));
         Map<String, Object> detail = new LinkedHashMap<>();
         if (b0.frame() != null) detail.put(FindingDetail.BusyThread.FRAME, b0.frame().toString());
+        if (at != null) detail.put(FindingDetail.BusyThread.WHERE, at.toString());
+        Map<String, Integer> libs = new LinkedHashMap<>();
+        for (Map.Entry<CodeLibrary, Integer> e : ranked) libs.put(e.getKey().word(), e.getValue());
+        detail.put(FindingDetail.BusyThread.LIBRARIES, libs);
+        if (!ranked.isEmpty()) detail.put(FindingDetail.BusyThread.MAIN_LIBRARY, ranked.get(0).getKey().word());
+        if (wall > 0) detail.put(FindingDetail.BusyThread.CPU_SHARE, Math.round(100 * cpu / wall) / 100.0);
         detail.put(FindingDetail.BusyThread.THREADS, threads);
         detail.put(FindingDetail.BusyThread.DUMPS, b0.dumps());
-        String subject = b0.frame() != null ? b0.frame().className() + "." + b0.frame().method()
-                : ThreadGroups.pattern(b0.name());
+        String subject = at != null ? at.className() + "." + at.method() : ThreadGroups.pattern(b0.name());
         return new Finding(FindingKind.BUSY_THREAD, Severity.WARNING, title.toString(), subject, evidence, detail);
     }
 }

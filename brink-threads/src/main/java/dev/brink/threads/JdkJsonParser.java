@@ -64,10 +64,7 @@ final class JdkJsonParser {
     private static DumpThread thread(JsonNode t, long tid) {
         List<StackFrame> frames = new ArrayList<>();
         for (JsonNode f : t.path("stack")) {
-            String s = f.asText();
-            int paren = s.indexOf('(');
-            int slash = s.lastIndexOf('/', paren < 0 ? s.length() : paren);
-            StackFrame frame = JstackTextParser.parseFrame(slash >= 0 ? s.substring(slash + 1) : s);
+            StackFrame frame = frame(f.asText());
             if (frame != null) frames.add(frame);
         }
         List<HeldLock> held = new ArrayList<>();
@@ -97,6 +94,13 @@ final class JdkJsonParser {
         }
         return new DumpThread(t.path("name").asText(""), tid, -1, t.path("state").asText(null),
                 false, t.path("virtual").asBoolean(false), -1, -1, -1, frames, held, waiting, kind, -1);
+    }
+
+    /** "java.base/java.lang.Thread.run(Thread.java:1474)" → frame without the module; null if not of that shape. */
+    static StackFrame frame(String s) {
+        int paren = s.indexOf('(');
+        int slash = s.lastIndexOf('/', paren < 0 ? s.length() : paren);
+        return JstackTextParser.parseFrame(slash >= 0 ? s.substring(slash + 1) : s);
     }
 
     /** "java.lang.Object@1825611c" → class java.lang.Object, identity 0x1825611c; null if not of that shape. */

@@ -179,16 +179,7 @@ final class JstackTextParser {
             return;
         }
         if (lock == null) return; // "waiting on <no object reference available>"
-        int depth = Math.max(0, thread.frames.size() - 1);
-        if (s.startsWith("locked") || s.startsWith("eliminated")) {
-            thread.held.add(new HeldLock(lock, depth));
-        } else if (s.startsWith("waiting to lock") || s.startsWith("waiting to re-lock")) {
-            thread.wait(lock, WaitKind.ENTER);
-        } else if (s.startsWith("waiting on")) {
-            thread.wait(lock, WaitKind.WAIT);
-        } else if (s.startsWith("parking to wait for")) {
-            thread.wait(lock, WaitKind.PARK);
-        }
+        thread.lockLine(s, lock);
     }
 
     /** "locked <0x000000069ec1a038> (a LockContention$SlowAuditLogger)" → the lock; null without an address. */

@@ -59,6 +59,23 @@ final class ThreadBuilder {
         }
     }
 
+    /**
+     * Applies one lock line of a thread entry, without its "- ": "locked …", "eliminated …", "waiting to lock …",
+     * "waiting to re-lock …", "waiting on …", "parking to wait for …", about {@code lock}. A held monitor's depth
+     * is that of the frame above the line.
+     */
+    void lockLine(String s, LockRef lock) {
+        if (s.startsWith("locked") || s.startsWith("eliminated")) {
+            held.add(new HeldLock(lock, Math.max(0, frames.size() - 1)));
+        } else if (s.startsWith("waiting to lock") || s.startsWith("waiting to re-lock")) {
+            wait(lock, WaitKind.ENTER);
+        } else if (s.startsWith("waiting on")) {
+            wait(lock, WaitKind.WAIT);
+        } else if (s.startsWith("parking to wait for")) {
+            wait(lock, WaitKind.PARK);
+        }
+    }
+
     void wait(LockRef lock, WaitKind kind) {
         // the first one wins: it is the top frame's, the one the thread is stuck on now
         if (waitingOn == null) {

@@ -25,7 +25,19 @@ class ParserFuzzTest {
         "java8dump.log", "java11dump.log", "jdk11_long_running.log", "java21dump.log", "carrier_stuck.log",
         "cpu-hotspot__dump-0.txt", "jstack_dump.log", "intellij_dump.json", "jdk25_virtual_threads.json", "jdk25_virtual_threads.txt"})
     void mutatedDumpsNeverThrowAnythingButBrinkUserException(String name) throws Exception {
-        byte[] original = Files.readAllBytes(Resources.dump(name));
+        fuzz(name, Files.readAllBytes(Resources.dump(name)));
+    }
+
+    /** The formats the corpus added: Thread.dump_to_file text and JSON, kill -3 in a wrapper's prefixed log. */
+    @ParameterizedTest
+    @ValueSource(strings = {"monitor-contention/jdk25-dump-to-file/dump-1.txt",
+        "lock-contention/jdk25-dump-to-file/dump-1.json", "busy-regex/jdk17-kill3-wrapper-log/wrapper.log",
+        "busy-format/jdk25-kill3-stdout/stdout.log"})
+    void mutatedCorpusDumpsNeverThrowAnythingButBrinkUserException(String name) throws Exception {
+        fuzz(name, Files.readAllBytes(CorpusScoreTest.corpus().resolve(name)));
+    }
+
+    private static void fuzz(String name, byte[] original) {
         for (int round = 0; round < ROUNDS; round++) {
             long seed = name.hashCode() * 1_000L + round;
             byte[] mutated = mutate(original, new Random(seed));

@@ -18,6 +18,10 @@ public final class HprofInput implements AutoCloseable {
     private long base; // stream offset of buf[0]
     private int idSize = 8;
     private String expecting = "more data";
+    // a sub-record's name and offset, joined into the message only if the stream ends: a heap dump has
+    // millions of sub-records and building the text for each one costs more than reading it
+    private String expectingRecord;
+    private long expectingAt = -1;
 
     public HprofInput(InputStream in) {
         this.in = in;
@@ -34,6 +38,18 @@ public final class HprofInput implements AutoCloseable {
     /** Names what the next reads are for, used in the message if the stream ends. */
     public void expecting(String what) {
         this.expecting = what;
+        this.expectingRecord = null;
+    }
+
+    /** As {@link #expecting(String)} for "{@code record} sub-record at byte {@code at}", without building the text. */
+    public void expectingSubRecord(String record, long at) {
+        this.expectingRecord = record;
+        this.expectingAt = at;
+    }
+
+    /** What the next reads are for, as the error message says it. */
+    String expected() {
+        return expectingRecord == null ? expecting : expectingRecord + " sub-record at byte " + expectingAt;
     }
 
     /** Byte offset of the next byte to read. */
@@ -59,7 +75,7 @@ public final class HprofInput implements AutoCloseable {
                 int n = in.read(buf, limit, buf.length - limit);
                 if (n < 0) {
                     if (required) {
-                        throw new HprofFormatException(position() + limit, "expected " + expecting + ", but the file ends");
+                        throw new HprofFormatException(position() + limit, "expected " + expected() + ", but the file ends");
                     }
                     return false;
                 }
@@ -67,7 +83,7 @@ public final class HprofInput implements AutoCloseable {
             }
         } catch (EOFException e) {
             if (required) {
-                throw new HprofFormatException(position() + limit, "expected " + expecting + ", but the file ends");
+                throw new HprofFormatException(position() + limit, "expected " + expected() + ", but the file ends");
             }
             return false;
         } catch (IOException e) {

@@ -149,7 +149,7 @@ public final class HprofScanner {
                 long at = in.position();
                 in.expecting("a heap dump sub-record tag");
                 int tag = in.u1();
-                in.expecting(subName(tag) + " sub-record at byte " + at);
+                in.expectingSubRecord(subName(tag), at);
                 switch (tag) {
                     case 0xFF, 0x05, 0x07 -> v.root(tag == 0xFF ? HprofVisitor.ROOT_UNKNOWN : tag, in.id(), 0);
                     case 0x01 -> {

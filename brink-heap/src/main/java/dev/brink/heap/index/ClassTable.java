@@ -162,6 +162,12 @@ public final class ClassTable {
         return d == null ? 0 : d.id();
     }
 
+    /** Object id of the loader that defined c; 0 for the bootstrap loader and for made-up classes. */
+    public long loaderId(int c) {
+        ClassDump d = dumps.get(c);
+        return d == null ? 0 : d.loaderId();
+    }
+
     ClassDump dump(int c) {
         return dumps.get(c);
     }

@@ -6,6 +6,7 @@ import dev.brink.heap.hprof.HprofTypes;
 import dev.brink.heap.hprof.HprofVisitor;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -19,15 +20,50 @@ public final class DetailReader {
     /** Largest primitive array content kept, in bytes: enough for names and string previews. */
     static final int MAX_ARRAY_BYTES = 4096;
 
-    /** Raw instance field values by object id. */
-    public final Map<Long, byte[]> instances = new HashMap<>();
-    /** Primitive array element type and (capped) content by array id. */
-    public final Map<Long, byte[]> arrays = new HashMap<>();
-    public final Map<Long, Integer> arrayTypes = new HashMap<>();
-    /** Index of the wanted element in wanted object arrays, keyed by array id. */
-    public final Map<Long, Integer> elementIndex = new HashMap<>();
+    // filled only while its scan runs, read-only afterwards: readers never share or hand out these maps
+    private final Map<Long, byte[]> instances = new HashMap<>();
+    private final Map<Long, byte[]> arrays = new HashMap<>();
+    private final Map<Long, Integer> arrayTypes = new HashMap<>();
+    private final Map<Long, Integer> elementIndex = new HashMap<>();
 
     private DetailReader() {
+    }
+
+    /** Raw instance field values of object {@code id}, or null if the scan did not fetch it. Do not modify. */
+    byte[] instance(long id) {
+        return instances.get(id);
+    }
+
+    /** Ids of the instances fetched. */
+    Set<Long> instanceIds() {
+        return Collections.unmodifiableSet(instances.keySet());
+    }
+
+    /** The (capped) content of primitive array {@code id}, or null. Do not modify. */
+    byte[] array(long id) {
+        return arrays.get(id);
+    }
+
+    /** The hprof basic type of primitive array {@code id}'s elements, or byte if it was not fetched. */
+    int arrayType(long id) {
+        return arrayTypes.getOrDefault(id, HprofTypes.BYTE);
+    }
+
+    /** Index of the wanted element in object array {@code id}, or null. */
+    Integer elementIndex(long id) {
+        return elementIndex.get(id);
+    }
+
+    /** A new reader holding what both scans fetched; neither input changes. */
+    static DetailReader merge(DetailReader a, DetailReader b) {
+        DetailReader m = new DetailReader();
+        for (DetailReader d : new DetailReader[] {a, b}) {
+            m.instances.putAll(d.instances);
+            m.arrays.putAll(d.arrays);
+            m.arrayTypes.putAll(d.arrayTypes);
+            m.elementIndex.putAll(d.elementIndex);
+        }
+        return m;
     }
 
     /**

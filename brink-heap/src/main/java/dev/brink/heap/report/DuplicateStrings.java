@@ -2,7 +2,6 @@ package dev.brink.heap.report;
 
 import dev.brink.heap.DuplicateString;
 import dev.brink.heap.dominator.DominatorTree;
-import dev.brink.heap.hprof.HprofTypes;
 import dev.brink.heap.index.HeapGraph;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -139,12 +138,12 @@ public final class DuplicateStrings implements DetailReader.ArrayHasher {
         for (Group gr : best) {
             long sid = g.id(stringIdx[gr.first]);
             long vid = g.id(valueIdx[gr.first]);
-            byte[] data = d.instances.get(sid);
+            byte[] data = d.instance(sid);
             int c = g.classOf(stringIdx[gr.first]);
             int coderSlot = Fields.slot(g.classes(), c, "coder");
             int coder = coderSlot < 0 || data == null ? 0
                     : (int) Fields.value(data, Fields.offset(g.classes(), c, coderSlot, g.sizeModel().idSize()), 1);
-            String text = Fields.decode(d.arrays.get(vid), d.arrayTypes.getOrDefault(vid, HprofTypes.BYTE), coder);
+            String text = Fields.decode(d.array(vid), d.arrayType(vid), coder);
             text = text == null ? "" : text;
             String preview = text.length() > 80 ? text.substring(0, 80) + "…" : text;
             out.add(new DuplicateString(preview, text.length(), gr.count, gr.wasted));
