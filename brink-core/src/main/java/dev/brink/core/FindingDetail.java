@@ -154,7 +154,9 @@ public final class FindingDetail {
             Map.entry(FindingKind.LOCK_CONTENTION, List.of(LockContention.LOCK, LockContention.LOCK_CLASS, LockContention.WAIT,
                     LockContention.HOLDER_THREAD, LockContention.HOLDER_STATE, LockContention.HOLDER_FRAME, LockContention.HOLDER_FRAMES,
                     LockContention.HOLDERS_SEEN, LockContention.WAITER_COUNT, LockContention.WAITERS, LockContention.WAITER_GROUP,
-                    LockContention.WAITERS_X_DUMPS, LockContention.DUMPS_SEEN, LockContention.DUMPS_TOTAL)),
+                    LockContention.WAITERS_X_DUMPS, LockContention.DUMPS_SEEN, LockContention.DUMPS_TOTAL,
+                    "monitor_class", "site", "app_frame", "waits", "wait_ms", "max_wait_ms", "threads_blocked_avg", "owner", "cause",
+                    "classes_loaded_per_sec")),
             Map.entry(FindingKind.DEADLOCK, List.of(Deadlock.THREADS, Deadlock.CYCLE, Deadlock.FOUND_IN_LOCK_GRAPH,
                     Deadlock.REPORTED_BY_JVM, Deadlock.DUMPS_SEEN)),
             Map.entry(FindingKind.BUSY_THREAD, List.of(BusyThread.FRAME, BusyThread.WHERE, BusyThread.LIBRARIES, BusyThread.MAIN_LIBRARY,
@@ -167,6 +169,9 @@ public final class FindingDetail {
             Map.entry(FindingKind.HEAP_TOO_SMALL, List.of("live_set_bytes", "max_heap_bytes", "full_gcs", "gc_time_share", "flags",
                     "reason", "note", "old_gen_bytes", "young_gen_bytes", "promoted_bytes_per_s")),
             Map.entry(FindingKind.LONG_PAUSE, List.of("max_ms", "p99_ms", "pauses_over_1s", "at", "advice")),
-            Map.entry(FindingKind.HOT_METHOD, List.of()),
+            // brink-jfr writes these as literals: hot-method, allocation-hotspot and its lock-contention from a recording
+            Map.entry(FindingKind.HOT_METHOD, List.of("share", "samples", "execution_samples", "category", "method", "app_frame")),
+            Map.entry(FindingKind.ALLOCATION_HOTSPOT, List.of("site", "share", "class", "bytes_per_sec")),
+            Map.entry(FindingKind.HOST_SATURATED, List.of()),
             Map.entry(FindingKind.PORT_EXHAUSTION, List.of()));
 }

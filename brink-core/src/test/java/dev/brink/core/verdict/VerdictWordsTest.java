@@ -13,10 +13,11 @@ import org.junit.jupiter.api.Test;
 class VerdictWordsTest {
     @Test
     void theWordsOnDiskAreTheOnesRunDirectoriesAlwaysHad() {
-        assertThat(words(StepVerdictKind.class)).containsExactly("ok", "degraded", "generator-bound", "target-died");
-        assertThat(words(ConfirmVerdict.class)).containsExactly("holds", "degraded", "generator-bound", "interrupted");
+        assertThat(words(StepVerdictKind.class)).containsExactly("ok", "degraded", "generator-bound", "target-died", "host-saturated");
+        assertThat(words(ConfirmVerdict.class)).containsExactly("holds", "degraded", "generator-bound", "interrupted", "host-saturated");
         assertThat(words(SoakVerdictKind.class)).containsExactly("stable", "leak", "died", "unknown");
-        assertThat(words(LimitedBy.class)).containsExactly("errors", "latency", "throughput", "generator", "none", "interrupted", "unknown");
+        assertThat(words(LimitedBy.class)).containsExactly("errors", "latency", "throughput", "generator", "host-saturated", "none", "interrupted",
+                "unknown");
     }
 
     @Test
