@@ -1,6 +1,7 @@
 package dev.brink.heap;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.InputFiles;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
@@ -86,12 +87,9 @@ public final class HeapAnalyzer {
     }
 
     private static Result run(Path file, HeapOptions options, boolean allClasses) throws BrinkUserException {
-        if (Files.isDirectory(file)) {
-            throw new BrinkUserException("cannot read heap dump " + file + ": it is a directory, expected an .hprof or .hprof.gz file");
-        }
-        if (!Files.isRegularFile(file)) {
-            throw new BrinkUserException("cannot read heap dump " + file + ": no such file");
-        }
+        // a directory, a missing file and a device (/dev/zero never ends) each get their own line; no size limit:
+        // the graph is built in passes over the file, not held in memory
+        InputFiles.checkRegular(file, "a heap dump (.hprof or .hprof.gz)", Long.MAX_VALUE);
         HeapGraph g;
         try {
             g = GraphBuilder.build(file, options.progress());
