@@ -130,12 +130,14 @@ final class HttpCommand implements Callable<Integer> {
     private static Plan.Header header(String h, int n) throws BrinkUserException {
         int colon = h.indexOf(':');
         String name = colon < 1 ? "" : h.substring(0, colon).trim();
+        if (UserText.breaksLine(name) || colon >= 1 && UserText.breaksLine(h.substring(0, colon))) name = "";
         if (!name.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
             throw new BrinkUserException("bad -H #" + n + (name.isEmpty() ? "" : " '" + UserText.quote(name) + "'")
                     + ": expected 'Name: value' with a header name of letters, digits and -");
         }
         String value = h.substring(colon + 1).trim();
-        int bad = UserText.firstLineBreak(value);
+        // checked before trim() could hide one at either end
+        int bad = UserText.firstLineBreak(h.substring(colon + 1));
         if (bad >= 0) {
             throw new BrinkUserException("bad -H '" + name + "': expected a value on one line, without CR, LF or NUL, "
                     + "got one at character " + (bad + 1) + " (value not shown)");
