@@ -1,9 +1,9 @@
 package dev.brink.heap;
 
 import dev.brink.core.BrinkUserException;
-import dev.brink.core.InputFiles;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
+import dev.brink.core.InputFiles;
 import dev.brink.core.Severity;
 import dev.brink.core.Sizes;
 import dev.brink.heap.dominator.DominatorTree;

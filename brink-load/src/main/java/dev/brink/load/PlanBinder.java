@@ -3,9 +3,9 @@ package dev.brink.load;
 import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
+import dev.brink.core.InputFiles;
 import dev.brink.core.Sizes;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -248,7 +248,11 @@ final class PlanBinder {
         Map<String, PlanNode> f = fields(n, "data", "csv", "order", "secret");
         PlanNode csvNode = req(n, f, "csv", "data");
         Path csv = baseDir.resolve(string(csvNode, "data.csv")).normalize();
-        if (!Files.isRegularFile(csv)) throw csvNode.error("data.csv", "a readable CSV file (" + csv + " not found)");
+        try {
+            InputFiles.checkRegular(csv, "a CSV file", CsvFeeder.MAX_BYTES);
+        } catch (BrinkUserException e) {
+            throw new BrinkUserException(csvNode.where() + ": data.csv: " + e.getMessage());
+        }
         boolean random = false;
         if (f.containsKey("order")) {
             String order = string(f.get("order"), "data.order");
