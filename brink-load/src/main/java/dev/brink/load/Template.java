@@ -1,5 +1,6 @@
 package dev.brink.load;
 
+import dev.brink.core.UserText;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.List;
@@ -112,6 +113,11 @@ final class Template {
      */
     static Template compile(String source, List<String> csvColumns, UnaryOperator<String> env, Field field) throws Invalid {
         if (csvColumns.size() > CsvFeeder.MAX_COLUMNS) throw new Invalid(0, "at most " + CsvFeeder.MAX_COLUMNS + " CSV columns");
+        // inside a placeholder too: "${seq\n}" trims to a valid name, yet the text would still hold the LF
+        int lineBreak = field == Field.BODY ? -1 : UserText.firstLineBreak(source);
+        if (lineBreak >= 0) {
+            throw new Invalid(lineBreak, field.expected + ", got " + describe(source.charAt(lineBreak)) + " at character " + (lineBreak + 1));
+        }
         List<Part> parts = new ArrayList<>();
         StringBuilder literal = new StringBuilder();
         boolean secret = false;

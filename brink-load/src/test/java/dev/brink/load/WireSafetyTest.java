@@ -50,6 +50,11 @@ class WireSafetyTest {
                 .hasMessageContaining("got CR at character 3");
         assertThatThrownBy(() -> parse("/a\\0b", "v", Map.of())).hasMessageContaining("got NUL");
         assertThatThrownBy(() -> parse("/a b", "v", Map.of())).hasMessageContaining("got a space");
+        // found by LoadInputFuzzTest: a line break inside a placeholder, which trims to a valid name
+        assertThatThrownBy(() -> parse("/a${seq\\n}", "v", Map.of())).isInstanceOf(BrinkUserException.class)
+                .hasMessageContaining("got LF");
+        assertThatThrownBy(() -> parse("/a", "${seq\\r}", Map.of())).isInstanceOf(BrinkUserException.class)
+                .hasMessageContaining("expected a value on one line");
     }
 
     @Test
