@@ -13,10 +13,13 @@ JAR="$ROOT/brink-cli/target/brink.jar"
 WORK=$(mktemp -d /tmp/brink-alloc.XXXXXX)
 source "$ROOT/bench/nginx-loopback.sh"
 start_nginx "$WORK" "$PORT"
-BRINK_JAVA_OPTS="${BRINK_JAVA_OPTS:-} -XX:StartFlightRecording=settings=profile,filename=$WORK/alloc.jfr" \
+# per-thread allocated bytes every second, and allocation samples far above profile's default throttle
+JFR="settings=profile,filename=$WORK/alloc.jfr,jdk.ThreadAllocationStatistics#period=1s,jdk.ObjectAllocationSample#throttle=5000/s"
+BRINK_JAVA_OPTS="${BRINK_JAVA_OPTS:-} -Xlog:jfr+startup=warning -XX:StartFlightRecording=$JFR" \
     taskset -c 0 "$ROOT/brink" http "$URL" --rate "$RATE" --duration "$DURATION" --json \
     >"$WORK/summary.json" 2>"$WORK/live.txt"
 jfr print --json --events jdk.ObjectAllocationSample "$WORK/alloc.jfr" >"$WORK/alloc.json"
+jfr print --json --events jdk.ThreadAllocationStatistics "$WORK/alloc.jfr" >"$WORK/threads.json"
 python3 - "$WORK" "$WARMUP" "$RATE" <<'PY'
 import json, sys, collections, datetime
 work, warm, rate = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
@@ -34,6 +37,20 @@ for e in ev:
     site = " < ".join(frames[:4]) or "(no stack)"
     by_site[site] += w
     by_thread[(v.get("eventThread") or {}).get("javaName", "?")] += w
+# exact bytes per thread (TLAB accounting), from the per-second jdk.ThreadAllocationStatistics
+per = collections.defaultdict(list)
+for e in json.load(open(work + "/threads.json"))["recording"]["events"]:
+    v = e["values"]
+    per[(v.get("thread") or {}).get("javaName") or "?"].append((ts(e), v["allocated"]))
+print("-- allocated per thread after the warm-up (exact, jdk.ThreadAllocationStatistics)")
+rows = []
+for name, pts in per.items():
+    pts = sorted(p for p in pts if p[0] >= t0 + warm)
+    if len(pts) >= 2 and pts[-1][0] > pts[0][0]:
+        rows.append(((pts[-1][1] - pts[0][1]) / (pts[-1][0] - pts[0][0]), name))
+for r, name in sorted(rows, reverse=True)[:10]:
+    print(f"  {r / rate:8.1f} B/req  {r / 1024:9.1f} KB/s  {name}")
+print(f"  {sum(r for r, _ in rows) / rate:8.1f} B/req in all threads")
 total = sum(by_class.values())
 reqs = rate * span
 print(f"{span:.0f} s after a {warm:.0f} s warm-up at {rate:.0f} req/s: {total / 1e6:.1f} MB sampled allocation "
