@@ -26,8 +26,8 @@ work, warm, rate = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
 ev = json.load(open(work + "/alloc.json"))["recording"]["events"]
 def ts(e): return datetime.datetime.fromisoformat(e["values"]["startTime"].replace("Z", "+00:00")).timestamp()
 t0 = min(ts(e) for e in ev); t1 = max(ts(e) for e in ev)
-ev = [e for e in ev if ts(e) >= t0 + warm]
-span = t1 - (t0 + warm)
+ev = [e for e in ev if t0 + warm <= ts(e) <= t1 - 5]
+span = t1 - 5 - (t0 + warm)
 by_class = collections.Counter(); by_site = collections.Counter(); by_thread = collections.Counter()
 for e in ev:
     v = e["values"]; w = v["weight"]
@@ -39,13 +39,16 @@ for e in ev:
     by_thread[(v.get("eventThread") or {}).get("javaName", "?")] += w
 # exact bytes per thread (TLAB accounting), from the per-second jdk.ThreadAllocationStatistics
 per = collections.defaultdict(list)
-for e in json.load(open(work + "/threads.json"))["recording"]["events"]:
+tev = json.load(open(work + "/threads.json"))["recording"]["events"]
+t_end = max(ts(e) for e in tev)
+for e in tev:
     v = e["values"]
     per[(v.get("thread") or {}).get("javaName") or "?"].append((ts(e), v["allocated"]))
 print("-- allocated per thread after the warm-up (exact, jdk.ThreadAllocationStatistics)")
 rows = []
 for name, pts in per.items():
-    pts = sorted(p for p in pts if p[0] >= t0 + warm)
+    # the last seconds print the summary (class loading, Jackson): not the steady state
+    pts = sorted(p for p in pts if t0 + warm <= p[0] <= t_end - 5)
     if len(pts) >= 2 and pts[-1][0] > pts[0][0]:
         rows.append(((pts[-1][1] - pts[0][1]) / (pts[-1][0] - pts[0][0]), name))
 for r, name in sorted(rows, reverse=True)[:10]:
