@@ -22,7 +22,8 @@ start_nginx "$WORK" "$PORT"
 BRINK_JAVA_OPTS="${BRINK_JAVA_OPTS:-} -Xlog:gc:file=$WORK/gc.log:uptime" taskset -c 0 "$ROOT/brink" http \
     "$URL" --rate "$RATE" --duration "$DURATION" --json --out "$WORK/run" >"$WORK/summary.json" 2>"$WORK/live.txt" &
 GENERATOR_PID=$!
-sleep 2
+# the launcher execs java in the same process once it has checked the build
+for _ in $(seq 60); do [[ "$(tr '\0' ' ' </proc/$GENERATOR_PID/cmdline 2>/dev/null)" == *java* ]] && break; sleep 0.5; done
 echo "generator: $(tr '\0' ' ' </proc/$GENERATOR_PID/cmdline 2>/dev/null | cut -c1-300)"
 echo "t_s rss_kb" >"$WORK/rss.txt"
 start=$(date +%s)
