@@ -95,7 +95,7 @@ class HardeningTest {
     void threadsHeapAndTopRefuseDevicesHugeAndDeepFilesInOneLine() throws Exception {
         assertThat(usageError("threads", "/dev/zero").err).contains("/dev/zero: not a regular file");
         assertThat(usageError("heap", "/dev/zero").err)
-                .contains("/dev/zero: not a regular file (a device, pipe or socket), expected a heap dump");
+                .contains("cannot read heap dump /dev/zero: not a regular file (a device, pipe or socket), expected a heap dump");
         Path big = sparse("big.txt", (2L << 30) + 1);
         BrinkRun threads = usageError("threads", big.toString());
         oneLine(threads);

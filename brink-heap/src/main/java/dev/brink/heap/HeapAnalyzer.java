@@ -89,7 +89,11 @@ public final class HeapAnalyzer {
     private static Result run(Path file, HeapOptions options, boolean allClasses) throws BrinkUserException {
         // a directory, a missing file and a device (/dev/zero never ends) each get their own line; no size limit:
         // the graph is built in passes over the file, not held in memory
-        InputFiles.checkRegular(file, "a heap dump (.hprof or .hprof.gz)", Long.MAX_VALUE);
+        try {
+            InputFiles.checkRegular(file, "a heap dump (.hprof or .hprof.gz)", Long.MAX_VALUE);
+        } catch (BrinkUserException e) {
+            throw new BrinkUserException("cannot read heap dump " + e.getMessage());
+        }
         HeapGraph g;
         try {
             g = GraphBuilder.build(file, options.progress());
