@@ -5,12 +5,16 @@
 # sizing settle there) and the young-generation refill rate per request. nginx is pinned to CPU 1, brink to
 # CPU 0. A flat generator has both slopes within noise of 0.
 #
-# usage: bench/self-soak.sh [RATE=3000] [DURATION=1h] [WARMUP_S=60]
+# The generator allocates so little (bench/alloc-profile.sh) that its young generation fills about once an
+# hour: to see the heap after GC at all, a full GC is requested (jcmd GC.run) every PROBE_S seconds, as the soak
+# phase's probes do on a target; each costs the generator one pause of a few ms.
+#
+# usage: bench/self-soak.sh [RATE=3000] [DURATION=1h] [WARMUP_S=60] [PROBE_S=60]
 #   BRINK_JAVA_OPTS adds JVM options (an -Xmx there replaces the launcher's settings for http)
 # Needs nginx, taskset, python3 and brink-cli/target/brink.jar.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-RATE=${1:-3000}; DURATION=${2:-1h}; WARMUP=${3:-60}
+RATE=${1:-3000}; DURATION=${2:-1h}; WARMUP=${3:-60}; PROBE=${4:-60}
 PORT=${BRINK_BENCH_PORT:-18091}
 JAR="$ROOT/brink-cli/target/brink.jar"
 [[ -f "$JAR" ]] || { echo "missing $JAR: ./mvnw -B -q -pl brink-cli -am package -DskipTests" >&2; exit 2; }
@@ -23,13 +27,20 @@ BRINK_JAVA_OPTS="${BRINK_JAVA_OPTS:-} -Xlog:gc:file=$WORK/gc.log:uptime" taskset
     "$URL" --rate "$RATE" --duration "$DURATION" --json --out "$WORK/run" >"$WORK/summary.json" 2>"$WORK/live.txt" &
 GENERATOR_PID=$!
 # the launcher execs java in the same process once it has checked the build
-for _ in $(seq 60); do [[ "$(tr '\0' ' ' </proc/$GENERATOR_PID/cmdline 2>/dev/null)" == *java* ]] && break; sleep 0.5; done
+# (after a build when the sources changed: the clock starts when java does)
+for _ in $(seq 1200); do [[ "$(tr '\0' ' ' </proc/$GENERATOR_PID/cmdline 2>/dev/null)" == *java* ]] && break; sleep 0.5; done
 echo "generator: $(tr '\0' ' ' </proc/$GENERATOR_PID/cmdline 2>/dev/null | cut -c1-300)"
 echo "t_s rss_kb" >"$WORK/rss.txt"
 start=$(date +%s)
+next_probe=$PROBE
 while kill -0 $GENERATOR_PID 2>/dev/null; do
   rss=$(awk '/^VmRSS:/ {print $2}' /proc/$GENERATOR_PID/status 2>/dev/null || true)
-  [[ -n "$rss" ]] && echo "$(( $(date +%s) - start )) $rss" >>"$WORK/rss.txt"
+  now=$(( $(date +%s) - start ))
+  [[ -n "$rss" ]] && echo "$now $rss" >>"$WORK/rss.txt"
+  if (( now >= next_probe )); then
+    jcmd $GENERATOR_PID GC.run >/dev/null 2>&1 || true
+    next_probe=$(( now + PROBE ))
+  fi
   sleep 10
 done
 wait $GENERATOR_PID || true
