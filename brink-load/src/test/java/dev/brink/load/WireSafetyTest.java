@@ -123,6 +123,32 @@ class WireSafetyTest {
         }
     }
 
+    /** Closed model, every row invalid: users retry on later ticks (no busy loop), nothing reaches the server. */
+    @Test
+    void aClosedModelWhoseEveryRowIsInvalidSendsNothingAndEnds() throws Exception {
+        Path csv = dir.resolve("bad.csv");
+        Files.write(csv, "id\na b\nc d\n".getBytes(StandardCharsets.UTF_8));
+        try (RecordingServer server = new RecordingServer()) {
+            String yaml = """
+                    name: p
+                    target: {base_url: "http://127.0.0.1:%d"}
+                    data: {csv: bad.csv}
+                    profile:
+                      - name: a
+                        rps: 1
+                        request: {path: "/items/${csv.id}"}
+                    """.formatted(server.port());
+            Plan plan = Plan.parse(yaml, "plan.yaml", dir, n -> null);
+            StepResult r;
+            try (LoadEngine engine = LoadEngine.open(plan, LoadOptions.defaults().withMaxConnections(2), null)) {
+                r = engine.run(LoadStep.closed("closed", 2, Duration.ZERO, Duration.ofSeconds(1)));
+            }
+            assertThat(r.errors().get("invalid-value")).isPositive();
+            assertThat(r.ok()).isZero();
+            assertThat(server.received()).isEmpty();
+        }
+    }
+
     /** Records every byte received and answers each request head with an empty 200. */
     static final class RecordingServer implements AutoCloseable {
         private final ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
