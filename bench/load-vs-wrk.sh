@@ -15,29 +15,10 @@ CONNS=${BRINK_BENCH_CONNS:-32}
 JAR="$ROOT/brink-cli/target/brink.jar"
 WORK=$(mktemp -d /tmp/brink-load-vs-wrk.XXXXXX)
 [[ -f "$JAR" ]] || { echo "missing $JAR: run ./mvnw -B -q package -DskipTests" >&2; exit 2; }
-command -v nginx >/dev/null || NGINX=/usr/sbin/nginx
-NGINX=${NGINX:-nginx}
 command -v wrk >/dev/null || { echo "wrk not found: apt-get install wrk" >&2; exit 2; }
 
-cat >"$WORK/nginx.conf" <<CONF
-worker_processes 1;
-daemon on;
-pid $WORK/nginx.pid;
-error_log $WORK/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  keepalive_requests 100000000;
-  keepalive_timeout 300s;
-  client_body_temp_path $WORK/body; proxy_temp_path $WORK/proxy; fastcgi_temp_path $WORK/fcgi;
-  uwsgi_temp_path $WORK/uwsgi; scgi_temp_path $WORK/scgi;
-  server { listen 127.0.0.1:$PORT; location / { return 200 "ok\n"; } }
-}
-CONF
-taskset -c 1 "$NGINX" -c "$WORK/nginx.conf" -p "$WORK"
-trap 'kill $(cat "$WORK/nginx.pid") 2>/dev/null || true' EXIT
-sleep 0.5
-URL="http://127.0.0.1:$PORT/"
+source "$HERE/nginx-loopback.sh"
+start_nginx "$WORK" "$PORT"
 
 # cpu_ms FILE: user+sys milliseconds from /usr/bin/time -f "%U %S"
 cpu_ms() { awk '{printf "%.0f", ($1 + $2) * 1000}' "$1"; }

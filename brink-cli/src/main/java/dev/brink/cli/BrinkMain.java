@@ -2,6 +2,7 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.BrinkVersion;
+import dev.brink.core.UserText;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -57,7 +58,7 @@ public final class BrinkMain implements Callable<Integer> {
         cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         cli.setParameterExceptionHandler((ex, ignored) -> {
             PrintWriter e = ex.getCommandLine().getErr();
-            e.println("brink: " + ex.getMessage());
+            e.println("brink: " + UserText.oneLine(ex.getMessage()));
             e.print("Usage: " + ex.getCommandLine().getHelp().synopsis(0));
             e.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
             return EXIT_USAGE;
@@ -65,7 +66,8 @@ public final class BrinkMain implements Callable<Integer> {
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             PrintWriter e = commandLine.getErr();
             if (ex instanceof BrinkUserException) {
-                e.println("brink: " + ex.getMessage());
+                // one line, cut: a message may quote the user's input, which can hold line breaks or be huge
+                e.println("brink: " + UserText.oneLine(ex.getMessage()));
                 return EXIT_USAGE;
             }
             e.println("brink: internal error (a bug in Brink): " + ex + "; details in " + crashLog(ex));

@@ -47,7 +47,10 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory (default: runs/<time>-demo).")
     Path out;
 
-    @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "leak",
+    // Hidden until it is done: on a loaded 2-core machine the masking scenario's capacity search ended
+    // generator-bound or below the load where masking reaches 10 % of the CPU, so it did not reliably end with the
+    // hot-method and contended-lock findings it promises (issue 20 note).
+    @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "leak", hidden = true,
             description = "leak (default): the leak and log-lock defects, every phase. masking: the log-masking and "
                     + "synchronized-signing defects (field report 001), capacity search with JFR on the service; ends "
                     + "naming the broken step's hot methods and contended locks from the recording.")

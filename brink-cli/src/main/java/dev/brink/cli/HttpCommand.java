@@ -1,13 +1,12 @@
 package dev.brink.cli;
 
+import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.InputFiles;
+import dev.brink.core.UserText;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.Plan;
-import java.io.IOException;
 import java.net.URI;
-import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,6 +28,9 @@ import picocli.CommandLine.Parameters;
             "Path, headers and body may use $${seq}, $${random.int(a,b)}, $${random.string(n)}, $${random.decimal(a,b)}, "
                 + "$${random.uuid} and $${env.NAME} (never printed); write $$$${ for a literal $${."})
 final class HttpCommand implements Callable<Integer> {
+    /** A body is encoded into each request's buffer: one above this is a mistake (a device, the wrong file). */
+    static final long MAX_BODY_BYTES = 16L << 20;
+
     @Parameters(index = "0", paramLabel = "URL", description = "http://host:port/path to load.")
     String url;
 
@@ -55,7 +57,7 @@ final class HttpCommand implements Callable<Integer> {
     @Option(names = "--method", paramLabel = "M", description = "GET (default), or POST when --body is given; also PUT, DELETE, PATCH, OPTIONS.")
     String method;
 
-    @Option(names = "--body", paramLabel = "B|@FILE", description = "Request body, or @file to read it from a file.")
+    @Option(names = "--body", paramLabel = "B|@FILE", description = "Request body, or @file to read it from a UTF-8 text file (at most 16 MiB).")
     String body;
 
     @Option(names = "--timeout", paramLabel = "T", defaultValue = "10s", description = "Request timeout (default: ${DEFAULT-VALUE}).")
@@ -86,37 +88,44 @@ final class HttpCommand implements Callable<Integer> {
     }
 
     private static URI base(String url) throws BrinkUserException {
-        URI u;
-        try {
-            u = new URI(url);
-        } catch (URISyntaxException e) {
-            throw new BrinkUserException("bad URL '" + url + "': expected http://host:port/path");
-        }
-        if (!"http".equalsIgnoreCase(u.getScheme()) || u.getHost() == null) {
-            throw new BrinkUserException("bad URL '" + url + "': expected http://host:port/path (https is not supported yet)");
-        }
+        URI u = Addresses.httpUrl(url, "URL");
         return URI.create("http://" + u.getHost() + (u.getPort() < 0 ? "" : ":" + u.getPort()));
     }
 
+    /**
+     * One {@code -H 'Name: value'}. A header value may be a secret (Authorization, a token): messages name the
+     * header, never echo its value. CR, LF or NUL would end the header line and start one the user did not
+     * write on the wire, so they are refused here, before anything is sent.
+     */
+    private static Plan.Header header(String h, int n) throws BrinkUserException {
+        int colon = h.indexOf(':');
+        String name = colon < 1 ? "" : h.substring(0, colon).trim();
+        if (UserText.breaksLine(name) || colon >= 1 && UserText.breaksLine(h.substring(0, colon))) name = "";
+        if (!name.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
+            throw new BrinkUserException("bad -H #" + n + (name.isEmpty() ? "" : " '" + UserText.quote(name) + "'")
+                    + ": expected 'Name: value' with a header name of letters, digits and -");
+        }
+        String value = h.substring(colon + 1).trim();
+        // checked before trim() could hide one at either end
+        int bad = UserText.firstLineBreak(h.substring(colon + 1));
+        if (bad >= 0) {
+            throw new BrinkUserException("bad -H '" + name + "': expected a value on one line, without CR, LF or NUL, "
+                    + "got one at character " + (bad + 1) + " (value not shown)");
+        }
+        return new Plan.Header(name, value, false);
+    }
+
     private Plan plan(URI base) throws BrinkUserException {
-        URI u = URI.create(url);
+        URI u = Addresses.httpUrl(url, "URL");
         String path = (u.getRawPath() == null || u.getRawPath().isEmpty() ? "/" : u.getRawPath())
                 + (u.getRawQuery() == null ? "" : "?" + u.getRawQuery());
         List<Plan.Header> hs = new ArrayList<>();
-        for (String h : headers) {
-            int colon = h.indexOf(':');
-            if (colon < 1 || !h.substring(0, colon).trim().matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
-                throw new BrinkUserException("bad -H '" + (colon < 1 ? h : h.substring(0, colon)) + "…': expected 'Name: value'");
-            }
-            hs.add(new Plan.Header(h.substring(0, colon).trim(), h.substring(colon + 1).trim(), false));
+        for (int i = 0; i < headers.size(); i++) {
+            hs.add(header(headers.get(i), i + 1));
         }
         String b = body;
         if (b != null && b.startsWith("@")) {
-            try {
-                b = Files.readString(Path.of(b.substring(1)), StandardCharsets.UTF_8);
-            } catch (IOException | RuntimeException e) {
-                throw new BrinkUserException("cannot read --body file " + b.substring(1) + ": " + e.getMessage());
-            }
+            b = InputFiles.readUtf8(Path.of(b.substring(1)), "a request body", MAX_BODY_BYTES);
         }
         String m = method != null ? method.toUpperCase(java.util.Locale.ROOT) : b != null ? "POST" : "GET";
         if (!m.matches("GET|POST|PUT|DELETE|PATCH|OPTIONS")) {

@@ -29,7 +29,7 @@ public final class Sizes {
             if (v <= 0) throw new NumberFormatException();
             return Math.multiplyExact(v, mult);
         } catch (NumberFormatException | ArithmeticException e) {
-            throw new BrinkUserException("bad size '" + text + "': expected a positive number with an optional unit k, m or g, like 64m");
+            throw new BrinkUserException("bad size '" + UserText.quote(text) + "': expected a positive number with an optional unit k, m or g, like 64m");
         }
     }
 

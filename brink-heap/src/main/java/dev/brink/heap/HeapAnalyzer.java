@@ -4,6 +4,7 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingDetail.HeapLeak;
 import dev.brink.core.FindingKind;
+import dev.brink.core.InputFiles;
 import dev.brink.core.Severity;
 import dev.brink.core.Sizes;
 import dev.brink.heap.dominator.DominatorTree;
@@ -88,11 +89,12 @@ public final class HeapAnalyzer {
     }
 
     private static Result run(Path file, HeapOptions options, boolean allClasses) throws BrinkUserException {
-        if (Files.isDirectory(file)) {
-            throw new BrinkUserException("cannot read heap dump " + file + ": it is a directory, expected an .hprof or .hprof.gz file");
-        }
-        if (!Files.isRegularFile(file)) {
-            throw new BrinkUserException("cannot read heap dump " + file + ": no such file");
+        // a directory, a missing file and a device (/dev/zero never ends) each get their own line; no size limit:
+        // the graph is built in passes over the file, not held in memory
+        try {
+            InputFiles.checkRegular(file, "a heap dump (.hprof or .hprof.gz)", Long.MAX_VALUE);
+        } catch (BrinkUserException e) {
+            throw new BrinkUserException("cannot read heap dump " + e.getMessage());
         }
         HeapGraph g;
         try {

@@ -1,5 +1,6 @@
 package dev.brink.jvm;
 
+import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
 import java.util.List;
 import java.util.Objects;
@@ -73,20 +74,9 @@ public sealed interface JvmTarget {
         if (a.startsWith("service:jmx:")) {
             return new Remote(a, a);
         }
-        int colon = a.lastIndexOf(':');
-        if (colon <= 0 || colon == a.length() - 1) {
-            throw new BrinkUserException("bad JMX address '" + address + "': expected host:port, like 127.0.0.1:9010");
-        }
-        String host = a.substring(0, colon);
-        int port;
-        try {
-            port = Integer.parseInt(a.substring(colon + 1));
-        } catch (NumberFormatException e) {
-            port = -1;
-        }
-        if (port < 1 || port > 65535) {
-            throw new BrinkUserException("bad JMX address '" + address + "': the port must be 1..65535");
-        }
+        Addresses.HostPort hp = Addresses.hostPort(a, "JMX address");
+        String host = hp.host();
+        int port = hp.port();
         return new Remote("service:jmx:rmi:///jndi/rmi://" + host + ":" + port + "/jmxrmi", host + ":" + port);
     }
 

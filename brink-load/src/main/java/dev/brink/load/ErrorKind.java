@@ -18,6 +18,8 @@ enum ErrorKind {
     REQUEST_TIMEOUT("request-timeout"),
     RESET("reset"),
     CHECK_FAILED("check-failed"),
+    /** A CSV value could not go into the request (CR, LF or NUL in a header, a space in a path): nothing was sent. */
+    INVALID_VALUE("invalid-value"),
     OTHER("other");
 
     static final ErrorKind[] ALL = values();

@@ -22,7 +22,6 @@ final class GeneratorMonitor {
     private static final Path TCP4 = Path.of("/proc/net/tcp");
     private static final Path TCP6 = Path.of("/proc/net/tcp6");
     private static final Path PORT_RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
-    private static final int TIME_WAIT = 6;
 
     private final com.sun.management.OperatingSystemMXBean os;
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -37,6 +36,7 @@ final class GeneratorMonitor {
     private long lastGcMs;
 
     private final double lagLimitMs;
+    private final ProcNetTcp tables = new ProcNetTcp();
 
     GeneratorMonitor(long loopThreadId, double lagLimitMs) {
         this.lagLimitMs = lagLimitMs;
@@ -126,27 +126,8 @@ final class GeneratorMonitor {
     /** {sockets with a local port in the ephemeral range, sockets in TIME_WAIT} over tcp and tcp6. */
     private int[] ports() {
         int[] n = new int[2];
-        count(TCP4, n);
-        count(TCP6, n);
+        tables.count(TCP4, portLow, portHigh, n);
+        tables.count(TCP6, portLow, portHigh, n);
         return n;
-    }
-
-    private void count(Path table, int[] n) {
-        if (!Files.isReadable(table)) return;
-        try (BufferedReader in = Files.newBufferedReader(table)) {
-            String line = in.readLine(); // header
-            while ((line = in.readLine()) != null) {
-                // "  0: 0100007F:1F90 00000000:0000 0A ..." local address:port, remote, state (hex)
-                String[] f = line.trim().split("\\s+", 5);
-                if (f.length < 4) continue;
-                int colon = f[1].lastIndexOf(':');
-                int port = Integer.parseInt(f[1].substring(colon + 1), 16);
-                int state = Integer.parseInt(f[3], 16);
-                if (port >= portLow && port <= portHigh) n[0]++;
-                if (state == TIME_WAIT) n[1]++;
-            }
-        } catch (IOException | RuntimeException e) {
-            // a table that changes while read or an unexpected format: count what was read
-        }
     }
 }

@@ -87,7 +87,7 @@ final class GrpcProtocols {
             }
             buf.clear();
             try {
-                Template.compile(h.value(), columns.isEmpty() ? List.of() : columns, env).write(buf, once);
+                Template.compile(h.value(), columns.isEmpty() ? List.of() : columns, env, Template.Field.HEADER).write(buf, once);
             } catch (Template.Invalid e) {
                 throw new BrinkUserException("operation " + op.name() + ": metadata '" + name + "': expected " + e.getMessage());
             }

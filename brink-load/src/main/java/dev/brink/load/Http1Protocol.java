@@ -27,6 +27,11 @@ final class Http1Protocol implements Protocol {
     }
 
     @Override
+    public boolean refuses(OpState op, RequestContext ctx) {
+        return encoders[op.index].refuses(ctx);
+    }
+
+    @Override
     public void open(LoadLoop loop) {
         Http1Link link = new Http1Link(loop, this);
         ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<Channel>() {

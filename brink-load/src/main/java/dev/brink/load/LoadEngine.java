@@ -13,6 +13,7 @@ import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.ResourceLeakDetector;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -63,6 +64,16 @@ public final class LoadEngine implements AutoCloseable {
     private final Counters total = new Counters();
     private final Histogram lagSnap = Counters.newHistogram();
     private final String[] names;
+
+    static {
+        // Netty's leak detector (SIMPLE by default) wraps a sample of buffer allocations in tracking objects: on
+        // the per-request path that was ~13 bytes per request at 3000 req/s (JFR, bench/alloc-profile.sh). The
+        // engine releases every buffer it takes (Conn.channelRead, the encoder's write); a run that wants the
+        // detector back sets -Dio.netty.leakDetection.level, which wins.
+        if (System.getProperty("io.netty.leakDetection.level") == null && System.getProperty("io.netty.leakDetectionLevel") == null) {
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        }
+    }
 
     private LoadEngine(Plan plan, LoadOptions options, RunDirectory run, UnaryOperator<String> env) throws BrinkUserException {
         this.plan = plan;

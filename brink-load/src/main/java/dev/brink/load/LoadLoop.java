@@ -203,7 +203,8 @@ final class LoadLoop {
         // busy or paused event loop); waiting for a connection afterwards is the target's share, not counted here
         if (user < 0) lag.recordValue(Math.max(1, Math.min((now - intended) / 1000, Counters.MAX_MICROS)));
         if (idleCount > 0) {
-            send(idle[--idleCount], op, intended, user);
+            Link c = idle[--idleCount];
+            if (!send(c, op, intended, user)) idle[idleCount++] = c;
             return;
         }
         if (backlogSize == backlogIntended.length) {
@@ -261,8 +262,13 @@ final class LoadLoop {
         maybeConnect();
     }
 
-    private void send(Link c, OpState op, long intended, int user) {
+    /** Sends on {@code c}; false when the request was refused (nothing written, {@code c} still free). */
+    private boolean send(Link c, OpState op, long intended, int user) {
         ctx.next();
+        if (protocol.refuses(op, ctx)) {
+            refused(op, user);
+            return false;
+        }
         c.busy = true;
         c.op = op;
         c.intended = intended;
@@ -271,19 +277,30 @@ final class LoadLoop {
         op.live.sent++;
         c.sent = System.nanoTime();
         c.send(op, ctx);
+        return true;
+    }
+
+    /**
+     * A request whose CSV value cannot go on the wire: an {@code invalid-value} error, counted as sent (it was
+     * due) so the error rate shows it. A closed-model user retries on a later tick, not at once: with every row
+     * invalid an immediate retry would loop without end.
+     */
+    private void refused(OpState op, int user) {
+        op.live.sent++;
+        op.live.kinds[ErrorKind.INVALID_VALUE.ordinal()]++;
+        if (user >= 0) userReadyAt[user] = System.nanoTime() + options.tick().toNanos();
     }
 
     /** A connection is free: it takes the oldest waiting request, or goes idle. */
     private void released(Link c) {
-        if (backlogSize > 0) {
+        while (backlogSize > 0) {
             OpState op = ops[backlogOp[backlogHead]];
             long intended = backlogIntended[backlogHead];
             int user = backlogUser[backlogHead];
             popBacklog();
-            send(c, op, intended, user);
-        } else {
-            idle[idleCount++] = c;
+            if (send(c, op, intended, user)) return;
         }
+        idle[idleCount++] = c;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.brink.load;
 
+import dev.brink.core.Durations;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -22,13 +23,20 @@ public record LoadOptions(int maxConnections, Duration connectTimeout, Duration 
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(requestTimeout, "requestTimeout");
         if (connectTimeout.toMillis() < 1 || requestTimeout.toMillis() < 1) throw new IllegalArgumentException("timeouts >= 1ms");
-        if (backlogLimit < 1) throw new IllegalArgumentException("backlogLimit >= 1");
+        if (connectTimeout.compareTo(Durations.MAX) > 0 || requestTimeout.compareTo(Durations.MAX) > 0) {
+            throw new IllegalArgumentException("timeouts <= " + Durations.MAX_TEXT);
+        }
+        // the backlog is three preallocated arrays of this length
+        if (backlogLimit < 1 || backlogLimit > MAX_BACKLOG) throw new IllegalArgumentException("backlogLimit 1.." + MAX_BACKLOG);
         if (!transport.equals("auto") && !transport.equals("epoll") && !transport.equals("nio")) {
             throw new IllegalArgumentException("transport auto|epoll|nio");
         }
         if (tick.toNanos() < 50_000 || tick.toMillis() > 100) throw new IllegalArgumentException("tick 50us..100ms");
-        if (!(lagLimitMs > 0)) throw new IllegalArgumentException("lagLimitMs > 0");
+        if (!(lagLimitMs > 0 && lagLimitMs <= 3_600_000)) throw new IllegalArgumentException("lagLimitMs in (0, 3600000]");
     }
+
+    /** Requests that may wait for a connection at most (see {@code backlogLimit}). */
+    public static final int MAX_BACKLOG = 10_000_000;
 
     public static LoadOptions defaults() {
         return new LoadOptions(64, Duration.ofSeconds(5), Duration.ofSeconds(10), 100_000, "auto", Duration.ofMillis(1),

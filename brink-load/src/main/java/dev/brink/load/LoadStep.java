@@ -1,5 +1,6 @@
 package dev.brink.load;
 
+import dev.brink.core.Durations;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -13,6 +14,8 @@ public record LoadStep(String name, Workload workload, Duration duration) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(workload, "workload");
         if (duration.toMillis() < 1) throw new IllegalArgumentException("duration >= 1ms");
+        // the schedule counts nanoseconds in a long and multiplies them by rates: see Durations.MAX
+        if (duration.compareTo(Durations.MAX) > 0) throw new IllegalArgumentException("duration <= " + Durations.MAX_TEXT);
     }
 
     /** Open model at a constant multiplier of the profile's rates. */

@@ -1,10 +1,9 @@
 package dev.brink.load;
 
 import dev.brink.core.BrinkUserException;
-import java.io.IOException;
+import dev.brink.core.InputFiles;
+import dev.brink.core.UserText;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -33,16 +32,17 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
         this(name, target, profile, slo, phases, data, FailOn.NEVER);
     }
 
+    /**
+     * A plan is a few kB written by a person; the YAML scanner's cost grows faster than linearly with a line's
+     * length (a 4 MB one-line file took 9 s), so plans are bounded and a longer input is refused at once.
+     */
+    public static final long MAX_BYTES = 1L << 20;
+    /** See {@link #MAX_BYTES}; a long body belongs in a template with generators, not in one literal line. */
+    public static final int MAX_LINE_CHARS = 16 * 1024;
+
     /** Reads and validates a plan file; {@code data.csv} paths are resolved against the file's folder. */
     public static Plan load(Path file) throws BrinkUserException {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new BrinkUserException("cannot read plan " + file + ": " + e.getMessage());
-        } catch (RuntimeException e) { // malformed UTF-8
-            throw new BrinkUserException(file + ": expected a UTF-8 text file");
-        }
+        String text = InputFiles.readUtf8(file, "a plan (YAML)", MAX_BYTES);
         Path dir = file.toAbsolutePath().getParent();
         return parse(text, file.toString(), dir, System::getenv);
     }
@@ -50,7 +50,26 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
     /** Parses plan text; {@code env} looks up {@code ${env.NAME}} values (null when unset). */
     public static Plan parse(String text, String fileName, Path baseDir, java.util.function.UnaryOperator<String> env)
             throws BrinkUserException {
+        checkLineLengths(text, fileName);
         return PlanBinder.bind(PlanYaml.read(text, fileName), baseDir, env);
+    }
+
+    private static void checkLineLengths(String text, String fileName) throws BrinkUserException {
+        if (text.length() > MAX_BYTES) {
+            throw new BrinkUserException(fileName + ": expected a plan of at most " + MAX_BYTES + " characters, got " + text.length());
+        }
+        int line = 1;
+        int start = 0;
+        for (int i = 0; i <= text.length(); i++) {
+            if (i == text.length() || text.charAt(i) == '\n') {
+                if (i - start > MAX_LINE_CHARS) {
+                    throw new BrinkUserException(fileName + ":" + line + ": expected a line of at most " + MAX_LINE_CHARS
+                            + " characters, got " + (i - start));
+                }
+                line++;
+                start = i + 1;
+            }
+        }
     }
 
     /** Sum of the profile's rates: the request rate at multiplier 1. */
@@ -131,6 +150,7 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
             method = method.toUpperCase(Locale.ROOT);
             headers = List.copyOf(headers);
             Objects.requireNonNull(path, "path");
+            if (UserText.breaksLine(path)) throw new IllegalArgumentException("path holds CR, LF or NUL");
         }
     }
 
@@ -143,6 +163,10 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
         public Header {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(value, "value");
+            // the value may be secret: the message never shows it
+            if (UserText.breaksLine(name) || UserText.breaksLine(value)) {
+                throw new IllegalArgumentException("header " + UserText.quote(name) + ": CR, LF or NUL in its name or value");
+            }
             secret = secret || ALWAYS_SECRET.contains(name.toLowerCase(Locale.ROOT)) || value.contains("${env.");
         }
     }

@@ -1,11 +1,11 @@
 package dev.brink.load;
 
+import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
+import dev.brink.core.InputFiles;
 import dev.brink.core.Sizes;
 import java.net.URI;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 /** Turns {@link PlanNode}s into a validated {@link Plan}; every error names file:line:column. */
 final class PlanBinder {
     private static final Pattern METHOD = Pattern.compile("GET|POST|PUT|DELETE|PATCH|OPTIONS");
+    static final double MAX_RPS = 1e7;
     private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
 
     private PlanBinder() {
@@ -51,6 +52,7 @@ final class PlanBinder {
         }
         Plan.Slo slo = f.containsKey("slo") ? slo(f.get("slo")) : null;
         Plan.Phases phases = f.containsKey("phases") ? phases(f.get("phases")) : null;
+        if (phases != null) checkPeakRate(f.get("phases"), phases, ops.stream().mapToDouble(Plan.Operation::rps).sum());
         Plan.FailOn failOn = f.containsKey("fail_on") ? failOn(f.get("fail_on")) : Plan.FailOn.NEVER;
         return new Plan(name, target, ops, slo, phases, data, failOn);
     }
@@ -61,12 +63,9 @@ final class PlanBinder {
         String url = string(urlNode, "target.base_url");
         URI uri;
         try {
-            uri = new URI(url);
-        } catch (URISyntaxException e) {
-            throw urlNode.error("target.base_url", "a URL like http://127.0.0.1:8080");
-        }
-        if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
-            throw urlNode.error("target.base_url", "an http:// URL with a host (https is not supported yet)");
+            uri = Addresses.httpUrl(url, "target.base_url");
+        } catch (BrinkUserException e) {
+            throw urlNode.error("target.base_url", Addresses.EXPECTED_URL);
         }
         Plan.Jvm jvm = null;
         PlanNode j = f.get("jvm");
@@ -77,7 +76,11 @@ final class PlanBinder {
                 jvm = new Plan.Jvm(integer(jf.get("pid"), "target.jvm.pid", 1, Long.MAX_VALUE), null, null);
             } else if (jf.containsKey("jmx")) {
                 String jmx = string(jf.get("jmx"), "target.jvm.jmx");
-                if (!jmx.matches("[^:\\s]+:\\d{1,5}")) throw jf.get("jmx").error("target.jvm.jmx", "host:port");
+                try {
+                    Addresses.hostPort(jmx, "target.jvm.jmx");
+                } catch (BrinkUserException e) {
+                    throw jf.get("jmx").error("target.jvm.jmx", Addresses.EXPECTED_HOST_PORT);
+                }
                 jvm = new Plan.Jvm(null, jmx, null);
             } else {
                 PlanNode l = jf.get("launch");
@@ -95,7 +98,7 @@ final class PlanBinder {
         Map<String, PlanNode> f = fields(n, path, "name", "rps", "request", "check");
         String name = string(req(n, f, "name", path), path + ".name");
         if (!TOKEN.matcher(name).matches()) throw f.get("name").error(path + ".name", "letters, digits, '-', '_' or '.'");
-        double rps = number(req(n, f, "rps", path), path + ".rps", 0, 1e7);
+        double rps = number(req(n, f, "rps", path), path + ".rps", 0, MAX_RPS);
         PlanNode r = req(n, f, "request", path);
         Map<String, PlanNode> rf = fields(r, path + ".request", "method", "path", "headers", "body");
         String method = rf.containsKey("method") ? string(rf.get("method"), path + ".request.method").toUpperCase() : "GET";
@@ -105,7 +108,7 @@ final class PlanBinder {
         PlanNode pathNode = req(r, rf, "path", path + ".request");
         String p = string(pathNode, path + ".request.path");
         if (!p.startsWith("/")) throw pathNode.error(path + ".request.path", "a path starting with '/'");
-        template(pathNode, p, path + ".request.path", columns, env);
+        template(pathNode, p, path + ".request.path", columns, env, Template.Field.PATH);
         List<Plan.Header> headers = new ArrayList<>();
         PlanNode h = rf.get("headers");
         if (h != null && !h.isNull()) {
@@ -120,16 +123,22 @@ final class PlanBinder {
                     secret = bool(req(v, vf, "secret", hp), hp + ".secret");
                     v = req(v, vf, "value", hp);
                 }
-                String value = string(v, hp);
-                if (value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0) throw v.error(hp, "a value on one line");
-                template(v, value, hp, columns, env);
+                if (!v.isScalar() || v.text() == null) throw v.error(hp, "a text value");
+                String value = v.text();
+                // a header value may be a secret: errors name the header, never echo the value
+                int bad = Template.Field.HEADER.firstForbidden(value);
+                if (bad >= 0) {
+                    throw new BrinkUserException(v.where() + ": " + hp + ": expected a value on one line, without CR, LF "
+                            + "or NUL, got one at character " + (bad + 1) + " (value not shown)");
+                }
+                template(v, value, hp, columns, env, Template.Field.HEADER);
                 headers.add(new Plan.Header(e.getKey(), value, secret));
             }
         }
         String body = null;
         if (rf.containsKey("body") && !rf.get("body").isNull()) {
             body = string(rf.get("body"), path + ".request.body");
-            template(rf.get("body"), body, path + ".request.body", columns, env);
+            template(rf.get("body"), body, path + ".request.body", columns, env, Template.Field.BODY);
         }
         Plan.Check check = Plan.Check.DEFAULT;
         PlanNode c = f.get("check");
@@ -140,10 +149,10 @@ final class PlanBinder {
         return new Plan.Operation(name, rps, new Plan.Request(method, p, headers, body), check);
     }
 
-    static void template(PlanNode n, String text, String path, List<String> columns, UnaryOperator<String> env)
-            throws BrinkUserException {
+    static void template(PlanNode n, String text, String path, List<String> columns, UnaryOperator<String> env,
+                                 Template.Field field) throws BrinkUserException {
         try {
-            Template.compile(text, columns, env);
+            Template.compile(text, columns, env, field);
         } catch (Template.Invalid e) {
             // the column is the node's start; a quoted scalar starts one character earlier than its text
             throw new BrinkUserException(n.file() + ":" + n.line() + ":" + (n.column() + e.offset) + ": " + path
@@ -202,6 +211,22 @@ final class PlanBinder {
         return new Plan.Phases(cap, confirm, soak);
     }
 
+    /**
+     * The highest rate any phase asks for (multiplier × the profile's rps) is at most {@value #MAX_RPS}: far beyond
+     * what one generator sends, and low enough that the schedule's arithmetic (requests due = rate × elapsed
+     * nanoseconds) stays exact.
+     */
+    private static void checkPeakRate(PlanNode phasesNode, Plan.Phases p, double profileRps) throws BrinkUserException {
+        double peak = Math.max(p.capacity() == null ? 0 : p.capacity().max(),
+                Math.max(p.confirm() == null || p.confirm().multiplier() == null ? 0 : p.confirm().multiplier(),
+                        p.soak() == null ? 0 : p.soak().multiplier()));
+        if (peak * profileRps > MAX_RPS) {
+            throw new BrinkUserException(phasesNode.where() + ": phases: expected a highest multiplier × the profile's "
+                    + fmt(profileRps) + " req/s of at most " + fmt(MAX_RPS) + " req/s, got " + fmt(peak) + " × = "
+                    + fmt(peak * profileRps) + " req/s");
+        }
+    }
+
     private static Plan.FailOn failOn(PlanNode n) throws BrinkUserException {
         Map<String, PlanNode> f = fields(n, "fail_on", "capacity_below", "confirm", "soak", "findings");
         Double below = f.containsKey("capacity_below") ? number(f.get("capacity_below"), "fail_on.capacity_below", 0.001, 1e6) : null;
@@ -226,7 +251,11 @@ final class PlanBinder {
         Map<String, PlanNode> f = fields(n, "data", "csv", "order", "secret");
         PlanNode csvNode = req(n, f, "csv", "data");
         Path csv = baseDir.resolve(string(csvNode, "data.csv")).normalize();
-        if (!Files.isRegularFile(csv)) throw csvNode.error("data.csv", "a readable CSV file (" + csv + " not found)");
+        try {
+            InputFiles.checkRegular(csv, "a CSV file", CsvFeeder.MAX_BYTES);
+        } catch (BrinkUserException e) {
+            throw new BrinkUserException(csvNode.where() + ": data.csv: " + e.getMessage());
+        }
         boolean random = false;
         if (f.containsKey("order")) {
             String order = string(f.get("order"), "data.order");
@@ -306,11 +335,12 @@ final class PlanBinder {
     }
 
     static Duration duration(PlanNode n, String path) throws BrinkUserException {
-        if (!n.isScalar() || n.text() == null) throw n.error(path, "a duration like 30s, 5m or 1h");
+        String expected = "a duration like 30s, 5m or 1h, at most " + Durations.MAX_TEXT;
+        if (!n.isScalar() || n.text() == null) throw n.error(path, expected);
         try {
             return Durations.parse(n.text());
         } catch (BrinkUserException e) {
-            throw n.error(path, "a duration like 30s, 5m or 1h");
+            throw n.error(path, expected);
         }
     }
 

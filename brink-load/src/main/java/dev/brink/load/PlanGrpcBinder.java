@@ -74,7 +74,7 @@ final class PlanGrpcBinder {
         String message = null;
         if (f.containsKey("message") && !f.get("message").isNull()) {
             message = string(f.get("message"), path + ".message");
-            template(f.get("message"), message, path + ".message", columns, env);
+            template(f.get("message"), message, path + ".message", columns, env, Template.Field.BODY);
         }
         List<Plan.Header> metadata = new ArrayList<>();
         PlanNode m = f.get("metadata");
@@ -87,7 +87,7 @@ final class PlanGrpcBinder {
                 }
                 String value = string(e.getValue(), mp);
                 if (value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0) throw e.getValue().error(mp, "a value on one line");
-                template(e.getValue(), value, mp, columns, env);
+                template(e.getValue(), value, mp, columns, env, Template.Field.HEADER);
                 metadata.add(new Plan.Header(e.getKey(), value, false));
             }
         }

@@ -15,6 +15,15 @@ interface Protocol {
      */
     void open(LoadLoop loop);
 
+    /**
+     * True when the request of {@code op} cannot be written with {@code ctx}'s CSV row (a value that would
+     * break the protocol's framing, such as CR/LF in an HTTP header): the loop counts it as
+     * {@code invalid-value} and sends nothing. Called before {@link Link#send}, on the event loop.
+     */
+    default boolean refuses(OpState op, RequestContext ctx) {
+        return false;
+    }
+
     /** Releases what the protocol shares between links (channels, descriptors); the links are closed already. */
     default void close() {
     }

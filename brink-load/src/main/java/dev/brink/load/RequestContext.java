@@ -12,6 +12,9 @@ final class RequestContext {
     final CsvFeeder feeder;
     long seq;
     byte[][] row;
+    /** Bit i set: column i of {@link #row} cannot go into a path / a header value (see {@link Template.Field}). */
+    long unsafeInPath;
+    long unsafeInHeader;
 
     RequestContext(long seed, CsvFeeder feeder) {
         this.random = new SplittableRandom(seed);
@@ -20,6 +23,10 @@ final class RequestContext {
 
     void next() {
         seq++;
-        row = feeder == null ? null : feeder.next(random);
+        if (feeder == null) return;
+        int i = feeder.next(random);
+        row = feeder.row(i);
+        unsafeInPath = feeder.unsafe(i, Template.Field.PATH);
+        unsafeInHeader = feeder.unsafe(i, Template.Field.HEADER);
     }
 }

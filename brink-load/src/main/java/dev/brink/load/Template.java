@@ -1,5 +1,6 @@
 package dev.brink.load;
 
+import dev.brink.core.UserText;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,11 +28,59 @@ final class Template {
     private final String source;
     private final Part[] parts;
     private final boolean secret;
+    private final long csvColumns;
 
-    private Template(String source, Part[] parts, boolean secret) {
+    private Template(String source, Part[] parts, boolean secret, long csvColumns) {
         this.source = source;
         this.parts = parts;
         this.secret = secret;
+        this.csvColumns = csvColumns;
+    }
+
+    /**
+     * Where a template's bytes go, which decides the bytes it may hold. A path is part of the request line, so
+     * a space or control character would split it; a header value ends at CR or LF, so one would start a new
+     * header the user never wrote (header injection); a body is framed by Content-Length and may hold anything.
+     */
+    enum Field {
+        PATH("a path without spaces or control characters (percent-encode them)") {
+            @Override
+            boolean allows(int b) {
+                return b > 0x20 && b != 0x7F;
+            }
+        },
+        HEADER("a header value without CR, LF or NUL") {
+            @Override
+            boolean allows(int b) {
+                return b != '\r' && b != '\n' && b != 0;
+            }
+        },
+        BODY("a body") {
+            @Override
+            boolean allows(int b) {
+                return true;
+            }
+        };
+
+        final String expected;
+
+        Field(String expected) {
+            this.expected = expected;
+        }
+
+        abstract boolean allows(int b);
+
+        /** Index of the first character this field cannot carry, or -1. */
+        int firstForbidden(CharSequence text) {
+            for (int i = 0; i < text.length(); i++) if (!allows(text.charAt(i))) return i;
+            return -1;
+        }
+
+        /** True when a byte of {@code value} cannot be carried. */
+        boolean forbids(byte[] value) {
+            for (byte b : value) if (!allows(b & 0xFF)) return true;
+            return false;
+        }
     }
 
     /** A template rejected at compile time; {@code offset} is the character index in the source. */
@@ -54,9 +103,25 @@ final class Template {
      * {@code env} returns an environment value or null when unset.
      */
     static Template compile(String source, List<String> csvColumns, UnaryOperator<String> env) throws Invalid {
+        return compile(source, csvColumns, env, Field.BODY);
+    }
+
+    /**
+     * Compiles {@code source} for {@code field}: a literal character the field cannot carry, or one in an
+     * {@code ${env.NAME}} value, is rejected here (the message names the variable, never its value: it is secret).
+     * CSV columns are checked per row when the request is made ({@link #csvColumns()}).
+     */
+    static Template compile(String source, List<String> csvColumns, UnaryOperator<String> env, Field field) throws Invalid {
+        if (csvColumns.size() > CsvFeeder.MAX_COLUMNS) throw new Invalid(0, "at most " + CsvFeeder.MAX_COLUMNS + " CSV columns");
+        // inside a placeholder too: "${seq\n}" trims to a valid name, yet the text would still hold the LF
+        int lineBreak = field == Field.BODY ? -1 : UserText.firstLineBreak(source);
+        if (lineBreak >= 0) {
+            throw new Invalid(lineBreak, field.expected + ", got " + describe(source.charAt(lineBreak)) + " at character " + (lineBreak + 1));
+        }
         List<Part> parts = new ArrayList<>();
         StringBuilder literal = new StringBuilder();
         boolean secret = false;
+        long columns = 0;
         int i = 0;
         while (i < source.length()) {
             if (source.startsWith("$${", i)) {
@@ -65,6 +130,9 @@ final class Template {
                 continue;
             }
             if (!source.startsWith("${", i)) {
+                if (!field.allows(source.charAt(i))) {
+                    throw new Invalid(i, field.expected + ", got " + describe(source.charAt(i)) + " at character " + (i + 1));
+                }
                 literal.append(source.charAt(i++));
                 continue;
             }
@@ -76,16 +144,32 @@ final class Template {
                 if (!NAME.matcher(name).matches()) throw new Invalid(i, "an environment variable name after 'env.'");
                 String value = env.apply(name);
                 if (value == null) throw new Invalid(i, "environment variable " + name + " to be set");
+                int bad = field.firstForbidden(value);
+                if (bad >= 0) {
+                    throw new Invalid(i, field.expected + " in environment variable " + name + ", got "
+                            + describe(value.charAt(bad)) + " in its value (not shown: env values are secret)");
+                }
                 literal.append(value); // the value joins the bytes, the whole template becomes secret
                 secret = true;
             } else {
                 flush(literal, parts);
                 parts.add(placeholder(expr, i, csvColumns));
+                if (expr.startsWith("csv.")) columns |= 1L << csvColumns.indexOf(expr.substring(4));
             }
             i = end + 1;
         }
         flush(literal, parts);
-        return new Template(source, parts.toArray(new Part[0]), secret);
+        return new Template(source, parts.toArray(new Part[0]), secret, columns);
+    }
+
+    private static String describe(char c) {
+        return switch (c) {
+            case '\r' -> "CR";
+            case '\n' -> "LF";
+            case '\0' -> "NUL";
+            case ' ' -> "a space";
+            default -> String.format("character U+%04X", (int) c);
+        };
     }
 
     private static void flush(StringBuilder literal, List<Part> parts) {
@@ -169,6 +253,11 @@ final class Template {
     /** Writes the filled template; the caller has called {@link RequestContext#next} for this request. */
     void write(ByteBuf buf, RequestContext ctx) {
         for (Part p : parts) p.write(buf, ctx);
+    }
+
+    /** Bit i set: the template writes CSV column i (so a row's value there must suit the template's field). */
+    long csvColumns() {
+        return csvColumns;
     }
 
     /** True when the template wrote an {@code ${env.…}} value: never show its bytes. */

@@ -1,9 +1,13 @@
 package dev.brink.threads;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.InputFiles;
 import dev.brink.core.Json;
 import dev.brink.core.evidence.ThreadDumpDoc;
 import java.io.IOException;
@@ -25,10 +29,23 @@ final class DumpReader {
     static final String EXPECTED = "expected jstack/jcmd Thread.print/kill -3 text, JDK 21+ jcmd Thread.dump_to_file "
             + "text or -format=json, or a " + ThreadDumpDoc.FORMAT + " document";
 
+    /**
+     * A dump is read whole into memory, so files above this are refused up front instead of failing with an
+     * OutOfMemoryError (a JVM cannot hold a byte array over 2 GiB at all). A jstack of 10 000 threads with deep
+     * stacks is ~30 MB; even a log holding a burst of dumps stays far below this.
+     */
+    static final long MAX_BYTES = 512L << 20;
+    /** JDK and observer dumps nest about 6 levels: a far deeper document is not a dump (and would cost stack). */
+    static final int MAX_JSON_DEPTH = 100;
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_JSON_DEPTH).build())
+            .build();
+
     private DumpReader() {
     }
 
     static List<ThreadDump> read(Path file) throws BrinkUserException {
+        InputFiles.checkRegular(file, "a thread dump", MAX_BYTES);
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
@@ -37,7 +54,12 @@ final class DumpReader {
         } catch (IOException e) {
             throw new BrinkUserException(file + ": cannot read: " + e.getMessage());
         }
-        return read(file.toString(), bytes);
+        try {
+            return read(file.toString(), bytes);
+        } catch (OutOfMemoryError e) { // below MAX_BYTES, but a small -Xmx
+            throw new BrinkUserException(file + ": " + bytes.length + " bytes do not fit this JVM's heap ("
+                    + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB): give Brink more, e.g. BRINK_JAVA_OPTS=-Xmx4g");
+        }
     }
 
     static List<ThreadDump> read(String source, byte[] bytes) throws BrinkUserException {
@@ -106,19 +128,25 @@ final class DumpReader {
     /** One JSON value, an array of them, or several one after the other (one observer document per line). */
     private static List<ThreadDump> readJson(String source, String text) throws BrinkUserException {
         List<ThreadDump> dumps = new ArrayList<>();
-        try (JsonParser p = Json.MAPPER.createParser(text)) {
-            while (p.nextToken() != null) {
-                int line = p.currentTokenLocation().getLineNr();
-                JsonNode root = Json.MAPPER.readTree(p);
-                if (root.isArray()) {
-                    for (JsonNode n : root) dumps.add(jsonDoc(source, line, n));
-                } else {
-                    dumps.add(jsonDoc(source, line, root));
+        try (JsonParser p = JSON.createParser(text)) {
+            p.setCodec(Json.MAPPER);
+            try {
+                while (p.nextToken() != null) {
+                    int line = p.currentTokenLocation().getLineNr();
+                    JsonNode root = Json.MAPPER.readTree(p);
+                    if (root.isArray()) {
+                        for (JsonNode n : root) dumps.add(jsonDoc(source, line, n));
+                    } else {
+                        dumps.add(jsonDoc(source, line, root));
+                    }
                 }
+            } catch (StreamConstraintsException e) { // carries no location: the parser knows where it stopped
+                throw new BrinkUserException(source + ":" + p.currentLocation().getLineNr() + ": JSON nested deeper than "
+                        + MAX_JSON_DEPTH + " levels: " + EXPECTED);
             }
             return dumps;
         } catch (JsonProcessingException e) {
-            throw new BrinkUserException(source + ":" + e.getLocation().getLineNr() + ": broken JSON ("
+            throw new BrinkUserException(source + ":" + (e.getLocation() == null ? 1 : e.getLocation().getLineNr()) + ": broken JSON ("
                     + String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("") + "): " + EXPECTED);
         } catch (IOException e) {
             throw new BrinkUserException(source + ": cannot read JSON: " + e.getMessage());

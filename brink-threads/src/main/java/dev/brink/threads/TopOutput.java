@@ -1,6 +1,8 @@
 package dev.brink.threads;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.InputFiles;
+import dev.brink.core.UserText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,7 +20,11 @@ final class TopOutput {
     private TopOutput() {
     }
 
+    /** top prints a line per thread: even 100 000 threads are a few MB; above this the file is not top output. */
+    static final long MAX_BYTES = 64L << 20;
+
     static Map<Long, Double> read(Path file) throws BrinkUserException {
+        InputFiles.checkRegular(file, "top -H output", MAX_BYTES);
         List<String> lines;
         try {
             lines = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).lines().toList();
@@ -51,7 +57,7 @@ final class TopOutput {
                 cpu.put(Long.parseLong(cols[pidCol]), Double.parseDouble(cols[cpuCol].replace(',', '.')));
             } catch (NumberFormatException e) {
                 throw new BrinkUserException(file + ":" + (i + 1) + ": expected a thread id under PID and a number "
-                        + "under %CPU, found \"" + lines.get(i).strip() + "\"");
+                        + "under %CPU, found \"" + UserText.quote(lines.get(i).strip()) + "\"");
             }
         }
         return cpu;

@@ -1,0 +1,118 @@
+package dev.brink.core;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * Checks on a file the user names before any parser reads it, each failure one line that says what was
+ * expected: a missing file, a directory, a device or pipe ({@code /dev/zero} never ends), a file above the
+ * reader's stated size limit (a reader that holds a file in memory must refuse, not die of
+ * {@code OutOfMemoryError}), text that is not UTF-8 (with the byte offset, and a hint when it looks like UTF-16).
+ */
+public final class InputFiles {
+    private InputFiles() {
+    }
+
+    /**
+     * The size of {@code file} after checking it is a regular readable file of at most {@code maxBytes}.
+     *
+     * @param what what the file should be, as in "expected a thread dump": "a thread dump"
+     */
+    public static long checkRegular(Path file, String what, long maxBytes) throws BrinkUserException {
+        if (Files.isDirectory(file)) throw new BrinkUserException(file + ": a directory, expected " + what + " file");
+        if (!Files.exists(file)) throw new BrinkUserException(file + ": no such file (expected " + what + ")");
+        if (!Files.isRegularFile(file)) {
+            throw new BrinkUserException(file + ": not a regular file (a device, pipe or socket), expected " + what + " file");
+        }
+        if (!Files.isReadable(file)) throw new BrinkUserException(file + ": not readable (permission denied), expected " + what);
+        long size;
+        try {
+            size = Files.size(file);
+        } catch (IOException e) {
+            throw new BrinkUserException(file + ": cannot read: " + UserText.oneLine(e.getMessage()));
+        }
+        if (size > maxBytes) {
+            throw new BrinkUserException(file + ": " + Sizes.human(size) + ", expected " + what + " of at most "
+                    + Sizes.human(maxBytes) + " (Brink reads this kind of file into memory and refuses larger ones)");
+        }
+        return size;
+    }
+
+    /** Reads {@code file} as UTF-8 text after {@link #checkRegular}; a byte that is not UTF-8 is an error with its offset. */
+    public static String readUtf8(Path file, String what, long maxBytes) throws BrinkUserException {
+        checkRegular(file, what, maxBytes);
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new BrinkUserException(file + ": no such file (expected " + what + ")");
+        } catch (AccessDeniedException e) {
+            throw new BrinkUserException(file + ": not readable (permission denied), expected " + what);
+        } catch (IOException e) {
+            throw new BrinkUserException(file + ": cannot read: " + UserText.oneLine(e.getMessage()));
+        } catch (OutOfMemoryError e) { // the file grew after the size check
+            throw new BrinkUserException(file + ": too large to read, expected " + what + " of at most " + Sizes.human(maxBytes));
+        }
+        if (bytes.length > maxBytes) {
+            throw new BrinkUserException(file + ": grew while read, expected " + what + " of at most " + Sizes.human(maxBytes));
+        }
+        return decodeUtf8(file.toString(), bytes, what);
+    }
+
+    /** Decodes UTF-8 strictly; the error names the offset of the first bad byte and, for a UTF-16 file, says so. */
+    public static String decodeUtf8(String source, byte[] bytes, String what) throws BrinkUserException {
+        CharsetDecoder d = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult r = d.decode(in, out, true);
+        if (r.isError()) throw notUtf8(source, bytes, in.position(), what);
+        r = d.flush(out);
+        if (r.isError()) throw notUtf8(source, bytes, in.position(), what);
+        out.flip();
+        String text = out.toString();
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
+    }
+
+    /** The same check for text read through a decoder elsewhere: a CharacterCodingException as a user error. */
+    public static BrinkUserException notUtf8(String source, CharacterCodingException e, String what) {
+        return new BrinkUserException(source + ": expected " + what + " as UTF-8 text, found bytes that are not UTF-8 "
+                + "(a binary file, or text in another encoding such as Latin-1 or UTF-16: convert it to UTF-8)");
+    }
+
+    private static BrinkUserException notUtf8(String source, byte[] bytes, int offset, String what) {
+        return new BrinkUserException(source + ": byte " + offset + ": expected " + what + " as UTF-8 text, found "
+                + guess(bytes) + " (convert it to UTF-8)");
+    }
+
+    /** A best guess at what the bytes are, so the user knows what to convert. */
+    private static String guess(byte[] b) {
+        if (b.length >= 2 && ((b[0] == (byte) 0xFF && b[1] == (byte) 0xFE) || (b[0] == (byte) 0xFE && b[1] == (byte) 0xFF))) {
+            return "UTF-16 text (it starts with a UTF-16 byte order mark)";
+        }
+        // UTF-16 text of mostly ASCII has a zero in every other byte, on one side only; binaries scatter them
+        int n = Math.min(b.length, 4096) & ~1;
+        int evenZeros = 0;
+        int oddZeros = 0;
+        for (int i = 0; i < n; i += 2) {
+            if (b[i] == 0) evenZeros++;
+            if (b[i + 1] == 0) oddZeros++;
+        }
+        int half = Math.max(1, n / 2);
+        if (Math.max(evenZeros, oddZeros) > half * 0.4 && Math.min(evenZeros, oddZeros) < half * 0.05) {
+            return "UTF-16 text (every other byte is zero)";
+        }
+        if (evenZeros + oddZeros > 0) return "a binary file (it holds zero bytes)";
+        return "a byte that is not UTF-8 (Latin-1 or another 8-bit encoding?)";
+    }
+}
