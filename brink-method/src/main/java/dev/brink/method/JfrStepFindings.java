@@ -1,5 +1,6 @@
 package dev.brink.method;
 
+import dev.brink.core.verdict.StepVerdictKind;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
@@ -38,12 +39,12 @@ final class JfrStepFindings {
         CapacityStep bad = null;
         CapacityStep good = null;
         for (CapacityStep s : capacity.steps()) {
-            if (bad == null && "degraded".equals(s.verdict())) {
+            if (bad == null && s.verdict() == StepVerdictKind.DEGRADED) {
                 bad = s;
             }
         }
         for (CapacityStep s : capacity.steps()) {
-            if (bad != null && "ok".equals(s.verdict()) && s.multiplier() < bad.multiplier()
+            if (bad != null && s.verdict() == StepVerdictKind.OK && s.multiplier() < bad.multiplier()
                     && (good == null || s.multiplier() > good.multiplier())) {
                 good = s;
             }

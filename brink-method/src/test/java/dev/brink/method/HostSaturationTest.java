@@ -1,5 +1,7 @@
 package dev.brink.method;
 
+import dev.brink.core.verdict.LimitedBy;
+import dev.brink.core.verdict.StepVerdictKind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -86,7 +88,7 @@ class HostSaturationTest {
     @Test
     void aStepOtherProcessesSaturateIsHostSaturatedRemeasuredAndNotTheCapacity() throws Exception {
         RunSummary quiet = run("quiet");
-        boolean quietMachine = quiet.capacity().steps().stream().noneMatch(s -> s.verdict().equals("host-saturated"));
+        boolean quietMachine = quiet.capacity().steps().stream().noneMatch(s -> s.verdict() == StepVerdictKind.HOST_SATURATED);
 
         Path noisyDir = tmp.resolve("noisy");
         Thread starter = new Thread(() -> startNoiseInFirstStep(noisyDir.resolve(RunDirectory.LOAD)), "noise-starter");
@@ -97,7 +99,7 @@ class HostSaturationTest {
 
         List<CapacityStep> steps = noisy.capacity().steps();
         assertThat(steps.get(0).multiplier()).isEqualTo(1);
-        assertThat(steps.get(0).verdict()).as(steps.toString()).isEqualTo("host-saturated");
+        assertThat(steps.get(0).verdict()).as(steps.toString()).isEqualTo(StepVerdictKind.HOST_SATURATED);
         assertThat(steps.get(0).reasons().get(0)).contains("the host was saturated by other processes")
                 .contains("short of CPU: ").contains("took the CPU: pid ");
         // measured once more: the step-retry event and a second measurement of the same multiplier
@@ -108,7 +110,7 @@ class HostSaturationTest {
         });
         assertThat(steps).filteredOn(s -> s.multiplier() == 1).hasSize(2);
         // never the target's limit, nor the generator's
-        assertThat(noisy.capacity().limitedBy()).isNotEqualTo("generator");
+        assertThat(noisy.capacity().limitedBy()).isNotEqualTo(LimitedBy.GENERATOR);
         assertThat(noisy.capacity().firstBadMultiplier()).isNotEqualTo(1);
         assertThat(noisy.findings()).anySatisfy(f -> assertThat(f.kind()).isEqualTo(FindingKind.HOST_SATURATED));
         assertThat(Files.readAllLines(noisyDir.resolve(RunDirectory.HOST))).isNotEmpty()
