@@ -58,7 +58,9 @@ class JfrStepFindingsTest {
                 && "formatting".equals(f.detail().get("category"))
                 && f.title().startsWith("at 2 × profile, ")
                 && f.evidence().equals(List.of("evidence/recording-1.jfr")));
-        assertThat(found).noneMatch(f -> "regex".equals(f.detail().get("category")));
+        // the regex thread ran alike in both steps: it may be named as the broken step's own hot method (on a quiet
+        // machine it has most of the samples), but never as a cost that grew faster than the load
+        assertThat(found).noneMatch(f -> "regex".equals(f.detail().get("category")) && f.detail().containsKey("rate_growth"));
     }
 
     private static void step(EventLog events, String name, long ms, Runnable extra) throws InterruptedException {
