@@ -1,5 +1,6 @@
 package dev.brink.bench;
 
+import dev.brink.core.Xml;
 import java.util.List;
 import java.util.Locale;
 
@@ -44,22 +45,6 @@ public final class BenchJunit {
     }
 
     static String xml(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '&' -> b.append("&amp;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&apos;");
-                default -> {
-                    // XML 1.0 forbids most control characters, even escaped
-                    if (c >= 0x20 || c == '\n' || c == '\t' || c == '\r') {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        return b.toString();
+        return Xml.escape(s);
     }
 }

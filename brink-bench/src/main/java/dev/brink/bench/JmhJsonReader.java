@@ -1,5 +1,6 @@
 package dev.brink.bench;
 
+import dev.brink.core.InputFiles;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -28,19 +29,14 @@ import java.util.TreeMap;
  * counts) whose shape brink bench does not need.
  */
 public final class JmhJsonReader {
+    /** JMH writes a few kB per benchmark; a file this big is not a result file (a log, a heap dump). */
+    static final long MAX_BYTES = 256L << 20;
+
     private JmhJsonReader() {
     }
 
     public static List<BenchmarkResult> read(Path file) throws BrinkUserException {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new BrinkUserException(file + ": no such file");
-        } catch (IOException e) {
-            throw new BrinkUserException(file + ": cannot read: " + e.getMessage());
-        }
-        return parse(file.toString(), bytes);
+        return parse(file.toString(), InputFiles.readBytes(file, "a JMH result file (-rf json)", MAX_BYTES));
     }
 
     /** Parses {@code bytes}; {@code name} is used in error messages only. */

@@ -89,7 +89,7 @@ class BenchCommandTest {
 
         BrinkRun missing = brink("bench", "compare", tmp.resolve("nope.json").toString(), SEQ);
         assertThat(missing.code).isEqualTo(2);
-        assertThat(missing.err.strip()).endsWith("nope.json: no such file");
+        assertThat(missing.err.strip()).endsWith("nope.json: no such file (expected a JMH result file (-rf json))");
 
         BrinkRun badThreshold = brink("bench", "compare", SEQ, ZIP, "--threshold", "five");
         assertThat(badThreshold.code).isEqualTo(2);

@@ -50,6 +50,11 @@ public final class InputFiles {
 
     /** Reads {@code file} as UTF-8 text after {@link #checkRegular}; a byte that is not UTF-8 is an error with its offset. */
     public static String readUtf8(Path file, String what, long maxBytes) throws BrinkUserException {
+        return decodeUtf8(file.toString(), readBytes(file, what, maxBytes), what);
+    }
+
+    /** Reads all of {@code file} after {@link #checkRegular}: one line naming the file for every way that can fail. */
+    public static byte[] readBytes(Path file, String what, long maxBytes) throws BrinkUserException {
         checkRegular(file, what, maxBytes);
         byte[] bytes;
         try {
@@ -66,7 +71,7 @@ public final class InputFiles {
         if (bytes.length > maxBytes) {
             throw new BrinkUserException(file + ": grew while read, expected " + what + " of at most " + Sizes.human(maxBytes));
         }
-        return decodeUtf8(file.toString(), bytes, what);
+        return bytes;
     }
 
     /** Decodes UTF-8 strictly; the error names the offset of the first bad byte and, for a UTF-16 file, says so. */

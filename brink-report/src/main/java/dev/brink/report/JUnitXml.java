@@ -1,5 +1,6 @@
 package dev.brink.report;
 
+import dev.brink.core.Xml;
 import dev.brink.core.Finding;
 import dev.brink.core.Severity;
 import dev.brink.core.summary.CapacityResult;
@@ -118,21 +119,6 @@ final class JUnitXml {
     }
 
     static String attr(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (char ch : s.toCharArray()) {
-            switch (ch) {
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '&' -> b.append("&amp;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&apos;");
-                default -> {
-                    if (ch >= 0x20 || ch == '\n' || ch == '\t') {
-                        b.append(ch); // other control characters are not allowed in XML 1.0
-                    }
-                }
-            }
-        }
-        return b.toString();
+        return Xml.escape(s);
     }
 }

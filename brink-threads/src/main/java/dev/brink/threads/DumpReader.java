@@ -45,15 +45,7 @@ final class DumpReader {
     }
 
     static List<ThreadDump> read(Path file) throws BrinkUserException {
-        InputFiles.checkRegular(file, "a thread dump", MAX_BYTES);
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new BrinkUserException(file + ": no such file");
-        } catch (IOException e) {
-            throw new BrinkUserException(file + ": cannot read: " + e.getMessage());
-        }
+        byte[] bytes = InputFiles.readBytes(file, "a thread dump", MAX_BYTES);
         try {
             return read(file.toString(), bytes);
         } catch (OutOfMemoryError e) { // below MAX_BYTES, but a small -Xmx
