@@ -1,5 +1,6 @@
 package dev.brink.cli;
 
+import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.load.LoadEngine;
@@ -95,7 +96,9 @@ final class GrpcCommand implements Callable<Integer> {
         Duration d = OneLineLoad.positive("--duration", duration);
         Duration t = OneLineLoad.positive("--timeout", timeout);
         Duration dl = deadline == null ? null : OneLineLoad.positive("--deadline", deadline);
+        // one validator for every address Brink takes (a port of 99999 is one line and exit 2, as in brink http)
         if (!address.matches("[^:/\\s]+:\\d{1,5}")) throw new BrinkUserException("bad address '" + address + "': expected host:port");
+        Addresses.hostPort(address, "address");
         OneLineLoad.checkModel(model.rate, model.users);
         if (!Plan.Grpc.POLICIES.contains(policy)) {
             throw new BrinkUserException("bad --connection-policy " + policy + ": expected shared, per-user or per-call");

@@ -73,6 +73,9 @@ class HardeningTest {
                 + "with a port from 1 to 65535 (https is not supported yet)\n");
         assertThat(usageError("watch", "127.0.0.1:99999").err).contains("port from 1 to 65535");
         assertThat(usageError("capture", "127.0.0.1:0", "threads").err).contains("port from 1 to 65535");
+        BrinkRun grpc = usageError("grpc", "127.0.0.1:99999", "--call", "a.B/C", "--rate", "1", "--duration", "1s");
+        oneLine(grpc);
+        assertThat(grpc.err).contains("port from 1 to 65535");
     }
 
     @Test
