@@ -103,7 +103,9 @@ class HostSamplerTest {
         assumeTrue(Files.isReadable(Path.of("/proc/stat")), "Linux /proc");
         HostSampler sampler = new HostSampler(() -> -1);
         Map<Long, HostSampler.ProcessCpu> before = HostSampler.processes();
-        Process hog = new ProcessBuilder("timeout", "3", "sh", "-c", "while :; do :; done").start();
+        // bounded by the shell itself, with no wrapper: killing a `timeout 3 sh -c …` wrapper early left its sh
+        // spinning forever, an orphan that saturated the machine for every later test
+        Process hog = new ProcessBuilder("bash", "-c", "while (( SECONDS < 3 )); do :; done").start();
         try {
             Thread.sleep(1500);
             HostHealth h = sampler.sample();
@@ -117,9 +119,9 @@ class HostSamplerTest {
             Map<Long, String> names = new HashMap<>();
             HostSampler.add(before, HostSampler.processes(), used, names);
             List<String> top = HostSampler.topOthers(used, names, 1.5, -1, 50);
-            List<String> hogs = hog.descendants().map(p -> "pid " + p.pid() + " sh ").toList();
-            assertThat(top).anySatisfy(t -> assertThat(hogs).anySatisfy(prefix -> assertThat(t).startsWith(prefix)));
+            assertThat(top).anySatisfy(t -> assertThat(t).startsWith("pid " + hog.pid() + " bash "));
         } finally {
+            hog.descendants().forEach(ProcessHandle::destroyForcibly);
             hog.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
         }
     }

@@ -39,7 +39,7 @@ class HostSaturationTest {
     @TempDir
     Path tmp;
     private HttpServer server;
-    private final List<Process> noise = new ArrayList<>();
+    private final List<Process> noise = java.util.Collections.synchronizedList(new ArrayList<>());
 
     @BeforeEach
     void serve() throws Exception {
@@ -57,6 +57,7 @@ class HostSaturationTest {
     @AfterEach
     void stop() throws Exception {
         for (Process p : noise) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
         }
         if (server != null) {
@@ -131,7 +132,9 @@ class HostSaturationTest {
                 if (Files.isRegularFile(loadJsonl) && Files.readString(loadJsonl).contains("\"step\":\"capacity-x1\"")) {
                     int n = 2 * Runtime.getRuntime().availableProcessors();
                     for (int i = 0; i < n; i++) {
-                        noise.add(new ProcessBuilder("timeout", "4", "sh", "-c", "while :; do :; done")
+                        // bounded by the shell itself, with no wrapper: `timeout 4 sh -c …` left its sh spinning
+                        // forever when the wrapper was killed first, and the orphans saturated every later test
+                        noise.add(new ProcessBuilder("bash", "-c", "while (( SECONDS < 4 )); do :; done")
                                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
                     }
                     return;
