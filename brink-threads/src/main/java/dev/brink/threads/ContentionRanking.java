@@ -60,8 +60,16 @@ final class ContentionRanking {
         return out;
     }
 
-    /** True when a parked thread is in an AQS acquire, not in a condition's await. */
+    /**
+     * True when a parked thread is in an AQS acquire, not in a condition's await nor in a latch's await. A
+     * CountDownLatch is built on an AQS shared acquire, but nobody ever owns it: its waiters wait for an event
+     * (start-up done, shutdown asked; Spring Boot's "server" thread awaits one for the life of the process), which
+     * no holder could release sooner, exactly like a condition wait.
+     */
     static boolean acquiring(DumpThread t) {
+        for (StackFrame f : t.frames()) {
+            if (f.className().equals("java.util.concurrent.CountDownLatch")) return false;
+        }
         for (StackFrame f : t.frames()) {
             if (f.className().startsWith("java.util.concurrent.locks.AbstractQueued")) {
                 if (f.className().endsWith("$ConditionObject")) return false;

@@ -137,4 +137,24 @@ class LiveDumpsTest {
                     .satisfies(f -> assertThat(f.subject()).isEqualTo("dev.brink.threads.child.Scenarios.crunch"));
         }
     }
+
+    /**
+     * A thread awaiting a CountDownLatch (Spring Boot's "server" keep-alive thread does so for the life of the
+     * process) waits for an event, not for a lock: it must not be reported as contention, while threads parked
+     * on a held ReentrantLock in the same dumps must.
+     */
+    @ParameterizedTest(name = "JDK {0}")
+    @MethodSource("jdks")
+    void latchAwaitIsNoContentionButAHeldReentrantLockIs(String jdk) throws Exception {
+        try (ChildJvm child = ChildJvm.start(home(jdk), "latch-and-lock")) {
+            ThreadAnalysis a = ThreadDumpAnalyzer.analyze(child.threadPrints(dir, "latch", 3, 300));
+            List<Finding> contention = of(a, FindingKind.LOCK_CONTENTION);
+            assertThat(contention).noneSatisfy(f -> assertThat(f.subject()).contains("CountDownLatch"));
+            assertThat(contention).noneSatisfy(f -> assertThat(f.title()).contains("gateway-keepalive"));
+            assertThat(contention).anySatisfy(f -> {
+                assertThat(f.subject()).startsWith("java.util.concurrent.locks.ReentrantLock$");
+                assertThat(f.title()).contains("Settlement-");
+            });
+        }
+    }
 }

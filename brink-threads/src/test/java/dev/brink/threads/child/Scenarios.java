@@ -9,7 +9,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * A child JVM with a known thread problem, for tests to dump. Prints READY once every thread is where the
  * scenario puts it, then lives at most {@link #LIFETIME_MS} (the test kills it sooner). Scenarios:
  * contention (8 BookThread-* on one synchronized logger), monitor-deadlock (2 threads),
- * lock-deadlock (3 threads, ReentrantLock), busy (2 Cruncher-* threads spinning in {@link #crunch}).
+ * lock-deadlock (3 threads, ReentrantLock), busy (2 Cruncher-* threads spinning in {@link #crunch}),
+ * latch-and-lock (one gateway thread awaiting a CountDownLatch for the whole life of the process, as an
+ * embedded server's keep-alive thread does, beside 5 Settlement-* threads on one ReentrantLock whose holder
+ * sleeps while holding it).
  */
 public final class Scenarios {
     static final long LIFETIME_MS = 90_000;
@@ -34,6 +37,7 @@ public final class Scenarios {
             case "monitor-deadlock" -> monitorDeadlock();
             case "lock-deadlock" -> lockDeadlock();
             case "busy" -> busy();
+            case "latch-and-lock" -> latchAndLock();
             default -> throw new IllegalArgumentException(args[0]);
         }
         System.out.println("READY");
@@ -87,6 +91,25 @@ public final class Scenarios {
             });
         }
         awaitDeadlock(3);
+    }
+
+    private static void latchAndLock() throws InterruptedException {
+        java.util.concurrent.CountDownLatch stop = new java.util.concurrent.CountDownLatch(1);
+        start("gateway-keepalive", stop::await);
+        ReentrantLock ledger = new ReentrantLock();
+        for (int i = 0; i < 5; i++) {
+            start("Settlement-" + i, () -> {
+                while (true) {
+                    ledger.lock();
+                    try {
+                        Thread.sleep(200);
+                    } finally {
+                        ledger.unlock();
+                    }
+                }
+            });
+        }
+        awaitStates("Settlement-", Thread.State.WAITING, 4);
     }
 
     private static void busy() throws InterruptedException {
