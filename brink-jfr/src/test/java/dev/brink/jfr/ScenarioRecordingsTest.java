@@ -108,6 +108,34 @@ class ScenarioRecordingsTest {
         }
     }
 
+    /**
+     * The flame graph's data: the regex phase folded, root first. The redactor's frame carries its phase's share
+     * (what the hot-method finding says), and the regex frames sit under it, in the same stacks.
+     */
+    @Test
+    void foldedStacks_holdTheHotPathWithItsShare() throws Exception {
+        for (Recordings.Recorded r : recorded) {
+            dev.brink.core.evidence.FoldedStacks folded = StackFolder.fold(r.file(), r.phase("regex"));
+            JfrReport rep = JfrAnalyzer.analyze(r.file(), r.phase("regex"));
+            assertThat(folded.total()).as(r.jdk().toString()).isEqualTo(rep.executionSamples());
+            long redactor = 0;
+            long regexUnderRedactor = 0;
+            for (Map.Entry<String, Long> e : folded.stacks().entrySet()) {
+                int at = e.getKey().indexOf("dev.brink.jfr.programs.TicketRedactor.redact");
+                if (at >= 0) {
+                    redactor += e.getValue();
+                    if (e.getKey().indexOf(";java.util.regex.", at) > 0) {
+                        regexUnderRedactor += e.getValue();
+                    }
+                }
+                assertThat(e.getKey()).doesNotStartWith(";").doesNotContain(";;");
+            }
+            double hotShare = (double) hot(rep, LibraryFamily.REGEX).detail().get("share");
+            assertThat((double) redactor / folded.total()).isGreaterThanOrEqualTo(hotShare - 0.001);
+            assertThat((double) regexUnderRedactor / folded.total()).isGreaterThan(0.3);
+        }
+    }
+
     /** Steps compared: what appears in the later window beyond the load ratio is named; the same window twice is not. */
     @Test
     void stepComparison_namesWhatGrewFasterThanTheLoad() throws Exception {

@@ -315,7 +315,15 @@ public final class MethodRunner {
     /** The hot methods and contended locks of the evidence steps' recordings, read after the load stopped. */
     private void analyseWindows() {
         for (StepWindow w : windows) {
-            JfrStepFindings.ofWindow(run, w.recording(), w.multiplier(), console).forEach(this::found);
+            for (Finding f : JfrStepFindings.ofWindow(run, w.recording(), w.multiplier(), console)) {
+                // a lock the thread dumps named already, with its holder and waiters: the recording adds no second finding
+                boolean named = f.kind() == FindingKind.LOCK_CONTENTION && findings.stream().anyMatch(o -> o.kind() == FindingKind.LOCK_CONTENTION
+                        && f.detail().get("monitor_class") != null
+                        && f.detail().get("monitor_class").equals(o.detail().get(FindingDetail.LockContention.LOCK_CLASS)));
+                if (!named) {
+                    found(f);
+                }
+            }
         }
         windows.clear();
     }

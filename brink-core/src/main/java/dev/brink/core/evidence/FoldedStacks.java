@@ -25,6 +25,8 @@ import java.util.Map;
 public record FoldedStacks(Map<String, Long> stacks) {
     /** A file larger than this is not one Brink wrote for one step (a few thousand distinct stacks, some MB at most). */
     public static final long MAX_FILE_BYTES = 256L * 1024 * 1024;
+    /** A sample count above this is no count of samples (a year at a sample per microsecond): the sums cannot overflow. */
+    static final long MAX_COUNT = 1L << 45;
 
     public FoldedStacks {
         stacks = Collections.unmodifiableMap(new LinkedHashMap<>(stacks));
@@ -74,7 +76,7 @@ public record FoldedStacks(Map<String, Long> stacks) {
                     n = -1;
                 }
             }
-            if (n < 0) {
+            if (n < 0 || n > MAX_COUNT) {
                 throw new BrinkUserException(file + ": line " + lineNo + ": expected 'frame;frame;… count', found '"
                         + (line.length() > 60 ? line.substring(0, 60) + "…" : line) + "'");
             }
