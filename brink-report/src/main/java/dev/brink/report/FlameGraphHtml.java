@@ -130,8 +130,8 @@ final class FlameGraphHtml {
 
     /** "Pattern$Curly.match 38.2 %", shortened to what fits the frame; empty when nothing useful fits. */
     static String label(String frame, double share, double width) {
-        int dot = frame.lastIndexOf('.', frame.lastIndexOf('.') - 1);
-        String shortName = dot > 0 ? frame.substring(dot + 1) : frame;
+        // the package goes (lower-case segments), the class stays: a lambda's hidden class keeps its owner's name
+        String shortName = frame.replaceFirst("^([a-z_][a-z0-9_]*\\.)+", "");
         String text = String.format(Locale.ROOT, "%s %.1f %%", shortName, share * 100);
         int fits = (int) ((width - 6) / CHAR_WIDTH);
         if (text.length() <= fits) {
