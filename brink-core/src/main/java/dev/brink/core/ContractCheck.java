@@ -20,8 +20,7 @@ public final class ContractCheck {
     public static final Set<String> FILES = Set.of(RunDirectory.PLAN, RunDirectory.EVENTS, RunDirectory.LOAD, RunDirectory.LATENCY,
             RunDirectory.JVM, RunDirectory.GC, RunDirectory.GENERATOR, RunDirectory.HOST, RunDirectory.EVIDENCE, RunDirectory.SUMMARY, RunDirectory.TARGET_LOG,
             "report.html", "summary.md", "junit.xml");
-    private static final List<String> EVIDENCE_PREFIXES = List.of(EvidenceFiles.THREAD_DUMP_PREFIX, EvidenceFiles.CLASS_HISTOGRAM_PREFIX,
-            EvidenceFiles.HEAP_DUMP_PREFIX, EvidenceFiles.JFR_PREFIX);
+    private static final List<String> EVIDENCE_PREFIXES = EvidenceFiles.PREFIXES;
 
     private ContractCheck() {
     }

@@ -15,7 +15,30 @@ public final class EvidenceFiles {
     public static final String HEAP_DUMP_PREFIX = "heap-";
     /** JFR recordings: {@code recording-<stamp>.jfr}. */
     public static final String JFR_PREFIX = "recording-";
+    /**
+     * The execution samples of the capacity step that broke, as folded stacks ({@link
+     * dev.brink.core.evidence.FoldedStacks}): {@code stacks-x<multiplier>.folded}, drawn as a flame graph in report.html.
+     */
+    public static final String FOLDED_STACKS_PREFIX = "stacks-x";
+    public static final String FOLDED_STACKS_SUFFIX = ".folded";
+    /** Every prefix above, for the contract check. */
+    public static final java.util.List<String> PREFIXES = java.util.List.of(THREAD_DUMP_PREFIX, CLASS_HISTOGRAM_PREFIX,
+            HEAP_DUMP_PREFIX, JFR_PREFIX, FOLDED_STACKS_PREFIX);
 
     private EvidenceFiles() {
+    }
+
+    /** {@code stacks-x7.folded}: the folded stacks of the step at {@code multiplier} × profile. */
+    public static String foldedStacks(int multiplier) {
+        return FOLDED_STACKS_PREFIX + multiplier + FOLDED_STACKS_SUFFIX;
+    }
+
+    /** The multiplier a folded-stacks file name carries, or -1 when {@code fileName} is not one. */
+    public static int foldedStacksMultiplier(String fileName) {
+        if (!fileName.startsWith(FOLDED_STACKS_PREFIX) || !fileName.endsWith(FOLDED_STACKS_SUFFIX)) {
+            return -1;
+        }
+        String n = fileName.substring(FOLDED_STACKS_PREFIX.length(), fileName.length() - FOLDED_STACKS_SUFFIX.length());
+        return n.matches("[0-9]{1,6}") ? Integer.parseInt(n) : -1;
     }
 }

@@ -156,7 +156,7 @@ public final class FindingDetail {
                     LockContention.HOLDERS_SEEN, LockContention.WAITER_COUNT, LockContention.WAITERS, LockContention.WAITER_GROUP,
                     LockContention.WAITERS_X_DUMPS, LockContention.DUMPS_SEEN, LockContention.DUMPS_TOTAL,
                     "monitor_class", "site", "app_frame", "waits", "wait_ms", "max_wait_ms", "threads_blocked_avg", "owner", "cause",
-                    "classes_loaded_per_sec")),
+                    "classes_loaded_per_sec", "step", "rate_growth", "load_growth")),
             Map.entry(FindingKind.DEADLOCK, List.of(Deadlock.THREADS, Deadlock.CYCLE, Deadlock.FOUND_IN_LOCK_GRAPH,
                     Deadlock.REPORTED_BY_JVM, Deadlock.DUMPS_SEEN)),
             Map.entry(FindingKind.BUSY_THREAD, List.of(BusyThread.FRAME, BusyThread.WHERE, BusyThread.LIBRARIES, BusyThread.MAIN_LIBRARY,
@@ -170,7 +170,8 @@ public final class FindingDetail {
                     "reason", "note", "old_gen_bytes", "young_gen_bytes", "promoted_bytes_per_s")),
             Map.entry(FindingKind.LONG_PAUSE, List.of("max_ms", "p99_ms", "pauses_over_1s", "at", "advice")),
             // brink-jfr writes these as literals: hot-method, allocation-hotspot and its lock-contention from a recording
-            Map.entry(FindingKind.HOT_METHOD, List.of("share", "samples", "execution_samples", "category", "method", "app_frame")),
+            Map.entry(FindingKind.HOT_METHOD, List.of("share", "samples", "execution_samples", "category", "method", "app_frame",
+                    "step", "rate_growth", "load_growth")),
             Map.entry(FindingKind.ALLOCATION_HOTSPOT, List.of("site", "share", "class", "bytes_per_sec")),
             Map.entry(FindingKind.HOST_SATURATED, List.of()),
             Map.entry(FindingKind.PORT_EXHAUSTION, List.of()));

@@ -31,5 +31,10 @@ class ContractDocTest {
             }
         }
         assertThat(FindingDetail.KEYS.keySet()).containsExactlyInAnyOrder(FindingKind.values());
+        String evidenceSection = design.substring(design.indexOf("### evidence/"), design.indexOf("### Finding details"));
+        for (String prefix : EvidenceFiles.PREFIXES) {
+            assertThat(evidenceSection).as("evidence file prefix " + prefix).contains("`" + prefix);
+        }
+        assertThat(evidenceSection).contains(EvidenceFiles.foldedStacks(7).replace("7", "<multiplier>"));
     }
 }

@@ -1,5 +1,6 @@
 package dev.brink.jfr;
 
+import dev.brink.core.LibraryFamily;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
 import java.io.IOException;
@@ -39,7 +40,7 @@ public final class JfrAnalyzer {
     private final Tally total = new Tally();
     private final Tally paths = new Tally();
     private final Map<String, Tally> pathTops = new HashMap<>();
-    private final Map<FrameCategory, Long> categories = new EnumMap<>(FrameCategory.class);
+    private final Map<LibraryFamily, Long> categories = new EnumMap<>(LibraryFamily.class);
     private final Tally natives = new Tally();
     private final Tally allocClass = new Tally();
     private final Tally allocSite = new Tally();
@@ -296,10 +297,10 @@ public final class JfrAnalyzer {
         List<JfrReport.HotPath> hotPaths = new ArrayList<>();
         for (Ranked r : paths.top(TOP)) {
             String[] k = r.key().split("\u0000", 2);
-            hotPaths.add(new JfrReport.HotPath(k[0], FrameCategory.valueOf(k[1]), r.count(), share(r.count(), executionSamples),
+            hotPaths.add(new JfrReport.HotPath(k[0], LibraryFamily.valueOf(k[1]), r.count(), share(r.count(), executionSamples),
                     pathTops.get(r.key()).top(1).get(0).key()));
         }
-        Map<FrameCategory, Double> shares = new EnumMap<>(FrameCategory.class);
+        Map<LibraryFamily, Double> shares = new EnumMap<>(LibraryFamily.class);
         categories.forEach((c, n) -> shares.put(c, share(n, executionSamples)));
         boolean sampled = allocClass.totalCount() > 0;
         Tally byClass = sampled ? allocClass : tlabClass;

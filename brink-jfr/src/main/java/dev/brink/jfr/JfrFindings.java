@@ -1,5 +1,6 @@
 package dev.brink.jfr;
 
+import dev.brink.core.LibraryFamily;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
@@ -52,7 +53,7 @@ final class JfrFindings {
                 continue;
             }
             n++;
-            boolean own = p.category() == FrameCategory.NONE;
+            boolean own = p.category() == LibraryFamily.NONE;
             String where = own ? p.topMethod() : p.category().words() + " (" + p.topMethod() + ")";
             String from = StackView.NO_APP_FRAME.equals(p.appFrame()) || p.appFrame().equals(p.topMethod()) ? ""
                     : " called from " + p.appFrame();
@@ -75,7 +76,7 @@ final class JfrFindings {
      * carries, so they are not a hot-method finding; the hot-methods table still shows their top frames.
      */
     static boolean unattributed(JfrReport.HotPath p) {
-        return p.category() == FrameCategory.NONE && StackView.NO_APP_FRAME.equals(p.appFrame());
+        return p.category() == LibraryFamily.NONE && StackView.NO_APP_FRAME.equals(p.appFrame());
     }
 
     private static void contention(JfrReport r, double windowSec, List<Finding> out) {

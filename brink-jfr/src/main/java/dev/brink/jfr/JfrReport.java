@@ -1,5 +1,6 @@
 package dev.brink.jfr;
 
+import dev.brink.core.LibraryFamily;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.brink.core.Finding;
@@ -45,7 +46,7 @@ public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @Jso
                         @JsonProperty("hot_methods_self") List<Ranked> hotMethodsSelf,
                         @JsonProperty("hot_methods_total") List<Ranked> hotMethodsTotal,
                         @JsonProperty("hot_paths") List<HotPath> hotPaths,
-                        @JsonProperty("category_shares") Map<FrameCategory, Double> categoryShares,
+                        @JsonProperty("category_shares") Map<LibraryFamily, Double> categoryShares,
                         @JsonProperty("native_methods") List<Ranked> nativeMethods,
                         @JsonProperty("allocation_by_class_bytes") List<Ranked> allocationByClass,
                         @JsonProperty("allocation_by_site_bytes") List<Ranked> allocationBySite,
@@ -97,7 +98,7 @@ public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @Jso
      * @param share      of all execution samples in the window
      * @param topMethod  the method most often on top of these samples
      */
-    public record HotPath(@JsonProperty("app_frame") String appFrame, FrameCategory category, long samples, double share,
+    public record HotPath(@JsonProperty("app_frame") String appFrame, LibraryFamily category, long samples, double share,
                           @JsonProperty("top_method") String topMethod) {
     }
 

@@ -1,5 +1,6 @@
 package dev.brink.jfr;
 
+import dev.brink.core.LibraryFamily;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
@@ -49,7 +50,7 @@ public final class JfrStepComparison {
             if (growth < FASTER * loadRatio) {
                 continue;
             }
-            boolean own = p.category() == FrameCategory.NONE;
+            boolean own = p.category() == LibraryFamily.NONE;
             String what = (own ? p.topMethod() : p.category().words() + " (" + p.topMethod() + ")")
                     + (p.appFrame().startsWith("(") || p.appFrame().equals(p.topMethod()) ? "" : " called from " + p.appFrame());
             Map<String, Object> d = new LinkedHashMap<>();

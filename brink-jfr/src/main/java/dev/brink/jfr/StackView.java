@@ -1,5 +1,6 @@
 package dev.brink.jfr;
 
+import dev.brink.core.LibraryFamily;
 import java.util.List;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
@@ -16,7 +17,7 @@ final class StackView {
     private final MethodNames names;
     String top;
     String appFrame;
-    FrameCategory category;
+    LibraryFamily category;
     List<RecordedFrame> frames;
 
     StackView(MethodNames names) {
@@ -30,10 +31,10 @@ final class StackView {
     StackView read(RecordedStackTrace stack, boolean skipConstructors) {
         top = NO_STACK;
         appFrame = NO_APP_FRAME;
-        category = FrameCategory.NONE;
+        category = LibraryFamily.NONE;
         frames = stack == null ? List.of() : stack.getFrames();
-        FrameCategory topmost = FrameCategory.NONE;
-        FrameCategory nearestApp = FrameCategory.NONE;
+        LibraryFamily topmost = LibraryFamily.NONE;
+        LibraryFamily nearestApp = LibraryFamily.NONE;
         boolean skipping = skipConstructors;
         for (RecordedFrame f : frames) {
             String name = names.of(f);
@@ -48,10 +49,10 @@ final class StackView {
                 appFrame = name;
                 break;
             }
-            FrameCategory c = FrameCategory.of(name);
-            if (c != FrameCategory.NONE) {
+            LibraryFamily c = LibraryFamily.of(name);
+            if (c != LibraryFamily.NONE) {
                 nearestApp = c;
-                if (topmost == FrameCategory.NONE) {
+                if (topmost == LibraryFamily.NONE) {
                     topmost = c;
                 }
             }

@@ -3,6 +3,7 @@ package dev.brink.jfr;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brink.core.Finding;
+import dev.brink.core.LibraryFamily;
 import dev.brink.core.FindingKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +53,7 @@ class ScenarioRecordingsTest {
     void regexPhase_hotMethodInRegexCalledFromTheRedactor() throws Exception {
         for (Recordings.Recorded r : recorded) {
             JfrReport rep = JfrAnalyzer.analyze(r.file(), r.phase("regex"));
-            Finding f = hot(rep, FrameCategory.REGEX);
+            Finding f = hot(rep, LibraryFamily.REGEX);
             assertThat(f.detail().get("app_frame")).as(r.jdk().toString()).isEqualTo("dev.brink.jfr.programs.TicketRedactor.redact");
             assertThat((double) f.detail().get("share")).isGreaterThan(0.3);
             assertThat(rep.findings()).noneMatch(x -> x.kind() == FindingKind.LOCK_CONTENTION);
@@ -63,9 +64,9 @@ class ScenarioRecordingsTest {
     void dateFormatPhase_hotMethodInFormattingCalledFromTheStamper() throws Exception {
         for (Recordings.Recorded r : recorded) {
             JfrReport rep = JfrAnalyzer.analyze(r.file(), r.phase("dateformat"));
-            Finding f = hot(rep, FrameCategory.FORMATTING);
+            Finding f = hot(rep, LibraryFamily.FORMATTING);
             assertThat((String) f.detail().get("app_frame")).as(r.jdk().toString()).startsWith("dev.brink.jfr.programs.ReceiptStamper.");
-            assertThat(rep.categoryShares().get(FrameCategory.FORMATTING)).isGreaterThan(0.5);
+            assertThat(rep.categoryShares().get(LibraryFamily.FORMATTING)).isGreaterThan(0.5);
         }
     }
 
@@ -103,7 +104,35 @@ class ScenarioRecordingsTest {
             assertThat(rep.contention()).noneMatch(c -> c.monitorClass().startsWith("dev.brink.jfr.programs."));
             assertThat(rep.findings()).noneMatch(f -> f.kind() == FindingKind.LOCK_CONTENTION);
             assertThat(rep.hotPaths()).isNotEmpty().allMatch(p -> !p.appFrame().contains("ReceiptStamper"));
-            hot(rep, FrameCategory.REGEX);
+            hot(rep, LibraryFamily.REGEX);
+        }
+    }
+
+    /**
+     * The flame graph's data: the regex phase folded, root first. The redactor's frame carries its phase's share
+     * (what the hot-method finding says), and the regex frames sit under it, in the same stacks.
+     */
+    @Test
+    void foldedStacks_holdTheHotPathWithItsShare() throws Exception {
+        for (Recordings.Recorded r : recorded) {
+            dev.brink.core.evidence.FoldedStacks folded = StackFolder.fold(r.file(), r.phase("regex"));
+            JfrReport rep = JfrAnalyzer.analyze(r.file(), r.phase("regex"));
+            assertThat(folded.total()).as(r.jdk().toString()).isEqualTo(rep.executionSamples());
+            long redactor = 0;
+            long regexUnderRedactor = 0;
+            for (Map.Entry<String, Long> e : folded.stacks().entrySet()) {
+                int at = e.getKey().indexOf("dev.brink.jfr.programs.TicketRedactor.redact");
+                if (at >= 0) {
+                    redactor += e.getValue();
+                    if (e.getKey().indexOf(";java.util.regex.", at) > 0) {
+                        regexUnderRedactor += e.getValue();
+                    }
+                }
+                assertThat(e.getKey()).doesNotStartWith(";").doesNotContain(";;");
+            }
+            double hotShare = (double) hot(rep, LibraryFamily.REGEX).detail().get("share");
+            assertThat((double) redactor / folded.total()).isGreaterThanOrEqualTo(hotShare - 0.001);
+            assertThat((double) regexUnderRedactor / folded.total()).isGreaterThan(0.3);
         }
     }
 
@@ -183,7 +212,7 @@ class ScenarioRecordingsTest {
         return rows.stream().filter(x -> x.key().equals(key)).mapToLong(Ranked::count).sum();
     }
 
-    private static Finding hot(JfrReport rep, FrameCategory c) {
+    private static Finding hot(JfrReport rep, LibraryFamily c) {
         return rep.findings().stream()
                 .filter(f -> f.kind() == FindingKind.HOT_METHOD && c.jsonName().equals(f.detail().get("category")))
                 .findFirst().orElseThrow(() -> new AssertionError("no hot-method finding in " + c + " among " + rep.findings()

@@ -129,11 +129,31 @@ class EvidenceCaptureTest {
     void jfrRecordingOpensWithRecordingFile() throws Exception {
         RunDirectory run = RunDirectory.at(dir);
         Path jfr;
+        Path window;
         try (EventLog events = new EventLog(run)) {
             EvidenceCapture ev = observer.evidence(run, events);
             ev.jfrStart();
+            ev.jfrWindowStart(); // the evidence step's own short recording, beside the run's
             Thread.sleep(1500);
+            window = ev.jfrWindowStop();
             jfr = ev.jfrStop();
+        }
+        assertThat(window).isNotEqualTo(jfr);
+        for (Path file : List.of(jfr, window)) {
+            // a load step lasts seconds: samples every 10 ms, and monitor waits from 1 ms (the default's 20 ms
+            // threshold would hide the waits on a lock held for a few milliseconds)
+            List<RecordedEvent> settings = RecordingFile.readAllEvents(file).stream()
+                    .filter(r -> r.getEventType().getName().equals("jdk.ActiveSetting")).toList();
+            assertThat(settings).anySatisfy(r -> {
+                assertThat(r.getString("name")).isEqualTo("threshold");
+                assertThat(r.getString("value")).isEqualTo("1 ms");
+                assertThat(r.getLong("id")).isEqualTo(eventId(file, "jdk.JavaMonitorEnter"));
+            });
+            assertThat(settings).anySatisfy(r -> {
+                assertThat(r.getString("name")).isEqualTo("period");
+                assertThat(r.getString("value")).isEqualTo("10 ms");
+                assertThat(r.getLong("id")).isEqualTo(eventId(file, "jdk.ExecutionSample"));
+            });
         }
         List<RecordedEvent> recorded = RecordingFile.readAllEvents(jfr);
         assertThat(recorded).isNotEmpty();
@@ -143,6 +163,12 @@ class EvidenceCaptureTest {
             assertThat(r.getStackTrace().getFrames()).anySatisfy(f ->
                     assertThat(f.getMethod().getType().getName()).isEqualTo(ContendedMain.class.getName()));
         });
+    }
+
+    private static long eventId(Path file, String name) throws java.io.IOException {
+        try (RecordingFile f = new RecordingFile(file)) {
+            return f.readEventTypes().stream().filter(t -> t.getName().equals(name)).findFirst().orElseThrow().getId();
+        }
     }
 
     @Test

@@ -13,6 +13,9 @@ import dev.brink.jfr.JfrAnalyzer;
 import dev.brink.jfr.JfrFilter;
 import dev.brink.jfr.JfrReport;
 import dev.brink.jfr.JfrStepComparison;
+import dev.brink.jfr.StackFolder;
+import dev.brink.core.EvidenceFiles;
+import dev.brink.core.evidence.FoldedStacks;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -28,7 +31,8 @@ import java.util.stream.Stream;
  * With {@code --jfr}: cuts the run's recording by the capacity steps' windows (step-start to step-end in
  * events.jsonl) and compares the first degraded step with the last good one ({@link JfrStepComparison}), so the
  * methods and locks whose cost grew faster than the load are named in the findings with the recording as evidence,
- * followed by the broken step's own hot-method and lock-contention findings.
+ * followed by the broken step's own hot-method and lock-contention findings. When no step degraded, the highest
+ * step measured is read alone.
  * Runs after the target stopped, when the recording is on disk.
  */
 final class JfrStepFindings {
@@ -50,7 +54,13 @@ final class JfrStepFindings {
             }
         }
         if (bad == null) {
-            return List.of();
+            // No step degraded: the search ended generator-bound, host-saturated, at its maximum or cut short. The
+            // busiest step measured still shows where the target's CPU went and where its threads queued, whatever
+            // stopped the search (the shares are the target's own), so it is read alone, named for what it was.
+            bad = busiestMeasured(capacity);
+            if (bad == null) {
+                return List.of();
+            }
         }
         try {
             Map<String, Instant[]> windows = windows(run.file(RunDirectory.EVENTS));
@@ -60,23 +70,27 @@ final class JfrStepFindings {
             if (bw == null || bw[1] == null || gw != null && gw[1] == null) {
                 return List.of();
             }
+            if (gw == null) {
+                // Nothing to compare with: the step is read alone, and with the search's steps before it. A step of a
+                // few seconds at a low rate on a busy machine holds a few dozen samples, too few for a share; the steps
+                // before it ran the same requests on the same code, so they add samples of the same costs (their
+                // shares, not their level, are what the findings say). Not the generator's warm-up: a cold target
+                // spends it compiling and loading classes, which is not where its CPU goes under load.
+                bw = new Instant[] {windows.entrySet().stream().filter(w -> w.getKey().startsWith("capacity-x"))
+                        .map(w -> w.getValue()[0]).min(Instant::compareTo).orElse(bw[0]), bw[1]};
+            }
             for (Path rec : recordings(run)) {
                 JfrReport g = gw == null ? null : JfrAnalyzer.analyze(rec, JfrFilter.between(gw[0], gw[1]));
                 JfrReport b = JfrAnalyzer.analyze(rec, JfrFilter.between(bw[0], bw[1]));
                 if (b.executionSamples() > 0 && (g == null || g.executionSamples() > 0)) {
                     String evidence = run.root().toAbsolutePath().relativize(rec.toAbsolutePath()).toString();
-                    String at = bad.multiplier() + " × profile";
+                    String at = bad.multiplier() + " × profile" + (bad.verdict() == StepVerdictKind.DEGRADED ? ""
+                            : " (the highest step measured, " + bad.verdict().json() + ")")
+                            + (g == null ? " and the steps before it" : "");
                     List<Finding> out = new ArrayList<>(g == null ? List.of()
                             : JfrStepComparison.compare(g, good.multiplier(), b, bad.multiplier(), evidence, at));
-                    // the broken step's own hot methods and locks, when the comparison has not named them already
-                    for (Finding f : b.findings()) {
-                        boolean named = out.stream().anyMatch(o -> o.kind() == f.kind() && o.subject().equals(f.subject()));
-                        if (!named && (f.kind() == FindingKind.HOT_METHOD || f.kind() == FindingKind.LOCK_CONTENTION)) {
-                            Map<String, Object> d = new java.util.LinkedHashMap<>(f.detail());
-                            d.put("step", at);
-                            out.add(new Finding(f.kind(), f.severity(), "at " + at + ", " + f.title(), f.subject(), List.of(evidence), d));
-                        }
-                    }
+                    addOwn(b, at, evidence, out);
+                    writeFolded(run, rec, JfrFilter.between(bw[0], bw[1]), bad.multiplier(), console);
                     return out;
                 }
             }
@@ -84,6 +98,63 @@ final class JfrStepFindings {
             console.println("  jfr: " + e.getMessage());
         }
         return List.of();
+    }
+
+    /**
+     * The findings of the short recording the evidence step took at {@code multiplier} × profile (no {@code --jfr}):
+     * that step's own hot methods and contended locks. Empty, with a line on the console, when the file cannot be
+     * read here (a remote target writes it on its own host).
+     */
+    static List<Finding> ofWindow(RunDirectory run, Path recording, int multiplier, PrintWriter console) {
+        if (!Files.isRegularFile(recording)) {
+            console.println("  jfr: " + recording + " is not on this machine: the evidence step's profile is not analysed");
+            return List.of();
+        }
+        try {
+            JfrReport r = JfrAnalyzer.analyze(recording, JfrFilter.ALL);
+            List<Finding> out = new ArrayList<>();
+            addOwn(r, multiplier + " × profile", run.root().toAbsolutePath().relativize(recording.toAbsolutePath()).toString(), out);
+            writeFolded(run, recording, JfrFilter.ALL, multiplier, console);
+            return out;
+        } catch (BrinkUserException e) {
+            console.println("  jfr: " + e.getMessage());
+            return List.of();
+        }
+    }
+
+    /** The window's execution samples as folded stacks in evidence/, for the report's flame graph of the step. */
+    private static void writeFolded(RunDirectory run, Path recording, JfrFilter window, int multiplier, PrintWriter console) {
+        try {
+            FoldedStacks stacks = StackFolder.fold(recording, window);
+            if (stacks.total() > 0) {
+                stacks.write(run.evidence().resolve(EvidenceFiles.foldedStacks(multiplier)));
+            }
+        } catch (BrinkUserException | IOException e) {
+            console.println("  jfr: no flame graph of the step: " + e.getMessage());
+        }
+    }
+
+    /** The step's own hot methods and locks, those {@code out} has not named already, marked with the step. */
+    private static void addOwn(JfrReport step, String at, String evidence, List<Finding> out) {
+        for (Finding f : step.findings()) {
+            boolean named = out.stream().anyMatch(o -> o.kind() == f.kind() && o.subject().equals(f.subject()));
+            if (!named && (f.kind() == FindingKind.HOT_METHOD || f.kind() == FindingKind.LOCK_CONTENTION)) {
+                Map<String, Object> d = new java.util.LinkedHashMap<>(f.detail());
+                d.put("step", at);
+                out.add(new Finding(f.kind(), f.severity(), "at " + at + ", " + f.title(), f.subject(), List.of(evidence), d));
+            }
+        }
+    }
+
+    /** The highest step the target answered in (a step it died in measured a closed port), or null. */
+    private static CapacityStep busiestMeasured(CapacityResult capacity) {
+        CapacityStep out = null;
+        for (CapacityStep s : capacity.steps()) {
+            if (s.verdict() != StepVerdictKind.TARGET_DIED && (out == null || s.multiplier() > out.multiplier())) {
+                out = s;
+            }
+        }
+        return out;
     }
 
     /** Each step's last start and its end (a retried step keeps its second measurement, as the search does). */

@@ -61,6 +61,8 @@ public final class MethodRunner {
     private volatile boolean targetDied;
     private EventLog events;
     private boolean jfr;
+    /** The evidence steps' recordings (without --jfr), analysed once the phase's load has stopped. */
+    private final List<StepWindow> windows = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** When the first load began: the target's start-up collections come before it. */
     private long loadStartEpochMs = -1;
     private int repeat = 1;
@@ -177,6 +179,7 @@ public final class MethodRunner {
                         List<Path> dumps = new ArrayList<>();
                         confirm = new ConfirmPhase(engine, plan, judge, events, console, () -> !goOn()).run(m, evidenceHook(target, dumps));
                         analyseDumps(dumps);
+                        analyseWindows();
                         if (confirm.verdict() == ConfirmVerdict.HOST_SATURATED) {
                             hostSaturated("the confirmation at " + m + " × profile", confirm.reasons());
                         }
@@ -248,6 +251,7 @@ public final class MethodRunner {
                 plan.target().jvm() != null && plan.target().jvm().launch() != null)
                 .run(takeEvidence ? evidenceHook(target, dumps) : (n, verdict) -> { });
         analyseDumps(dumps);
+        analyseWindows();
         capacity.steps().stream().filter(s -> s.verdict() == StepVerdictKind.HOST_SATURATED).findFirst()
                 .ifPresent(s -> hostSaturated("the capacity step " + s.multiplier() + " × profile", s.reasons()));
         if (capacity.limitedBy() == LimitedBy.GENERATOR) {
@@ -259,21 +263,69 @@ public final class MethodRunner {
         return capacity;
     }
 
-    /** Thread dumps and a class histogram of the target, taken while the load that degraded runs again. */
+    /**
+     * Thread dumps and a class histogram of the target, taken while the load that degraded runs again. Without
+     * {@code --jfr}, a JFR recording spans the dumps too: a dump shows where threads are, the recording where the
+     * CPU went in those seconds (its findings are added after the phase, by {@link #analyseWindows}). The histogram
+     * comes after the recording stops: it forces a full collection that is Brink's cost, not the target's.
+     */
     private CapacityPhase.DegradationHook evidenceHook(TargetSession target, List<Path> dumps) {
         return (n, verdict) -> {
             var capture = target.evidence();
             if (capture != null) {
+                boolean recording = !jfr && startWindow(capture);
                 try {
-                    console.println("  evidence: 3 thread dumps 1 s apart and a class histogram at N=" + n);
+                    console.println("  evidence: 3 thread dumps 1 s apart" + (recording ? " within a JFR recording" : "")
+                            + " and a class histogram at N=" + n);
                     capture.threadDumps(3, Duration.ofSeconds(1)).stream()
                             .filter(p -> p.toString().endsWith(".txt")).forEach(dumps::add);
+                } catch (BrinkUserException e) {
+                    console.println("  evidence: " + e.getMessage());
+                }
+                if (recording) {
+                    try {
+                        windows.add(new StepWindow(n, capture.jfrWindowStop()));
+                    } catch (BrinkUserException e) {
+                        console.println("  evidence: " + e.getMessage());
+                    }
+                }
+                try {
                     capture.classHistogram();
                 } catch (BrinkUserException e) {
                     console.println("  evidence: " + e.getMessage());
                 }
             }
         };
+    }
+
+    private boolean startWindow(dev.brink.jvm.EvidenceCapture capture) {
+        try {
+            capture.jfrWindowStart();
+            return true;
+        } catch (BrinkUserException e) {
+            console.println("  evidence: " + e.getMessage());
+            return false;
+        }
+    }
+
+    /** A recording the evidence step took at {@code multiplier} × profile. */
+    private record StepWindow(int multiplier, Path recording) {
+    }
+
+    /** The hot methods and contended locks of the evidence steps' recordings, read after the load stopped. */
+    private void analyseWindows() {
+        for (StepWindow w : windows) {
+            for (Finding f : JfrStepFindings.ofWindow(run, w.recording(), w.multiplier(), console)) {
+                // a lock the thread dumps named already, with its holder and waiters: the recording adds no second finding
+                boolean named = f.kind() == FindingKind.LOCK_CONTENTION && findings.stream().anyMatch(o -> o.kind() == FindingKind.LOCK_CONTENTION
+                        && f.detail().get("monitor_class") != null
+                        && f.detail().get("monitor_class").equals(o.detail().get(FindingDetail.LockContention.LOCK_CLASS)));
+                if (!named) {
+                    found(f);
+                }
+            }
+        }
+        windows.clear();
     }
 
     private void analyseDumps(List<Path> dumps) {

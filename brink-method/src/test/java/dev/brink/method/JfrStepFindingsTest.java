@@ -63,6 +63,41 @@ class JfrStepFindingsTest {
         assertThat(found).noneMatch(f -> "regex".equals(f.detail().get("category")) && f.detail().containsKey("rate_growth"));
     }
 
+    /**
+     * No step degraded (the search stopped host-saturated): the highest step measured is read, with the steps
+     * before it, and its samples are folded for the flame graph; the evidence step's own recording (no --jfr) is
+     * read whole the same way.
+     */
+    @Test
+    void withoutADegradedStepTheHighestMeasuredStepIsRead() throws Exception {
+        RunDirectory run = RunDirectory.at(tmp.resolve("run"));
+        Files.createDirectories(run.file(RunDirectory.EVIDENCE));
+        Path rec = run.file(RunDirectory.EVIDENCE).resolve("recording-1.jfr");
+        try (EventLog events = new EventLog(run); Recording r = new Recording(Configuration.getConfiguration("profile"))) {
+            r.start();
+            step(events, "capacity-x1", 0, () -> work(1200, JfrStepFindingsTest::regex));
+            step(events, "capacity-x2", 0, () -> work(1200, JfrStepFindingsTest::regex));
+            r.stop();
+            r.dump(rec);
+        }
+        CapacityResult capacity = new CapacityResult(0, 0, "host-saturated", -1, List.of(
+                new CapacityStep(1, 10, 10, 0, 1, 5, "host-saturated", List.of("the host was saturated")),
+                new CapacityStep(2, 20, 20, 0, 1, 5, "host-saturated", List.of("the host was saturated"))));
+        StringWriter console = new StringWriter();
+        List<Finding> found = JfrStepFindings.of(run, capacity, new PrintWriter(console, true));
+        assertThat(found).as(console.toString()).anyMatch(f -> f.kind() == FindingKind.HOT_METHOD
+                && "regex".equals(f.detail().get("category"))
+                && f.title().startsWith("at 2 × profile (the highest step measured, host-saturated) and the steps before it, ")
+                && f.evidence().equals(List.of("evidence/recording-1.jfr")));
+        assertThat(run.file(RunDirectory.EVIDENCE).resolve("stacks-x2.folded")).content()
+                .contains("dev.brink.method.JfrStepFindingsTest.regex;java.util.regex.");
+
+        List<Finding> window = JfrStepFindings.ofWindow(run, rec, 3, new PrintWriter(console, true));
+        assertThat(window).as(console.toString()).anyMatch(f -> f.kind() == FindingKind.HOT_METHOD
+                && "regex".equals(f.detail().get("category")) && f.title().startsWith("at 3 × profile, "));
+        assertThat(run.file(RunDirectory.EVIDENCE).resolve("stacks-x3.folded")).isRegularFile();
+    }
+
     private static void step(EventLog events, String name, long ms, Runnable extra) throws InterruptedException {
         events.append("step-start", Map.of("step", name));
         Thread t = extra == null ? null : new Thread(extra, "date-worker");

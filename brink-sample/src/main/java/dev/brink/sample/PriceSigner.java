@@ -13,6 +13,11 @@ import org.springframework.stereotype.Component;
  * Signs prices with RSA. With {@code crypto.synchronized.enabled} the signature is computed under one
  * global lock (field report 001's synchronized RSA/DES helper): all BookThreads queue on that monitor and
  * the signing, not the work, sets the capacity. Off by default: then nothing is signed.
+ *
+ * <p>{@code crypto.signing-latency-ms} adds, still under the lock, a round trip to a time-stamping service that
+ * countersigns each signature (what such legacy helpers often do). A round trip is the same on every machine, so
+ * the lock then saturates at the same load on a laptop and on a CI runner, where RSA alone would saturate it at a
+ * load that depends on the CPU.
  */
 @Component
 public class PriceSigner {
@@ -20,8 +25,11 @@ public class PriceSigner {
     private static final Object GLOBAL_CRYPTO_LOCK = new Object();
 
     private final KeyPair keys;
+    private final long latencyMs;
 
-    public PriceSigner(@Value("${crypto.synchronized.enabled:false}") boolean enabled) throws GeneralSecurityException {
+    public PriceSigner(@Value("${crypto.synchronized.enabled:false}") boolean enabled,
+                       @Value("${crypto.signing-latency-ms:0}") long latencyMs) throws GeneralSecurityException {
+        this.latencyMs = latencyMs;
         if (enabled) {
             KeyPairGenerator gen = KeyPairGenerator.getInstance("RSA");
             gen.initialize(2048);
@@ -35,6 +43,18 @@ public class PriceSigner {
         return keys != null;
     }
 
+    /** The time-stamping round trip, under the lock like the rest of the helper. */
+    private void countersign() {
+        if (latencyMs > 0) {
+            try {
+                Thread.sleep(latencyMs);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while countersigning", e);
+            }
+        }
+    }
+
     /** The signature of "id:price", or null when signing is off. */
     public String sign(long id, String price) {
         if (keys == null) {
@@ -45,7 +65,9 @@ public class PriceSigner {
                 Signature s = Signature.getInstance("SHA256withRSA");
                 s.initSign(keys.getPrivate());
                 s.update((id + ":" + price).getBytes(StandardCharsets.UTF_8));
-                return Base64.getEncoder().encodeToString(s.sign()).substring(0, 16);
+                String signature = Base64.getEncoder().encodeToString(s.sign()).substring(0, 16);
+                countersign();
+                return signature;
             } catch (GeneralSecurityException e) {
                 throw new IllegalStateException("cannot sign price", e);
             }

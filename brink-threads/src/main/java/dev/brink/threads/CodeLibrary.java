@@ -1,5 +1,6 @@
 package dev.brink.threads;
 
+import dev.brink.core.LibraryFamily;
 import java.util.List;
 
 /**
@@ -10,28 +11,11 @@ import java.util.List;
  * reflects on beans, a logger formats; what the application asked for is the library it entered.
  */
 public enum CodeLibrary {
-    REGEX("java.util.regex.", "com.google.re2j.", "jdk.internal.util.regex."),
-    FORMATTING("java.text.", "java.time.format.", "java.util.Formatter", "sun.util.locale.provider.",
-            "sun.util.calendar."),
-    CRYPTO("javax.crypto.", "java.security.", "sun.security.", "com.sun.crypto.", "org.bouncycastle."),
-    LOGGING("org.apache.logging.log4j.", "org.apache.log4j.", "org.slf4j.", "ch.qos.logback.", "java.util.logging."),
-    JSON("com.fasterxml.jackson.", "com.google.gson.", "org.json.", "jakarta.json.", "javax.json.",
-            "com.alibaba.fastjson"),
-    // not java.lang.invoke: string concatenation and lambdas run through method handles in every JDK 9+ program,
-    // so those frames say nothing about reflection; the walk goes on past them to the code that built the string
-    REFLECTION("java.lang.reflect.", "jdk.internal.reflect.", "sun.reflect."),
-    CLASS_LOADING("java.lang.ClassLoader", "jdk.internal.loader.", "java.net.URLClassLoader",
-            "java.security.SecureClassLoader", "java.lang.System$"),
+    REGEX, FORMATTING, CRYPTO, LOGGING, JSON, REFLECTION, CLASS_LOADING,
     /** An application frame came first: the thread computes in its own code. */
     APPLICATION,
     /** Other JDK or library code. */
     OTHER;
-
-    private final List<String> prefixes;
-
-    CodeLibrary(String... prefixes) {
-        this.prefixes = List.of(prefixes);
-    }
 
     /** "regex", "class-loading": the word used in findings. */
     public String word() {
@@ -52,14 +36,10 @@ public enum CodeLibrary {
         return entered != null ? entered : OTHER;
     }
 
+    /** The family of {@code f} by the classifier JFR samples use too ({@link LibraryFamily}), or null. */
     private static CodeLibrary known(StackFrame f) {
-        // class loading before crypto: SecureClassLoader is in java.security
-        for (CodeLibrary l : new CodeLibrary[] {CLASS_LOADING, REGEX, FORMATTING, CRYPTO, LOGGING, JSON, REFLECTION}) {
-            for (String p : l.prefixes) {
-                if (f.className().startsWith(p)) return l;
-            }
-        }
-        return null;
+        LibraryFamily family = LibraryFamily.of(f.className() + "." + f.method());
+        return family == LibraryFamily.NONE ? null : valueOf(family.name());
     }
 
     /** Third-party libraries that are not of a named kind still are not the application's code. */
@@ -72,12 +52,6 @@ public enum CodeLibrary {
 
     /** True for a frame of the application's own code (not JDK, not a known library). */
     static boolean application(StackFrame f) {
-        if (f.jdk() || library(f.className())) return false;
-        for (CodeLibrary l : values()) {
-            for (String p : l.prefixes) {
-                if (f.className().startsWith(p)) return false;
-            }
-        }
-        return true;
+        return !f.jdk() && !library(f.className()) && known(f) == null;
     }
 }

@@ -1,26 +1,32 @@
-package dev.brink.jfr;
+package dev.brink.core;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
 /**
  * The library family a stack frame belongs to, for the costs field reports keep finding under load: log masking
- * by regex, {@code new SimpleDateFormat} per line, synchronized signing, logging, JSON, reflection, class
- * loading. A hot stack is named by the family of the library API the application called (see {@link StackView}),
- * because that is what the application can change: "regex called from LogMasker.mask" rather than
- * "Pattern$Curly.match".
+ * by regex, {@code new SimpleDateFormat} per line, synchronized signing, logging, JSON, reflection, class loading.
+ * One classifier for every reader of stacks (JFR samples in brink-jfr, thread dumps in brink-threads, the report's
+ * flame graph), so a frame is the same family whichever evidence shows it.
  *
- * <p>Prefixes, not class lists, so a JDK's internal renames (Pattern$BmpCharProperty, sun.security.rsa…) and the
- * common libraries on top (Log4j, Logback, Jackson, Gson, BouncyCastle) fall in the same family.
+ * <p>Prefixes of {@code package.Class.method}, not class lists, so a JDK's internal renames
+ * (Pattern$BmpCharProperty, sun.security.rsa…) and the common libraries on top (Log4j, Logback, Jackson, Gson,
+ * BouncyCastle, RE2/J) fall in the same family. The first matching prefix wins, which is how the exceptions are
+ * written: access control lives in java.security but is not cryptography, SecureClassLoader is class loading.
  */
-public enum FrameCategory {
-    REGEX, FORMATTING, CRYPTO, LOGGING, JSON, REFLECTION, CLASS_LOADING, NONE;
+public enum LibraryFamily {
+    REGEX, FORMATTING, CRYPTO, LOGGING, JSON, REFLECTION, CLASS_LOADING,
+    /** No family: the application's own code, collections, strings, I/O, a framework's plumbing. */
+    NONE;
 
     private static final String[][] PREFIXES = {
-        {"java.util.regex.", "REGEX"},
+        {"java.util.regex.", "REGEX"}, {"jdk.internal.util.regex.", "REGEX"}, {"com.google.re2j.", "REGEX"},
+        {"java.lang.String.replaceAll", "REGEX"}, {"java.lang.String.replaceFirst", "REGEX"},
+        {"java.lang.String.matches", "REGEX"},
         {"java.text.", "FORMATTING"}, {"java.util.Formatter", "FORMATTING"}, {"java.time.format.", "FORMATTING"},
         {"sun.util.calendar.", "FORMATTING"}, {"java.util.Calendar", "FORMATTING"}, {"java.util.GregorianCalendar", "FORMATTING"},
         {"sun.util.locale.provider.", "FORMATTING"}, {"sun.util.cldr.", "FORMATTING"},
+        {"java.lang.String.format", "FORMATTING"}, {"java.lang.String.formatted", "FORMATTING"},
         // access control and code sources live in java.security but are not cryptography (RMI, class loading use them)
         {"java.security.AccessController", "NONE"}, {"java.security.AccessControlContext", "NONE"},
         {"java.security.ProtectionDomain", "NONE"}, {"java.security.SecureClassLoader", "CLASS_LOADING"},
@@ -32,18 +38,16 @@ public enum FrameCategory {
         {"com.fasterxml.jackson.", "JSON"}, {"com.google.gson.", "JSON"}, {"com.alibaba.fastjson", "JSON"},
         {"jakarta.json.", "JSON"}, {"javax.json.", "JSON"}, {"org.json.", "JSON"},
         {"java.lang.ClassLoader", "CLASS_LOADING"}, {"jdk.internal.loader.", "CLASS_LOADING"}, {"java.net.URLClassLoader", "CLASS_LOADING"},
-        {"java.lang.Class.forName", "CLASS_LOADING"},
-        {"java.lang.reflect.", "REFLECTION"}, {"jdk.internal.reflect.", "REFLECTION"}, {"java.lang.Class.getDeclared", "REFLECTION"},
-        {"java.lang.Class.getMethod", "REFLECTION"}, {"java.lang.Class.getField", "REFLECTION"},
-        {"java.lang.String.replaceAll", "REGEX"}, {"java.lang.String.replaceFirst", "REGEX"}, {"java.lang.String.matches", "REGEX"},
-        {"java.lang.String.format", "FORMATTING"}, {"java.lang.String.formatted", "FORMATTING"},
+        {"java.lang.Class.forName", "CLASS_LOADING"}, {"java.lang.System$", "CLASS_LOADING"},
+        // not java.lang.invoke: string concatenation and lambdas run through method handles in every JDK 9+ program,
+        // so those frames say nothing about reflection
+        {"java.lang.reflect.", "REFLECTION"}, {"jdk.internal.reflect.", "REFLECTION"}, {"sun.reflect.", "REFLECTION"},
+        {"java.lang.Class.getDeclared", "REFLECTION"}, {"java.lang.Class.getMethod", "REFLECTION"},
+        {"java.lang.Class.getField", "REFLECTION"},
     };
 
-    /**
-     * The family of a frame named {@code class.method}; {@link #NONE} for everything else (collections, strings,
-     * I/O), which is cost without a library to blame.
-     */
-    public static FrameCategory of(String qualifiedMethod) {
+    /** The family of a frame named {@code package.Class.method} (or a class name alone); {@link #NONE} for the rest. */
+    public static LibraryFamily of(String qualifiedMethod) {
         for (String[] p : PREFIXES) {
             if (qualifiedMethod.startsWith(p[0])) {
                 return valueOf(p[1]);
@@ -52,6 +56,7 @@ public enum FrameCategory {
         return NONE;
     }
 
+    /** "regex", "class-loading": the word in JSON and in findings. */
     @JsonValue
     public String jsonName() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');

@@ -1,0 +1,76 @@
+package dev.brink.cli;
+
+import static dev.brink.cli.BrinkRun.brink;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The issue's "done when" for field report 001, from one run of {@code brink demo --scenario masking --quick} on the
+ * real sample service under JFR: the run ends naming the log masking as the hot method (LogMasker the application
+ * frame under regex or SimpleDateFormat) and the crypto lock as contended (PriceSigner the site, where its holder
+ * runs), both in summary.json with the recording as evidence, and report.html draws the step's flame graph with the
+ * masking frame and its share. Whatever ended the search (a degraded step, or a loaded machine: host-saturated,
+ * generator-bound), the findings hold: they are the target's shares. About a minute on 2 idle cores.
+ */
+class MaskingDemoTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theMaskingDemoNamesTheMaskingAndTheCryptoLock() throws Exception {
+        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
+        Path out = dir.resolve("masking");
+        BrinkRun r = brink("demo", "--scenario", "masking", "--quick", "--out", out.toString());
+        System.out.println(r.out); // the console, kept in the surefire report for whoever reads a failure
+        assertThat(r.code).as(r.out + r.err).isZero();
+
+        JsonNode s = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        JsonNode hot = null;
+        JsonNode lock = null;
+        for (JsonNode f : s.get("findings")) {
+            JsonNode d = f.get("detail");
+            if (f.get("kind").asText().equals("hot-method") && d.path("app_frame").asText().equals("dev.brink.sample.LogMasker.mask")
+                    && d.path("category").asText().matches("regex|formatting")) {
+                hot = f;
+            }
+            if (f.get("kind").asText().equals("lock-contention") && d.path("site").asText().startsWith("dev.brink.sample.PriceSigner.sign")) {
+                lock = f;
+            }
+        }
+        assertThat(hot).as(r.out).isNotNull();
+        assertThat(hot.get("detail").get("share").asDouble()).isGreaterThanOrEqualTo(0.1);
+        assertThat(lock).as(r.out).isNotNull();
+        assertThat(lock.get("detail").get("monitor_class").asText()).isEqualTo("java.lang.Object"); // the bare global lock
+        for (JsonNode f : new JsonNode[] {hot, lock}) {
+            String evidence = f.get("evidence").get(0).asText();
+            assertThat(evidence).startsWith("evidence/recording-").endsWith(".jfr");
+            assertThat(out.resolve(evidence)).isRegularFile();
+        }
+        assertThat(r.out).contains("hot-method", "dev.brink.sample.LogMasker.mask", "lock-contention", "dev.brink.sample.PriceSigner.sign");
+
+        // the flame graph of the step read: the masking frame with its share of that step's samples
+        Path folded;
+        try (var files = Files.list(out.resolve("evidence"))) {
+            folded = files.filter(p -> p.getFileName().toString().matches("stacks-x[0-9]+\\.folded")).findFirst().orElseThrow();
+        }
+        assertThat(folded).content().contains("dev.brink.sample.LogMasker.mask;");
+        Matcher m = Pattern.compile("<title>dev\\.brink\\.sample\\.LogMasker\\.mask: (\\d+) samples, ([0-9.]+) %</title>")
+                .matcher(Files.readString(out.resolve("report.html")));
+        assertThat(m.find()).as("the masking frame in report.html's flame graph").isTrue();
+        assertThat(Double.parseDouble(m.group(2))).isGreaterThan(1.0);
+
+        // the launched sample is gone
+        Matcher pid = Pattern.compile("target launched \\(pid (\\d+)\\)").matcher(r.out);
+        assertThat(pid.find()).as(r.out).isTrue();
+        assertThat(ProcessHandle.of(Long.parseLong(pid.group(1))).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+    }
+}
