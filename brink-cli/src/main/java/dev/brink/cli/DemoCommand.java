@@ -110,7 +110,7 @@ final class DemoCommand implements Callable<Integer> {
 
     /**
      * Field report 004 on the gRPC order service: started with -Xmx256m -Xmn250m (a few MB of old generation for
-     * ~120 MB of recent orders) and handlers that wait 25 ms on 8 workers. The whole method runs through a gRPC plan
+     * ~135 MB of recent orders) and handlers that wait 25 ms on 8 workers. The whole method runs through a gRPC plan
      * (descriptors by server reflection); the observer's memory pools give the old-generation finding.
      */
     private int grpc() throws Exception {
@@ -128,16 +128,16 @@ final class DemoCommand implements Callable<Integer> {
 
     /**
      * The gRPC demo's plan: 50 calls/s, 35 of them PlaceOrder (each keeps a 4 KB order and renders a 64 KB receipt),
-     * 15 ListOrders streams of 20 messages. The slow handlers cap the service near 300 calls/s, so the search breaks
-     * within a few steps; each step allocates enough that young collections, all ending in full GCs, come every
-     * few seconds.
+     * 15 ListOrders streams of 20 messages. The slow handlers cap the service near 300 calls/s, so the search (2, 5, 8 ×)
+     * breaks within three steps; with ~135 MB of orders in eden, young collections, each ending in a full GC, come
+     * every few seconds under load.
      */
     static String grpcPlanYaml(int port, List<String> launch, boolean quick) {
         String cmd = launch.stream().map(a -> "'" + a.replace("'", "''") + "'").collect(Collectors.joining(", "));
         String phases = quick ? """
-                  capacity: {start: 1, step: 2, max: 15, step_duration: 6s, warmup: 1s, refine: false}
-                  confirm:  {ramp: 4s, hold: 8s}
-                  soak:     {multiplier: 1, hold: 15s}
+                  capacity: {start: 2, step: 3, max: 14, step_duration: 6s, warmup: 1s, refine: false}
+                  confirm:  {ramp: 3s, hold: 6s}
+                  soak:     {multiplier: 1, hold: 10s, probes: 2}
                 """ : """
                   capacity: {start: 1, step: 1, max: 15, step_duration: 20s, warmup: 5s, refine: true}
                   confirm:  {ramp: 20s, hold: 1m}

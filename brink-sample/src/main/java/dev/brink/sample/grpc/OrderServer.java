@@ -21,8 +21,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <li>{@code --workers} (8): handler threads; calls beyond them wait in an unbounded queue, so an overloaded
  *       service answers late rather than refusing</li>
  *   <li>{@code --handler-delay-ms} (2): each handler's simulated downstream call; the slow-handlers defect sets 25</li>
- *   <li>{@code --recent-orders} (28000) and {@code --note-bytes} (4096): the in-memory ring of recent orders, about
- *       120 MB of live set; {@code --receipt-bytes} (65536): garbage per PlaceOrder</li>
+ *   <li>{@code --recent-orders} (32000) and {@code --note-bytes} (4096): the in-memory ring of recent orders, about
+ *       135 MB of live set; {@code --receipt-bytes} (65536): garbage per PlaceOrder</li>
  * </ul>
  * The tiny-old-generation defect of field report 004 is not an option here: it is the JVM flags the service is
  * started with (Brink's launcher passes {@code -Xmx256m -Xmn250m -XX:+UseParallelGC}).
@@ -36,7 +36,7 @@ public final class OrderServer {
         int port = Integer.parseInt(o.getOrDefault("port", "50051"));
         String address = o.getOrDefault("address", "127.0.0.1");
         int workers = Integer.parseInt(o.getOrDefault("workers", "8"));
-        RecentOrders recent = new RecentOrders(Integer.parseInt(o.getOrDefault("recent-orders", "28000")),
+        RecentOrders recent = new RecentOrders(Integer.parseInt(o.getOrDefault("recent-orders", "32000")),
                 Integer.parseInt(o.getOrDefault("note-bytes", "4096")));
         OrdersService service = new OrdersService(recent, Long.parseLong(o.getOrDefault("handler-delay-ms", "2")),
                 Integer.parseInt(o.getOrDefault("note-bytes", "4096")), Integer.parseInt(o.getOrDefault("receipt-bytes", "65536")));
