@@ -22,6 +22,7 @@ import dev.brink.gc.GcLogAnalyzer;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.Plan;
+import dev.brink.load.PortExhaustion;
 import dev.brink.threads.ThreadDumpAnalyzer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -140,6 +141,9 @@ public final class MethodRunner {
             loadStartEpochMs = System.currentTimeMillis();
             engine.addListener(host);
             engine.addListener(new WarmupProgress(console));
+            PortExhaustion ports = new PortExhaustion(isLocal(plan.target().baseUrl().getHost()),
+                    plan.target().grpc() != null ? plan.target().grpc().policy() : "keep-alive");
+            engine.addListener(ports);
             // a soak-only plan has no slo: nothing is judged by the degradation rules then
             StepJudge judge = plan.slo() == null ? null : new StepJudge(engine, options.maxConnections(), plan.slo()).watchHost(host);
             if (plan.slo() != null) {
@@ -203,6 +207,7 @@ public final class MethodRunner {
                 Thread.interrupted(); // clear it, so closing the engine and the target is not cut short too
                 console.println("interrupted: stopping the load" + (target.observed() ? " and the target" : ""));
             }
+            ports.findings().forEach(this::found);
             if (targetDied && !interrupted) {
                 interrupted = true;
                 String diedInStep = diedIn(capacity, confirm);
@@ -307,6 +312,16 @@ public final class MethodRunner {
             long pid = target.localPid();
             return pid > 0 ? pid : fallback;
         };
+    }
+
+    /** Loopback or one of this host's addresses: the target's listen queue is in this namespace's TCP counters. */
+    private static boolean isLocal(String host) {
+        try {
+            java.net.InetAddress a = java.net.InetAddress.getByName(host);
+            return a.isLoopbackAddress() || java.net.NetworkInterface.getByInetAddress(a) != null;
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 
     private static boolean isLoopback(String host) {
