@@ -82,8 +82,7 @@ public final class SampleLauncher {
             s.setReuseAddress(true);
             s.bind(new InetSocketAddress(address, port));
         } catch (IOException e) {
-            throw new BrinkUserException("port " + port + " on " + address.getHostAddress() + " is not free (" + e.getMessage()
-                    + "): pick another with --port");
+            throw new BrinkUserException("port " + port + " on " + address.getHostAddress() + " is already in use: pick another with --port");
         }
     }
 }

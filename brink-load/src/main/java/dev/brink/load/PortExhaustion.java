@@ -77,6 +77,23 @@ public final class PortExhaustion implements IntervalListener {
         this.lastListen = ProcFiles.listenQueue(ProcFiles.read(NETSTAT));
     }
 
+    /**
+     * For a plan's target: local when it is loopback or one of this host's addresses; the policy is the gRPC
+     * connection policy, or keep-alive for HTTP.
+     */
+    public static PortExhaustion forTarget(Plan.Target target) {
+        return new PortExhaustion(isLocal(target.baseUrl().getHost()), target.grpc() != null ? target.grpc().policy() : "keep-alive");
+    }
+
+    private static boolean isLocal(String host) {
+        try {
+            java.net.InetAddress a = java.net.InetAddress.getByName(host);
+            return a.isLoopbackAddress() || java.net.NetworkInterface.getByInetAddress(a) != null;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
     @Override
     public void onInterval(IntervalStats interval, GeneratorHealth health) {
         long[] listen = targetLocal ? ProcFiles.listenQueue(ProcFiles.read(NETSTAT)) : new long[] {-1, -1};

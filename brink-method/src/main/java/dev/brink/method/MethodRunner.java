@@ -141,8 +141,7 @@ public final class MethodRunner {
             loadStartEpochMs = System.currentTimeMillis();
             engine.addListener(host);
             engine.addListener(new WarmupProgress(console));
-            PortExhaustion ports = new PortExhaustion(isLocal(plan.target().baseUrl().getHost()),
-                    plan.target().grpc() != null ? plan.target().grpc().policy() : "keep-alive");
+            PortExhaustion ports = PortExhaustion.forTarget(plan.target());
             engine.addListener(ports);
             // a soak-only plan has no slo: nothing is judged by the degradation rules then
             StepJudge judge = plan.slo() == null ? null : new StepJudge(engine, options.maxConnections(), plan.slo()).watchHost(host);
@@ -312,16 +311,6 @@ public final class MethodRunner {
             long pid = target.localPid();
             return pid > 0 ? pid : fallback;
         };
-    }
-
-    /** Loopback or one of this host's addresses: the target's listen queue is in this namespace's TCP counters. */
-    private static boolean isLocal(String host) {
-        try {
-            java.net.InetAddress a = java.net.InetAddress.getByName(host);
-            return a.isLoopbackAddress() || java.net.NetworkInterface.getByInetAddress(a) != null;
-        } catch (java.io.IOException e) {
-            return false;
-        }
     }
 
     private static boolean isLoopback(String host) {
