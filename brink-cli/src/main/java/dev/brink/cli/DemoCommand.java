@@ -26,10 +26,12 @@ import picocli.CommandLine.Spec;
  * {@code brink run} would run it.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Start the sample service with the leak and log-lock defects and run the whole method on it: capacity "
-                + "search, confirmation, a soak on a small heap, evidence and diagnosis. Prints the capacity, what limited it, the "
-                + "leak suspect and the contended lock; writes the run directory and report.html.",
-            "--quick takes about 4 minutes on 2 cores, the full demo about 10 (longer steps, holds and soak)."})
+        description = {"Start a sample service with defects and run the whole method on it: capacity search, confirmation, "
+                + "soak, evidence and diagnosis. By default the HTTP book service with the leak and log-lock defects (the soak on a "
+                + "small heap): prints the capacity, what limited it, the leak suspect and the contended lock. --scenario grpc: "
+                + "field report 004 on the gRPC order service. Writes the run directory and report.html.",
+            "--quick takes about 4 minutes on 2 cores (the grpc scenario about 90 s), the full demo about 10 (longer steps, "
+                    + "holds and soak)."})
 final class DemoCommand implements Callable<Integer> {
     /** Each price change keeps a note this long: about 2 KB a PUT, so a one-minute soak shows the leak. */
     static final int LEAK_NOTE_CHARS = 2048;
@@ -41,7 +43,7 @@ final class DemoCommand implements Callable<Integer> {
      */
     static final int LOG_FLUSH_MICROS = 2500;
 
-    @Option(names = "--quick", description = "Short steps and holds (about 4 minutes).")
+    @Option(names = "--quick", description = "Short steps and holds (about 4 minutes; the grpc scenario about 90 s).")
     boolean quick;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory (default: runs/<time>-demo).")
