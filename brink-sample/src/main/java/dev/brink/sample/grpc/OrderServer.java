@@ -33,13 +33,22 @@ public final class OrderServer {
 
     public static void main(String[] args) throws Exception {
         Map<String, String> o = options(args);
+        Server server = start(o);
+        // tools and tests wait for this exact line to know the port and the PID to watch
+        System.out.println("Order service ready on grpc://" + o.getOrDefault("address", "127.0.0.1") + ":" + server.getPort() + " (pid " + ProcessHandle.current().pid() + ")");
+        System.out.flush();
+        server.awaitTermination();
+    }
+
+    /** Starts the service with these options (names without "--"); stopping the server stops its workers. */
+    static Server start(Map<String, String> o) throws java.io.IOException {
         int port = Integer.parseInt(o.getOrDefault("port", "50051"));
         String address = o.getOrDefault("address", "127.0.0.1");
         int workers = Integer.parseInt(o.getOrDefault("workers", "8"));
-        RecentOrders recent = new RecentOrders(Integer.parseInt(o.getOrDefault("recent-orders", "32000")),
-                Integer.parseInt(o.getOrDefault("note-bytes", "4096")));
+        int noteBytes = Integer.parseInt(o.getOrDefault("note-bytes", "4096"));
+        RecentOrders recent = new RecentOrders(Integer.parseInt(o.getOrDefault("recent-orders", "32000")), noteBytes);
         OrdersService service = new OrdersService(recent, Long.parseLong(o.getOrDefault("handler-delay-ms", "2")),
-                Integer.parseInt(o.getOrDefault("note-bytes", "4096")), Integer.parseInt(o.getOrDefault("receipt-bytes", "65536")));
+                noteBytes, Integer.parseInt(o.getOrDefault("receipt-bytes", "65536")));
         AtomicInteger n = new AtomicInteger();
         ExecutorService pool = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
                 r -> new Thread(r, "OrderWorker-" + n.incrementAndGet()));
@@ -48,15 +57,23 @@ public final class OrderServer {
             b.addService(ProtoReflectionServiceV1.newInstance());
         }
         Server server = b.build().start();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        Thread stop = new Thread(() -> {
             server.shutdownNow();
             pool.shutdownNow();
-        }, "order-server-stop"));
-        // tools and tests wait for this exact line to know the port and the PID to watch
-        System.out.println("Order service ready on grpc://" + address + ":" + server.getPort()
-                + " (pid " + ProcessHandle.current().pid() + ")");
-        System.out.flush();
-        server.awaitTermination();
+        }, "order-server-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
+        // a server stopped in-process (tests) lets its workers go too
+        Thread reaper = new Thread(() -> {
+            try {
+                server.awaitTermination();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            pool.shutdownNow();
+        }, "order-server-reaper");
+        reaper.setDaemon(true);
+        reaper.start();
+        return server;
     }
 
     /** {@code --name=value} pairs; anything else is refused in one line, exit 2. */
