@@ -42,8 +42,8 @@ import java.util.Map;
  *       faster than the service accepts them overflow its listen queue; the kernel drops the handshake
  *       (TcpExt ListenOverflows / ListenDrops in /proc/net/netstat) and the client retries its SYN after 1 s, 3 s,
  *       … until its connect times out. The counters are the whole namespace's, so another process's overflow must
- *       not be blamed on the target: the finding needs Brink's own connects to have failed (refused, timed out)
- *       in the same step.</li>
+ *       not be blamed on the target: the finding needs Brink's own connects to have timed out in the same step
+ *       (a refused connect is a port nobody listens on, such as a dead target's).</li>
  * </ul>
  * At most one finding per side: the first step where it was seen. Called on the engine's reporting thread only.
  */
@@ -127,7 +127,9 @@ public final class PortExhaustion implements IntervalListener {
         if (generator == null && (s.noPort > 0 || nearFull && failedConnects > 0)) {
             generator = generatorFinding(s);
         }
-        if (target == null && targetLocal && s.overflows + s.drops > 0 && failedConnects > 0) {
+        // a dropped handshake makes the client retry its SYN until its connect times out; a refused connect is a port
+        // nobody listens on (a dead target), which another process's overflow in the same second must not explain
+        if (target == null && targetLocal && s.overflows + s.drops > 0 && s.timeout > 0) {
             target = targetFinding(s);
         }
     }
@@ -153,8 +155,8 @@ public final class PortExhaustion implements IntervalListener {
                 + " option, capped by sysctl net.core.somaxconn) and net.ipv4.tcp_max_syn_backlog; and fewer new connections: "
                 + reuse());
         String title = String.format("the target's listen queue overflowed in %s: %d overflows, %d dropped handshakes"
-                        + " (TcpExt ListenOverflows/ListenDrops), %d connects refused or timed out; connection policy %s",
-                s.name, s.overflows, s.drops, s.refused + s.timeout, policy);
+                        + " (TcpExt ListenOverflows/ListenDrops), %d connects timed out; connection policy %s",
+                s.name, s.overflows, s.drops, s.timeout, policy);
         return new Finding(FindingKind.PORT_EXHAUSTION, Severity.CRITICAL, title, "listen queue of the target",
                 List.of(RunDirectory.LOAD), d);
     }
