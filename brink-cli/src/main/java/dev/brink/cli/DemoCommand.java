@@ -26,10 +26,12 @@ import picocli.CommandLine.Spec;
  * {@code brink run} would run it.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Start the sample service with the leak and log-lock defects and run the whole method on it: capacity "
-                + "search, confirmation, a soak on a small heap, evidence and diagnosis. Prints the capacity, what limited it, the "
-                + "leak suspect and the contended lock; writes the run directory and report.html.",
-            "--quick takes about 4 minutes on 2 cores, the full demo about 10 (longer steps, holds and soak)."})
+        description = {"Start a sample service with defects and run the whole method on it: capacity search, confirmation, "
+                + "soak, evidence and diagnosis. By default the HTTP book service with the leak and log-lock defects (the soak on a "
+                + "small heap): prints the capacity, what limited it, the leak suspect and the contended lock. --scenario grpc: "
+                + "field report 004 on the gRPC order service. Writes the run directory and report.html.",
+            "--quick takes about 4 minutes on 2 cores (the grpc scenario about 90 s), the full demo about 10 (longer steps, "
+                    + "holds and soak)."})
 final class DemoCommand implements Callable<Integer> {
     /** Each price change keeps a note this long: about 2 KB a PUT, so a one-minute soak shows the leak. */
     static final int LEAK_NOTE_CHARS = 2048;
@@ -43,16 +45,19 @@ final class DemoCommand implements Callable<Integer> {
     /** The masking scenario's countersigning round trip under the crypto lock (see the sample's PriceSigner). */
     static final int SIGNING_LATENCY_MS = 10;
 
-    @Option(names = "--quick", description = "Short steps and holds (about 4 minutes).")
+    @Option(names = "--quick", description = "Short steps and holds (about 4 minutes; the grpc scenario about 90 s).")
     boolean quick;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory (default: runs/<time>-demo).")
     Path out;
 
     @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "leak",
-            description = "leak (default): the leak and log-lock defects, every phase. masking: the log-masking and "
-                    + "synchronized-signing defects (field report 001), capacity search with JFR on the service; ends "
-                    + "naming the broken step's hot methods and contended locks from the recording.")
+            description = "leak (default): the HTTP book service with the leak and log-lock defects, every phase. masking: "
+                    + "the log-masking and synchronized-signing defects (field report 001), capacity search with JFR on "
+                    + "the service; ends naming the broken step's hot methods and contended locks from the recording. "
+                    + "grpc: the gRPC order service with a tiny old generation and slow handlers (field report 004), "
+                    + "every phase through a gRPC plan; ends with the capacity and the old-generation finding with its "
+                    + "-XX:NewRatio advice.")
     String scenario;
 
     @Spec
@@ -63,8 +68,11 @@ final class DemoCommand implements Callable<Integer> {
         if (scenario.equals("masking")) {
             return masking();
         }
+        if (scenario.equals("grpc")) {
+            return grpc();
+        }
         if (!scenario.equals("leak")) {
-            throw new BrinkUserException("unknown scenario '" + scenario + "': expected leak or masking");
+            throw new BrinkUserException("unknown scenario '" + scenario + "': expected leak, masking or grpc");
         }
         SampleLauncher sample = SampleLauncher.locate();
         int port = freePort();
@@ -105,6 +113,62 @@ final class DemoCommand implements Callable<Integer> {
         console.println("run directory: " + run.root());
         console.println("the sample service with the masking and crypto defects on http://127.0.0.1:" + port);
         return MethodConsole.runAndReport(plan, run, LoadOptions.defaults().withMaxConnections(DEMO_CONNECTIONS), null, true, console);
+    }
+
+    /**
+     * Field report 004 on the gRPC order service: started with -Xmx256m -Xmn250m (a few MB of old generation for
+     * ~135 MB of recent orders) and handlers that wait 25 ms on 8 workers. The whole method runs through a gRPC plan
+     * (descriptors by server reflection); the observer's memory pools give the old-generation finding.
+     */
+    private int grpc() throws Exception {
+        SampleLauncher sample = SampleLauncher.locate();
+        int port = freePort();
+        List<String> launch = sample.grpcCommand(port, null,
+                EnumSet.of(GrpcSampleDefect.TINY_OLD_GEN, GrpcSampleDefect.SLOW_HANDLERS), null, List.of());
+        Plan plan = Plan.parse(grpcPlanYaml(port, launch, quick), "demo plan", Path.of("."), name -> null);
+        RunDirectory run = out != null ? RunDirectory.at(out) : RunDirectory.create(Path.of("runs"), plan.name());
+        PrintWriter console = spec.commandLine().getOut();
+        console.println("run directory: " + run.root());
+        console.println("the sample order service with the tiny-old-gen and slow-handlers defects on grpc://127.0.0.1:" + port);
+        return MethodConsole.runAndReport(plan, run, LoadOptions.defaults(), null, false, console);
+    }
+
+    /**
+     * The gRPC demo's plan: 50 calls/s, 35 of them PlaceOrder (each keeps a 4 KB order and renders a 64 KB receipt),
+     * 15 ListOrders streams of 20 messages. The slow handlers cap the service near 300 calls/s, so the search (2, 5, 8 ×)
+     * breaks within three steps; with ~135 MB of orders in eden, young collections, each ending in a full GC, come
+     * every few seconds under load.
+     */
+    static String grpcPlanYaml(int port, List<String> launch, boolean quick) {
+        String cmd = launch.stream().map(a -> "'" + a.replace("'", "''") + "'").collect(Collectors.joining(", "));
+        String phases = quick ? """
+                  capacity: {start: 2, step: 3, max: 14, step_duration: 6s, warmup: 1s, refine: false}
+                  confirm:  {ramp: 3s, hold: 6s}
+                  soak:     {multiplier: 1, hold: 10s, probes: 2}
+                """ : """
+                  capacity: {start: 1, step: 1, max: 15, step_duration: 20s, warmup: 5s, refine: true}
+                  confirm:  {ramp: 20s, hold: 1m}
+                  soak:     {multiplier: 2, hold: 3m}
+                """;
+        return """
+                name: demo-grpc
+                target:
+                  grpc: "127.0.0.1:%d"
+                  connections: 4
+                  deadline: 5s
+                  jvm: {launch: [%s]}
+                profile:
+                  - name: place-order
+                    rps: 35
+                    call: brink.sample.orders.v1.Orders/PlaceOrder
+                    message: '{"customer": "c${random.int(1,500)}", "lines": [{"sku": "sku-${random.int(1,2000)}", "quantity": ${random.int(1,5)}, "unit_cents": ${random.int(100,5000)}}], "note": "${random.string(48)}"}'
+                  - name: list-orders
+                    rps: 15
+                    call: brink.sample.orders.v1.Orders/ListOrders
+                    message: '{"limit": 20}'
+                slo: {error_rate: 0.01, p99_ms: 500}
+                phases:
+                %s""".formatted(port, cmd, phases);
     }
 
     /**

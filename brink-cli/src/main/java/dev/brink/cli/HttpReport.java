@@ -1,6 +1,7 @@
 package dev.brink.cli;
 
 import dev.brink.core.Durations;
+import dev.brink.core.Finding;
 import dev.brink.core.Json;
 import dev.brink.load.GeneratorHealth;
 import dev.brink.load.IntervalStats;
@@ -10,6 +11,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -78,11 +80,23 @@ final class HttpReport {
         out.printf(Locale.ROOT, "    %-11s %8s %9s %9s %9s %9s%n", name, ms(p.p50Ms()), ms(p.p90Ms()), ms(p.p99Ms()), ms(p.p999Ms()), ms(p.maxMs()));
     }
 
-    static void json(PrintWriter out, String url, StepResult r) throws Exception {
+    static void json(PrintWriter out, String url, StepResult r, List<Finding> findings) throws Exception {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("url", url);
         doc.put("result", r);
+        doc.put("findings", findings);
         out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+    }
+
+    /** The run's port-exhaustion findings (none when the ports held), after the table. */
+    static void findings(PrintWriter out, List<Finding> findings) {
+        for (Finding f : findings) {
+            out.println("  finding      " + f.severity().jsonName() + " " + f.kind().jsonName() + ": " + f.title());
+            Object advice = f.detail().get(dev.brink.core.FindingDetail.PortExhaustion.ADVICE);
+            if (advice != null) {
+                out.println("  advice       " + advice);
+            }
+        }
     }
 
     private static String ms(double v) {

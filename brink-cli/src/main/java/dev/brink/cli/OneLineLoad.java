@@ -2,15 +2,18 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
+import dev.brink.core.Finding;
 import dev.brink.core.RunDirectory;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.LoadStep;
 import dev.brink.load.Plan;
+import dev.brink.load.PortExhaustion;
 import dev.brink.load.StepResult;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Function;
 import picocli.CommandLine;
 
@@ -53,17 +56,22 @@ final class OneLineLoad {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter live = json ? spec.commandLine().getErr() : stdout;
         StepResult result;
+        List<Finding> findings;
         try (LoadEngine engine = LoadEngine.open(plan, options, out == null ? null : RunDirectory.at(out))) {
             HttpReport report = new HttpReport(live, System.console() != null && !json, d);
             if (!json) stdout.println(headline.apply(engine.transport()));
             engine.addListener(report::interval);
+            PortExhaustion ports = PortExhaustion.forTarget(plan.target());
+            engine.addListener(ports);
             result = engine.run(step);
             report.done();
+            findings = ports.findings();
         }
         if (json) {
-            HttpReport.json(stdout, shown, result);
+            HttpReport.json(stdout, shown, result, findings);
         } else {
             HttpReport.table(stdout, result, out);
+            HttpReport.findings(stdout, findings);
         }
         stdout.flush();
     }

@@ -7,6 +7,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** The sample service's switchable defects: the name users type, and the Spring property it turns on. */
@@ -34,16 +35,22 @@ public enum SampleDefect {
 
     /** Parses "leak,log-lock"; an empty or null list means no defect. */
     public static Set<SampleDefect> parseList(String list) throws BrinkUserException {
-        Set<SampleDefect> out = EnumSet.noneOf(SampleDefect.class);
+        return parseList(list, SampleDefect.class, SampleDefect::userName);
+    }
+
+    /** A comma-separated list of the names users type for an enum's values (the HTTP and the gRPC sample's defects). */
+    static <E extends Enum<E>> Set<E> parseList(String list, Class<E> type, Function<E, String> userName) throws BrinkUserException {
+        Set<E> out = EnumSet.noneOf(type);
         if (list == null || list.isBlank()) {
             return out;
         }
+        E[] all = type.getEnumConstants();
         for (String part : list.split(",")) {
             String name = part.trim().toLowerCase(Locale.ROOT);
-            SampleDefect d = Arrays.stream(values()).filter(v -> v.userName.equals(name)).findFirst().orElse(null);
+            E d = Arrays.stream(all).filter(v -> userName.apply(v).equals(name)).findFirst().orElse(null);
             if (d == null) {
                 throw new BrinkUserException("unknown defect '" + part.trim() + "': expected a comma-separated list of "
-                        + Arrays.stream(values()).map(SampleDefect::userName).collect(Collectors.joining(", ")));
+                        + Arrays.stream(all).map(userName).collect(Collectors.joining(", ")));
             }
             out.add(d);
         }

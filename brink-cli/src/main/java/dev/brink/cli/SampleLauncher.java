@@ -45,16 +45,44 @@ public final class SampleLauncher {
         return cmd;
     }
 
+    /**
+     * The gRPC sample (orders.proto on grpc-java, reflection on): {@code --service=grpc} makes the same jar start
+     * it instead of the Spring service. {@code heap} (-Xmx) may be null; the tiny-old-gen defect brings its own.
+     */
+    public List<String> grpcCommand(int port, String address, Set<GrpcSampleDefect> defects, String heap, List<String> extraArgs) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        defects.forEach(d -> cmd.addAll(d.jvmFlags()));
+        if (heap != null) {
+            cmd.add("-Xmx" + heap);
+        }
+        cmd.add("-jar");
+        cmd.add(jar.toString());
+        cmd.add("--service=grpc");
+        cmd.add("--port=" + port);
+        if (address != null) {
+            cmd.add("--address=" + address);
+        }
+        defects.forEach(d -> cmd.addAll(d.serviceArgs()));
+        cmd.addAll(extraArgs);
+        return cmd;
+    }
+
     /** Fails with a clear line when the port is taken, instead of a Spring stack trace from the child. */
     public static void requireFreePort(int port) throws BrinkUserException {
+        requireFreePort(InetAddress.getLoopbackAddress(), port);
+    }
+
+    /** As {@link #requireFreePort(int)}, on the address the service will listen on. */
+    public static void requireFreePort(InetAddress address, int port) throws BrinkUserException {
         if (port == 0) {
             return;
         }
         try (ServerSocket s = new ServerSocket()) {
             s.setReuseAddress(true);
-            s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            s.bind(new InetSocketAddress(address, port));
         } catch (IOException e) {
-            throw new BrinkUserException("port " + port + " on 127.0.0.1 is already in use: pick another with --port");
+            throw new BrinkUserException("port " + port + " on " + address.getHostAddress() + " is already in use: pick another with --port");
         }
     }
 }

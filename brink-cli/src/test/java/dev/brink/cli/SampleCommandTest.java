@@ -64,4 +64,17 @@ class SampleCommandTest {
                     + " on 127.0.0.1 is already in use: pick another with --port\n");
         }
     }
+
+    @Test
+    void theGrpcSamplesOptionsAreCheckedInOneLine() {
+        assertThat(BrinkRun.brink("sample", "--service", "grpc", "--port", "0", "--defects", "leak").err)
+                .isEqualTo("brink: unknown defect 'leak': expected a comma-separated list of tiny-old-gen, slow-handlers\n");
+        assertThat(BrinkRun.brink("sample", "--service", "grpc", "--port", "0", "--defects", "tiny-old-gen", "--heap", "64m").err)
+                .isEqualTo("brink: --heap and the tiny-old-gen defect both size the heap: pick one\n");
+        assertThat(BrinkRun.brink("sample", "--service", "grpc", "--port", "0", "--queue", "5").err)
+                .isEqualTo("brink: --queue is for the http sample: the grpc sample queues calls without a bound\n");
+        BrinkRun bad = BrinkRun.brink("sample", "--service", "ftp");
+        assertThat(bad.code).isEqualTo(2);
+        assertThat(bad.err).isEqualTo("brink: unknown --service 'ftp': expected http or grpc\n");
+    }
 }

@@ -141,6 +141,40 @@ public final class FindingDetail {
     }
 
     /**
+     * port-exhaustion (brink-load's PortExhaustion): one side (the generator's ephemeral ports, or the local target's
+     * listen queue), the step where it was first seen, the socket counts and connect errors of that step.
+     */
+    public static final class PortExhaustion {
+        /** "generator" or "target" ({@link #SIDE_GENERATOR}, {@link #SIDE_TARGET}). */
+        public static final String SIDE = "side";
+        public static final String SIDE_GENERATOR = "generator";
+        public static final String SIDE_TARGET = "target";
+        public static final String STEP = "step";
+        /** Most local TCP sockets in the ephemeral range in any second of the step (the host's, or the namespace's). */
+        public static final String PORTS_IN_USE = "ports_in_use";
+        /** ip_local_port_range as "low-high", and its size. */
+        public static final String PORT_RANGE = "port_range";
+        public static final String PORT_RANGE_SIZE = "port_range_size";
+        /** Most sockets in TIME_WAIT in any second of the step. */
+        public static final String TIME_WAIT = "time_wait";
+        /** Connects of the step that failed with EADDRNOTAVAIL, were refused, timed out. */
+        public static final String CONNECT_NO_LOCAL_PORT = "connect_no_local_port";
+        public static final String CONNECT_REFUSED = "connect_refused";
+        public static final String CONNECT_TIMEOUT = "connect_timeout";
+        /** TcpExt ListenOverflows / ListenDrops of /proc/net/netstat over the step (a local target's listen queue). */
+        public static final String LISTEN_OVERFLOWS = "listen_overflows";
+        public static final String LISTEN_DROPS = "listen_drops";
+        /** The plan's gRPC connection policy (shared, per-user, per-call), or keep-alive for HTTP. */
+        public static final String CONNECTION_POLICY = "connection_policy";
+        /** net.ipv4.tcp_tw_reuse as the generator's host has it (0, 1, 2), -1 unreadable. */
+        public static final String TCP_TW_REUSE = "tcp_tw_reuse";
+        public static final String ADVICE = "advice";
+
+        private PortExhaustion() {
+        }
+    }
+
+    /**
      * The top-level detail keys each finding kind may carry (rows of nested lists excluded), for DESIGN.md and the
      * test that checks a real run's findings against it. The GC analyser's keys (brink-gc) are listed here too.
      */
@@ -167,12 +201,16 @@ public final class FindingDetail {
                     "worst_60s_share", "worst_60s_start_s", "pauses", "stalls", "stall_ms_total", "collections", "count", "meaning",
                     "flags", "advice")),
             Map.entry(FindingKind.HEAP_TOO_SMALL, List.of("live_set_bytes", "max_heap_bytes", "full_gcs", "gc_time_share", "flags",
-                    "reason", "note", "old_gen_bytes", "young_gen_bytes", "promoted_bytes_per_s")),
+                    "reason", "note", "old_gen_bytes", "young_gen_bytes", "heap_bytes", "promoted_bytes_per_s", "full_gcs_per_s")),
             Map.entry(FindingKind.LONG_PAUSE, List.of("max_ms", "p99_ms", "pauses_over_1s", "at", "advice")),
             // brink-jfr writes these as literals: hot-method, allocation-hotspot and its lock-contention from a recording
             Map.entry(FindingKind.HOT_METHOD, List.of("share", "samples", "execution_samples", "category", "method", "app_frame",
                     "step", "rate_growth", "load_growth")),
             Map.entry(FindingKind.ALLOCATION_HOTSPOT, List.of("site", "share", "class", "bytes_per_sec")),
             Map.entry(FindingKind.HOST_SATURATED, List.of()),
-            Map.entry(FindingKind.PORT_EXHAUSTION, List.of()));
+            Map.entry(FindingKind.PORT_EXHAUSTION, List.of(PortExhaustion.SIDE, PortExhaustion.STEP, PortExhaustion.PORTS_IN_USE,
+                    PortExhaustion.PORT_RANGE, PortExhaustion.PORT_RANGE_SIZE, PortExhaustion.TIME_WAIT,
+                    PortExhaustion.CONNECT_NO_LOCAL_PORT, PortExhaustion.CONNECT_REFUSED, PortExhaustion.CONNECT_TIMEOUT,
+                    PortExhaustion.LISTEN_OVERFLOWS, PortExhaustion.LISTEN_DROPS, PortExhaustion.CONNECTION_POLICY,
+                    PortExhaustion.TCP_TW_REUSE, PortExhaustion.ADVICE)));
 }

@@ -60,13 +60,21 @@ public final class GcLogAnalyzer {
 
     /** Reads a run directory's gc.jsonl and analyses it; see {@link #analyzeEvents(List, long)} for the load start. */
     public static GcReport analyzeGcJsonl(Path gcJsonl, long loadStartEpochMs) throws BrinkUserException {
+        return analyzeGcJsonl(gcJsonl, loadStartEpochMs, Long.MAX_VALUE);
+    }
+
+    /** As {@link #analyzeGcJsonl(Path, long)}, on the collections that ended before {@code untilEpochMs} only. */
+    public static GcReport analyzeGcJsonl(Path gcJsonl, long loadStartEpochMs, long untilEpochMs) throws BrinkUserException {
         List<JsonNode> nodes = JsonlReader.readAll(gcJsonl);
         List<GcEventLine> lines = new ArrayList<>(nodes.size());
         int i = 0;
         for (JsonNode n : nodes) {
             i++;
             try {
-                lines.add(Json.MAPPER.treeToValue(n, GcEventLine.class));
+                GcEventLine line = Json.MAPPER.treeToValue(n, GcEventLine.class);
+                if (line.epochMs() < untilEpochMs) {
+                    lines.add(line);
+                }
             } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
                 throw new BrinkUserException(gcJsonl + ":" + i + ": not a gc.jsonl record: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
             }

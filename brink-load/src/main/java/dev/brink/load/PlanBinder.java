@@ -67,8 +67,12 @@ final class PlanBinder {
         } catch (BrinkUserException e) {
             throw urlNode.error("target.base_url", Addresses.EXPECTED_URL);
         }
+        return new Plan.Target(uri, jvm(f.get("jvm")));
+    }
+
+    /** {@code target.jvm}: exactly one of pid, jmx, launch; null when absent. Shared by HTTP and gRPC targets. */
+    static Plan.Jvm jvm(PlanNode j) throws BrinkUserException {
         Plan.Jvm jvm = null;
-        PlanNode j = f.get("jvm");
         if (j != null && !j.isNull()) {
             Map<String, PlanNode> jf = fields(j, "target.jvm", "pid", "jmx", "launch");
             if (jf.size() != 1) throw j.error("target.jvm", "exactly one of pid, jmx, launch");
@@ -90,7 +94,7 @@ final class PlanBinder {
                 jvm = new Plan.Jvm(null, null, cmd);
             }
         }
-        return new Plan.Target(uri, jvm);
+        return jvm;
     }
 
     private static Plan.Operation operation(PlanNode n, String path, List<String> columns, UnaryOperator<String> env)

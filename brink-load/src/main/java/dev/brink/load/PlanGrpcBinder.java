@@ -20,7 +20,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * The gRPC parts of a plan: {@code target: {grpc: "host:port", proto: f.proto, import_paths: [..], protoset: …,
- * connections: N, connection_policy: shared|per-user|per-call, deadline: 2s}} and operations with
+ * connections: N, connection_policy: shared|per-user|per-call, deadline: 2s, jvm: {pid|jmx|launch}}} and operations with
  * {@code call: pkg.Service/Method}, {@code message: '{json template}'} and {@code metadata: {k: v}}. Files are
  * relative to the plan's folder. Errors name file:line:column, as {@link PlanBinder}'s do.
  */
@@ -30,7 +30,7 @@ final class PlanGrpcBinder {
 
     static Plan.Target target(PlanNode n, Path baseDir) throws BrinkUserException {
         Map<String, PlanNode> f = fields(n, "target", "grpc", "proto", "import_paths", "protoset", "connections",
-                "connection_policy", "deadline");
+                "connection_policy", "deadline", "jvm");
         PlanNode addr = f.get("grpc");
         String hostPort = string(addr, "target.grpc");
         if (!hostPort.matches("[^:/\\s]+:\\d{1,5}")) throw addr.error("target.grpc", "host:port");
@@ -52,7 +52,7 @@ final class PlanGrpcBinder {
             }
         }
         Duration deadline = f.containsKey("deadline") ? duration(f.get("deadline"), "target.deadline") : null;
-        return new Plan.Target(URI.create("grpc://" + hostPort), null,
+        return new Plan.Target(URI.create("grpc://" + hostPort), PlanBinder.jvm(f.get("jvm")),
                 new Plan.Grpc(proto, imports, protoset, channels, policy, deadline));
     }
 

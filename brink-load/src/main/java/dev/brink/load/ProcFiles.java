@@ -192,6 +192,31 @@ final class ProcFiles {
         return -1;
     }
 
+    /**
+     * {ListenOverflows, ListenDrops} from /proc/net/netstat: its "TcpExt:" header line names the columns and the
+     * next "TcpExt:" line holds the values (the column order differs between kernels). -1 for a counter not found.
+     */
+    static long[] listenQueue(String text) {
+        long[] out = {-1, -1};
+        String[] header = null;
+        for (String line : text.split("\n")) {
+            if (!line.startsWith("TcpExt:")) {
+                continue;
+            }
+            String[] f = line.trim().split("\\s+");
+            if (header == null) {
+                header = f;
+                continue;
+            }
+            for (int i = 1; i < f.length && i < header.length; i++) {
+                if (header[i].equals("ListenOverflows")) out[0] = parse(f[i]);
+                else if (header[i].equals("ListenDrops")) out[1] = parse(f[i]);
+            }
+            break;
+        }
+        return out;
+    }
+
     /** The whole file, "" when it cannot be read. */
     static String read(Path file) {
         StringBuilder sb = new StringBuilder();

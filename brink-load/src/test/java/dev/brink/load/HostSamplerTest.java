@@ -59,6 +59,21 @@ class HostSamplerTest {
         assertThat(ProcFiles.listeningInodes(table, 8081)).isEmpty();
     }
 
+    /** Two kernels' column orders: the counters are found by their header, not their position. */
+    static final String NETSTAT = """
+            TcpExt: SyncookiesSent SyncookiesRecv TW ListenOverflows ListenDrops TCPHPHits
+            TcpExt: 0 0 15612 293 301 12813684
+            IpExt: InNoRoutes InTruncatedPkts
+            IpExt: 0 0
+            """;
+
+    @Test
+    void listenQueueCountersAreReadByTheirColumnNames() {
+        assertThat(ProcFiles.listenQueue(NETSTAT)).containsExactly(293, 301);
+        assertThat(ProcFiles.listenQueue("TcpExt: ListenDrops X ListenOverflows\nTcpExt: 7 1 9\n")).containsExactly(9, 7);
+        assertThat(ProcFiles.listenQueue("IpExt: a\nIpExt: 1\n")).containsExactly(-1, -1);
+    }
+
     @Test
     void saturationNeedsABusyHostAndOthersUsingIt() {
         assertThat(HostHealth.isSaturated(2, 1.0, -1, 1.8)).isTrue();
@@ -71,8 +86,8 @@ class HostSamplerTest {
     @Test
     void fuzzedProcTextNeverThrows() {
         Random rnd = new Random(25);
-        String[] seeds = {STAT, PID_STAT, PRESSURE, "28.51 22.81 13.21 26/441 10345\n", "639412 1500 1\n"};
-        String alphabet = "cpu procs_running some total=()0123456789 -\n\t:xyz";
+        String[] seeds = {STAT, PID_STAT, PRESSURE, "28.51 22.81 13.21 26/441 10345\n", "639412 1500 1\n", NETSTAT};
+        String alphabet = "cpu procs_running some total=()0123456789 -\n\t:xyzTcpExt:ListenDrops";
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
         int n = 0;
         while (System.nanoTime() < end) {
@@ -93,6 +108,7 @@ class HostSamplerTest {
             ProcFiles.loadAverage(t);
             ProcFiles.schedWaitNanos(t);
             ProcFiles.listeningInodes(t, 8080);
+            ProcFiles.listenQueue(t);
             n++;
         }
         assertThat(n).isGreaterThan(1000);

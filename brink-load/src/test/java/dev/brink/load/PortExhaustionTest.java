@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
  * 100 ports, against a service that answers in 1 s: 200 calls/s keep ~200 connections open, each holding
  * a local port (and, when the client closes first, for TIME_WAIT's 60 s after), so the range runs dry and
  * connect() fails with EADDRNOTAVAIL; Brink must count those as connect-no-local-port (not as the service's errors) and mark the
- * generator bound with the port counts. Runs in a network namespace it creates (needs root
+ * generator bound with the port counts, and {@link PortExhaustion} must name the generator's side with the sysctls and
+ * the connection policy in its advice. Runs in a network namespace it creates (needs root
  * and iproute2: skipped otherwise), so the host's own range is untouched.
  */
 class PortExhaustionTest {
@@ -42,6 +43,12 @@ class PortExhaustionTest {
             assertThat(out).containsPattern("error connect-no-local-port \\d+");
             assertThat(out).doesNotContain("error grpc-");
             assertThat(out).containsPattern("reason ephemeral ports \\d+ of 100 in use, \\d+ in TIME_WAIT");
+            assertThat(out).containsPattern("finding port-exhaustion critical the load generator ran out of ephemeral ports in ports:"
+                    + " [1-9]\\d* connects failed with EADDRNOTAVAIL; \\d+ of 100 local ports \\(40000-40099\\) in use, \\d+ in TIME_WAIT;"
+                    + " connection policy per-call");
+            assertThat(out).contains("detail side generator").contains("detail port_range 40000-40099")
+                    .containsPattern("detail connect_no_local_port [1-9]\\d*")
+                    .containsPattern("detail advice reuse connections: connection_policy shared .*ip_local_port_range.*tcp_tw_reuse=1");
         } finally {
             run(List.of("ip", "netns", "del", ns));
         }

@@ -22,6 +22,7 @@ import dev.brink.gc.GcLogAnalyzer;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.Plan;
+import dev.brink.load.PortExhaustion;
 import dev.brink.threads.ThreadDumpAnalyzer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -142,6 +143,8 @@ public final class MethodRunner {
             loadStartEpochMs = System.currentTimeMillis();
             engine.addListener(host);
             engine.addListener(new WarmupProgress(console));
+            PortExhaustion ports = PortExhaustion.forTarget(plan.target());
+            engine.addListener(ports);
             // a soak-only plan has no slo: nothing is judged by the degradation rules then
             StepJudge judge = plan.slo() == null ? null : new StepJudge(engine, options.maxConnections(), plan.slo()).watchHost(host);
             if (plan.slo() != null) {
@@ -189,10 +192,14 @@ public final class MethodRunner {
                     }
                 }
                 if (phases.contains(MethodPhase.SOAK) && goOn()) {
+                    long soakStart = System.currentTimeMillis();
                     SoakPhase.Outcome o = new SoakPhase(engine, plan, target, run, events, console,
                             new LeakEvidence(console, this::relative)).run();
                     soak = o.result();
                     o.findings().forEach(this::found);
+                    if (target.observed() && Files.isRegularFile(run.file(RunDirectory.GC))) {
+                        gcFindingsBefore(soakStart, o.findings());
+                    }
                     targetDied = false; // a death in the soak is the soak's verdict, not a cut-short run
                 } else if (target.observed() && Files.isRegularFile(run.file(RunDirectory.GC))) {
                     gcFindings();
@@ -202,6 +209,7 @@ public final class MethodRunner {
                 Thread.interrupted(); // clear it, so closing the engine and the target is not cut short too
                 console.println("interrupted: stopping the load" + (target.observed() ? " and the target" : ""));
             }
+            ports.findings().forEach(this::found);
             if (targetDied && !interrupted) {
                 interrupted = true;
                 String diedInStep = diedIn(capacity, confirm);
@@ -377,6 +385,21 @@ public final class MethodRunner {
         try {
             GcLogAnalyzer.analyzeGcJsonl(run.file(RunDirectory.GC), loadStartEpochMs).findings().stream()
                     .filter(f -> f.kind() != FindingKind.MEMORY_LEAK).forEach(this::found);
+        } catch (BrinkUserException e) {
+            console.println("  gc: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The soak holds 1-3 × profile, where a sizing problem may not show; the capacity search and the confirmation
+     * pushed the service to its limit, where it does (field report 004: full GCs 2-3 a second only at 600 TPS). Their
+     * GC findings are added for each kind the soak did not report itself, so one kind is never told twice.
+     */
+    private void gcFindingsBefore(long soakStartEpochMs, List<Finding> soakFindings) {
+        Set<FindingKind> told = soakFindings.stream().map(Finding::kind).collect(java.util.stream.Collectors.toSet());
+        try {
+            GcLogAnalyzer.analyzeGcJsonl(run.file(RunDirectory.GC), loadStartEpochMs, soakStartEpochMs).findings().stream()
+                    .filter(f -> f.kind() != FindingKind.MEMORY_LEAK && !told.contains(f.kind())).forEach(this::found);
         } catch (BrinkUserException e) {
             console.println("  gc: " + e.getMessage());
         }

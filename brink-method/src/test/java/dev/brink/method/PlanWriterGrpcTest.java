@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** plan.yaml of a gRPC run reads back as the same plan, metadata secrets redacted. */
+/** plan.yaml of a gRPC run (with the JVM to launch) reads back as the same plan, metadata secrets redacted. */
 class PlanWriterGrpcTest {
     @TempDir
     Path dir;
@@ -19,7 +19,8 @@ class PlanWriterGrpcTest {
     @Test
     void aGrpcPlanRoundTripsWithSecretMetadataRedacted() throws Exception {
         Path proto = Files.writeString(dir.resolve("svc.proto"), "syntax = \"proto3\";\n");
-        Plan plan = new Plan("grpc-plan", new Plan.Target(URI.create("grpc://127.0.0.1:50051"), null,
+        Plan plan = new Plan("grpc-plan", new Plan.Target(URI.create("grpc://127.0.0.1:50051"),
+                new Plan.Jvm(null, null, List.of("java", "-Xmn250m", "-jar", "orders.jar")),
                 new Plan.Grpc(proto, List.of(), null, 3, "per-user", Duration.ofSeconds(2))),
                 List.of(new Plan.Operation("post", 40, new Plan.Request("POST", "pay.v2.Ledger/Post",
                         List.of(new Plan.Header("authorization", "Bearer s3cr3t", false)), "{\"cents\": ${seq}}"),
@@ -30,6 +31,7 @@ class PlanWriterGrpcTest {
         assertThat(yaml).doesNotContain("s3cr3t").contains("grpc: \"127.0.0.1:50051\"").contains("call: \"pay.v2.Ledger/Post\"");
         Plan back = Plan.load(file);
         assertThat(back.target().grpc()).isEqualTo(plan.target().grpc());
+        assertThat(back.target().jvm()).as("a gRPC target Brink launches and watches").isEqualTo(plan.target().jvm());
         assertThat(back.target().baseUrl()).isEqualTo(plan.target().baseUrl());
         assertThat(back.profile().get(0).request().path()).isEqualTo("pay.v2.Ledger/Post");
         assertThat(back.profile().get(0).request().body()).isEqualTo("{\"cents\": ${seq}}");

@@ -13,7 +13,12 @@ import org.springframework.context.ApplicationListener;
 @SpringBootApplication
 public class BookApplication implements ApplicationListener<WebServerInitializedEvent> {
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("--service=grpc")) {
+            // the gRPC sample shares the jar but not Spring: one main keeps one launcher for both services
+            dev.brink.sample.grpc.OrderServer.main(args);
+            return;
+        }
         SpringApplication.run(BookApplication.class, args);
     }
 

@@ -1,0 +1,86 @@
+package dev.brink.cli;
+
+import static dev.brink.cli.BrinkRun.brink;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.FindingDetail;
+import dev.brink.core.FindingKind;
+import dev.brink.core.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Field report 004 end to end, from one run of {@code brink demo --scenario grpc --quick}: the gRPC order service
+ * launched with -Xmx256m -Xmn250m, the whole method through a gRPC plan (reflection), and the closing block and
+ * summary.json with the capacity and the old-generation finding with its -XX:NewRatio advice. Every assertion reads
+ * that one run (about 90 s on an idle 2-core machine, more on a loaded one).
+ */
+class DemoGrpcTest {
+    private static final Pattern CAPACITY_LINE = Pattern.compile("capacity: (\\d+) × profile = ([\\d.]+) req/s, limited by ([a-z-]+)");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theQuickGrpcDemoEndsWithTheCapacityAndTheOldGenerationFinding() throws Exception {
+        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
+        Path out = dir.resolve("demo");
+        BrinkRun r = brink("demo", "--scenario", "grpc", "--quick", "--out", out.toString());
+        System.out.println(r.out); // the console, kept in the surefire report for whoever reads a failure
+        assertThat(r.code).as(r.out + r.err).isZero();
+
+        JsonNode s = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        assertThat(s.get("interrupted").asBoolean()).as(r.out).isFalse();
+        // the capacity, in the closing block as in summary.json
+        JsonNode capacity = s.get("capacity");
+        Matcher m = CAPACITY_LINE.matcher(r.out);
+        assertThat(m.find()).as(r.out).isTrue();
+        assertThat(Integer.parseInt(m.group(1))).isEqualTo(capacity.get("max_multiplier").asInt());
+        assertThat(Double.parseDouble(m.group(2))).isEqualTo(capacity.get("max_rps").asDouble());
+        assertThat(m.group(3)).isEqualTo(capacity.get("limited_by").asText());
+        if (!capacity.get("limited_by").asText().equals("host-saturated")) {
+            // an idle machine: the slow handlers (~300 calls/s) break the search within its steps, above the profile
+            assertThat(capacity.get("max_multiplier").asInt()).as(r.out).isPositive();
+            assertThat(capacity.get("limited_by").asText()).as(r.out).isIn("errors", "latency", "throughput");
+        }
+        // the gRPC calls were answered: reflection found the methods, the first step measured the service
+        JsonNode first = capacity.get("steps").get(0);
+        assertThat(first.get("achieved_rps").asDouble()).as(r.out).isGreaterThan(50);
+        assertThat(first.get("error_rate").asDouble()).as(r.out).isLessThan(0.5);
+
+        JsonNode oldGen = null;
+        for (JsonNode f : s.get("findings")) {
+            FindingKind kind = Json.MAPPER.treeToValue(f.get("kind"), FindingKind.class);
+            f.get("detail").fieldNames().forEachRemaining(k ->
+                    assertThat(FindingDetail.KEYS.get(kind)).as(kind + " detail " + k + " is in the contract").contains(k));
+            if (kind == FindingKind.HEAP_TOO_SMALL && f.get("title").asText().startsWith("Old generation too small")) {
+                oldGen = f;
+            }
+        }
+        assertThat(oldGen).as(r.out).isNotNull();
+        assertThat(oldGen.get("title").asText())
+                .containsPattern("old generation \\d+ KB of 2\\d\\d\\.\\d MB heap; full GCs \\d+\\.\\d+/s \\(\\d+ full GCs\\)")
+                .endsWith("try -XX:NewRatio=2 or a smaller -Xmn");
+        assertThat(oldGen.get("detail").get("old_gen_bytes").asLong()).isLessThan(16L << 20);
+        assertThat(oldGen.get("detail").get("full_gcs").asInt()).isGreaterThanOrEqualTo(3);
+        assertThat(r.out).contains("finding: critical heap-too-small: " + oldGen.get("title").asText());
+
+        // an ordinary gRPC plan, to copy: the launch line carries the defects' flags
+        assertThat(out.resolve("plan.yaml")).content().contains("grpc: \"127.0.0.1:", "call: \"brink.sample.orders.v1.Orders/PlaceOrder\"",
+                "call: \"brink.sample.orders.v1.Orders/ListOrders\"", "-Xmn250m", "--handler-delay-ms=25");
+        // the launched service is gone
+        Matcher ready = Pattern.compile("Order service ready on grpc://127\\.0\\.0\\.1:\\d+ \\(pid (\\d+)\\)")
+                .matcher(Files.readString(out.resolve("target.log")));
+        assertThat(ready.find()).isTrue();
+        assertThat(ProcessHandle.of(Long.parseLong(ready.group(1))).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+        assertThat(out.resolve("report.html")).isRegularFile();
+        assertThat(Files.readString(out.resolve("summary.md")).toLowerCase(Locale.ROOT)).contains("old generation too small");
+    }
+}
