@@ -60,6 +60,32 @@ public final class PlanRun {
         return replace(new Plan(plan.name(), plan.target(), plan.profile(), plan.slo(), plan.phases(), plan.data(), gate));
     }
 
+    /**
+     * A {@code fail_on} gate from a build's configuration, with the plan's words: {@code confirm: degraded},
+     * {@code soak: leak}, {@code findings: critical|warning|info}; any other word is an error naming the key.
+     */
+    public static Plan.FailOn failOn(Double capacityBelow, String confirm, String soak, String findings) throws BrinkUserException {
+        if (capacityBelow != null && !(capacityBelow > 0)) {
+            throw new BrinkUserException("failOn.capacityBelow: expected a number > 0, got " + capacityBelow);
+        }
+        boolean c = word(confirm, "failOn.confirm", "degraded");
+        boolean k = word(soak, "failOn.soak", "leak");
+        if (findings != null && !List.of("critical", "warning", "info").contains(findings)) {
+            throw new BrinkUserException("failOn.findings: '" + findings + "' is not a severity; expected critical, warning or info");
+        }
+        return new Plan.FailOn(capacityBelow, c, k, findings);
+    }
+
+    private static boolean word(String value, String key, String expected) throws BrinkUserException {
+        if (value == null) {
+            return false;
+        }
+        if (!value.equals(expected)) {
+            throw new BrinkUserException(key + ": '" + value + "' is not a verdict it can fail on; expected " + expected);
+        }
+        return true;
+    }
+
     /** Finding kinds (summary.json names) that fail the gate whatever their severity; an unknown name is an error. */
     public PlanRun withFailOnFindings(String[] kinds, String where) throws BrinkUserException {
         PlanRun r = replace(plan);
