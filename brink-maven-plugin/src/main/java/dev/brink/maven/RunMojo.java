@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -61,6 +63,13 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = "brink.skip", defaultValue = "false")
     boolean skip;
 
+    /**
+     * Seconds to wait for the service's port to accept connections before the run (a service started
+     * asynchronously by the build may still be starting); 0: do not wait.
+     */
+    @Parameter(property = "brink.startupTimeout", defaultValue = "60")
+    int startupTimeout;
+
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
         if (skip) {
@@ -90,12 +99,39 @@ public class RunMojo extends AbstractMojo {
             run = run.withFailOn(PlanRun.failOn(failOn.capacityBelow, failOn.confirm, failOn.soak, failOn.findings))
                     .withFailOnFindings(failOn.findingKinds.toArray(String[]::new), "failOn.findingKinds");
         }
+        URI url = baseUrl != null ? URI.create(baseUrl) : run.plan().target().baseUrl();
+        awaitPort(url); // before the pid file: a service started asynchronously writes it as it starts
         Long watched = pid != null ? pid : readPid();
         if (baseUrl != null || watched != null) {
-            URI url = baseUrl != null ? URI.create(baseUrl) : run.plan().target().baseUrl();
             run = run.withTarget(url, watched);
         }
         return run;
+    }
+
+    /** Polls the service's port (loopback or the address the plan names) until it accepts a connection. */
+    private void awaitPort(URI url) throws BrinkUserException {
+        if (startupTimeout <= 0 || url == null || url.getHost() == null) {
+            return;
+        }
+        int port = url.getPort() > 0 ? url.getPort() : 80;
+        long deadline = System.nanoTime() + startupTimeout * 1_000_000_000L;
+        while (true) {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress(url.getHost(), port), 1000);
+                return;
+            } catch (IOException e) {
+                if (System.nanoTime() > deadline) {
+                    throw new BrinkUserException("the service at " + url + " did not accept a connection within " + startupTimeout
+                            + " s (" + e.getMessage() + ")");
+                }
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw new BrinkUserException("interrupted while waiting for " + url);
+                }
+            }
+        }
     }
 
     private Long readPid() throws BrinkUserException {
