@@ -1,0 +1,152 @@
+package dev.brink.junit;
+
+import dev.brink.core.BrinkUserException;
+import dev.brink.core.Finding;
+import dev.brink.core.FindingKind;
+import dev.brink.core.RunDirectory;
+import dev.brink.core.summary.RunSummary;
+import dev.brink.load.LoadOptions;
+import dev.brink.load.Plan;
+import dev.brink.method.FailOnGate;
+import dev.brink.method.MethodPhase;
+import dev.brink.method.MethodRunner;
+import dev.brink.report.RunReport;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One run of a plan from inside a build: the plan's target replaced by the service the build or test started, the
+ * phases chosen, the plan's {@code fail_on} (or a replacement) plus finding kinds that fail the gate. Knows nothing
+ * of JUnit or Maven: {@link BrinkExtension} and the Maven plugin both drive it.
+ *
+ * <p>Every name (phase, finding kind, fail_on key) is checked in {@link #PlanRun} and {@link #withFailOnFindings},
+ * before any load is sent, as a {@link BrinkUserException}.
+ */
+public final class PlanRun {
+    private final Plan plan;
+    private Set<MethodPhase> phases;
+    private Set<FindingKind> failOnKinds = EnumSet.noneOf(FindingKind.class);
+
+    /** The plan file (read and checked now) and the phases to run (empty: every phase the plan has). */
+    public PlanRun(Path planFile, String... phases) throws BrinkUserException {
+        this(Plan.load(planFile), phases);
+    }
+
+    private PlanRun(Plan plan, String... phases) throws BrinkUserException {
+        this.plan = plan;
+        this.phases = phases.length == 0 ? null : MethodPhase.parse(String.join(",", phases));
+    }
+
+    /** A plan from text (a classpath resource); {@code name} stands for the file in error messages. */
+    public static PlanRun ofText(String text, String name, String... phases) throws BrinkUserException {
+        return new PlanRun(Plan.parse(text, name, Path.of("").toAbsolutePath(), System::getenv), phases);
+    }
+
+    /** Replaces the plan's target: the load goes to {@code baseUrl}, and the JVM {@code pid} is watched when not null. */
+    public PlanRun withTarget(URI baseUrl, Long pid) {
+        Plan.Target t = plan.target();
+        Plan.Jvm jvm = pid != null ? new Plan.Jvm(pid, null, null) : null;
+        Plan.Target target = new Plan.Target(baseUrl, jvm, t == null ? null : t.grpc());
+        return replace(new Plan(plan.name(), target, plan.profile(), plan.slo(), plan.phases(), plan.data(), plan.failOn()));
+    }
+
+    /** Replaces the plan's {@code fail_on} gate (a build's configuration wins over the plan's). */
+    public PlanRun withFailOn(Plan.FailOn gate) {
+        return replace(new Plan(plan.name(), plan.target(), plan.profile(), plan.slo(), plan.phases(), plan.data(), gate));
+    }
+
+    /**
+     * A {@code fail_on} gate from a build's configuration, with the plan's words: {@code confirm: degraded},
+     * {@code soak: leak}, {@code findings: critical|warning|info}; any other word is an error naming the key.
+     */
+    public static Plan.FailOn failOn(Double capacityBelow, String confirm, String soak, String findings) throws BrinkUserException {
+        if (capacityBelow != null && !(capacityBelow > 0)) {
+            throw new BrinkUserException("failOn.capacityBelow: expected a number > 0, got " + capacityBelow);
+        }
+        boolean c = word(confirm, "failOn.confirm", "degraded");
+        boolean k = word(soak, "failOn.soak", "leak");
+        if (findings != null && !List.of("critical", "warning", "info").contains(findings)) {
+            throw new BrinkUserException("failOn.findings: '" + findings + "' is not a severity; expected critical, warning or info");
+        }
+        return new Plan.FailOn(capacityBelow, c, k, findings);
+    }
+
+    private static boolean word(String value, String key, String expected) throws BrinkUserException {
+        if (value == null) {
+            return false;
+        }
+        if (!value.equals(expected)) {
+            throw new BrinkUserException(key + ": '" + value + "' is not a verdict it can fail on; expected " + expected);
+        }
+        return true;
+    }
+
+    /** Finding kinds (summary.json names) that fail the gate whatever their severity; an unknown name is an error. */
+    public PlanRun withFailOnFindings(String[] kinds, String where) throws BrinkUserException {
+        PlanRun r = replace(plan);
+        r.failOnKinds = kinds.length == 0 ? EnumSet.noneOf(FindingKind.class) : EnumSet.copyOf(FindingKinds.parseAll(kinds, where));
+        return r;
+    }
+
+    private PlanRun replace(Plan p) {
+        PlanRun r;
+        try {
+            r = new PlanRun(p);
+        } catch (BrinkUserException e) {
+            throw new IllegalStateException(e); // no phases given: nothing to parse
+        }
+        r.phases = phases;
+        r.failOnKinds = failOnKinds;
+        return r;
+    }
+
+    public Plan plan() {
+        return plan;
+    }
+
+    /**
+     * Runs the method into a new run directory under {@code parent}, writes the report and judges the gate.
+     *
+     * @param console where the method's progress goes (a build log, a test's output)
+     */
+    public Outcome run(Path parent, String runName, PrintWriter console) throws BrinkUserException {
+        RunDirectory dir = RunDirectory.create(parent, runName);
+        MethodRunner runner = new MethodRunner(plan, dir, LoadOptions.defaults(), console);
+        RunSummary summary = phases == null ? runner.run() : runner.run(phases);
+        RunReport.Outputs outputs = RunReport.write(dir.root());
+        List<String> failures = new ArrayList<>(FailOnGate.failures(plan.failOn(), summary));
+        for (Finding f : summary.findings()) {
+            if (failOnKinds.contains(f.kind())) {
+                failures.add("fail_on finding " + f.kind().jsonName() + ": " + f.title());
+            }
+        }
+        console.flush();
+        return new Outcome(plan.name(), summary, dir.root(), outputs.html(), List.copyOf(failures));
+    }
+
+    /**
+     * A finished run.
+     *
+     * @param gateFailures one line per gate condition met; empty when the run passed its gate
+     */
+    public record Outcome(String planName, RunSummary summary, Path runDirectory, Path report, List<String> gateFailures) {
+        public boolean passed() {
+            return gateFailures.isEmpty();
+        }
+
+        /** The gate's lines, then the verdicts and findings, then where the report is. */
+        public String failureMessage() {
+            StringBuilder b = new StringBuilder("Brink: the gate of plan '" + planName + "' failed");
+            gateFailures.forEach(l -> b.append("\n  ").append(l));
+            b.append("\ndiagnosis:");
+            RunDiagnosis.lines(summary).forEach(l -> b.append("\n  ").append(l));
+            b.append("\nreport: ").append(report);
+            return b.toString();
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package dev.brink.maven;
+
+import dev.brink.core.BrinkUserException;
+import dev.brink.junit.PlanRun;
+import dev.brink.junit.RunDiagnosis;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * {@code brink:run}: runs a plan against the service the build started (by default in the integration-test phase,
+ * between e.g. {@code spring-boot:start} and {@code spring-boot:stop}) and fails the build when its gate fails, with
+ * the gate's lines and the diagnosis. The run directory, report.html included, goes under {@code target/brink/}.
+ *
+ * <p>A misspelt phase, finding kind or gate word fails the build as a configuration error (what {@code brink run}
+ * exits 2 for) before any load is sent; a failed gate is a build failure (exit 3).
+ */
+@Mojo(name = "run", defaultPhase = LifecyclePhase.INTEGRATION_TEST, threadSafe = true)
+public class RunMojo extends AbstractMojo {
+    /** The plan (YAML). */
+    @Parameter(property = "brink.plan", required = true)
+    File plan;
+
+    /** The phases to run, of capacity, confirm, soak; empty: every phase the plan has. */
+    @Parameter(property = "brink.phases")
+    List<String> phases = new ArrayList<>();
+
+    /** Where the service listens ("http://127.0.0.1:8080"); replaces the plan's target.base_url. */
+    @Parameter(property = "brink.baseUrl")
+    String baseUrl;
+
+    /** The service's process id, to watch its JVM (heap, GC, threads, evidence). */
+    @Parameter(property = "brink.pid")
+    Long pid;
+
+    /** A file holding the service's process id (written by the step that started it); read when the run starts. */
+    @Parameter(property = "brink.pidFile")
+    File pidFile;
+
+    /** Replaces the plan's fail_on gate. */
+    @Parameter
+    FailOn failOn;
+
+    /** Where run directories go. */
+    @Parameter(property = "brink.outputDirectory", defaultValue = "${project.build.directory}/brink")
+    File outputDirectory;
+
+    @Parameter(property = "brink.skip", defaultValue = "false")
+    boolean skip;
+
+    /**
+     * Seconds to wait for the service's port to accept connections before the run (a service started
+     * asynchronously by the build may still be starting); 0: do not wait.
+     */
+    @Parameter(property = "brink.startupTimeout", defaultValue = "60")
+    int startupTimeout;
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip) {
+            getLog().info("brink: skipped (brink.skip)");
+            return;
+        }
+        PlanRun.Outcome o;
+        try {
+            o = prepare().run(outputDirectory.toPath(), "run", new PrintWriter(new LogWriter(), true));
+        } catch (BrinkUserException e) {
+            throw new MojoExecutionException("brink: " + e.getMessage());
+        }
+        getLog().info("brink: " + String.join("\nbrink: ", RunDiagnosis.lines(o.summary())));
+        getLog().info("brink: report " + o.report());
+        if (!o.passed()) {
+            throw new MojoFailureException(o.failureMessage());
+        }
+    }
+
+    /** Reads the plan and checks every name, before any load. */
+    PlanRun prepare() throws BrinkUserException {
+        if (plan == null || !plan.isFile()) {
+            throw new BrinkUserException("plan " + plan + ": no such file");
+        }
+        PlanRun run = new PlanRun(plan.toPath(), phases.toArray(String[]::new));
+        if (failOn != null) {
+            run = run.withFailOn(PlanRun.failOn(failOn.capacityBelow, failOn.confirm, failOn.soak, failOn.findings))
+                    .withFailOnFindings(failOn.findingKinds.toArray(String[]::new), "failOn.findingKinds");
+        }
+        URI url = baseUrl != null ? URI.create(baseUrl) : run.plan().target().baseUrl();
+        awaitPort(url); // before the pid file: a service started asynchronously writes it as it starts
+        Long watched = pid != null ? pid : readPid();
+        if (baseUrl != null || watched != null) {
+            run = run.withTarget(url, watched);
+        }
+        return run;
+    }
+
+    /** Polls the service's port (loopback or the address the plan names) until it accepts a connection. */
+    private void awaitPort(URI url) throws BrinkUserException {
+        if (startupTimeout <= 0 || url == null || url.getHost() == null) {
+            return;
+        }
+        int port = url.getPort() > 0 ? url.getPort() : 80;
+        long deadline = System.nanoTime() + startupTimeout * 1_000_000_000L;
+        while (true) {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress(url.getHost(), port), 1000);
+                return;
+            } catch (IOException e) {
+                if (System.nanoTime() > deadline) {
+                    throw new BrinkUserException("the service at " + url + " did not accept a connection within " + startupTimeout
+                            + " s (" + e.getMessage() + ")");
+                }
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw new BrinkUserException("interrupted while waiting for " + url);
+                }
+            }
+        }
+    }
+
+    private Long readPid() throws BrinkUserException {
+        if (pidFile == null) {
+            return null;
+        }
+        try {
+            String text = Files.readString(pidFile.toPath(), StandardCharsets.UTF_8).trim();
+            return Long.parseLong(text);
+        } catch (IOException | NumberFormatException e) {
+            throw new BrinkUserException("pidFile " + pidFile + ": expected a process id, " + e.getMessage());
+        }
+    }
+
+    /** The method's progress lines into the build log, line by line. */
+    private final class LogWriter extends Writer {
+        private final StringWriter line = new StringWriter();
+
+        @Override
+        public void write(char[] buf, int off, int len) {
+            for (int i = off; i < off + len; i++) {
+                if (buf[i] == '\n') {
+                    flushLine();
+                } else {
+                    line.write(buf[i]);
+                }
+            }
+        }
+
+        private void flushLine() {
+            getLog().info(line.toString());
+            line.getBuffer().setLength(0);
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+            if (line.getBuffer().length() > 0) {
+                flushLine();
+            }
+        }
+    }
+}
