@@ -2,12 +2,14 @@ package dev.brink.heap.report;
 
 import dev.brink.heap.dominator.DominatorTree;
 import dev.brink.heap.index.HeapGraph;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
  * Children lists of the dominator tree (CSR; slot 0 is the super-root, slot i + 1 object i), for walking
- * down from a suspect and for per-class retained sizes. 8 bytes per object.
+ * down from a suspect and for per-class retained sizes. 8 bytes per object; the walks need a stack only as deep as
+ * the tree.
  */
 public final class DominatedTree {
     private final int[] start;
@@ -30,19 +32,23 @@ public final class DominatedTree {
             start[i] += start[i - 1];
         }
         kids = new int[start[n + 1]];
-        int[] fill = new int[n + 1];
+        // start[] is its own fill cursor: afterwards each slot holds the next one's start, one shift restores it
         for (int i = 0; i < n; i++) {
             int d = tree.idom(i);
             if (d != DominatorTree.UNREACHABLE) {
-                kids[start[d + 1] + fill[d + 1]++] = i;
+                kids[start[d + 1]++] = i;
             }
         }
+        for (int s = n + 1; s >= 1; s--) {
+            start[s] = start[s - 1];
+        }
+        start[0] = 0;
     }
 
     /** Objects immediately dominated by {@code object}, or by the super-root when object is -1. */
     public int[] children(int object) {
         int s = object + 1;
-        return java.util.Arrays.copyOfRange(kids, start[s], start[s + 1]);
+        return Arrays.copyOfRange(kids, start[s], start[s + 1]);
     }
 
     /** The child retaining most, or -1 when none. */
@@ -65,9 +71,8 @@ public final class DominatedTree {
         int classes = g.classes().size();
         long[] out = new long[classes];
         int[] onPath = new int[classes];
-        int n = g.objectCount();
-        int[] stack = new int[n + 1];
-        int[] cursor = new int[n + 1];
+        int[] stack = new int[1024];
+        int[] cursor = new int[1024];
         int sp = 0;
         stack[sp] = -1;
         cursor[sp++] = start[0];
@@ -81,6 +86,10 @@ public final class DominatedTree {
                     out[c] += tree.retained(child);
                 }
                 onPath[c]++;
+                if (sp == stack.length) {
+                    stack = Arrays.copyOf(stack, sp * 2);
+                    cursor = Arrays.copyOf(cursor, sp * 2);
+                }
                 stack[sp] = child;
                 cursor[sp++] = start[child + 1];
             } else {
@@ -100,9 +109,8 @@ public final class DominatedTree {
      */
     public Map<Integer, Long> retainedByTopHolder(int cls) {
         Map<Integer, Long> out = new HashMap<>();
-        int n = g.objectCount();
-        int[] stack = new int[n + 1];
-        int[] cursor = new int[n + 1];
+        int[] stack = new int[1024];
+        int[] cursor = new int[1024];
         int onPath = 0;
         int sp = 0;
         stack[sp] = -1;
@@ -117,6 +125,10 @@ public final class DominatedTree {
                 }
                 if (mine) {
                     onPath++;
+                }
+                if (sp == stack.length) {
+                    stack = Arrays.copyOf(stack, sp * 2);
+                    cursor = Arrays.copyOf(cursor, sp * 2);
                 }
                 stack[sp] = child;
                 cursor[sp++] = start[child + 1];

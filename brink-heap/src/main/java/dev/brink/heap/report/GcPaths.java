@@ -6,7 +6,7 @@ import java.util.Arrays;
 /**
  * Shortest paths from the GC roots (one breadth-first search from all roots at once). Like MAT's "path to
  * GC roots excluding weak references", it does not go through java.lang.ref.Reference objects, so a
- * path shows what really keeps an object alive. 4 bytes per object.
+ * path shows what really keeps an object alive. 4 bytes per object, and a queue as wide as the widest level.
  */
 public final class GcPaths {
     private final int[] parent; // -1 root, -2 not reached
@@ -24,16 +24,14 @@ public final class GcPaths {
                 }
             }
         }
-        int[] queue = new int[n];
-        int head = 0;
-        int tail = 0;
+        IntQueue queue = new IntQueue();
         for (int k = 0; k < g.rootCount(); k++) {
             int r = g.root(k);
             parent[r] = -1;
-            queue[tail++] = r;
+            queue.add(r);
         }
-        while (head < tail) {
-            int u = queue[head++];
+        while (!queue.isEmpty()) {
+            int u = queue.poll();
             if (weak[g.classOf(u)]) {
                 continue;
             }
@@ -41,9 +39,38 @@ public final class GcPaths {
                 int w = g.ref(e);
                 if (parent[w] == -2) {
                     parent[w] = u;
-                    queue[tail++] = w;
+                    queue.add(w);
                 }
             }
+        }
+    }
+
+    /** FIFO ring buffer as wide as the widest BFS level, not one slot per object. */
+    private static final class IntQueue {
+        private int[] a = new int[1024];
+        private int head;
+        private int size;
+
+        void add(int v) {
+            if (size == a.length) {
+                int[] b = new int[a.length * 2];
+                System.arraycopy(a, head, b, 0, a.length - head);
+                System.arraycopy(a, 0, b, a.length - head, head);
+                a = b;
+                head = 0;
+            }
+            a[(head + size++) & (a.length - 1)] = v;
+        }
+
+        int poll() {
+            int v = a[head];
+            head = (head + 1) & (a.length - 1);
+            size--;
+            return v;
+        }
+
+        boolean isEmpty() {
+            return size == 0;
         }
     }
 
