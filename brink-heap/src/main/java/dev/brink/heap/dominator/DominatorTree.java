@@ -8,7 +8,7 @@ import dev.brink.heap.index.HeapGraph;
  * that references every root: semidominators as in Lengauer–Tarjan (path compression, O(m log n)), then
  * idoms by Semi-NCA (Georgiadis), which needs no buckets and is near-linear on heap graphs. Everything is iterative: deep graphs (a 1.5 M-node linked list) need no stack.
  * Memory while computing: 4 bytes per object plus about 24 per object that has references, plus 4 per reference
- * between those; afterwards 12 bytes per object.
+ * between those; afterwards 12 bytes per object (retained size and the children lists; 16 for dumps over 32 GiB).
  */
 public final class DominatorTree {
     /** {@link #idom} of an object dominated only by the super-root (a top-level dominator). */
@@ -16,26 +16,106 @@ public final class DominatorTree {
     /** {@link #idom} of an object no GC root reaches (garbage the dump still held). */
     public static final int UNREACHABLE = -2;
 
-    private final int[] idom;
-    private final long[] retained;
+    /** Children of the dominator tree (CSR by slot = object + 1; slot 0 is the super-root); no idom array is kept. */
+    private final int[] childStart;
+    private final int[] children;
+    private final Retained retained;
     private final long reachableBytes;
     private final int reachableCount;
 
-    private DominatorTree(int[] idom, long[] retained, long reachableBytes, int reachableCount) {
-        this.idom = idom;
+    private DominatorTree(int[] childStart, int[] children, Retained retained, long reachableBytes, int reachableCount) {
+        this.childStart = childStart;
+        this.children = children;
         this.retained = retained;
         this.reachableBytes = reachableBytes;
         this.reachableCount = reachableCount;
     }
 
-    /** Immediate dominator's object index, {@link #SUPER_ROOT} or {@link #UNREACHABLE}. */
+    /**
+     * Retained sizes, one per object. Every shallow size is a multiple of the object alignment, so when the whole
+     * dump is under 2^32 alignment units (32 GiB at 8-byte alignment) each sum fits an unsigned int of units: 4
+     * bytes per object instead of 8. Larger dumps (or sizes off the alignment) keep longs.
+     */
+    private static final class Retained {
+        private final int[] units;
+        private final long[] bytes;
+        private final int unitShift;
+
+        Retained(HeapGraph g) {
+            int n = g.objectCount();
+            int alignment = g.sizeModel().alignment();
+            long sum = 0;
+            boolean aligned = true;
+            for (int i = 0; i < n; i++) {
+                sum += g.shallow(i);
+                aligned &= (g.shallow(i) & (alignment - 1)) == 0;
+            }
+            if (aligned && sum / alignment <= 0xffffffffL) {
+                units = new int[n];
+                bytes = null;
+                unitShift = Integer.numberOfTrailingZeros(alignment);
+            } else {
+                units = null;
+                bytes = new long[n];
+                unitShift = 0;
+            }
+        }
+
+        long get(int o) {
+            return units != null ? (units[o] & 0xffffffffL) << unitShift : bytes[o];
+        }
+
+        void add(int o, long b) {
+            if (units != null) {
+                units[o] += (int) (b >>> unitShift);
+            } else {
+                bytes[o] += b;
+            }
+        }
+    }
+
+    /**
+     * Immediate dominator's object index, {@link #SUPER_ROOT} or {@link #UNREACHABLE}. O(objects): the tree is kept
+     * as children lists only (walks go down from a root or a suspect), so this is for single questions.
+     */
     public int idom(int object) {
-        return idom[object];
+        if (!reachable(object)) {
+            return UNREACHABLE;
+        }
+        int k = 0;
+        while (children[k] != object) {
+            k++;
+        }
+        int lo = 0;
+        int hi = childStart.length - 1;
+        while (lo < hi) { // the last slot whose start is <= k owns position k
+            int mid = (lo + hi + 1) >>> 1;
+            if (childStart[mid] <= k) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo - 1;
+    }
+
+    /** First position (for {@link #child}) of the objects {@code object} immediately dominates; -1: the super-root. */
+    public int childrenStart(int object) {
+        return childStart[object + 1];
+    }
+
+    /** End (exclusive) of {@code object}'s children positions; -1: the super-root. */
+    public int childrenEnd(int object) {
+        return childStart[object + 2];
+    }
+
+    public int child(int position) {
+        return children[position];
     }
 
     /** Bytes freed if this object were unreachable: its shallow size plus all it dominates; 0 if unreachable. */
     public long retained(int object) {
-        return retained[object];
+        return retained.get(object);
     }
 
     /** Shallow bytes of all reachable objects: the heap size reports divide by. */
@@ -47,8 +127,9 @@ public final class DominatorTree {
         return reachableCount;
     }
 
+    /** Every object has a positive shallow size, so exactly the reachable ones retain something. */
     public boolean reachable(int object) {
-        return idom[object] != UNREACHABLE;
+        return retained.get(object) != 0;
     }
 
     public static DominatorTree compute(HeapGraph g, HeapProgress progress) {
@@ -68,6 +149,8 @@ public final class DominatorTree {
         private final HeapGraph g;
         private final HeapProgress progress;
         private final int nodes;
+        /** Path-compression stack: as long as the longest uncompressed path, not one slot per object. */
+        private int[] evalStack = new int[1024];
 
         Builder(HeapGraph g, HeapProgress progress) {
             this.g = g;
@@ -107,19 +190,20 @@ public final class DominatorTree {
             int[] preds = predecessors(dfnum, vertex, count, predStart);
             progress.update("dominators", 2, 4);
 
+            dfnum = null; // preds are in dfs numbers already: the object-indexed array goes before LT's three arrays come
+
             int[] semi = new int[count + 1];
             int[] ancestor = new int[count + 1];
             int[] best = new int[count + 1];
             for (int v = 1; v <= count; v++) {
                 best[v] = v;
             }
-            int[] evalStack = dfnum; // preds are already in dfs numbers; dfnum is not needed any more
             // semidominators, exactly as Lengauer–Tarjan computes them
             for (int n = count; n >= 2; n--) {
                 int s = parent[n];
                 for (int k = predStart[n]; k < predStart[n + 1]; k++) {
                     int v = preds[k];
-                    int s2 = v <= n ? v : semi[eval(v, ancestor, best, semi, evalStack)];
+                    int s2 = v <= n ? v : semi[eval(v, ancestor, best, semi)];
                     if (s2 < s) {
                         s = s2;
                     }
@@ -129,7 +213,6 @@ public final class DominatorTree {
             }
             preds = null;
             predStart = null;
-            dfnum = null;
             evalStack = null;
             // Semi-NCA: idom(v) is the nearest common ancestor of parent(v) and semi(v) in the dominator tree
             // built so far; in dfs order the idoms above v are final. Saves LT's buckets (8 bytes per object).
@@ -147,7 +230,16 @@ public final class DominatorTree {
             semi = null;
             ancestor = null;
             best = null;
-            return finish(vertex, idom, count, objectIdom);
+            toObjectIndexes(objectIdom, vertex, idom, count);
+            vertex = null; // the dfs-number arrays go before the children lists are built beside the idoms
+            parent = null;
+            idom = null;
+            int[] childStart = new int[g.objectCount() + 2];
+            int[] children = childrenLists(objectIdom, childStart);
+            objectIdom = null; // and the idoms go before the retained sizes come
+            DominatorTree tree = retainedSizes(childStart, children);
+            progress.update("dominators", 4, 4);
+            return tree;
         }
 
         /** Depth-first numbering of the non-leaf objects reachable from the super-root; returns their count + 1. */
@@ -220,15 +312,18 @@ public final class DominatorTree {
         }
 
         /** Ancestor of v (in the linked forest) whose semidominator is lowest, compressing the path. */
-        private static int eval(int v, int[] ancestor, int[] best, int[] semi, int[] stack) {
+        private int eval(int v, int[] ancestor, int[] best, int[] semi) {
             int sp = 0;
             int u = v;
             while (ancestor[ancestor[u]] != 0) {
-                stack[sp++] = u;
+                if (sp == evalStack.length) {
+                    evalStack = java.util.Arrays.copyOf(evalStack, sp * 2);
+                }
+                evalStack[sp++] = u;
                 u = ancestor[u];
             }
             while (sp > 0) {
-                int y = stack[--sp];
+                int y = evalStack[--sp];
                 int a = ancestor[y];
                 if (semi[best[a]] < semi[best[y]]) {
                     best[y] = best[a];
@@ -280,37 +375,75 @@ public final class DominatorTree {
             return objectIdom;
         }
 
-        private DominatorTree finish(int[] vertex, int[] idomDfs, int count, int[] idom) {
-            int n = g.objectCount();
-            long[] retained = new long[n];
+        /** Leaves' idoms (dfs numbers so far) and the other objects' (from the dfs-indexed tree) as object indexes. */
+        private static void toObjectIndexes(int[] objectIdom, int[] vertex, int[] idomDfs, int count) {
+            for (int o = 0; o < objectIdom.length; o++) {
+                if (objectIdom[o] != UNREACHABLE) {
+                    objectIdom[o] = vertex[objectIdom[o]] - 1; // the super-root (node 0) becomes SUPER_ROOT (-1)
+                }
+            }
+            for (int d = 2; d <= count; d++) {
+                objectIdom[vertex[d] - 1] = vertex[idomDfs[d]] - 1;
+            }
+        }
+
+        /** Retained sizes in one post-order walk down the children lists: a node is final when it leaves the stack. */
+        private DominatorTree retainedSizes(int[] childStart, int[] children) {
+            Retained retained = new Retained(g);
             long total = 0;
-            int reachable = count - 1;
-            // leaves first: they dominate nothing, and their bytes must be in their dominator's before it is summed up
-            for (int o = 0; o < n; o++) {
-                if (idom[o] != UNREACHABLE) {
-                    int dom = vertex[idom[o]];
-                    idom[o] = dom == 0 ? SUPER_ROOT : dom - 1;
-                    retained[o] = g.shallow(o);
-                    total += g.shallow(o);
-                    reachable++;
-                    if (dom != 0) {
-                        retained[dom - 1] += g.shallow(o);
+            int reachable = 0;
+            int[] stack = new int[1024];
+            int[] cursor = new int[1024];
+            int sp = 0;
+            stack[sp] = -1;
+            cursor[sp++] = childStart[0];
+            while (sp > 0) {
+                int node = stack[sp - 1];
+                if (cursor[sp - 1] < childStart[node + 2]) {
+                    int child = children[cursor[sp - 1]++];
+                    if (sp == stack.length) {
+                        stack = java.util.Arrays.copyOf(stack, sp * 2);
+                        cursor = java.util.Arrays.copyOf(cursor, sp * 2);
+                    }
+                    stack[sp] = child;
+                    cursor[sp++] = childStart[child + 1];
+                } else {
+                    sp--;
+                    if (node >= 0) {
+                        retained.add(node, g.shallow(node));
+                        total += g.shallow(node);
+                        reachable++;
+                        if (sp > 1) {
+                            retained.add(stack[sp - 1], retained.get(node));
+                        }
                     }
                 }
             }
-            for (int d = count; d >= 2; d--) {
-                // children have larger dfs numbers than their dominator, so one backward sweep accumulates
-                int o = vertex[d] - 1;
-                retained[o] += g.shallow(o);
-                total += g.shallow(o);
-                int dom = vertex[idomDfs[d]];
-                if (dom != 0) {
-                    retained[dom - 1] += retained[o];
+            return new DominatorTree(childStart, children, retained, total, reachable);
+        }
+
+        /** CSR of the idoms (by object index); {@code childStart} is its own fill cursor, shifted back afterwards. */
+        private static int[] childrenLists(int[] idom, int[] childStart) {
+            int n = idom.length;
+            for (int o = 0; o < n; o++) {
+                if (idom[o] != UNREACHABLE) {
+                    childStart[idom[o] + 2]++; // SUPER_ROOT (-1) counts in slot 1, i.e. starts at slot 0
                 }
-                idom[o] = dom == 0 ? SUPER_ROOT : dom - 1;
             }
-            progress.update("dominators", 4, 4);
-            return new DominatorTree(idom, retained, total, reachable);
+            for (int i = 1; i < childStart.length; i++) {
+                childStart[i] += childStart[i - 1];
+            }
+            int[] children = new int[childStart[n + 1]];
+            for (int o = 0; o < n; o++) {
+                if (idom[o] != UNREACHABLE) {
+                    children[childStart[idom[o] + 1]++] = o;
+                }
+            }
+            for (int i = n + 1; i >= 1; i--) {
+                childStart[i] = childStart[i - 1];
+            }
+            childStart[0] = 0;
+            return children;
         }
     }
 }

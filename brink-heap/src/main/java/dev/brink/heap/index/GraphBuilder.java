@@ -87,7 +87,12 @@ public final class GraphBuilder {
         }
         int[] rootArray = roots.trim();
         Arrays.sort(rootArray);
-        return new HeapGraph(ids, p2.classOf, p2.shallow, offsets, p2.refs, rootKind, rootArray,
+        byte[] rootKinds = new byte[rootArray.length];
+        for (int k = 0; k < rootArray.length; k++) {
+            rootKinds[k] = rootKind[rootArray[k]];
+        }
+        rootKind = null; // one byte per root from here on, not per object
+        return new HeapGraph(ids, p2.classOf, p2.shallow, offsets, p2.refs, rootKinds, rootArray,
                 classes, model, rootThread, p1.threadBySerial, p2.threadNames);
     }
 
@@ -171,8 +176,8 @@ public final class GraphBuilder {
         final ClassTable classes;
         final SizeModel model;
         final int idSize;
-        final int[] classOf;
-        final int[] shallow;
+        final ClassIndexes classOf;
+        final ShallowSizes shallow;
         /** Reference counts at v + 1 while counting; starts (CSR) once {@link #refs} is set. */
         final int[] offsets;
         /** Null while counting (pass 2); the id-ordered targets while filling (pass 3). */
@@ -187,8 +192,8 @@ public final class GraphBuilder {
             this.model = model;
             this.idSize = idSize;
             int n = ids.size();
-            classOf = new int[n];
-            shallow = new int[n];
+            classOf = new ClassIndexes(n, classes.size());
+            shallow = new ShallowSizes(n, model.alignment());
             offsets = new int[n + 1];
             threadNameSlot = new int[classes.size()];
             for (int c = 0; c < classes.size(); c++) {
@@ -244,7 +249,7 @@ public final class GraphBuilder {
         @Override
         public void classDump(ClassDump d) {
             int v = ids.indexOf(d.id());
-            classOf[v] = classes.classClass();
+            classOf.set(v, classes.classClass());
             begin(v);
             edge(d.superId());
             edge(d.loaderId());
@@ -260,7 +265,7 @@ public final class GraphBuilder {
             }
             end(v);
             // HotSpot keeps statics in the java.lang.Class mirror; count them as the class object's size
-            shallow[v] = clamp(model.instanceSize(prim, refCount));
+            shallow.set(v, clamp(model.instanceSize(prim, refCount)));
         }
 
         @Override
@@ -274,8 +279,8 @@ public final class GraphBuilder {
                 throw new HprofFormatException(in.position(), String.format("expected %d bytes of field values for an instance of %s, the record says %d",
                         classes.dataBytes(c), classes.name(c), length));
             }
-            classOf[v] = c;
-            shallow[v] = clamp(classes.instanceShallow(c));
+            classOf.set(v, c);
+            shallow.set(v, clamp(classes.instanceShallow(c)));
             begin(v);
             byte[] types = classes.layoutTypes(c);
             int nameSlot = threadNameSlot[c];
@@ -300,8 +305,8 @@ public final class GraphBuilder {
             if (c < 0) {
                 throw new HprofFormatException(in.position(), String.format("expected the array class id 0x%x of array 0x%x to have a CLASS_DUMP", arrayClassId, id));
             }
-            classOf[v] = c;
-            shallow[v] = clamp(model.arraySize(count, model.referenceBytes()));
+            classOf.set(v, c);
+            shallow.set(v, clamp(model.arraySize(count, model.referenceBytes())));
             begin(v);
             for (int k = 0; k < count; k++) {
                 edge(in.id());
@@ -312,8 +317,8 @@ public final class GraphBuilder {
         @Override
         public void primitiveArray(long id, int type, int count, HprofInput in) {
             int v = index(id, in);
-            classOf[v] = classes.primitiveArrayClass(type);
-            shallow[v] = clamp(model.arraySize(count, HprofTypes.size(type, idSize)));
+            classOf.set(v, classes.primitiveArrayClass(type));
+            shallow.set(v, clamp(model.arraySize(count, HprofTypes.size(type, idSize))));
             begin(v);
             end(v);
         }

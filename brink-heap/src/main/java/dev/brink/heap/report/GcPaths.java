@@ -1,19 +1,26 @@
 package dev.brink.heap.report;
 
 import dev.brink.heap.index.HeapGraph;
+import java.nio.IntBuffer;
 import java.util.Arrays;
 
 /**
  * Shortest paths from the GC roots (one breadth-first search from all roots at once). Like MAT's "path to
  * GC roots excluding weak references", it does not go through java.lang.ref.Reference objects, so a
- * path shows what really keeps an object alive. 4 bytes per object, and a queue as wide as the widest level.
+ * path shows what really keeps an object alive. The search needs 4 bytes per object and a queue as wide as the
+ * widest level; afterwards the parents are parked in a memory-mapped file (see {@link ParkedInts}): a path reads a
+ * handful of them, so they cost the heap nothing while the dominator tree and the report are built.
  */
 public final class GcPaths {
-    private final int[] parent; // -1 root, -2 not reached
+    private final IntBuffer parent; // -1 root, -2 not reached
 
     public GcPaths(HeapGraph g) {
+        parent = ParkedInts.park(bfs(g));
+    }
+
+    private static int[] bfs(HeapGraph g) {
         int n = g.objectCount();
-        parent = new int[n];
+        int[] parent = new int[n];
         Arrays.fill(parent, -2);
         boolean[] weak = new boolean[g.classes().size()];
         for (int c = 0; c < weak.length; c++) {
@@ -43,6 +50,7 @@ public final class GcPaths {
                 }
             }
         }
+        return parent;
     }
 
     /** FIFO ring buffer as wide as the widest BFS level, not one slot per object. */
@@ -76,15 +84,15 @@ public final class GcPaths {
 
     /** Objects from a root to {@code object}, root first; empty when no strong path exists. */
     public int[] pathTo(int object) {
-        if (parent[object] == -2) {
+        if (parent.get(object) == -2) {
             return new int[0];
         }
         int len = 0;
-        for (int v = object; v >= 0; v = parent[v]) {
+        for (int v = object; v >= 0; v = parent.get(v)) {
             len++;
         }
         int[] path = new int[len];
-        for (int v = object, i = len - 1; v >= 0; v = parent[v], i--) {
+        for (int v = object, i = len - 1; v >= 0; v = parent.get(v), i--) {
             path[i] = v;
         }
         return path;
