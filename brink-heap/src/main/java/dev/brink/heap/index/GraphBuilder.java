@@ -92,6 +92,7 @@ public final class GraphBuilder {
             rootKinds[k] = rootKind[rootArray[k]];
         }
         rootKind = null; // one byte per root from here on, not per object
+        ids.park();
         return new HeapGraph(ids, p2.classOf, p2.shallow, offsets, p2.refs, rootKinds, rootArray,
                 classes, model, rootThread, p1.threadBySerial, p2.threadNames);
     }

@@ -1,6 +1,7 @@
 package dev.brink.heap.report;
 
 import dev.brink.heap.index.HeapGraph;
+import dev.brink.heap.index.ParkedInts;
 import java.nio.IntBuffer;
 import java.util.Arrays;
 

@@ -1,4 +1,4 @@
-package dev.brink.heap.report;
+package dev.brink.heap.index;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -16,13 +16,14 @@ import java.nio.file.StandardOpenOption;
  * mapped, so nothing is left behind even if the JVM dies. When no temporary file can be written the array simply
  * stays on the heap.
  */
-final class ParkedInts {
+public final class ParkedInts {
     private static final int CHUNK = 1 << 20;
 
     private ParkedInts() {
     }
 
-    static IntBuffer park(int[] values) {
+    /** The values, mapped from an unlinked temporary file; the caller drops its array. */
+    public static IntBuffer park(int[] values) {
         Path file = null;
         try {
             file = Files.createTempFile("brink-heap-", ".ints");
