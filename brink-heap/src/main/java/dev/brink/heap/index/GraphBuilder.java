@@ -61,6 +61,7 @@ public final class GraphBuilder {
         }
         p2.refs = new int[(int) total];
         HprofScanner.scan(file, p2, done -> progress.update("reading (3/3)", done, fileSize));
+        p2.dropMissing();
         byte[] rootKind = new byte[ids.size()];
         Map<Integer, Integer> rootThread = new HashMap<>();
         IntList roots = new IntList(p1.rootIds.size() + classes.size());
@@ -184,6 +185,7 @@ public final class GraphBuilder {
         /** Null while counting (pass 2); the id-ordered targets while filling (pass 3). */
         int[] refs;
         private int cursor;
+        private long missing;
         final Map<Long, Long> threadNames = new HashMap<>();
         private final int[] threadNameSlot;
 
@@ -223,16 +225,41 @@ public final class GraphBuilder {
             cursor = refs == null ? 0 : offsets[v];
         }
 
+        /**
+         * Counting needs no id lookup: every non-null reference gets a slot, and the filling pass writes its index,
+         * negative for a target the dump does not hold; {@link #dropMissing} removes those afterwards.
+         */
         private void edge(long target) {
             if (target != 0) {
-                int t = ids.indexOf(target);
-                if (t >= 0) { // references to objects not in the dump are dropped, as MAT does
-                    if (refs != null) {
-                        refs[cursor] = t;
+                if (refs != null) {
+                    int t = ids.indexOf(target);
+                    refs[cursor] = t;
+                    if (t < 0) {
+                        missing++;
                     }
-                    cursor++;
+                }
+                cursor++;
+            }
+        }
+
+        /** References to objects not in the dump are dropped, as MAT does: one in-place sweep when there are any. */
+        void dropMissing() {
+            if (missing == 0) {
+                return;
+            }
+            int w = 0;
+            for (int v = 0; v + 1 < offsets.length; v++) {
+                int s = offsets[v];
+                int e = offsets[v + 1];
+                offsets[v] = w;
+                for (int k = s; k < e; k++) {
+                    if (refs[k] >= 0) {
+                        refs[w++] = refs[k];
+                    }
                 }
             }
+            offsets[offsets.length - 1] = w;
+            refs = Arrays.copyOf(refs, w);
         }
 
         private void end(int v) {
