@@ -1,32 +1,62 @@
 #!/usr/bin/env bash
 # Heap-analysis benchmark: a child JVM builds a heap with a known leak (a static ConcurrentHashMap of
 # ENTRIES price records) and a LIST_NODES-node LinkedList, dumps it (~1 GB with the defaults), then
-# `brink heap` analyses it under /usr/bin/time -v (wall time, max RSS).
-# Usage: bench/heap-bench.sh [ENTRIES] [LIST_NODES]     env: BRINK_BENCH_DIR (default /tmp/brink-heap-bench),
-#        BRINK_JAVA_OPTS (JVM options for brink, default -Xmx900m -XX:+UseParallelGC)
+# `brink heap` analyses it under /usr/bin/time -v (wall time, max RSS) twice:
+#   1. with BRINK_JAVA_OPTS (default: a 1 GiB ceiling, serial GC told to keep the heap within 10–20 % of the live
+#      data, so max RSS follows what the analysis needs, not what the ceiling allows);
+#   2. bounded: -Xmx of half the dump's size — the analysis must complete and print the same report.
+# Each run prints the load average before and after (a loaded machine stretches wall time, not RSS or the
+# peak live heap) and the largest heap left after a full GC (-Xlog:gc), i.e. the analysis's own peak.
+# Optional: BRINK_BASELINE_JAR=path/to/older/brink.jar adds the same two runs for that build, interleaved.
+# Usage: bench/heap-bench.sh [ENTRIES] [LIST_NODES]     env: BRINK_BENCH_DIR (default /tmp/brink-heap-bench)
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ENTRIES=${1:-2200000}
 LIST_NODES=${2:-1500000}
 DIR=${BRINK_BENCH_DIR:-/tmp/brink-heap-bench}
-OPTS=${BRINK_JAVA_OPTS:--Xmx900m -XX:+UseParallelGC}
+OPTS=${BRINK_JAVA_OPTS:--Xmx1g -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20}
 DUMP="$DIR/leak-$ENTRIES-$LIST_NODES.hprof"
 mkdir -p "$DIR"
 
 (cd "$ROOT" && ./mvnw -B -q -o -pl brink-heap,brink-cli -am package -DskipTests)
+cp "$ROOT/brink-cli/target/brink.jar" "$DIR/brink-current.jar"
 if [[ ! -f "$DUMP" ]]; then
   echo "writing $DUMP ($ENTRIES leaked entries, $LIST_NODES list nodes)…" >&2
   java -Xmx4g -XX:+UseParallelGC -cp "$ROOT/brink-heap/target/test-classes" \
     dev.brink.heap.child.DumpingApp leak "$DUMP" "$ENTRIES" "$LIST_NODES" >&2
 fi
-echo "dump: $(du -h "$DUMP" | cut -f1) $DUMP" >&2
+SIZE=$(stat -c %s "$DUMP")
+HALF="-Xmx$((SIZE / 2 / 1048576))m -XX:+UseSerialGC"
+echo "dump: $(du -h "$DUMP" | cut -f1) $DUMP ($SIZE bytes); machine: $(nproc) cores, $(awk '/MemTotal/ {print int($2/1024)}' /proc/meminfo) MiB, $(java -version 2>&1 | head -1)" >&2
 
-# shellcheck disable=SC2086
-/usr/bin/time -v java $OPTS -jar "$ROOT/brink-cli/target/brink.jar" heap --top 10 "$DUMP" \
-  >"$DIR/report.txt" 2>"$DIR/time.txt" || { cat "$DIR/time.txt" >&2; exit 1; }
-WALL=$(grep 'Elapsed (wall clock)' "$DIR/time.txt" | awk '{print $NF}')
-RSS_KB=$(grep 'Maximum resident set size' "$DIR/time.txt" | awk '{print $NF}')
-USER_S=$(grep 'User time' "$DIR/time.txt" | awk '{print $NF}')
-head -12 "$DIR/report.txt"
-echo
-echo "brink heap: wall $WALL, user ${USER_S} s, max RSS $((RSS_KB / 1024)) MiB, dump $(stat -c %s "$DUMP") bytes, JVM options: $OPTS"
+# run LABEL JAR OPTS...
+run() {
+  local label=$1 jar=$2 opts=$3 out="$DIR/$1"
+  local before after
+  before=$(cut -d' ' -f1-3 /proc/loadavg)
+  # shellcheck disable=SC2086
+  if /usr/bin/time -v java $opts -Xlog:gc:file="$out.gc.log" -jar "$jar" heap --top 10 "$DUMP" >"$out.report.txt" 2>"$out.time.txt"; then
+    status=ok
+  else
+    status="FAILED ($(grep -m1 -o 'OutOfMemoryError[^ ]*' "$out.time.txt" || echo "exit $?"))"
+  fi
+  after=$(cut -d' ' -f1-3 /proc/loadavg)
+  local wall rss user sys live
+  wall=$(grep 'Elapsed (wall clock)' "$out.time.txt" | awk '{print $NF}')
+  rss=$(grep 'Maximum resident set size' "$out.time.txt" | awk '{print $NF}')
+  user=$(grep 'User time' "$out.time.txt" | awk '{print $NF}')
+  sys=$(grep 'System time' "$out.time.txt" | awk '{print $NF}')
+  live=$(grep 'Pause Full' "$out.gc.log" | grep -oE '[0-9]+M->[0-9]+M' | awk -F'->' '{sub("M","",$2); if ($2+0>m) m=$2+0} END {print m+0}')
+  echo "$label: $status, wall $wall, user $user s, sys $sys s, max RSS $((rss / 1024)) MiB, peak live heap after full GC ${live} MiB, load average $before -> $after, JVM options: $opts"
+}
+
+[[ -n "${BRINK_BASELINE_JAR:-}" ]] && run baseline "$BRINK_BASELINE_JAR" "$OPTS"
+run current "$DIR/brink-current.jar" "$OPTS"
+[[ -n "${BRINK_BASELINE_JAR:-}" ]] && run baseline-half "$BRINK_BASELINE_JAR" "$HALF"
+run current-half "$DIR/brink-current.jar" "$HALF"
+if cmp -s "$DIR/current.report.txt" "$DIR/current-half.report.txt"; then
+  echo "reports with a half-dump heap and with ${OPTS%% *}: identical"
+else
+  echo "reports differ between the two heaps (or one run failed): diff $DIR/current.report.txt $DIR/current-half.report.txt"
+fi
+head -12 "$DIR/current.report.txt"

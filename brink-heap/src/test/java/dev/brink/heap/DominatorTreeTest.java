@@ -122,6 +122,56 @@ class DominatorTreeTest {
     }
 
     @Test
+    void referencesToObjectsNotInTheDumpAreDropped() throws Exception {
+        Built withAbsent = twoReferencesTo(true);
+        Built withNull = twoReferencesTo(false);
+        HeapGraph g = withAbsent.graph;
+        assertThat(g.referenceCount()).isEqualTo(withNull.graph.referenceCount());
+        for (int v = 0; v < g.objectCount(); v++) {
+            assertThat(g.refEnd(v) - g.refStart(v)).isEqualTo(withNull.graph.refEnd(v) - withNull.graph.refStart(v));
+            for (int k = g.refStart(v); k < g.refEnd(v); k++) {
+                assertThat(g.ref(k)).isEqualTo(withNull.graph.ref(k));
+            }
+        }
+        assertThat(withAbsent.tree.reachableBytes()).isEqualTo(withNull.tree.reachableBytes());
+    }
+
+    /** a → b → c, with a reference each from a and b to an id that is not dumped (or null). */
+    private Built twoReferencesTo(boolean absent) throws Exception {
+        HprofWriter w = new HprofWriter(8);
+        long a = w.newId(), b = w.newId(), c = w.newId(), missing = w.newId();
+        w.node(a, absent ? missing : 0, b);
+        w.node(b, c, absent ? missing : 0);
+        w.node(c, 0, 0);
+        w.jniGlobal(a);
+        return build(w);
+    }
+
+    @Test
+    void leafReferencedAlongALongChainBelongsToTheChainHead() throws Exception {
+        // a leaf (no references of its own) referenced from every node of a deep chain: its dominator is the nearest
+        // common ancestor of all its referrers: the chain's head
+        HprofWriter w = new HprofWriter(8);
+        int n = 50_000;
+        long shared = w.newId();
+        long head = w.newId();
+        long prev = head;
+        for (int i = 1; i < n; i++) {
+            long next = w.newId();
+            w.node(prev, next, shared);
+            prev = next;
+        }
+        w.node(prev, 0, shared);
+        w.bytes(shared, 1000);
+        w.jniGlobal(head);
+        Built t = build(w);
+        long sharedSize = 16 + 1000; // array header + bytes, already 8-aligned
+        assertThat(t.idom(shared)).isEqualTo(t.graph.indexOf(head));
+        assertThat(t.retained(shared)).isEqualTo(sharedSize);
+        assertThat(t.retained(head)).isEqualTo(32L * n + sharedSize);
+    }
+
+    @Test
     void randomGraphsMatchTheDefinitionOfRetainedSize() throws Exception {
         java.util.Random random = new java.util.Random(42);
         for (int round = 0; round < 15; round++) {

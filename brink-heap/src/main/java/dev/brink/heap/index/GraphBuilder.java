@@ -18,9 +18,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Builds a {@link HeapGraph} in two streaming passes: the first collects object ids, classes, names and
- * roots; the ids are sorted into dense indexes; the second fills class, shallow size and references. Peak
- * memory is the graph itself (about 28 bytes per object + 4 per reference) plus the class metadata.
+ * Builds a {@link HeapGraph} in three streaming passes: the first collects object ids, classes, names and
+ * roots; the ids are sorted into dense indexes; the second fills class and shallow size and counts each object's
+ * references; the third writes the references in place. Peak memory is the graph itself (about 17 bytes per
+ * object + 4 per reference) plus the class metadata; while the ids are sorted, 12 bytes per object.
  */
 public final class GraphBuilder {
     private GraphBuilder() {
@@ -29,7 +30,7 @@ public final class GraphBuilder {
     public static HeapGraph build(Path file, HeapProgress progress) throws IOException {
         long fileSize = Files.size(file);
         Pass1 p1 = new Pass1();
-        HprofScanner.scan(file, p1, done -> progress.update("reading (1/2)", done, fileSize));
+        HprofScanner.scan(file, p1, done -> progress.update("reading (1/3)", done, fileSize));
         long[] sorted = p1.ids.trim();
         p1.ids = null;
         Arrays.sort(sorted);
@@ -44,9 +45,23 @@ public final class GraphBuilder {
         ClassTable classes = new ClassTable(p1.classDumps, p1.loadNames, p1.utf8, p1.idSize, model);
         p1.classDumps = null;
 
+        // pass 2 counts each object's references into offsets[v + 1]; after the prefix sum, pass 3 writes them
+        // straight into place: every object is one record, so its slots are filled in one go, in id order, and
+        // no file-order copy or per-object start/end ever exists
         Pass2 p2 = new Pass2(ids, classes, model, p1.idSize);
-        HprofScanner.scan(file, p2, done -> progress.update("reading (2/2)", done, fileSize));
-
+        HprofScanner.scan(file, p2, done -> progress.update("reading (2/3)", done, fileSize));
+        int[] offsets = p2.offsets;
+        long total = 0;
+        for (int v = 1; v < offsets.length; v++) {
+            total += offsets[v];
+            if (total > Integer.MAX_VALUE - 8) {
+                throw new HprofFormatException(-1, "expected at most 2^31 references, the dump has more");
+            }
+            offsets[v] = (int) total;
+        }
+        p2.refs = new int[(int) total];
+        HprofScanner.scan(file, p2, done -> progress.update("reading (3/3)", done, fileSize));
+        p2.dropMissing();
         byte[] rootKind = new byte[ids.size()];
         Map<Integer, Integer> rootThread = new HashMap<>();
         IntList roots = new IntList(p1.rootIds.size() + classes.size());
@@ -73,46 +88,26 @@ public final class GraphBuilder {
         }
         int[] rootArray = roots.trim();
         Arrays.sort(rootArray);
-        int[] fileOrderRefs = p2.refs.trim();
-        int[] offsets = new int[ids.size() + 1];
-        int[] refs = toIdOrder(p2.refStart, p2.refEnd, fileOrderRefs, offsets);
-        return new HeapGraph(ids, p2.classOf, p2.shallow, offsets, refs, rootKind, rootArray,
+        byte[] rootKinds = new byte[rootArray.length];
+        for (int k = 0; k < rootArray.length; k++) {
+            rootKinds[k] = rootKind[rootArray[k]];
+        }
+        rootKind = null; // one byte per root from here on, not per object
+        ids.park();
+        return new HeapGraph(ids, p2.classOf, p2.shallow, offsets, p2.refs, rootKinds, rootArray,
                 classes, model, rootThread, p1.threadBySerial, p2.threadNames);
-    }
-
-    /**
-     * CSR in id order from per-object ranges in file order. HotSpot writes objects in address order, so
-     * usually the ranges already line up and the reference array is kept as is; otherwise it is copied.
-     */
-    private static int[] toIdOrder(int[] start, int[] end, int[] refs, int[] offsets) {
-        boolean inOrder = true;
-        int pos = 0;
-        for (int v = 0; v < start.length; v++) {
-            inOrder &= start[v] == pos;
-            offsets[v] = pos;
-            pos += end[v] - start[v];
-        }
-        offsets[start.length] = pos;
-        if (inOrder) {
-            return refs;
-        }
-        int[] sorted = new int[pos];
-        for (int v = 0; v < start.length; v++) {
-            System.arraycopy(refs, start[v], sorted, offsets[v], end[v] - start[v]);
-        }
-        return sorted;
     }
 
     /** Ids, classes, names and roots; nothing per object but its id. */
     private static final class Pass1 implements HprofVisitor {
         int idSize;
-        LongList ids = new LongList(1 << 16);
+        LongList ids = new LongList();
         long minAddress = Long.MAX_VALUE;
         long maxAddress = Long.MIN_VALUE;
         List<ClassDump> classDumps = new ArrayList<>();
         final Map<Long, Long> loadNames = new HashMap<>();
         final Map<Long, String> utf8 = new HashMap<>();
-        final LongList rootIds = new LongList(1024);
+        final LongList rootIds = new LongList();
         final IntList rootKinds = new IntList(1024);
         final IntList rootThreads = new IntList(1024);
         final Map<Integer, Long> threadBySerial = new HashMap<>();
@@ -183,11 +178,14 @@ public final class GraphBuilder {
         final ClassTable classes;
         final SizeModel model;
         final int idSize;
-        final int[] classOf;
-        final int[] shallow;
-        final int[] refStart;
-        final int[] refEnd;
-        final IntList refs;
+        final ClassIndexes classOf;
+        final ShallowSizes shallow;
+        /** Reference counts at v + 1 while counting; starts (CSR) once {@link #refs} is set. */
+        final int[] offsets;
+        /** Null while counting (pass 2); the id-ordered targets while filling (pass 3). */
+        int[] refs;
+        private int cursor;
+        private long missing;
         final Map<Long, Long> threadNames = new HashMap<>();
         private final int[] threadNameSlot;
 
@@ -197,11 +195,9 @@ public final class GraphBuilder {
             this.model = model;
             this.idSize = idSize;
             int n = ids.size();
-            classOf = new int[n];
-            shallow = new int[n];
-            refStart = new int[n];
-            refEnd = new int[n];
-            refs = new IntList(n + (n >> 1));
+            classOf = new ClassIndexes(n, classes.size());
+            shallow = new ShallowSizes(n, model.alignment());
+            offsets = new int[n + 1];
             threadNameSlot = new int[classes.size()];
             for (int c = 0; c < classes.size(); c++) {
                 threadNameSlot[c] = -1;
@@ -225,12 +221,52 @@ public final class GraphBuilder {
             return v;
         }
 
+        private void begin(int v) {
+            cursor = refs == null ? 0 : offsets[v];
+        }
+
+        /**
+         * Counting needs no id lookup: every non-null reference gets a slot, and the filling pass writes its index,
+         * negative for a target the dump does not hold; {@link #dropMissing} removes those afterwards.
+         */
         private void edge(long target) {
             if (target != 0) {
-                int t = ids.indexOf(target);
-                if (t >= 0) {
-                    refs.add(t); // references to objects not in the dump are dropped, as MAT does
+                if (refs != null) {
+                    int t = ids.indexOf(target);
+                    refs[cursor] = t;
+                    if (t < 0) {
+                        missing++;
+                    }
                 }
+                cursor++;
+            }
+        }
+
+        /** References to objects not in the dump are dropped, as MAT does: one in-place sweep when there are any. */
+        void dropMissing() {
+            if (missing == 0) {
+                return;
+            }
+            int w = 0;
+            for (int v = 0; v + 1 < offsets.length; v++) {
+                int s = offsets[v];
+                int e = offsets[v + 1];
+                offsets[v] = w;
+                for (int k = s; k < e; k++) {
+                    if (refs[k] >= 0) {
+                        refs[w++] = refs[k];
+                    }
+                }
+            }
+            offsets[offsets.length - 1] = w;
+            refs = Arrays.copyOf(refs, w);
+        }
+
+        private void end(int v) {
+            if (refs == null) {
+                offsets[v + 1] = cursor;
+            } else if (cursor != offsets[v + 1]) {
+                throw new HprofFormatException(-1, String.format("expected the same references on a third read of object 0x%x (file changed?)", ids.id(v)));
             }
         }
 
@@ -241,8 +277,8 @@ public final class GraphBuilder {
         @Override
         public void classDump(ClassDump d) {
             int v = ids.indexOf(d.id());
-            classOf[v] = classes.classClass();
-            refStart[v] = refs.size();
+            classOf.set(v, classes.classClass());
+            begin(v);
             edge(d.superId());
             edge(d.loaderId());
             int prim = 0;
@@ -255,9 +291,9 @@ public final class GraphBuilder {
                     prim += HprofTypes.size(d.staticTypes()[i], idSize);
                 }
             }
-            refEnd[v] = refs.size();
+            end(v);
             // HotSpot keeps statics in the java.lang.Class mirror; count them as the class object's size
-            shallow[v] = clamp(model.instanceSize(prim, refCount));
+            shallow.set(v, clamp(model.instanceSize(prim, refCount)));
         }
 
         @Override
@@ -271,9 +307,9 @@ public final class GraphBuilder {
                 throw new HprofFormatException(in.position(), String.format("expected %d bytes of field values for an instance of %s, the record says %d",
                         classes.dataBytes(c), classes.name(c), length));
             }
-            classOf[v] = c;
-            shallow[v] = clamp(classes.instanceShallow(c));
-            refStart[v] = refs.size();
+            classOf.set(v, c);
+            shallow.set(v, clamp(classes.instanceShallow(c)));
+            begin(v);
             byte[] types = classes.layoutTypes(c);
             int nameSlot = threadNameSlot[c];
             for (int s = 0; s < types.length; s++) {
@@ -287,7 +323,7 @@ public final class GraphBuilder {
                     in.skip(HprofTypes.size(types[s], idSize));
                 }
             }
-            refEnd[v] = refs.size();
+            end(v);
         }
 
         @Override
@@ -297,22 +333,22 @@ public final class GraphBuilder {
             if (c < 0) {
                 throw new HprofFormatException(in.position(), String.format("expected the array class id 0x%x of array 0x%x to have a CLASS_DUMP", arrayClassId, id));
             }
-            classOf[v] = c;
-            shallow[v] = clamp(model.arraySize(count, model.referenceBytes()));
-            refStart[v] = refs.size();
+            classOf.set(v, c);
+            shallow.set(v, clamp(model.arraySize(count, model.referenceBytes())));
+            begin(v);
             for (int k = 0; k < count; k++) {
                 edge(in.id());
             }
-            refEnd[v] = refs.size();
+            end(v);
         }
 
         @Override
         public void primitiveArray(long id, int type, int count, HprofInput in) {
             int v = index(id, in);
-            classOf[v] = classes.primitiveArrayClass(type);
-            shallow[v] = clamp(model.arraySize(count, HprofTypes.size(type, idSize)));
-            refStart[v] = refs.size();
-            refEnd[v] = refs.size();
+            classOf.set(v, classes.primitiveArrayClass(type));
+            shallow.set(v, clamp(model.arraySize(count, HprofTypes.size(type, idSize))));
+            begin(v);
+            end(v);
         }
     }
 }

@@ -6,18 +6,19 @@ import java.util.Map;
 /**
  * The object graph of one dump in parallel primitive arrays, indexed by dense object index (the rank of
  * the object id among all ids, so {@link #indexOf} is a binary search). Outbound references are CSR:
- * targets {@code refs[offsets[i] .. offsets[i + 1])}, in field order. About 16 bytes per object plus 4 per
- * reference (ids as 4-byte offsets when the heap spans under 32 GiB). Immutable and safe to share between threads once built.
+ * targets {@code refs[offsets[i] .. offsets[i + 1])}, in field order. About 12 bytes per object plus 4 per
+ * reference (ids as 4-byte offsets when the heap spans under 32 GiB, class and size in 2 bytes each). Immutable and safe to share between threads once built.
  */
 public final class HeapGraph {
     /** Root kind of a class object: its static fields keep what they reference alive. */
     public static final int ROOT_CLASS = 0x20;
 
     final ObjectIds ids;
-    final int[] classOf;
-    final int[] shallow;
+    final ClassIndexes classOf;
+    final ShallowSizes shallow;
     final int[] offsets;
     final int[] refs;
+    /** Kind of each root, parallel to {@link #roots}. */
     final byte[] rootKind;
     final int[] roots;
     final ClassTable classes;
@@ -26,7 +27,7 @@ public final class HeapGraph {
     final Map<Integer, Long> threadBySerial;
     final Map<Long, Long> threadNameIds;
 
-    HeapGraph(ObjectIds ids, int[] classOf, int[] shallow, int[] offsets, int[] refs, byte[] rootKind,
+    HeapGraph(ObjectIds ids, ClassIndexes classOf, ShallowSizes shallow, int[] offsets, int[] refs, byte[] rootKind,
               int[] roots, ClassTable classes, SizeModel model, Map<Integer, Integer> rootThread,
               Map<Integer, Long> threadBySerial, Map<Long, Long> threadNameIds) {
         this.ids = ids;
@@ -61,16 +62,16 @@ public final class HeapGraph {
     }
 
     public int classOf(int i) {
-        return classOf[i];
+        return classOf.get(i);
     }
 
     public String className(int i) {
-        return classes.name(classOf[i]);
+        return classes.name(classOf.get(i));
     }
 
     /** Shallow size in bytes under {@link #sizeModel()} (saturates at 2 GiB for giant arrays). */
     public int shallow(int i) {
-        return shallow[i];
+        return shallow.get(i);
     }
 
     public int refStart(int i) {
@@ -88,7 +89,8 @@ public final class HeapGraph {
 
     /** GC root kind (hprof sub-record tag, or {@link #ROOT_CLASS}), 0 when not a root. */
     public int rootKind(int i) {
-        return rootKind[i] & 0xff;
+        int k = java.util.Arrays.binarySearch(roots, i);
+        return k < 0 ? 0 : rootKind[k] & 0xff;
     }
 
     /** Distinct root objects, ascending. */
@@ -129,6 +131,6 @@ public final class HeapGraph {
 
     /** True when object i is a class with a CLASS_DUMP (not e.g. the int.class mirror, dumped as an instance). */
     public boolean isClassObject(int i) {
-        return classOf[i] == classes.classClass() && classes.indexOf(ids.id(i)) >= 0;
+        return classOf.get(i) == classes.classClass() && classes.indexOf(ids.id(i)) >= 0;
     }
 }

@@ -1,16 +1,19 @@
 package dev.brink.heap.index;
 
+import java.nio.IntBuffer;
 import java.util.Arrays;
 
 /**
  * Sorted object ids ↔ dense indexes. HotSpot ids are 8-byte-aligned addresses; when every id is
  * {@code base + 8k} with k < 2^32 (any heap under 32 GiB) they are kept as 4-byte offsets, else as longs.
  * Stored with the sign bit flipped so signed int order is unsigned offset order and
- * {@link Arrays#binarySearch(int[], int)} applies. Immutable.
+ * {@link Arrays#binarySearch(int[], int)} applies. Immutable once {@link #park parked} (the graph builder does so).
  */
 final class ObjectIds {
     private final long[] wide;
-    private final int[] compact;
+    private int[] compact;
+    /** The compact ids once parked in a mapped file: after the graph is built they serve a few lookups per report. */
+    private IntBuffer parked;
     private final long base;
     private final int shift;
 
@@ -43,7 +46,18 @@ final class ObjectIds {
     }
 
     int size() {
-        return wide != null ? wide.length : compact.length;
+        return wide != null ? wide.length : parked != null ? parked.capacity() : compact.length;
+    }
+
+    /**
+     * Moves the compact ids out of the heap (see {@link ParkedInts}). Passes over the file look ids up for every
+     * reference and keep them on the heap; the analysis after them asks for a few hundred, from a few pages.
+     */
+    void park() {
+        if (compact != null) {
+            parked = ParkedInts.park(compact);
+            compact = null;
+        }
     }
 
     /** Dense index of id, or a negative number if there is no such object. */
@@ -55,10 +69,29 @@ final class ObjectIds {
         if (d < 0 || (d & ((1L << shift) - 1)) != 0 || (d >>> shift) > 0xffffffffL) {
             return -1;
         }
-        return Arrays.binarySearch(compact, (int) (d >>> shift) ^ Integer.MIN_VALUE);
+        int key = (int) (d >>> shift) ^ Integer.MIN_VALUE;
+        return parked == null ? Arrays.binarySearch(compact, key) : search(parked, key);
+    }
+
+    private static int search(IntBuffer a, int key) {
+        int lo = 0;
+        int hi = a.capacity() - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int v = a.get(mid);
+            if (v < key) {
+                lo = mid + 1;
+            } else if (v > key) {
+                hi = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -(lo + 1);
     }
 
     long id(int i) {
-        return wide != null ? wide[i] : base + ((long) (compact[i] ^ Integer.MIN_VALUE) & 0xffffffffL) * (1L << shift);
+        int c = wide != null ? 0 : parked != null ? parked.get(i) : compact[i];
+        return wide != null ? wide[i] : base + ((long) (c ^ Integer.MIN_VALUE) & 0xffffffffL) * (1L << shift);
     }
 }
