@@ -1,0 +1,63 @@
+package dev.brink.load.tcp;
+
+import dev.brink.load.ErrorKind;
+import dev.brink.load.LoadLoop;
+import dev.brink.load.Protocol;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import java.net.InetSocketAddress;
+
+/**
+ * Raw TCP sessions behind the load loop: one link is one device's connection, carrying its session's packets
+ * one at a time (a packet waits for the previous one's response, as a terminal waits for the platform's ack).
+ * The packet templates are compiled in {@link TcpSpec}; the arrays they are encoded into belong to this
+ * protocol, shared by every link of the one event loop, so sending a packet allocates nothing on the heap.
+ */
+public final class TcpProtocol implements Protocol {
+    private final Bootstrap bootstrap;
+    private final InetSocketAddress address;
+    final TcpSpec spec;
+    final byte[] scratch;
+    final byte[] wire;
+    private long sessions;
+    private final long seed;
+
+    public TcpProtocol(Bootstrap bootstrap, InetSocketAddress address, TcpSpec spec, long seed) {
+        this.bootstrap = bootstrap;
+        this.address = address;
+        this.spec = spec;
+        this.scratch = new byte[spec.maxWireSize()];
+        this.wire = new byte[spec.maxWireSize()];
+        this.seed = seed;
+    }
+
+    /** Numbers sessions in the order they start: a device number for {@code session:} variables. */
+    long nextSession() {
+        return sessions++;
+    }
+
+    long seedFor(long session) {
+        return seed ^ (session * 0x9E3779B97F4A7C15L);
+    }
+
+    @Override
+    public void open(LoadLoop loop) {
+        TcpLink link = new TcpLink(loop, this);
+        ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(link.handler());
+            }
+        }).connect(address);
+        f.addListener(done -> {
+            if (done.isSuccess()) {
+                link.channel = f.channel();
+                loop.opened(link);
+            } else {
+                loop.openFailed(ErrorKind.ofConnect(done.cause()));
+            }
+        });
+    }
+}
