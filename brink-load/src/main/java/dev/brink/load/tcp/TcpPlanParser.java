@@ -311,8 +311,8 @@ public final class TcpPlanParser {
                 long value = r[1] - r[0] + adjust;
                 long limit = (1L << (8 * size)) - 1;
                 if (value < 0 || value > limit) {
-                    throw item.error(fp, "a length field large enough: the range is " + value + " bytes, "
-                            + size + " byte" + (size == 1 ? "" : "s") + " hold at most " + limit);
+                    throw new BrinkUserException(item.where() + ": " + fp + ".length: expected a length field large enough: the range is "
+                            + value + " bytes, " + size + (size == 1 ? " byte holds" : " bytes hold") + " at most " + limit);
                 }
                 return new Field.Length(size, order(ff, fp), value);
             }
