@@ -26,7 +26,7 @@ class TcpPlanFuzzTest {
         long end = System.nanoTime() + MS * 1_000_000;
         long seed = 0;
         int accepted = 0;
-        while (System.nanoTime() < end) {
+        while (System.nanoTime() < end || seed < 20) { // at least 20 cases, however loaded the machine
             Random r = new Random(seed);
             StringBuilder sb = new StringBuilder(base);
             int edits = seed == 0 ? 0 : 1 + r.nextInt(4); // seed 0: the plan as it is, which compiles
@@ -61,7 +61,6 @@ class TcpPlanFuzzTest {
             }
             seed++;
         }
-        assertThat(seed).isGreaterThan(5);
         assertThat(accepted).as("some mutations still make a plan").isPositive();
     }
 
@@ -76,7 +75,7 @@ class TcpPlanFuzzTest {
         Session s = new Session(1);
         long end = System.nanoTime() + MS * 1_000_000 / 3;
         long seed = 0;
-        while (System.nanoTime() < end) {
+        while (System.nanoTime() < end || seed < 1000) {
             Random r = new Random(seed);
             byte[] b = new byte[64];
             int n = r.nextInt(65);
@@ -88,7 +87,6 @@ class TcpPlanFuzzTest {
             }
             seed++;
         }
-        assertThat(seed).isGreaterThan(100);
     }
 
     private static byte[][] table() {
