@@ -29,18 +29,18 @@ class TcpLoadTest {
         try (TelemetryTestServer server = new TelemetryTestServer()) {
             Plan plan = Plan.parse(telematics(server.port()), "telematics.yaml", Path.of("."), k -> null);
             try (LoadEngine engine = LoadEngine.open(plan, LoadOptions.defaults().withMaxConnections(40), null)) {
-                StepResult r = engine.run(LoadStep.open("hold", 1, Duration.ofSeconds(6)));
+                StepResult r = engine.run(LoadStep.open("hold", 1, Duration.ofSeconds(4)));
 
                 assertThat(r.achievedRps()).isCloseTo(2000, within(100.0));
                 assertThat(r.errors()).isEmpty();
                 assertThat(r.dropped()).isZero();
             }
             // the platform saw what Brink counted, every packet well formed and every session following its rules
-            assertThat(server.packets.get()).isGreaterThanOrEqualTo(11_000);
+            assertThat(server.packets.get()).isGreaterThanOrEqualTo(7_500);
             assertThat(server.badChecksums.get()).isZero();
             assertThat(server.violations.get()).isZero();
             // 52 packets a session (login, 50 data, logout): most sessions ran to their logout
-            assertThat(server.logins.get()).isGreaterThan(150);
+            assertThat(server.logins.get()).isGreaterThan(100);
             assertThat(server.logouts.get()).isGreaterThanOrEqualTo(server.logins.get() - 40);
             assertThat(server.data.get()).isGreaterThan(server.logins.get() * 40);
         }
