@@ -18,9 +18,7 @@ public enum RuleKind implements JsonWord {
     /** Every connection was busy with requests waiting in too many seconds; share of seconds 0..1. */
     CONNECTIONS_STARVED(LimitedBy.GENERATOR),
     /** The generator's backlog overflowed and requests were dropped; a count of requests. */
-    REQUESTS_DROPPED(LimitedBy.GENERATOR),
-    /** The generator's own heap-after-GC floor rose during the step ({@link GeneratorIssue#LEAKING}); MB. */
-    GENERATOR_LEAKING(LimitedBy.GENERATOR);
+    REQUESTS_DROPPED(LimitedBy.GENERATOR);
 
     private final LimitedBy limitedBy;
 
