@@ -21,7 +21,7 @@ class GeneratorLeakTest {
     void aLeakingGeneratorPlugInMarksTheStepGeneratorBoundWithTheLeakingReason() throws Exception {
         Process p = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-XX:+UseG1GC", "-cp", System.getProperty("java.class.path"), LeakingGeneratorMain.class.getName(),
-                dir.toString(), "15")).redirectErrorStream(true).start();
+                dir.toString(), "17")).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(out).as(out).contains("bound=true").containsPattern("issues=\\[[^]]*LEAKING")

@@ -1,12 +1,9 @@
 package dev.brink.load.tcp;
 
-import dev.brink.load.ErrorKind;
+import dev.brink.load.ChannelLinks;
 import dev.brink.load.LoadLoop;
 import dev.brink.load.Protocol;
 import io.netty.bootstrap.Bootstrap;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelInitializer;
 import java.net.InetSocketAddress;
 
 /**
@@ -45,19 +42,6 @@ public final class TcpProtocol implements Protocol {
     @Override
     public void open(LoadLoop loop) {
         TcpLink link = new TcpLink(loop, this);
-        ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<Channel>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(link.handler());
-            }
-        }).connect(address);
-        f.addListener(done -> {
-            if (done.isSuccess()) {
-                link.channel = f.channel();
-                loop.opened(link);
-            } else {
-                loop.openFailed(ErrorKind.ofConnect(done.cause()));
-            }
-        });
+        ChannelLinks.open(bootstrap, address, loop, link, link.handler(), ch -> link.channel = ch);
     }
 }
