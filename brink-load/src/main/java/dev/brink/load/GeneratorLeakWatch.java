@@ -35,6 +35,7 @@ final class GeneratorLeakWatch {
     private final int[] classes = new int[WINDOW];
     private final long maxHeap;
     private long samples;
+    private long recorded;
     private long heapRise;
     private int classRise;
 
@@ -45,14 +46,16 @@ final class GeneratorLeakWatch {
     /** Adds one sample; true when the window now says the generator is leaking. */
     boolean add(long heapAfterGc, int loadedClasses) {
         samples++;
+        // before the first GC there is no heap-after-GC figure: such seconds are not in the window at all
         if (samples <= WARMUP || heapAfterGc <= 0) return false;
-        int i = (int) ((samples - WARMUP - 1) % WINDOW);
+        int i = (int) (recorded % WINDOW);
         heap[i] = heapAfterGc;
         classes[i] = loadedClasses;
-        int n = (int) Math.min(samples - WARMUP, WINDOW);
+        recorded++;
+        int n = (int) Math.min(recorded, WINDOW);
         if (n < MIN_SAMPLES) return false;
         int third = n / 3;
-        long start = samples - WARMUP - n; // index (in all samples after warm-up) of the window's oldest
+        long start = recorded - n; // index (among the recorded samples) of the window's oldest
         long f1 = Long.MAX_VALUE;
         long f2 = Long.MAX_VALUE;
         long f3 = Long.MAX_VALUE;

@@ -18,6 +18,15 @@ class GeneratorLeakWatchTest {
     }
 
     @Test
+    void secondsBeforeTheFirstGcAreNotZeros() {
+        // as a real 60 s run at 2000 packets/s: no GC for 18 s, then a flat 11 MB floor and flat classes
+        GeneratorLeakWatch w = new GeneratorLeakWatch(4096 * MB);
+        boolean any = false;
+        for (int s = 0; s < 120; s++) any |= w.add(s < 18 ? 0 : 11 * MB, s < 18 ? 3500 : 3567);
+        assertThat(any).isFalse();
+    }
+
+    @Test
     void aFloorThatKeepsRisingIsALeakOnceItPassesTheLimit() {
         GeneratorLeakWatch w = new GeneratorLeakWatch(512 * MB); // limit max(16 MB, 51.2 MB)
         int firstTrue = -1;
