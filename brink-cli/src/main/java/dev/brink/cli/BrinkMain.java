@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
             RunCommand.class,
             HttpCommand.class,
             GrpcCommand.class,
+            TcpCommand.class,
             WatchCommand.class,
             CaptureCommand.class,
             ThreadsCommand.class,

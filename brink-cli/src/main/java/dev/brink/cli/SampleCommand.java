@@ -15,17 +15,21 @@ import picocli.CommandLine.Option;
 @Command(name = "sample", mixinStandardHelpOptions = true,
         description = {"Start a sample service (a demo target) in the foreground; Ctrl-C stops it.",
             "http (default): the book service (Spring WebFlux). grpc: the order service (grpc-java, orders.proto, "
-                    + "server reflection on). It prints its address and PID once it serves requests."})
+                    + "server reflection on). telemetry: the raw-TCP telemetry platform (JT/T 808-style packets, "
+                    + "DESIGN.md, Telemetry sample). It prints its address and PID once it serves requests."})
 final class SampleCommand implements Callable<Integer> {
-    @Option(names = "--service", paramLabel = "http|grpc", defaultValue = "http",
-            description = "Which sample: http (default) or grpc.")
+    @Option(names = "--service", paramLabel = "http|grpc|telemetry", defaultValue = "http",
+            description = "Which sample: http (default), grpc or telemetry.")
     String service;
 
-    @Option(names = "--port", paramLabel = "P", description = "Port (default: 8080 for http, 50051 for grpc; 0 picks a free one).")
+    @Option(names = "--port", paramLabel = "P", description = "Port (default: 8080 for http, 50051 for grpc, 6808 for telemetry; 0 picks a free one).")
     Integer port;
 
     @Option(names = "--address", paramLabel = "ADDR", description = "Address to listen on (default: 127.0.0.1 only).")
     String address;
+
+    @Option(names = "--stats-port", paramLabel = "PORT", description = "telemetry only: port of its GET /stats (default: any free one, printed).")
+    Integer statsPort;
 
     @Option(names = "--defects", paramLabel = "LIST",
             description = {"Comma-separated defects to switch on. http: leak, log-lock, masking, crypto.",
@@ -45,13 +49,19 @@ final class SampleCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         boolean grpc = switch (service) {
-            case "http" -> false;
+            case "http", "telemetry" -> false;
             case "grpc" -> true;
-            default -> throw new BrinkUserException("unknown --service '" + service + "': expected http or grpc");
+            default -> throw new BrinkUserException("unknown --service '" + service + "': expected http, grpc or telemetry");
         };
-        int p = port != null ? port : grpc ? 50051 : 8080;
+        int p = port != null ? port : grpc ? 50051 : service.equals("telemetry") ? 6808 : 8080;
         if (p < 0 || p > 65535) {
             throw new BrinkUserException("bad --port " + p + ": expected 0..65535");
+        }
+        if (service.equals("telemetry")) {
+            return telemetry(p);
+        }
+        if (statsPort != null) {
+            throw new BrinkUserException("--stats-port is for --service telemetry");
         }
         if (heap != null) {
             Sizes.parse(heap); // one clear line now rather than a JVM start-up error later
@@ -61,12 +71,7 @@ final class SampleCommand implements Callable<Integer> {
         var grpcDefects = grpc ? GrpcSampleDefect.parseList(defects) : null;
         InetAddress listen = listenAddress();
         SampleLauncher.requireFreePort(listen, p);
-        List<String> cmd = grpc ? grpcCommand(p, grpcDefects) : httpCommand(p, httpDefects);
-        Process child = new ProcessBuilder(cmd).inheritIO().start();
-        Thread stopper = new Thread(() -> stop(child), "brink-sample-stopper");
-        Runtime.getRuntime().addShutdownHook(stopper);
-        int code = child.waitFor();
-        return code == 0 || code == 130 || code == 143 ? 0 : code;
+        return runInForeground(grpc ? grpcCommand(p, grpcDefects) : httpCommand(p, httpDefects));
     }
 
     private List<String> httpCommand(int p, java.util.Set<SampleDefect> chosen) throws BrinkUserException {
@@ -106,6 +111,35 @@ final class SampleCommand implements Callable<Integer> {
         } catch (UnknownHostException e) {
             throw new BrinkUserException("bad --address '" + address + "': expected an address or a name of this host");
         }
+    }
+
+    private Integer telemetry(int port) throws Exception {
+        if (poolSize != null || queue != null) {
+            throw new BrinkUserException("--pool-size and --queue are for the http sample");
+        }
+        boolean leak = false;
+        if (defects != null) {
+            for (String d : defects.split(",")) {
+                if (d.trim().equals("leak")) leak = true;
+                else if (!d.isBlank()) throw new BrinkUserException("bad --defects '" + d.trim() + "' for telemetry: expected leak");
+            }
+        }
+        if (heap != null) {
+            Sizes.parse(heap);
+        }
+        if (statsPort != null && (statsPort < 0 || statsPort > 65535)) {
+            throw new BrinkUserException("bad --stats-port " + statsPort + ": expected 0..65535");
+        }
+        SampleLauncher.requireFreePort(listenAddress(), port);
+        return runInForeground(SampleLauncher.locate().telemetryCommand(address, port, statsPort == null ? 0 : statsPort, leak, heap));
+    }
+
+    private static Integer runInForeground(List<String> cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).inheritIO().start();
+        Thread stopper = new Thread(() -> stop(p), "brink-sample-stopper");
+        Runtime.getRuntime().addShutdownHook(stopper);
+        int code = p.waitFor();
+        return code == 0 || code == 130 || code == 143 ? 0 : code;
     }
 
     private static int positive(String option, int v) throws BrinkUserException {

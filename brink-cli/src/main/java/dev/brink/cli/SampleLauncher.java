@@ -68,6 +68,35 @@ public final class SampleLauncher {
         return cmd;
     }
 
+    /**
+     * The telemetry platform from the same jar: its own small main (no Spring), reached through Spring Boot's
+     * PropertiesLauncher so the jar's nested libraries (Netty) are on its class path.
+     */
+    public List<String> telemetryCommand(String address, int port, int statsPort, boolean leak, String heap) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        if (heap != null) {
+            cmd.add("-Xmx" + heap);
+        }
+        cmd.add("-Dloader.main=dev.brink.sample.telemetry.TelemetryServer");
+        cmd.add("-cp");
+        cmd.add(jar.toString());
+        cmd.add("org.springframework.boot.loader.launch.PropertiesLauncher");
+        if (address != null) {
+            cmd.add("--address");
+            cmd.add(address);
+        }
+        cmd.add("--port");
+        cmd.add(String.valueOf(port));
+        cmd.add("--stats-port");
+        cmd.add(String.valueOf(statsPort));
+        if (leak) {
+            cmd.add("--defects");
+            cmd.add("leak");
+        }
+        return cmd;
+    }
+
     /** Fails with a clear line when the port is taken, instead of a Spring stack trace from the child. */
     public static void requireFreePort(int port) throws BrinkUserException {
         requireFreePort(InetAddress.getLoopbackAddress(), port);

@@ -10,7 +10,7 @@ import java.util.Locale;
  * Why a request failed. HTTP errors are counted by status code ({@code http-503}) apart from these;
  * the labels are the keys of {@code errors} in load.jsonl and {@link StepResult}.
  */
-enum ErrorKind {
+public enum ErrorKind {
     CONNECT_REFUSED("connect-refused"),
     CONNECT_TIMEOUT("connect-timeout"),
     /** EADDRNOTAVAIL: no free local port (or address) to connect from: the generator ran out of ports. */
@@ -20,6 +20,10 @@ enum ErrorKind {
     CHECK_FAILED("check-failed"),
     /** A CSV value could not go into the request (CR, LF or NUL in a header, a space in a path): nothing was sent. */
     INVALID_VALUE("invalid-value"),
+    /** Raw TCP: response bytes that never made a frame (longer than the frame limit, or cut off at the timeout). */
+    UNFRAMED("unframed"),
+    /** Raw TCP: a response that did not echo the sequence number of the request it answered. */
+    ECHO_MISMATCH("echo-mismatch"),
     OTHER("other");
 
     static final ErrorKind[] ALL = values();
@@ -30,7 +34,7 @@ enum ErrorKind {
     }
 
     /** Classifies a failed connect attempt. */
-    static ErrorKind ofConnect(Throwable t) {
+    public static ErrorKind ofConnect(Throwable t) {
         if (t instanceof ConnectTimeoutException) return CONNECT_TIMEOUT;
         // Linux says EADDRNOTAVAIL as "Cannot assign requested address" (JDK and Netty's native epoll alike)
         if (String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT).contains("assign requested address")) {
@@ -44,7 +48,7 @@ enum ErrorKind {
     }
 
     /** Classifies an exception on an established connection with a request in flight. */
-    static ErrorKind ofIo(Throwable t) {
+    public static ErrorKind ofIo(Throwable t) {
         if (t instanceof ClosedChannelException) return RESET;
         if (t instanceof IOException) {
             String m = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);

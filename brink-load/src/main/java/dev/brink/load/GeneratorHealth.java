@@ -2,6 +2,7 @@ package dev.brink.load;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.brink.core.verdict.GeneratorIssue;
 import java.util.List;
 
 /**
@@ -9,18 +10,30 @@ import java.util.List;
  * share of all CPUs this JVM may use, {@code loopCpu} the share of one core used by the event loop that
  * sends every request (the generator's real budget); {@code lagP99Ms} how late the event loop took requests
  * from the open schedule vs their intended time (waiting for a connection afterwards is not in it); ports count local TCP sockets in the ephemeral range (whole host).
- * {@code reasons} is empty when the generator kept up.
+ * {@code reasons} is empty when the generator kept up; {@code issues} types them, in the same order.
+ * {@code heapAfterGcBytes} is the generator's heap right after its last GC, {@code loadedClasses} its loaded
+ * classes, {@code blockedThreads} its threads BLOCKED on a monitor when sampled (report 002's generator ended
+ * blocked in {@code ClassLoader.loadClass}).
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record GeneratorHealth(long epochMs, double processCpu, double loopCpu, long gcPauseMs, double lagP99Ms,
                               int connections, int ephemeralPortsInUse, int ephemeralPortRange, int timeWait,
-                              long dropped, List<String> reasons) {
+                              long dropped, List<String> reasons, long heapAfterGcBytes, int loadedClasses,
+                              int blockedThreads, List<GeneratorIssue> issues) {
     public static final double CPU_LIMIT = 0.85;
     public static final double LAG_LIMIT_MS = 5;
     public static final double PORTS_LIMIT = 0.80;
 
     public GeneratorHealth {
         reasons = List.copyOf(reasons);
+        issues = List.copyOf(issues);
+    }
+
+    /** Without the JVM's own figures (heap after GC, classes, blocked threads) and without typed issues. */
+    public GeneratorHealth(long epochMs, double processCpu, double loopCpu, long gcPauseMs, double lagP99Ms, int connections,
+                           int ephemeralPortsInUse, int ephemeralPortRange, int timeWait, long dropped, List<String> reasons) {
+        this(epochMs, processCpu, loopCpu, gcPauseMs, lagP99Ms, connections, ephemeralPortsInUse, ephemeralPortRange, timeWait,
+                dropped, reasons, 0, 0, 0, List.of());
     }
 
     public boolean bound() {

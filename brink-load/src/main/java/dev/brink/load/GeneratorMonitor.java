@@ -1,6 +1,7 @@
 package dev.brink.load;
 
 import dev.brink.core.Numbers;
+import dev.brink.core.verdict.GeneratorIssue;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
@@ -37,6 +38,9 @@ final class GeneratorMonitor {
 
     private final double lagLimitMs;
     private final ProcNetTcp tables = new ProcNetTcp();
+    private final java.lang.management.ClassLoadingMXBean classLoading = ManagementFactory.getClassLoadingMXBean();
+    private final java.util.Set<String> heapPools = new java.util.HashSet<>();
+    private final GeneratorLeakWatch leakWatch = new GeneratorLeakWatch(Runtime.getRuntime().maxMemory());
 
     GeneratorMonitor(long loopThreadId, double lagLimitMs) {
         this.lagLimitMs = lagLimitMs;
@@ -45,6 +49,9 @@ final class GeneratorMonitor {
         int[] range = portRange();
         this.portLow = range[0];
         this.portHigh = range[1];
+        for (java.lang.management.MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (p.getType() == java.lang.management.MemoryType.HEAP) heapPools.add(p.getName());
+        }
         reset();
     }
 
@@ -73,22 +80,68 @@ final class GeneratorMonitor {
         int[] ports = ports();
         int range = portHigh - portLow + 1;
 
+        long heapAfterGc = heapAfterGc();
+        int loaded = classLoading.getLoadedClassCount();
+        boolean leaking = leakWatch.add(heapAfterGc, loaded);
+
         List<String> reasons = new ArrayList<>();
+        List<GeneratorIssue> issues = new ArrayList<>();
         if (processCpu > GeneratorHealth.CPU_LIMIT || loopCpu > GeneratorHealth.CPU_LIMIT) {
             reasons.add(String.format("cpu: event loop %.0f%% of a core, process %.0f%% of %d cpus (limit %.0f%%)",
                     loopCpu * 100, processCpu * 100, cpus, GeneratorHealth.CPU_LIMIT * 100));
+            issues.add(GeneratorIssue.CPU);
         }
         if (lagP99 > lagLimitMs) {
             reasons.add(String.format("schedule lag p99 %.1f ms (limit %.0f ms)", lagP99, lagLimitMs));
+            issues.add(GeneratorIssue.SCHEDULE_LAG);
         }
         if (range > 0 && ports[0] > GeneratorHealth.PORTS_LIMIT * range) {
             reasons.add(String.format("ephemeral ports %d of %d in use, %d in TIME_WAIT", ports[0], range, ports[1]));
+            issues.add(GeneratorIssue.EPHEMERAL_PORTS);
         }
         if (dropped > 0) {
             reasons.add("dropped " + dropped + " requests: backlog of " + backlogLimit + " full, all connections busy");
+            issues.add(GeneratorIssue.REQUESTS_DROPPED);
+        }
+        if (leaking) {
+            reasons.add(String.format("leaking: the load generator is leaking, its heap after GC rose %.1f MB and its loaded"
+                    + " classes %d over the last %d s", leakWatch.heapRise() / 1048576.0, leakWatch.classRise(),
+                    GeneratorLeakWatch.WINDOW));
+            issues.add(GeneratorIssue.LEAKING);
         }
         return new GeneratorHealth(System.currentTimeMillis(), round(processCpu), round(loopCpu), gcPause,
-                Math.round(lagP99 * 100) / 100.0, connections, ports[0], Math.max(range, 0), ports[1], dropped, reasons);
+                Math.round(lagP99 * 100) / 100.0, connections, ports[0], Math.max(range, 0), ports[1], dropped, reasons,
+                heapAfterGc, loaded, blockedThreads(), issues);
+    }
+
+    /**
+     * The heap right after the generator's most recent GC (young or old: after a young GC eden is empty, so
+     * what is left is what survived), summed over the heap pools; 0 before the first GC.
+     */
+    private long heapAfterGc() {
+        long latestEnd = -1;
+        long used = 0;
+        for (GarbageCollectorMXBean gc : gcs) {
+            if (!(gc instanceof com.sun.management.GarbageCollectorMXBean sun)) continue;
+            com.sun.management.GcInfo info = sun.getLastGcInfo();
+            if (info == null || info.getEndTime() < latestEnd) continue;
+            latestEnd = info.getEndTime();
+            long sum = 0;
+            for (java.util.Map.Entry<String, java.lang.management.MemoryUsage> e : info.getMemoryUsageAfterGc().entrySet()) {
+                if (heapPools.contains(e.getKey())) sum += e.getValue().getUsed();
+            }
+            used = sum;
+        }
+        return used;
+    }
+
+    /** Threads BLOCKED on a monitor now: a generator stuck on a lock (ClassLoader.loadClass in report 002). */
+    private int blockedThreads() {
+        int n = 0;
+        for (java.lang.management.ThreadInfo t : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (t != null && t.getThreadState() == Thread.State.BLOCKED) n++;
+        }
+        return n;
     }
 
     private long loopCpu() {

@@ -26,7 +26,7 @@ final class GrpcLink extends Link {
     }
 
     @Override
-    void send(OpState op, RequestContext ctx) {
+    protected void send(OpState op, RequestContext ctx) {
         byte[] body = protocol.message(op.index).encode(ctx);
         if (body == null) {
             loop.eventLoop().execute(() -> {
@@ -61,7 +61,7 @@ final class GrpcLink extends Link {
     }
 
     @Override
-    void close() {
+    protected void close() {
         ClientCall<byte[], Object> c = call;
         call = null;
         if (c != null) c.cancel("abandoned by the load loop", null);

@@ -23,7 +23,7 @@ final class Http1Link extends Link {
     }
 
     @Override
-    void send(OpState op, RequestContext ctx) {
+    protected void send(OpState op, RequestContext ctx) {
         ByteBuf buf = channel.alloc().directBuffer(op.sizeHint);
         protocol.encoder(op.index).encode(buf, ctx);
         if (buf.readableBytes() > op.sizeHint) op.sizeHint = buf.readableBytes();
@@ -32,7 +32,7 @@ final class Http1Link extends Link {
     }
 
     @Override
-    void close() {
+    protected void close() {
         channel.close();
     }
 

@@ -1,9 +1,6 @@
 package dev.brink.load;
 
 import io.netty.bootstrap.Bootstrap;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelInitializer;
 import java.net.InetSocketAddress;
 
 /**
@@ -34,19 +31,6 @@ final class Http1Protocol implements Protocol {
     @Override
     public void open(LoadLoop loop) {
         Http1Link link = new Http1Link(loop, this);
-        ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<Channel>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(link.handler());
-            }
-        }).connect(address);
-        f.addListener(done -> {
-            if (done.isSuccess()) {
-                link.channel = f.channel();
-                loop.opened(link);
-            } else {
-                loop.openFailed(ErrorKind.ofConnect(done.cause()));
-            }
-        });
+        ChannelLinks.open(bootstrap, address, loop, link, link.handler(), ch -> link.channel = ch);
     }
 }

@@ -10,22 +10,40 @@ package dev.brink.load;
  * {@link LoadLoop#complete} (the subclass has counted ok or its error on {@code op.live}) or
  * {@link LoadLoop#fail} follows; {@link LoadLoop#closed} when the transport goes away on its own.
  */
-abstract class Link {
-    final LoadLoop loop;
-    boolean busy;
-    boolean gone; // closed or closing: never reused, counted out once
-    OpState op;
+public abstract class Link {
+    protected final LoadLoop loop;
+    protected boolean busy;
+    protected boolean gone; // closed or closing: never reused, counted out once
+    protected OpState op;
     long intended;
     long sent;
     int user;
 
-    Link(LoadLoop loop) {
+    protected Link(LoadLoop loop) {
         this.loop = loop;
     }
 
     /** Encodes and writes the request of {@code op}; {@code ctx.next()} has been called for it. */
-    abstract void send(OpState op, RequestContext ctx);
+    protected abstract void send(OpState op, RequestContext ctx);
 
     /** Releases the transport (idempotent); a request in flight is abandoned, the loop has counted it. */
-    abstract void close();
+    protected abstract void close();
+
+    /**
+     * What a request still unanswered after the request timeout counts as: {@code request-timeout} unless
+     * the protocol knows better (raw TCP: bytes came but never made a frame).
+     */
+    protected ErrorKind timeoutKind() {
+        return ErrorKind.REQUEST_TIMEOUT;
+    }
+
+    /** The request in flight passed its checks. */
+    protected final void countOk() {
+        op.live.ok++;
+    }
+
+    /** The request in flight is answered but wrong: counted as {@code kind}, the link stays usable. */
+    protected final void countError(ErrorKind kind) {
+        op.live.kinds[kind.ordinal()]++;
+    }
 }

@@ -3,6 +3,7 @@ package dev.brink.load;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Numbers;
 import dev.brink.core.RunDirectory;
+import dev.brink.load.tcp.TcpProtocol;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.EventLoop;
@@ -113,6 +114,7 @@ public final class LoadEngine implements AutoCloseable {
             EventLoop el = group.next();
             Protocol protocol = plan.target().grpc() != null
                     ? GrpcProtocols.open(plan, address, group, epoll ? EpollSocketChannel.class : NioSocketChannel.class, columns, env)
+                    : plan.target().tcp() != null ? new TcpProtocol(bootstrap, address, plan.target().tcp(), System.nanoTime())
                     : new Http1Protocol(bootstrap, address, RequestEncoder.forPlan(plan, columns, env));
             this.loop = el.submit(() -> new LoadLoop(el, protocol, options, ops, ctx)).get();
             long loopThread = el.submit(() -> Thread.currentThread().getId()).get();

@@ -13,7 +13,7 @@ import org.HdrHistogram.Histogram;
  * direct buffer out, the response parsed in place). The loop sees only {@link Link}s: slots that carry one
  * request at a time, opened by the protocol, completed or failed by it.
  */
-final class LoadLoop {
+public final class LoadLoop {
     private final EventLoop loop;
     private final Protocol protocol;
     private final LoadOptions options;
@@ -154,7 +154,7 @@ final class LoadLoop {
             sweep = 0;
             for (int i = allCount - 1; i >= 0; i--) {
                 Link c = all[i];
-                if (c.busy && now - c.sent > timeoutNanos) fail(c, ErrorKind.REQUEST_TIMEOUT);
+                if (c.busy && now - c.sent > timeoutNanos) fail(c, c.timeoutKind());
             }
         }
     }
@@ -238,14 +238,14 @@ final class LoadLoop {
     }
 
     /** The protocol opened {@code link}: it takes a waiting request or goes idle. */
-    void opened(Link link) {
+    public void opened(Link link) {
         connecting--;
         all[allCount++] = link;
         released(link);
     }
 
     /** The protocol could not open a link: the request it was opened for fails with {@code kind}. */
-    void openFailed(ErrorKind kind) {
+    public void openFailed(ErrorKind kind) {
         connecting--;
         connectFailed(kind);
     }
@@ -308,7 +308,7 @@ final class LoadLoop {
      * {@code c.op.live}; here it is timed. A link that cannot carry another request ({@code reusable} false:
      * HTTP's Connection: close, a gRPC channel opened for this call alone) is retired.
      */
-    void complete(Link c, boolean reusable) {
+    public void complete(Link c, boolean reusable) {
         long now = System.nanoTime();
         OpState op = c.op;
         c.busy = false;
@@ -324,7 +324,7 @@ final class LoadLoop {
     }
 
     /** The request on {@code c} (if any) failed with {@code kind}; the connection is closed. */
-    void fail(Link c, ErrorKind kind) {
+    public void fail(Link c, ErrorKind kind) {
         if (c.busy) {
             c.busy = false;
             busy--;
@@ -335,7 +335,7 @@ final class LoadLoop {
     }
 
     /** channelInactive: the peer or we closed it. */
-    void closed(Link c) {
+    public void closed(Link c) {
         if (c.busy) {
             fail(c, ErrorKind.RESET);
         }

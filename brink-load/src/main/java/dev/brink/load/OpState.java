@@ -1,7 +1,7 @@
 package dev.brink.load;
 
 /** One operation on the event loop: its place in the open schedule, its live counters (its encoding is the protocol's). */
-final class OpState {
+public final class OpState {
     final int index;
     final String name;
     final double rps;

@@ -91,12 +91,19 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
      * {@code grpc://host:port} base URL and its {@link Grpc} settings; its operations' requests then read
      * path = the full method name ({@code pkg.Service/Method}), headers = metadata, body = the JSON message.
      */
-    public record Target(URI baseUrl, Jvm jvm, Grpc grpc) {
+    public record Target(URI baseUrl, Jvm jvm, Grpc grpc, dev.brink.load.tcp.TcpSpec tcp) {
         public Target {
             Objects.requireNonNull(baseUrl, "base_url");
             if ((grpc != null) != "grpc".equalsIgnoreCase(baseUrl.getScheme())) {
                 throw new IllegalArgumentException("a grpc:// target needs its grpc settings, and only it");
             }
+            if ((tcp != null) != "tcp".equalsIgnoreCase(baseUrl.getScheme())) {
+                throw new IllegalArgumentException("a tcp:// target needs its packets, and only it");
+            }
+        }
+
+        public Target(URI baseUrl, Jvm jvm, Grpc grpc) {
+            this(baseUrl, jvm, grpc, null);
         }
 
         public Target(URI baseUrl, Jvm jvm) {

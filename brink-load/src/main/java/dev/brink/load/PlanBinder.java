@@ -26,21 +26,25 @@ final class PlanBinder {
     }
 
     static Plan bind(PlanNode root, Path baseDir, UnaryOperator<String> env) throws BrinkUserException {
-        Map<String, PlanNode> f = fields(root, "plan", "name", "target", "profile", "slo", "phases", "data", "fail_on");
+        boolean tcp = PlanTcpBinder.isTcp(root);
+        Map<String, PlanNode> f = tcp ? fields(root, "plan", PlanTcpBinder.ROOT_KEYS)
+                : fields(root, "plan", "name", "target", "profile", "slo", "phases", "data", "fail_on");
         String name = string(req(root, f, "name", "plan"), "name");
         if (name.isBlank()) throw f.get("name").error("name", "a non-empty plan name");
         PlanNode targetNode = req(root, f, "target", "plan");
         boolean grpc = targetNode.fields() != null && targetNode.fields().containsKey("grpc");
-        Plan.Target target = grpc ? PlanGrpcBinder.target(targetNode, baseDir) : target(targetNode);
         Plan.Data data = f.containsKey("data") ? data(f.get("data"), baseDir) : null;
         List<String> columns = data == null ? List.of() : data.columns();
+        Plan.Target target = tcp ? PlanTcpBinder.target(targetNode, root, columns)
+                : grpc ? PlanGrpcBinder.target(targetNode, baseDir) : target(targetNode);
 
         PlanNode prof = req(root, f, "profile", "plan");
         if (prof.items() == null || prof.items().isEmpty()) throw prof.error("profile", "a list of operations");
         List<Plan.Operation> ops = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (int i = 0; i < prof.items().size(); i++) {
-            Plan.Operation op = grpc ? PlanGrpcBinder.operation(prof.items().get(i), "profile[" + i + "]", columns, env)
+            Plan.Operation op = tcp ? PlanTcpBinder.operation(prof.items().get(i), "profile[" + i + "]")
+                    : grpc ? PlanGrpcBinder.operation(prof.items().get(i), "profile[" + i + "]", columns, env)
                     : operation(prof.items().get(i), "profile[" + i + "]", columns, env);
             if (!names.add(op.name())) {
                 throw prof.items().get(i).error("profile[" + i + "].name", "a name not used by another operation");

@@ -8,7 +8,7 @@ package dev.brink.load;
  * <p>Threads: every method is called on the loop's event loop, and a protocol calls the loop back there
  * (a protocol whose library calls back on other threads hops onto the event loop first).
  */
-interface Protocol {
+public interface Protocol {
     /**
      * Starts opening one link for {@code loop}. Exactly one callback follows, on the event loop:
      * {@link LoadLoop#opened} with the ready link, or {@link LoadLoop#openFailed} with why it failed.

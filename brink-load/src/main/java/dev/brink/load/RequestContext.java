@@ -7,7 +7,7 @@ import java.util.SplittableRandom;
  * path and a body that both say {@code ${seq}} or {@code ${csv.id}} get the same value. Single-threaded:
  * one instance per event loop, reset by {@link #next} before each request is encoded.
  */
-final class RequestContext {
+public final class RequestContext {
     final SplittableRandom random;
     final CsvFeeder feeder;
     long seq;
@@ -19,6 +19,11 @@ final class RequestContext {
     RequestContext(long seed, CsvFeeder feeder) {
         this.random = new SplittableRandom(seed);
         this.feeder = feeder;
+    }
+
+    /** The CSV row of this request (null without data), columns in the plan's data order. */
+    public byte[][] row() {
+        return row;
     }
 
     void next() {

@@ -1,0 +1,118 @@
+package dev.brink.cli;
+
+import dev.brink.core.Addresses;
+import dev.brink.core.BrinkUserException;
+import dev.brink.load.LoadEngine;
+import dev.brink.load.Plan;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code brink tcp}: a one-line raw-TCP load test of binary packets, on Brink's load engine. */
+@Command(name = "tcp", mixinStandardHelpOptions = true,
+        description = {"A one-line raw-TCP load test: each connection is a device's session (login, data packets, "
+                + "logout) described by a plan's packet templates (DESIGN.md, Raw TCP plans), or one constant packet.",
+            "Open model (--rate: packets per second, latency from each packet's intended send time) or closed (--users).",
+            "Prints a line per second, then the same summary as brink http (--json: the same JSON shape)."})
+final class TcpCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "HOST:PORT", description = "Where to connect (the plan's target is replaced).")
+    String target;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Source source;
+
+    static final class Source {
+        @Option(names = "--plan", paramLabel = "FILE", required = true, description = "A plan with target: {tcp: ...}, packets and a session.")
+        Path plan;
+
+        @Option(names = "--packet", paramLabel = "HEX", required = true, description = "One constant packet in hex, like '7E 01 00 7E', sent again and again.")
+        String packet;
+    }
+
+    @Option(names = "--framing", paramLabel = "RULE", defaultValue = "none",
+            description = "With --packet: none (fire-and-forget, the default), fixed:N or delimiter:HEX.")
+    String framing;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    HttpCommand.Model model;
+
+    @Option(names = "--duration", paramLabel = "D", required = true, description = "How long, like 10s or 5m.")
+    String duration;
+
+    @Option(names = "--connections", paramLabel = "C", description = "Sessions (connections) at most (default: 64, or N with --users).")
+    Integer connections;
+
+    @Option(names = "--timeout", paramLabel = "T", defaultValue = "10s", description = "Response timeout (default: ${DEFAULT-VALUE}).")
+    String timeout;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write the run directory here (load.jsonl, latency.hlog, generator.jsonl, events.jsonl).")
+    Path out;
+
+    @Option(names = "--json", description = "Print the summary as JSON (live lines go to stderr).")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Duration d = OneLineLoad.positive("--duration", duration);
+        Duration t = OneLineLoad.positive("--timeout", timeout);
+        Addresses.hostPort(target, "HOST:PORT");
+        OneLineLoad.checkModel(model.rate, model.users);
+        int conns = connections != null ? connections : model.users != null ? model.users : 64;
+        if (conns < 1 || conns > 60_000) throw new BrinkUserException("bad --connections " + conns + ": expected 1..60000");
+        double rps = model.rate != null ? model.rate : 1;
+        Plan plan = source.plan != null ? fromPlan(rps) : fromPacket(rps);
+        URI base = URI.create("tcp://" + target);
+        LoadEngine.checkReachable(base, Duration.ofSeconds(5));
+        OneLineLoad.run(spec, "tcp", plan, OneLineLoad.options(conns, t), model.users, d, out, json, target,
+                transport -> "brink tcp " + target + ": " + (model.rate != null ? model.rate + " packets/s" : model.users + " users")
+                        + " for " + duration + ", " + conns + " sessions at most (" + transport + ")");
+        return BrinkMain.EXIT_OK;
+    }
+
+    private Plan fromPlan(double rps) throws BrinkUserException {
+        if (!framing.equals("none")) throw new BrinkUserException("--framing is for --packet; a plan has its response section");
+        Plan p = Plan.load(source.plan);
+        if (p.target().tcp() == null) {
+            throw new BrinkUserException(source.plan + ": expected a plan with target: {tcp: \"host:port\"}");
+        }
+        return withRate(p.name(), p.target().tcp(), rps);
+    }
+
+    /** One constant packet as a plan, written as plan text so it is checked by the same parser. */
+    private Plan fromPacket(double rps) throws BrinkUserException {
+        String hex = source.packet.trim();
+        if (!hex.matches("(0[xX])?[0-9A-Fa-f]{2}( ?[0-9A-Fa-f]{2})*")) {
+            throw new BrinkUserException("bad --packet: expected bytes in hex, like '7E 01 00 7E'");
+        }
+        String response;
+        if (framing.equals("none")) {
+            response = "none";
+        } else if (framing.matches("fixed:[0-9]{1,5}")) {
+            response = "{fixed: " + framing.substring(6) + "}";
+        } else if (framing.matches("delimiter:[0-9A-Fa-f]{2}")) {
+            response = "{delimiter: {byte: \"" + framing.substring(10) + "\"}}";
+        } else {
+            throw new BrinkUserException("bad --framing '" + framing + "': expected none, fixed:N or delimiter:HEX (one byte)");
+        }
+        String yaml = "name: tcp\ntarget: {tcp: \"" + target + "\"}\nprofile: [{name: tcp, rps: 1}]\n"
+                + "packets: {packet: [{hex: \"" + hex + "\"}]}\nresponse: {framing: " + response + "}\n";
+        Plan p = Plan.parse(yaml, "--packet", Path.of("."), k -> null);
+        return withRate("tcp", p.target().tcp(), rps);
+    }
+
+    private Plan withRate(String name, dev.brink.load.tcp.TcpSpec spec, double rps) {
+        return new Plan(name, new Plan.Target(URI.create("tcp://" + target), null, null, spec),
+                List.of(new Plan.Operation("tcp", rps, new Plan.Request("TCP", "session", List.of(), null), Plan.Check.DEFAULT)),
+                null, null, null);
+    }
+}

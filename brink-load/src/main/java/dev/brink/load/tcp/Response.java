@@ -1,0 +1,69 @@
+package dev.brink.load.tcp;
+
+import dev.brink.load.ErrorKind;
+
+/**
+ * What a session expects back for each packet: how responses are framed, how to undo their escaping, and
+ * the checks a frame must pass. A check that fails is an error of the request ({@code check-failed},
+ * {@code echo-mismatch}); the connection stays usable, as a device's would.
+ */
+public final class Response {
+    final Framing framing;
+    private final Escape unescape; // null: frames are checked as received
+    private final int unescapeFirst;
+    private final int unescapeLast;
+    private final Check[] checks;
+
+    Response(Framing framing, Escape unescape, int unescapeFirst, int unescapeLast, Check[] checks) {
+        this.framing = framing;
+        this.unescape = unescape;
+        this.unescapeFirst = unescapeFirst;
+        this.unescapeLast = unescapeLast;
+        this.checks = checks;
+    }
+
+    public boolean expected() {
+        return !(framing instanceof Framing.None);
+    }
+
+    /** Checks {@code b[0, len)} (unescaped in place first); null when it passes, else why not. */
+    ErrorKind verify(byte[] b, int len, Session s) {
+        int end = len;
+        if (unescape != null && len - unescapeLast > unescapeFirst) {
+            int to = unescape.undo(b, unescapeFirst, len - unescapeLast);
+            System.arraycopy(b, len - unescapeLast, b, to, unescapeLast);
+            end = to + unescapeLast;
+        }
+        for (Check c : checks) {
+            ErrorKind k = c.verify(b, end, s);
+            if (k != null) return k;
+        }
+        return null;
+    }
+
+    /** One check on a response frame. */
+    static final class Check {
+        private final int offset;
+        private final int size;
+        private final boolean littleEndian;
+        private final long expected;
+        private final int slot; // >= 0: the expected value is this variable's value at the request (an echo)
+
+        Check(int offset, int size, boolean littleEndian, long expected, int slot) {
+            this.offset = offset;
+            this.size = size;
+            this.littleEndian = littleEndian;
+            this.expected = expected;
+            this.slot = slot;
+        }
+
+        ErrorKind verify(byte[] b, int len, Session s) {
+            if (offset + size > len) return slot >= 0 ? ErrorKind.ECHO_MISMATCH : ErrorKind.CHECK_FAILED;
+            long got = Field.getInt(b, offset, size, littleEndian);
+            long mask = size == 8 ? -1L : (1L << (8 * size)) - 1;
+            long want = (slot >= 0 ? Math.round(s.values[slot]) : expected) & mask;
+            if (got == want) return null;
+            return slot >= 0 ? ErrorKind.ECHO_MISMATCH : ErrorKind.CHECK_FAILED;
+        }
+    }
+}
