@@ -20,6 +20,11 @@ enum ErrorKind {
     CHECK_FAILED("check-failed"),
     /** A CSV value could not go into the request (CR, LF or NUL in a header, a space in a path): nothing was sent. */
     INVALID_VALUE("invalid-value"),
+    /**
+     * A value a step extracts (JSON path, regex, header, cookie, form field) was not in its response: the user's
+     * flow ends there, its later steps are not sent with a hole where the value should be.
+     */
+    EXTRACT_FAILED("extract-failed"),
     OTHER("other");
 
     static final ErrorKind[] ALL = values();

@@ -10,12 +10,20 @@ final class OpState {
     long scheduled; // requests taken from the open schedule in this step
     long dueInStep; // requests the open schedule owes in this step
     int sizeHint = 256;
+    /** What this operation takes from its response into the user's session (see {@link Session#absorb}). */
+    final dev.brink.load.flow.Extractor[] extractors;
+    /**
+     * True when its responses are copied for the session: it extracts, or the plan keeps sessions (cookies).
+     * False for every operation of a plan without flows or extraction: their path stays as it was, allocation-free.
+     */
+    boolean captures;
 
     OpState(int index, Plan.Operation op) {
         this.index = index;
         this.name = op.name();
         this.rps = op.rps();
         this.checkStatus = op.check().status();
+        this.extractors = op.extract().stream().map(dev.brink.load.flow.Extractor::new).toArray(dev.brink.load.flow.Extractor[]::new);
     }
 
     /** True when {@code status} passes the check; otherwise the caller counts http-NNN or check-failed. */

@@ -18,13 +18,23 @@ import java.util.Set;
  * (an {@code ${env.NAME}} value is never stored here), literal secret header values are redacted by
  * {@link #redacted()}.
  */
-public record Plan(String name, Target target, List<Operation> profile, Slo slo, Phases phases, Data data, FailOn failOn) {
+public record Plan(String name, Target target, List<Operation> profile, Slo slo, Phases phases, Data data, FailOn failOn,
+                   Users users, List<Flow> flows) {
     public Plan {
         Objects.requireNonNull(name, "name");
         failOn = failOn == null ? FailOn.NEVER : failOn;
         Objects.requireNonNull(target, "target");
         profile = List.copyOf(profile);
         if (profile.isEmpty()) throw new IllegalArgumentException("a plan needs at least one operation");
+        flows = flows == null ? List.of() : List.copyOf(flows);
+        for (Flow f : flows) {
+            for (int i : f.steps()) if (i < 0 || i >= profile.size()) throw new IllegalArgumentException("flow step out of range");
+        }
+    }
+
+    /** An open-model plan without flows (each operation on its own). */
+    public Plan(String name, Target target, List<Operation> profile, Slo slo, Phases phases, Data data, FailOn failOn) {
+        this(name, target, profile, slo, phases, data, failOn, null, List.of());
     }
 
     /** A plan without a CI gate. */
@@ -72,7 +82,12 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
         }
     }
 
-    /** Sum of the profile's rates: the request rate at multiplier 1. */
+    /** True when users are closed-model virtual users ({@code users:}), false for an open model ({@code rps:}). */
+    public boolean closedModel() {
+        return users != null;
+    }
+
+    /** Sum of the profile's rates: the request rate at multiplier 1 (an open model's). */
     public double totalRps() {
         return profile.stream().mapToDouble(Operation::rps).sum();
     }
@@ -82,8 +97,8 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
         List<Operation> ops = profile.stream().map(o -> new Operation(o.name(), o.rps(),
                 new Request(o.request().method(), o.request().path(), o.request().headers().stream()
                         .map(h -> h.secret() ? new Header(h.name(), "***", true) : h).toList(), o.request().body()),
-                o.check())).toList();
-        return new Plan(name, target, ops, slo, phases, data, failOn);
+                o.check(), o.extract())).toList();
+        return new Plan(name, target, ops, slo, phases, data, failOn, users, flows);
     }
 
     /**
@@ -134,13 +149,77 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
         }
     }
 
-    /** One operation: its rate at 100 % of the profile (req/s), its request, its check. */
-    public record Operation(String name, double rps, Request request, Check check) {
+    /**
+     * One operation: its rate at 100 % of the profile (req/s; in a closed-model plan its weight among the
+     * user's choices), its request, its check, and the values it extracts from its response into the user's
+     * session.
+     */
+    public record Operation(String name, double rps, Request request, Check check, List<Extract> extract) {
         public Operation {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(request, "request");
             Objects.requireNonNull(check, "check");
+            extract = extract == null ? List.of() : List.copyOf(extract);
             if (!(rps >= 0) || Double.isInfinite(rps)) throw new IllegalArgumentException("rps must be >= 0");
+        }
+
+        public Operation(String name, double rps, Request request, Check check) {
+            this(name, rps, request, check, List.of());
+        }
+    }
+
+    /**
+     * Closed model ({@code users:}): {@code count} virtual users at multiplier 1 (the capacity search
+     * multiplies it), each thinking {@code think} after every answer; {@code pacing}, when not zero, is the
+     * least time between the starts of one user's flows (a user done early waits).
+     */
+    public record Users(int count, ThinkTime think, Duration pacing) {
+        public static final int MAX = 60_000;
+
+        public Users {
+            if (count < 1 || count > MAX) throw new IllegalArgumentException("users 1.." + MAX);
+            Objects.requireNonNull(think, "think");
+            Objects.requireNonNull(pacing, "pacing");
+        }
+    }
+
+    /**
+     * An ordered list of operations one virtual user runs (search → open → edit), by index into the profile.
+     * {@code rate}: flows started per second at multiplier 1 (open model), or the flow's weight among a
+     * closed-model user's choices.
+     */
+    public record Flow(String name, double rate, List<Integer> steps) {
+        public Flow {
+            Objects.requireNonNull(name, "name");
+            steps = List.copyOf(steps);
+            if (steps.isEmpty()) throw new IllegalArgumentException("a flow needs a step");
+            if (!(rate >= 0) || Double.isInfinite(rate)) throw new IllegalArgumentException("rate >= 0");
+        }
+    }
+
+    /**
+     * One value taken from a response into the user's session as {@code ${session.NAME}}.
+     *
+     * @param from       where to look: a JSON path ({@code $.owners[0].id}), a regex (group 1, or the whole
+     *                   match without a group), a response header, a cookie the response sets, or an HTML
+     *                   form field's value ({@code <input name="_csrf" value="…">})
+     * @param expression the path, pattern, header name, cookie name or field name
+     */
+    public record Extract(String name, Source from, String expression) {
+        public enum Source {
+            JSON("json"), REGEX("regex"), HEADER("header"), COOKIE("cookie"), FORM_FIELD("form_field");
+
+            public final String key;
+
+            Source(String key) {
+                this.key = key;
+            }
+        }
+
+        public Extract {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(expression, "expression");
         }
     }
 
