@@ -99,7 +99,7 @@ final class PlanFlowBinder {
             for (int s = 0; s < stepsNode.items().size(); s++) {
                 PlanNode sn = stepsNode.items().get(s);
                 String sp = path + ".steps[" + s + "]";
-                Plan.Operation op = PlanBinder.operation(sn, sp, columns, env, rate, closed, Set.copyOf(session));
+                Plan.Operation op = PlanBinder.operation(sn, sp, columns, env, rate, closed, java.util.Collections.unmodifiableSet(new LinkedHashSet<>(session)));
                 if (!opNames.add(op.name())) throw sn.error(sp + ".name", "a name not used by another step (names label the results)");
                 for (Plan.Extract e : op.extract()) session.add(e.name());
                 steps.add(ops.size());
