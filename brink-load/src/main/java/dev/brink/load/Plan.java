@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -96,7 +97,7 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
     public Plan redacted() {
         List<Operation> ops = profile.stream().map(o -> new Operation(o.name(), o.rps(),
                 new Request(o.request().method(), o.request().path(), o.request().headers().stream()
-                        .map(h -> h.secret() ? new Header(h.name(), "***", true) : h).toList(), o.request().body()),
+                        .map(h -> h.secret() ? new Header(h.name(), "***", true) : h).toList(), o.request().body(), o.request().form()),
                 o.check(), o.extract())).toList();
         return new Plan(name, target, ops, slo, phases, data, failOn, users, flows);
     }
@@ -223,13 +224,25 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
         }
     }
 
-    /** Method, path template (joined to base_url), header templates and an optional body template. */
-    public record Request(String method, String path, List<Header> headers, String body) {
+    /**
+     * Method, path template (joined to base_url), header templates and an optional body template. {@code form},
+     * when not null, is the {@code form:} map (name → value template) the body was built from (see {@link FormBody}):
+     * its values' generated parts are URL-encoded when written.
+     */
+    public record Request(String method, String path, List<Header> headers, String body, Map<String, String> form) {
         public Request {
             method = method.toUpperCase(Locale.ROOT);
             headers = List.copyOf(headers);
             Objects.requireNonNull(path, "path");
             if (UserText.breaksLine(path)) throw new IllegalArgumentException("path holds CR, LF or NUL");
+            if (form != null) {
+                form = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(form));
+                body = FormBody.template(form);
+            }
+        }
+
+        public Request(String method, String path, List<Header> headers, String body) {
+            this(method, path, headers, body, null);
         }
     }
 

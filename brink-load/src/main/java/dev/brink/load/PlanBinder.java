@@ -121,7 +121,7 @@ final class PlanBinder {
         double rps = flowRate != null ? flowRate : closed ? (f.containsKey("weight") ? number(f.get("weight"), path + ".weight", 0, 1e6) : 1)
                 : number(req(n, f, "rps", path), path + ".rps", 0, MAX_RPS);
         PlanNode r = req(n, f, "request", path);
-        Map<String, PlanNode> rf = fields(r, path + ".request", "method", "path", "headers", "body");
+        Map<String, PlanNode> rf = fields(r, path + ".request", "method", "path", "headers", "body", "form");
         String method = rf.containsKey("method") ? string(rf.get("method"), path + ".request.method").toUpperCase() : "GET";
         if (!METHOD.matcher(method).matches()) {
             throw rf.get("method").error(path + ".request.method", "one of GET, POST, PUT, DELETE, PATCH, OPTIONS");
@@ -157,6 +157,7 @@ final class PlanBinder {
             }
         }
         String body = null;
+        Map<String, String> form = rf.containsKey("form") ? PlanFlowBinder.form(rf, path + ".request", columns, env, session, headers) : null;
         if (rf.containsKey("body") && !rf.get("body").isNull()) {
             body = string(rf.get("body"), path + ".request.body");
             template(rf.get("body"), body, path + ".request.body", columns, env, Template.Field.BODY, session);
@@ -168,7 +169,7 @@ final class PlanBinder {
             check = new Plan.Check((int) integer(req(c, cf, "status", path + ".check"), path + ".check.status", 100, 599));
         }
         List<Plan.Extract> extract = f.containsKey("extract") ? PlanFlowBinder.extracts(f.get("extract"), path + ".extract") : List.of();
-        return new Plan.Operation(name, rps, new Plan.Request(method, p, headers, body), check, extract);
+        return new Plan.Operation(name, rps, new Plan.Request(method, p, headers, body, form), check, extract);
     }
 
     static void template(PlanNode n, String text, String path, List<String> columns, UnaryOperator<String> env,

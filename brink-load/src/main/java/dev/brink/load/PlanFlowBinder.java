@@ -150,6 +150,28 @@ final class PlanFlowBinder {
         }
     }
 
+    /**
+     * {@code form: {name: value, …}} on a request: an URL-encoded body (not with {@code body:}); a Content-Type
+     * header is added to {@code headers} unless the request has one.
+     */
+    static Map<String, String> form(Map<String, PlanNode> request, String path, List<String> columns, UnaryOperator<String> env,
+                                    Set<String> session, List<Plan.Header> headers) throws BrinkUserException {
+        PlanNode n = request.get("form");
+        if (request.containsKey("body")) throw request.get("body").error(path + ".body", "either body or form, not both");
+        if (n.fields() == null || n.fields().isEmpty()) throw n.error(path + ".form", "a mapping of form field name to value");
+        Map<String, String> form = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, PlanNode> e : n.fields().entrySet()) {
+            String fp = path + ".form." + e.getKey();
+            String value = string(e.getValue(), fp);
+            PlanBinder.template(e.getValue(), value, fp, columns, env, Template.Field.FORM, session);
+            form.put(e.getKey(), value);
+        }
+        if (headers.stream().noneMatch(h -> h.name().equalsIgnoreCase("content-type"))) {
+            headers.add(new Plan.Header("Content-Type", "application/x-www-form-urlencoded", false));
+        }
+        return form;
+    }
+
     /** A closed model's users × the highest multiplier stay within what one generator keeps ({@link Plan.Users#MAX}). */
     static void checkPeakUsers(PlanNode phasesNode, Plan.Phases p, Plan.Users users) throws BrinkUserException {
         double peak = Math.max(p.capacity() == null ? 0 : p.capacity().max(),

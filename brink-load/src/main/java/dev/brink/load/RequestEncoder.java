@@ -60,7 +60,8 @@ final class RequestEncoder {
         this.hostAndConstHeaders = Ascii.bytes(constant.toString());
         this.headerNames = names.toArray(new byte[0][]);
         this.headerValues = values.toArray(new Template[0]);
-        this.body = request.body() == null ? null : Template.compile(request.body(), csvColumns, env, Template.Field.BODY, session);
+        this.body = request.body() == null ? null : Template.compile(request.body(), csvColumns, env,
+                request.form() != null ? Template.Field.FORM : Template.Field.BODY, session);
         this.sendsBody = body != null || !request.method().equals("GET") && !request.method().equals("DELETE")
                 && !request.method().equals("OPTIONS");
     }

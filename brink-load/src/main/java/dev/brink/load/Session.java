@@ -117,27 +117,14 @@ final class Session {
     private static final byte[] SET_COOKIE = "set-cookie:".getBytes(StandardCharsets.US_ASCII);
 
     /**
-     * Writes value {@code name} for {@code field}: into a path every byte outside RFC 3986's unreserved set is
-     * percent-encoded (an id with a space or '/' stays one path segment); headers and bodies get it as is
+     * Writes value {@code name} for {@code field}: into a path or a form value every byte outside RFC 3986's
+     * unreserved set is percent-encoded (an id with a space or '/' stays one path segment); headers and bodies get it as is
      * (values with CR, LF or NUL never enter the session).
      */
     void write(ByteBuf buf, String name, Template.Field field) {
         byte[] v = get(name);
         if (v == null) return; // cannot happen: the plan binder lets a step use only values earlier steps extracted
-        if (field != Template.Field.PATH) {
-            buf.writeBytes(v);
-            return;
-        }
-        for (byte b : v) {
-            if (b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '-' || b == '.' || b == '_' || b == '~') {
-                buf.writeByte(b);
-            } else {
-                buf.writeByte('%');
-                buf.writeByte(HEX[(b >> 4) & 0xF]);
-                buf.writeByte(HEX[b & 0xF]);
-            }
-        }
+        if (field == Template.Field.PATH || field == Template.Field.FORM) FormBody.writeEncoded(buf, v);
+        else buf.writeBytes(v);
     }
-
-    private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
 }

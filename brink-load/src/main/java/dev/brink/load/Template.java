@@ -61,6 +61,16 @@ final class Template {
             boolean allows(int b) {
                 return true;
             }
+        },
+        /**
+         * A value of a {@code form:} body (application/x-www-form-urlencoded): literal text is encoded when the plan
+         * is read ({@link FormBody}), CSV and session values as they are written, so an '&' or '=' in them stays data.
+         */
+        FORM("a form value") {
+            @Override
+            boolean allows(int b) {
+                return true;
+            }
         };
 
         final String expected;
@@ -164,7 +174,7 @@ final class Template {
             } else {
                 flush(literal, parts);
                 parts.add(expr.startsWith("session.") ? sessionValue(expr.substring(8), i, session, field)
-                        : placeholder(expr, i, csvColumns));
+                        : placeholder(expr, i, csvColumns, field));
                 if (expr.startsWith("csv.")) columns |= 1L << csvColumns.indexOf(expr.substring(4));
             }
             i = end + 1;
@@ -199,7 +209,7 @@ final class Template {
         return (buf, ctx) -> ctx.session.write(buf, interned, field);
     }
 
-    private static Part placeholder(String expr, int at, List<String> csvColumns) throws Invalid {
+    private static Part placeholder(String expr, int at, List<String> csvColumns, Field field) throws Invalid {
         switch (expr) {
             case "seq":
                 return (buf, ctx) -> Ascii.writeLong(buf, ctx.seq);
@@ -215,6 +225,7 @@ final class Template {
                 throw new Invalid(at, csvColumns.isEmpty() ? "a data: csv feeder for ${" + expr + "}"
                         : "a CSV column, one of " + csvColumns + ", got '" + column + "'");
             }
+            if (field == Field.FORM) return (buf, ctx) -> FormBody.writeEncoded(buf, ctx.row[index]);
             return (buf, ctx) -> buf.writeBytes(ctx.row[index]);
         }
         Matcher m = RANDOM_CALL.matcher(expr);

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -102,7 +103,28 @@ class PlanFlowTest {
         // the per-step rate is the flow's; a profile operation has no ${session.…} to use
         assertError(FLOW_PLAN.replace("      - name: home\n", "      - name: home\n        weight: 2\n"), "plan.yaml:18:17: flows[1].steps[0]: expected one of the keys name, request, check, extract, got 'weight'");
         assertError(PlanTest.DESIGN_PLAN.replace("\"/books/${random.int(1,1000)}\"", "\"/books/${session.id}\""), "profile[0].request.path: expected a value an earlier step of the same flow extracts");
+        assertError(FLOW_PLAN.replace("path: /}", "path: /, form: {a: b}, body: x}"), "flows[1].steps[0].request.body: expected either body or form, not both");
+        assertError(FLOW_PLAN.replace("path: /}", "path: /, form: [a]}"), "plan.yaml:18:34: flows[1].steps[0].request.form: expected a mapping of form field name to value");
+        assertError(FLOW_PLAN.replace("path: /}", "path: /, form: {a: \"${session.x}\"}}"), "flows[1].steps[0].request.form.a: expected a value an earlier step");
         assertError(FLOW_PLAN.replace("max: 10", "max: 5000"), "phases: expected a highest multiplier × 20 users of at most 60000 users, got 5000 × = 100000");
+    }
+
+    @Test
+    void aFormIsUrlEncodedOnceAndItsValuesAsTheyAreWritten() throws Exception {
+        Plan p = parse(FLOW_PLAN.replace("headers: {X-Csrf: \"${session.csrf}\"}", "form: {\"a b\": \"x&y=${session.csrf}\", n: \"${seq}\"}"));
+        Plan.Request r = p.profile().get(1).request();
+        assertThat(r.body()).isEqualTo("a%20b=x%26y%3D${session.csrf}&n=${seq}");
+        assertThat(r.headers()).contains(new Plan.Header("Content-Type", "application/x-www-form-urlencoded", false));
+        RequestEncoder enc = new RequestEncoder(p.target().baseUrl(), r, List.of(), n -> null, Set.of("csrf", "ownerId"));
+        RequestContext ctx = new RequestContext(1, null);
+        ctx.next();
+        ctx.session = new Session();
+        ctx.session.put("ownerId", "7".getBytes());
+        ctx.session.put("csrf", "t&k=1 2".getBytes());
+        io.netty.buffer.ByteBuf buf = io.netty.buffer.Unpooled.buffer();
+        enc.encode(buf, ctx);
+        assertThat(buf.toString(java.nio.charset.StandardCharsets.ISO_8859_1)).startsWith("GET /owners/7 HTTP/1.1\r\n")
+                .endsWith("\r\n\r\na%20b=x%26y%3Dt%26k%3D1%202&n=1");
     }
 
     @Test

@@ -89,7 +89,8 @@ final class ScenarioServer implements AutoCloseable {
                 long id = Long.parseLong(path.substring(8, path.indexOf("/pets")));
                 Map<String, String> form = parse(new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
                 boolean ok = session != null && form.get("_csrf") != null && form.get("_csrf").equals(csrfBySession.get(session))
-                        && issuedIds.contains(id) && form.get("name") != null;
+                        && issuedIds.contains(id) && form.get("name") != null && form.get("name").startsWith("rex & co ")
+                        && "application/x-www-form-urlencoded".equals(x.getRequestHeaders().getFirst("Content-Type"));
                 if (!ok) {
                     rejected.incrementAndGet();
                     send(x, 403, "text/plain", "forbidden");

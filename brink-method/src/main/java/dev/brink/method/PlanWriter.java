@@ -96,7 +96,8 @@ final class PlanWriter {
             o.request().headers().forEach(h -> headers.put(h.name(), h.value()));
             request.put("headers", headers);
         }
-        if (o.request().body() != null) request.put("body", o.request().body());
+        if (o.request().form() != null) request.put("form", o.request().form());
+        else if (o.request().body() != null) request.put("body", o.request().body());
         Map<String, Object> op = ordered("name", o.name());
         if (rateKey != null) op.put(rateKey, o.rps());
         op.put("request", request);
