@@ -6,6 +6,8 @@ final class OpState {
     final String name;
     final double rps;
     final int checkStatus;
+    /** By status code: passes the check (a lookup, so a list or range of statuses costs nothing per response). */
+    private final boolean[] passing = new boolean[600];
     final Counters live = new Counters();
     long scheduled; // requests taken from the open schedule in this step
     long dueInStep; // requests the open schedule owes in this step
@@ -23,11 +25,12 @@ final class OpState {
         this.name = op.name();
         this.rps = op.rps();
         this.checkStatus = op.check().status();
+        for (int st = 0; st < passing.length; st++) passing[st] = op.check().passes(st);
         this.extractors = op.extract().stream().map(dev.brink.load.flow.Extractor::new).toArray(dev.brink.load.flow.Extractor[]::new);
     }
 
     /** True when {@code status} passes the check; otherwise the caller counts http-NNN or check-failed. */
     boolean passes(int status) {
-        return checkStatus == 0 ? status >= 200 && status < 400 : status == checkStatus;
+        return status >= 0 && status < passing.length && passing[status];
     }
 }

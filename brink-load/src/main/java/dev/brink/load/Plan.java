@@ -263,12 +263,29 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
         }
     }
 
-    /** A response check: the expected status, or 0 for "any 2xx or 3xx". */
-    public record Check(int status) {
+    /**
+     * A response check: the expected status, or 0 for "any 2xx or 3xx". {@code accepted}, when not empty, is every
+     * status that passes ({@code status: [200, 302]}, {@code status: 200-299}); {@code status} is then its lowest.
+     */
+    public record Check(int status, java.util.SortedSet<Integer> accepted) {
         public static final Check DEFAULT = new Check(0);
 
         public Check {
+            accepted = accepted == null ? java.util.Collections.emptySortedSet()
+                    : java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(accepted));
+            if (!accepted.isEmpty()) status = accepted.first();
+            for (int s : accepted) if (s < 100 || s > 599) throw new IllegalArgumentException("status 100..599");
             if (status != 0 && (status < 100 || status > 599)) throw new IllegalArgumentException("status 100..599");
+        }
+
+        public Check(int status) {
+            this(status, null);
+        }
+
+        /** True when {@code s} passes this check. */
+        public boolean passes(int s) {
+            if (!accepted.isEmpty()) return accepted.contains(s);
+            return status == 0 ? s >= 200 && s < 400 : s == status;
         }
     }
 

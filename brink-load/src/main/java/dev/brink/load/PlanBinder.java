@@ -166,7 +166,7 @@ final class PlanBinder {
         PlanNode c = f.get("check");
         if (c != null && !c.isNull()) {
             Map<String, PlanNode> cf = fields(c, path + ".check", "status");
-            check = new Plan.Check((int) integer(req(c, cf, "status", path + ".check"), path + ".check.status", 100, 599));
+            check = PlanFlowBinder.statusCheck(req(c, cf, "status", path + ".check"), path + ".check.status");
         }
         List<Plan.Extract> extract = f.containsKey("extract") ? PlanFlowBinder.extracts(f.get("extract"), path + ".extract") : List.of();
         return new Plan.Operation(name, rps, new Plan.Request(method, p, headers, body, form), check, extract);

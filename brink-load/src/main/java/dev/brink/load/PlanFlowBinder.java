@@ -172,6 +172,28 @@ final class PlanFlowBinder {
         return form;
     }
 
+    /** {@code 201}, {@code 200-299}, or a list of either: {@code [200, 302]}. */
+    static Plan.Check statusCheck(PlanNode n, String path) throws BrinkUserException {
+        if (n.isScalar() && n.text() != null && !n.text().contains("-")) return new Plan.Check((int) integer(n, path, 100, 599));
+        java.util.SortedSet<Integer> accepted = new java.util.TreeSet<>();
+        for (PlanNode item : n.items() != null ? n.items() : List.of(n)) {
+            String expected = "a status from 100 to 599, a range like 200-299, or a list of them";
+            if (!item.isScalar() || item.text() == null) throw item.error(path, expected);
+            String t = item.text().trim();
+            int dash = t.indexOf('-');
+            try {
+                int lo = Integer.parseInt((dash < 0 ? t : t.substring(0, dash)).trim());
+                int hi = dash < 0 ? lo : Integer.parseInt(t.substring(dash + 1).trim());
+                if (lo < 100 || hi > 599 || lo > hi) throw item.error(path, expected);
+                for (int s = lo; s <= hi; s++) accepted.add(s);
+            } catch (NumberFormatException e) {
+                throw item.error(path, expected);
+            }
+        }
+        if (accepted.isEmpty()) throw n.error(path, "at least one status");
+        return new Plan.Check(0, accepted);
+    }
+
     /** A closed model's users × the highest multiplier stay within what one generator keeps ({@link Plan.Users#MAX}). */
     static void checkPeakUsers(PlanNode phasesNode, Plan.Phases p, Plan.Users users) throws BrinkUserException {
         double peak = Math.max(p.capacity() == null ? 0 : p.capacity().max(),

@@ -54,13 +54,21 @@ public record ThinkTime(Kind kind, Duration min, Duration max) {
         };
     }
 
-    /** The plan's own notation: {@code 1s}, {@code 1s..3s} or {@code exp(2s)}. */
+    /** The plan's own notation, exact (it is read back from plan.yaml): {@code 1s}, {@code 1500ms..3s} or {@code exp(2s)}. */
     @Override
     public String toString() {
         return switch (kind) {
-            case CONSTANT -> dev.brink.core.Durations.format(min);
-            case UNIFORM -> dev.brink.core.Durations.format(min) + ".." + dev.brink.core.Durations.format(max);
-            case EXPONENTIAL -> "exp(" + dev.brink.core.Durations.format(min) + ")";
+            case CONSTANT -> exact(min);
+            case UNIFORM -> exact(min) + ".." + exact(max);
+            case EXPONENTIAL -> "exp(" + exact(min) + ")";
         };
+    }
+
+    /** Whole seconds when they are, else milliseconds or microseconds: never rounded, unlike a display format. */
+    public static String exact(Duration d) {
+        long nanos = d.toNanos();
+        if (nanos % 1_000_000_000L == 0) return nanos / 1_000_000_000L + "s";
+        if (nanos % 1_000_000L == 0) return nanos / 1_000_000L + "ms";
+        return Math.max(1, nanos / 1_000L) + "us";
     }
 }

@@ -42,7 +42,7 @@ final class PlanWriter {
         root.put("target", target);
         if (p.users() != null) {
             root.put("users", ordered("count", p.users().count(), "think", p.users().think().toString(),
-                    "pacing", d(p.users().pacing())));
+                    "pacing", dev.brink.load.ThinkTime.exact(p.users().pacing())));
         }
         Plan plan0 = p;
         if (p.flows().isEmpty()) {
@@ -101,7 +101,8 @@ final class PlanWriter {
         Map<String, Object> op = ordered("name", o.name());
         if (rateKey != null) op.put(rateKey, o.rps());
         op.put("request", request);
-        if (o.check() != null && o.check().status() != 0) op.put("check", Map.of("status", o.check().status()));
+        if (o.check() != null && !o.check().accepted().isEmpty()) op.put("check", Map.of("status", List.copyOf(o.check().accepted())));
+        else if (o.check() != null && o.check().status() != 0) op.put("check", Map.of("status", o.check().status()));
         if (!o.extract().isEmpty()) {
             Map<String, Object> extract = new LinkedHashMap<>();
             o.extract().forEach(e -> extract.put(e.name(), Map.of(e.from().key, e.expression())));
