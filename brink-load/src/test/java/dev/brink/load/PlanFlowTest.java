@@ -7,7 +7,6 @@ import dev.brink.core.BrinkUserException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Random;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -167,27 +166,7 @@ class PlanFlowTest {
 
     @Test
     void fuzzedFlowPlansFailOnlyWithUserErrors() {
-        Random rnd = new Random(43);
-        String chars = ":{}[]-'\"\n #,&*!|>$%@`\t0a.";
-        for (int i = 0; i < 600; i++) {
-            StringBuilder sb = new StringBuilder(FLOW_PLAN);
-            int edits = 1 + rnd.nextInt(4);
-            for (int e = 0; e < edits; e++) {
-                int at = rnd.nextInt(sb.length());
-                switch (rnd.nextInt(3)) {
-                    case 0 -> sb.deleteCharAt(at);
-                    case 1 -> sb.insert(at, chars.charAt(rnd.nextInt(chars.length())));
-                    default -> sb.setCharAt(at, chars.charAt(rnd.nextInt(chars.length())));
-                }
-            }
-            try {
-                parse(sb.toString());
-            } catch (BrinkUserException expected) {
-                assertThat(expected.getMessage()).doesNotContain("\n").startsWith("plan.yaml");
-            } catch (RuntimeException bug) {
-                throw new AssertionError("mutated plan escaped with " + bug + ":\n" + sb, bug);
-            }
-        }
+        PlanTest.assertMutationsFailOnlyWithUserErrors(FLOW_PLAN, 43, 600, ":{}[]-'\"\n #,&*!|>$%@`\t0a.");
     }
 
     private static void assertError(String yaml, String expected) {

@@ -130,10 +130,14 @@ class PlanTest {
 
     @Test
     void fuzzedPlansFailOnlyWithUserErrors() {
-        Random rnd = new Random(42);
-        String chars = ":{}[]-'\"\n #,&*!|>$%@`\t0a";
-        for (int i = 0; i < 3000; i++) {
-            StringBuilder sb = new StringBuilder(DESIGN_PLAN);
+        assertMutationsFailOnlyWithUserErrors(DESIGN_PLAN, 42, 3000, ":{}[]-'\"\n #,&*!|>$%@`\t0a");
+    }
+
+    /** Mutates {@code base} {@code cases} times (seeded): each result parses, or fails with one located line. */
+    static void assertMutationsFailOnlyWithUserErrors(String base, long seed, int cases, String chars) {
+        Random rnd = new Random(seed);
+        for (int i = 0; i < cases; i++) {
+            StringBuilder sb = new StringBuilder(base);
             int edits = 1 + rnd.nextInt(4);
             for (int e = 0; e < edits; e++) {
                 int at = rnd.nextInt(sb.length());
