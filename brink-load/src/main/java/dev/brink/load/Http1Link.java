@@ -52,6 +52,8 @@ final class Http1Link extends Link {
         if (!o.passes(status)) {
             if (status >= 400 || o.checkStatus == 0) o.live.httpError(status);
             else o.live.kinds[ErrorKind.CHECK_FAILED.ordinal()]++;
+        } else if (o.contentChecks.length > 0 && !contentPasses(o)) {
+            o.live.kinds[ErrorKind.CHECK_FAILED.ordinal()]++;
         } else if (o.captures && !absorb(o)) {
             o.live.kinds[ErrorKind.EXTRACT_FAILED.ordinal()]++;
         } else {
@@ -59,6 +61,12 @@ final class Http1Link extends Link {
             failed = false;
         }
         loop.complete(this, keepAlive);
+    }
+
+    private boolean contentPasses(OpState o) {
+        dev.brink.load.flow.CapturedResponse r = dev.brink.load.flow.CapturedResponse.parse(capture, captured);
+        for (dev.brink.load.flow.ContentCheck c : o.contentChecks) if (!c.passes(r)) return false;
+        return true;
     }
 
     private boolean absorb(OpState o) {

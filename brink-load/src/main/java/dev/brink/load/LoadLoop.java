@@ -71,7 +71,7 @@ final class LoadLoop {
         this.backlogOp = new int[options.backlogLimit()];
         this.backlogUser = new int[options.backlogLimit()];
         this.flows = flows;
-        for (OpState o : ops) o.captures = flows.sessions;
+        for (OpState o : ops) o.captures = flows.sessions || o.contentChecks.length > 0;
         this.timeoutNanos = options.requestTimeout().toNanos();
         long tick = options.tick().toNanos();
         loop.scheduleAtFixedRate(this::tick, tick, tick, TimeUnit.NANOSECONDS);

@@ -14,6 +14,8 @@ final class OpState {
     int sizeHint = 256;
     /** What this operation takes from its response into the user's session (see {@link Session#absorb}). */
     final dev.brink.load.flow.Extractor[] extractors;
+    /** Checks on the response's content (body, header, JSON); each makes the operation capture its responses. */
+    final dev.brink.load.flow.ContentCheck[] contentChecks;
     /**
      * True when its responses are copied for the session: it extracts, or the plan keeps sessions (cookies).
      * False for every operation of a plan without flows or extraction: their path stays as it was, allocation-free.
@@ -26,6 +28,8 @@ final class OpState {
         this.rps = op.rps();
         this.checkStatus = op.check().status();
         for (int st = 0; st < passing.length; st++) passing[st] = op.check().passes(st);
+        this.contentChecks = op.check().content().stream().map(dev.brink.load.flow.ContentCheck::new)
+                .toArray(dev.brink.load.flow.ContentCheck[]::new);
         this.extractors = op.extract().stream().map(dev.brink.load.flow.Extractor::new).toArray(dev.brink.load.flow.Extractor[]::new);
     }
 

@@ -267,10 +267,27 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
      * A response check: the expected status, or 0 for "any 2xx or 3xx". {@code accepted}, when not empty, is every
      * status that passes ({@code status: [200, 302]}, {@code status: 200-299}); {@code status} is then its lowest.
      */
-    public record Check(int status, java.util.SortedSet<Integer> accepted) {
+    public record Check(int status, java.util.SortedSet<Integer> accepted, List<Content> content) {
         public static final Check DEFAULT = new Check(0);
 
+        /**
+         * A check on the response's content: {@code from} names where ({@link Extract.Source#REGEX} for the body,
+         * {@code HEADER}, {@code JSON}); it passes when that value exists and, if {@code matches} is not null,
+         * the whole value matches that regular expression.
+         */
+        public record Content(Extract.Source from, String expression, String matches) {
+            public Content {
+                Objects.requireNonNull(from, "from");
+                Objects.requireNonNull(expression, "expression");
+            }
+        }
+
+        public Check(int status, java.util.SortedSet<Integer> accepted) {
+            this(status, accepted, List.of());
+        }
+
         public Check {
+            content = content == null ? List.of() : List.copyOf(content);
             accepted = accepted == null ? java.util.Collections.emptySortedSet()
                     : java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(accepted));
             if (!accepted.isEmpty()) status = accepted.first();

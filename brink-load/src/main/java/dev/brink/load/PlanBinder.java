@@ -165,8 +165,11 @@ final class PlanBinder {
         Plan.Check check = Plan.Check.DEFAULT;
         PlanNode c = f.get("check");
         if (c != null && !c.isNull()) {
-            Map<String, PlanNode> cf = fields(c, path + ".check", "status");
-            check = PlanFlowBinder.statusCheck(req(c, cf, "status", path + ".check"), path + ".check.status");
+            Map<String, PlanNode> cf = fields(c, path + ".check", "status", "body", "body_regex", "header", "json");
+            check = cf.containsKey("status") ? PlanFlowBinder.statusCheck(cf.get("status"), path + ".check.status") : Plan.Check.DEFAULT;
+            List<Plan.Check.Content> content = PlanFlowBinder.contentChecks(cf, path + ".check");
+            if (content.isEmpty() && !cf.containsKey("status")) throw c.error(path + ".check", "at least one of status, body, body_regex, header, json");
+            check = new Plan.Check(check.status(), check.accepted(), content);
         }
         List<Plan.Extract> extract = f.containsKey("extract") ? PlanFlowBinder.extracts(f.get("extract"), path + ".extract") : List.of();
         return new Plan.Operation(name, rps, new Plan.Request(method, p, headers, body, form), check, extract);

@@ -141,7 +141,16 @@ final class PlanFlowBinder {
         return out;
     }
 
-    private static String regexProblem(String expr) {
+    private static String syntaxProblem(String expr) {
+        try {
+            Pattern.compile(expr);
+            return null;
+        } catch (PatternSyntaxException e) {
+            return "a valid regular expression (" + e.getDescription() + " at index " + e.getIndex() + ")";
+        }
+    }
+
+    static String regexProblem(String expr) {
         try {
             int groups = Pattern.compile(expr).matcher("").groupCount();
             return groups > 1 ? "a regular expression with at most one group (its value is extracted), got " + groups : null;
@@ -170,6 +179,42 @@ final class PlanFlowBinder {
             headers.add(new Plan.Header("Content-Type", "application/x-www-form-urlencoded", false));
         }
         return form;
+    }
+
+    /**
+     * {@code body: "text"} (the body holds it), {@code body_regex: "…"} (a match somewhere in the body),
+     * {@code header: {Name: regex}} (the header is there and its whole value matches), {@code json: {"$.path":
+     * regex}} (the value is there and matches).
+     */
+    static List<Plan.Check.Content> contentChecks(Map<String, PlanNode> cf, String path) throws BrinkUserException {
+        List<Plan.Check.Content> out = new ArrayList<>();
+        if (cf.containsKey("body")) {
+            out.add(new Plan.Check.Content(Plan.Extract.Source.REGEX, Pattern.quote(string(cf.get("body"), path + ".body")), null));
+        }
+        if (cf.containsKey("body_regex")) {
+            String re = string(cf.get("body_regex"), path + ".body_regex");
+            String problem = syntaxProblem(re);
+            if (problem != null) throw cf.get("body_regex").error(path + ".body_regex", problem);
+            out.add(new Plan.Check.Content(Plan.Extract.Source.REGEX, re, null));
+        }
+        for (String key : List.of("header", "json")) {
+            PlanNode n = cf.get(key);
+            if (n == null) continue;
+            if (n.fields() == null || n.fields().isEmpty()) throw n.error(path + "." + key, "a mapping of " + key + " to a regular expression its value matches");
+            for (Map.Entry<String, PlanNode> e : n.fields().entrySet()) {
+                String ep = path + "." + key + "." + e.getKey();
+                String re = string(e.getValue(), ep);
+                String problem = syntaxProblem(re);
+                if (problem == null && key.equals("json")) {
+                    String pp = dev.brink.load.flow.JsonPath.problem(e.getKey());
+                    if (pp != null) throw e.getValue().error(ep, pp.replace("expected ", "") + " as the key");
+                }
+                if (problem != null) throw e.getValue().error(ep, problem);
+                out.add(new Plan.Check.Content(key.equals("json") ? Plan.Extract.Source.JSON : Plan.Extract.Source.HEADER,
+                        key.equals("json") ? e.getKey() : e.getKey().toLowerCase(Locale.ROOT), re));
+            }
+        }
+        return out;
     }
 
     /** {@code 201}, {@code 200-299}, or a list of either: {@code [200, 302]}. */

@@ -29,11 +29,11 @@ class FlowTest {
                   - name: find-owner
                     request: {path: "/owners?lastName=Davis"}
                     extract: {ownerId: {json: "$.owners[0].id"}, type: {header: Content-Type}}
-                    check: {status: 200}
+                    check: {status: 200, json: {"$.owners[0].lastName": Davis}, header: {content-type: "application/json.*"}}
                   - name: open-owner
                     request: {path: "/owners/${session.ownerId}"}
                     extract: {shown: {regex: "<h1>Owner ([0-9]+)</h1>"}}
-                    check: {status: 200}
+                    check: {status: 200, body: "<h1>Owner "}
                   - name: add-pet
                     request:
                       method: POST
@@ -109,6 +109,28 @@ class FlowTest {
                 assertThat(r.errors().get("extract-failed")).isEqualTo(server.logins.get()).isGreaterThan(5);
             }
             assertThat(server.hitsByPath).doesNotContainKey("/owners/N"); // never sent with a hole where the id goes
+        }
+    }
+
+    @Test
+    void aContentCheckThatFailsIsCheckFailedAndEndsTheFlow() throws Exception {
+        String steps = """
+                  - name: checked
+                    steps:
+                      - name: login
+                        request: {path: "/login"}
+                        check: {body_regex: "name=.?_token"}
+                      - name: search
+                        request: {path: "/owners?lastName=x"}
+                """;
+        try (ScenarioServer server = new ScenarioServer()) {
+            Plan p = Plan.parse(plan(server.url(), "users: {count: 2, think: 5ms}\n", steps), "plan.yaml", Path.of("."), n -> null);
+            try (LoadEngine engine = LoadEngine.open(p, LoadOptions.defaults(), null)) {
+                StepResult r = engine.run(LoadStep.of(p, "checked", 1, Duration.ofSeconds(1)));
+                assertThat(r.errors()).containsOnlyKeys("check-failed");
+            }
+            assertThat(server.searches.get()).isZero();
+            assertThat(server.hitsByPath).doesNotContainKey("/owners");
         }
     }
 

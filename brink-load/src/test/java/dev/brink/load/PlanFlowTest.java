@@ -138,6 +138,15 @@ class PlanFlowTest {
         assertThat(parse(FLOW_PLAN).profile().get(1).check().passes(201)).isFalse();
         assertError(FLOW_PLAN.replace("check: {status: 200}", "check: {status: 299-200}"),
                 "plan.yaml:14:25: flows[0].steps[1].check.status: expected a status from 100 to 599, a range like 200-299, or a list of them, got '299-200'");
+        assertError(FLOW_PLAN.replace("check: {status: 200}", "check: {body_regex: \"(x\"}"), "plan.yaml:14:29: flows[0].steps[1].check.body_regex: expected a valid regular expression");
+        assertError(FLOW_PLAN.replace("check: {status: 200}", "check: {json: {\"owners\": x}}"), "flows[0].steps[1].check.json.owners: expected a JSON path");
+        assertError(FLOW_PLAN.replace("check: {status: 200}", "check: {header: [x]}"), "flows[0].steps[1].check.header: expected a mapping of header to a regular expression");
+        assertError(FLOW_PLAN.replace("check: {status: 200}", "check: {}"), "flows[0].steps[1].check: expected at least one of status, body, body_regex, header, json");
+        Plan.Check content = parse(FLOW_PLAN.replace("check: {status: 200}", "check: {body: \"a.b\", header: {X-A: \"1+\"}, json: {\"$.a\": \"b\"}}"))
+                .profile().get(1).check();
+        assertThat(content.status()).isZero();
+        assertThat(content.content()).containsExactly(new Plan.Check.Content(Plan.Extract.Source.REGEX, "\\Qa.b\\E", null),
+                new Plan.Check.Content(Plan.Extract.Source.HEADER, "x-a", "1+"), new Plan.Check.Content(Plan.Extract.Source.JSON, "$.a", "b"));
         assertError(FLOW_PLAN.replace("check: {status: 200}", "check: {status: [200, ok]}"),
                 "flows[0].steps[1].check.status: expected a status from 100 to 599, a range like 200-299, or a list of them, got 'ok'");
     }

@@ -101,8 +101,22 @@ final class PlanWriter {
         Map<String, Object> op = ordered("name", o.name());
         if (rateKey != null) op.put(rateKey, o.rps());
         op.put("request", request);
-        if (o.check() != null && !o.check().accepted().isEmpty()) op.put("check", Map.of("status", List.copyOf(o.check().accepted())));
-        else if (o.check() != null && o.check().status() != 0) op.put("check", Map.of("status", o.check().status()));
+        Map<String, Object> check = new LinkedHashMap<>();
+        if (!o.check().accepted().isEmpty()) check.put("status", List.copyOf(o.check().accepted()));
+        else if (o.check().status() != 0) check.put("status", o.check().status());
+        for (Plan.Check.Content c : o.check().content()) {
+            switch (c.from()) {
+                case REGEX -> check.put("body_regex", c.expression()); // a body substring is kept as its quoted pattern
+                case HEADER, JSON -> {
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> m = (Map<String, Object>) check.computeIfAbsent(c.from() == Plan.Extract.Source.HEADER ? "header" : "json",
+                            k -> new LinkedHashMap<String, Object>());
+                    m.put(c.expression(), c.matches());
+                }
+                default -> { }
+            }
+        }
+        if (!check.isEmpty()) op.put("check", check);
         if (!o.extract().isEmpty()) {
             Map<String, Object> extract = new LinkedHashMap<>();
             o.extract().forEach(e -> extract.put(e.name(), Map.of(e.from().key, e.expression())));

@@ -26,11 +26,11 @@ class PlanWriterFlowTest {
                       - name: find
                         request: {path: "/owners?lastName=Davis"}
                         extract: {ownerId: {regex: "owners/([0-9]+)"}, csrf: {form_field: _csrf}}
-                        check: {status: 200-204}
+                        check: {status: 200-204, body: "a.b", header: {X-A: "1+"}, json: {"$.a": b}}
                       - name: add
                         request: {method: POST, path: "/owners/${session.ownerId}/pets/new",
                                   form: {_csrf: "${session.csrf}", name: "rex & co ${seq}"}}
-                        check: {status: [201, 302]}
+                        check: {status: [201, 302], body_regex: "^$"}
                   - name: browse
                     steps:
                       - {name: home, request: {path: /}, extract: {loc: {header: Location}}}
