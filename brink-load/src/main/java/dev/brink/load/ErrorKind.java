@@ -24,6 +24,11 @@ public enum ErrorKind {
     UNFRAMED("unframed"),
     /** Raw TCP: a response that did not echo the sequence number of the request it answered. */
     ECHO_MISMATCH("echo-mismatch"),
+    /**
+     * A value a step extracts (JSON path, regex, header, cookie, form field) was not in its response: the user's
+     * flow ends there, its later steps are not sent with a hole where the value should be.
+     */
+    EXTRACT_FAILED("extract-failed"),
     OTHER("other");
 
     static final ErrorKind[] ALL = values();

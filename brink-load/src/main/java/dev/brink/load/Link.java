@@ -18,6 +18,8 @@ public abstract class Link {
     long intended;
     long sent;
     int user;
+    /** Set by the protocol before {@link LoadLoop#complete} when the answer counted as an error (ends a user's flow). */
+    boolean failed;
 
     protected Link(LoadLoop loop) {
         this.loop = loop;

@@ -116,7 +116,7 @@ public final class LoadEngine implements AutoCloseable {
                     ? GrpcProtocols.open(plan, address, group, epoll ? EpollSocketChannel.class : NioSocketChannel.class, columns, env)
                     : plan.target().tcp() != null ? new TcpProtocol(bootstrap, address, plan.target().tcp(), System.nanoTime())
                     : new Http1Protocol(bootstrap, address, RequestEncoder.forPlan(plan, columns, env));
-            this.loop = el.submit(() -> new LoadLoop(el, protocol, options, ops, ctx)).get();
+            this.loop = el.submit(() -> new LoadLoop(el, protocol, options, ops, ctx, FlowTable.of(plan))).get();
             long loopThread = el.submit(() -> Thread.currentThread().getId()).get();
             this.monitor = new GeneratorMonitor(loopThread, options.lagLimitMs());
             this.out = new RunOutput(run, baseEpochMs);
@@ -198,7 +198,8 @@ public final class LoadEngine implements AutoCloseable {
         long start = call(() -> step.workload() instanceof LoadStep.Workload.Open o
                 ? loop.startOpen(o.from(), o.to(), duration)
                 : loop.startClosed(((LoadStep.Workload.Closed) step.workload()).users(),
-                        ((LoadStep.Workload.Closed) step.workload()).think().toNanos(), duration));
+                        ((LoadStep.Workload.Closed) step.workload()).thinkTime(),
+                        ((LoadStep.Workload.Closed) step.workload()).pacing().toNanos(), duration));
         long end = start + duration;
         long from = start;
         while (from < end && !endRequested) {

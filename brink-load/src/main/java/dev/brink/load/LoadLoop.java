@@ -19,7 +19,7 @@ public final class LoadLoop {
     private final LoadOptions options;
     final OpState[] ops;
     private final RequestContext ctx;
-    private final double totalRps;
+    private final FlowTable flows;
 
     // connections: all live ones (for the timeout sweep) and the idle stack
     private final Link[] all;
@@ -43,16 +43,23 @@ public final class LoadLoop {
     private long stepEnd;
     private double from;
     private double to;
-    private long thinkNanos;
+    private ThinkTime think = ThinkTime.NONE;
+    private long pacingNanos;
     private long[] userReadyAt = new long[0];
-    private final double[] cumulativeRps;
+    // users' state when the plan keeps sessions: closed model, one per user; open model, a pool of visitors
+    // (a started flow holds one until its last step answers), free ones on a stack
+    private Session[] sessions = new Session[0];
+    private int[] freeSessions = new int[0];
+    private int freeCount;
+    private boolean openPool;
     private final long timeoutNanos;
     private int sweep;
 
     final Histogram lag = Counters.newHistogram();
     private long droppedNow;
 
-    LoadLoop(EventLoop loop, Protocol protocol, LoadOptions options, OpState[] ops, RequestContext ctx) {
+    /** {@code flows}: the plan's flows (one single-step flow per operation when it has none, see {@link FlowTable}). */
+    LoadLoop(EventLoop loop, Protocol protocol, LoadOptions options, OpState[] ops, RequestContext ctx, FlowTable flows) {
         this.loop = loop;
         this.protocol = protocol;
         this.options = options;
@@ -63,10 +70,8 @@ public final class LoadLoop {
         this.backlogIntended = new long[options.backlogLimit()];
         this.backlogOp = new int[options.backlogLimit()];
         this.backlogUser = new int[options.backlogLimit()];
-        this.cumulativeRps = new double[ops.length];
-        double sum = 0;
-        for (int i = 0; i < ops.length; i++) cumulativeRps[i] = sum += ops[i].rps;
-        this.totalRps = sum;
+        this.flows = flows;
+        for (OpState o : ops) o.captures = flows.sessions || o.contentChecks.length > 0;
         this.timeoutNanos = options.requestTimeout().toNanos();
         long tick = options.tick().toNanos();
         loop.scheduleAtFixedRate(this::tick, tick, tick, TimeUnit.NANOSECONDS);
@@ -84,21 +89,36 @@ public final class LoadLoop {
         double seconds = durationNanos / 1e9;
         for (OpState op : ops) {
             op.scheduled = 0;
-            // requests owed in the step = the integral of the rate; the epsilon keeps 2 s × 60/s at 120, not 121
-            op.dueInStep = (long) Math.ceil(op.rps * (from + to) / 2 * seconds - 1e-6);
+            // requests owed in the step = the integral of the rate; the epsilon keeps 2 s × 60/s at 120, not 121.
+            // Only a flow's first step is on the schedule: the later ones follow their predecessor's answer.
+            op.dueInStep = flows.flowStartedBy[op.index] < 0 ? 0 : (long) Math.ceil(op.rps * (from + to) / 2 * seconds - 1e-6);
+        }
+        if (flows.sessions && !openPool) {
+            // once for all open steps: a visitor still in flight from the last step must find its slot again.
+            // A visitor holds a session while one of its requests is in flight or waits for a connection
+            int pool = (int) Math.min(1 << 20, (long) options.maxConnections() + options.backlogLimit());
+            sessions = new Session[pool];
+            freeSessions = new int[pool];
+            for (int i = 0; i < pool; i++) freeSessions[i] = pool - 1 - i;
+            freeCount = pool;
+            openPool = true;
         }
         running = true;
         tick();
         return now;
     }
 
-    long startClosed(int users, long think, long durationNanos) {
+    long startClosed(int users, ThinkTime think, long pacingNanos, long durationNanos) {
         long now = System.nanoTime();
         this.closedModel = true;
-        this.thinkNanos = think;
+        this.think = think;
+        this.pacingNanos = pacingNanos;
         this.stepStart = now;
         this.stepEnd = now + durationNanos;
         this.userReadyAt = new long[users];
+        this.sessions = flows.sessions ? new Session[users] : new Session[0];
+        this.openPool = false;
+        for (int u = 0; u < sessions.length; u++) sessions[u] = new Session();
         running = true;
         for (int u = 0; u < users; u++) submitUser(u, now);
         return now;
@@ -118,6 +138,7 @@ public final class LoadLoop {
         while (backlogSize > 0) {
             ops[backlogOp[backlogHead]].live.dropped++;
             droppedNow++;
+            if (!closedModel && backlogUser[backlogHead] >= 0) freeSession(backlogUser[backlogHead]);
             popBacklog();
         }
     }
@@ -168,8 +189,21 @@ public final class LoadLoop {
         while (op.scheduled < op.dueInStep) {
             long t = stepStart + intendedOffset(op.rps, op.scheduled);
             if (t > now) return;
-            dispatch(op, t, -1, now);
+            // schedule lag: how late the generator itself took the request from the schedule (timer precision, a
+            // busy or paused event loop); waiting for a connection afterwards is the target's share, not counted here
+            lag.recordValue(Math.max(1, Math.min((now - t) / 1000, Counters.MAX_MICROS)));
             op.scheduled++;
+            if (!flows.sessions) {
+                dispatch(op, t, -1, now);
+                continue;
+            }
+            int visitor = takeSession(flows.flowStartedBy[op.index], now);
+            if (visitor < 0) { // every session busy: as with a full backlog, the request is dropped and said so
+                op.live.dropped++;
+                droppedNow++;
+                continue;
+            }
+            dispatch(op, t, visitor, now);
         }
     }
 
@@ -184,24 +218,93 @@ public final class LoadLoop {
 
     private void submitUser(int u, long now) {
         userReadyAt[u] = Long.MAX_VALUE;
-        double pick = ctx.random.nextDouble() * totalRps;
-        int i = 0;
-        while (i < ops.length - 1 && pick >= cumulativeRps[i]) i++;
-        dispatch(ops[i], now, u, now);
+        if (!flows.sessions) {
+            dispatch(ops[flows.steps[flows.pick(ctx.random)][0]], now, u, now);
+            return;
+        }
+        Session s = sessions[u];
+        if (s.flow < 0) {
+            s.flow = flows.pick(ctx.random);
+            s.step = 0;
+            s.flowStart = now;
+        }
+        dispatch(ops[flows.steps[s.flow][s.step]], now, u, now);
     }
 
-    private void userDone(int user, long now) {
-        if (user < 0 || !running || !closedModel || user >= userReadyAt.length) return;
-        if (thinkNanos == 0) submitUser(user, now);
-        else userReadyAt[user] = now + thinkNanos;
+    /** An open-model visitor for a new run of {@code flow}, or -1 when all are busy. */
+    private int takeSession(int flow, long now) {
+        if (freeCount == 0) return -1;
+        int v = freeSessions[--freeCount];
+        if (sessions[v] == null) sessions[v] = new Session();
+        Session s = sessions[v];
+        s.clear();
+        s.flow = flow;
+        s.step = 0;
+        s.flowStart = now;
+        return v;
+    }
+
+    /**
+     * The user's request is over. Without sessions a closed user just thinks and picks again. With them it
+     * moves to its flow's next step, or, after the last step or an error (a later step would lack what this one
+     * should have given), ends the flow: a closed user then waits out think time and pacing, an open visitor
+     * leaves. An open visitor's next step goes out at once: its arrival was the schedule's, what follows is the
+     * flow's.
+     */
+    private void userDone(int user, long now, boolean failed) {
+        if (user < 0) return;
+        if (!flows.sessions) {
+            if (!running || !closedModel || user >= userReadyAt.length) return;
+            thinkThenSubmit(user, now, 0);
+            return;
+        }
+        if (user >= sessions.length) return;
+        Session s = sessions[user];
+        boolean flowOver = failed || s.flow < 0 || ++s.step >= flows.steps[s.flow].length;
+        if (!closedModel) {
+            if (flowOver || !running) {
+                freeSession(user);
+                return;
+            }
+            dispatch(ops[flows.steps[s.flow][s.step]], now, user, now);
+            return;
+        }
+        if (!running || user >= userReadyAt.length) return;
+        long earliest = 0;
+        if (flowOver) {
+            earliest = s.flowStart + pacingNanos; // pacing: the next flow starts no sooner than this
+            s.flow = -1;
+        }
+        thinkThenSubmit(user, now, earliest);
+    }
+
+    private void thinkThenSubmit(int user, long now, long earliest) {
+        long ready = Math.max(now + think.nextNanos(ctx.random), earliest);
+        if (ready <= now) submitUser(user, now);
+        else userReadyAt[user] = ready;
+    }
+
+    /** A request that could not be sent now: a closed user retries on a later tick, an open visitor leaves. */
+    private void retryLater(int user, long now) {
+        if (closedModel) {
+            userReadyAt[user] = now + options.tick().toNanos();
+        } else if (flows.sessions) {
+            freeSession(user);
+        }
+    }
+
+    private void freeSession(int visitor) {
+        if (openPool && freeCount < freeSessions.length) freeSessions[freeCount++] = visitor;
+    }
+
+    /** The session of {@code user}, or null when the plan keeps none. */
+    Session session(int user) {
+        return user >= 0 && user < sessions.length ? sessions[user] : null;
     }
 
     // ---- requests and connections ----
 
     private void dispatch(OpState op, long intended, int user, long now) {
-        // schedule lag: how late the generator itself took the request from the schedule (timer precision, a
-        // busy or paused event loop); waiting for a connection afterwards is the target's share, not counted here
-        if (user < 0) lag.recordValue(Math.max(1, Math.min((now - intended) / 1000, Counters.MAX_MICROS)));
         if (idleCount > 0) {
             Link c = idle[--idleCount];
             if (!send(c, op, intended, user)) idle[idleCount++] = c;
@@ -210,7 +313,7 @@ public final class LoadLoop {
         if (backlogSize == backlogIntended.length) {
             op.live.dropped++;
             droppedNow++;
-            if (user >= 0) userReadyAt[user] = now + options.tick().toNanos(); // retry on a later tick
+            if (user >= 0) retryLater(user, now);
             return;
         }
         int at = (backlogHead + backlogSize) % backlogIntended.length;
@@ -257,7 +360,7 @@ public final class LoadLoop {
             int user = backlogUser[backlogHead];
             popBacklog();
             op.live.kinds[kind.ordinal()]++;
-            userDone(user, System.nanoTime());
+            userDone(user, System.nanoTime(), true);
         }
         maybeConnect();
     }
@@ -265,6 +368,7 @@ public final class LoadLoop {
     /** Sends on {@code c}; false when the request was refused (nothing written, {@code c} still free). */
     private boolean send(Link c, OpState op, long intended, int user) {
         ctx.next();
+        ctx.session = session(user);
         if (protocol.refuses(op, ctx)) {
             refused(op, user);
             return false;
@@ -273,6 +377,7 @@ public final class LoadLoop {
         c.op = op;
         c.intended = intended;
         c.user = user;
+        c.failed = false;
         busy++;
         op.live.sent++;
         c.sent = System.nanoTime();
@@ -288,7 +393,7 @@ public final class LoadLoop {
     private void refused(OpState op, int user) {
         op.live.sent++;
         op.live.kinds[ErrorKind.INVALID_VALUE.ordinal()]++;
-        if (user >= 0) userReadyAt[user] = System.nanoTime() + options.tick().toNanos();
+        if (user >= 0) retryLater(user, System.nanoTime());
     }
 
     /** A connection is free: it takes the oldest waiting request, or goes idle. */
@@ -320,7 +425,7 @@ public final class LoadLoop {
         } else {
             retire(c);
         }
-        userDone(user, now);
+        userDone(user, now, c.failed);
     }
 
     /** The request on {@code c} (if any) failed with {@code kind}; the connection is closed. */
@@ -329,7 +434,7 @@ public final class LoadLoop {
             c.busy = false;
             busy--;
             c.op.live.kinds[kind.ordinal()]++;
-            userDone(c.user, System.nanoTime());
+            userDone(c.user, System.nanoTime(), true);
         }
         retire(c);
     }

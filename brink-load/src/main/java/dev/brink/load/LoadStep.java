@@ -33,6 +33,29 @@ public record LoadStep(String name, Workload workload, Duration duration) {
         return new LoadStep(name, new Workload.Closed(users, think), duration);
     }
 
+    /**
+     * A step of {@code plan} at {@code multiplier}: its rates × multiplier in an open model, its users ×
+     * multiplier (rounded, at least 1) with their think time and pacing in a closed one. The capacity search,
+     * the confirmation and the soak call this, so either model is searched the same way.
+     */
+    public static LoadStep of(Plan plan, String name, double multiplier, Duration duration) {
+        if (!plan.closedModel()) return open(name, multiplier, duration);
+        Plan.Users u = plan.users();
+        return new LoadStep(name, new Workload.Closed(users(u, multiplier), u.think(), u.pacing()), duration);
+    }
+
+    /**
+     * A ramp of {@code plan} from multiplier {@code from} to {@code to}. A closed model has no rate to ramp:
+     * its users start together, so the step holds {@code to}'s users (a ramp is a warm-up there, not a measure).
+     */
+    public static LoadStep rampOf(Plan plan, String name, double from, double to, Duration duration) {
+        return plan.closedModel() ? of(plan, name, to, duration) : ramp(name, from, to, duration);
+    }
+
+    private static int users(Plan.Users u, double multiplier) {
+        return (int) Math.max(1, Math.min(Plan.Users.MAX, Math.round(u.count() * multiplier)));
+    }
+
     /** What generates the requests of a step. */
     public sealed interface Workload {
         /**
@@ -53,8 +76,12 @@ public record LoadStep(String name, Workload workload, Duration duration) {
             }
         }
 
-        /** Closed model: at most {@code users} requests in flight; operations chosen by their rps weights. */
-        record Closed(int users, @com.fasterxml.jackson.annotation.JsonIgnore Duration think) implements Workload {
+        /**
+         * Closed model: at most {@code users} requests in flight; flows (or operations) chosen by their weights;
+         * each user thinks {@code thinkTime} after an answer and starts its flows at least {@code pacing} apart.
+         */
+        record Closed(int users, @com.fasterxml.jackson.annotation.JsonIgnore ThinkTime thinkTime,
+                      @com.fasterxml.jackson.annotation.JsonIgnore Duration pacing) implements Workload {
             @com.fasterxml.jackson.annotation.JsonProperty("model")
             public String model() {
                 return "closed";
@@ -62,13 +89,25 @@ public record LoadStep(String name, Workload workload, Duration duration) {
 
             @com.fasterxml.jackson.annotation.JsonProperty("think_ms")
             public long thinkMs() {
-                return think.toMillis();
+                return thinkTime.mean().toMillis();
+            }
+
+            /** The mean think time. */
+            @com.fasterxml.jackson.annotation.JsonIgnore
+            public Duration think() {
+                return thinkTime.mean();
             }
 
             public Closed {
-                if (users < 1 || users > 60_000) throw new IllegalArgumentException("users 1..60000");
-                Objects.requireNonNull(think, "think");
-                if (think.isNegative()) throw new IllegalArgumentException("think >= 0");
+                if (users < 1 || users > Plan.Users.MAX) throw new IllegalArgumentException("users 1.." + Plan.Users.MAX);
+                Objects.requireNonNull(thinkTime, "thinkTime");
+                Objects.requireNonNull(pacing, "pacing");
+                if (pacing.isNegative()) throw new IllegalArgumentException("pacing >= 0");
+            }
+
+            /** A constant think time, no pacing. */
+            public Closed(int users, Duration think) {
+                this(users, ThinkTime.constant(think), Duration.ZERO);
             }
         }
     }

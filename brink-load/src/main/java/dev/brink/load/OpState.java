@@ -6,20 +6,35 @@ public final class OpState {
     final String name;
     final double rps;
     final int checkStatus;
+    /** By status code: passes the check (a lookup, so a list or range of statuses costs nothing per response). */
+    private final boolean[] passing = new boolean[600];
     final Counters live = new Counters();
     long scheduled; // requests taken from the open schedule in this step
     long dueInStep; // requests the open schedule owes in this step
     int sizeHint = 256;
+    /** What this operation takes from its response into the user's session (see {@link Session#absorb}). */
+    final dev.brink.load.flow.Extractor[] extractors;
+    /** Checks on the response's content (body, header, JSON); each makes the operation capture its responses. */
+    final dev.brink.load.flow.ContentCheck[] contentChecks;
+    /**
+     * True when its responses are copied for the session: it extracts, or the plan keeps sessions (cookies).
+     * False for every operation of a plan without flows or extraction: their path stays as it was, allocation-free.
+     */
+    boolean captures;
 
     OpState(int index, Plan.Operation op) {
         this.index = index;
         this.name = op.name();
         this.rps = op.rps();
         this.checkStatus = op.check().status();
+        for (int st = 0; st < passing.length; st++) passing[st] = op.check().passes(st);
+        this.contentChecks = op.check().content().stream().map(dev.brink.load.flow.ContentCheck::new)
+                .toArray(dev.brink.load.flow.ContentCheck[]::new);
+        this.extractors = op.extract().stream().map(dev.brink.load.flow.Extractor::new).toArray(dev.brink.load.flow.Extractor[]::new);
     }
 
     /** True when {@code status} passes the check; otherwise the caller counts http-NNN or check-failed. */
     boolean passes(int status) {
-        return checkStatus == 0 ? status >= 200 && status < 400 : status == checkStatus;
+        return status >= 0 && status < passing.length && passing[status];
     }
 }

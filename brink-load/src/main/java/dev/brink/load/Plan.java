@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -18,13 +19,23 @@ import java.util.Set;
  * (an {@code ${env.NAME}} value is never stored here), literal secret header values are redacted by
  * {@link #redacted()}.
  */
-public record Plan(String name, Target target, List<Operation> profile, Slo slo, Phases phases, Data data, FailOn failOn) {
+public record Plan(String name, Target target, List<Operation> profile, Slo slo, Phases phases, Data data, FailOn failOn,
+                   Users users, List<Flow> flows) {
     public Plan {
         Objects.requireNonNull(name, "name");
         failOn = failOn == null ? FailOn.NEVER : failOn;
         Objects.requireNonNull(target, "target");
         profile = List.copyOf(profile);
         if (profile.isEmpty()) throw new IllegalArgumentException("a plan needs at least one operation");
+        flows = flows == null ? List.of() : List.copyOf(flows);
+        for (Flow f : flows) {
+            for (int i : f.steps()) if (i < 0 || i >= profile.size()) throw new IllegalArgumentException("flow step out of range");
+        }
+    }
+
+    /** An open-model plan without flows (each operation on its own). */
+    public Plan(String name, Target target, List<Operation> profile, Slo slo, Phases phases, Data data, FailOn failOn) {
+        this(name, target, profile, slo, phases, data, failOn, null, List.of());
     }
 
     /** A plan without a CI gate. */
@@ -72,7 +83,12 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
         }
     }
 
-    /** Sum of the profile's rates: the request rate at multiplier 1. */
+    /** True when users are closed-model virtual users ({@code users:}), false for an open model ({@code rps:}). */
+    public boolean closedModel() {
+        return users != null;
+    }
+
+    /** Sum of the profile's rates: the request rate at multiplier 1 (an open model's). */
     public double totalRps() {
         return profile.stream().mapToDouble(Operation::rps).sum();
     }
@@ -81,9 +97,9 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
     public Plan redacted() {
         List<Operation> ops = profile.stream().map(o -> new Operation(o.name(), o.rps(),
                 new Request(o.request().method(), o.request().path(), o.request().headers().stream()
-                        .map(h -> h.secret() ? new Header(h.name(), "***", true) : h).toList(), o.request().body()),
-                o.check())).toList();
-        return new Plan(name, target, ops, slo, phases, data, failOn);
+                        .map(h -> h.secret() ? new Header(h.name(), "***", true) : h).toList(), o.request().body(), o.request().form()),
+                o.check(), o.extract())).toList();
+        return new Plan(name, target, ops, slo, phases, data, failOn, users, flows);
     }
 
     /**
@@ -141,23 +157,99 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
         }
     }
 
-    /** One operation: its rate at 100 % of the profile (req/s), its request, its check. */
-    public record Operation(String name, double rps, Request request, Check check) {
+    /**
+     * One operation: its rate at 100 % of the profile (req/s; in a closed-model plan its weight among the
+     * user's choices), its request, its check, and the values it extracts from its response into the user's
+     * session.
+     */
+    public record Operation(String name, double rps, Request request, Check check, List<Extract> extract) {
         public Operation {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(request, "request");
             Objects.requireNonNull(check, "check");
+            extract = extract == null ? List.of() : List.copyOf(extract);
             if (!(rps >= 0) || Double.isInfinite(rps)) throw new IllegalArgumentException("rps must be >= 0");
+        }
+
+        public Operation(String name, double rps, Request request, Check check) {
+            this(name, rps, request, check, List.of());
         }
     }
 
-    /** Method, path template (joined to base_url), header templates and an optional body template. */
-    public record Request(String method, String path, List<Header> headers, String body) {
+    /**
+     * Closed model ({@code users:}): {@code count} virtual users at multiplier 1 (the capacity search
+     * multiplies it), each thinking {@code think} after every answer; {@code pacing}, when not zero, is the
+     * least time between the starts of one user's flows (a user done early waits).
+     */
+    public record Users(int count, ThinkTime think, Duration pacing) {
+        public static final int MAX = 60_000;
+
+        public Users {
+            if (count < 1 || count > MAX) throw new IllegalArgumentException("users 1.." + MAX);
+            Objects.requireNonNull(think, "think");
+            Objects.requireNonNull(pacing, "pacing");
+        }
+    }
+
+    /**
+     * An ordered list of operations one virtual user runs (search → open → edit), by index into the profile.
+     * {@code rate}: flows started per second at multiplier 1 (open model), or the flow's weight among a
+     * closed-model user's choices.
+     */
+    public record Flow(String name, double rate, List<Integer> steps) {
+        public Flow {
+            Objects.requireNonNull(name, "name");
+            steps = List.copyOf(steps);
+            if (steps.isEmpty()) throw new IllegalArgumentException("a flow needs a step");
+            if (!(rate >= 0) || Double.isInfinite(rate)) throw new IllegalArgumentException("rate >= 0");
+        }
+    }
+
+    /**
+     * One value taken from a response into the user's session as {@code ${session.NAME}}.
+     *
+     * @param from       where to look: a JSON path ({@code $.owners[0].id}), a regex (group 1, or the whole
+     *                   match without a group), a response header, a cookie the response sets, or an HTML
+     *                   form field's value ({@code <input name="_csrf" value="…">})
+     * @param expression the path, pattern, header name, cookie name or field name
+     */
+    public record Extract(String name, Source from, String expression) {
+        public enum Source {
+            JSON("json"), REGEX("regex"), HEADER("header"), COOKIE("cookie"), FORM_FIELD("form_field");
+
+            public final String key;
+
+            Source(String key) {
+                this.key = key;
+            }
+        }
+
+        public Extract {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(expression, "expression");
+        }
+    }
+
+    /**
+     * Method, path template (joined to base_url), header templates and an optional body template. {@code form},
+     * when not null, is the {@code form:} map (name → value template) the body was built from (see {@link FormBody}):
+     * its values' generated parts are URL-encoded when written.
+     */
+    public record Request(String method, String path, List<Header> headers, String body, Map<String, String> form) {
         public Request {
             method = method.toUpperCase(Locale.ROOT);
             headers = List.copyOf(headers);
             Objects.requireNonNull(path, "path");
             if (UserText.breaksLine(path)) throw new IllegalArgumentException("path holds CR, LF or NUL");
+            if (form != null) {
+                form = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(form));
+                body = FormBody.template(form);
+            }
+        }
+
+        public Request(String method, String path, List<Header> headers, String body) {
+            this(method, path, headers, body, null);
         }
     }
 
@@ -178,12 +270,46 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
         }
     }
 
-    /** A response check: the expected status, or 0 for "any 2xx or 3xx". */
-    public record Check(int status) {
+    /**
+     * A response check: the expected status, or 0 for "any 2xx or 3xx". {@code accepted}, when not empty, is every
+     * status that passes ({@code status: [200, 302]}, {@code status: 200-299}); {@code status} is then its lowest.
+     */
+    public record Check(int status, java.util.SortedSet<Integer> accepted, List<Content> content) {
         public static final Check DEFAULT = new Check(0);
 
+        /**
+         * A check on the response's content: {@code from} names where ({@link Extract.Source#REGEX} for the body,
+         * {@code HEADER}, {@code JSON}); it passes when that value exists and, if {@code matches} is not null,
+         * the whole value matches that regular expression.
+         */
+        public record Content(Extract.Source from, String expression, String matches) {
+            public Content {
+                Objects.requireNonNull(from, "from");
+                Objects.requireNonNull(expression, "expression");
+            }
+        }
+
+        public Check(int status, java.util.SortedSet<Integer> accepted) {
+            this(status, accepted, List.of());
+        }
+
         public Check {
+            content = content == null ? List.of() : List.copyOf(content);
+            accepted = accepted == null ? java.util.Collections.emptySortedSet()
+                    : java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(accepted));
+            if (!accepted.isEmpty()) status = accepted.first();
+            for (int s : accepted) if (s < 100 || s > 599) throw new IllegalArgumentException("status 100..599");
             if (status != 0 && (status < 100 || status > 599)) throw new IllegalArgumentException("status 100..599");
+        }
+
+        public Check(int status) {
+            this(status, null);
+        }
+
+        /** True when {@code s} passes this check. */
+        public boolean passes(int s) {
+            if (!accepted.isEmpty()) return accepted.contains(s);
+            return status == 0 ? s >= 200 && s < 400 : s == status;
         }
     }
 

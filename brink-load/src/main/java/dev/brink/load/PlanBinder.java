@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
 final class PlanBinder {
     private static final Pattern METHOD = Pattern.compile("GET|POST|PUT|DELETE|PATCH|OPTIONS");
     static final double MAX_RPS = 1e7;
-    private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+    static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
 
     private PlanBinder() {
     }
@@ -28,7 +28,7 @@ final class PlanBinder {
     static Plan bind(PlanNode root, Path baseDir, UnaryOperator<String> env) throws BrinkUserException {
         boolean tcp = PlanTcpBinder.isTcp(root);
         Map<String, PlanNode> f = tcp ? fields(root, "plan", PlanTcpBinder.ROOT_KEYS)
-                : fields(root, "plan", "name", "target", "profile", "slo", "phases", "data", "fail_on");
+                : fields(root, "plan", "name", "target", "users", "profile", "flows", "slo", "phases", "data", "fail_on");
         String name = string(req(root, f, "name", "plan"), "name");
         if (name.isBlank()) throw f.get("name").error("name", "a non-empty plan name");
         PlanNode targetNode = req(root, f, "target", "plan");
@@ -37,28 +37,40 @@ final class PlanBinder {
         List<String> columns = data == null ? List.of() : data.columns();
         Plan.Target target = tcp ? PlanTcpBinder.target(targetNode, root, columns)
                 : grpc ? PlanGrpcBinder.target(targetNode, baseDir) : target(targetNode);
+        Plan.Users users = f.containsKey("users") ? PlanFlowBinder.users(f.get("users"), grpc) : null;
 
-        PlanNode prof = req(root, f, "profile", "plan");
-        if (prof.items() == null || prof.items().isEmpty()) throw prof.error("profile", "a list of operations");
         List<Plan.Operation> ops = new ArrayList<>();
-        Set<String> names = new HashSet<>();
-        for (int i = 0; i < prof.items().size(); i++) {
-            Plan.Operation op = tcp ? PlanTcpBinder.operation(prof.items().get(i), "profile[" + i + "]")
-                    : grpc ? PlanGrpcBinder.operation(prof.items().get(i), "profile[" + i + "]", columns, env)
-                    : operation(prof.items().get(i), "profile[" + i + "]", columns, env);
-            if (!names.add(op.name())) {
-                throw prof.items().get(i).error("profile[" + i + "].name", "a name not used by another operation");
+        List<Plan.Flow> flows = List.of();
+        PlanNode prof;
+        if (f.containsKey("flows")) {
+            prof = f.get("flows");
+            if (f.containsKey("profile")) throw f.get("profile").error("profile", "either profile or flows, not both");
+            if (grpc) throw prof.error("flows", "flows only for an HTTP target");
+            flows = PlanFlowBinder.flows(prof, users != null, columns, env, ops);
+        } else {
+            prof = req(root, f, "profile", "plan");
+            if (prof.items() == null || prof.items().isEmpty()) throw prof.error("profile", "a list of operations");
+            Set<String> names = new HashSet<>();
+            for (int i = 0; i < prof.items().size(); i++) {
+                Plan.Operation op = tcp ? PlanTcpBinder.operation(prof.items().get(i), "profile[" + i + "]")
+                        : grpc ? PlanGrpcBinder.operation(prof.items().get(i), "profile[" + i + "]", columns, env)
+                        : operation(prof.items().get(i), "profile[" + i + "]", columns, env, null, users != null, Set.of());
+                if (!names.add(op.name())) {
+                    throw prof.items().get(i).error("profile[" + i + "].name", "a name not used by another operation");
+                }
+                ops.add(op);
             }
-            ops.add(op);
         }
         if (ops.stream().mapToDouble(Plan.Operation::rps).sum() <= 0) {
-            throw prof.error("profile", "at least one operation with rps > 0");
+            throw prof.error(f.containsKey("flows") ? "flows" : "profile",
+                    "at least one " + (f.containsKey("flows") ? "flow" : "operation") + " with " + (users != null ? "weight" : "rps") + " > 0");
         }
         Plan.Slo slo = f.containsKey("slo") ? slo(f.get("slo")) : null;
         Plan.Phases phases = f.containsKey("phases") ? phases(f.get("phases")) : null;
-        if (phases != null) checkPeakRate(f.get("phases"), phases, ops.stream().mapToDouble(Plan.Operation::rps).sum());
+        if (phases != null && users == null) checkPeakRate(f.get("phases"), phases, ops.stream().mapToDouble(Plan.Operation::rps).sum());
+        if (phases != null && users != null) PlanFlowBinder.checkPeakUsers(f.get("phases"), phases, users);
         Plan.FailOn failOn = f.containsKey("fail_on") ? failOn(f.get("fail_on")) : Plan.FailOn.NEVER;
-        return new Plan(name, target, ops, slo, phases, data, failOn);
+        return new Plan(name, target, ops, slo, phases, data, failOn, users, flows);
     }
 
     private static Plan.Target target(PlanNode n) throws BrinkUserException {
@@ -101,14 +113,23 @@ final class PlanBinder {
         return jvm;
     }
 
-    private static Plan.Operation operation(PlanNode n, String path, List<String> columns, UnaryOperator<String> env)
-            throws BrinkUserException {
-        Map<String, PlanNode> f = fields(n, path, "name", "rps", "request", "check");
+    /**
+     * One operation of the profile, or one step of a flow. {@code flowRate} is the flow's rate for a step (which
+     * then has neither rps nor weight of its own), null for a profile operation: {@code rps:} in an open model,
+     * {@code weight:} (default 1) with {@code users:}. {@code session}: the values earlier steps of the flow
+     * extract, the only ones its templates may use.
+     */
+    static Plan.Operation operation(PlanNode n, String path, List<String> columns, UnaryOperator<String> env,
+                                    Double flowRate, boolean closed, Set<String> session) throws BrinkUserException {
+        String rateKey = flowRate != null ? null : closed ? "weight" : "rps";
+        Map<String, PlanNode> f = rateKey == null ? fields(n, path, "name", "request", "check", "extract")
+                : fields(n, path, "name", rateKey, "request", "check", "extract");
         String name = string(req(n, f, "name", path), path + ".name");
         if (!TOKEN.matcher(name).matches()) throw f.get("name").error(path + ".name", "letters, digits, '-', '_' or '.'");
-        double rps = number(req(n, f, "rps", path), path + ".rps", 0, MAX_RPS);
+        double rps = flowRate != null ? flowRate : closed ? (f.containsKey("weight") ? number(f.get("weight"), path + ".weight", 0, 1e6) : 1)
+                : number(req(n, f, "rps", path), path + ".rps", 0, MAX_RPS);
         PlanNode r = req(n, f, "request", path);
-        Map<String, PlanNode> rf = fields(r, path + ".request", "method", "path", "headers", "body");
+        Map<String, PlanNode> rf = fields(r, path + ".request", "method", "path", "headers", "body", "form");
         String method = rf.containsKey("method") ? string(rf.get("method"), path + ".request.method").toUpperCase() : "GET";
         if (!METHOD.matcher(method).matches()) {
             throw rf.get("method").error(path + ".request.method", "one of GET, POST, PUT, DELETE, PATCH, OPTIONS");
@@ -116,7 +137,7 @@ final class PlanBinder {
         PlanNode pathNode = req(r, rf, "path", path + ".request");
         String p = string(pathNode, path + ".request.path");
         if (!p.startsWith("/")) throw pathNode.error(path + ".request.path", "a path starting with '/'");
-        template(pathNode, p, path + ".request.path", columns, env, Template.Field.PATH);
+        template(pathNode, p, path + ".request.path", columns, env, Template.Field.PATH, session);
         List<Plan.Header> headers = new ArrayList<>();
         PlanNode h = rf.get("headers");
         if (h != null && !h.isNull()) {
@@ -139,28 +160,38 @@ final class PlanBinder {
                     throw new BrinkUserException(v.where() + ": " + hp + ": expected a value on one line, without CR, LF "
                             + "or NUL, got one at character " + (bad + 1) + " (value not shown)");
                 }
-                template(v, value, hp, columns, env, Template.Field.HEADER);
+                template(v, value, hp, columns, env, Template.Field.HEADER, session);
                 headers.add(new Plan.Header(e.getKey(), value, secret));
             }
         }
         String body = null;
+        Map<String, String> form = rf.containsKey("form") ? PlanFlowBinder.form(rf, path + ".request", columns, env, session, headers) : null;
         if (rf.containsKey("body") && !rf.get("body").isNull()) {
             body = string(rf.get("body"), path + ".request.body");
-            template(rf.get("body"), body, path + ".request.body", columns, env, Template.Field.BODY);
+            template(rf.get("body"), body, path + ".request.body", columns, env, Template.Field.BODY, session);
         }
         Plan.Check check = Plan.Check.DEFAULT;
         PlanNode c = f.get("check");
         if (c != null && !c.isNull()) {
-            Map<String, PlanNode> cf = fields(c, path + ".check", "status");
-            check = new Plan.Check((int) integer(req(c, cf, "status", path + ".check"), path + ".check.status", 100, 599));
+            Map<String, PlanNode> cf = fields(c, path + ".check", "status", "body", "body_regex", "header", "json");
+            check = cf.containsKey("status") ? PlanFlowBinder.statusCheck(cf.get("status"), path + ".check.status") : Plan.Check.DEFAULT;
+            List<Plan.Check.Content> content = PlanFlowBinder.contentChecks(cf, path + ".check");
+            if (content.isEmpty() && !cf.containsKey("status")) throw c.error(path + ".check", "at least one of status, body, body_regex, header, json");
+            check = new Plan.Check(check.status(), check.accepted(), content);
         }
-        return new Plan.Operation(name, rps, new Plan.Request(method, p, headers, body), check);
+        List<Plan.Extract> extract = f.containsKey("extract") ? PlanFlowBinder.extracts(f.get("extract"), path + ".extract") : List.of();
+        return new Plan.Operation(name, rps, new Plan.Request(method, p, headers, body, form), check, extract);
     }
 
     static void template(PlanNode n, String text, String path, List<String> columns, UnaryOperator<String> env,
                                  Template.Field field) throws BrinkUserException {
+        template(n, text, path, columns, env, field, Set.of());
+    }
+
+    static void template(PlanNode n, String text, String path, List<String> columns, UnaryOperator<String> env,
+                         Template.Field field, Set<String> session) throws BrinkUserException {
         try {
-            Template.compile(text, columns, env, field);
+            Template.compile(text, columns, env, field, session);
         } catch (Template.Invalid e) {
             // the column is the node's start; a quoted scalar starts one character earlier than its text
             throw new BrinkUserException(n.file() + ":" + n.line() + ":" + (n.column() + e.offset) + ": " + path
@@ -336,7 +367,7 @@ final class PlanBinder {
         }
     }
 
-    private static boolean bool(PlanNode n, String path) throws BrinkUserException {
+    static boolean bool(PlanNode n, String path) throws BrinkUserException {
         if (n.isScalar() && "true".equals(n.text())) return true;
         if (n.isScalar() && "false".equals(n.text())) return false;
         throw n.error(path, "true or false");
@@ -352,7 +383,7 @@ final class PlanBinder {
         }
     }
 
-    private static String fmt(double d) {
+    static String fmt(double d) {
         return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
     }
 }

@@ -15,6 +15,8 @@ public final class RequestContext {
     /** Bit i set: column i of {@link #row} cannot go into a path / a header value (see {@link Template.Field}). */
     long unsafeInPath;
     long unsafeInHeader;
+    /** The user whose request is being encoded, or null when the plan keeps no sessions. Set by the loop. */
+    Session session;
 
     RequestContext(long seed, CsvFeeder feeder) {
         this.random = new SplittableRandom(seed);

@@ -21,6 +21,7 @@ final class RequestEncoder {
     private static final byte[] CONTENT_LENGTH = Ascii.bytes("Content-Length:");
     private static final int LENGTH_WIDTH = 11; // a space and up to 10 digits
     private static final byte[] LENGTH_PAD = Ascii.bytes(" ".repeat(LENGTH_WIDTH) + "\r\n\r\n");
+    private static final byte[] COOKIE = Ascii.bytes("Cookie: ");
     private static final byte[] ZERO_LENGTH = Ascii.bytes("Content-Length: 0\r\n\r\n");
 
     private final byte[] methodAndPrefix;
@@ -34,16 +35,22 @@ final class RequestEncoder {
     private final long headerColumns;
 
     RequestEncoder(URI base, Plan.Request request, List<String> csvColumns, UnaryOperator<String> env) throws Template.Invalid {
+        this(base, request, csvColumns, env, java.util.Set.of());
+    }
+
+    /** {@code session}: the {@code ${session.NAME}} values the request may use (the plan binder checked which). */
+    RequestEncoder(URI base, Plan.Request request, List<String> csvColumns, UnaryOperator<String> env,
+                   java.util.Set<String> session) throws Template.Invalid {
         String prefix = base.getRawPath() == null ? "" : base.getRawPath().replaceAll("/+$", "");
         this.methodAndPrefix = Ascii.bytes(request.method() + " " + prefix);
-        this.path = Template.compile(request.path(), csvColumns, env, Template.Field.PATH);
+        this.path = Template.compile(request.path(), csvColumns, env, Template.Field.PATH, session);
         int port = base.getPort() < 0 ? 80 : base.getPort();
         StringBuilder constant = new StringBuilder(base.getHost()).append(port == 80 ? "" : ":" + port).append("\r\n");
         List<byte[]> names = new ArrayList<>();
         List<Template> values = new ArrayList<>();
         long columns = 0;
         for (Plan.Header h : request.headers()) {
-            Template t = Template.compile(h.value(), csvColumns, env, Template.Field.HEADER);
+            Template t = Template.compile(h.value(), csvColumns, env, Template.Field.HEADER, session);
             names.add(Ascii.bytes(h.name()));
             values.add(t);
             columns |= t.csvColumns();
@@ -53,7 +60,8 @@ final class RequestEncoder {
         this.hostAndConstHeaders = Ascii.bytes(constant.toString());
         this.headerNames = names.toArray(new byte[0][]);
         this.headerValues = values.toArray(new Template[0]);
-        this.body = request.body() == null ? null : Template.compile(request.body(), csvColumns, env);
+        this.body = request.body() == null ? null : Template.compile(request.body(), csvColumns, env,
+                request.form() != null ? Template.Field.FORM : Template.Field.BODY, session);
         this.sendsBody = body != null || !request.method().equals("GET") && !request.method().equals("DELETE")
                 && !request.method().equals("OPTIONS");
     }
@@ -70,10 +78,12 @@ final class RequestEncoder {
     /** One encoder per operation of {@code plan}, by operation index. */
     static RequestEncoder[] forPlan(Plan plan, List<String> csvColumns, UnaryOperator<String> env) throws BrinkUserException {
         RequestEncoder[] encoders = new RequestEncoder[plan.profile().size()];
+        java.util.Set<String> session = new java.util.HashSet<>();
+        for (Plan.Operation op : plan.profile()) op.extract().forEach(e -> session.add(e.name()));
         for (int i = 0; i < encoders.length; i++) {
             Plan.Operation op = plan.profile().get(i);
             try {
-                encoders[i] = new RequestEncoder(plan.target().baseUrl(), op.request(), csvColumns, env);
+                encoders[i] = new RequestEncoder(plan.target().baseUrl(), op.request(), csvColumns, env, session);
             } catch (Template.Invalid e) {
                 throw new BrinkUserException("operation " + op.name() + ": expected " + e.getMessage());
             }
@@ -91,6 +101,11 @@ final class RequestEncoder {
             buf.writeBytes(headerNames[i]);
             buf.writeBytes(COLON);
             headerValues[i].write(buf, ctx);
+            buf.writeBytes(CRLF);
+        }
+        if (ctx.session != null && ctx.session.cookieHeader != null) { // the user's cookies, kept from its responses
+            buf.writeBytes(COOKIE);
+            buf.writeBytes(ctx.session.cookieHeader);
             buf.writeBytes(CRLF);
         }
         if (body == null) {

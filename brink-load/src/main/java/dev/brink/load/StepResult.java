@@ -12,7 +12,8 @@ import java.util.Map;
  * @param targetRps    the schedule's mean rate (0 for a closed model)
  * @param achievedRps  answered requests (ok + errors with a response or a failure) per second of the step
  * @param errors       error counts by kind: connect-refused, connect-timeout, request-timeout, reset,
- *                     http-NNN, grpc-CODE, check-failed, invalid-value (a CSV value a request could not carry), other
+ *                     http-NNN, grpc-CODE, check-failed, invalid-value (a CSV value a request could not carry),
+ *                     extract-failed (a value a flow step should take from its response was not there), other
  * @param errorRate    errors / (ok + errors); dropped requests are not in it (they are the generator's)
  * @param dropped      requests never sent because the backlog was full
  * @param maxInFlight  the most requests in flight at any interval end

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  *
  * <p>Placeholders: {@code ${seq}}, {@code ${random.int(a,b)}} (inclusive), {@code ${random.string(n)}}
  * (alphanumeric), {@code ${random.decimal(a,b)}} (two fraction digits), {@code ${random.uuid}},
- * {@code ${csv.COLUMN}}, {@code ${env.NAME}} (read once at compile time and marked secret). Anything else
+ * {@code ${csv.COLUMN}}, {@code ${env.NAME}} (read once at compile time and marked secret), {@code ${session.NAME}}
+ * (a value an earlier step of the user's flow extracted, see {@link Session}). Anything else
  * is literal; {@code $${} writes a literal {@code ${}.
  *
  * <p>Immutable and thread-safe; per-request state lives in the {@link RequestContext} passed in.
@@ -56,6 +57,16 @@ final class Template {
             }
         },
         BODY("a body") {
+            @Override
+            boolean allows(int b) {
+                return true;
+            }
+        },
+        /**
+         * A value of a {@code form:} body (application/x-www-form-urlencoded): literal text is encoded when the plan
+         * is read ({@link FormBody}), CSV and session values as they are written, so an '&' or '=' in them stays data.
+         */
+        FORM("a form value") {
             @Override
             boolean allows(int b) {
                 return true;
@@ -112,6 +123,15 @@ final class Template {
      * CSV columns are checked per row when the request is made ({@link #csvColumns()}).
      */
     static Template compile(String source, List<String> csvColumns, UnaryOperator<String> env, Field field) throws Invalid {
+        return compile(source, csvColumns, env, field, java.util.Set.of());
+    }
+
+    /**
+     * As {@link #compile(String, List, UnaryOperator, Field)}, where {@code ${session.NAME}} may name the values in
+     * {@code session}: those an earlier step of the same flow extracts (see {@link Session}).
+     */
+    static Template compile(String source, List<String> csvColumns, UnaryOperator<String> env, Field field,
+                            java.util.Set<String> session) throws Invalid {
         if (csvColumns.size() > CsvFeeder.MAX_COLUMNS) throw new Invalid(0, "at most " + CsvFeeder.MAX_COLUMNS + " CSV columns");
         // inside a placeholder too: "${seq\n}" trims to a valid name, yet the text would still hold the LF
         int lineBreak = field == Field.BODY ? -1 : UserText.firstLineBreak(source);
@@ -153,7 +173,8 @@ final class Template {
                 secret = true;
             } else {
                 flush(literal, parts);
-                parts.add(placeholder(expr, i, csvColumns));
+                parts.add(expr.startsWith("session.") ? sessionValue(expr.substring(8), i, session, field)
+                        : placeholder(expr, i, csvColumns, field));
                 if (expr.startsWith("csv.")) columns |= 1L << csvColumns.indexOf(expr.substring(4));
             }
             i = end + 1;
@@ -179,7 +200,16 @@ final class Template {
         literal.setLength(0);
     }
 
-    private static Part placeholder(String expr, int at, List<String> csvColumns) throws Invalid {
+    private static Part sessionValue(String name, int at, java.util.Set<String> session, Field field) throws Invalid {
+        if (!session.contains(name)) {
+            throw new Invalid(at, session.isEmpty() ? "a value an earlier step of the same flow extracts for ${session." + name
+                    + "} (none does)" : "a value an earlier step of the same flow extracts, one of " + session + ", got '" + name + "'");
+        }
+        String interned = name.intern(); // the session finds it by identity first
+        return (buf, ctx) -> ctx.session.write(buf, interned, field);
+    }
+
+    private static Part placeholder(String expr, int at, List<String> csvColumns, Field field) throws Invalid {
         switch (expr) {
             case "seq":
                 return (buf, ctx) -> Ascii.writeLong(buf, ctx.seq);
@@ -195,12 +225,13 @@ final class Template {
                 throw new Invalid(at, csvColumns.isEmpty() ? "a data: csv feeder for ${" + expr + "}"
                         : "a CSV column, one of " + csvColumns + ", got '" + column + "'");
             }
+            if (field == Field.FORM) return (buf, ctx) -> FormBody.writeEncoded(buf, ctx.row[index]);
             return (buf, ctx) -> buf.writeBytes(ctx.row[index]);
         }
         Matcher m = RANDOM_CALL.matcher(expr);
         if (!m.matches()) {
             throw new Invalid(at, "one of ${seq}, ${random.int(a,b)}, ${random.string(n)}, ${random.decimal(a,b)}, "
-                    + "${random.uuid}, ${csv.COLUMN}, ${env.NAME}, got '${" + expr + "}'");
+                    + "${random.uuid}, ${csv.COLUMN}, ${env.NAME}, ${session.NAME}, got '${" + expr + "}'");
         }
         String fn = m.group(1);
         try {

@@ -46,9 +46,26 @@ class LoadInputFuzzTest {
               capacity: {start: 1, step: 1, max: 10, step_duration: 30s, warmup: 5s}
               soak: {hold: 1h, small_heap: 64m}
             """;
+    /** The session keys: users, think time, flows, extracts and ${session.…} in path, header and body. */
+    private static final String FLOW_PLAN = """
+            name: fuzz
+            target: {base_url: "http://127.0.0.1:8080/api"}
+            data: {csv: rows.csv}
+            users: {count: 5, think: 1s..2s, pacing: 3s}
+            flows:
+              - name: f
+                weight: 2
+                steps:
+                  - name: a
+                    request: {path: "/items/${csv.id}"}
+                    extract: {id: {json: "$.items[0].id"}, t: {form_field: _csrf}, c: {cookie: S}, h: {header: Location}, r: {regex: "x(.)"}}
+                  - name: b
+                    request: {method: POST, path: "/items/${session.id}", headers: {X-T: "${session.t}"}, body: "a=${session.r}"}
+                    check: {status: 201}
+            """;
     private static final String[] PLAN_TOKENS = {"\r", "\n", "\0", "\r\n", "\t", " ", ":", "{", "}", "[", "]", "'", "\"",
         "\\r\\n", "\\0", "${", "}", "${csv.token}", "${env.X}", "99999999999999h", "1e308", "-1", ":99999", "é", "\uFEFF",
-        "#", "&a", "*a", "!!binary", "- ", "  ", "x".repeat(200)};
+        "#", "&a", "*a", "!!binary", "- ", "  ", "x".repeat(200), "${session.id}", "exp(", "..", "$.", "users: 3\n"};
 
     /** Runs {@code oneCase} on seeds 0, 1, 2 … for FIXED_MS, then on random seeds for RANDOM_MS. */
     private static void fuzz(String what, LongConsumer oneCase) {
@@ -81,9 +98,10 @@ class LoadInputFuzzTest {
     void plansParseOrFailInOneLineAndNeverInjectIntoTheHead() throws Exception {
         Files.writeString(dir.resolve("rows.csv"), "id,token\n1,t1\n2,t2\n");
         java.util.concurrent.atomic.AtomicInteger accepted = new java.util.concurrent.atomic.AtomicInteger();
+        for (String base : List.of(PLAN, FLOW_PLAN)) assertHeadsClean(Plan.parse(base, "plan.yaml", dir, n -> null)); // both bases parse
         fuzz("plan", seed -> {
             Random r = new Random(seed);
-            StringBuilder sb = new StringBuilder(PLAN);
+            StringBuilder sb = new StringBuilder(seed % 2 == 0 ? PLAN : FLOW_PLAN);
             int edits = 1 + r.nextInt(5);
             for (int e = 0; e < edits; e++) {
                 int at = r.nextInt(sb.length());
@@ -115,15 +133,25 @@ class LoadInputFuzzTest {
     private void assertHeadsClean(Plan plan) throws Exception {
         CsvFeeder feeder = plan.data() == null ? null : CsvFeeder.load(plan.data().csv(), false);
         RequestContext ctx = new RequestContext(1, feeder);
+        // every value the plan extracts, holding bytes a path must encode: the head must stay clean all the same
+        Session session = new Session();
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (Plan.Operation op : plan.profile()) {
+            for (Plan.Extract e : op.extract()) {
+                names.add(e.name());
+                session.put(e.name().intern(), "a b/\u00e9?".getBytes(StandardCharsets.UTF_8));
+            }
+        }
         for (Plan.Operation op : plan.profile()) {
             RequestEncoder enc;
             try {
-                enc = new RequestEncoder(plan.target().baseUrl(), op.request(), feeder == null ? List.of() : feeder.columns(), n -> "v");
+                enc = new RequestEncoder(plan.target().baseUrl(), op.request(), feeder == null ? List.of() : feeder.columns(), n -> "v", names);
             } catch (Template.Invalid e) {
                 throw new AssertionError("a plan that parsed did not compile: " + e.getMessage());
             }
             for (int i = 0; i < 3; i++) {
                 ctx.next();
+                ctx.session = session;
                 if (enc.refuses(ctx)) continue;
                 ByteBuf buf = Unpooled.buffer();
                 enc.encode(buf, ctx);

@@ -89,7 +89,7 @@ class PlanTest {
         assertError(DESIGN_PLAN.replace("error_rate: 0.01", "error_rate: 2"), "slo.error_rate: expected a number from 0 to 1");
         assertError(DESIGN_PLAN.replace("base_url: http://127.0.0.1:8080", "base_url: ftp://x"), "plan.yaml:3:13: target.base_url: expected an http://host:port/path URL");
         assertError(DESIGN_PLAN.replace("  jvm: {pid: 12345}", "  jvm: {pid: 1, jmx: 'a:1'}"), "target.jvm: expected exactly one of pid, jmx, launch");
-        assertError(DESIGN_PLAN.replace("slo:", "sloo:"), "plan.yaml:17:7: plan: expected one of the keys name, target, profile, slo, phases, data, fail_on, got 'sloo'");
+        assertError(DESIGN_PLAN.replace("slo:", "sloo:"), "plan.yaml:17:7: plan: expected one of the keys name, target, users, profile, flows, slo, phases, data, fail_on, got 'sloo'");
         assertError(DESIGN_PLAN.replace("status: 201", "status: 999"), "profile[1].check.status: expected an integer from 100 to 599");
         assertError(DESIGN_PLAN.replace("name: reprice", "name: get-book"), "profile[2].name: expected a name not used by another operation");
         assertError("name: x\n", "plan.yaml:1:1: plan: expected a 'target' key");
@@ -130,10 +130,14 @@ class PlanTest {
 
     @Test
     void fuzzedPlansFailOnlyWithUserErrors() {
-        Random rnd = new Random(42);
-        String chars = ":{}[]-'\"\n #,&*!|>$%@`\t0a";
-        for (int i = 0; i < 3000; i++) {
-            StringBuilder sb = new StringBuilder(DESIGN_PLAN);
+        assertMutationsFailOnlyWithUserErrors(DESIGN_PLAN, 42, 3000, ":{}[]-'\"\n #,&*!|>$%@`\t0a");
+    }
+
+    /** Mutates {@code base} {@code cases} times (seeded): each result parses, or fails with one located line. */
+    static void assertMutationsFailOnlyWithUserErrors(String base, long seed, int cases, String chars) {
+        Random rnd = new Random(seed);
+        for (int i = 0; i < cases; i++) {
+            StringBuilder sb = new StringBuilder(base);
             int edits = 1 + rnd.nextInt(4);
             for (int e = 0; e < edits; e++) {
                 int at = rnd.nextInt(sb.length());

@@ -67,15 +67,15 @@ final class CapacityPhase {
         Plan.Capacity c = plan.phases().capacity();
         CapacitySearch search = new CapacitySearch(whole("start", c.start()), whole("step", c.step()), whole("max", c.max()), c.refine());
         events.append(EventType.PHASE_START, Map.of("phase", "capacity"));
-        console.printf(Locale.ROOT, "capacity search: profile %.1f req/s × N, N = %d, %d, … ≤ %d, %s per step after %s warm-up%n",
-                plan.totalRps(), whole("start", c.start()), whole("start", c.start()) + whole("step", c.step()), whole("max", c.max()),
+        console.printf(Locale.ROOT, "capacity search: profile %s × N, N = %d, %d, … ≤ %d, %s per step after %s warm-up%n",
+                plan.closedModel() ? plan.users().count() + " users" : String.format(Locale.ROOT, "%.1f req/s", plan.totalRps()), whole("start", c.start()), whole("start", c.start()) + whole("step", c.step()), whole("max", c.max()),
                 Durations.format(c.stepDuration()), Durations.format(c.warmup()));
         // The JIT warm-up of the generator (and of a target Brink launched): one unjudged stretch at the start rate, so the first measured
         // steps see a compiled load path (a cold JVM misses its schedule by tens of ms in its first seconds).
         console.printf(Locale.ROOT, "  warm-up: %s at %d × profile before the first step, not judged%n", Durations.format(warmup),
                 whole("start", c.start()));
         console.flush();
-        engine.run(LoadStep.open("generator-warmup", whole("start", c.start()), warmup));
+        engine.run(LoadStep.of(plan, "generator-warmup", whole("start", c.start()), warmup));
         List<CapacityStep> steps = new ArrayList<>();
         boolean evidenceTaken = false;
         OptionalInt next;
@@ -84,7 +84,7 @@ final class CapacityPhase {
             while (goOn.getAsBoolean() && (next = search.next()).isPresent()) {
                 int n = next.getAsInt();
                 if (!c.warmup().isZero()) {
-                    engine.run(LoadStep.open("capacity-x" + n + "-warmup", n, c.warmup()));
+                    engine.run(LoadStep.of(plan, "capacity-x" + n + "-warmup", n, c.warmup()));
                 }
                 String name = "capacity-x" + n;
                 StepResult r = measure(name, n, c.stepDuration());
@@ -132,14 +132,17 @@ final class CapacityPhase {
         // cut short (Ctrl-C, a dead target) before any step degraded: the search never reached its end
         LimitedBy limitedBy = o.firstBad() < 0 && o.limitedBy() != LimitedBy.GENERATOR && o.limitedBy() != LimitedBy.HOST_SATURATED
                 && (cut || !goOn.getAsBoolean()) ? LimitedBy.INTERRUPTED : o.limitedBy();
-        CapacityResult result = new CapacityResult(o.maxMultiplier(), o.maxMultiplier() * plan.totalRps(), limitedBy, o.firstBad(), steps);
+        // a closed model has no target rate: its capacity in req/s is what its users achieved at the last good step
+        double maxRps = !plan.closedModel() ? o.maxMultiplier() * plan.totalRps() : steps.stream()
+                .filter(s -> s.multiplier() == o.maxMultiplier()).mapToDouble(CapacityStep::achievedRps).max().orElse(0);
+        CapacityResult result = new CapacityResult(o.maxMultiplier(), maxRps, limitedBy, o.firstBad(), steps);
         events.append(EventType.PHASE_END, Map.of("phase", "capacity", "result", result));
         return result;
     }
 
     private StepResult measure(String name, int n, Duration duration) throws InterruptedException {
         judge.begin(name);
-        return engine.run(LoadStep.open(name, n, duration));
+        return engine.run(LoadStep.of(plan, name, n, duration));
     }
 
     private void evidenceUnderLoad(int n, StepVerdict verdict, DegradationHook hook) throws InterruptedException {

@@ -51,10 +51,10 @@ final class ConfirmPhase {
         console.printf(Locale.ROOT, "confirmation: ramp to %d × profile = %.1f req/s over %s, hold %s%n", multiplier, rps,
                 Durations.format(c.ramp()), Durations.format(c.hold()));
         if (!c.ramp().isZero()) {
-            engine.run(LoadStep.ramp("confirm-ramp", Math.min(1, multiplier), multiplier, c.ramp()));
+            engine.run(LoadStep.rampOf(plan, "confirm-ramp", Math.min(1, multiplier), multiplier, c.ramp()));
         }
         judge.begin("confirm-hold");
-        StepResult r = engine.run(LoadStep.open("confirm-hold", multiplier, c.hold()));
+        StepResult r = engine.run(LoadStep.of(plan, "confirm-hold", multiplier, c.hold()));
         // a hold cut short (Ctrl-C, a dead target) measured part of a hold, or a closed port: no verdict
         StepVerdict verdict = cutShort.getAsBoolean() ? StepVerdict.targetDied() : judge.judge(r);
         ConfirmVerdict word = cutShort.getAsBoolean() ? ConfirmVerdict.INTERRUPTED : ConfirmVerdict.of(verdict.kind());

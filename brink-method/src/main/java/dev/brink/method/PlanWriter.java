@@ -40,14 +40,28 @@ final class PlanWriter {
             target.put("jvm", jvm);
         }
         root.put("target", target);
-        root.put("profile", p.profile().stream().map(grpc == null ? PlanWriter::operation : PlanWriter::call).toList());
+        if (p.users() != null) {
+            root.put("users", ordered("count", p.users().count(), "think", p.users().think().toString(),
+                    "pacing", dev.brink.load.ThinkTime.exact(p.users().pacing())));
+        }
+        Plan plan0 = p;
+        if (p.flows().isEmpty()) {
+            root.put("profile", p.profile().stream().map(grpc == null ? o -> operation(o, plan0.closedModel() ? "weight" : "rps")
+                    : PlanWriter::call).toList());
+        } else {
+            root.put("flows", p.flows().stream().map(f -> {
+                Map<String, Object> m = ordered("name", f.name(), plan0.closedModel() ? "weight" : "rps", f.rate());
+                m.put("steps", f.steps().stream().map(i -> operation(plan0.profile().get(i), null)).toList());
+                return m;
+            }).toList());
+        }
         if (p.slo() != null) {
             root.put("slo", ordered("error_rate", p.slo().errorRate(), "p99_ms", p.slo().p99Ms()));
         }
         Map<String, Object> phases = new LinkedHashMap<>();
         Plan.Phases none = new Plan.Phases(null, null, null);
         if (p.phases() == null) {
-            p = new Plan(p.name(), p.target(), p.profile(), p.slo(), none, p.data(), p.failOn());
+            p = new Plan(p.name(), p.target(), p.profile(), p.slo(), none, p.data(), p.failOn(), p.users(), p.flows());
         }
         if (p.phases().capacity() != null) {
             Plan.Capacity c = p.phases().capacity();
@@ -72,7 +86,8 @@ final class PlanWriter {
         new YAMLMapper().writeValue(file.toFile(), root);
     }
 
-    private static Map<String, Object> operation(Plan.Operation o) {
+    /** {@code rateKey}: "rps", "weight", or null for a flow's step (its rate is the flow's). */
+    private static Map<String, Object> operation(Plan.Operation o, String rateKey) {
         Map<String, Object> request = new LinkedHashMap<>();
         request.put("method", o.request().method());
         request.put("path", o.request().path());
@@ -81,9 +96,32 @@ final class PlanWriter {
             o.request().headers().forEach(h -> headers.put(h.name(), h.value()));
             request.put("headers", headers);
         }
-        if (o.request().body() != null) request.put("body", o.request().body());
-        Map<String, Object> op = ordered("name", o.name(), "rps", o.rps(), "request", request);
-        if (o.check() != null && o.check().status() != 0) op.put("check", Map.of("status", o.check().status()));
+        if (o.request().form() != null) request.put("form", o.request().form());
+        else if (o.request().body() != null) request.put("body", o.request().body());
+        Map<String, Object> op = ordered("name", o.name());
+        if (rateKey != null) op.put(rateKey, o.rps());
+        op.put("request", request);
+        Map<String, Object> check = new LinkedHashMap<>();
+        if (!o.check().accepted().isEmpty()) check.put("status", List.copyOf(o.check().accepted()));
+        else if (o.check().status() != 0) check.put("status", o.check().status());
+        for (Plan.Check.Content c : o.check().content()) {
+            switch (c.from()) {
+                case REGEX -> check.put("body_regex", c.expression()); // a body substring is kept as its quoted pattern
+                case HEADER, JSON -> {
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> m = (Map<String, Object>) check.computeIfAbsent(c.from() == Plan.Extract.Source.HEADER ? "header" : "json",
+                            k -> new LinkedHashMap<String, Object>());
+                    m.put(c.expression(), c.matches());
+                }
+                default -> { }
+            }
+        }
+        if (!check.isEmpty()) op.put("check", check);
+        if (!o.extract().isEmpty()) {
+            Map<String, Object> extract = new LinkedHashMap<>();
+            o.extract().forEach(e -> extract.put(e.name(), Map.of(e.from().key, e.expression())));
+            op.put("extract", extract);
+        }
         return op;
     }
 

@@ -92,7 +92,7 @@ final class SoakPhase {
         java.util.concurrent.ScheduledExecutorService probes = probes(s);
         StepResult r;
         try {
-            r = engine.run(LoadStep.open("soak", s.multiplier(), s.hold()));
+            r = engine.run(LoadStep.of(plan, "soak", s.multiplier(), s.hold()));
         } finally {
             probes.shutdownNow(); // a target that dies ends the step: MethodRunner's death watch, via TargetSession
         }

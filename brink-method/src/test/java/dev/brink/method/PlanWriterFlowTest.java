@@ -1,0 +1,48 @@
+package dev.brink.method;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brink.load.Plan;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** plan.yaml of a run with users and flows reads back as the same plan: think time, forms, extracts and checks kept. */
+class PlanWriterFlowTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFlowPlanRoundTrips() throws Exception {
+        Path source = Files.writeString(dir.resolve("in.yaml"), """
+                name: clinic
+                target: {base_url: "http://127.0.0.1:8080"}
+                users: {count: 12, think: exp(1500ms), pacing: 2500ms}
+                flows:
+                  - name: add-pet
+                    weight: 3
+                    steps:
+                      - name: find
+                        request: {path: "/owners?lastName=Davis"}
+                        extract: {ownerId: {regex: "owners/([0-9]+)"}, csrf: {form_field: _csrf}}
+                        check: {status: 200-204, body: "a.b", header: {X-A: "1+"}, json: {"$.a": b}}
+                      - name: add
+                        request: {method: POST, path: "/owners/${session.ownerId}/pets/new",
+                                  form: {_csrf: "${session.csrf}", name: "rex & co ${seq}"}}
+                        check: {status: [201, 302], body_regex: "^$"}
+                  - name: browse
+                    steps:
+                      - {name: home, request: {path: /}, extract: {loc: {header: Location}}}
+                phases:
+                  capacity: {start: 1, step: 1, max: 4, step_duration: 10s}
+                """);
+        Plan plan = Plan.load(source);
+        Path file = dir.resolve("plan.yaml");
+        PlanWriter.write(plan, file);
+        Plan back = Plan.load(file);
+        assertThat(back.users()).isEqualTo(plan.users());
+        assertThat(back.flows()).isEqualTo(plan.flows());
+        assertThat(back.profile()).isEqualTo(plan.profile());
+    }
+}
