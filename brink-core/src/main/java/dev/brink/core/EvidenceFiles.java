@@ -15,6 +15,10 @@ public final class EvidenceFiles {
     public static final String HEAP_DUMP_PREFIX = "heap-";
     /** JFR recordings: {@code recording-<stamp>.jfr}. */
     public static final String JFR_PREFIX = "recording-";
+    /** The extension of every heap dump (Brink's and the JVM's own). */
+    public static final String HEAP_DUMP_SUFFIX = ".hprof";
+    /** The extension of every JFR recording. */
+    public static final String JFR_SUFFIX = ".jfr";
 
     private EvidenceFiles() {
     }

@@ -124,7 +124,7 @@ public final class EvidenceCapture {
      * and the file is about as large as the used heap.
      */
     public synchronized Path heapDump(boolean live) throws BrinkUserException {
-        Path file = evidenceFile(EvidenceFiles.HEAP_DUMP_PREFIX + stamp() + ".hprof").toAbsolutePath();
+        Path file = evidenceFile(EvidenceFiles.HEAP_DUMP_PREFIX + stamp() + EvidenceFiles.HEAP_DUMP_SUFFIX).toAbsolutePath();
         try {
             proxy("com.sun.management:type=HotSpotDiagnostic", HotSpotDiagnosticMXBean.class).dumpHeap(file.toString(), live);
         } catch (IOException | UndeclaredThrowableException | IllegalArgumentException e) {
@@ -142,7 +142,7 @@ public final class EvidenceCapture {
 
     /** Writes what the running "brink" recording holds so far, which keeps running. */
     public synchronized Path jfrDump() throws BrinkUserException {
-        Path file = evidenceFile(EvidenceFiles.JFR_PREFIX + stamp() + ".jfr").toAbsolutePath();
+        Path file = evidenceFile(EvidenceFiles.JFR_PREFIX + stamp() + EvidenceFiles.JFR_SUFFIX).toAbsolutePath();
         diagnostic("jfrDump", "name=" + JFR_NAME, "filename=" + file);
         logged("jfr", file, Map.of("stopped", false));
         return file;
@@ -150,7 +150,7 @@ public final class EvidenceCapture {
 
     /** Stops the "brink" recording and writes it. */
     public synchronized Path jfrStop() throws BrinkUserException {
-        Path file = evidenceFile(EvidenceFiles.JFR_PREFIX + stamp() + ".jfr").toAbsolutePath();
+        Path file = evidenceFile(EvidenceFiles.JFR_PREFIX + stamp() + EvidenceFiles.JFR_SUFFIX).toAbsolutePath();
         diagnostic("jfrStop", "name=" + JFR_NAME, "filename=" + file);
         logged("jfr", file, Map.of("stopped", true));
         return file;

@@ -8,6 +8,7 @@ import dev.brink.core.Json;
 import dev.brink.core.LinearTrend;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.evidence.GcEventLine;
+import dev.brink.core.testing.ChildJvm;
 import dev.brink.jvm.children.LeakyMain;
 import dev.brink.jvm.children.SteadyMain;
 import java.nio.file.Path;
@@ -37,8 +38,8 @@ class HeapTrendTest {
 
     private void watchBoth(Path javaHome, Path dir) throws Exception {
         List<String> heap = List.of("-Xmx128m", "-XX:+UseG1GC");
-        try (ChildJvm leaky = ChildJvm.start(javaHome, LeakyMain.class, heap);
-             ChildJvm steady = ChildJvm.start(javaHome, SteadyMain.class, heap);
+        try (ChildJvm leaky = ChildJvm.start(javaHome, LeakyMain.class, heap, Children.LIFETIME_S);
+             ChildJvm steady = ChildJvm.start(javaHome, SteadyMain.class, heap, Children.LIFETIME_S);
              JvmObserver leakObs = JvmObserver.attach(JvmTarget.pid(leaky.pid()));
              JvmObserver steadyObs = JvmObserver.attach(JvmTarget.pid(steady.pid()))) {
             RunDirectory leakRun = RunDirectory.at(dir.resolve("leaky"));

@@ -1,6 +1,7 @@
 package dev.brink.load;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.EventType;
 import dev.brink.core.Numbers;
 import dev.brink.core.RunDirectory;
 import io.netty.bootstrap.Bootstrap;
@@ -133,7 +134,7 @@ public final class LoadEngine implements AutoCloseable {
         ev.put("transport", transport);
         ev.put("max_connections", options.maxConnections());
         ev.put("operations", List.of(names));
-        out.event("load-open", ev);
+        out.event(EventType.LOAD_OPEN, ev);
     }
 
     /** Opens an engine for {@code plan}; {@code run} may be null (no files, listeners only). */
@@ -190,7 +191,7 @@ public final class LoadEngine implements AutoCloseable {
         long duration = step.duration().toNanos();
         double target = step.workload() instanceof LoadStep.Workload.Open o ? plan.totalRps() * (o.from() + o.to()) / 2 : 0;
         StepAccumulator acc = new StepAccumulator(step, target);
-        out.event("step-start", Map.of("step", step.name(), "duration_s", duration / 1e9, "target_rps", target,
+        out.event(EventType.STEP_START, Map.of("step", step.name(), "duration_s", duration / 1e9, "target_rps", target,
                 "workload", step.workload().toString()));
         monitor.reset();
         long start = call(() -> step.workload() instanceof LoadStep.Workload.Open o
@@ -233,7 +234,7 @@ public final class LoadEngine implements AutoCloseable {
         ev.put("dropped", r.dropped());
         ev.put("generator_bound", r.generatorBound());
         ev.put("generator_reasons", r.generatorBoundReasons());
-        out.event("step-end", ev);
+        out.event(EventType.STEP_END, ev);
         return r;
     }
 
@@ -269,7 +270,7 @@ public final class LoadEngine implements AutoCloseable {
                 round(plan.totalRps() * meanMultiplier), total.sent, total.ok, total.errorMap(), total.dropped,
                 Percentiles.of(total.corrected), Percentiles.of(total.uncorrected), state[0], state[2], state[1], health.bound(), ops);
         out.interval(stats, health, epochMs(from), endMs, total.corrected, total.uncorrected, names, snap);
-        if (health.bound()) out.event("generator-bound", Map.of("step", step.name(), "reasons", health.reasons()));
+        if (health.bound()) out.event(EventType.GENERATOR_BOUND, Map.of("step", step.name(), "reasons", health.reasons()));
         acc.add(total, state[0], health);
         for (IntervalListener l : listeners) l.onInterval(stats, health);
     }
@@ -318,7 +319,7 @@ public final class LoadEngine implements AutoCloseable {
             // the loop is already gone
         }
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-        out.event("load-close", Map.of());
+        out.event(EventType.LOAD_CLOSE, Map.of());
         try {
             out.close();
         } catch (IOException e) {

@@ -11,16 +11,14 @@ import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.RunSummary;
+import dev.brink.core.testing.ChildJvm;
 import dev.brink.core.verdict.LimitedBy;
 import dev.brink.core.verdict.SoakVerdictKind;
 import dev.brink.core.verdict.StepVerdictKind;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.Plan;
 import dev.brink.method.children.PlainServer;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -102,15 +100,10 @@ class MethodRunnerTest {
     }
 
     private int startChild() throws Exception {
-        child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m",
-                "-cp", System.getProperty("java.class.path"), PlainServer.class.getName()).redirectErrorStream(true).start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-        for (String line; (line = out.readLine()) != null; ) {
-            if (line.startsWith("PORT ")) {
-                return Integer.parseInt(line.substring(5).trim());
-            }
-        }
-        throw new IllegalStateException("the child server did not start");
+        ChildJvm server = ChildJvm.start(ChildJvm.JDK17, ChildJvm.command(ChildJvm.JDK17, PlainServer.class, List.of("-Xmx64m")),
+                line -> line.startsWith("PORT "));
+        child = server.process();
+        return Integer.parseInt(server.readyLine().substring(5).trim());
     }
 
     private Plan plan(String name, int port, boolean observe, String rest) throws Exception {
