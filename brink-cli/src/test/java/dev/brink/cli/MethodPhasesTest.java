@@ -2,6 +2,7 @@ package dev.brink.cli;
 
 import static dev.brink.cli.BrinkRun.brink;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,16 +11,53 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** `brink run` phases against a sample Brink launches itself: a soak without the leak, --phases, Ctrl-C, fail_on. */
+/**
+ * `brink run` phases against a sample Brink launches itself: a soak without the leak, --phases, Ctrl-C, fail_on.
+ * The runs that are stopped (SIGINT, SIGTERM, SIGKILL) and the gate's run are child processes started together
+ * before the first test: none judges a verdict that load on the machine could change, so they share the wait
+ * for their samples to start and warm up instead of taking it in turn.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MethodPhasesTest {
     @TempDir
     Path dir;
+
+    private final Map<String, Process> runs = new LinkedHashMap<>();
+
+    @BeforeAll
+    void startTheRunsThatAreStoppedOrGated() throws IOException {
+        if (!SampleJarProcess.built()) {
+            return; // each test says why it is skipped
+        }
+        runs.put("gate", startRun(plan("gate", "  capacity: {start: 1, step: 1, max: 1, step_duration: 3s, refine: false}",
+                "fail_on: {capacity_below: 5}"), dir.resolve("gate"), dir.resolve("gate.txt"), "--jfr"));
+        for (String stop : List.of("sigint", "sigterm", "sigkill")) {
+            runs.put(stop, startRun(plan(stop, "  capacity: {start: 1, step: 1, max: 50, step_duration: 4s}", ""),
+                    dir.resolve(stop), dir.resolve(stop + ".txt")));
+        }
+    }
+
+    @AfterAll
+    void stopWhatIsLeft() {
+        for (Process p : runs.values()) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+    }
 
     private Path plan(String name, String phases, String failOn, String... sampleArgs) throws IOException {
         int port;
@@ -73,10 +111,11 @@ class MethodPhasesTest {
     @Test
     void theGateFailsWithExitCode3AndJfrRecordsTheTarget() throws Exception {
         assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
-        Path p = plan("gate", "  capacity: {start: 1, step: 1, max: 1, step_duration: 3s, refine: false}", "fail_on: {capacity_below: 5}");
-        BrinkRun r = brink("run", p.toString(), "--jfr", "--out", dir.resolve("gate").toString());
-        assertThat(r.code).as(r.out + r.err).isEqualTo(3);
-        assertThat(r.out).contains("gate failed: fail_on.capacity_below: capacity 1 × profile < 5");
+        Process brink = runs.get("gate");
+        assertThat(brink.waitFor(180, TimeUnit.SECONDS)).as("brink exited").isTrue();
+        String console = Files.readString(dir.resolve("gate.txt"));
+        assertThat(brink.exitValue()).as(console).isEqualTo(3);
+        assertThat(console).contains("gate failed: fail_on.capacity_below: capacity 1 × profile < 5");
         assertThat(dir.resolve("gate/summary.json")).isRegularFile();
         // --jfr: the target's recording, stopped and written before the launched target was stopped
         try (var files = Files.list(dir.resolve("gate/evidence"))) {
@@ -96,38 +135,43 @@ class MethodPhasesTest {
         assertThat(bad.err).contains("'warmup' is not a phase; expected capacity, confirm, soak");
     }
 
-    @Test
-    void sigtermStopsLoadAndTargetAndWritesWhatExists() throws Exception {
+    /** Ctrl-C (SIGINT) and SIGTERM stop a live run the same way: the load and the target stop, what exists is written. */
+    @ParameterizedTest
+    @ValueSource(strings = {"sigint", "sigterm"})
+    void aStoppedRunStopsLoadAndTargetAndWritesWhatExists(String signal) throws Exception {
         assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
-        Path p = plan("interrupted", "  capacity: {start: 1, step: 1, max: 50, step_duration: 5s}", "");
-        Path out = dir.resolve("int");
-        Process brink = startRun(p, out, dir.resolve("console.txt"));
-        try {
-            long target = awaitTwoStepsAndTargetPid(out, dir.resolve("console.txt"));
-            brink.destroy(); // SIGTERM, as Ctrl-C would
-            assertThat(brink.waitFor(60, TimeUnit.SECONDS)).as("brink exited").isTrue();
-            JsonNode s = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
-            assertThat(s.get("interrupted").asBoolean()).isTrue();
-            assertThat(s.get("capacity").get("steps").size()).isGreaterThanOrEqualTo(2);
-            assertThat(s.get("capacity").get("limited_by").asText()).isEqualTo("interrupted");
-            assertThat(Files.readString(out.resolve("events.jsonl"))).contains("\"type\":\"run-end\",\"interrupted\":true");
-            assertThat(ProcessHandle.of(target).map(ProcessHandle::isAlive).orElse(false)).as("launched sample stopped").isFalse();
-            assertThat(out.resolve("report.html")).isRegularFile();
-        } finally {
-            brink.descendants().forEach(ProcessHandle::destroyForcibly);
-            brink.destroyForcibly();
+        Path out = dir.resolve(signal);
+        Process brink = runs.get(signal);
+        long target = awaitTwoStepsAndTargetPid(out, dir.resolve(signal + ".txt"));
+        if (signal.equals("sigint")) {
+            // a shell that starts a job in the background ignores SIGINT for it, and the JVM then keeps it ignored
+            assumeFalse(ignoresSigint(brink.pid()), "SIGINT is ignored in this process tree (a background job): Ctrl-C cannot reach brink");
+            assertThat(new ProcessBuilder("kill", "-INT", Long.toString(brink.pid())).start().waitFor()).isZero();
+        } else {
+            brink.destroy(); // SIGTERM
         }
+        assertThat(brink.waitFor(60, TimeUnit.SECONDS)).as("brink exited").isTrue();
+        JsonNode s = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        assertThat(s.get("interrupted").asBoolean()).isTrue();
+        assertThat(s.get("capacity").get("steps").size()).isGreaterThanOrEqualTo(2);
+        assertThat(s.get("capacity").get("limited_by").asText()).isEqualTo("interrupted");
+        // the step that was running, as a run rebuilt after a SIGKILL names it
+        assertThat(s.get("interrupted_in").asText()).startsWith("capacity-x");
+        assertThat(Files.readString(out.resolve("summary.md"))).contains("(last step started: capacity-x");
+        assertThat(Files.readString(dir.resolve(signal + ".txt"))).contains("(the run was cut short: interrupted) (last step started: capacity-x");
+        assertThat(Files.readString(out.resolve("events.jsonl"))).contains("\"type\":\"run-end\",\"interrupted\":true");
+        assertThat(ProcessHandle.of(target).map(ProcessHandle::isAlive).orElse(false)).as("launched sample stopped").isFalse();
+        assertThat(out.resolve("report.html")).isRegularFile();
     }
 
     @Test
     void aSigkilledRunIsSummarisedLaterFromItsDirectory() throws Exception {
         assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
-        Path p = plan("killed", "  capacity: {start: 1, step: 1, max: 50, step_duration: 4s}", "");
-        Path out = dir.resolve("killed");
-        Process brink = startRun(p, out, dir.resolve("killed.txt"));
+        Path out = dir.resolve("sigkill");
+        Process brink = runs.get("sigkill");
         long target = -1;
         try {
-            target = awaitTwoStepsAndTargetPid(out, dir.resolve("killed.txt"));
+            target = awaitTwoStepsAndTargetPid(out, dir.resolve("sigkill.txt"));
             brink.destroyForcibly(); // SIGKILL: no hook runs, nothing is tidied
             assertThat(brink.waitFor(30, TimeUnit.SECONDS)).isTrue();
         } finally {
@@ -156,17 +200,26 @@ class MethodPhasesTest {
         assertThat(Files.readString(out.resolve("summary.md"))).contains("(last step started: capacity-x").doesNotContain("stopped at its max");
     }
 
-    /** `brink run PLAN --out OUT` as a child process of its own, its console into a file. */
-    private static Process startRun(Path plan, Path out, Path console) throws IOException {
-        return new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    /** `brink run PLAN --out OUT [more]` as a child process of its own, its console into a file. */
+    private static Process startRun(Path plan, Path out, Path console, String... more) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "-Dbrink.home=" + System.getProperty("brink.home"),
-                BrinkMain.class.getName(), "run", plan.toString(), "--out", out.toString()))
-                .redirectErrorStream(true).redirectOutput(console.toFile()).start();
+                BrinkMain.class.getName(), "run", plan.toString(), "--out", out.toString()));
+        cmd.addAll(List.of(more));
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(console.toFile()).start();
+    }
+
+    /** Whether the process ignores SIGINT (bit 2 of SigIgn in /proc/PID/status). */
+    private static boolean ignoresSigint(long pid) throws IOException {
+        String status = Files.readString(Path.of("/proc", Long.toString(pid), "status"));
+        String mask = status.replaceAll("(?s).*\\nSigIgn:\\s*([0-9a-fA-F]+).*", "$1");
+        return (Long.parseUnsignedLong(mask, 16) & (1L << (2 - 1))) != 0;
     }
 
     /** Waits until two capacity steps were judged; returns the pid of the target the run launched. */
     private static long awaitTwoStepsAndTargetPid(Path out, Path console) throws IOException {
-        Awaitility.await().atMost(120, TimeUnit.SECONDS).pollInterval(500, TimeUnit.MILLISECONDS).until(() ->
+        // four runs start their samples at once: on two loaded cores that takes longer than one alone
+        Awaitility.await().atMost(240, TimeUnit.SECONDS).pollInterval(500, TimeUnit.MILLISECONDS).until(() ->
                 Files.exists(out.resolve("events.jsonl"))
                         && Files.readString(out.resolve("events.jsonl")).split("\"step-verdict\"", -1).length > 2);
         return Long.parseLong(Files.readString(console).replaceAll("(?s).*target launched \\(pid (\\d+)\\).*", "$1"));

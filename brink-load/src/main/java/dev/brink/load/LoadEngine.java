@@ -48,6 +48,7 @@ import org.HdrHistogram.Histogram;
  * microsecond HdrHistograms with 3 significant digits.
  */
 public final class LoadEngine implements AutoCloseable {
+    private volatile String lastStepStarted;
     private volatile boolean endRequested;
     private static final long SECOND = 1_000_000_000L;
 
@@ -183,6 +184,14 @@ public final class LoadEngine implements AutoCloseable {
     }
 
     /**
+     * The name of the last step {@link #run} started ("capacity-x3", "confirm-hold"), null before the first: where
+     * a run that is stopped now was cut short, as a run rebuilt from its events.jsonl reports it.
+     */
+    public String lastStepStarted() {
+        return lastStepStarted;
+    }
+
+    /**
      * Runs one step and blocks until it is over: its duration, then up to request-timeout + 1 s for its
      * requests in flight or waiting (what still waits after that is counted dropped). Called from one thread
      * at a time; listeners run on this thread.
@@ -191,6 +200,7 @@ public final class LoadEngine implements AutoCloseable {
         long duration = step.duration().toNanos();
         double target = step.workload() instanceof LoadStep.Workload.Open o ? plan.totalRps() * (o.from() + o.to()) / 2 : 0;
         StepAccumulator acc = new StepAccumulator(step, target);
+        lastStepStarted = step.name();
         out.event(EventType.STEP_START, Map.of("step", step.name(), "duration_s", duration / 1e9, "target_rps", target,
                 "workload", step.workload().toString()));
         monitor.reset();

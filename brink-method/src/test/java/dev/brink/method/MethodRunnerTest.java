@@ -60,6 +60,31 @@ class MethodRunnerTest {
     }
 
     /**
+     * A soak whose load breaks the SLO (here a p99 limit no service meets) gets thread dumps and a class histogram
+     * taken while its load runs again, as a degraded capacity step does; and it says why it ran at its multiplier.
+     */
+    @Test
+    void aSoakThatDegradesTakesEvidenceUnderItsLoadAndSaysWhyItsMultiplier() throws Exception {
+        int port = startChild();
+        Plan plan = plan("soak-degrades", port, true, """
+                slo: {error_rate: 0.01, p99_ms: 0.001}
+                phases:
+                  soak: {multiplier: 2, hold: 3s}
+                """);
+        RunDirectory run = RunDirectory.at(dir.resolve("run"));
+        RunSummary s = new MethodRunner(plan, run, LoadOptions.defaults(), console()).run(EnumSet.of(MethodPhase.SOAK));
+        assertThat(s.soak().multiplierReason()).isEqualTo("the plan's phases.soak.multiplier (no capacity found in this run to compare it with)");
+        List<JsonNode> events = events(run);
+        assertThat(events).anySatisfy(e -> {
+            assertThat(e.path("type").asText()).isEqualTo(EventType.STEP_START);
+            assertThat(e.path("step").asText()).isEqualTo("soak-evidence");
+        });
+        assertThat(events).filteredOn(e -> e.path("type").asText().equals(EventType.EVIDENCE))
+                .extracting(e -> e.path("kind").asText()).contains("threads", "histogram");
+        assertThat(ContractCheck.violations(run.root(), Files.readString(Path.of("..", "DESIGN.md")))).isEmpty();
+    }
+
+    /**
      * The target SIGKILLed during the second capacity step: that step measured a closed port, so it is no capacity
      * verdict (not "limited by errors"), no evidence step runs against the dead target, and the run says where it died.
      */
