@@ -34,6 +34,8 @@ final class GcFindings {
     private final List<Finding> out = new ArrayList<>();
     private final boolean timed;
     private boolean oldGenTooSmall;
+    /** Collections short of room that make a pinned G1 young list a finding (a few in a row are not chance). */
+    static final int G1_TROUBLED_COLLECTIONS = 3;
     private final long loadStartEpochMs;
 
     /** @param timed false when the log has no time stamps (the axis is the event index): no time shares then */
@@ -61,6 +63,7 @@ final class GcFindings {
         leak();
         heapTooSmall();
         oldGenTooSmall();
+        g1YoungPinned();
         fullGcStorm(); // after the sizing rules: its advice points at their findings only when they exist
         pressure();
         longPause();
@@ -261,6 +264,106 @@ final class GcFindings {
                 "Old generation too small: old generation %s of %s heap; full GCs %.2f/s (%d full GCs);"
                         + " try -XX:NewRatio=2 or a smaller -Xmn",
                 kb(oldCap), HeapFloorTrend.mb(heap), fullsPerSec, fulls), d);
+    }
+
+    /**
+     * The G1 form of report 004. G1 has no fixed old generation: every region the young list does not take may hold
+     * old objects, and G1 sizes the young list itself (between G1NewSizePercent, 5 %, and G1MaxNewSizePercent, 60 %,
+     * of the heap), shrinking it when old data needs the room. -Xmn, -XX:NewSize/MaxNewSize or a raised
+     * G1NewSizePercent pin the young list instead: it stays large whatever the old data needs, so the old objects
+     * (promoted survivors, objects that live a few seconds) have less room than they use. G1 then shows it in one of
+     * two ways, both seen on real JVMs: it starts young collections before eden reaches the size it planned, because
+     * old regions took the rest (JDK 17: "G1 Preventive Collection", eden 17 of 43 planned regions), or the
+     * collection finds no free region for survivors (evacuation failure, "To-space exhausted"; JDK 21+) and may fall
+     * back to full GCs. Rule: the young list was planned or used at half the heap or more, the old data (old and
+     * humongous regions after collections that did not fail) would fit beside G1's own smallest young list and its
+     * reserve (the median old data ≤ 60 % of the heap: otherwise the heap is too small, not the old room), and at least
+     * {@link #G1_TROUBLED_COLLECTIONS} collections were short of room that way.
+     */
+    private void g1YoungPinned() {
+        long region = settings.regionSize();
+        if (region <= 0 || oldGenTooSmall) {
+            return;
+        }
+        long heapRegions = 0;
+        long largestYoung = 0;
+        long plannedEden = -1;
+        int shortOfRoom = 0;
+        int failed = 0;
+        List<Long> oldData = new ArrayList<>();
+        for (GcEvent e : events) {
+            heapRegions = Math.max(heapRegions, e.heapCommitted() / region);
+            long edenBefore = -1;
+            long edenPlanned = -1;
+            long survivorPlanned = 0;
+            long old = -1;
+            for (Generation g : e.generations()) {
+                if (!g.regions()) {
+                    continue;
+                }
+                switch (g.name()) {
+                    case "Eden" -> {
+                        edenBefore = g.before();
+                        edenPlanned = g.committedAfter();
+                    }
+                    case "Survivor" -> survivorPlanned = Math.max(0, g.committedAfter());
+                    case "Old", "Humongous" -> old = Math.max(0, old) + Math.max(0, g.after());
+                    default -> {
+                    }
+                }
+            }
+            if (edenBefore < 0) {
+                continue;
+            }
+            largestYoung = Math.max(largestYoung, Math.max(edenBefore, edenPlanned + survivorPlanned));
+            boolean troubled = e.flags().contains(GcFlag.TO_SPACE_EXHAUSTED) || e.kind() == GcKind.FULL
+                    // eden got less than three quarters of what G1 planned for it at the collection before
+                    || plannedEden > 0 && e.kind() == GcKind.YOUNG && edenBefore < 0.75 * plannedEden;
+            boolean evacuationFailed = e.flags().contains(GcFlag.TO_SPACE_EXHAUSTED);
+            if (troubled) {
+                shortOfRoom++;
+                failed += evacuationFailed || e.kind() == GcKind.FULL ? 1 : 0;
+            }
+            // regions that failed evacuation stay where they are and count as old although they hold young
+            // objects (JDK 25: "Old regions: 19->46"): only the other collections say how much old data there is
+            if (old >= 0 && !evacuationFailed) {
+                oldData.add(old);
+            }
+            plannedEden = edenPlanned;
+        }
+        if (heapRegions <= 0 || largestYoung * 2 < heapRegions || shortOfRoom < G1_TROUBLED_COLLECTIONS || oldData.isEmpty()) {
+            return;
+        }
+        oldData.sort(null);
+        long medianOld = oldData.get(oldData.size() / 2);
+        if (medianOld > 0.6 * heapRegions) {
+            return; // the old data itself fills the heap: heap-too-small's case, not a pinned young list
+        }
+        long heap = heapRegions * region;
+        long young = Math.min(largestYoung, heapRegions) * region;
+        long oldRoom = heap - young;
+        int fulls = appStats.fullGcs();
+        double span = appStats.spanSec();
+        double perSec = span > 0 ? shortOfRoom / span : 0;
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put(Gc.OLD_GEN_BYTES, oldRoom);
+        d.put(Gc.YOUNG_GEN_BYTES, young);
+        d.put(Gc.HEAP_BYTES, heap);
+        d.put(Gc.FULL_GCS, fulls);
+        d.put(Gc.FULL_GCS_PER_S, round(span > 0 ? fulls / span : 0));
+        d.put(Gc.COUNT, shortOfRoom);
+        d.put(Gc.FLAGS, "no -Xmn, -XX:NewSize or -XX:G1NewSizePercent with G1: it sizes the young generation itself"
+                + " and leaves the old data its room; or a larger -Xmx if the young size must stay");
+        d.put(Gc.REASON, String.format(Locale.ROOT, "G1's young list was held at %s of the %s heap, leaving the old data"
+                        + " (%s after collections) %s; %d collections were short of room (%d evacuation failures or full GCs,"
+                        + " the rest started before eden reached the size G1 planned)",
+                HeapFloorTrend.mb(young), HeapFloorTrend.mb(heap), HeapFloorTrend.mb(medianOld * region), HeapFloorTrend.mb(oldRoom),
+                shortOfRoom, failed));
+        oldGenTooSmall = true;
+        add(FindingKind.HEAP_TOO_SMALL, Severity.CRITICAL, String.format(Locale.ROOT,
+                "Old generation too small: G1's young list held at %s of %s heap leaves the old data %s; %d collections"
+                        + " short of room (%.2f/s); try without -Xmn / -XX:NewSize / -XX:G1NewSizePercent",
+                HeapFloorTrend.mb(young), HeapFloorTrend.mb(heap), HeapFloorTrend.mb(oldRoom), shortOfRoom, perSec), d);
     }
 
     private static boolean isYoung(String pool) {

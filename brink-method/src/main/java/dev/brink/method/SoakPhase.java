@@ -191,8 +191,10 @@ final class SoakPhase {
         console.println("    " + reason);
         if (judge != null && degraded != null && died == null) {
             StepVerdict load = judge.judge(r);
+            if (load.kind() != StepVerdictKind.OK) {
+                console.println("  soak load " + load.kind().json() + ": " + String.join("; ", load.reasons()));
+            }
             if (load.kind() == StepVerdictKind.DEGRADED) {
-                console.println("  soak load degraded: " + String.join("; ", load.reasons()));
                 int n = (int) Math.round(s.multiplier());
                 EvidenceUnderLoad.run(engine, "soak-evidence", s.multiplier(), () -> degraded.firstDegraded(n, load));
             }
