@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -68,13 +67,10 @@ final class GrpcCommand implements Callable<Integer> {
     @Option(names = "--deadline", paramLabel = "T", description = "Each call's gRPC deadline (default: none; --timeout still applies).")
     String deadline;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        Duration d = OneLineLoad.positive("--duration", load.duration);
-        Duration t = OneLineLoad.positive("--timeout", load.timeout);
+        Duration d = load.duration();
+        Duration t = load.timeout();
         Duration dl = deadline == null ? null : OneLineLoad.positive("--deadline", deadline);
         // one validator for every address Brink takes (a port of 99999 is one line and exit 2, as in brink http)
         if (!address.matches("[^:/\\s]+:\\d{1,5}")) throw new BrinkUserException("bad address '" + address + "': expected host:port");
@@ -95,7 +91,7 @@ final class GrpcCommand implements Callable<Integer> {
         LoadEngine.checkReachable(target, Duration.ofSeconds(5));
         String m = load.rate() != null ? String.format(Locale.ROOT, "open model, %s calls/s", load.rate())
                 : "closed model, " + load.users() + " callers";
-        OneLineLoad.run(spec, "grpc", plan, OneLineLoad.options(slots, t), load.users(), d, load.out, load.json,
+        OneLineLoad.run(load.spec, "grpc", plan, OneLineLoad.options(slots, t), load.users(), d, load.out, load.json,
                 "grpc://" + address + "/" + call,
                 transport -> "brink grpc " + address + " " + call + " — " + m + " for " + Durations.format(d) + ", "
                         + policy + " connections, up to " + slots + " calls in flight (" + transport + ")");

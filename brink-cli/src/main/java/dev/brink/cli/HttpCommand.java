@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -49,20 +48,17 @@ final class HttpCommand implements Callable<Integer> {
     @Option(names = "--body", paramLabel = "B|@FILE", description = "Request body, or @file to read it from a UTF-8 text file (at most 16 MiB).")
     String body;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        Duration d = OneLineLoad.positive("--duration", load.duration);
-        Duration t = OneLineLoad.positive("--timeout", load.timeout);
+        Duration d = load.duration();
+        Duration t = load.timeout();
         URI base = base(url);
         OneLineLoad.checkModel(load.rate(), load.users());
         int conns = connections != null ? connections : load.users() != null ? load.users() : 64;
         if (conns < 1 || conns > 60_000) throw new BrinkUserException("bad --connections " + conns + ": expected 1..60000");
         Plan plan = plan(base);
         LoadEngine.checkReachable(base, Duration.ofSeconds(5));
-        OneLineLoad.run(spec, "http", plan, OneLineLoad.options(conns, t), load.users(), d, load.out, load.json, url,
+        OneLineLoad.run(load.spec, "http", plan, OneLineLoad.options(conns, t), load.users(), d, load.out, load.json, url,
                 transport -> HttpReport.headline(url, load.rate(), load.users(), d, conns, transport));
         return BrinkMain.EXIT_OK;
     }

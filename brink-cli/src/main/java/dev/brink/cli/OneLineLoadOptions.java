@@ -1,8 +1,12 @@
 package dev.brink.cli;
 
+import dev.brink.core.BrinkUserException;
 import java.nio.file.Path;
+import java.time.Duration;
 import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The options every one-line load command ({@code brink http}, {@code brink grpc}) takes the same way: the load
@@ -35,8 +39,22 @@ final class OneLineLoadOptions {
             description = "Write the run directory here (load.jsonl, latency.hlog, generator.jsonl, events.jsonl).")
     Path out;
 
+    /** The command this mixin is part of (its output streams). */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
     @Option(names = "--json", description = "Print the summary as JSON, the same shape for http and grpc (live lines go to stderr).")
     boolean json;
+
+    /** --duration, checked: a positive duration. */
+    Duration duration() throws BrinkUserException {
+        return OneLineLoad.positive("--duration", duration);
+    }
+
+    /** --timeout, checked: a positive duration. */
+    Duration timeout() throws BrinkUserException {
+        return OneLineLoad.positive("--timeout", timeout);
+    }
 
     Double rate() {
         return model.rate;
