@@ -33,8 +33,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MethodPhasesTest {
+    // static: filled before @BeforeAll starts the runs, and shared by every test of the class
     @TempDir
-    Path dir;
+    static Path dir;
 
     private final Map<String, Process> runs = new LinkedHashMap<>();
 
@@ -142,7 +143,7 @@ class MethodPhasesTest {
         assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
         Path out = dir.resolve(signal);
         Process brink = runs.get(signal);
-        long target = awaitTwoStepsAndTargetPid(out, dir.resolve(signal + ".txt"));
+        long target = awaitTwoStepsAndTargetPid(brink, out, dir.resolve(signal + ".txt"));
         if (signal.equals("sigint")) {
             // a shell that starts a job in the background ignores SIGINT for it, and the JVM then keeps it ignored
             assumeFalse(ignoresSigint(brink.pid()), "SIGINT is ignored in this process tree (a background job): Ctrl-C cannot reach brink");
@@ -171,7 +172,7 @@ class MethodPhasesTest {
         Process brink = runs.get("sigkill");
         long target = -1;
         try {
-            target = awaitTwoStepsAndTargetPid(out, dir.resolve("sigkill.txt"));
+            target = awaitTwoStepsAndTargetPid(brink, out, dir.resolve("sigkill.txt"));
             brink.destroyForcibly(); // SIGKILL: no hook runs, nothing is tidied
             assertThat(brink.waitFor(30, TimeUnit.SECONDS)).isTrue();
         } finally {
@@ -216,12 +217,16 @@ class MethodPhasesTest {
         return (Long.parseUnsignedLong(mask, 16) & (1L << (2 - 1))) != 0;
     }
 
-    /** Waits until two capacity steps were judged; returns the pid of the target the run launched. */
-    private static long awaitTwoStepsAndTargetPid(Path out, Path console) throws IOException {
+    /**
+     * Waits until two capacity steps were judged; returns the pid of the target the run launched. A run that ended
+     * before (its target did not start, say) fails the test at once with its console.
+     */
+    private static long awaitTwoStepsAndTargetPid(Process brink, Path out, Path console) throws IOException {
         // four runs start their samples at once: on two loaded cores that takes longer than one alone
         Awaitility.await().atMost(240, TimeUnit.SECONDS).pollInterval(500, TimeUnit.MILLISECONDS).until(() ->
-                Files.exists(out.resolve("events.jsonl"))
+                !brink.isAlive() || Files.exists(out.resolve("events.jsonl"))
                         && Files.readString(out.resolve("events.jsonl")).split("\"step-verdict\"", -1).length > 2);
+        assertThat(brink.isAlive()).as("brink still running after two steps: " + Files.readString(console)).isTrue();
         return Long.parseLong(Files.readString(console).replaceAll("(?s).*target launched \\(pid (\\d+)\\).*", "$1"));
     }
 }

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RunCommandTest {
     @TempDir
-    Path dir;
+    static Path dir;
 
     private SampleJarProcess sample;
 
