@@ -27,9 +27,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * `brink run` phases against a sample Brink launches itself: a soak without the leak, --phases, Ctrl-C, fail_on.
- * The runs that are stopped (SIGINT, SIGTERM, SIGKILL) and the gate's run are child processes started together
- * before the first test: none judges a verdict that load on the machine could change, so they share the wait
- * for their samples to start and warm up instead of taking it in turn.
+ * The three runs that are stopped (SIGINT, SIGTERM, SIGKILL) are child processes started together before the
+ * first test: none judges a verdict that load on the machine could change, so they share the wait for their
+ * samples to start and warm up instead of taking it in turn.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MethodPhasesTest {
@@ -40,12 +40,10 @@ class MethodPhasesTest {
     private final Map<String, Process> runs = new LinkedHashMap<>();
 
     @BeforeAll
-    void startTheRunsThatAreStoppedOrGated() throws IOException {
+    void startTheRunsThatAreStopped() throws IOException {
         if (!SampleJarProcess.built()) {
             return; // each test says why it is skipped
         }
-        runs.put("gate", startRun(plan("gate", "  capacity: {start: 1, step: 1, max: 1, step_duration: 3s, refine: false}",
-                "fail_on: {capacity_below: 5}"), dir.resolve("gate"), dir.resolve("gate.txt"), "--jfr"));
         for (String stop : List.of("sigint", "sigterm", "sigkill")) {
             runs.put(stop, startRun(plan(stop, "  capacity: {start: 1, step: 1, max: 50, step_duration: 4s}", ""),
                     dir.resolve(stop), dir.resolve(stop + ".txt")));
@@ -112,11 +110,10 @@ class MethodPhasesTest {
     @Test
     void theGateFailsWithExitCode3AndJfrRecordsTheTarget() throws Exception {
         assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
-        Process brink = runs.get("gate");
-        assertThat(brink.waitFor(180, TimeUnit.SECONDS)).as("brink exited").isTrue();
-        String console = Files.readString(dir.resolve("gate.txt"));
-        assertThat(brink.exitValue()).as(console).isEqualTo(3);
-        assertThat(console).contains("gate failed: fail_on.capacity_below: capacity 1 × profile < 5");
+        Path p = plan("gate", "  capacity: {start: 1, step: 1, max: 1, step_duration: 3s, refine: false}", "fail_on: {capacity_below: 5}");
+        BrinkRun r = brink("run", p.toString(), "--jfr", "--out", dir.resolve("gate").toString());
+        assertThat(r.code).as(r.out + r.err).isEqualTo(3);
+        assertThat(r.out).contains("gate failed: fail_on.capacity_below: capacity 1 × profile < 5");
         assertThat(dir.resolve("gate/summary.json")).isRegularFile();
         // --jfr: the target's recording, stopped and written before the launched target was stopped
         try (var files = Files.list(dir.resolve("gate/evidence"))) {
@@ -222,7 +219,7 @@ class MethodPhasesTest {
      * before (its target did not start, say) fails the test at once with its console.
      */
     private static long awaitTwoStepsAndTargetPid(Process brink, Path out, Path console) throws IOException {
-        // four runs start their samples at once: on two loaded cores that takes longer than one alone
+        // three runs start their samples at once: on two loaded cores that takes longer than one alone
         Awaitility.await().atMost(240, TimeUnit.SECONDS).pollInterval(500, TimeUnit.MILLISECONDS).until(() ->
                 !brink.isAlive() || Files.exists(out.resolve("events.jsonl"))
                         && Files.readString(out.resolve("events.jsonl")).split("\"step-verdict\"", -1).length > 2);
