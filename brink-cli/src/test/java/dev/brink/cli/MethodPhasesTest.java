@@ -2,7 +2,6 @@ package dev.brink.cli;
 
 import static dev.brink.cli.BrinkRun.brink;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,52 +10,16 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
-/**
- * `brink run` phases against a sample Brink launches itself: a soak without the leak, --phases, Ctrl-C, fail_on.
- * The three runs that are stopped (SIGINT, SIGTERM, SIGKILL) are child processes started together before the
- * first test: none judges a verdict that load on the machine could change, so they share the wait for their
- * samples to start and warm up instead of taking it in turn.
- */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+/** `brink run` phases against a sample Brink launches itself: a soak without the leak, --phases, Ctrl-C, fail_on. */
 class MethodPhasesTest {
-    // static: filled before @BeforeAll starts the runs, and shared by every test of the class
     @TempDir
-    static Path dir;
-
-    private final Map<String, Process> runs = new LinkedHashMap<>();
-
-    @BeforeAll
-    void startTheRunsThatAreStopped() throws IOException {
-        if (!SampleJarProcess.built()) {
-            return; // each test says why it is skipped
-        }
-        for (String stop : List.of("sigint", "sigterm", "sigkill")) {
-            runs.put(stop, startRun(plan(stop, "  capacity: {start: 1, step: 1, max: 50, step_duration: 4s}", ""),
-                    dir.resolve(stop), dir.resolve(stop + ".txt")));
-        }
-    }
-
-    @AfterAll
-    void stopWhatIsLeft() {
-        for (Process p : runs.values()) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
-    }
+    Path dir;
 
     private Path plan(String name, String phases, String failOn, String... sampleArgs) throws IOException {
         int port;
@@ -133,43 +96,53 @@ class MethodPhasesTest {
         assertThat(bad.err).contains("'warmup' is not a phase; expected capacity, confirm, soak");
     }
 
-    /** Ctrl-C (SIGINT) and SIGTERM stop a live run the same way: the load and the target stop, what exists is written. */
-    @ParameterizedTest
-    @ValueSource(strings = {"sigint", "sigterm"})
-    void aStoppedRunStopsLoadAndTargetAndWritesWhatExists(String signal) throws Exception {
+    /**
+     * Ctrl-C stops a live run: the load and the target stop, what exists is written, and the summary names the
+     * step that was running. SIGINT where it reaches brink; SIGTERM (the same shutdown in the JVM) where this process
+     * tree ignores SIGINT, as a shell's background job does.
+     */
+    @Test
+    void ctrlCStopsLoadAndTargetAndWritesWhatExistsNamingTheRunningStep() throws Exception {
         assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
-        Path out = dir.resolve(signal);
-        Process brink = runs.get(signal);
-        long target = awaitTwoStepsAndTargetPid(brink, out, dir.resolve(signal + ".txt"));
-        if (signal.equals("sigint")) {
-            // a shell that starts a job in the background ignores SIGINT for it, and the JVM then keeps it ignored
-            assumeFalse(ignoresSigint(brink.pid()), "SIGINT is ignored in this process tree (a background job): Ctrl-C cannot reach brink");
-            assertThat(new ProcessBuilder("kill", "-INT", Long.toString(brink.pid())).start().waitFor()).isZero();
-        } else {
-            brink.destroy(); // SIGTERM
+        Path p = plan("interrupted", "  capacity: {start: 1, step: 1, max: 50, step_duration: 5s}", "");
+        Path out = dir.resolve("int");
+        Path console = dir.resolve("console.txt");
+        Process brink = startRun(p, out, console);
+        try {
+            long target = awaitTwoStepsAndTargetPid(brink, out, console);
+            if (ignoresSigint(brink.pid())) {
+                System.out.println("SIGINT is ignored in this process tree (a background job): SIGTERM instead");
+                brink.destroy(); // SIGTERM
+            } else {
+                assertThat(new ProcessBuilder("kill", "-INT", Long.toString(brink.pid())).start().waitFor()).isZero();
+            }
+            assertThat(brink.waitFor(60, TimeUnit.SECONDS)).as("brink exited").isTrue();
+            JsonNode s = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+            assertThat(s.get("interrupted").asBoolean()).isTrue();
+            assertThat(s.get("capacity").get("steps").size()).isGreaterThanOrEqualTo(2);
+            assertThat(s.get("capacity").get("limited_by").asText()).isEqualTo("interrupted");
+            // the step that was running, as a run rebuilt after a SIGKILL names it
+            assertThat(s.get("interrupted_in").asText()).startsWith("capacity-x");
+            assertThat(Files.readString(out.resolve("summary.md"))).contains("(last step started: capacity-x");
+            assertThat(Files.readString(console)).contains("(the run was cut short: interrupted) (last step started: capacity-x");
+            assertThat(Files.readString(out.resolve("events.jsonl"))).contains("\"type\":\"run-end\",\"interrupted\":true");
+            assertThat(ProcessHandle.of(target).map(ProcessHandle::isAlive).orElse(false)).as("launched sample stopped").isFalse();
+            assertThat(out.resolve("report.html")).isRegularFile();
+        } finally {
+            brink.descendants().forEach(ProcessHandle::destroyForcibly);
+            brink.destroyForcibly();
         }
-        assertThat(brink.waitFor(60, TimeUnit.SECONDS)).as("brink exited").isTrue();
-        JsonNode s = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
-        assertThat(s.get("interrupted").asBoolean()).isTrue();
-        assertThat(s.get("capacity").get("steps").size()).isGreaterThanOrEqualTo(2);
-        assertThat(s.get("capacity").get("limited_by").asText()).isEqualTo("interrupted");
-        // the step that was running, as a run rebuilt after a SIGKILL names it
-        assertThat(s.get("interrupted_in").asText()).startsWith("capacity-x");
-        assertThat(Files.readString(out.resolve("summary.md"))).contains("(last step started: capacity-x");
-        assertThat(Files.readString(dir.resolve(signal + ".txt"))).contains("(the run was cut short: interrupted) (last step started: capacity-x");
-        assertThat(Files.readString(out.resolve("events.jsonl"))).contains("\"type\":\"run-end\",\"interrupted\":true");
-        assertThat(ProcessHandle.of(target).map(ProcessHandle::isAlive).orElse(false)).as("launched sample stopped").isFalse();
-        assertThat(out.resolve("report.html")).isRegularFile();
     }
 
     @Test
     void aSigkilledRunIsSummarisedLaterFromItsDirectory() throws Exception {
         assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
-        Path out = dir.resolve("sigkill");
-        Process brink = runs.get("sigkill");
+        Path p = plan("killed", "  capacity: {start: 1, step: 1, max: 50, step_duration: 4s}", "");
+        Path out = dir.resolve("killed");
+        Process brink = startRun(p, out, dir.resolve("killed.txt"));
         long target = -1;
         try {
-            target = awaitTwoStepsAndTargetPid(brink, out, dir.resolve("sigkill.txt"));
+            target = awaitTwoStepsAndTargetPid(brink, out, dir.resolve("killed.txt"));
             brink.destroyForcibly(); // SIGKILL: no hook runs, nothing is tidied
             assertThat(brink.waitFor(30, TimeUnit.SECONDS)).isTrue();
         } finally {
@@ -198,13 +171,12 @@ class MethodPhasesTest {
         assertThat(Files.readString(out.resolve("summary.md"))).contains("(last step started: capacity-x").doesNotContain("stopped at its max");
     }
 
-    /** `brink run PLAN --out OUT [more]` as a child process of its own, its console into a file. */
-    private static Process startRun(Path plan, Path out, Path console, String... more) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    /** `brink run PLAN --out OUT` as a child process of its own, its console into a file. */
+    private static Process startRun(Path plan, Path out, Path console) throws IOException {
+        return new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "-Dbrink.home=" + System.getProperty("brink.home"),
-                BrinkMain.class.getName(), "run", plan.toString(), "--out", out.toString()));
-        cmd.addAll(List.of(more));
-        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(console.toFile()).start();
+                BrinkMain.class.getName(), "run", plan.toString(), "--out", out.toString()))
+                .redirectErrorStream(true).redirectOutput(console.toFile()).start();
     }
 
     /** Whether the process ignores SIGINT (bit 2 of SigIgn in /proc/PID/status). */
@@ -219,8 +191,7 @@ class MethodPhasesTest {
      * before (its target did not start, say) fails the test at once with its console.
      */
     private static long awaitTwoStepsAndTargetPid(Process brink, Path out, Path console) throws IOException {
-        // three runs start their samples at once: on two loaded cores that takes longer than one alone
-        Awaitility.await().atMost(240, TimeUnit.SECONDS).pollInterval(500, TimeUnit.MILLISECONDS).until(() ->
+        Awaitility.await().atMost(120, TimeUnit.SECONDS).pollInterval(500, TimeUnit.MILLISECONDS).until(() ->
                 !brink.isAlive() || Files.exists(out.resolve("events.jsonl"))
                         && Files.readString(out.resolve("events.jsonl")).split("\"step-verdict\"", -1).length > 2);
         assertThat(brink.isAlive()).as("brink still running after two steps: " + Files.readString(console)).isTrue();
