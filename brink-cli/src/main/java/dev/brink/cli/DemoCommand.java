@@ -180,7 +180,7 @@ final class DemoCommand implements Callable<Integer> {
         String cmd = launch.stream().map(a -> "'" + a.replace("'", "''") + "'").collect(Collectors.joining(", "));
         String phases = quick ? """
                   capacity: {start: 2, step: 3, max: 41, step_duration: 8s, warmup: 2s, refine: true}
-                  confirm:  {ramp: 10s, hold: 20s}
+                  confirm:  {ramp: 5s, hold: 15s}
                   soak:     {multiplier: 3, hold: 75s, small_heap: 64m}
                 """ : """
                   capacity: {start: 1, step: 2, max: 61, step_duration: 20s, warmup: 5s, refine: true}

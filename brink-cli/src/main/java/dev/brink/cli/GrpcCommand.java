@@ -15,9 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -52,19 +51,8 @@ final class GrpcCommand implements Callable<Integer> {
     @Option(names = {"-m", "--metadata"}, paramLabel = "'k: v'", description = "A metadata header; repeatable (authorization and $${env.…} values are never printed).")
     List<String> metadata = new ArrayList<>();
 
-    @ArgGroup(exclusive = true, multiplicity = "1")
-    Model model;
-
-    static final class Model {
-        @Option(names = "--rate", paramLabel = "R", required = true, description = "Open model: calls per second.")
-        Double rate;
-
-        @Option(names = "--users", paramLabel = "N", required = true, description = "Closed model: N callers, each calls, waits for the answer, calls again.")
-        Integer users;
-    }
-
-    @Option(names = "--duration", paramLabel = "D", required = true, description = "How long, like 10s or 5m.")
-    String duration;
+    @Mixin
+    OneLineLoadOptions load;
 
     @Option(names = "--connections", paramLabel = "C", defaultValue = "1", description = "HTTP/2 connections shared by all calls (policy shared; default: ${DEFAULT-VALUE}).")
     int connections;
@@ -79,43 +67,31 @@ final class GrpcCommand implements Callable<Integer> {
     @Option(names = "--deadline", paramLabel = "T", description = "Each call's gRPC deadline (default: none; --timeout still applies).")
     String deadline;
 
-    @Option(names = "--timeout", paramLabel = "T", defaultValue = "10s", description = "A call slower than this is a request-timeout (default: ${DEFAULT-VALUE}).")
-    String timeout;
-
-    @Option(names = "--out", paramLabel = "DIR", description = "Write the run directory here (load.jsonl, latency.hlog, generator.jsonl, events.jsonl).")
-    Path out;
-
-    @Option(names = "--json", description = "Print the summary as JSON, the shape of brink http --json (live lines go to stderr).")
-    boolean json;
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        Duration d = OneLineLoad.positive("--duration", duration);
-        Duration t = OneLineLoad.positive("--timeout", timeout);
+        Duration d = load.duration();
+        Duration t = load.timeout();
         Duration dl = deadline == null ? null : OneLineLoad.positive("--deadline", deadline);
         // one validator for every address Brink takes (a port of 99999 is one line and exit 2, as in brink http)
         if (!address.matches("[^:/\\s]+:\\d{1,5}")) throw new BrinkUserException("bad address '" + address + "': expected host:port");
         Addresses.hostPort(address, "address");
-        OneLineLoad.checkModel(model.rate, model.users);
+        OneLineLoad.checkModel(load.rate(), load.users());
         if (!Plan.Grpc.POLICIES.contains(policy)) {
             throw new BrinkUserException("bad --connection-policy " + policy + ": expected shared, per-user or per-call");
         }
         if (connections < 1 || connections > 10_000) throw new BrinkUserException("bad --connections " + connections + ": expected 1..10000");
         if (proto != null && protoset != null) throw new BrinkUserException("--proto and --protoset: expected one of them");
-        int slots = concurrency != null ? concurrency : model.users != null ? model.users : 1000;
+        int slots = concurrency != null ? concurrency : load.users() != null ? load.users() : 1000;
         if (slots < 1 || slots > 60_000) throw new BrinkUserException("bad --concurrency " + slots + ": expected 1..60000");
         URI target = URI.create("grpc://" + address);
         Plan plan = new Plan("grpc", new Plan.Target(target, null,
                 new Plan.Grpc(proto, importPaths, protoset, connections, policy, dl)),
-                List.of(new Plan.Operation("call", model.rate != null ? model.rate : 1,
+                List.of(new Plan.Operation("call", load.rate() != null ? load.rate() : 1,
                         new Plan.Request("POST", call, metadata(), message()), Plan.Check.DEFAULT)), null, null, null);
         LoadEngine.checkReachable(target, Duration.ofSeconds(5));
-        String m = model.rate != null ? String.format(Locale.ROOT, "open model, %s calls/s", model.rate)
-                : "closed model, " + model.users + " callers";
-        OneLineLoad.run(spec, "grpc", plan, OneLineLoad.options(slots, t), model.users, d, out, json,
+        String m = load.rate() != null ? String.format(Locale.ROOT, "open model, %s calls/s", load.rate())
+                : "closed model, " + load.users() + " callers";
+        OneLineLoad.run(load.spec, "grpc", plan, OneLineLoad.options(slots, t), load.users(), d, load.out, load.json,
                 "grpc://" + address + "/" + call,
                 transport -> "brink grpc " + address + " " + call + " — " + m + " for " + Durations.format(d) + ", "
                         + policy + " connections, up to " + slots + " calls in flight (" + transport + ")");

@@ -12,9 +12,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -34,19 +33,8 @@ final class HttpCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "URL", description = "http://host:port/path to load.")
     String url;
 
-    @ArgGroup(exclusive = true, multiplicity = "1")
-    Model model;
-
-    static final class Model {
-        @Option(names = "--rate", paramLabel = "R", required = true, description = "Open model: requests per second.")
-        Double rate;
-
-        @Option(names = "--users", paramLabel = "N", required = true, description = "Closed model: N users, each sends, waits for the answer, sends again.")
-        Integer users;
-    }
-
-    @Option(names = "--duration", paramLabel = "D", required = true, description = "How long, like 10s or 5m.")
-    String duration;
+    @Mixin
+    OneLineLoadOptions load;
 
     @Option(names = "--connections", paramLabel = "C", description = "Keep-alive connections at most (default: 64, or N with --users).")
     Integer connections;
@@ -60,30 +48,18 @@ final class HttpCommand implements Callable<Integer> {
     @Option(names = "--body", paramLabel = "B|@FILE", description = "Request body, or @file to read it from a UTF-8 text file (at most 16 MiB).")
     String body;
 
-    @Option(names = "--timeout", paramLabel = "T", defaultValue = "10s", description = "Request timeout (default: ${DEFAULT-VALUE}).")
-    String timeout;
-
-    @Option(names = "--out", paramLabel = "DIR", description = "Write the run directory here (load.jsonl, latency.hlog, generator.jsonl, events.jsonl).")
-    Path out;
-
-    @Option(names = "--json", description = "Print the summary as JSON (live lines go to stderr).")
-    boolean json;
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        Duration d = OneLineLoad.positive("--duration", duration);
-        Duration t = OneLineLoad.positive("--timeout", timeout);
+        Duration d = load.duration();
+        Duration t = load.timeout();
         URI base = base(url);
-        OneLineLoad.checkModel(model.rate, model.users);
-        int conns = connections != null ? connections : model.users != null ? model.users : 64;
+        OneLineLoad.checkModel(load.rate(), load.users());
+        int conns = connections != null ? connections : load.users() != null ? load.users() : 64;
         if (conns < 1 || conns > 60_000) throw new BrinkUserException("bad --connections " + conns + ": expected 1..60000");
         Plan plan = plan(base);
         LoadEngine.checkReachable(base, Duration.ofSeconds(5));
-        OneLineLoad.run(spec, "http", plan, OneLineLoad.options(conns, t), model.users, d, out, json, url,
-                transport -> HttpReport.headline(url, model.rate, model.users, d, conns, transport));
+        OneLineLoad.run(load.spec, "http", plan, OneLineLoad.options(conns, t), load.users(), d, load.out, load.json, url,
+                transport -> HttpReport.headline(url, load.rate(), load.users(), d, conns, transport));
         return BrinkMain.EXIT_OK;
     }
 
@@ -131,7 +107,7 @@ final class HttpCommand implements Callable<Integer> {
         if (!m.matches("GET|POST|PUT|DELETE|PATCH|OPTIONS")) {
             throw new BrinkUserException("bad --method " + method + ": expected GET, POST, PUT, DELETE, PATCH or OPTIONS");
         }
-        double rps = model.rate != null ? model.rate : 1;
+        double rps = load.rate() != null ? load.rate() : 1;
         return new Plan("http", new Plan.Target(base, null),
                 List.of(new Plan.Operation("http", rps, new Plan.Request(m, path, hs, b), Plan.Check.DEFAULT)), null, null, null);
     }

@@ -97,6 +97,9 @@ final class MethodConsole {
         if (k != null) {
             out.printf(Locale.ROOT, "soak:     %.1f req/s for %.0f s%s: %s, heap after GC %+.1f MB/h (r² %.2f)%n", k.rps(), k.holdS(),
                     k.smallHeap() != null ? " on -Xmx" + k.smallHeap() : "", k.verdict().json(), k.slopeMbPerHour(), k.r2());
+            if (k.multiplierReason() != null) {
+                out.printf(Locale.ROOT, "          at %s × profile: %s%n", Verdicts.num(k.multiplier()), k.multiplierReason());
+            }
         }
         Finding leak = first(s, FindingKind.MEMORY_LEAK, HeapLeak.SHARE_OF_HEAP);
         if (leak != null && leak.detail().get(HeapLeak.SHARE_OF_HEAP) instanceof Number share) {

@@ -39,6 +39,12 @@ class DemoCommandTest {
         assertThat(soak.get("small_heap").asText()).isEqualTo("64m");
         assertThat(soak.get("heap_after_gc_slope_mb_per_h").asDouble()).isPositive();
         assertThat(soak.get("trend").get("end_bytes").asLong()).isGreaterThan(soak.get("trend").get("start_bytes").asLong());
+        // the soak's multiplier is the plan's: it says so, against the capacity just found, in every output
+        String why = soak.get("multiplier_reason").asText();
+        assertThat(why).startsWith("the plan's phases.soak.multiplier, ").contains("the capacity just found (" + capacity.get("max_multiplier").asInt() + " × profile)");
+        assertThat(r.out).contains("  multiplier: " + why, "at 3 × profile: " + why);
+        assertThat(out.resolve("summary.md")).content().contains("multiplier: " + why);
+        assertThat(out.resolve("report.html")).content().contains("why this multiplier");
 
         JsonNode leak = finding(s, "memory-leak", "oldBooksPrices");
         assertThat(leak).as(r.out).isNotNull();

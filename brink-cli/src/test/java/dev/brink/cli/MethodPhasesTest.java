@@ -96,20 +96,35 @@ class MethodPhasesTest {
         assertThat(bad.err).contains("'warmup' is not a phase; expected capacity, confirm, soak");
     }
 
+    /**
+     * Ctrl-C stops a live run: the load and the target stop, what exists is written, and the summary names the
+     * step that was running. SIGINT where it reaches brink; SIGTERM (the same shutdown in the JVM) where this process
+     * tree ignores SIGINT, as a shell's background job does.
+     */
     @Test
-    void sigtermStopsLoadAndTargetAndWritesWhatExists() throws Exception {
+    void ctrlCStopsLoadAndTargetAndWritesWhatExistsNamingTheRunningStep() throws Exception {
         assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
         Path p = plan("interrupted", "  capacity: {start: 1, step: 1, max: 50, step_duration: 5s}", "");
         Path out = dir.resolve("int");
-        Process brink = startRun(p, out, dir.resolve("console.txt"));
+        Path console = dir.resolve("console.txt");
+        Process brink = startRun(p, out, console);
         try {
-            long target = awaitTwoStepsAndTargetPid(out, dir.resolve("console.txt"));
-            brink.destroy(); // SIGTERM, as Ctrl-C would
+            long target = awaitTwoStepsAndTargetPid(brink, out, console);
+            if (ignoresSigint(brink.pid())) {
+                System.out.println("SIGINT is ignored in this process tree (a background job): SIGTERM instead");
+                brink.destroy(); // SIGTERM
+            } else {
+                assertThat(new ProcessBuilder("kill", "-INT", Long.toString(brink.pid())).start().waitFor()).isZero();
+            }
             assertThat(brink.waitFor(60, TimeUnit.SECONDS)).as("brink exited").isTrue();
             JsonNode s = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
             assertThat(s.get("interrupted").asBoolean()).isTrue();
             assertThat(s.get("capacity").get("steps").size()).isGreaterThanOrEqualTo(2);
             assertThat(s.get("capacity").get("limited_by").asText()).isEqualTo("interrupted");
+            // the step that was running, as a run rebuilt after a SIGKILL names it
+            assertThat(s.get("interrupted_in").asText()).startsWith("capacity-x");
+            assertThat(Files.readString(out.resolve("summary.md"))).contains("(last step started: capacity-x");
+            assertThat(Files.readString(console)).contains("(the run was cut short: interrupted) (last step started: capacity-x");
             assertThat(Files.readString(out.resolve("events.jsonl"))).contains("\"type\":\"run-end\",\"interrupted\":true");
             assertThat(ProcessHandle.of(target).map(ProcessHandle::isAlive).orElse(false)).as("launched sample stopped").isFalse();
             assertThat(out.resolve("report.html")).isRegularFile();
@@ -127,7 +142,7 @@ class MethodPhasesTest {
         Process brink = startRun(p, out, dir.resolve("killed.txt"));
         long target = -1;
         try {
-            target = awaitTwoStepsAndTargetPid(out, dir.resolve("killed.txt"));
+            target = awaitTwoStepsAndTargetPid(brink, out, dir.resolve("killed.txt"));
             brink.destroyForcibly(); // SIGKILL: no hook runs, nothing is tidied
             assertThat(brink.waitFor(30, TimeUnit.SECONDS)).isTrue();
         } finally {
@@ -164,11 +179,22 @@ class MethodPhasesTest {
                 .redirectErrorStream(true).redirectOutput(console.toFile()).start();
     }
 
-    /** Waits until two capacity steps were judged; returns the pid of the target the run launched. */
-    private static long awaitTwoStepsAndTargetPid(Path out, Path console) throws IOException {
+    /** Whether the process ignores SIGINT (bit 2 of SigIgn in /proc/PID/status). */
+    private static boolean ignoresSigint(long pid) throws IOException {
+        String status = Files.readString(Path.of("/proc", Long.toString(pid), "status"));
+        String mask = status.replaceAll("(?s).*\\nSigIgn:\\s*([0-9a-fA-F]+).*", "$1");
+        return (Long.parseUnsignedLong(mask, 16) & (1L << (2 - 1))) != 0;
+    }
+
+    /**
+     * Waits until two capacity steps were judged; returns the pid of the target the run launched. A run that ended
+     * before (its target did not start, say) fails the test at once with its console.
+     */
+    private static long awaitTwoStepsAndTargetPid(Process brink, Path out, Path console) throws IOException {
         Awaitility.await().atMost(120, TimeUnit.SECONDS).pollInterval(500, TimeUnit.MILLISECONDS).until(() ->
-                Files.exists(out.resolve("events.jsonl"))
+                !brink.isAlive() || Files.exists(out.resolve("events.jsonl"))
                         && Files.readString(out.resolve("events.jsonl")).split("\"step-verdict\"", -1).length > 2);
+        assertThat(brink.isAlive()).as("brink still running after two steps: " + Files.readString(console)).isTrue();
         return Long.parseLong(Files.readString(console).replaceAll("(?s).*target launched \\(pid (\\d+)\\).*", "$1"));
     }
 }

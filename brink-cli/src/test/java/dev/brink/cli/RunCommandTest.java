@@ -10,16 +10,40 @@ import dev.brink.core.JsonlReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
-/** `brink run` against the real sample service: the capacity search finds where it breaks, and why. */
+/**
+ * `brink run` against the real sample service: the capacity search finds where it breaks, and why. Both tests
+ * load the same sample (started once): 2 BookThreads × 10 ms storage ≈ 200 req/s with a queue of 4 beyond, so
+ * past ~10 × 20 req/s it answers 503; one generator connection (one request in flight) never fills that pool.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RunCommandTest {
     @TempDir
-    Path dir;
+    static Path dir;
 
-    private Path plan(SampleJarProcess sample, int start, int step, int max) throws Exception {
-        Path plan = dir.resolve("plan.yaml");
+    private SampleJarProcess sample;
+
+    @BeforeAll
+    void startTheSample() throws Exception {
+        if (SampleJarProcess.built()) {
+            sample = SampleJarProcess.start("128m", "--book.pool.size=2", "--book.pool.queue=4", "--book.storage.latency-ms=10");
+        }
+    }
+
+    @AfterAll
+    void stopTheSample() throws Exception {
+        if (sample != null) {
+            sample.close();
+        }
+    }
+
+    private Path plan(String name, int start, int step, int max) throws Exception {
+        Path plan = dir.resolve(name + ".yaml");
         Files.writeString(plan, """
                 name: book-small-pool
                 target:
@@ -41,12 +65,7 @@ class RunCommandTest {
     void theSearchFindsTheSmallPoolsLimitInErrorsWithEvidence() throws Exception {
         assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
         Path out = dir.resolve("run");
-        BrinkRun r;
-        // 2 BookThreads × 10 ms storage ≈ 200 req/s, a queue of 4 beyond: past ~10 × 20 req/s the service answers 503
-        try (SampleJarProcess sample = SampleJarProcess.start("128m", "--book.pool.size=2", "--book.pool.queue=4",
-                "--book.storage.latency-ms=10")) {
-            r = brink("run", plan(sample, 2, 4, 40).toString(), "--out", out.toString());
-        }
+        BrinkRun r = brink("run", plan("pool", 2, 4, 40).toString(), "--out", out.toString());
         System.out.println(r.out); // the console, kept in the surefire report for whoever reads a failure
         assertThat(r.code).as(r.out + r.err).isZero();
         JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
@@ -80,12 +99,8 @@ class RunCommandTest {
     void aStarvedGeneratorIsTheLimitNotTheService() throws Exception {
         assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
         Path out = dir.resolve("starved");
-        BrinkRun r;
-        // a roomy service (64 threads) behind one generator connection: 10 ms per request caps that connection at ~100 req/s
-        try (SampleJarProcess sample = SampleJarProcess.start("128m", "--book.pool.size=64", "--book.pool.queue=1000",
-                "--book.storage.latency-ms=10")) {
-            r = brink("run", plan(sample, 2, 6, 40).toString(), "--out", out.toString(), "--connections", "1");
-        }
+        // one generator connection: 10 ms per request caps it at ~100 req/s, half of what the service's pool serves
+        BrinkRun r = brink("run", plan("starved", 2, 6, 40).toString(), "--out", out.toString(), "--connections", "1");
         System.out.println(r.out); // the console, kept in the surefire report for whoever reads a failure
         assertThat(r.code).as(r.out + r.err).isZero();
         JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Json;
+import dev.brink.core.testing.ChildJvm;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -134,7 +136,7 @@ class ThreadsCommandTest {
                         t.setDaemon(true);
                         t.start();
                     }
-                    System.out.println("READY");
+                    System.out.println("ready");
                     Thread.sleep(90_000);
                 }
             }
@@ -145,17 +147,8 @@ class ThreadsCommandTest {
         Path src = dir.resolve("Contention.java");
         Files.writeString(src, CONTENTION);
         Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process child = new ProcessBuilder(javaBin.toString(), "-Xmx32m", src.toString()).redirectErrorStream(true).start();
-        try {
-            var reader = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-            var ready = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-                try {
-                    return reader.readLine();
-                } catch (IOException e) {
-                    return e.toString();
-                }
-            });
-            assertThat(ready.get(60, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("READY");
+        try (ChildJvm child = ChildJvm.start(ChildJvm.JDK17, List.of(javaBin.toString(), "-Xmx32m", src.toString()),
+                ChildJvm.READY::equals)) {
             Thread.sleep(500); // the workers reach the lock
             Path dumps = dir.resolve("dumps");
             Result r = run("threads", "--pid", Long.toString(child.pid()), "--count", "2", "--interval", "300ms",
@@ -171,9 +164,6 @@ class ThreadsCommandTest {
             try (var files = Files.list(dumps)) {
                 assertThat(files).hasSize(2);
             }
-        } finally {
-            child.destroyForcibly();
-            child.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
         }
     }
 

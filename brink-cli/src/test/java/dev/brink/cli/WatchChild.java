@@ -1,5 +1,6 @@
 package dev.brink.cli;
 
+import dev.brink.core.testing.ChildJvm;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,21 +29,6 @@ public final class WatchChild {
 
     /** Starts it and waits for "ready"; the caller destroys it. */
     static Process start(int seconds) throws Exception {
-        Process p = new ProcessBuilder(command(seconds)).redirectErrorStream(true).start();
-        var r = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()));
-        String line = r.readLine();
-        if (!"ready".equals(line)) throw new IllegalStateException("child did not start: " + line);
-        Thread drain = new Thread(() -> {
-            try {
-                while (r.readLine() != null) {
-                    // discard
-                }
-            } catch (java.io.IOException ignored) {
-                // ended
-            }
-        });
-        drain.setDaemon(true);
-        drain.start();
-        return p;
+        return ChildJvm.start(ChildJvm.JDK17, command(seconds), ChildJvm.READY::equals).process();
     }
 }

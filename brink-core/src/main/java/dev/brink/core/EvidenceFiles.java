@@ -15,6 +15,10 @@ public final class EvidenceFiles {
     public static final String HEAP_DUMP_PREFIX = "heap-";
     /** JFR recordings: {@code recording-<stamp>.jfr}. */
     public static final String JFR_PREFIX = "recording-";
+    /** The extension of every heap dump (Brink's and the JVM's own). */
+    public static final String HEAP_DUMP_SUFFIX = ".hprof";
+    /** The extension of every JFR recording. */
+    public static final String JFR_SUFFIX = ".jfr";
     /**
      * The execution samples of the capacity step that broke, as folded stacks ({@link
      * dev.brink.core.evidence.FoldedStacks}): {@code stacks-x<multiplier>.folded}, drawn as a flame graph in report.html.

@@ -140,6 +140,72 @@ public final class FindingDetail {
         }
     }
 
+    /** memory-leak, gc-pressure, heap-too-small and long-pause from GC logs or the live observer's gc.jsonl (brink-gc). */
+    public static final class Gc {
+        public static final String SLOPE_BYTES_PER_MIN = "slope_bytes_per_min";
+        public static final String R2 = "r2";
+        public static final String FLOOR_START_BYTES = "floor_start_bytes";
+        public static final String FLOOR_END_BYTES = "floor_end_bytes";
+        public static final String REASON = "reason";
+        public static final String ADVICE = "advice";
+        public static final String FULL_GCS = "full_gcs";
+        public static final String FULL_GCS_WORST_60S = "full_gcs_worst_60s";
+        public static final String MEDIAN_FREED_SHARE = "median_freed_share";
+        public static final String NOT_COUNTED = "not_counted";
+        public static final String LIVE_SET_BYTES = "live_set_bytes";
+        public static final String MAX_HEAP_BYTES = "max_heap_bytes";
+        public static final String GC_TIME_SHARE = "gc_time_share";
+        public static final String FLAGS = "flags";
+        public static final String NOTE = "note";
+        public static final String OLD_GEN_BYTES = "old_gen_bytes";
+        public static final String YOUNG_GEN_BYTES = "young_gen_bytes";
+        public static final String HEAP_BYTES = "heap_bytes";
+        public static final String PROMOTED_BYTES_PER_S = "promoted_bytes_per_s";
+        public static final String FULL_GCS_PER_S = "full_gcs_per_s";
+        public static final String WORST_60S_SHARE = "worst_60s_share";
+        public static final String WORST_60S_START_S = "worst_60s_start_s";
+        public static final String PAUSES = "pauses";
+        public static final String MAX_MS = "max_ms";
+        public static final String P99_MS = "p99_ms";
+        public static final String PAUSES_OVER_1S = "pauses_over_1s";
+        public static final String AT = "at";
+        public static final String STALLS = "stalls";
+        public static final String STALL_MS_TOTAL = "stall_ms_total";
+        public static final String COLLECTIONS = "collections";
+        public static final String COUNT = "count";
+        public static final String MEANING = "meaning";
+
+        private Gc() {
+        }
+    }
+
+    /** hot-method, lock-contention and allocation-hotspot from a JFR recording, and the step comparison of two recordings (brink-jfr). */
+    public static final class Jfr {
+        public static final String STEP = "step";
+        public static final String SHARE = "share";
+        public static final String CATEGORY = "category";
+        public static final String METHOD = "method";
+        public static final String APP_FRAME = "app_frame";
+        public static final String RATE_GROWTH = "rate_growth";
+        public static final String LOAD_GROWTH = "load_growth";
+        public static final String MONITOR_CLASS = "monitor_class";
+        public static final String SITE = "site";
+        public static final String WAIT_MS = "wait_ms";
+        public static final String OWNER = "owner";
+        public static final String CAUSE = "cause";
+        public static final String SAMPLES = "samples";
+        public static final String EXECUTION_SAMPLES = "execution_samples";
+        public static final String WAITS = "waits";
+        public static final String MAX_WAIT_MS = "max_wait_ms";
+        public static final String THREADS_BLOCKED_AVG = "threads_blocked_avg";
+        public static final String CLASSES_LOADED_PER_SEC = "classes_loaded_per_sec";
+        public static final String CLASS = "class";
+        public static final String BYTES_PER_SEC = "bytes_per_sec";
+
+        private Jfr() {
+        }
+    }
+
     /**
      * port-exhaustion (brink-load's PortExhaustion): one side (the generator's ephemeral ports, or the local target's
      * listen queue), the step where it was first seen, the socket counts and connect errors of that step.
@@ -184,29 +250,29 @@ public final class FindingDetail {
                     HeapLeak.ROOT_KIND, HeapLeak.PATH_FROM_GC_ROOT, HeapLeak.LEAK_SHAPE, HeapLeak.HOLDERS, HeapLeak.LOADER_CLASS,
                     HeapLeak.LOADER_OBJECT, HeapLeak.LOADERS, HeapLeak.CLASSES, HeapLeak.CLASS_PATTERN, HistogramGrowth.GROWN_CLASSES, HistogramGrowth.LIVE_BYTES_BEFORE,
                     HistogramGrowth.LIVE_BYTES_AFTER, HistogramGrowth.SOURCE,
-                    "slope_bytes_per_min", "r2", "floor_start_bytes", "floor_end_bytes", "reason", "advice")),
+                    Gc.SLOPE_BYTES_PER_MIN, Gc.R2, Gc.FLOOR_START_BYTES, Gc.FLOOR_END_BYTES, Gc.REASON, Gc.ADVICE)),
             Map.entry(FindingKind.LOCK_CONTENTION, List.of(LockContention.LOCK, LockContention.LOCK_CLASS, LockContention.WAIT,
                     LockContention.HOLDER_THREAD, LockContention.HOLDER_STATE, LockContention.HOLDER_FRAME, LockContention.HOLDER_FRAMES,
                     LockContention.HOLDERS_SEEN, LockContention.WAITER_COUNT, LockContention.WAITERS, LockContention.WAITER_GROUP,
                     LockContention.WAITERS_X_DUMPS, LockContention.DUMPS_SEEN, LockContention.DUMPS_TOTAL,
-                    "monitor_class", "site", "app_frame", "waits", "wait_ms", "max_wait_ms", "threads_blocked_avg", "owner", "cause",
-                    "classes_loaded_per_sec", "step", "rate_growth", "load_growth")),
+                    Jfr.MONITOR_CLASS, Jfr.SITE, Jfr.APP_FRAME, Jfr.WAITS, Jfr.WAIT_MS, Jfr.MAX_WAIT_MS, Jfr.THREADS_BLOCKED_AVG, Jfr.OWNER, Jfr.CAUSE,
+                    Jfr.CLASSES_LOADED_PER_SEC, Jfr.STEP, Jfr.RATE_GROWTH, Jfr.LOAD_GROWTH)),
             Map.entry(FindingKind.DEADLOCK, List.of(Deadlock.THREADS, Deadlock.CYCLE, Deadlock.FOUND_IN_LOCK_GRAPH,
                     Deadlock.REPORTED_BY_JVM, Deadlock.DUMPS_SEEN)),
             Map.entry(FindingKind.BUSY_THREAD, List.of(BusyThread.FRAME, BusyThread.WHERE, BusyThread.LIBRARIES, BusyThread.MAIN_LIBRARY,
                     BusyThread.CPU_SHARE, BusyThread.THREADS, BusyThread.DUMPS)),
             Map.entry(FindingKind.GENERATOR_BOUND, List.of(GeneratorBound.MULTIPLIER)),
             Map.entry(FindingKind.TARGET_DIED, List.of(TargetDied.SOAK_SECONDS, TargetDied.MESSAGE, TargetDied.STEP)),
-            Map.entry(FindingKind.GC_PRESSURE, List.of("full_gcs", "full_gcs_worst_60s", "median_freed_share", "gc_time_share",
-                    "worst_60s_share", "worst_60s_start_s", "pauses", "stalls", "stall_ms_total", "collections", "count", "meaning",
-                    "flags", "advice")),
-            Map.entry(FindingKind.HEAP_TOO_SMALL, List.of("live_set_bytes", "max_heap_bytes", "full_gcs", "gc_time_share", "flags",
-                    "reason", "note", "old_gen_bytes", "young_gen_bytes", "heap_bytes", "promoted_bytes_per_s", "full_gcs_per_s")),
-            Map.entry(FindingKind.LONG_PAUSE, List.of("max_ms", "p99_ms", "pauses_over_1s", "at", "advice")),
-            // brink-jfr writes these as literals: hot-method, allocation-hotspot and its lock-contention from a recording
-            Map.entry(FindingKind.HOT_METHOD, List.of("share", "samples", "execution_samples", "category", "method", "app_frame",
-                    "step", "rate_growth", "load_growth")),
-            Map.entry(FindingKind.ALLOCATION_HOTSPOT, List.of("site", "share", "class", "bytes_per_sec")),
+            Map.entry(FindingKind.GC_PRESSURE, List.of(Gc.FULL_GCS, Gc.FULL_GCS_WORST_60S, Gc.MEDIAN_FREED_SHARE, Gc.GC_TIME_SHARE,
+                    Gc.WORST_60S_SHARE, Gc.WORST_60S_START_S, Gc.PAUSES, Gc.STALLS, Gc.STALL_MS_TOTAL, Gc.COLLECTIONS, Gc.COUNT, Gc.MEANING,
+                    Gc.FLAGS, Gc.ADVICE, Gc.NOT_COUNTED)),
+            Map.entry(FindingKind.HEAP_TOO_SMALL, List.of(Gc.LIVE_SET_BYTES, Gc.MAX_HEAP_BYTES, Gc.FULL_GCS, Gc.GC_TIME_SHARE, Gc.FLAGS,
+                    Gc.REASON, Gc.NOTE, Gc.OLD_GEN_BYTES, Gc.YOUNG_GEN_BYTES, Gc.PROMOTED_BYTES_PER_S,
+                    Gc.HEAP_BYTES, Gc.FULL_GCS_PER_S)),
+            Map.entry(FindingKind.LONG_PAUSE, List.of(Gc.MAX_MS, Gc.P99_MS, Gc.PAUSES_OVER_1S, Gc.AT, Gc.ADVICE)),
+            Map.entry(FindingKind.HOT_METHOD, List.of(Jfr.SHARE, Jfr.SAMPLES, Jfr.EXECUTION_SAMPLES, Jfr.CATEGORY, Jfr.METHOD, Jfr.APP_FRAME,
+                    Jfr.STEP, Jfr.RATE_GROWTH, Jfr.LOAD_GROWTH)),
+            Map.entry(FindingKind.ALLOCATION_HOTSPOT, List.of(Jfr.SITE, Jfr.SHARE, Jfr.CLASS, Jfr.BYTES_PER_SEC)),
             Map.entry(FindingKind.HOST_SATURATED, List.of()),
             Map.entry(FindingKind.PORT_EXHAUSTION, List.of(PortExhaustion.SIDE, PortExhaustion.STEP, PortExhaustion.PORTS_IN_USE,
                     PortExhaustion.PORT_RANGE, PortExhaustion.PORT_RANGE_SIZE, PortExhaustion.TIME_WAIT,

@@ -1,6 +1,7 @@
 package dev.brink.gc;
 
 import dev.brink.core.Finding;
+import dev.brink.core.FindingDetail.Gc;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Numbers;
 import dev.brink.core.Severity;
@@ -33,6 +34,8 @@ final class GcFindings {
     private final List<Finding> out = new ArrayList<>();
     private final boolean timed;
     private boolean oldGenTooSmall;
+    /** Collections short of room that make a pinned G1 young list a finding (a few in a row are not chance). */
+    static final int G1_TROUBLED_COLLECTIONS = 3;
     private final long loadStartEpochMs;
 
     /** @param timed false when the log has no time stamps (the axis is the event index): no time shares then */
@@ -60,6 +63,7 @@ final class GcFindings {
         leak();
         heapTooSmall();
         oldGenTooSmall();
+        g1YoungPinned();
         fullGcStorm(); // after the sizing rules: its advice points at their findings only when they exist
         pressure();
         longPause();
@@ -87,12 +91,12 @@ final class GcFindings {
             return;
         }
         Map<String, Object> d = new LinkedHashMap<>();
-        d.put("slope_bytes_per_min", Math.round(trend.slopeBytesPerSec() * 60));
-        d.put("r2", round(trend.r2()));
-        d.put("floor_start_bytes", trend.floorStart());
-        d.put("floor_end_bytes", trend.floorEnd());
-        d.put("reason", trend.verdict());
-        d.put("advice", "take a heap dump near the end (-XX:+HeapDumpOnOutOfMemoryError, or `brink heap`) and look"
+        d.put(Gc.SLOPE_BYTES_PER_MIN, Math.round(trend.slopeBytesPerSec() * 60));
+        d.put(Gc.R2, round(trend.r2()));
+        d.put(Gc.FLOOR_START_BYTES, trend.floorStart());
+        d.put(Gc.FLOOR_END_BYTES, trend.floorEnd());
+        d.put(Gc.REASON, trend.verdict());
+        d.put(Gc.ADVICE, "take a heap dump near the end (-XX:+HeapDumpOnOutOfMemoryError, or `brink heap`) and look"
                 + " at what retains the growth; more heap only delays the OutOfMemoryError");
         add(FindingKind.MEMORY_LEAK, Severity.CRITICAL, String.format(Locale.ROOT,
                 "Heap after GC keeps rising: floor %s → %s (%s/min, r²=%.2f) after warm-up",
@@ -122,12 +126,12 @@ final class GcFindings {
             return;
         }
         Map<String, Object> d = new LinkedHashMap<>();
-        d.put("full_gcs", appStats.fullGcs());
-        d.put("full_gcs_worst_60s", worst);
-        d.put("median_freed_share", round(freed));
+        d.put(Gc.FULL_GCS, appStats.fullGcs());
+        d.put(Gc.FULL_GCS_WORST_60S, worst);
+        d.put(Gc.MEDIAN_FREED_SHARE, round(freed));
         Map<String, Integer> leftOut = ForeignCollections.fullGcsLeftOut(events, loadStartEpochMs);
         if (!leftOut.isEmpty()) {
-            d.put("not_counted", leftOut);
+            d.put(Gc.NOT_COUNTED, leftOut);
         }
         String advice;
         if (trend.leak()) {
@@ -141,7 +145,7 @@ final class GcFindings {
             advice = "full GCs follow each other: give the heap room (-Xmx above 3× the heap after a full GC)"
                     + " or lower the allocation rate";
         }
-        d.put("advice", advice);
+        d.put(Gc.ADVICE, advice);
         add(FindingKind.GC_PRESSURE, Severity.CRITICAL, String.format(Locale.ROOT,
                 "Full-GC storm: %d full GCs (%d within 60 s), each freeing a median %.0f%% of the heap",
                 appStats.fullGcs(), worst, freed * 100), d);
@@ -174,16 +178,16 @@ final class GcFindings {
         }
         long suggest = roundUp(3 * liveSet, 64L << 20);
         Map<String, Object> d = new LinkedHashMap<>();
-        d.put("live_set_bytes", liveSet);
-        d.put("max_heap_bytes", max);
-        d.put("full_gcs", appStats.fullGcs());
-        d.put("gc_time_share", round(stats.gcTimeShare()));
-        d.put("flags", "-Xmx" + (suggest >> 20) + "m");
-        d.put("reason", String.format(Locale.ROOT, "median heap after full GC %s is %.0f%% of the %s heap; %d full GCs,"
+        d.put(Gc.LIVE_SET_BYTES, liveSet);
+        d.put(Gc.MAX_HEAP_BYTES, max);
+        d.put(Gc.FULL_GCS, appStats.fullGcs());
+        d.put(Gc.GC_TIME_SHARE, round(stats.gcTimeShare()));
+        d.put(Gc.FLAGS, "-Xmx" + (suggest >> 20) + "m");
+        d.put(Gc.REASON, String.format(Locale.ROOT, "median heap after full GC %s is %.0f%% of the %s heap; %d full GCs,"
                         + " %.0f%% of the time in GC; a heap about 3× the live set leaves room to allocate",
                 HeapFloorTrend.mb(liveSet), share * 100, HeapFloorTrend.mb(max), appStats.fullGcs(), stats.gcTimeShare() * 100));
         if (trend.leak()) {
-            d.put("note", "the heap after GC is rising (memory-leak): more heap only delays the OutOfMemoryError");
+            d.put(Gc.NOTE, "the heap after GC is rising (memory-leak): more heap only delays the OutOfMemoryError");
         }
         add(FindingKind.HEAP_TOO_SMALL, trend.leak() ? Severity.WARNING : Severity.CRITICAL, String.format(Locale.ROOT,
                 "Heap too small for the live set: %s live of %s max; try -Xmx%dm",
@@ -239,20 +243,20 @@ final class GcFindings {
         double fullsPerSec = span > 0 ? fulls / span : 0;
         long heap = maxHeap() > 0 ? maxHeap() : youngCap + oldCap;
         Map<String, Object> d = new LinkedHashMap<>();
-        d.put("old_gen_bytes", oldCap);
-        d.put("young_gen_bytes", youngCap);
-        d.put("heap_bytes", heap);
-        d.put("promoted_bytes_per_s", Math.round(rate));
-        d.put("full_gcs", fulls);
-        d.put("full_gcs_per_s", round(fullsPerSec));
+        d.put(Gc.OLD_GEN_BYTES, oldCap);
+        d.put(Gc.YOUNG_GEN_BYTES, youngCap);
+        d.put(Gc.HEAP_BYTES, heap);
+        d.put(Gc.PROMOTED_BYTES_PER_S, Math.round(rate));
+        d.put(Gc.FULL_GCS, fulls);
+        d.put(Gc.FULL_GCS_PER_S, round(fullsPerSec));
         // -Xmn (NewSize/MaxNewSize) takes precedence over NewRatio: NewRatio alone changes nothing while -Xmn stays
-        d.put("flags", "-XX:NewRatio=2 (old = 2× young) without -Xmn, or a smaller -Xmn (at most a third of -Xmx):"
+        d.put(Gc.FLAGS, "-XX:NewRatio=2 (old = 2× young) without -Xmn, or a smaller -Xmn (at most a third of -Xmx):"
                 + " -Xmn overrides NewRatio");
         // a promotion rate this low means young GCs could not promote at all: the old generation has no room
         String promotion = rate >= 0.05 * (1 << 20)
                 ? String.format(Locale.ROOT, "young GCs promote %s/s into it", HeapFloorTrend.mb(rate))
                 : "survivors that outgrow the survivor spaces have no room in it";
-        d.put("reason", String.format(Locale.ROOT, "old generation %s is smaller than the young generation %s;"
+        d.put(Gc.REASON, String.format(Locale.ROOT, "old generation %s is smaller than the young generation %s;"
                         + " %s, so collections end in full GCs: %d full GCs, %.2f/s",
                 kb(oldCap), HeapFloorTrend.mb(youngCap), promotion, fulls, fullsPerSec));
         oldGenTooSmall = true;
@@ -260,6 +264,106 @@ final class GcFindings {
                 "Old generation too small: old generation %s of %s heap; full GCs %.2f/s (%d full GCs);"
                         + " try -XX:NewRatio=2 or a smaller -Xmn",
                 kb(oldCap), HeapFloorTrend.mb(heap), fullsPerSec, fulls), d);
+    }
+
+    /**
+     * The G1 form of report 004. G1 has no fixed old generation: every region the young list does not take may hold
+     * old objects, and G1 sizes the young list itself (between G1NewSizePercent, 5 %, and G1MaxNewSizePercent, 60 %,
+     * of the heap), shrinking it when old data needs the room. -Xmn, -XX:NewSize/MaxNewSize or a raised
+     * G1NewSizePercent pin the young list instead: it stays large whatever the old data needs, so the old objects
+     * (promoted survivors, objects that live a few seconds) have less room than they use. G1 then shows it in one of
+     * two ways, both seen on real JVMs: it starts young collections before eden reaches the size it planned, because
+     * old regions took the rest (JDK 17: "G1 Preventive Collection", eden 17 of 43 planned regions), or the
+     * collection finds no free region for survivors (evacuation failure, "To-space exhausted"; JDK 21+) and may fall
+     * back to full GCs. Rule: the young list was planned or used at half the heap or more, the old data (old and
+     * humongous regions after collections that did not fail) would fit beside G1's own smallest young list and its
+     * reserve (the median old data ≤ 60 % of the heap: otherwise the heap is too small, not the old room), and at least
+     * {@link #G1_TROUBLED_COLLECTIONS} collections were short of room that way.
+     */
+    private void g1YoungPinned() {
+        long region = settings.regionSize();
+        if (region <= 0 || oldGenTooSmall) {
+            return;
+        }
+        long heapRegions = 0;
+        long largestYoung = 0;
+        long plannedEden = -1;
+        int shortOfRoom = 0;
+        int failed = 0;
+        List<Long> oldData = new ArrayList<>();
+        for (GcEvent e : events) {
+            heapRegions = Math.max(heapRegions, e.heapCommitted() / region);
+            long edenBefore = -1;
+            long edenPlanned = -1;
+            long survivorPlanned = 0;
+            long old = -1;
+            for (Generation g : e.generations()) {
+                if (!g.regions()) {
+                    continue;
+                }
+                switch (g.name()) {
+                    case "Eden" -> {
+                        edenBefore = g.before();
+                        edenPlanned = g.committedAfter();
+                    }
+                    case "Survivor" -> survivorPlanned = Math.max(0, g.committedAfter());
+                    case "Old", "Humongous" -> old = Math.max(0, old) + Math.max(0, g.after());
+                    default -> {
+                    }
+                }
+            }
+            if (edenBefore < 0) {
+                continue;
+            }
+            largestYoung = Math.max(largestYoung, Math.max(edenBefore, edenPlanned + survivorPlanned));
+            boolean troubled = e.flags().contains(GcFlag.TO_SPACE_EXHAUSTED) || e.kind() == GcKind.FULL
+                    // eden got less than three quarters of what G1 planned for it at the collection before
+                    || plannedEden > 0 && e.kind() == GcKind.YOUNG && edenBefore < 0.75 * plannedEden;
+            boolean evacuationFailed = e.flags().contains(GcFlag.TO_SPACE_EXHAUSTED);
+            if (troubled) {
+                shortOfRoom++;
+                failed += evacuationFailed || e.kind() == GcKind.FULL ? 1 : 0;
+            }
+            // regions that failed evacuation stay where they are and count as old although they hold young
+            // objects (JDK 25: "Old regions: 19->46"): only the other collections say how much old data there is
+            if (old >= 0 && !evacuationFailed) {
+                oldData.add(old);
+            }
+            plannedEden = edenPlanned;
+        }
+        if (heapRegions <= 0 || largestYoung * 2 < heapRegions || shortOfRoom < G1_TROUBLED_COLLECTIONS || oldData.isEmpty()) {
+            return;
+        }
+        oldData.sort(null);
+        long medianOld = oldData.get(oldData.size() / 2);
+        if (medianOld > 0.6 * heapRegions) {
+            return; // the old data itself fills the heap: heap-too-small's case, not a pinned young list
+        }
+        long heap = heapRegions * region;
+        long young = Math.min(largestYoung, heapRegions) * region;
+        long oldRoom = heap - young;
+        int fulls = appStats.fullGcs();
+        double span = appStats.spanSec();
+        double perSec = span > 0 ? shortOfRoom / span : 0;
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put(Gc.OLD_GEN_BYTES, oldRoom);
+        d.put(Gc.YOUNG_GEN_BYTES, young);
+        d.put(Gc.HEAP_BYTES, heap);
+        d.put(Gc.FULL_GCS, fulls);
+        d.put(Gc.FULL_GCS_PER_S, round(span > 0 ? fulls / span : 0));
+        d.put(Gc.COUNT, shortOfRoom);
+        d.put(Gc.FLAGS, "no -Xmn, -XX:NewSize or -XX:G1NewSizePercent with G1: it sizes the young generation itself"
+                + " and leaves the old data its room; or a larger -Xmx if the young size must stay");
+        d.put(Gc.REASON, String.format(Locale.ROOT, "G1's young list was held at %s of the %s heap, leaving the old data"
+                        + " (%s after collections) %s; %d collections were short of room (%d evacuation failures or full GCs,"
+                        + " the rest started before eden reached the size G1 planned)",
+                HeapFloorTrend.mb(young), HeapFloorTrend.mb(heap), HeapFloorTrend.mb(medianOld * region), HeapFloorTrend.mb(oldRoom),
+                shortOfRoom, failed));
+        oldGenTooSmall = true;
+        add(FindingKind.HEAP_TOO_SMALL, Severity.CRITICAL, String.format(Locale.ROOT,
+                "Old generation too small: G1's young list held at %s of %s heap leaves the old data %s; %d collections"
+                        + " short of room (%.2f/s); try without -Xmn / -XX:NewSize / -XX:G1NewSizePercent",
+                HeapFloorTrend.mb(young), HeapFloorTrend.mb(heap), HeapFloorTrend.mb(oldRoom), shortOfRoom, perSec), d);
     }
 
     private static boolean isYoung(String pool) {
@@ -286,11 +390,11 @@ final class GcFindings {
             return;
         }
         Map<String, Object> d = new LinkedHashMap<>();
-        d.put("gc_time_share", round(stats.gcTimeShare()));
-        d.put("worst_60s_share", round(stats.worstWindowShare()));
-        d.put("worst_60s_start_s", round(stats.worstWindowStartSec()));
-        d.put("pauses", stats.count());
-        d.put("advice", "allocate less, or give the heap room: -Xmx above 3× the live set; for latency try -XX:+UseG1GC"
+        d.put(Gc.GC_TIME_SHARE, round(stats.gcTimeShare()));
+        d.put(Gc.WORST_60S_SHARE, round(stats.worstWindowShare()));
+        d.put(Gc.WORST_60S_START_S, round(stats.worstWindowStartSec()));
+        d.put(Gc.PAUSES, stats.count());
+        d.put(Gc.ADVICE, "allocate less, or give the heap room: -Xmx above 3× the live set; for latency try -XX:+UseG1GC"
                 + " or -XX:+UseZGC");
         add(FindingKind.GC_PRESSURE, stats.gcTimeShare() >= 0.2 ? Severity.CRITICAL : Severity.WARNING,
                 String.format(Locale.ROOT, "GC takes %.0f%% of the time (worst 60 s: %.0f%%)",
@@ -318,11 +422,11 @@ final class GcFindings {
             i++;
         }
         Map<String, Object> d = new LinkedHashMap<>();
-        d.put("max_ms", round(stats.maxMs()));
-        d.put("p99_ms", round(stats.p99Ms()));
-        d.put("pauses_over_1s", over);
-        d.put("at", worst.source());
-        d.put("advice", worst.kind() == GcKind.FULL ? "full GCs stop everything: avoid them (enough heap, no System.gc(),"
+        d.put(Gc.MAX_MS, round(stats.maxMs()));
+        d.put(Gc.P99_MS, round(stats.p99Ms()));
+        d.put(Gc.PAUSES_OVER_1S, over);
+        d.put(Gc.AT, worst.source());
+        d.put(Gc.ADVICE, worst.kind() == GcKind.FULL ? "full GCs stop everything: avoid them (enough heap, no System.gc(),"
                 + " -XX:+ExplicitGCInvokesConcurrent) or use a concurrent collector (-XX:+UseZGC)"
                 : "set a pause goal (-XX:MaxGCPauseMillis=200 with G1) or use -XX:+UseZGC");
         add(FindingKind.LONG_PAUSE, stats.maxMs() >= 10_000 ? Severity.CRITICAL : Severity.WARNING,
@@ -365,9 +469,9 @@ final class GcFindings {
         }
         if (stalls > 0) {
             Map<String, Object> d = new LinkedHashMap<>();
-            d.put("stalls", stalls);
-            d.put("stall_ms_total", round(stallMs));
-            d.put("advice", "threads waited for ZGC to free memory: more heap (-Xmx), or more -XX:ConcGCThreads");
+            d.put(Gc.STALLS, stalls);
+            d.put(Gc.STALL_MS_TOTAL, round(stallMs));
+            d.put(Gc.ADVICE, "threads waited for ZGC to free memory: more heap (-Xmx), or more -XX:ConcGCThreads");
             add(FindingKind.GC_PRESSURE, Severity.WARNING, String.format(Locale.ROOT,
                     "%d allocation stalls, %s in total: the collector could not keep up", stalls, ms(stallMs)), d);
         }
@@ -377,8 +481,8 @@ final class GcFindings {
         }
         if (humongous > 0) {
             Map<String, Object> d = new LinkedHashMap<>();
-            d.put("collections", humongous);
-            d.put("advice", "objects of half a region or more go straight to the old generation: larger regions"
+            d.put(Gc.COLLECTIONS, humongous);
+            d.put(Gc.ADVICE, "objects of half a region or more go straight to the old generation: larger regions"
                     + " (-XX:G1HeapRegionSize=8m or 16m) or smaller arrays/buffers");
             add(FindingKind.GC_PRESSURE, Severity.INFO, String.format(Locale.ROOT,
                     "Humongous allocations in %d collections", humongous), d);
@@ -387,9 +491,9 @@ final class GcFindings {
 
     private void trouble(int count, String what, String meaning, String flags) {
         Map<String, Object> d = new LinkedHashMap<>();
-        d.put("count", count);
-        d.put("meaning", meaning);
-        d.put("flags", flags);
+        d.put(Gc.COUNT, count);
+        d.put(Gc.MEANING, meaning);
+        d.put(Gc.FLAGS, flags);
         add(FindingKind.GC_PRESSURE, Severity.WARNING, count + " × " + what + ": " + meaning, d);
     }
 

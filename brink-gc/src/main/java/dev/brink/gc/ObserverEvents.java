@@ -83,12 +83,12 @@ final class ObserverEvents {
     static JvmSettings settings(List<GcEventLine> lines) {
         String c = lines.isEmpty() ? "" : nz(lines.get(0).collector());
         if (java.util.Set.of("G1", "Serial", "Parallel", "ZGC", "Generational ZGC", "Shenandoah", "CMS").contains(c)) {
-            return new JvmSettings(c, "", -1, -1, -1, "");
+            return new JvmSettings(c, "", -1, -1, -1, "", -1);
         }
         String collector = c.startsWith("G1") ? "G1" : c.startsWith("PS ") ? "Parallel"
                 : c.equals("Copy") || c.equals("MarkSweepCompact") ? "Serial" : c.startsWith("ZGC") ? "ZGC"
                 : c.startsWith("Shenandoah") ? "Shenandoah" : c.equals("ParNew") || c.equals("ConcurrentMarkSweep") ? "CMS" : "";
-        return new JvmSettings(collector, "", -1, -1, -1, "");
+        return new JvmSettings(collector, "", -1, -1, -1, "", -1);
     }
 
     private static String nz(String s) {

@@ -20,6 +20,7 @@ final class ParseSink {
     String jvmVersion = "";
     long maxHeap = -1;
     long initialHeap = -1;
+    long regionSize = -1;
     int cpus = -1;
     String commandLine = "";
 
@@ -40,6 +41,6 @@ final class ParseSink {
     }
 
     JvmSettings settings() {
-        return new JvmSettings(collector, jvmVersion, maxHeap, initialHeap, cpus, commandLine);
+        return new JvmSettings(collector, jvmVersion, maxHeap, initialHeap, cpus, commandLine, regionSize);
     }
 }

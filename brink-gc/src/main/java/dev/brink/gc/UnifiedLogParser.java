@@ -212,6 +212,11 @@ final class UnifiedLogParser implements LineParser {
             if (v > 0) {
                 sink.maxHeap = v;
             }
+        } else if (m.startsWith("Heap Region Size: ")) {
+            long v = sizeAfterColon(m);
+            if (v > 0) {
+                sink.regionSize = v;
+            }
         } else if (m.startsWith("Heap Initial Capacity: ") || m.startsWith("Initial Capacity: ")) {
             long v = sizeAfterColon(m);
             if (v > 0) {
@@ -353,10 +358,17 @@ final class UnifiedLogParser implements LineParser {
                     e++;
                 }
                 double a = SizeText.number(body, arrow + 2, e);
+                // "Eden regions: 31->0(35)": the target G1 set for the next young list, in regions
+                long target = -1;
+                int close = e < body.length() && body.charAt(e) == '(' ? body.indexOf(')', e) : -1;
+                if (close > e + 1) {
+                    double t = SizeText.number(body, e + 1, close);
+                    target = Double.isNaN(t) ? -1 : (long) t;
+                }
                 if (!Double.isNaN(b) && !Double.isNaN(a)) {
                     String name = label.substring(0, label.length() - 8);
                     Pending p = pend(id);
-                    p.gens.add(new Generation(name, (long) b, (long) a, -1, true));
+                    p.gens.add(new Generation(name, (long) b, (long) a, target, true));
                     if (name.equals("Humongous") && a > 0) {
                         p.flags.add(GcFlag.HUMONGOUS);
                     }

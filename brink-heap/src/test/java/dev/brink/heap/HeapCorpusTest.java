@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Json;
+import dev.brink.core.testing.ChildJvm;
 import dev.brink.heap.corpus.RouteTable;
-import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Future;
 import java.util.concurrent.Executors;
@@ -131,36 +127,14 @@ class HeapCorpusTest {
         return out;
     }
 
-    /** Runs the program, waits (bounded) for READY, dumps its live heap with jcmd and kills it. */
+    /** Runs the program, waits (bounded) until it is ready, dumps its live heap with jcmd and kills it. */
     private Path dump(Path jdk, String program, String tag) throws Exception {
-        Path classes = Path.of(RouteTable.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        Process p = new ProcessBuilder(jdk.resolve("bin/java").toString(), "-Xmx96m", "-XX:+UseSerialGC", "-cp",
-                classes.toString(), RouteTable.class.getPackageName() + "." + program).redirectErrorStream(true).start();
-        try {
-            BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-            CompletableFuture<String> ready = CompletableFuture.supplyAsync(() -> {
-                StringBuilder seen = new StringBuilder();
-                try {
-                    for (String line; (line = r.readLine()) != null; ) {
-                        if (line.equals("READY")) return "READY";
-                        seen.append(line).append('\n');
-                    }
-                } catch (IOException e) {
-                    seen.append(e);
-                }
-                return seen.toString();
-            });
-            assertThat(ready.get(60, TimeUnit.SECONDS)).as(program).isEqualTo("READY");
+        Class<?> main = Class.forName(RouteTable.class.getPackageName() + "." + program);
+        try (ChildJvm child = ChildJvm.start(jdk, main, List.of("-Xmx96m", "-XX:+UseSerialGC"))) {
             Path hprof = dir.resolve(program + "-" + tag + ".hprof");
-            Process jcmd = new ProcessBuilder(jdk.resolve("bin/jcmd").toString(), Long.toString(p.pid()),
-                    "GC.heap_dump", hprof.toString()).redirectErrorStream(true).start();
-            String out = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(jcmd.waitFor(60, TimeUnit.SECONDS)).as(out).isTrue();
+            String out = child.jcmd(dir.resolve(program + "-" + tag + ".jcmd-out"), "GC.heap_dump", hprof.toString());
             assertThat(hprof).as(out).exists();
             return hprof;
-        } finally {
-            p.destroyForcibly();
-            p.waitFor(10, TimeUnit.SECONDS);
         }
     }
 }

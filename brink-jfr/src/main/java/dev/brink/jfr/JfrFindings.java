@@ -2,6 +2,7 @@ package dev.brink.jfr;
 
 import dev.brink.core.LibraryFamily;
 import dev.brink.core.Finding;
+import dev.brink.core.FindingDetail.Jfr;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
 import java.util.ArrayList;
@@ -58,12 +59,12 @@ final class JfrFindings {
             String from = StackView.NO_APP_FRAME.equals(p.appFrame()) || p.appFrame().equals(p.topMethod()) ? ""
                     : " called from " + p.appFrame();
             Map<String, Object> d = new LinkedHashMap<>();
-            d.put("share", round(p.share()));
-            d.put("samples", p.samples());
-            d.put("execution_samples", r.executionSamples());
-            d.put("category", p.category().jsonName());
-            d.put("method", p.topMethod());
-            d.put("app_frame", p.appFrame());
+            d.put(Jfr.SHARE, round(p.share()));
+            d.put(Jfr.SAMPLES, p.samples());
+            d.put(Jfr.EXECUTION_SAMPLES, r.executionSamples());
+            d.put(Jfr.CATEGORY, p.category().jsonName());
+            d.put(Jfr.METHOD, p.topMethod());
+            d.put(Jfr.APP_FRAME, p.appFrame());
             out.add(new Finding(FindingKind.HOT_METHOD, p.share() >= 0.25 ? Severity.WARNING : Severity.INFO,
                     pct(p.share()) + " of CPU samples in " + where + from, p.appFrame().startsWith("(") ? p.topMethod() : p.appFrame(),
                     List.of(r.file()), d));
@@ -88,21 +89,21 @@ final class JfrFindings {
             }
             n++;
             Map<String, Object> d = new LinkedHashMap<>();
-            d.put("monitor_class", c.monitorClass());
-            d.put("site", c.site());
-            d.put("app_frame", c.appFrame());
-            d.put("waits", c.count());
-            d.put("wait_ms", Math.round(c.totalMs()));
-            d.put("max_wait_ms", Math.round(c.maxMs()));
-            d.put("threads_blocked_avg", round(c.totalMs() / windowMs));
+            d.put(Jfr.MONITOR_CLASS, c.monitorClass());
+            d.put(Jfr.SITE, c.site());
+            d.put(Jfr.APP_FRAME, c.appFrame());
+            d.put(Jfr.WAITS, c.count());
+            d.put(Jfr.WAIT_MS, Math.round(c.totalMs()));
+            d.put(Jfr.MAX_WAIT_MS, Math.round(c.maxMs()));
+            d.put(Jfr.THREADS_BLOCKED_AVG, round(c.totalMs() / windowMs));
             if (c.owner() != null) {
-                d.put("owner", c.owner());
+                d.put(Jfr.OWNER, c.owner());
             }
             String title;
             if (c.classLoading()) {
                 JfrReport.ClassLoading cl = r.classLoading();
-                d.put("cause", "class-loading");
-                d.put("classes_loaded_per_sec", Math.round(cl.perSec()));
+                d.put(Jfr.CAUSE, "class-loading");
+                d.put(Jfr.CLASSES_LOADED_PER_SEC, Math.round(cl.perSec()));
                 // a parallel-capable loader locks a plain Object per class name: name the site, not "java.lang.Object"
                 String lock = c.monitorClass().equals("java.lang.Object") ? "a per-class-name loading lock at " + c.site()
                         : "the lock of class loader " + c.monitorClass();
@@ -133,10 +134,10 @@ final class JfrFindings {
             return;
         }
         Map<String, Object> d = new LinkedHashMap<>();
-        d.put("site", top.key());
-        d.put("share", round(top.share()));
-        d.put("class", top.top());
-        d.put("bytes_per_sec", Math.round(r.allocationBytesPerSec() * top.share()));
+        d.put(Jfr.SITE, top.key());
+        d.put(Jfr.SHARE, round(top.share()));
+        d.put(Jfr.CLASS, top.top());
+        d.put(Jfr.BYTES_PER_SEC, Math.round(r.allocationBytesPerSec() * top.share()));
         out.add(new Finding(FindingKind.ALLOCATION_HOTSPOT, Severity.INFO,
                 String.format(Locale.ROOT, "%s of allocated bytes (%.0f MB/s, mostly %s) come from %s", pct(top.share()),
                         r.allocationBytesPerSec() * top.share() / (1024 * 1024), top.top(), top.key()),

@@ -2,6 +2,7 @@ package dev.brink.jfr;
 
 import dev.brink.core.LibraryFamily;
 import dev.brink.core.Finding;
+import dev.brink.core.FindingDetail.Jfr;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
 import java.util.ArrayList;
@@ -54,13 +55,13 @@ public final class JfrStepComparison {
             String what = (own ? p.topMethod() : p.category().words() + " (" + p.topMethod() + ")")
                     + (p.appFrame().startsWith("(") || p.appFrame().equals(p.topMethod()) ? "" : " called from " + p.appFrame());
             Map<String, Object> d = new LinkedHashMap<>();
-            d.put("step", badStepName);
-            d.put("share", Math.round(p.share() * 1000) / 1000.0);
-            d.put("category", p.category().jsonName());
-            d.put("method", p.topMethod());
-            d.put("app_frame", p.appFrame());
-            d.put("rate_growth", Math.round(growth * 100) / 100.0);
-            d.put("load_growth", Math.round(loadRatio * 100) / 100.0);
+            d.put(Jfr.STEP, badStepName);
+            d.put(Jfr.SHARE, Math.round(p.share() * 1000) / 1000.0);
+            d.put(Jfr.CATEGORY, p.category().jsonName());
+            d.put(Jfr.METHOD, p.topMethod());
+            d.put(Jfr.APP_FRAME, p.appFrame());
+            d.put(Jfr.RATE_GROWTH, Math.round(growth * 100) / 100.0);
+            d.put(Jfr.LOAD_GROWTH, Math.round(loadRatio * 100) / 100.0);
             out.add(new Finding(FindingKind.HOT_METHOD, Severity.WARNING, String.format(Locale.ROOT,
                     "at %s, %s of CPU samples in %s; %s the samples per second of the last good step, for %.1f × the load",
                     badStepName, JfrFindings.pct(p.share()), what, before == 0 ? "new: not among" : String.format(Locale.ROOT, "%.1f ×", growth),
@@ -77,18 +78,18 @@ public final class JfrStepComparison {
                 continue;
             }
             Map<String, Object> d = new LinkedHashMap<>();
-            d.put("step", badStepName);
-            d.put("monitor_class", c.monitorClass());
-            d.put("site", c.site());
-            d.put("app_frame", c.appFrame());
-            d.put("wait_ms", Math.round(c.totalMs()));
-            d.put("rate_growth", Math.round(growth * 100) / 100.0);
-            d.put("load_growth", Math.round(loadRatio * 100) / 100.0);
+            d.put(Jfr.STEP, badStepName);
+            d.put(Jfr.MONITOR_CLASS, c.monitorClass());
+            d.put(Jfr.SITE, c.site());
+            d.put(Jfr.APP_FRAME, c.appFrame());
+            d.put(Jfr.WAIT_MS, Math.round(c.totalMs()));
+            d.put(Jfr.RATE_GROWTH, Math.round(growth * 100) / 100.0);
+            d.put(Jfr.LOAD_GROWTH, Math.round(loadRatio * 100) / 100.0);
             if (c.owner() != null) {
-                d.put("owner", c.owner());
+                d.put(Jfr.OWNER, c.owner());
             }
             if (c.classLoading()) {
-                d.put("cause", "class-loading");
+                d.put(Jfr.CAUSE, "class-loading");
             }
             out.add(new Finding(FindingKind.LOCK_CONTENTION, Severity.WARNING, String.format(Locale.ROOT,
                     "at %s, threads waited %.1f s to enter %s at %s%s; %.1f × the wait per second of the last good step, for %.1f × the load",

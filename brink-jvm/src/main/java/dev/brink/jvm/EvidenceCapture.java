@@ -125,7 +125,7 @@ public final class EvidenceCapture {
      * and the file is about as large as the used heap.
      */
     public synchronized Path heapDump(boolean live) throws BrinkUserException {
-        Path file = evidenceFile(EvidenceFiles.HEAP_DUMP_PREFIX + stamp() + ".hprof").toAbsolutePath();
+        Path file = evidenceFile(EvidenceFiles.HEAP_DUMP_PREFIX + stamp() + EvidenceFiles.HEAP_DUMP_SUFFIX).toAbsolutePath();
         try {
             proxy("com.sun.management:type=HotSpotDiagnostic", HotSpotDiagnosticMXBean.class).dumpHeap(file.toString(), live);
         } catch (IOException | UndeclaredThrowableException | IllegalArgumentException e) {
@@ -171,7 +171,7 @@ public final class EvidenceCapture {
 
     /** Writes what the running "brink" recording holds so far, which keeps running. */
     public synchronized Path jfrDump() throws BrinkUserException {
-        Path file = evidenceFile(EvidenceFiles.JFR_PREFIX + stamp() + ".jfr").toAbsolutePath();
+        Path file = evidenceFile(EvidenceFiles.JFR_PREFIX + stamp() + EvidenceFiles.JFR_SUFFIX).toAbsolutePath();
         diagnostic("jfrDump", "name=" + JFR_NAME, "filename=" + file);
         logged("jfr", file, Map.of("stopped", false));
         return file;
@@ -183,7 +183,7 @@ public final class EvidenceCapture {
     }
 
     private Path stop(String name) throws BrinkUserException {
-        Path file = evidenceFile(EvidenceFiles.JFR_PREFIX + stamp() + ".jfr").toAbsolutePath();
+        Path file = evidenceFile(EvidenceFiles.JFR_PREFIX + stamp() + EvidenceFiles.JFR_SUFFIX).toAbsolutePath();
         diagnostic("jfrStop", "name=" + name, "filename=" + file);
         logged("jfr", file, Map.of("stopped", true));
         return file;

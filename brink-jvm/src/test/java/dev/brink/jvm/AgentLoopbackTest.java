@@ -3,6 +3,7 @@ package dev.brink.jvm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.brink.core.testing.ChildJvm;
 import dev.brink.jvm.children.SteadyMain;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -43,7 +44,7 @@ class AgentLoopbackTest {
         String nsIf = "bkb" + n;
         String hostIp = "10.231." + n + ".1";
         String nsIp = "10.231." + n + ".2";
-        try (ChildJvm child = ChildJvm.start(javaHome, SteadyMain.class, List.of("-Xmx64m"));
+        try (ChildJvm child = ChildJvm.start(javaHome, SteadyMain.class, List.of("-Xmx64m"), Children.LIFETIME_S);
              JvmObserver obs = JvmObserver.attach(JvmTarget.pid(child.pid()))) {
             List<Listener> listeners = listeners(child.pid());
             assertThat(listeners).as("the attach started a JMX agent listening in the target").isNotEmpty();

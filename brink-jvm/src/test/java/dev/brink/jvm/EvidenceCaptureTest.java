@@ -8,6 +8,7 @@ import dev.brink.core.EventLog;
 import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.evidence.ThreadDumpDoc;
+import dev.brink.core.testing.ChildJvm;
 import dev.brink.jvm.children.ContendedMain;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ class EvidenceCaptureTest {
 
     @BeforeAll
     static void startChild() throws Exception {
-        child = ChildJvm.start(ContendedMain.class, "-Xmx64m");
+        child = ChildJvm.start(ChildJvm.JDK17, ContendedMain.class, List.of("-Xmx64m"), Children.LIFETIME_S);
         observer = JvmObserver.attach(JvmTarget.pid(child.pid()));
     }
 
@@ -176,7 +177,7 @@ class EvidenceCaptureTest {
         assumeThat(ChildJvm.jdk25Present())
                 .as("JDK 25 not installed at " + ChildJvm.JDK25 + ": JDK 25 attach test skipped").isTrue();
         RunDirectory run = RunDirectory.at(other);
-        try (ChildJvm c25 = ChildJvm.start(ChildJvm.JDK25, ContendedMain.class, List.of("-Xmx64m"));
+        try (ChildJvm c25 = ChildJvm.start(ChildJvm.JDK25, ContendedMain.class, List.of("-Xmx64m"), Children.LIFETIME_S);
              JvmObserver o = JvmObserver.attach(JvmTarget.pid(c25.pid()));
              EventLog events = new EventLog(run)) {
             assertThat(o.vm()).contains("25");

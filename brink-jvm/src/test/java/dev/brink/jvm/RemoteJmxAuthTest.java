@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.testing.ChildJvm;
 import dev.brink.jvm.children.SteadyMain;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ class RemoteJmxAuthTest {
                 "-Dcom.sun.management.jmxremote.password.file=" + passwords,
                 "-Dcom.sun.management.jmxremote.access.file=" + access);
         JvmTarget target = JvmTarget.jmx("127.0.0.1:" + port);
-        try (ChildJvm child = ChildJvm.start(ChildJvm.JDK17, SteadyMain.class, jmx)) {
+        try (ChildJvm child = ChildJvm.start(ChildJvm.JDK17, SteadyMain.class, jmx, Children.LIFETIME_S)) {
             String wrong = SECRET + "-wrong";
             Map<String, String> bad = Map.of(Connector.ENV_USER, "brink", Connector.ENV_PASSWORD, wrong);
             assertThatThrownBy(() -> JvmObserver.attach(target, bad::get))

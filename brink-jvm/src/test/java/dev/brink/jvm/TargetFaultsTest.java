@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.testing.ChildJvm;
 import dev.brink.jvm.children.SteadyMain;
 import java.net.ServerSocket;
 import java.nio.file.Path;
@@ -68,7 +69,7 @@ class TargetFaultsTest {
     @Test
     void targetDyingMidWatchIsRecordedAndFilesStayValid(@TempDir Path dir) throws Exception {
         RunDirectory run = RunDirectory.at(dir);
-        try (ChildJvm child = ChildJvm.start(SteadyMain.class, "-Xmx64m");
+        try (ChildJvm child = ChildJvm.start(ChildJvm.JDK17, SteadyMain.class, List.of("-Xmx64m"), Children.LIFETIME_S);
              JvmObserver obs = JvmObserver.attach(JvmTarget.pid(child.pid()))) {
             List<String> died = new ArrayList<>();
             obs.addListener(new JvmListener() {
@@ -98,7 +99,7 @@ class TargetFaultsTest {
     @Test
     void launchedTargetIsAttachedAndStoppedAtClose(@TempDir Path dir) throws Exception {
         JvmObserver obs = JvmObserver.attach(JvmTarget.launch(
-                ChildJvm.command(ChildJvm.JDK17, SteadyMain.class, List.of("-Xmx64m"), 120)));
+                ChildJvm.command(ChildJvm.JDK17, SteadyMain.class, List.of("-Xmx64m"), Children.LIFETIME_S)));
         long pid = obs.pid();
         try {
             assertThat(ProcessHandle.of(pid)).get().matches(ProcessHandle::isAlive);
@@ -128,7 +129,7 @@ class TargetFaultsTest {
                 "-Dcom.sun.management.jmxremote.rmi.port=" + port, "-Dcom.sun.management.jmxremote.host=127.0.0.1",
                 "-Djava.rmi.server.hostname=127.0.0.1", "-Dcom.sun.management.jmxremote.authenticate=false",
                 "-Dcom.sun.management.jmxremote.ssl=false");
-        try (ChildJvm child = ChildJvm.start(ChildJvm.JDK17, SteadyMain.class, jmx);
+        try (ChildJvm child = ChildJvm.start(ChildJvm.JDK17, SteadyMain.class, jmx, Children.LIFETIME_S);
              JvmObserver obs = JvmObserver.attach(JvmTarget.jmx("127.0.0.1:" + port))) {
             assertThat(obs.pid()).isEqualTo(child.pid());
             assertThat(obs.target().toString()).isEqualTo("jmx 127.0.0.1:" + port);

@@ -67,12 +67,7 @@ final class Counters {
         dst.uncorrected.reset();
         dst.corrected.add(corrected);
         dst.uncorrected.add(uncorrected);
-        sent = ok = dropped = 0;
-        java.util.Arrays.fill(kinds, 0);
-        java.util.Arrays.fill(http, 0);
-        java.util.Arrays.fill(grpc, 0);
-        corrected.reset();
-        uncorrected.reset();
+        clear();
     }
 
     /** Adds {@code other} into this (reader side: totals and step sums). */

@@ -1,6 +1,7 @@
 package dev.brink.load;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.EventType;
 import dev.brink.core.Numbers;
 import dev.brink.core.RunDirectory;
 import dev.brink.load.tcp.TcpProtocol;
@@ -48,6 +49,7 @@ import org.HdrHistogram.Histogram;
  * microsecond HdrHistograms with 3 significant digits.
  */
 public final class LoadEngine implements AutoCloseable {
+    private volatile String lastStepStarted;
     private volatile boolean endRequested;
     private static final long SECOND = 1_000_000_000L;
 
@@ -135,7 +137,7 @@ public final class LoadEngine implements AutoCloseable {
         ev.put("transport", transport);
         ev.put("max_connections", options.maxConnections());
         ev.put("operations", List.of(names));
-        out.event("load-open", ev);
+        out.event(EventType.LOAD_OPEN, ev);
     }
 
     /** Opens an engine for {@code plan}; {@code run} may be null (no files, listeners only). */
@@ -184,6 +186,14 @@ public final class LoadEngine implements AutoCloseable {
     }
 
     /**
+     * The name of the last step {@link #run} started ("capacity-x3", "confirm-hold"), null before the first: where
+     * a run that is stopped now was cut short, as a run rebuilt from its events.jsonl reports it.
+     */
+    public String lastStepStarted() {
+        return lastStepStarted;
+    }
+
+    /**
      * Runs one step and blocks until it is over: its duration, then up to request-timeout + 1 s for its
      * requests in flight or waiting (what still waits after that is counted dropped). Called from one thread
      * at a time; listeners run on this thread.
@@ -192,7 +202,8 @@ public final class LoadEngine implements AutoCloseable {
         long duration = step.duration().toNanos();
         double target = step.workload() instanceof LoadStep.Workload.Open o ? plan.totalRps() * (o.from() + o.to()) / 2 : 0;
         StepAccumulator acc = new StepAccumulator(step, target);
-        out.event("step-start", Map.of("step", step.name(), "duration_s", duration / 1e9, "target_rps", target,
+        lastStepStarted = step.name();
+        out.event(EventType.STEP_START, Map.of("step", step.name(), "duration_s", duration / 1e9, "target_rps", target,
                 "workload", step.workload().toString()));
         monitor.reset();
         long start = call(() -> step.workload() instanceof LoadStep.Workload.Open o
@@ -236,7 +247,7 @@ public final class LoadEngine implements AutoCloseable {
         ev.put("dropped", r.dropped());
         ev.put("generator_bound", r.generatorBound());
         ev.put("generator_reasons", r.generatorBoundReasons());
-        out.event("step-end", ev);
+        out.event(EventType.STEP_END, ev);
         return r;
     }
 
@@ -272,7 +283,7 @@ public final class LoadEngine implements AutoCloseable {
                 round(plan.totalRps() * meanMultiplier), total.sent, total.ok, total.errorMap(), total.dropped,
                 Percentiles.of(total.corrected), Percentiles.of(total.uncorrected), state[0], state[2], state[1], health.bound(), ops);
         out.interval(stats, health, epochMs(from), endMs, total.corrected, total.uncorrected, names, snap);
-        if (health.bound()) out.event("generator-bound", Map.of("step", step.name(), "reasons", health.reasons()));
+        if (health.bound()) out.event(EventType.GENERATOR_BOUND, Map.of("step", step.name(), "reasons", health.reasons()));
         acc.add(total, state[0], health);
         for (IntervalListener l : listeners) l.onInterval(stats, health);
     }
@@ -321,7 +332,7 @@ public final class LoadEngine implements AutoCloseable {
             // the loop is already gone
         }
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-        out.event("load-close", Map.of());
+        out.event(EventType.LOAD_CLOSE, Map.of());
         try {
             out.close();
         } catch (IOException e) {

@@ -7,7 +7,7 @@ import java.time.Duration;
 /**
  * Runs the load again at the rate that degraded while a helper thread takes the evidence: thread dumps of an idle
  * service show nothing, the contention exists only under the load that caused it. Used wherever a phase degrades
- * (a capacity step, the confirmation's hold).
+ * (a capacity step, the confirmation's hold, the soak).
  */
 final class EvidenceUnderLoad {
     /** How long the load runs again at the degraded rate while the evidence is taken (dumps need ~3 s). */
@@ -21,7 +21,7 @@ final class EvidenceUnderLoad {
      * @param multiplier the profile multiplier that degraded
      * @param capture    takes the evidence; runs on a helper thread one second into the load
      */
-    static void run(LoadEngine engine, String stepName, int multiplier, Runnable capture) throws InterruptedException {
+    static void run(LoadEngine engine, String stepName, double multiplier, Runnable capture) throws InterruptedException {
         Thread t = new Thread(() -> {
             try {
                 Thread.sleep(1000); // let the load reach the rate again

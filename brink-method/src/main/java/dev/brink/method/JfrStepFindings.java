@@ -1,5 +1,7 @@
 package dev.brink.method;
 
+import dev.brink.core.EventType;
+import dev.brink.core.EvidenceFiles;
 import dev.brink.core.verdict.StepVerdictKind;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
@@ -164,9 +166,9 @@ final class JfrStepFindings {
             String type = n.path("type").asText();
             String step = n.path("step").asText();
             Instant at = Instant.ofEpochMilli(n.path("epoch_ms").asLong());
-            if (type.equals("step-start")) {
+            if (type.equals(EventType.STEP_START)) {
                 out.put(step, new Instant[] {at, null});
-            } else if (type.equals("step-end") && out.containsKey(step)) {
+            } else if (type.equals(EventType.STEP_END) && out.containsKey(step)) {
                 out.get(step)[1] = at;
             }
         }
@@ -179,7 +181,7 @@ final class JfrStepFindings {
             return List.of();
         }
         try (Stream<Path> s = Files.list(dir)) {
-            List<Path> out = new ArrayList<>(s.filter(p -> p.getFileName().toString().endsWith(".jfr")).sorted().toList());
+            List<Path> out = new ArrayList<>(s.filter(p -> p.getFileName().toString().endsWith(EvidenceFiles.JFR_SUFFIX)).sorted().toList());
             return out;
         }
     }

@@ -7,6 +7,7 @@ import dev.brink.core.EventType;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
+import dev.brink.core.FindingSet;
 import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
@@ -55,11 +56,13 @@ public final class MethodRunner {
     private final RunDirectory run;
     private final LoadOptions options;
     private final PrintWriter console;
-    private final List<Finding> findings = new ArrayList<>();
+    private final FindingSet findings = new FindingSet();
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile Thread runner;
     private volatile boolean interrupted;
     private volatile boolean targetDied;
+    /** The load step that was running when the run was cut short (Ctrl-C, SIGTERM, the target died), for summary.json. */
+    private String interruptedIn;
     private EventLog events;
     private boolean jfr;
     /** The evidence steps' recordings (without --jfr), analysed once the phase's load has stopped. */
@@ -193,13 +196,15 @@ public final class MethodRunner {
                 }
                 if (phases.contains(MethodPhase.SOAK) && goOn()) {
                     long soakStart = System.currentTimeMillis();
+                    List<Path> dumps = new ArrayList<>();
                     SoakPhase.Outcome o = new SoakPhase(engine, plan, target, run, events, console,
-                            new LeakEvidence(console, this::relative)).run();
+                            new LeakEvidence(console, this::relative)).judgedBy(judge, evidenceHook(target, dumps)).run(capacity);
                     soak = o.result();
                     o.findings().forEach(this::found);
                     if (target.observed() && Files.isRegularFile(run.file(RunDirectory.GC))) {
                         gcFindingsBefore(soakStart, o.findings());
                     }
+                    analyseDumps(dumps);
                     targetDied = false; // a death in the soak is the soak's verdict, not a cut-short run
                 } else if (target.observed() && Files.isRegularFile(run.file(RunDirectory.GC))) {
                     gcFindings();
@@ -210,6 +215,8 @@ public final class MethodRunner {
                 console.println("interrupted: stopping the load" + (target.observed() ? " and the target" : ""));
             }
             ports.findings().forEach(this::found);
+            // the same "last step started" a run rebuilt from events.jsonl after a SIGKILL names
+            interruptedIn = engine.lastStepStarted();
             if (targetDied && !interrupted) {
                 interrupted = true;
                 String diedInStep = diedIn(capacity, confirm);
@@ -456,16 +463,17 @@ public final class MethodRunner {
         return null;
     }
 
+    /** One finding per kind and subject: a repeated search finds the same problem again, with more evidence. */
     private void found(Finding f) {
-        findings.add(f);
-        events.append(EventType.FINDING, Map.of("finding", f));
+        events.append(EventType.FINDING, Map.of("finding", findings.add(f)));
     }
 
     private RunSummary writeSummary(Instant started, CapacityResult capacity, ConfirmResult confirm, SoakResult soak) throws BrinkUserException {
-        List<Finding> ordered = new ArrayList<>(findings);
+        List<Finding> ordered = findings.all();
         ordered.sort(Comparator.comparing(Finding::severity)); // stable: analysers' own order within a severity
         RunSummary summary = new RunSummary(BrinkVersion.get(), plan.name(), started.toString(),
-                Duration.between(started, Instant.now()).toMillis() / 1000.0, interrupted, capacity, confirm, soak, ordered);
+                Duration.between(started, Instant.now()).toMillis() / 1000.0, interrupted, capacity, confirm, soak, ordered,
+                interrupted ? interruptedIn : null);
         try {
             events.append(EventType.RUN_END, Map.of("interrupted", interrupted));
             events.close();

@@ -16,7 +16,9 @@ import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
 import dev.brink.core.evidence.GcEventLine;
+import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.SoakResult;
+import dev.brink.core.verdict.StepVerdictKind;
 import dev.brink.gc.GcLogAnalyzer;
 import dev.brink.gc.GcReport;
 import dev.brink.gc.HeapFloorTrend;
@@ -54,6 +56,8 @@ final class SoakPhase {
     private final EventLog events;
     private final PrintWriter console;
     private final LeakEvidence leakEvidence;
+    private StepJudge judge;
+    private CapacityPhase.DegradationHook degraded;
 
     SoakPhase(LoadEngine engine, Plan plan, TargetSession target, RunDirectory run, EventLog events, PrintWriter console,
               LeakEvidence leakEvidence) {
@@ -66,8 +70,42 @@ final class SoakPhase {
         this.leakEvidence = leakEvidence;
     }
 
-    Outcome run() throws InterruptedException, BrinkUserException {
+    /**
+     * Judges the soak's load by the plan's SLO too (a soak above the capacity degrades on latency or errors): when
+     * it degraded, {@code hook} takes thread dumps and a class histogram while the soak's load runs again, as the
+     * capacity search and the confirmation do. The leak verdict stays the soak's verdict.
+     */
+    SoakPhase judgedBy(StepJudge judge, CapacityPhase.DegradationHook hook) {
+        this.judge = judge;
+        this.degraded = hook;
+        return this;
+    }
+
+    /** "3", or "2.5": a whole multiplier without its ".0". */
+    private static String multiplier(double m) {
+        return m == Math.rint(m) ? Long.toString((long) m) : Double.toString(m);
+    }
+
+    /**
+     * Why the soak runs at the plan's multiplier, said beside it: the multiplier is the plan's, not derived from the
+     * capacity; above the capacity just found the soak is meant to stress (a leak grows with the request rate, so it
+     * shows within a shorter hold), and its latency and errors are then expected to break the SLO.
+     */
+    static String multiplierReason(double multiplier, CapacityResult capacity) {
+        if (capacity == null || capacity.maxMultiplier() <= 0) {
+            return "the plan's phases.soak.multiplier (no capacity found in this run to compare it with)";
+        }
+        int cap = capacity.maxMultiplier();
+        if (multiplier > cap) {
+            return "the plan's phases.soak.multiplier, above the capacity just found (" + cap + " × profile): a leak grows"
+                    + " with the request rate, so it shows within the hold; latency and errors above the SLO are expected there";
+        }
+        return "the plan's phases.soak.multiplier, within the capacity just found (" + cap + " × profile)";
+    }
+
+    Outcome run(CapacityResult capacity) throws InterruptedException, BrinkUserException {
         Plan.Soak s = plan.phases().soak();
+        String whyMultiplier = multiplierReason(s.multiplier(), capacity);
         double rps = s.multiplier() * plan.totalRps();
         events.append(EventType.PHASE_START, Map.of("phase", "soak", "multiplier", s.multiplier()));
         String smallHeap = null;
@@ -82,8 +120,9 @@ final class SoakPhase {
                 events.append(EventType.SMALL_HEAP_SKIPPED, Map.of("reason", why));
             }
         }
-        console.printf(Locale.ROOT, "soak: %s × profile = %.1f req/s for %s%s%n", s.multiplier() == Math.rint(s.multiplier()) ? Long.toString((long) s.multiplier()) : Double.toString(s.multiplier()), rps,
+        console.printf(Locale.ROOT, "soak: %s × profile = %.1f req/s for %s%s%n", multiplier(s.multiplier()), rps,
                 Durations.format(s.hold()), smallHeap != null ? " on -Xmx" + smallHeap : "");
+        console.println("  multiplier: " + whyMultiplier);
         console.printf(Locale.ROOT, "  leak rule: heap after GC rising (r² ≥ %.1f) and, where only young collections are seen, the"
                         + " live set after full GC grown by ≥ %.0f %% of that rise and ≥ %.0f %% of the heap%n", SoakVerdict.MIN_R2,
                 SoakVerdict.MIN_LIVE_SHARE_OF_FLOOR_GROWTH * 100, SoakVerdict.MIN_GROWTH_SHARE_OF_HEAP * 100);
@@ -91,6 +130,9 @@ final class SoakPhase {
         long soakStart = System.currentTimeMillis();
         java.util.concurrent.ScheduledExecutorService probes = probes(s);
         StepResult r;
+        if (judge != null) {
+            judge.begin("soak");
+        }
         try {
             r = engine.run(LoadStep.of(plan, "soak", s.multiplier(), s.hold()));
         } finally {
@@ -143,10 +185,20 @@ final class SoakPhase {
         }
         double slope = judged == null ? 0 : judged.slopeBytesPerSec() * 3600 / MIB;
         SoakResult result = new SoakResult(s.multiplier(), rps, r.durationS(), smallHeap, Numbers.round(slope), Numbers.round(judged == null ? 0 : judged.r2()),
-                verdict, reason, judged == null ? null : line(lines, judged.fit()));
+                verdict, reason, judged == null ? null : line(lines, judged.fit())).withMultiplierReason(whyMultiplier);
         console.printf(Locale.ROOT, "  soak: achieved %.1f req/s, errors %.2f %%, heap after GC %+.1f MB/h (r² %.2f): %s%n",
                 r.achievedRps(), r.errorRate() * 100, slope, result.r2(), verdict.json());
         console.println("    " + reason);
+        if (judge != null && degraded != null && died == null) {
+            StepVerdict load = judge.judge(r);
+            if (load.kind() != StepVerdictKind.OK) {
+                console.println("  soak load " + load.kind().json() + ": " + String.join("; ", load.reasons()));
+            }
+            if (load.kind() == StepVerdictKind.DEGRADED) {
+                int n = (int) Math.round(s.multiplier());
+                EvidenceUnderLoad.run(engine, "soak-evidence", s.multiplier(), () -> degraded.firstDegraded(n, load));
+            }
+        }
         events.append(EventType.PHASE_END, Map.of("phase", "soak", "result", result));
         return new Outcome(result, findings);
     }

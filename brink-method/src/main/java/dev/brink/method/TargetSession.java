@@ -194,7 +194,7 @@ final class TargetSession implements AutoCloseable {
     /** Whether {@link #relaunchWithHeap} can work: Brink launched the target from a java command line. */
     boolean canRelaunch() {
         Plan.Jvm jvm = plan.target().jvm();
-        return jvm != null && jvm.launch() != null && smallHeapCommand(jvm.launch(), "64m", run.file("evidence")) != null;
+        return jvm != null && jvm.launch() != null && smallHeapCommand(jvm.launch(), "64m", run.file(RunDirectory.EVIDENCE)) != null;
     }
 
     /**
@@ -202,7 +202,7 @@ final class TargetSession implements AutoCloseable {
      * command has), plus a heap dump into evidence/ should it die of OutOfMemoryError.
      */
     void relaunchWithHeap(String heap) throws BrinkUserException {
-        List<String> cmd = smallHeapCommand(plan.target().jvm().launch(), heap, run.file("evidence"));
+        List<String> cmd = smallHeapCommand(plan.target().jvm().launch(), heap, run.file(RunDirectory.EVIDENCE));
         stopJfr();
         JvmObserver old = observer;
         observer = null;

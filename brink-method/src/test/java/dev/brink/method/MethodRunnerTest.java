@@ -1,6 +1,7 @@
 package dev.brink.method;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.ContractCheck;
@@ -11,16 +12,15 @@ import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.RunSummary;
+import dev.brink.core.testing.ChildJvm;
 import dev.brink.core.verdict.LimitedBy;
 import dev.brink.core.verdict.SoakVerdictKind;
 import dev.brink.core.verdict.StepVerdictKind;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.Plan;
 import dev.brink.method.children.PlainServer;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -59,6 +59,45 @@ class MethodRunnerTest {
         assertThat(s.capacity()).isNull();
         assertThat(s.soak().verdict()).as("no target.jvm: nothing to judge a trend on").isEqualTo(SoakVerdictKind.UNKNOWN);
         assertThat(s.soak().holdS()).isGreaterThan(1.5);
+    }
+
+    /**
+     * A soak whose load breaks the SLO (every answer fails its check: 200 where 201 is expected) gets thread dumps
+     * and a class histogram taken while its load runs again, as a degraded capacity step does; and it says why it
+     * ran at its multiplier. The loose p99 keeps a loaded machine's lag from reading as a generator limit.
+     */
+    @Test
+    void aSoakThatDegradesTakesEvidenceUnderItsLoadAndSaysWhyItsMultiplier() throws Exception {
+        int port = startChild();
+        Path file = dir.resolve("soak-degrades.yaml");
+        Files.writeString(file, """
+                name: soak-degrades
+                target:
+                  base_url: http://127.0.0.1:%d
+                  jvm: {pid: %d}
+                profile:
+                  - {name: create, rps: 20, request: {method: GET, path: "/"}, check: {status: 201}}
+                slo: {error_rate: 0.01, p99_ms: 5000}
+                phases:
+                  soak: {multiplier: 2, hold: 3s}
+                """.formatted(port, child.pid()));
+        Plan plan = Plan.load(file);
+        RunDirectory run = RunDirectory.at(dir.resolve("run"));
+        StringWriter text = new StringWriter();
+        RunSummary s = new MethodRunner(plan, run, LoadOptions.defaults(), new PrintWriter(text, true)).run(EnumSet.of(MethodPhase.SOAK));
+        System.out.println(text);
+        assertThat(s.soak().multiplierReason()).isEqualTo("the plan's phases.soak.multiplier (no capacity found in this run to compare it with)");
+        // a machine busy with other work is no verdict on the load (HostSaturationTest): nothing to take evidence of
+        assumeFalse(text.toString().contains("soak load host-saturated"), "the host was saturated by other processes");
+        assertThat(text.toString()).contains("soak load degraded: error rate 100.00 %");
+        List<JsonNode> events = events(run);
+        assertThat(events).anySatisfy(e -> {
+            assertThat(e.path("type").asText()).isEqualTo(EventType.STEP_START);
+            assertThat(e.path("step").asText()).isEqualTo("soak-evidence");
+        });
+        assertThat(events).filteredOn(e -> e.path("type").asText().equals(EventType.EVIDENCE))
+                .extracting(e -> e.path("kind").asText()).contains("threads", "histogram");
+        assertThat(ContractCheck.violations(run.root(), Files.readString(Path.of("..", "DESIGN.md")))).isEmpty();
     }
 
     /**
@@ -102,15 +141,10 @@ class MethodRunnerTest {
     }
 
     private int startChild() throws Exception {
-        child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m",
-                "-cp", System.getProperty("java.class.path"), PlainServer.class.getName()).redirectErrorStream(true).start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-        for (String line; (line = out.readLine()) != null; ) {
-            if (line.startsWith("PORT ")) {
-                return Integer.parseInt(line.substring(5).trim());
-            }
-        }
-        throw new IllegalStateException("the child server did not start");
+        ChildJvm server = ChildJvm.start(ChildJvm.JDK17, ChildJvm.command(ChildJvm.JDK17, PlainServer.class, List.of("-Xmx64m")),
+                line -> line.startsWith("PORT "));
+        child = server.process();
+        return Integer.parseInt(server.readyLine().substring(5).trim());
     }
 
     private Plan plan(String name, int port, boolean observe, String rest) throws Exception {

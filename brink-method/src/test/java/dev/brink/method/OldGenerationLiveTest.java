@@ -5,18 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.testing.ChildJvm;
 import dev.brink.gc.GcLogAnalyzer;
 import dev.brink.jvm.JvmObserver;
 import dev.brink.jvm.JvmTarget;
 import dev.brink.method.programs.PromotingCacheProgram;
-import java.io.BufferedReader;
-import java.io.File;
-import java.io.InputStreamReader;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,19 +30,15 @@ class OldGenerationLiveTest {
 
     @Test
     void tinyOldGeneration_givesTheNewRatioAdviceFromTheObserversPools() throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cp = new File(PromotingCacheProgram.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getPath();
         List<String> collectors = List.of("Serial", "Parallel");
-        List<Process> children = new ArrayList<>();
+        List<ChildJvm> children = new ArrayList<>();
         List<JvmObserver> observers = new ArrayList<>();
         List<RunDirectory> runs = new ArrayList<>();
         try {
             for (String c : collectors) {
-                Process p = new ProcessBuilder(java, "-Xmx256m", "-Xmn250m", "-XX:+Use" + c + "GC", "-cp", cp,
-                        PromotingCacheProgram.class.getName(), "40").redirectErrorStream(true).start();
+                ChildJvm p = ChildJvm.start(ChildJvm.JDK17, PromotingCacheProgram.class,
+                        List.of("-Xmx256m", "-Xmn250m", "-XX:+Use" + c + "GC"), "40");
                 children.add(p);
-                BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream()));
-                assertThat(out.readLine()).isEqualTo("ready");
                 JvmObserver o = JvmObserver.attach(JvmTarget.pid(p.pid()));
                 observers.add(o);
                 RunDirectory run = RunDirectory.at(tmp.resolve(c));
@@ -55,10 +48,7 @@ class OldGenerationLiveTest {
             Thread.sleep(10_000);
         } finally {
             observers.forEach(JvmObserver::close);
-            for (Process p : children) {
-                p.destroy();
-                p.waitFor(20, TimeUnit.SECONDS);
-            }
+            children.forEach(ChildJvm::close);
         }
         SoftAssertions soft = new SoftAssertions();
         for (int i = 0; i < collectors.size(); i++) {

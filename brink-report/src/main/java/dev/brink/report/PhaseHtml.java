@@ -69,6 +69,9 @@ final class PhaseHtml {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"held", String.format(Locale.ROOT, "%s × profile = %s req/s for %s", Verdicts.num(s.multiplier()),
                 Verdicts.num(s.rps()), Verdicts.seconds(s.holdS()))});
+        if (s.multiplierReason() != null) {
+            rows.add(new String[] {"why this multiplier", s.multiplierReason()});
+        }
         rows.add(new String[] {"target heap", s.smallHeap() == null ? "as launched" : "relaunched with -Xmx" + s.smallHeap()});
         rows.add(new String[] {"heap after GC", String.format(Locale.ROOT, "%+.1f MB/h, r² %.2f", s.slopeMbPerHour(), s.r2())});
         if (s.trend() != null) {

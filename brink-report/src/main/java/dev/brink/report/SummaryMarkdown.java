@@ -79,6 +79,7 @@ final class SummaryMarkdown {
         StringBuilder b = new StringBuilder();
         if (s.smallHeap() != null) b.append(" — on -Xmx").append(s.smallHeap());
         if (s.reason() != null && !s.reason().isEmpty()) b.append(b.length() == 0 ? " — " : "; ").append(escape(s.reason()));
+        if (s.multiplierReason() != null) b.append(b.length() == 0 ? " — " : "; ").append("multiplier: ").append(escape(s.multiplierReason()));
         return b.toString();
     }
 

@@ -3,6 +3,7 @@ package dev.brink.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Finding;
 import dev.brink.core.EventType;
+import dev.brink.core.FindingSet;
 import dev.brink.core.Json;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
@@ -12,9 +13,7 @@ import dev.brink.core.summary.SoakResult;
 import dev.brink.core.verdict.LimitedBy;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -35,7 +34,7 @@ final class SummaryRecovery {
         ConfirmResult confirm = null;
         SoakResult soak = null;
         List<CapacityStep> steps = new ArrayList<>();
-        Set<Finding> findings = new LinkedHashSet<>();
+        FindingSet findings = new FindingSet(); // the live run merged a finding found again the same way
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
         String running = null; // the last step started: where a SIGKILL caught the run (or just after it)
@@ -91,7 +90,7 @@ final class SummaryRecovery {
         }
         String started = first == Long.MAX_VALUE ? null : Instant.ofEpochMilli(first).toString();
         double duration = first == Long.MAX_VALUE || last < first ? 0 : (last - first) / 1000.0;
-        return new RunSummary(null, planName(planYaml), started, duration, true, capacity, confirm, soak, List.copyOf(findings), running);
+        return new RunSummary(null, planName(planYaml), started, duration, true, capacity, confirm, soak, findings.all(), running);
     }
 
     /**

@@ -89,7 +89,7 @@ public final class Verdicts {
         return reasons.isEmpty() ? "" : " (" + String.join("; ", reasons) + ")";
     }
 
-    static String num(double v) {
+    public static String num(double v) {
         return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
     }
 

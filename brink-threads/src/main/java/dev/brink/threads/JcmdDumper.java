@@ -1,6 +1,7 @@
 package dev.brink.threads;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.EvidenceFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,7 +36,7 @@ public final class JcmdDumper {
             Files.createDirectories(dir);
             for (int i = 0; i < count; i++) {
                 if (i > 0) Thread.sleep(interval.toMillis());
-                Path out = dir.resolve("threads-" + pid + "-" + i + ".txt");
+                Path out = dir.resolve(EvidenceFiles.THREAD_DUMP_PREFIX + pid + "-" + i + ".txt");
                 run(jcmd, pid, out);
                 files.add(out);
             }

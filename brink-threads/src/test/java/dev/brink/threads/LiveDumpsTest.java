@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
+import dev.brink.core.testing.ChildJvm;
+import dev.brink.threads.child.Scenarios;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,8 +44,8 @@ class LiveDumpsTest {
     @ParameterizedTest(name = "JDK {0}")
     @MethodSource("jdks")
     void contentionOfEightBookThreadsOnOneLogger(String jdk) throws Exception {
-        try (ChildJvm child = ChildJvm.start(home(jdk), "contention")) {
-            List<Path> files = child.threadPrints(dir, "contention", 3, 300);
+        try (ChildJvm child = ChildJvm.start(home(jdk), Scenarios.class, List.of("-Xmx64m"), "contention")) {
+            List<Path> files = threadPrints(child, dir, "contention", 3, 300);
             ThreadAnalysis a = ThreadDumpAnalyzer.analyze(files);
             assertThat(a.dumps()).hasSize(3).allSatisfy(d -> assertThat(d.truncated()).isNull());
             Finding f = of(a, FindingKind.LOCK_CONTENTION).get(0);
@@ -56,7 +59,7 @@ class LiveDumpsTest {
             assertThat(f.title()).startsWith("7 of 8 BookThread-* BLOCKED on " + LOGGER);
 
             if (jdk.equals("25")) {
-                ThreadAnalysis j = ThreadDumpAnalyzer.analyze(List.of(child.jsonDump(dir, "contention.json")));
+                ThreadAnalysis j = ThreadDumpAnalyzer.analyze(List.of(jsonDump(child, dir, "contention.json")));
                 assertThat(j.dumps().get(0).format()).isEqualTo(DumpFormat.JDK_JSON);
                 Finding jf = of(j, FindingKind.LOCK_CONTENTION).get(0);
                 assertThat(jf.subject()).isEqualTo(LOGGER);
@@ -71,8 +74,8 @@ class LiveDumpsTest {
     @ParameterizedTest(name = "JDK {0}")
     @MethodSource("jdks")
     void twoThreadMonitorDeadlock(String jdk) throws Exception {
-        try (ChildJvm child = ChildJvm.start(home(jdk), "monitor-deadlock")) {
-            ThreadAnalysis a = ThreadDumpAnalyzer.analyze(List.of(child.threadPrint(dir, "deadlock.txt")));
+        try (ChildJvm child = ChildJvm.start(home(jdk), Scenarios.class, List.of("-Xmx64m"), "monitor-deadlock")) {
+            ThreadAnalysis a = ThreadDumpAnalyzer.analyze(List.of(threadPrint(child, dir, "deadlock.txt")));
             assertThat(a.deadlocks()).hasSize(1);
             Deadlock d = a.deadlocks().get(0);
             assertThat(d.foundInGraph()).isTrue();
@@ -84,7 +87,7 @@ class LiveDumpsTest {
                     .satisfies(f -> assertThat(f.title()).contains("LedgerPoster-1 → StockTransfer-1 → LedgerPoster-1"));
 
             if (jdk.equals("25")) {
-                ThreadAnalysis j = ThreadDumpAnalyzer.analyze(List.of(child.jsonDump(dir, "deadlock.json")));
+                ThreadAnalysis j = ThreadDumpAnalyzer.analyze(List.of(jsonDump(child, dir, "deadlock.json")));
                 assertThat(j.deadlocks()).singleElement().satisfies(jd -> {
                     assertThat(jd.foundInGraph()).isTrue();
                     assertThat(jd.members()).extracting(Deadlock.Member::thread)
@@ -97,8 +100,8 @@ class LiveDumpsTest {
     @ParameterizedTest(name = "JDK {0}")
     @MethodSource("jdks")
     void threeThreadReentrantLockDeadlock(String jdk) throws Exception {
-        try (ChildJvm child = ChildJvm.start(home(jdk), "lock-deadlock")) {
-            ThreadAnalysis a = ThreadDumpAnalyzer.analyze(List.of(child.threadPrint(dir, "cycle.txt")));
+        try (ChildJvm child = ChildJvm.start(home(jdk), Scenarios.class, List.of("-Xmx64m"), "lock-deadlock")) {
+            ThreadAnalysis a = ThreadDumpAnalyzer.analyze(List.of(threadPrint(child, dir, "cycle.txt")));
             assertThat(a.deadlocks()).singleElement().satisfies(d -> {
                 assertThat(d.foundInGraph()).isTrue();
                 assertThat(d.reportedByJvm()).isTrue();
@@ -111,7 +114,7 @@ class LiveDumpsTest {
             if (jdk.equals("25")) {
                 // the JSON format lists no ownable synchronizers held, so no cycle can be closed from it;
                 // what it does show is the three threads parked on ReentrantLocks
-                ThreadDump j = ThreadDumpAnalyzer.parse(child.jsonDump(dir, "cycle.json")).get(0);
+                ThreadDump j = ThreadDumpAnalyzer.parse(jsonDump(child, dir, "cycle.json")).get(0);
                 assertThat(j.threads().stream().filter(t -> t.name().startsWith("Cycle-")))
                         .hasSize(3).allSatisfy(t -> {
                             assertThat(t.waitKind()).isEqualTo(WaitKind.PARK);
@@ -124,8 +127,8 @@ class LiveDumpsTest {
     @ParameterizedTest(name = "JDK {0}")
     @MethodSource("jdks")
     void busyThreadsRunnableInCrunchInEveryDump(String jdk) throws Exception {
-        try (ChildJvm child = ChildJvm.start(home(jdk), "busy")) {
-            List<Path> files = child.threadPrints(dir, "busy", 3, 500);
+        try (ChildJvm child = ChildJvm.start(home(jdk), Scenarios.class, List.of("-Xmx64m"), "busy")) {
+            List<Path> files = threadPrints(child, dir, "busy", 3, 500);
             ThreadAnalysis a = ThreadDumpAnalyzer.analyze(files);
             assertThat(a.busyThreads()).extracting(BusyThread::name).containsExactlyInAnyOrder("Cruncher-0", "Cruncher-1");
             assertThat(a.busyThreads()).allSatisfy(b -> {
@@ -146,8 +149,8 @@ class LiveDumpsTest {
     @ParameterizedTest(name = "JDK {0}")
     @MethodSource("jdks")
     void latchAwaitIsNoContentionButAHeldReentrantLockIs(String jdk) throws Exception {
-        try (ChildJvm child = ChildJvm.start(home(jdk), "latch-and-lock")) {
-            ThreadAnalysis a = ThreadDumpAnalyzer.analyze(child.threadPrints(dir, "latch", 3, 300));
+        try (ChildJvm child = ChildJvm.start(home(jdk), Scenarios.class, List.of("-Xmx64m"), "latch-and-lock")) {
+            ThreadAnalysis a = ThreadDumpAnalyzer.analyze(threadPrints(child, dir, "latch", 3, 300));
             List<Finding> contention = of(a, FindingKind.LOCK_CONTENTION);
             assertThat(contention).noneSatisfy(f -> assertThat(f.subject()).contains("CountDownLatch"));
             assertThat(contention).noneSatisfy(f -> assertThat(f.title()).contains("gateway-keepalive"));
@@ -156,5 +159,28 @@ class LiveDumpsTest {
                 assertThat(f.title()).contains("Settlement-");
             });
         }
+    }
+
+    /** Thread.print -l into dir/name; returns the file. */
+    private static Path threadPrint(ChildJvm child, Path dir, String name) throws Exception {
+        child.jcmd(dir.resolve(name), "Thread.print", "-l");
+        return dir.resolve(name);
+    }
+
+    /** {@code count} Thread.print -l dumps {@code pauseMs} apart, into dir/prefix-0.txt, dir/prefix-1.txt…; the files. */
+    private static List<Path> threadPrints(ChildJvm child, Path dir, String prefix, int count, long pauseMs) throws Exception {
+        List<Path> files = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            if (i > 0) Thread.sleep(pauseMs);
+            files.add(threadPrint(child, dir, prefix + "-" + i + ".txt"));
+        }
+        return files;
+    }
+
+    /** JDK 21+: Thread.dump_to_file -format=json into dir/name; returns the file. */
+    private static Path jsonDump(ChildJvm child, Path dir, String name) throws Exception {
+        Path file = dir.resolve(name);
+        child.jcmd(dir.resolve(name + ".jcmd-out"), "Thread.dump_to_file", "-format=json", file.toString());
+        return file;
     }
 }

@@ -18,19 +18,33 @@ import dev.brink.core.verdict.SoakVerdictKind;
  *                       few collections to judge)
  * @param reason         one line with the numbers behind the verdict
  * @param trend          the fitted line, for charts; null when no line was fitted
+ * @param multiplierReason why the soak ran at this multiplier (the plan's value, against the capacity the run
+ *                       found), printed beside it everywhere; null in runs that did not record it
  */
 public record SoakResult(double multiplier, double rps, @JsonProperty("hold_s") double holdS,
                          @JsonProperty("small_heap") String smallHeap,
                          @JsonProperty("heap_after_gc_slope_mb_per_h") double slopeMbPerHour, double r2,
-                         SoakVerdictKind verdict, String reason, HeapTrendLine trend) {
+                         SoakVerdictKind verdict, String reason, HeapTrendLine trend,
+                         @JsonProperty("multiplier_reason") String multiplierReason) {
     @JsonCreator
     public SoakResult {
+    }
+
+    /** Without why it ran at its multiplier (runs that did not record it). */
+    public SoakResult(double multiplier, double rps, double holdS, String smallHeap, double slopeMbPerHour, double r2,
+                      SoakVerdictKind verdict, String reason, HeapTrendLine trend) {
+        this(multiplier, rps, holdS, smallHeap, slopeMbPerHour, r2, verdict, reason, trend, null);
     }
 
     /** With the verdict as its summary.json word. */
     public SoakResult(double multiplier, double rps, double holdS, String smallHeap, double slopeMbPerHour, double r2,
                       String verdict, String reason, HeapTrendLine trend) {
-        this(multiplier, rps, holdS, smallHeap, slopeMbPerHour, r2, JsonWord.parse(SoakVerdictKind.class, verdict), reason, trend);
+        this(multiplier, rps, holdS, smallHeap, slopeMbPerHour, r2, JsonWord.parse(SoakVerdictKind.class, verdict), reason, trend, null);
+    }
+
+    /** The same soak with why it ran at its multiplier. */
+    public SoakResult withMultiplierReason(String why) {
+        return new SoakResult(multiplier, rps, holdS, smallHeap, slopeMbPerHour, r2, verdict, reason, trend, why);
     }
 
     /**

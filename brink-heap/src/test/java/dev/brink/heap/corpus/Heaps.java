@@ -1,7 +1,7 @@
 package dev.brink.heap.corpus;
 
 /**
- * Shared plumbing of the heap corpus programs: each builds its heap, prints READY and waits (at most
+ * Shared plumbing of the heap corpus programs: each builds its heap, prints "ready" and waits (at most
  * {@link #LIFETIME_MS}) for the test to take a heap dump with jcmd and kill it.
  */
 final class Heaps {
@@ -11,7 +11,7 @@ final class Heaps {
     }
 
     static void ready() throws InterruptedException {
-        System.out.println("READY");
+        System.out.println("ready");
         System.out.flush();
         Thread.sleep(LIFETIME_MS);
         System.exit(0);

@@ -6,7 +6,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A child JVM with a known thread problem, for tests to dump. Prints READY once every thread is where the
+ * A child JVM with a known thread problem, for tests to dump. Prints "ready" once every thread is where the
  * scenario puts it, then lives at most {@link #LIFETIME_MS} (the test kills it sooner). Scenarios:
  * contention (8 BookThread-* on one synchronized logger), monitor-deadlock (2 threads),
  * lock-deadlock (3 threads, ReentrantLock), busy (2 Cruncher-* threads spinning in {@link #crunch}),
@@ -40,7 +40,7 @@ public final class Scenarios {
             case "latch-and-lock" -> latchAndLock();
             default -> throw new IllegalArgumentException(args[0]);
         }
-        System.out.println("READY");
+        System.out.println("ready");
         System.out.flush();
         Thread.sleep(LIFETIME_MS);
         System.exit(0);

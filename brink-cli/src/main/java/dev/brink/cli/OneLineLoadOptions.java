@@ -1,0 +1,66 @@
+package dev.brink.cli;
+
+import dev.brink.core.BrinkUserException;
+import java.nio.file.Path;
+import java.time.Duration;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * The options every one-line load command ({@code brink http}, {@code brink grpc}) takes the same way: the load
+ * model, how long, the per-request timeout and where the output goes. One picocli mixin, so the two commands
+ * cannot drift apart in names, defaults or help.
+ */
+final class OneLineLoadOptions {
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Model model;
+
+    /** Open or closed model: exactly one of them. */
+    static final class Model {
+        @Option(names = "--rate", paramLabel = "R", required = true,
+                description = "Open model: requests (calls) per second, sent whether or not answers come back.")
+        Double rate;
+
+        @Option(names = "--users", paramLabel = "N", required = true,
+                description = "Closed model: N users, each sends, waits for the answer, sends again.")
+        Integer users;
+    }
+
+    @Option(names = "--duration", paramLabel = "D", required = true, description = "How long, like 10s or 5m.")
+    String duration;
+
+    @Option(names = "--timeout", paramLabel = "T", defaultValue = "10s",
+            description = "A request slower than this is a request-timeout (default: ${DEFAULT-VALUE}).")
+    String timeout;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Write the run directory here (load.jsonl, latency.hlog, generator.jsonl, events.jsonl).")
+    Path out;
+
+    /** The command this mixin is part of (its output streams). */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    @Option(names = "--json", description = "Print the summary as JSON, the same shape for http and grpc (live lines go to stderr).")
+    boolean json;
+
+    /** --duration, checked: a positive duration. */
+    Duration duration() throws BrinkUserException {
+        return OneLineLoad.positive("--duration", duration);
+    }
+
+    /** --timeout, checked: a positive duration. */
+    Duration timeout() throws BrinkUserException {
+        return OneLineLoad.positive("--timeout", timeout);
+    }
+
+    Double rate() {
+        return model.rate;
+    }
+
+    Integer users() {
+        return model.users;
+    }
+}
