@@ -9,8 +9,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * The options every one-line load command ({@code brink http}, {@code brink grpc}) takes the same way: the load
- * model, how long, the per-request timeout and where the output goes. One picocli mixin, so the two commands
+ * The options every one-line load command ({@code brink http}, {@code brink grpc}, {@code brink tcp}) takes the same way: the load
+ * model, how long, the per-request timeout and where the output goes. One picocli mixin, so the commands
  * cannot drift apart in names, defaults or help.
  */
 final class OneLineLoadOptions {
@@ -43,7 +43,7 @@ final class OneLineLoadOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
-    @Option(names = "--json", description = "Print the summary as JSON, the same shape for http and grpc (live lines go to stderr).")
+    @Option(names = "--json", description = "Print the summary as JSON, the same shape for http, grpc and tcp (live lines go to stderr).")
     boolean json;
 
     /** --duration, checked: a positive duration. */

@@ -9,9 +9,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -40,42 +40,27 @@ final class TcpCommand implements Callable<Integer> {
             description = "With --packet: none (fire-and-forget, the default), fixed:N or delimiter:HEX.")
     String framing;
 
-    @ArgGroup(exclusive = true, multiplicity = "1")
-    HttpCommand.Model model;
-
-    @Option(names = "--duration", paramLabel = "D", required = true, description = "How long, like 10s or 5m.")
-    String duration;
+    @Mixin
+    OneLineLoadOptions load;
 
     @Option(names = "--connections", paramLabel = "C", description = "Sessions (connections) at most (default: 64, or N with --users).")
     Integer connections;
 
-    @Option(names = "--timeout", paramLabel = "T", defaultValue = "10s", description = "Response timeout (default: ${DEFAULT-VALUE}).")
-    String timeout;
-
-    @Option(names = "--out", paramLabel = "DIR", description = "Write the run directory here (load.jsonl, latency.hlog, generator.jsonl, events.jsonl).")
-    Path out;
-
-    @Option(names = "--json", description = "Print the summary as JSON (live lines go to stderr).")
-    boolean json;
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        Duration d = OneLineLoad.positive("--duration", duration);
-        Duration t = OneLineLoad.positive("--timeout", timeout);
+        Duration d = load.duration();
+        Duration t = load.timeout();
         Addresses.hostPort(target, "HOST:PORT");
-        OneLineLoad.checkModel(model.rate, model.users);
-        int conns = connections != null ? connections : model.users != null ? model.users : 64;
+        OneLineLoad.checkModel(load.rate(), load.users());
+        int conns = connections != null ? connections : load.users() != null ? load.users() : 64;
         if (conns < 1 || conns > 60_000) throw new BrinkUserException("bad --connections " + conns + ": expected 1..60000");
-        double rps = model.rate != null ? model.rate : 1;
+        double rps = load.rate() != null ? load.rate() : 1;
         Plan plan = source.plan != null ? fromPlan(rps) : fromPacket(rps);
         URI base = URI.create("tcp://" + target);
         LoadEngine.checkReachable(base, Duration.ofSeconds(5));
-        OneLineLoad.run(spec, "tcp", plan, OneLineLoad.options(conns, t), model.users, d, out, json, target,
-                transport -> "brink tcp " + target + ": " + (model.rate != null ? model.rate + " packets/s" : model.users + " users")
-                        + " for " + duration + ", " + conns + " sessions at most (" + transport + ")");
+        OneLineLoad.run(load.spec, "tcp", plan, OneLineLoad.options(conns, t), load.users(), d, load.out, load.json, target,
+                transport -> "brink tcp " + target + ": " + (load.rate() != null ? load.rate() + " packets/s" : load.users() + " users")
+                        + " for " + load.duration + ", " + conns + " sessions at most (" + transport + ")");
         return BrinkMain.EXIT_OK;
     }
 

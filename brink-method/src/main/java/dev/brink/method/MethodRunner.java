@@ -332,9 +332,9 @@ public final class MethodRunner {
         for (StepWindow w : windows) {
             for (Finding f : JfrStepFindings.ofWindow(run, w.recording(), w.multiplier(), console)) {
                 // a lock the thread dumps named already, with its holder and waiters: the recording adds no second finding
-                boolean named = f.kind() == FindingKind.LOCK_CONTENTION && findings.stream().anyMatch(o -> o.kind() == FindingKind.LOCK_CONTENTION
-                        && f.detail().get("monitor_class") != null
-                        && f.detail().get("monitor_class").equals(o.detail().get(FindingDetail.LockContention.LOCK_CLASS)));
+                boolean named = f.kind() == FindingKind.LOCK_CONTENTION && findings.all().stream().anyMatch(o -> o.kind() == FindingKind.LOCK_CONTENTION
+                        && f.detail().get(FindingDetail.Jfr.MONITOR_CLASS) != null
+                        && f.detail().get(FindingDetail.Jfr.MONITOR_CLASS).equals(o.detail().get(FindingDetail.LockContention.LOCK_CLASS)));
                 if (!named) {
                     found(f);
                 }
