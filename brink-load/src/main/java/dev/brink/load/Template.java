@@ -202,8 +202,8 @@ final class Template {
 
     private static Part sessionValue(String name, int at, java.util.Set<String> session, Field field) throws Invalid {
         if (!session.contains(name)) {
-            throw new Invalid(at, session.isEmpty() ? "a value an earlier step of the same flow extracts for ${session." + name
-                    + "} (none does)" : "a value an earlier step of the same flow extracts, one of " + session + ", got '" + name + "'");
+            throw new Invalid(at, session.isEmpty() ? "a value an earlier step of the same flow extracts for ${session." + UserText.quote(name)
+                    + "} (none does)" : "a value an earlier step of the same flow extracts, one of " + session + ", got '" + UserText.quote(name) + "'");
         }
         String interned = name.intern(); // the session finds it by identity first
         return (buf, ctx) -> ctx.session.write(buf, interned, field);
@@ -222,8 +222,8 @@ final class Template {
             String column = expr.substring(4);
             int index = csvColumns.indexOf(column);
             if (index < 0) {
-                throw new Invalid(at, csvColumns.isEmpty() ? "a data: csv feeder for ${" + expr + "}"
-                        : "a CSV column, one of " + csvColumns + ", got '" + column + "'");
+                throw new Invalid(at, csvColumns.isEmpty() ? "a data: csv feeder for ${" + UserText.quote(expr) + "}"
+                        : "a CSV column, one of " + csvColumns + ", got '" + UserText.quote(column) + "'");
             }
             if (field == Field.FORM) return (buf, ctx) -> FormBody.writeEncoded(buf, ctx.row[index]);
             return (buf, ctx) -> buf.writeBytes(ctx.row[index]);
@@ -231,7 +231,7 @@ final class Template {
         Matcher m = RANDOM_CALL.matcher(expr);
         if (!m.matches()) {
             throw new Invalid(at, "one of ${seq}, ${random.int(a,b)}, ${random.string(n)}, ${random.decimal(a,b)}, "
-                    + "${random.uuid}, ${csv.COLUMN}, ${env.NAME}, ${session.NAME}, got '${" + expr + "}'");
+                    + "${random.uuid}, ${csv.COLUMN}, ${env.NAME}, ${session.NAME}, got '${" + UserText.quote(expr) + "}'");
         }
         String fn = m.group(1);
         try {
@@ -257,7 +257,7 @@ final class Template {
             }
             return (buf, ctx) -> Ascii.writeCents(buf, ctx.random.nextLong(lo, hi + 1));
         } catch (NumberFormatException e) {
-            throw new Invalid(at, "integer arguments to random." + fn + ", got '" + expr + "'");
+            throw new Invalid(at, "integer arguments to random." + fn + ", got '" + UserText.quote(expr) + "'");
         }
     }
 

@@ -67,8 +67,15 @@ class LoadInputFuzzTest {
         "\\r\\n", "\\0", "${", "}", "${csv.token}", "${env.X}", "99999999999999h", "1e308", "-1", ":99999", "é", "\uFEFF",
         "#", "&a", "*a", "!!binary", "- ", "  ", "x".repeat(200), "${session.id}", "exp(", "..", "$.", "users: 3\n"};
 
-    /** Runs {@code oneCase} on seeds 0, 1, 2 … for FIXED_MS, then on random seeds for RANDOM_MS. */
+    /**
+     * Seeds that once failed, run first every time: -5787562579002056165 made a flow plan's body read
+     * '${sessi' LF 'on.r}', whose error message quoted the LF and so broke the one-line rule.
+     */
+    private static final long[] REGRESSION_SEEDS = {-5787562579002056165L};
+
+    /** Runs {@code oneCase} on the regression seeds, seeds 0, 1, 2 … for FIXED_MS, then on random seeds for RANDOM_MS. */
     private static void fuzz(String what, LongConsumer oneCase) {
+        for (long s : REGRESSION_SEEDS) run(what, s, oneCase);
         long end = System.nanoTime() + FIXED_MS * 1_000_000;
         long seed = 0;
         int cases = 0;

@@ -344,7 +344,7 @@ public final class TcpPlanParser {
         byte[][] table = new byte[256][];
         for (Map.Entry<String, PlanNode> e : n.fields().entrySet()) {
             byte[] k = parseHex(e.getKey());
-            if (k == null || k.length != 1) throw e.getValue().error(path, "one byte in hex as the key, got '" + e.getKey() + "'");
+            if (k == null || k.length != 1) throw e.getValue().error(path, "one byte in hex as the key, got '" + dev.brink.core.UserText.quote(e.getKey()) + "'");
             byte[] r = hex(e.getValue(), path + "." + e.getKey());
             table[k[0] & 0xFF] = r;
         }
