@@ -75,6 +75,6 @@ class SampleCommandTest {
                 .isEqualTo("brink: --queue is for the http sample: the grpc sample queues calls without a bound\n");
         BrinkRun bad = BrinkRun.brink("sample", "--service", "ftp");
         assertThat(bad.code).isEqualTo(2);
-        assertThat(bad.err).isEqualTo("brink: unknown --service 'ftp': expected http or grpc\n");
+        assertThat(bad.err).isEqualTo("brink: unknown --service 'ftp': expected http, grpc or telemetry\n");
     }
 }
