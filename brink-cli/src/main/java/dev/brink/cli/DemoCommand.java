@@ -51,10 +51,11 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory (default: runs/<time>-demo).")
     Path out;
 
+    // "masking" (field report 001) is accepted but left out of the help until it is reliable: on a quiet 2-core
+    // machine 3 of 4 quick runs ended with the regex hot method in LogMasker.mask and the PriceSigner lock, but
+    // one ended with the lock alone, so the demo does not yet always say what it promises.
     @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "leak",
-            description = "leak (default): the HTTP book service with the leak and log-lock defects, every phase. masking: "
-                    + "the log-masking and synchronized-signing defects (field report 001), capacity search with JFR on "
-                    + "the service; ends naming the broken step's hot methods and contended locks from the recording. "
+            description = "leak (default): the HTTP book service with the leak and log-lock defects, every phase. "
                     + "grpc: the gRPC order service with a tiny old generation and slow handlers (field report 004), "
                     + "every phase through a gRPC plan; ends with the capacity and the old-generation finding with its "
                     + "-XX:NewRatio advice.")
@@ -72,7 +73,7 @@ final class DemoCommand implements Callable<Integer> {
             return grpc();
         }
         if (!scenario.equals("leak")) {
-            throw new BrinkUserException("unknown scenario '" + scenario + "': expected leak, masking or grpc");
+            throw new BrinkUserException("unknown scenario '" + scenario + "': expected leak or grpc");
         }
         SampleLauncher sample = SampleLauncher.locate();
         int port = freePort();
