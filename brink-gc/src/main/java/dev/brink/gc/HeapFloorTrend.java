@@ -18,8 +18,9 @@ import java.util.Arrays;
  *       cycle): a young collection leaves old garbage behind, so its "after" rises in a healthy program too.
  *       With more than 24 such points the span is cut into 12 windows and each window's floor (lowest
  *       heap after GC) is fitted.</li>
- *   <li>Rising means: r² ≥ 0.6, growth over the fitted span ≥ 5 % of the heap, and the floor still climbing
- *       late (median floor of the last third above that of the middle third by ≥ 15 % of the growth):
+ *   <li>Rising means: r² ≥ 0.6, growth over the fitted span ≥ 5 % of the heap, and the floor climbing through
+ *       the span (median floor of the middle third above that of the first, and of the last above the middle,
+ *       each by ≥ 15 % of the growth): a floor that steps up once at the end is not a leak, and
  *       a plateau reached mid-way is not a leak — unless that plateau is the heap's ceiling (≥ 90 % of it),
  *       where a leak has nowhere left to climb.</li>
  *   <li>Or: the floor of all collections rose steadily and the whole-heap collections at the end still keep
@@ -136,12 +137,18 @@ public record HeapFloorTrend(boolean leak, String verdict,
         LinearTrend fit = LinearTrend.fit(wt, wf, k);
         double fitted = wt[k - 1] - wt[0];
         double growth = fit.slope() * fitted;
+        double early = median(wf, 0, Math.max(1, k / 3));
         double mid = median(wf, k / 3, Math.max(k / 3 + 1, 2 * k / 3));
         double late = median(wf, 2 * k / 3, k);
         // a few points close together (one G1 marking cycle) are not a trend: ≥ 5 covering a quarter of the span
         boolean enough = k >= 5 && fitted >= 0.25 * (t1 - warm);
+        // A leak accumulates with the work, so its floor climbs through the span: from the first third to the middle
+        // one as well as from the middle to the last. A floor flat for two thirds that steps up once at the end is a
+        // one-time allocation or a concurrent collector's late cycle (seen on healthy programs under ZGC and G1 over
+        // a few seconds), not a leak.
+        double step = Math.max(0.15 * growth, 0.01 * ref);
         boolean leak = enough && fit.r2() >= MIN_R2 && growth >= MIN_GROWTH_SHARE * ref
-                && (late - mid >= Math.max(0.15 * growth, 0.01 * ref) || late >= 0.9 * ref);
+                && (mid - early >= step && late - mid >= step || late >= 0.9 * ref);
         if (!leak && wholeHeap != null) {
             HeapFloorTrend b = filledByGrowth(timeSec, heapAfterBytes, n, warm, t1, late, ref, tail);
             if (b.leak()) {
