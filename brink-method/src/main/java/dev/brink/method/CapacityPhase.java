@@ -35,8 +35,12 @@ final class CapacityPhase {
     }
 
     static final Duration GENERATOR_WARMUP = Duration.ofSeconds(5);
-    /** A target Brink just launched is as cold as the generator: its JIT needs some thousands of requests too. */
+    /**
+     * A target Brink just launched is as cold as the generator: its JIT needs some thousands of requests too. The
+     * longest it gets; {@link WarmupSettling} ends the warm-up earlier once the target's latency has settled.
+     */
     static final Duration LAUNCHED_TARGET_WARMUP = Duration.ofSeconds(20);
+    static final String WARMUP_STEP = "generator-warmup";
 
     private final LoadEngine engine;
     private final Plan plan;
@@ -46,6 +50,7 @@ final class CapacityPhase {
     private final BooleanSupplier goOn;
     private final BooleanSupplier targetDied;
     private final Duration warmup;
+    private final WarmupSettling settling;
 
     /**
      * @param goOn       false once the run must stop (interrupted, target died): the search ends after the current step
@@ -55,6 +60,9 @@ final class CapacityPhase {
                   BooleanSupplier targetDied, boolean coldTarget) {
         this.targetDied = targetDied;
         this.warmup = coldTarget ? LAUNCHED_TARGET_WARMUP : GENERATOR_WARMUP;
+        this.settling = coldTarget ? new WarmupSettling(engine, WARMUP_STEP, (int) GENERATOR_WARMUP.toSeconds(),
+                (int) LAUNCHED_TARGET_WARMUP.toSeconds()) : null;
+        if (settling != null) engine.addListener(settling);
         this.goOn = goOn;
         this.engine = engine;
         this.plan = plan;
@@ -72,10 +80,18 @@ final class CapacityPhase {
                 Durations.format(c.stepDuration()), Durations.format(c.warmup()));
         // The JIT warm-up of the generator (and of a target Brink launched): one unjudged stretch at the start rate, so the first measured
         // steps see a compiled load path (a cold JVM misses its schedule by tens of ms in its first seconds).
-        console.printf(Locale.ROOT, "  warm-up: %s at %d × profile before the first step, not judged%n", Durations.format(warmup),
-                whole("start", c.start()));
+        console.printf(Locale.ROOT, "  warm-up: %s%s at %d × profile before the first step, not judged%n",
+                settling != null ? "up to " : "", Durations.format(warmup), whole("start", c.start()));
         console.flush();
-        engine.run(LoadStep.of(plan, "generator-warmup", whole("start", c.start()), warmup));
+        if (settling != null) settling.arm();
+        engine.run(LoadStep.of(plan, WARMUP_STEP, whole("start", c.start()), warmup));
+        if (settling != null) {
+            int after = settling.disarm();
+            if (after > 0) {
+                console.printf(Locale.ROOT, "  warm-up ended after %d s: median latency settled at %.1f ms over the last %d s%n", after,
+                        settling.settledP50Ms(), WarmupSettling.WINDOW);
+            }
+        }
         List<CapacityStep> steps = new ArrayList<>();
         boolean evidenceTaken = false;
         OptionalInt next;
