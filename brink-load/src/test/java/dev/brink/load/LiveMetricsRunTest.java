@@ -35,7 +35,7 @@ class LiveMetricsRunTest {
 
     @Test
     void scrapesDuringARunAreValidOpenMetricsWithGrowingCountersAndTheRunsLatency() throws Exception {
-        LiveMetrics metrics = new LiveMetrics(null);
+        LiveMetrics metrics = new LiveMetrics(null, 200);
         try (TestServer server = new TestServer();
              MetricsServer endpoint = MetricsServer.start("127.0.0.1:0", metrics);
              LoadEngine engine = LoadEngine.open(Plans.single(server.url(), 200), LoadOptions.defaults().withMaxConnections(8),
@@ -44,7 +44,7 @@ class LiveMetricsRunTest {
             engine.addListener(metrics);
             CompletableFuture<StepResult> run = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return engine.run(LoadStep.open("x1", 1, Duration.ofSeconds(6)));
+                    return engine.run(LoadStep.open("x1", 1, Duration.ofSeconds(60)));
                 } catch (InterruptedException e) {
                     throw new IllegalStateException(e);
                 }
@@ -56,6 +56,7 @@ class LiveMetricsRunTest {
             HttpResponse<String> second = scrapeUntil(endpoint.url(), "application/openmetrics-text; version=1.0.0,text/plain;q=0.5",
                     "brink_request_errors_total{kind=\"http-503\"}");
             assertThat(run).isNotDone(); // both scrapes happened while the run lasted
+            engine.endStep(); // the step ends at its next second: no need to wait out its duration
             StepResult result = run.get();
             Exposition after = OpenMetricsParser.parse(get(endpoint.url(), null).body());
 
@@ -72,6 +73,7 @@ class LiveMetricsRunTest {
             assertThat(b.value("brink_request_errors_total", Map.of("kind", "http-503"))).isPositive();
             assertThat(a.samples("brink_request_errors_total")).isEmpty();
             assertThat(a.value("brink_target_rate", Map.of())).isEqualTo(200.0);
+            assertThat(a.value("brink_multiplier", Map.of())).isEqualTo(1.0);
             assertThat(a.value("brink_step_info", Map.of("step", "x1"))).isEqualTo(1.0);
             assertThat(a.families()).doesNotContainKey("brink_phase"); // no method: no phase
             assertThat(b.value("brink_request_latency_seconds_bucket", Map.of("le", "+Inf")))
@@ -97,7 +99,7 @@ class LiveMetricsRunTest {
 
     @Test
     void theShardIsALabelOnEverySampleAndABadAddressIsOneLine() throws Exception {
-        LiveMetrics metrics = new LiveMetrics("2/4");
+        LiveMetrics metrics = new LiveMetrics("2/4", 0);
         try (MetricsServer endpoint = MetricsServer.start("0", metrics)) {
             assertThat(endpoint.address().getAddress().getHostAddress()).isEqualTo("127.0.0.1");
             Exposition e = OpenMetricsParser.parse(get(endpoint.url(), null).body());

@@ -37,13 +37,18 @@ public final class LiveMetrics implements IntervalListener {
     private double boundSeconds;
     private IntervalStats last;
     private GeneratorHealth lastHealth;
+    private final double profileRps;
     private String phase;
-    private double multiplier = Double.NaN;
     private TargetJvmFigures jvm;
 
-    /** @param shard the shard ("2/4") when this process runs one, else null: then no shard label */
-    public LiveMetrics(String shard) {
+    /**
+     * @param shard      the shard ("2/4") when this process runs one, else null: then no shard label
+     * @param profileRps the plan's profile rate at 1 × (a one-line load's --rate; 0 in a closed model): the
+     *                   multiplier shown is the schedule's rate over it, the figure the method decides by
+     */
+    public LiveMetrics(String shard, double profileRps) {
         this.constantLabels = shard == null ? Map.of() : Map.of("shard", shard);
+        this.profileRps = profileRps;
     }
 
     @Override
@@ -64,10 +69,9 @@ public final class LiveMetrics implements IntervalListener {
         lastHealth = generator;
     }
 
-    /** The method entered a phase ("capacity", "confirm", "soak") at a multiplier of the profile (NaN: none yet). */
-    public synchronized void phase(String name, double profileMultiplier) {
+    /** The method entered a phase (its summary.json word: capacity, confirm, soak). */
+    public synchronized void phase(String name) {
         this.phase = name;
-        this.multiplier = profileMultiplier;
     }
 
     /** The observer's latest figures of the target JVM. */
@@ -97,9 +101,10 @@ public final class LiveMetrics implements IntervalListener {
         t.gauge("brink_connections", "Connections the generator holds open.")
                 .sample("brink_connections", last == null ? 0 : last.connections());
         if (last != null) t.info("brink_step", "The load step running now.", Map.of("step", last.step()));
-        if (phase != null) {
-            t.info("brink_phase", "The method's phase running now.", Map.of("phase", phase));
-            t.gauge("brink_multiplier", "The multiplier of the plan's profile the method runs now.").sample("brink_multiplier", multiplier);
+        if (phase != null) t.info("brink_phase", "The method's phase running now.", Map.of("phase", phase));
+        if (profileRps > 0) {
+            t.gauge("brink_multiplier", "The schedule's rate over the last second as a multiple of the plan's profile.")
+                    .sample("brink_multiplier", last == null ? 0 : last.targetRps() / profileRps);
         }
         generator(t);
         if (jvm != null) targetJvm(t, jvm);

@@ -75,7 +75,7 @@ class OpenMetricsParserFuzzTest {
 
     /** What LiveMetrics renders after two intervals with errors, generator issues, a phase and a target JVM. */
     static String realExposition() {
-        LiveMetrics m = new LiveMetrics("1/3");
+        LiveMetrics m = new LiveMetrics("1/3", 50);
         Histogram h = new Histogram(1, 600_000_000L, 3);
         for (int i = 1; i <= 1000; i++) h.recordValue(i * 37L);
         Percentiles p = new Percentiles(1000, 18.5, 33.3, 36.6, 37, 37);
@@ -85,7 +85,7 @@ class OpenMetricsParserFuzzTest {
                     true, Map.of()), new GeneratorHealth(1000L * i, 0.5, 0.9, 0, 7, 4, 10, 28000, 0, 0, List.of("cpu"), 1, 2, 0,
                     List.of(GeneratorIssue.CPU)));
         }
-        m.phase("capacity", 2);
+        m.phase("capacity");
         m.targetJvm(new TargetJvmFigures(10 << 20, 64 << 20, 5L << 20, Map.of("G1 Young Generation", new TargetJvmFigures.Gc(4, 30)),
                 Map.of("RUNNABLE", 5, "BLOCKED", 2)));
         return m.render(true);
