@@ -21,8 +21,11 @@ final class LiveMetricsOption {
      * The metrics of this command's run, or null when {@code --metrics} was not given.
      * @param profileRps the load at 1 × (the plan's profile, or --rate; 0 for users)
      */
-    static LiveMetrics metrics(CommandSpec spec, double profileRps) {
-        return typed(spec, "--metrics") == null ? null : new LiveMetrics(typed(spec, "--shard"), profileRps);
+    static LiveMetrics metrics(CommandSpec spec, double profileRps) throws BrinkUserException {
+        String address = typed(spec, "--metrics");
+        if (address == null) return null;
+        MetricsServer.parse(address); // a wrong address is said before any connection is opened
+        return new LiveMetrics(typed(spec, "--shard"), profileRps);
     }
 
     /**

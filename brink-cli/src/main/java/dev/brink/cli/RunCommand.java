@@ -71,10 +71,10 @@ final class RunCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new BrinkUserException("bad --repeat " + repeat + ": expected a number >= 1");
         }
+        LiveMetrics live = LiveMetricsOption.metrics(spec, plan.totalRps());
         RunDirectory run = out != null ? RunDirectory.at(out) : RunDirectory.create(Path.of("runs"), plan.name());
         PrintWriter console = spec.commandLine().getOut();
         console.println("run directory: " + run.root());
-        LiveMetrics live = LiveMetricsOption.metrics(spec, plan.totalRps());
         try (MetricsServer served = LiveMetricsOption.serve(spec, live, console)) {
             return MethodConsole.runAndReport(plan, run, options, selected, jfr, repeat, live, console);
         }

@@ -44,7 +44,7 @@ class MetricsOptionTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         String url = "http://127.0.0.1:" + target.getAddress().getPort() + "/";
         CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> BrinkMain.run(new String[] {"http", url, "--rate", "50",
-                "--duration", "4s", "--metrics", "127.0.0.1:0", "-H", "Authorization: Bearer hunter2", "--json"},
+                "--duration", "3s", "--metrics", "127.0.0.1:0", "-H", "Authorization: Bearer hunter2", "--json"},
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
         Pattern line = Pattern.compile("metrics: (http://127\\.0\\.0\\.1:\\d+/metrics)");
         Matcher m = line.matcher("");

@@ -68,7 +68,11 @@ public final class MetricsServer implements AutoCloseable {
         return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort() + "/metrics";
     }
 
-    static InetSocketAddress parse(String text) throws BrinkUserException {
+    /**
+     * Checks a {@code --metrics} value before anything starts ({@code PORT} or {@code HOST:PORT}).
+     * @throws BrinkUserException one line naming the value and what was expected
+     */
+    public static InetSocketAddress parse(String text) throws BrinkUserException {
         String t = text == null ? "" : text.trim();
         int colon = t.lastIndexOf(':');
         String host = colon < 0 ? "127.0.0.1" : t.substring(0, colon);
