@@ -29,11 +29,14 @@ import picocli.CommandLine.Spec;
 
 /** {@code brink k8s PLAN --shards N}: the Kubernetes manifests that run a plan as N shards and merge them. */
 @Command(name = "k8s", mixinStandardHelpOptions = true,
-        description = {"Render Kubernetes manifests that run a plan as N shards: a ConfigMap with the plan, a",
-            "PersistentVolumeClaim for the results, an Indexed Job of N workers (pod I runs",
-            "brink run --shard I/N --start-at T, pods spread over nodes), and in merge/ a Job that",
-            "merges the shards' run directories and writes the report, plus a pod to copy it out.",
-            "Apply the folder, wait for the workers, then apply merge/ (README, Run it on Kubernetes)."})
+        description = {"Render Kubernetes manifests that run a plan as N shards:",
+            "  a ConfigMap with the plan, a PersistentVolumeClaim for the results,",
+            "  an Indexed Job of N workers (pod I runs brink run --shard I/N",
+            "  --start-at T; pods spread over nodes), and in merge/ a Job that",
+            "  merges the shards' run directories and writes the report, plus a pod",
+            "  to copy it out.",
+            "Apply the folder, wait for the workers, then apply merge/",
+            "(README, \"Run it on Kubernetes\")."})
 final class K8sCommand implements Callable<Integer> {
     /** Kubernetes quantities (500m, 2, 1.5Gi, 512Mi): checked here so that kubectl does not refuse the file later. */
     private static final Pattern QUANTITY = Pattern.compile("[0-9]+(\\.[0-9]+)?(m|k|M|G|T|Ki|Mi|Gi|Ti)?");

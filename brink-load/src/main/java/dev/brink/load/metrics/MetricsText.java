@@ -82,12 +82,15 @@ final class MetricsText {
         return this;
     }
 
-    /** Integers without a fraction (counts read better), others as Java prints them; the text forms of the specs. */
+    /**
+     * Integers without a fraction (counts read better), others in plain decimals ({@code le="0.0005"}, as every
+     * Prometheus client writes bucket bounds, not {@code 5.0E-4}); both are numbers in either format's grammar.
+     */
     static String number(double v) {
         if (Double.isNaN(v)) return "NaN";
         if (Double.isInfinite(v)) return v > 0 ? "+Inf" : "-Inf";
         if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString((long) v);
-        return Double.toString(v);
+        return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
     }
 
     private static void label(StringBuilder to, String name, String value) {
