@@ -12,6 +12,7 @@ import dev.brink.core.summary.RunSummary;
 import dev.brink.core.summary.SoakResult;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.Plan;
+import dev.brink.load.metrics.LiveMetrics;
 import dev.brink.method.FailOnGate;
 import dev.brink.method.MethodPhase;
 import dev.brink.method.MethodRunner;
@@ -45,7 +46,13 @@ final class MethodConsole {
     /** @param repeat how many capacity searches to run (their spread is printed; the median is the capacity) */
     static int runAndReport(Plan plan, RunDirectory run, LoadOptions options, Set<MethodPhase> phases, boolean jfr, int repeat,
                             PrintWriter console) throws BrinkUserException {
-        MethodRunner runner = new MethodRunner(plan, run, options, console).withRepeat(repeat);
+        return runAndReport(plan, run, options, phases, jfr, repeat, null, console);
+    }
+
+    /** @param metrics what {@code --metrics} serves, fed by the run; null without it */
+    static int runAndReport(Plan plan, RunDirectory run, LoadOptions options, Set<MethodPhase> phases, boolean jfr, int repeat,
+                            LiveMetrics metrics, PrintWriter console) throws BrinkUserException {
+        MethodRunner runner = new MethodRunner(plan, run, options, console).withRepeat(repeat).withMetrics(metrics);
         if (jfr) {
             runner.withJfr();
         }

@@ -10,6 +10,8 @@ import dev.brink.load.LoadStep;
 import dev.brink.load.Plan;
 import dev.brink.load.PortExhaustion;
 import dev.brink.load.StepResult;
+import dev.brink.load.metrics.LiveMetrics;
+import dev.brink.load.metrics.MetricsServer;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,9 +59,12 @@ final class OneLineLoad {
         PrintWriter live = json ? spec.commandLine().getErr() : stdout;
         StepResult result;
         List<Finding> findings;
-        try (LoadEngine engine = LoadEngine.open(plan, options, out == null ? null : RunDirectory.at(out))) {
+        LiveMetrics metrics = LiveMetricsOption.metrics(spec, users == null ? plan.totalRps() : 0);
+        try (LoadEngine engine = LoadEngine.open(plan, options, out == null ? null : RunDirectory.at(out));
+             MetricsServer served = LiveMetricsOption.serve(spec, metrics, live)) {
             HttpReport report = new HttpReport(live, System.console() != null && !json, d);
             if (!json) stdout.println(headline.apply(engine.transport()));
+            if (metrics != null) engine.addListener(metrics);
             engine.addListener(report::interval);
             PortExhaustion ports = PortExhaustion.forTarget(plan.target());
             engine.addListener(ports);

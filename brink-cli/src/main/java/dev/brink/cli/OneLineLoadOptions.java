@@ -46,6 +46,10 @@ final class OneLineLoadOptions {
     @Option(names = "--json", description = "Print the summary as JSON, the same shape for http, grpc and tcp (live lines go to stderr).")
     boolean json;
 
+    @Option(names = "--metrics", paramLabel = "[HOST:]PORT", description = "Serve live metrics (OpenMetrics, or Prometheus "
+            + "text for Accept: text/plain) at http://HOST:PORT/metrics while the run lasts; HOST is 127.0.0.1 unless named.")
+    String metrics;
+
     /** --duration, checked: a positive duration. */
     Duration duration() throws BrinkUserException {
         return OneLineLoad.positive("--duration", duration);

@@ -4,6 +4,8 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.RunDirectory;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.Plan;
+import dev.brink.load.metrics.LiveMetrics;
+import dev.brink.load.metrics.MetricsServer;
 import dev.brink.method.MethodPhase;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -48,6 +50,10 @@ final class RunCommand implements Callable<Integer> {
             + " of the capacities; the median is the run's capacity (default 1).")
     int repeat = 1;
 
+    @Option(names = "--metrics", paramLabel = "[HOST:]PORT", description = "Serve live metrics (OpenMetrics, or Prometheus "
+            + "text for Accept: text/plain) at http://HOST:PORT/metrics while the run lasts, the target JVM's too; HOST is 127.0.0.1 unless named.")
+    String metrics;
+
     @Spec
     CommandSpec spec;
 
@@ -65,9 +71,12 @@ final class RunCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new BrinkUserException("bad --repeat " + repeat + ": expected a number >= 1");
         }
+        LiveMetrics live = LiveMetricsOption.metrics(spec, plan.totalRps());
         RunDirectory run = out != null ? RunDirectory.at(out) : RunDirectory.create(Path.of("runs"), plan.name());
         PrintWriter console = spec.commandLine().getOut();
         console.println("run directory: " + run.root());
-        return MethodConsole.runAndReport(plan, run, options, selected, jfr, repeat, console);
+        try (MetricsServer served = LiveMetricsOption.serve(spec, live, console)) {
+            return MethodConsole.runAndReport(plan, run, options, selected, jfr, repeat, live, console);
+        }
     }
 }

@@ -1,5 +1,7 @@
 package dev.brink.load;
 
+import org.HdrHistogram.Histogram;
+
 /**
  * Receives each interval as it closes, on the thread that called {@link LoadEngine#run}, after the line
  * was written to the run directory. Must return quickly: the next interval waits for it.
@@ -7,4 +9,12 @@ package dev.brink.load;
 @FunctionalInterface
 public interface IntervalListener {
     void onInterval(IntervalStats interval, GeneratorHealth generator);
+
+    /**
+     * The interval's corrected latency histogram (microseconds; the one latency.hlog records as
+     * {@code corrected}), called just before {@link #onInterval}. The engine reuses it for the next interval:
+     * copy or add what you need before returning.
+     */
+    default void onLatency(Histogram correctedMicros) {
+    }
 }

@@ -285,7 +285,10 @@ public final class LoadEngine implements AutoCloseable {
         out.interval(stats, health, epochMs(from), endMs, total.corrected, total.uncorrected, names, snap);
         if (health.bound()) out.event(EventType.GENERATOR_BOUND, Map.of("step", step.name(), "reasons", health.reasons()));
         acc.add(total, state[0], health);
-        for (IntervalListener l : listeners) l.onInterval(stats, health);
+        for (IntervalListener l : listeners) {
+            l.onLatency(total.corrected);
+            l.onInterval(stats, health);
+        }
     }
 
     private static double meanMultiplier(LoadStep step, long stepStart, long stepEnd, long from, long to) {

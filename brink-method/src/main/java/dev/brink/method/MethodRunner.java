@@ -24,6 +24,7 @@ import dev.brink.load.LoadEngine;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.Plan;
 import dev.brink.load.PortExhaustion;
+import dev.brink.load.metrics.LiveMetrics;
 import dev.brink.threads.ThreadDumpAnalyzer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -70,6 +71,7 @@ public final class MethodRunner {
     /** When the first load began: the target's start-up collections come before it. */
     private long loadStartEpochMs = -1;
     private int repeat = 1;
+    private LiveMetrics metrics;
 
     /** A second's schedule lag may reach this share of the SLO's p99 before the generator counts as bound. */
     static final double LAG_SHARE_OF_SLO = 0.05;
@@ -93,6 +95,12 @@ public final class MethodRunner {
             throw new IllegalArgumentException("repeat must be >= 1, was " + k);
         }
         repeat = k;
+        return this;
+    }
+
+    /** Feeds {@code live} (brink run --metrics): every interval, the phase running, the target JVM's samples. */
+    public MethodRunner withMetrics(LiveMetrics live) {
+        metrics = live;
         return this;
     }
 
@@ -148,6 +156,10 @@ public final class MethodRunner {
             engine.addListener(new WarmupProgress(console));
             PortExhaustion ports = PortExhaustion.forTarget(plan.target());
             engine.addListener(ports);
+            if (metrics != null) {
+                engine.addListener(metrics);
+                target.addListener(new TargetJvmMetrics(metrics));
+            }
             // a soak-only plan has no slo: nothing is judged by the degradation rules then
             StepJudge judge = plan.slo() == null ? null : new StepJudge(engine, options.maxConnections(), plan.slo()).watchHost(host);
             if (plan.slo() != null) {
@@ -157,6 +169,7 @@ public final class MethodRunner {
             }
             try {
                 if (phases.contains(MethodPhase.CAPACITY)) {
+                    livePhase(MethodPhase.CAPACITY);
                     List<CapacityResult> searches = new ArrayList<>();
                     for (int i = 0; i < repeat && (i == 0 || goOn()); i++) {
                         if (repeat > 1) {
@@ -182,6 +195,7 @@ public final class MethodRunner {
                 if (phases.contains(MethodPhase.CONFIRM) && goOn()) {
                     int m = confirmMultiplier(capacity);
                     if (m > 0) {
+                        livePhase(MethodPhase.CONFIRM);
                         List<Path> dumps = new ArrayList<>();
                         confirm = new ConfirmPhase(engine, plan, judge, events, console, () -> !goOn()).run(m, evidenceHook(target, dumps));
                         analyseDumps(dumps);
@@ -196,6 +210,7 @@ public final class MethodRunner {
                 }
                 if (phases.contains(MethodPhase.SOAK) && goOn()) {
                     long soakStart = System.currentTimeMillis();
+                    livePhase(MethodPhase.SOAK);
                     List<Path> dumps = new ArrayList<>();
                     SoakPhase.Outcome o = new SoakPhase(engine, plan, target, run, events, console,
                             new LeakEvidence(console, this::relative)).judgedBy(judge, evidenceHook(target, dumps)).run(capacity);
@@ -438,6 +453,10 @@ public final class MethodRunner {
         if (phases.contains(MethodPhase.CONFIRM) && !phases.contains(MethodPhase.CAPACITY) && p.confirm().multiplier() == null) {
             throw new BrinkUserException(plan.name() + ": a confirmation without the capacity search needs phases.confirm.multiplier (what to confirm)");
         }
+    }
+
+    private void livePhase(MethodPhase phase) {
+        if (metrics != null) metrics.phase(phase.json());
     }
 
     /** A dead target makes every later step measure a closed port: end the step at once and stop the run after it. */

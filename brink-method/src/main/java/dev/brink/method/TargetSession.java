@@ -45,6 +45,8 @@ final class TargetSession implements AutoCloseable {
         }
     };
     private boolean jfr;
+    /** Further listeners (live metrics), attached like {@link #deathListener} to every observer this session starts. */
+    private final List<JvmListener> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private TargetSession(Plan plan, RunDirectory run, EventLog events, PrintWriter console) {
         this.plan = plan;
@@ -70,10 +72,18 @@ final class TargetSession implements AutoCloseable {
         return s;
     }
 
+    /** Hears every sample of the target, the relaunched one's too. */
+    void addListener(JvmListener listener) {
+        listeners.add(listener);
+        JvmObserver o = observer;
+        if (o != null) o.addListener(listener);
+    }
+
     private void start(JvmTarget target) throws BrinkUserException {
         JvmObserver o = JvmObserver.attach(target);
         observer = o;
         o.addListener(deathListener);
+        listeners.forEach(o::addListener);
         o.start(run, events, SAMPLE_INTERVAL);
         if (target instanceof JvmTarget.Launch) {
             try {

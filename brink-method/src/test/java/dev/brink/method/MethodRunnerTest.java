@@ -18,6 +18,7 @@ import dev.brink.core.verdict.SoakVerdictKind;
 import dev.brink.core.verdict.StepVerdictKind;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.Plan;
+import dev.brink.load.metrics.LiveMetrics;
 import dev.brink.method.children.PlainServer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -53,12 +54,16 @@ class MethodRunnerTest {
                 phases:
                   soak: {multiplier: 1, hold: 2s}
                 """);
+        LiveMetrics metrics = new LiveMetrics(null, plan.totalRps());
         RunSummary s = new MethodRunner(plan, RunDirectory.at(dir.resolve("run")), LoadOptions.defaults(), console())
-                .run(EnumSet.of(MethodPhase.SOAK));
+                .withMetrics(metrics).run(EnumSet.of(MethodPhase.SOAK));
         assertThat(s.interrupted()).isFalse();
         assertThat(s.capacity()).isNull();
         assertThat(s.soak().verdict()).as("no target.jvm: nothing to judge a trend on").isEqualTo(SoakVerdictKind.UNKNOWN);
         assertThat(s.soak().holdS()).isGreaterThan(1.5);
+        // brink run --metrics: the method's phase and its load, and no JVM figures without target.jvm
+        assertThat(metrics.render(true)).contains("brink_phase_info{phase=\"soak\"} 1\n")
+                .containsPattern("(?m)^brink_requests_ok_total [1-9]").doesNotContain("brink_jvm_");
     }
 
     /**
