@@ -32,39 +32,42 @@ final class ClassIndexes {
 
     /** Writes the indexes to a temporary file and drops them from the heap; a no-op when none can be written. */
     void park() {
-        if (parked != null || (parked = SpillFiles.open()) == null) {
+        if (parked != null) {
             return;
         }
-        try {
-            parkedSmall = small != null;
-            if (parkedSmall) {
-                SpillFiles.write(parked, small);
-                small = null;
+        char[] s = small;
+        int[] w = wide;
+        parked = SpillFiles.park(ch -> {
+            if (s != null) {
+                SpillFiles.write(ch, s);
             } else {
-                SpillFiles.write(parked, wide);
-                wide = null;
+                SpillFiles.write(ch, w);
             }
-        } catch (IOException e) {
-            SpillFiles.close(parked); // kept on the heap
-            parked = null;
+        });
+        if (parked != null) {
+            parkedSmall = s != null;
+            small = null;
+            wide = null;
         }
     }
 
     /** Reads parked indexes back. */
     void restore() throws IOException {
-        if (parked == null) {
-            return;
-        }
-        try {
+        if (parked != null) {
             if (parkedSmall) {
                 small = new char[n];
-                SpillFiles.read(parked, small);
             } else {
                 wide = new int[n];
-                SpillFiles.read(parked, wide);
             }
-        } finally {
-            SpillFiles.close(parked);
+            char[] s = small;
+            int[] w = wide;
+            SpillFiles.restore(parked, ch -> {
+                if (s != null) {
+                    SpillFiles.read(ch, s);
+                } else {
+                    SpillFiles.read(ch, w);
+                }
+            });
             parked = null;
         }
     }

@@ -41,28 +41,18 @@ final class ShallowSizes {
 
     /** Writes the sizes to a temporary file and drops them from the heap; a no-op when none can be written. */
     void park() {
-        if (parked != null || (parked = SpillFiles.open()) == null) {
-            return;
-        }
-        try {
-            SpillFiles.write(parked, units);
+        char[] u = units;
+        if (parked == null && (parked = SpillFiles.park(ch -> SpillFiles.write(ch, u))) != null) {
             units = null;
-        } catch (IOException e) {
-            SpillFiles.close(parked); // kept on the heap
-            parked = null;
         }
     }
 
     /** Reads parked sizes back. */
     void restore() throws IOException {
-        if (parked == null) {
-            return;
-        }
-        try {
-            units = new char[n];
-            SpillFiles.read(parked, units);
-        } finally {
-            SpillFiles.close(parked);
+        if (parked != null) {
+            char[] u = new char[n];
+            SpillFiles.restore(parked, ch -> SpillFiles.read(ch, u));
+            units = u;
             parked = null;
         }
     }

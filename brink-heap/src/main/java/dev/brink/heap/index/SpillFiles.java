@@ -45,50 +45,72 @@ final class SpillFiles {
         }
     }
 
-    static void write(FileChannel ch, int[] values) throws IOException {
-        ByteBuffer buf = ByteBuffer.allocate(BLOCK).order(ByteOrder.nativeOrder());
-        for (int at = 0; at < values.length; ) {
-            int n = Math.min(values.length - at, BLOCK / Integer.BYTES);
-            buf.clear();
-            buf.asIntBuffer().put(values, at, n);
-            buf.limit(n * Integer.BYTES);
-            writeFully(ch, buf, (long) at * Integer.BYTES);
-            at += n;
+    /** Writes with {@code writer} into a new file; null (the caller keeps its array) when that cannot be done. */
+    static FileChannel park(Transfer writer) {
+        FileChannel ch = open();
+        if (ch == null) {
+            return null;
         }
+        try {
+            writer.run(ch);
+            return ch;
+        } catch (IOException e) {
+            close(ch);
+            return null;
+        }
+    }
+
+    /** Reads a {@link #park parked} file back with {@code reader} and closes it. */
+    static void restore(FileChannel ch, Transfer reader) throws IOException {
+        try {
+            reader.run(ch);
+        } finally {
+            close(ch);
+        }
+    }
+
+    /** A write or read of a whole array. */
+    interface Transfer {
+        void run(FileChannel ch) throws IOException;
+    }
+
+    /** Copies {@code n} values from index {@code at} between an array and a buffer. */
+    private interface Copy {
+        void apply(ByteBuffer buf, int at, int n);
+    }
+
+    static void write(FileChannel ch, int[] values) throws IOException {
+        blocks(ch, values.length, Integer.BYTES, true, (buf, at, n) -> buf.asIntBuffer().put(values, at, n));
     }
 
     static void write(FileChannel ch, char[] values) throws IOException {
-        ByteBuffer buf = ByteBuffer.allocate(BLOCK).order(ByteOrder.nativeOrder());
-        for (int at = 0; at < values.length; ) {
-            int n = Math.min(values.length - at, BLOCK / Character.BYTES);
-            buf.clear();
-            buf.asCharBuffer().put(values, at, n);
-            buf.limit(n * Character.BYTES);
-            writeFully(ch, buf, (long) at * Character.BYTES);
-            at += n;
-        }
+        blocks(ch, values.length, Character.BYTES, true, (buf, at, n) -> buf.asCharBuffer().put(values, at, n));
     }
 
     static void read(FileChannel ch, int[] values) throws IOException {
-        ByteBuffer buf = ByteBuffer.allocate(BLOCK).order(ByteOrder.nativeOrder());
-        for (int at = 0; at < values.length; ) {
-            int n = Math.min(values.length - at, BLOCK / Integer.BYTES);
-            buf.clear().limit(n * Integer.BYTES);
-            readFully(ch, buf, (long) at * Integer.BYTES);
-            buf.flip();
-            buf.asIntBuffer().get(values, at, n);
-            at += n;
-        }
+        blocks(ch, values.length, Integer.BYTES, false, (buf, at, n) -> buf.asIntBuffer().get(values, at, n));
     }
 
     static void read(FileChannel ch, char[] values) throws IOException {
+        blocks(ch, values.length, Character.BYTES, false, (buf, at, n) -> buf.asCharBuffer().get(values, at, n));
+    }
+
+    private static void blocks(FileChannel ch, int length, int width, boolean write, Copy copy) throws IOException {
         ByteBuffer buf = ByteBuffer.allocate(BLOCK).order(ByteOrder.nativeOrder());
-        for (int at = 0; at < values.length; ) {
-            int n = Math.min(values.length - at, BLOCK / Character.BYTES);
-            buf.clear().limit(n * Character.BYTES);
-            readFully(ch, buf, (long) at * Character.BYTES);
-            buf.flip();
-            buf.asCharBuffer().get(values, at, n);
+        for (int at = 0; at < length; ) {
+            int n = Math.min(length - at, BLOCK / width);
+            long position = (long) at * width;
+            buf.clear();
+            if (write) {
+                copy.apply(buf, at, n);
+                buf.limit(n * width);
+                writeFully(ch, buf, position);
+            } else {
+                buf.limit(n * width);
+                readFully(ch, buf, position);
+                buf.flip();
+                copy.apply(buf, at, n);
+            }
             at += n;
         }
     }
