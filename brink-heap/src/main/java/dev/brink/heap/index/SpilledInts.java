@@ -14,8 +14,8 @@ import java.nio.channels.FileChannel;
  * the kernel's page cache, which the system reclaims at will and which is not the process's resident memory,
  * whereas a memory-mapped file's pages count toward RSS for as long as they stay mapped. A read outside the
  * window costs one positioned read that refills it in the direction the reader is going; a read far from the
- * window (a binary search's probe) reads one page around it, a system call per probe. When no temporary file can be written the array stays on the heap. One
- * reader at a time (the analysis is one thread).
+ * window (a binary search's probe) reads one page around it, a system call per probe. When no temporary file can
+ * be written the array stays on the heap. One reader at a time (the analysis is one thread).
  */
 public final class SpilledInts {
     private static final int WINDOW = 64 * 1024;
