@@ -27,9 +27,9 @@ if [[ ! -f "$DUMP" ]]; then
   java -Xmx4g -XX:+UseParallelGC -cp "$ROOT/brink-heap/target/test-classes" \
     dev.brink.heap.child.DumpingApp leak "$DUMP" "$ENTRIES" "$LIST_NODES" >&2
 fi
-SIZE=$(stat -c %s "$DUMP")
+SIZE=$(stat -L -c %s "$DUMP")
 HALF="-Xmx$((SIZE / 2 / 1048576))m -XX:+UseSerialGC"
-echo "dump: $(du -h "$DUMP" | cut -f1) $DUMP ($SIZE bytes); machine: $(nproc) cores, $(awk '/MemTotal/ {print int($2/1024)}' /proc/meminfo) MiB, $(java -version 2>&1 | head -1)" >&2
+echo "dump: $(du -hL "$DUMP" | cut -f1) $DUMP ($SIZE bytes); machine: $(nproc) cores, $(awk '/MemTotal/ {print int($2/1024)}' /proc/meminfo) MiB, $(java -version 2>&1 | head -1)" >&2
 
 # run LABEL JAR OPTS...   (JAR "launcher": the worktree's ./brink script with its own heap flags; OPTS ignored)
 run() {
