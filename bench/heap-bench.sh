@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Heap-analysis benchmark: a child JVM builds a heap with a known leak (a static ConcurrentHashMap of
 # ENTRIES price records) and a LIST_NODES-node LinkedList, dumps it (~1 GB with the defaults), then
-# `brink heap` analyses it under /usr/bin/time -v (wall time, max RSS) twice:
-#   1. with BRINK_JAVA_OPTS (default: a 1 GiB ceiling, serial GC told to keep the heap within 10–20 % of the live
+# `brink heap` analyses it under /usr/bin/time -v (wall time, max RSS, user and sys CPU) three times:
+#   1. through the `brink` launcher, with the JVM flags it picks for a heap dump (the figure a user gets);
+#   2. with BRINK_JAVA_OPTS (default: a 1 GiB ceiling, a 32 MiB young generation, serial GC told to keep the heap within 10–20 % of the live
 #      data, so max RSS follows what the analysis needs, not what the ceiling allows);
-#   2. bounded: -Xmx of half the dump's size — the analysis must complete and print the same report.
+#   3. bounded: -Xmx of half the dump's size — the analysis must complete and print the same report.
 # Each run prints the load average before and after (a loaded machine stretches wall time, not RSS or the
 # peak live heap) and the largest heap left after a full GC (-Xlog:gc), i.e. the analysis's own peak.
 # Optional: BRINK_BASELINE_JAR=path/to/older/brink.jar adds the same two runs for that build, interleaved.
@@ -14,28 +15,35 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ENTRIES=${1:-2200000}
 LIST_NODES=${2:-1500000}
 DIR=${BRINK_BENCH_DIR:-/tmp/brink-heap-bench}
-OPTS=${BRINK_JAVA_OPTS:--Xmx1g -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20}
+OPTS=${BRINK_JAVA_OPTS:--Xmx1g -Xmn32m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20}
 DUMP="$DIR/leak-$ENTRIES-$LIST_NODES.hprof"
 mkdir -p "$DIR"
 
-(cd "$ROOT" && ./mvnw -B -q -o -pl brink-heap,brink-cli -am package -DskipTests)
+# brink-sample too: the launcher rebuilds everything when one of its two jars is missing
+(cd "$ROOT" && nice -n 10 ./mvnw -B -q -o -pl brink-heap,brink-cli,brink-sample -am package -DskipTests)
 cp "$ROOT/brink-cli/target/brink.jar" "$DIR/brink-current.jar"
 if [[ ! -f "$DUMP" ]]; then
   echo "writing $DUMP ($ENTRIES leaked entries, $LIST_NODES list nodes)…" >&2
   java -Xmx4g -XX:+UseParallelGC -cp "$ROOT/brink-heap/target/test-classes" \
     dev.brink.heap.child.DumpingApp leak "$DUMP" "$ENTRIES" "$LIST_NODES" >&2
 fi
-SIZE=$(stat -c %s "$DUMP")
+SIZE=$(stat -L -c %s "$DUMP")
 HALF="-Xmx$((SIZE / 2 / 1048576))m -XX:+UseSerialGC"
-echo "dump: $(du -h "$DUMP" | cut -f1) $DUMP ($SIZE bytes); machine: $(nproc) cores, $(awk '/MemTotal/ {print int($2/1024)}' /proc/meminfo) MiB, $(java -version 2>&1 | head -1)" >&2
+echo "dump: $(du -hL "$DUMP" | cut -f1) $DUMP ($SIZE bytes); machine: $(nproc) cores, $(awk '/MemTotal/ {print int($2/1024)}' /proc/meminfo) MiB, $(java -version 2>&1 | head -1)" >&2
 
-# run LABEL JAR OPTS...
+# run LABEL JAR OPTS...   (JAR "launcher": the worktree's ./brink script with its own heap flags; OPTS ignored)
 run() {
   local label=$1 jar=$2 opts=$3 out="$DIR/$1"
-  local before after
+  local before after cmd
   before=$(cut -d' ' -f1-3 /proc/loadavg)
-  # shellcheck disable=SC2086
-  if /usr/bin/time -v java $opts -Xlog:gc:file="$out.gc.log" -jar "$jar" heap --top 10 "$DUMP" >"$out.report.txt" 2>"$out.time.txt"; then
+  if [[ "$jar" == launcher ]]; then
+    opts="the launcher's: $(sed -n '/^heap_opts()/,/^}/p' "$ROOT/brink" | grep -o 'echo "-Xmx[^"]*' | cut -c7-)"
+    cmd=(env BRINK_JAVA_OPTS="-Xlog:gc:file=$out.gc.log" "$ROOT/brink")
+  else
+    # shellcheck disable=SC2206
+    cmd=(java $opts -Xlog:gc:file="$out.gc.log" -jar "$jar")
+  fi
+  if /usr/bin/time -v "${cmd[@]}" heap --top 10 "$DUMP" >"$out.report.txt" 2>"$out.time.txt"; then
     status=ok
   else
     status="FAILED ($(grep -m1 -o 'OutOfMemoryError[^ ]*' "$out.time.txt" || echo "exit $?"))"
@@ -50,13 +58,16 @@ run() {
   echo "$label: $status, wall $wall, user $user s, sys $sys s, max RSS $((rss / 1024)) MiB, peak live heap after full GC ${live} MiB, load average $before -> $after, JVM options: $opts"
 }
 
+run launcher launcher ""
 [[ -n "${BRINK_BASELINE_JAR:-}" ]] && run baseline "$BRINK_BASELINE_JAR" "$OPTS"
 run current "$DIR/brink-current.jar" "$OPTS"
 [[ -n "${BRINK_BASELINE_JAR:-}" ]] && run baseline-half "$BRINK_BASELINE_JAR" "$HALF"
 run current-half "$DIR/brink-current.jar" "$HALF"
-if cmp -s "$DIR/current.report.txt" "$DIR/current-half.report.txt"; then
-  echo "reports with a half-dump heap and with ${OPTS%% *}: identical"
-else
-  echo "reports differ between the two heaps (or one run failed): diff $DIR/current.report.txt $DIR/current-half.report.txt"
-fi
+for other in current-half launcher ${BRINK_BASELINE_JAR:+baseline}; do
+  if cmp -s "$DIR/current.report.txt" "$DIR/$other.report.txt"; then
+    echo "reports of $other and of current (${OPTS%% *}): identical"
+  else
+    echo "reports differ between $other and current (or one run failed): diff $DIR/current.report.txt $DIR/$other.report.txt"
+  fi
+done
 head -12 "$DIR/current.report.txt"

@@ -36,7 +36,8 @@ import java.util.Set;
  * Heap-dump analysis: class histogram, top dominators, leak suspects with paths from GC roots, duplicate
  * strings, and a histogram diff of two dumps. Runs on the calling thread; one call reads the file five
  * times (three indexing passes, then two detail passes) and holds the object graph in primitive
- * arrays: roughly 30 bytes per object and 4 per reference at peak.
+ * arrays, some of which wait in temporary files while a phase does not read them: roughly 20 bytes per object
+ * and 4 per reference at peak.
  */
 public final class HeapAnalyzer {
     private HeapAnalyzer() {

@@ -2,13 +2,16 @@ package dev.brink.heap.dominator;
 
 import dev.brink.heap.HeapProgress;
 import dev.brink.heap.index.HeapGraph;
+import dev.brink.heap.index.SpilledInts;
 
 /**
  * Immediate dominators and retained sizes of every object reachable from the GC roots, over a super-root
  * that references every root: semidominators as in Lengauer–Tarjan (path compression, O(m log n)), then
  * idoms by Semi-NCA (Georgiadis), which needs no buckets and is near-linear on heap graphs. Everything is iterative: deep graphs (a 1.5 M-node linked list) need no stack.
- * Memory while computing: 4 bytes per object plus about 24 per object that has references, plus 4 per reference
- * between those; afterwards 12 bytes per object (retained size and the children lists; 16 for dumps over 32 GiB).
+ * Memory while computing, beside the graph's references (class indexes and sizes wait in a file): 4 bytes per
+ * object plus about 24 per object that has references (the predecessors wait in a file too); the references leave
+ * for a file once read for the last time. Afterwards 12 bytes per object (retained size and the children lists;
+ * 16 for dumps over 32 GiB).
  */
 public final class DominatorTree {
     /** {@link #idom} of an object dominated only by the super-root (a top-level dominator). */
@@ -175,6 +178,8 @@ public final class DominatorTree {
         }
 
         DominatorTree run() {
+            // Lengauer–Tarjan reads only the references; class and size wait in a file until the retained sizes
+            g.parkClassesAndSizes();
             int inner = 0;
             for (int i = 0; i < g.objectCount(); i++) {
                 if (!leaf(i)) {
@@ -187,7 +192,9 @@ public final class DominatorTree {
             int count = dfs(dfnum, vertex, parent);
             progress.update("dominators", 1, 4);
             int[] predStart = new int[count + 2];
-            int[] preds = predecessors(dfnum, vertex, count, predStart);
+            // the semidominator loop reads the predecessors once, from the last dfs number down: they wait in a file
+            // and come back through a small window while LT's own three arrays are on the heap
+            SpilledInts preds = SpilledInts.of(predecessors(dfnum, vertex, count, predStart));
             progress.update("dominators", 2, 4);
 
             dfnum = null; // preds are in dfs numbers already: the object-indexed array goes before LT's three arrays come
@@ -201,8 +208,8 @@ public final class DominatorTree {
             // semidominators, exactly as Lengauer–Tarjan computes them
             for (int n = count; n >= 2; n--) {
                 int s = parent[n];
-                for (int k = predStart[n]; k < predStart[n + 1]; k++) {
-                    int v = preds[k];
+                for (int k = predStart[n + 1] - 1; k >= predStart[n]; k--) { // downwards too: one pass over the file
+                    int v = preds.get(k);
                     int s2 = v <= n ? v : semi[eval(v, ancestor, best, semi)];
                     if (s2 < s) {
                         s = s2;
@@ -226,10 +233,13 @@ public final class DominatorTree {
             }
             progress.update("dominators", 3, 4);
             // the three LT arrays are free: they become the pre-order intervals of the dominator tree
-            int[] objectIdom = leafDominators(vertex, idom, count, semi, ancestor, best);
+            intervals(idom, count, semi, ancestor, best);
+            best = null; // only the intervals' fill cursor: gone before the object-indexed array comes
+            int[] objectIdom = leafDominators(vertex, idom, count, semi, ancestor);
             semi = null;
             ancestor = null;
-            best = null;
+            // the last read of every reference: from here on the report reads only Strings' from a file
+            g.spillReferences();
             toObjectIndexes(objectIdom, vertex, idom, count);
             vertex = null; // the dfs-number arrays go before the children lists are built beside the idoms
             parent = null;
@@ -237,6 +247,7 @@ public final class DominatorTree {
             int[] childStart = new int[g.objectCount() + 2];
             int[] children = childrenLists(objectIdom, childStart);
             objectIdom = null; // and the idoms go before the retained sizes come
+            g.restoreClassesAndSizes();
             DominatorTree tree = retainedSizes(childStart, children);
             progress.update("dominators", 4, 4);
             return tree;
@@ -333,13 +344,8 @@ public final class DominatorTree {
             return best[v];
         }
 
-        /**
-         * Immediate dominators of the reachable leaves, as dfs numbers of non-leaf nodes, in an array by object
-         * index that holds {@link #UNREACHABLE} everywhere else. The nearest common ancestor climbs from the leaf's
-         * current dominator until that one's pre-order interval holds the next referrer: each leaf's climb only
-         * goes up, so a leaf referenced from every node of a long list costs one step per reference, not the depth.
-         */
-        private int[] leafDominators(int[] vertex, int[] idom, int count, int[] pre, int[] size, int[] next) {
+        /** Pre-order number and subtree size of each non-leaf node in the dominator tree; {@code next} is scratch. */
+        private static void intervals(int[] idom, int count, int[] pre, int[] size, int[] next) {
             java.util.Arrays.fill(size, 1, count + 1, 1);
             for (int d = count; d >= 2; d--) {
                 size[idom[d]] += size[d]; // a dominator's dfs number is below its children's
@@ -352,6 +358,15 @@ public final class DominatorTree {
                 next[p] += size[d];
                 next[d] = pre[d] + 1;
             }
+        }
+
+        /**
+         * Immediate dominators of the reachable leaves, as dfs numbers of non-leaf nodes, in an array by object
+         * index that holds {@link #UNREACHABLE} everywhere else. The nearest common ancestor climbs from the leaf's
+         * current dominator until that one's pre-order interval holds the next referrer: each leaf's climb only
+         * goes up, so a leaf referenced from every node of a long list costs one step per reference, not the depth.
+         */
+        private int[] leafDominators(int[] vertex, int[] idom, int count, int[] pre, int[] size) {
             int[] objectIdom = new int[g.objectCount()];
             java.util.Arrays.fill(objectIdom, UNREACHABLE);
             for (int d = 1; d <= count; d++) {

@@ -7,7 +7,9 @@ import java.util.Map;
  * The object graph of one dump in parallel primitive arrays, indexed by dense object index (the rank of
  * the object id among all ids, so {@link #indexOf} is a binary search). Outbound references are CSR:
  * targets {@code refs[offsets[i] .. offsets[i + 1])}, in field order. About 12 bytes per object plus 4 per
- * reference (ids as 4-byte offsets when the heap spans under 32 GiB, class and size in 2 bytes each). Immutable and safe to share between threads once built.
+ * reference (ids as 4-byte offsets when the heap spans under 32 GiB, class and size in 2 bytes each). Parts that a
+ * phase of the analysis does not read can leave the heap for temporary files ({@link #spillReferences},
+ * {@link #parkClassesAndSizes}); read by one thread at a time.
  */
 public final class HeapGraph {
     /** Root kind of a class object: its static fields keep what they reference alive. */
@@ -16,8 +18,12 @@ public final class HeapGraph {
     final ObjectIds ids;
     final ClassIndexes classOf;
     final ShallowSizes shallow;
-    final int[] offsets;
-    final int[] refs;
+    /** CSR of the references while on the heap; null once {@link #spillReferences spilled}. */
+    int[] offsets;
+    int[] refs;
+    private SpilledInts spilledOffsets;
+    private SpilledInts spilledRefs;
+    private final int referenceCount;
     /** Kind of each root, parallel to {@link #roots}. */
     final byte[] rootKind;
     final int[] roots;
@@ -35,6 +41,7 @@ public final class HeapGraph {
         this.shallow = shallow;
         this.offsets = offsets;
         this.refs = refs;
+        this.referenceCount = refs.length;
         this.rootKind = rootKind;
         this.roots = roots;
         this.classes = classes;
@@ -49,7 +56,7 @@ public final class HeapGraph {
     }
 
     public long referenceCount() {
-        return refs.length;
+        return referenceCount;
     }
 
     /** Dense index of an object id, or a negative number if the dump has no such object. */
@@ -75,16 +82,50 @@ public final class HeapGraph {
     }
 
     public int refStart(int i) {
-        return offsets[i];
+        return offsets != null ? offsets[i] : spilledOffsets.get(i);
     }
 
     public int refEnd(int i) {
-        return offsets[i + 1];
+        return offsets != null ? offsets[i + 1] : spilledOffsets.get(i + 1);
     }
 
     /** Target of reference slot k (between refStart and refEnd of its source). */
     public int ref(int k) {
-        return refs[k];
+        return refs != null ? refs[k] : spilledRefs.get(k);
+    }
+
+    /**
+     * Moves the references (4 bytes per object and per reference) out of the heap into temporary files. For the
+     * end of the dominator computation and the report, which read them only for Strings, in index order (see
+     * {@link SpilledInts}). From here on the graph must be read by one thread at a time.
+     */
+    public void spillReferences() {
+        if (offsets != null) {
+            spilledOffsets = SpilledInts.of(offsets);
+            spilledRefs = SpilledInts.of(refs);
+            offsets = null;
+            refs = null;
+        }
+    }
+
+    /**
+     * Moves class indexes and shallow sizes (4 bytes per object) out of the heap until
+     * {@link #restoreClassesAndSizes}: the dominator computation reads neither until its retained sizes, and they
+     * are a third of what it keeps beside its own arrays.
+     */
+    public void parkClassesAndSizes() {
+        classOf.park();
+        shallow.park();
+    }
+
+    /** Reads what {@link #parkClassesAndSizes} moved out back into the heap. */
+    public void restoreClassesAndSizes() {
+        try {
+            classOf.restore();
+            shallow.restore();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot read back the analysis's temporary file", e);
+        }
     }
 
     /** GC root kind (hprof sub-record tag, or {@link #ROOT_CLASS}), 0 when not a root. */

@@ -1,6 +1,5 @@
 package dev.brink.heap.index;
 
-import java.nio.IntBuffer;
 import java.util.Arrays;
 
 /**
@@ -12,8 +11,11 @@ import java.util.Arrays;
 final class ObjectIds {
     private final long[] wide;
     private int[] compact;
-    /** The compact ids once parked in a mapped file: after the graph is built they serve a few lookups per report. */
-    private IntBuffer parked;
+    /**
+     * The compact ids once parked in a file: after the graph is built they serve a few hundred lookups and a sweep
+     * or two in index order (the ids of all String values), which a mapped file would keep resident.
+     */
+    private SpilledInts parked;
     private final long base;
     private final int shift;
 
@@ -46,16 +48,16 @@ final class ObjectIds {
     }
 
     int size() {
-        return wide != null ? wide.length : parked != null ? parked.capacity() : compact.length;
+        return wide != null ? wide.length : parked != null ? parked.length() : compact.length;
     }
 
     /**
-     * Moves the compact ids out of the heap (see {@link ParkedInts}). Passes over the file look ids up for every
+     * Moves the compact ids out of the heap (see {@link SpilledInts}). Passes over the file look ids up for every
      * reference and keep them on the heap; the analysis after them asks for a few hundred, from a few pages.
      */
     void park() {
         if (compact != null) {
-            parked = ParkedInts.park(compact);
+            parked = SpilledInts.of(compact);
             compact = null;
         }
     }
@@ -73,9 +75,9 @@ final class ObjectIds {
         return parked == null ? Arrays.binarySearch(compact, key) : search(parked, key);
     }
 
-    private static int search(IntBuffer a, int key) {
+    private static int search(SpilledInts a, int key) {
         int lo = 0;
-        int hi = a.capacity() - 1;
+        int hi = a.length() - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
             int v = a.get(mid);

@@ -1,0 +1,106 @@
+package dev.brink.heap.index;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.ref.Cleaner;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.IntBuffer;
+import java.nio.channels.FileChannel;
+
+/**
+ * An int array moved out of the process into an unlinked temporary file, read back through a 256 KiB window.
+ * For arrays that are read in one direction (ascending or descending) once they are written: the pages sit in
+ * the kernel's page cache, which the system reclaims at will and which is not the process's resident memory,
+ * whereas a memory-mapped file's pages count toward RSS for as long as they stay mapped. A read outside the
+ * window costs one positioned read that refills it in the direction the reader is going; a read far from the
+ * window (a binary search's probe) reads one page around it, a system call per probe. When no temporary file can
+ * be written the array stays on the heap. One reader at a time (the analysis is one thread).
+ */
+public final class SpilledInts {
+    private static final int WINDOW = 64 * 1024;
+    private static final int MARGIN = 64;
+    /** Window of a read far from the last one (a binary search's probe): one page. */
+    private static final int PROBE = 1024;
+    private static final Cleaner CLOSER = Cleaner.create();
+
+    private final int[] onHeap;
+    private final FileChannel file;
+    private final int length;
+    private final ByteBuffer bytes;
+    private final IntBuffer window;
+    private int start;
+    private int end;
+
+    private SpilledInts(int[] onHeap, FileChannel file, int length) {
+        this.onHeap = onHeap;
+        this.file = file;
+        this.length = length;
+        this.bytes = file == null ? null : ByteBuffer.allocateDirect(WINDOW * Integer.BYTES).order(ByteOrder.nativeOrder());
+        this.window = bytes == null ? null : bytes.asIntBuffer();
+        if (file != null) {
+            CLOSER.register(this, new Close(file)); // the file goes with the last reader
+        }
+    }
+
+    /** The values, written out; the caller drops its array. */
+    public static SpilledInts of(int[] values) {
+        FileChannel ch = SpillFiles.open();
+        if (ch == null) {
+            return new SpilledInts(values, null, values.length);
+        }
+        try {
+            SpillFiles.write(ch, values);
+        } catch (IOException e) {
+            SpillFiles.close(ch);
+            return new SpilledInts(values, null, values.length);
+        }
+        return new SpilledInts(null, ch, values.length);
+    }
+
+    public int length() {
+        return length;
+    }
+
+    public int get(int k) {
+        if (onHeap != null) {
+            return onHeap[k];
+        }
+        if (k < start || k >= end) {
+            fill(k);
+        }
+        return window.get(k - start);
+    }
+
+    private void fill(int k) {
+        if (k < 0 || k >= length) {
+            throw new ArrayIndexOutOfBoundsException(k);
+        }
+        // going down (below the window): the window ends just above k, otherwise it starts just below, so that
+        // a reader that steps back or forth by a few slots (an object's start after its end) stays inside it
+        int from;
+        int to;
+        if (k >= start - WINDOW && k < end + WINDOW) {
+            from = k < start ? Math.max(0, Math.min(length, k + 1 + MARGIN) - WINDOW) : Math.max(0, k - MARGIN);
+            to = Math.min(length, from + WINDOW);
+        } else {
+            from = Math.max(0, k - PROBE / 2);
+            to = Math.min(length, from + PROBE);
+        }
+        bytes.clear().limit((to - from) * Integer.BYTES);
+        try {
+            SpillFiles.readFully(file, bytes, (long) from * Integer.BYTES);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read back the analysis's temporary file", e);
+        }
+        start = from;
+        end = to;
+    }
+
+    private record Close(FileChannel file) implements Runnable {
+        @Override
+        public void run() {
+            SpillFiles.close(file);
+        }
+    }
+}
