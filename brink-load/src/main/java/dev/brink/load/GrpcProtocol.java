@@ -65,11 +65,13 @@ final class GrpcProtocol implements Protocol {
     private final GrpcMessage[] messages;
     private final Metadata[] metadata;
     private final ManagedChannel[] shared;
+    final GrpcStreams streams;
     private int next;
 
     @SuppressWarnings("unchecked")
     GrpcProtocol(String host, int port, EventLoopGroup group, Class<? extends Channel> channelType, Plan.Grpc settings,
-                 com.google.protobuf.Descriptors.MethodDescriptor[] methods, GrpcMessage[] messages, Metadata[] metadata) {
+                 com.google.protobuf.Descriptors.MethodDescriptor[] methods, GrpcMessage[] messages, Metadata[] metadata,
+                 String[] names) {
         this.host = host;
         this.port = port;
         this.group = group;
@@ -77,8 +79,10 @@ final class GrpcProtocol implements Protocol {
         this.policy = settings.policy();
         this.deadline = settings.deadline();
         this.methods = new MethodDescriptor[methods.length];
+        boolean[] streaming = new boolean[methods.length];
         for (int i = 0; i < methods.length; i++) {
             com.google.protobuf.Descriptors.MethodDescriptor m = methods[i];
+            streaming[i] = m.isServerStreaming();
             this.methods[i] = MethodDescriptor.<byte[], Object>newBuilder()
                     .setType(m.isServerStreaming() ? MethodDescriptor.MethodType.SERVER_STREAMING : MethodDescriptor.MethodType.UNARY)
                     .setFullMethodName(MethodDescriptor.generateFullMethodName(m.getService().getFullName(), m.getName()))
@@ -86,6 +90,7 @@ final class GrpcProtocol implements Protocol {
                     .setResponseMarshaller(SKIP)
                     .build();
         }
+        this.streams = new GrpcStreams(names, streaming);
         this.messages = messages;
         this.metadata = metadata;
         this.shared = new ManagedChannel[policy.equals("shared") ? settings.channels() : 0];
@@ -131,6 +136,11 @@ final class GrpcProtocol implements Protocol {
         GrpcLink link = new GrpcLink(loop, this, ch, !policy.equals("shared"));
         // not from inside open(): the loop is in the middle of its own bookkeeping
         loop.eventLoop().execute(() -> loop.opened(link));
+    }
+
+    @Override
+    public java.util.List<dev.brink.core.evidence.StreamTimingLine> takeStreamTimings(String step) {
+        return streams.take(step);
     }
 
     @Override

@@ -31,9 +31,11 @@ final class GrpcProtocols {
         Descriptors.MethodDescriptor[] methods = new Descriptors.MethodDescriptor[n];
         GrpcMessage[] messages = new GrpcMessage[n];
         Metadata[] metadata = new Metadata[n];
+        String[] names = new String[n];
         RequestContext sample = new RequestContext(1, null);
         for (int i = 0; i < n; i++) {
             Plan.Operation op = plan.profile().get(i);
+            names[i] = op.name();
             methods[i] = schema.method(op.request().path());
             try {
                 messages[i] = GrpcMessage.compile(op.request().body(), methods[i].getInputType(), columns, env,
@@ -43,7 +45,7 @@ final class GrpcProtocols {
             }
             metadata[i] = metadata(op, columns, env);
         }
-        return new GrpcProtocol(address.getHostString(), address.getPort(), group, channelType, g, methods, messages, metadata);
+        return new GrpcProtocol(address.getHostString(), address.getPort(), group, channelType, g, methods, messages, metadata, names);
     }
 
     private static RequestContext sampleRow(Plan plan) throws BrinkUserException {
