@@ -4,7 +4,6 @@ import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
-import io.grpc.netty.NettyChannelBuilder;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;
 import java.io.ByteArrayInputStream;
@@ -55,8 +54,7 @@ final class GrpcProtocol implements Protocol {
         }
     };
 
-    private final String host;
-    private final int port;
+    private final GrpcTransport transport;
     private final EventLoopGroup group;
     private final Class<? extends Channel> channelType;
     final String policy;
@@ -69,11 +67,10 @@ final class GrpcProtocol implements Protocol {
     private int next;
 
     @SuppressWarnings("unchecked")
-    GrpcProtocol(String host, int port, EventLoopGroup group, Class<? extends Channel> channelType, Plan.Grpc settings,
+    GrpcProtocol(GrpcTransport transport, EventLoopGroup group, Class<? extends Channel> channelType, Plan.Grpc settings,
                  com.google.protobuf.Descriptors.MethodDescriptor[] methods, GrpcMessage[] messages, Metadata[] metadata,
                  String[] names) {
-        this.host = host;
-        this.port = port;
+        this.transport = transport;
         this.group = group;
         this.channelType = channelType;
         this.policy = settings.policy();
@@ -98,11 +95,10 @@ final class GrpcProtocol implements Protocol {
     }
 
     ManagedChannel newChannel() {
-        return NettyChannelBuilder.forAddress(host, port)
+        return transport.builder()
                 .eventLoopGroup(group)
                 .channelType(channelType)
                 .directExecutor()
-                .usePlaintext()
                 .build();
     }
 
