@@ -8,17 +8,17 @@
 #      carries (200 calls/s, 32 calls in flight at most, as ghz -c 32 --rps 200): brink's corrected p99 shows
 #      the stall, its uncorrected p99 (what ghz reports, same stall, same rate) does not
 #   3. ghz vs brink at --rps 1000 (open) and 50 concurrent callers (closed): rate accuracy, CPU-ms per 1000 calls
-# Ends with one table of every run. Needs: root (ip netns), go (builds the server and ghz through the Go module
+# Ends with one table of every run (bench/HlogWindow.java reads a window of latency.hlog). Needs: root (ip netns), go (builds the server and ghz through the Go module
 # proxy), taskset, /usr/bin/time, python3 and brink-cli/target/brink.jar.
 # Usage: bench/grpc-vs-ghz.sh [seconds]
-#   (env: BRINK_STALL_RATE=200 BRINK_STALL_SECS=30 BRINK_STALL_AT=20 BRINK_STALL_CONCURRENCY=32)
+#   (env: BRINK_STALL_RATE=200 BRINK_STALL_SECS=60 BRINK_STALL_AT=45 BRINK_STALL_CONCURRENCY=32)
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 SECS=${1:-10}
 STALL_RATE=${BRINK_STALL_RATE:-200}
-STALL_SECS=${BRINK_STALL_SECS:-30}
-STALL_AT=${BRINK_STALL_AT:-20} # seconds into the run: well after the generator's JIT warm-up
+STALL_SECS=${BRINK_STALL_SECS:-60}
+STALL_AT=${BRINK_STALL_AT:-45} # seconds into the step: after the generator's JIT warm-up (~30 s on a loaded box)
 STALL_CONC=${BRINK_STALL_CONCURRENCY:-32}
 PORT=50051
 JAR="$ROOT/brink-cli/target/brink.jar"
@@ -77,7 +77,7 @@ echo "== brink, open model 1000 calls/s, ${SECS}s, descriptors from $PROTO_DIR/h
 brink --rate 1000 --proto "$PROTO_DIR/helloworld.proto" >"$WORK/proto.json"; summary "$WORK/proto.json" 1000 "brink --rate 1000, --proto"
 
 # The stall: 1 s of a stopped server, once the generator is warm. With at most 32 calls in flight, the 32 calls on
-# the wire wait out the stall (32 slow calls of 6 000: under the uncorrected p99), and every call due in that
+# the wire wait out the stall (32 slow calls of 12 000: under the uncorrected p99), and every call due in that
 # second waits for a slot: only latency from the intended send time (corrected) counts those ~STALL_RATE calls.
 stall() { # seconds to wait before stopping the server
   sleep "$1"; kill -STOP $SERVER
@@ -101,6 +101,21 @@ worst = max(lines, key=lambda l: l["corrected"]["p99_ms"])
 print(f"  worst second ({worst['elapsed_s']} s): corrected p99 {worst['corrected']['p99_ms']} ms, "
       f"uncorrected p99 {worst['uncorrected']['p99_ms']} ms; generator-bound seconds: {sum(l['generator_bound'] for l in lines)}")
 PY
+# the whole run's p99 also counts a cold JVM's backlog; from the first second with nothing waiting on, the window
+# with the stall against the same window cut before it (latency.hlog times are interval starts: the second after
+# the one whose backlog emptied is the first clean one)
+read -r WARM STALL_S < <(python3 - "$WORK/run-stall/load.jsonl" "$STALL_AT" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+first = lines[0]["elapsed_s"] - 1
+warm = next((l["elapsed_s"] for l in lines if l["waiting"] == 0 and l["elapsed_s"] - 1 - first < int(sys.argv[2]) - 5), first)
+print(warm, first + int(sys.argv[2]))
+PY
+)
+printf '  after warm-up (from %s s), with the stall:    ' "$WARM"
+java -cp "$JAR" "$HERE/HlogWindow.java" "$WORK/run-stall/latency.hlog" "$WARM" 1e9 | tee "$WORK/stall-window.txt"
+printf '  after warm-up, cut 1 s before the stall:  '
+java -cp "$JAR" "$HERE/HlogWindow.java" "$WORK/run-stall/latency.hlog" "$WARM" "$(python3 -c "print($STALL_S - 1)")"
 echo "== ghz, --rps ${STALL_RATE} -c ${STALL_CONC}, ${STALL_SECS}s; server stopped (SIGSTOP) for 1 s at ${STALL_AT} s"
 stall "$STALL_AT" &
 STALLER=$!
