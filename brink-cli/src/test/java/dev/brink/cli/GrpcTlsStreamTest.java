@@ -70,10 +70,10 @@ class GrpcTlsStreamTest {
         HttpCommandTest.Run r = brink("grpc", addr, "--call", TickerServer.FOLLOW, "--cacert", ca.toString(),
                 "-d", "{\"symbol\": \"ACME\", \"ticks\": 4, \"every_ms\": 50}",
                 "-m", "x-trace-bin: AAEC/w", "--secret-metadata", "x-api-token: s3cr3t-t0k3n", "-m", "authorization: Bearer hunter2",
-                "--rate", "20", "--duration", "1s", "--out", run.toString());
+                "--rate", "20", "--duration", "500ms", "--out", run.toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains(", TLS,").contains("errors       none")
-                .contains("stream       call: 20 calls ended, 80 messages (4 per call)")
+                .contains("stream       call: 10 calls ended, 40 messages (4 per call)")
                 .contains("first msg").contains("each msg").contains("msg gap").contains("call total");
         Metadata got = server.lastMetadata.get();
         assertThat(got.get(Metadata.Key.of("x-trace-bin", Metadata.BINARY_BYTE_MARSHALLER))).containsExactly(0, 1, 2, -1);
@@ -92,7 +92,7 @@ class GrpcTlsStreamTest {
         Path proto = Files.writeString(dir.resolve("ticker.proto"), TickerServer.PROTO);
         HttpCommandTest.Run r = brink("grpc", addr, "--call", TickerServer.FOLLOW, "--proto", proto.toString(), "--insecure",
                 "--authority", "localhost", "-d", "{\"symbol\": \"X\", \"ticks\": 3, \"every_ms\": 20}",
-                "--rate", "10", "--duration", "1s", "--json");
+                "--rate", "20", "--duration", "500ms", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.err()).contains("warning: --insecure");
         JsonNode doc = Json.MAPPER.readTree(r.out());
