@@ -4,18 +4,28 @@
 # of its own (the Go example listens on all interfaces; in the namespace that is only its loopback).
 # The server is pinned to CPU 1, the generators to CPU 0.
 #   1. brink, open model at 1000 calls/s for 10 s, by reflection and by .proto: achieved rate (goal: within 1 %)
-#   2. the same with the server stopped (SIGSTOP) for 1 s in the middle: corrected p99 vs uncorrected p99
+#   2. the server stopped (SIGSTOP) for 1 s, once the run is past its JIT warm-up, at a rate a loaded machine
+#      carries (200 calls/s, 32 calls in flight at most, as ghz -c 32 --rps 200): brink's corrected p99 shows
+#      the stall, its uncorrected p99 (what ghz reports, same stall, same rate) does not
 #   3. ghz vs brink at --rps 1000 (open) and 50 concurrent callers (closed): rate accuracy, CPU-ms per 1000 calls
-# Needs: root (ip netns), go (builds the server and ghz through the Go module proxy), taskset, /usr/bin/time,
-# python3 and brink-cli/target/brink.jar. Usage: bench/grpc-vs-ghz.sh [seconds]
+# Ends with one table of every run (bench/HlogWindow.java reads a window of latency.hlog). Needs: root (ip netns), go (builds the server and ghz through the Go module
+# proxy), taskset, /usr/bin/time, python3 and brink-cli/target/brink.jar.
+# Usage: bench/grpc-vs-ghz.sh [seconds]
+#   (env: BRINK_STALL_RATE=200 BRINK_STALL_SECS=60 BRINK_STALL_AT=45 BRINK_STALL_CONCURRENCY=32)
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 SECS=${1:-10}
+STALL_RATE=${BRINK_STALL_RATE:-200}
+STALL_SECS=${BRINK_STALL_SECS:-60}
+STALL_AT=${BRINK_STALL_AT:-45} # seconds into the step: after the generator's JIT warm-up (~30 s on a loaded box)
+STALL_CONC=${BRINK_STALL_CONCURRENCY:-32}
 PORT=50051
 JAR="$ROOT/brink-cli/target/brink.jar"
 WORK=$(mktemp -d /tmp/brink-grpc-vs-ghz.XXXXXX)
 NS=brinkgrpc$$
+TABLE="$WORK/table.md"
+printf '| run | calls sent / ok | achieved | corrected p99 | uncorrected p99 (ghz: its p99) | max | CPU-ms per 1000 calls |\n|---|---|---|---|---|---|---|\n' >"$TABLE"
 [[ -f "$JAR" ]] || { echo "missing $JAR: run ./mvnw -B -q package -DskipTests" >&2; exit 2; }
 command -v go >/dev/null || { echo "go not found: the grpc-go server and ghz are built with it" >&2; exit 2; }
 
@@ -35,57 +45,114 @@ ip netns add "$NS"
 trap 'kill -CONT $SERVER 2>/dev/null; kill $SERVER 2>/dev/null; ip netns del "$NS" 2>/dev/null || true' EXIT
 ip netns exec "$NS" ip link set lo up
 in_ns() { ip netns exec "$NS" "$@"; }
-in_ns taskset -c 1 "$GOBIN_DIR/reflection-server" -port "$PORT" >"$WORK/server.log" 2>&1 &
+# not through the in_ns function: a function in the background is a forked shell, and $! would be that shell's PID,
+# so SIGSTOP would stop the shell and not the server (ip netns exec and taskset exec, so $! is the server here)
+ip netns exec "$NS" taskset -c 1 "$GOBIN_DIR/reflection-server" -port "$PORT" >"$WORK/server.log" 2>&1 &
 SERVER=$!
 sleep 1
+[[ $(cat /proc/$SERVER/comm) == reflection-serv* ]] || { echo "server PID $SERVER is $(cat /proc/$SERVER/comm)" >&2; exit 1; }
 ADDR=127.0.0.1:$PORT
 CALL=helloworld.Greeter/SayHello
 MSG='{"name":"brink-${seq}"}'
 
 BRINK=(ip netns exec "$NS" taskset -c 0 java -jar "$JAR" grpc "$ADDR" --call "$CALL" --data "$MSG" --duration "${SECS}s" --json)
 brink() { "${BRINK[@]}" "$@" 2>/dev/null; }
-summary() {
-  python3 - "$1" "$2" <<'PY'
+summary() { # json, target rate, label
+  python3 - "$1" "$2" "$3" "$TABLE" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))["result"]
 target = float(sys.argv[2])
 acc = f" ({(r['achieved_rps']/target-1)*100:+.2f}% of {target:.0f})" if target > 0 else ""
 print(f"  achieved {r['achieved_rps']} calls/s{acc}, ok {r['ok']}, errors {r['errors'] or 0}, dropped {r['dropped']}, "
       f"corrected p99 {r['corrected']['p99_ms']} ms, uncorrected p99 {r['uncorrected']['p99_ms']} ms")
+with open(sys.argv[4], "a") as t:
+    t.write(f"| {sys.argv[3]} | {r['sent']} / {r['ok']} | {r['achieved_rps']}/s{acc} | {r['corrected']['p99_ms']} ms | "
+            f"{r['uncorrected']['p99_ms']} ms | {r['corrected']['max_ms']} ms | — |\n")
 PY
 }
 
 echo "== brink, open model 1000 calls/s, ${SECS}s, descriptors by reflection"
-brink --rate 1000 >"$WORK/refl.json"; summary "$WORK/refl.json" 1000
+brink --rate 1000 >"$WORK/refl.json"; summary "$WORK/refl.json" 1000 "brink --rate 1000, reflection"
 echo "== brink, open model 1000 calls/s, ${SECS}s, descriptors from $PROTO_DIR/helloworld.proto (parsed in-process)"
-brink --rate 1000 --proto "$PROTO_DIR/helloworld.proto" >"$WORK/proto.json"; summary "$WORK/proto.json" 1000
+brink --rate 1000 --proto "$PROTO_DIR/helloworld.proto" >"$WORK/proto.json"; summary "$WORK/proto.json" 1000 "brink --rate 1000, --proto"
 
-echo "== brink, 1000 calls/s, server stopped (SIGSTOP) for 1 s at $((SECS / 2)) s"
-brink --rate 1000 >"$WORK/stall.json" &
+# The stall: 1 s of a stopped server, once the generator is warm. With at most 32 calls in flight, the 32 calls on
+# the wire wait out the stall (32 slow calls of 12 000: under the uncorrected p99), and every call due in that
+# second waits for a slot: only latency from the intended send time (corrected) counts those ~STALL_RATE calls.
+stall() { # seconds to wait before stopping the server
+  sleep "$1"; kill -STOP $SERVER
+  # say so if the signal did not stop the server (a wrong PID would make the stall silently absent)
+  [[ $(awk '{print $3}' /proc/$SERVER/stat) == T ]] || echo "  WARNING: the server ($SERVER) is not stopped" >&2
+  sleep 1; kill -CONT $SERVER
+}
+echo "== brink, ${STALL_RATE} calls/s, at most ${STALL_CONC} in flight, ${STALL_SECS}s; server stopped (SIGSTOP) for 1 s at ${STALL_AT} s"
+ip netns exec "$NS" taskset -c 0 java -jar "$JAR" grpc "$ADDR" --call "$CALL" --data "$MSG" --duration "${STALL_SECS}s" \
+    --rate "$STALL_RATE" --concurrency "$STALL_CONC" --json --out "$WORK/run-stall" >"$WORK/stall.json" 2>/dev/null &
 B=$!
-sleep $((SECS / 2 + 1)) # + JVM start-up
-kill -STOP $SERVER; sleep 1; kill -CONT $SERVER
+# count from the run's own first second (load.jsonl), not from the JVM's start
+until [[ -s "$WORK/run-stall/load.jsonl" ]] || ! kill -0 $B 2>/dev/null; do sleep 0.1; done
+stall "$((STALL_AT - 1))"
 wait $B
-summary "$WORK/stall.json" 1000
+summary "$WORK/stall.json" "$STALL_RATE" "brink --rate $STALL_RATE --concurrency $STALL_CONC, 1 s SIGSTOP at ${STALL_AT} s"
+python3 - "$WORK/run-stall/load.jsonl" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+worst = max(lines, key=lambda l: l["corrected"]["p99_ms"])
+print(f"  worst second ({worst['elapsed_s']} s): corrected p99 {worst['corrected']['p99_ms']} ms, "
+      f"uncorrected p99 {worst['uncorrected']['p99_ms']} ms; generator-bound seconds: {sum(l['generator_bound'] for l in lines)}")
+PY
+# the whole run's p99 also counts a cold JVM's backlog; from the first second with nothing waiting on, the window
+# with the stall against the same window cut before it (latency.hlog times are interval starts: the second after
+# the one whose backlog emptied is the first clean one)
+read -r WARM STALL_S < <(python3 - "$WORK/run-stall/load.jsonl" "$STALL_AT" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+first = lines[0]["elapsed_s"] - 1
+warm = next((l["elapsed_s"] for l in lines if l["waiting"] == 0 and l["elapsed_s"] - 1 - first < int(sys.argv[2]) - 5), first)
+print(warm, first + int(sys.argv[2]))
+PY
+)
+printf '  after warm-up (from %s s), with the stall:    ' "$WARM"
+java -cp "$JAR" "$HERE/HlogWindow.java" "$WORK/run-stall/latency.hlog" "$WARM" 1e9 | tee "$WORK/stall-window.txt"
+printf '  after warm-up, cut 1 s before the stall:  '
+java -cp "$JAR" "$HERE/HlogWindow.java" "$WORK/run-stall/latency.hlog" "$WARM" "$(python3 -c "print($STALL_S - 1)")"
+echo "== ghz, --rps ${STALL_RATE} -c ${STALL_CONC}, ${STALL_SECS}s; server stopped (SIGSTOP) for 1 s at ${STALL_AT} s"
+stall "$STALL_AT" &
+STALLER=$!
+ip netns exec "$NS" taskset -c 0 "$GOBIN_DIR/ghz" --insecure --call "$CALL" -d '{"name":"ghz-{{.RequestNumber}}"}' \
+    -z "${STALL_SECS}s" --connections 1 --rps "$STALL_RATE" -c "$STALL_CONC" -O json "$ADDR" >"$WORK/ghz-stall.json"
+wait $STALLER
+python3 - "$WORK/ghz-stall.json" "$STALL_RATE" "$TABLE" "ghz --rps $STALL_RATE -c $STALL_CONC, 1 s SIGSTOP at ${STALL_AT} s" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+n = r["count"]; ok = r.get("statusCodeDistribution", {}).get("OK", 0)
+p99 = next((l["latency"] for l in r.get("latencyDistribution") or [] if l["percentage"] == 99), 0) / 1e6
+print(f"  ghz: {n} calls ({ok} OK), {r['rps']:.1f} calls/s, p99 {p99:.2f} ms, slowest {r['slowest'] / 1e6:.1f} ms")
+with open(sys.argv[3], "a") as t:
+    t.write(f"| {sys.argv[4]} | {n} / {ok} | {r['rps']:.1f}/s | (none) | {p99:.2f} ms | {r['slowest'] / 1e6:.1f} ms | — |\n")
+PY
 
 cpu_ms() { awk '{printf "%.0f", ($1 + $2) * 1000}' "$1"; }
 ghz_run() { # label, ghz args...
   local label=$1; shift
   /usr/bin/time -f "%U %S" -o "$WORK/ghz.time" ip netns exec "$NS" taskset -c 0 "$GOBIN_DIR/ghz" --insecure --call "$CALL" \
       -d '{"name":"ghz-{{.RequestNumber}}"}' -z "${SECS}s" --connections 1 -O json "$@" "$ADDR" >"$WORK/ghz.json"
-  python3 - "$WORK/ghz.json" "$(cpu_ms "$WORK/ghz.time")" "$label" <<'PY'
+  python3 - "$WORK/ghz.json" "$(cpu_ms "$WORK/ghz.time")" "$label" "$TABLE" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1])); cpu = int(sys.argv[2])
 n = r["count"]; ok = r.get("statusCodeDistribution", {}).get("OK", 0)
 p99 = next((l["latency"] for l in r.get("latencyDistribution") or [] if l["percentage"] == 99), 0) / 1e6
 print(f"  ghz   {sys.argv[3]}: {n} calls ({ok} OK), {r['rps']:.1f} calls/s, p99 {p99:.2f} ms (uncorrected only), "
       f"{cpu} CPU-ms, {cpu / (n / 1000):.1f} CPU-ms per 1000 calls")
+with open(sys.argv[4], "a") as t:
+    t.write(f"| ghz {sys.argv[3]} | {n} / {ok} | {r['rps']:.1f}/s | (none) | {p99:.2f} ms | {r['slowest'] / 1e6:.1f} ms | "
+            f"{cpu / (n / 1000):.1f} |\n")
 PY
 }
 brink_run() { # label, brink args...
   local label=$1; shift
   /usr/bin/time -f "%U %S" -o "$WORK/brink.time" "${BRINK[@]}" --out "$WORK/run-$label" "$@" >"$WORK/brink-$label.json" 2>/dev/null
-  python3 - "$WORK/brink-$label.json" "$(cpu_ms "$WORK/brink.time")" "$label" "$WORK/run-$label" <<'PY'
+  python3 - "$WORK/brink-$label.json" "$(cpu_ms "$WORK/brink.time")" "$label" "$WORK/run-$label" "$TABLE" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))["result"]; cpu = int(sys.argv[2]); d = sys.argv[4]
 n = r["ok"] + sum(r["errors"].values())
@@ -97,6 +164,10 @@ steady = sum(g["process_cpu"] * l["interval_s"] * 1000 for l, g in half)
 print(f"  brink {sys.argv[3]}: {n} calls ({r['ok']} ok), {r['achieved_rps']} calls/s, corrected p99 {r['corrected']['p99_ms']} ms, "
       f"uncorrected p99 {r['uncorrected']['p99_ms']} ms, {cpu} CPU-ms whole process ({cpu / (n / 1000):.1f} per 1000 calls), "
       f"steady state (2nd half) {steady / max(req, 1) * 1000:.1f} CPU-ms per 1000 calls")
+with open(sys.argv[5], "a") as t:
+    t.write(f"| brink {sys.argv[3]} | {r['sent']} / {r['ok']} | {r['achieved_rps']}/s | {r['corrected']['p99_ms']} ms | "
+            f"{r['uncorrected']['p99_ms']} ms | {r['corrected']['max_ms']} ms | {cpu / (n / 1000):.1f} whole process, "
+            f"{steady / max(req, 1) * 1000:.1f} steady state |\n")
 PY
 }
 echo "== ghz vs brink, open model --rps 1000, ${SECS}s, interleaved"
@@ -105,4 +176,7 @@ brink_run open --rate 1000
 echo "== ghz vs brink, closed model, 50 callers, ${SECS}s, interleaved"
 ghz_run closed -c 50
 brink_run closed --users 50
+echo
+echo "== all runs ($(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs)"
+cat "$TABLE"
 echo "(work files in $WORK)"

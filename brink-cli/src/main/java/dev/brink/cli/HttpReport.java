@@ -76,15 +76,38 @@ final class HttpReport {
         if (runDir != null) out.println("  run dir      " + runDir);
     }
 
+    /**
+     * Server-streaming calls, after the table: each message timed from its call's intended start, the gaps
+     * between messages, and the calls' totals (the latency rows above), so a late first message or a stop
+     * inside a stream shows apart from a slow stream.
+     */
+    static void streams(PrintWriter out, List<dev.brink.core.evidence.StreamTimingLine> streams) {
+        for (dev.brink.core.evidence.StreamTimingLine s : streams) {
+            out.printf(Locale.ROOT, "  stream       %s: %d calls ended, %d messages (%s per call)%n", s.operation(), s.calls(),
+                    s.messages(), num(Math.round(s.messagesPerCall() * 10) / 10.0));
+            out.printf(Locale.ROOT, "  stream ms    %10s %9s %9s %9s %9s%n", "p50", "p90", "p99", "p99.9", "max");
+            spread(out, "first msg", s.firstMessage());
+            spread(out, "each msg", s.message());
+            spread(out, "msg gap", s.gap());
+            spread(out, "call total", s.total());
+        }
+    }
+
+    private static void spread(PrintWriter out, String name, dev.brink.core.evidence.StreamTimingLine.Spread p) {
+        out.printf(Locale.ROOT, "    %-11s %8s %9s %9s %9s %9s%n", name, ms(p.p50()), ms(p.p90()), ms(p.p99()), ms(p.p999()), ms(p.max()));
+    }
+
     private static void row(PrintWriter out, String name, Percentiles p) {
         out.printf(Locale.ROOT, "    %-11s %8s %9s %9s %9s %9s%n", name, ms(p.p50Ms()), ms(p.p90Ms()), ms(p.p99Ms()), ms(p.p999Ms()), ms(p.maxMs()));
     }
 
-    static void json(PrintWriter out, String url, StepResult r, List<Finding> findings) throws Exception {
+    static void json(PrintWriter out, String url, StepResult r, List<Finding> findings,
+                     List<dev.brink.core.evidence.StreamTimingLine> streams) throws Exception {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("url", url);
         doc.put("result", r);
         doc.put("findings", findings);
+        if (!streams.isEmpty()) doc.put("streams", streams); // as in streams.jsonl
         out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
     }
 

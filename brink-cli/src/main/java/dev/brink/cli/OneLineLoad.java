@@ -4,6 +4,7 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.core.Finding;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.evidence.StreamTimingLine;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.LoadStep;
@@ -60,6 +61,7 @@ final class OneLineLoad {
         StepResult result;
         List<Finding> findings;
         LiveMetrics metrics = LiveMetricsOption.metrics(spec, users == null ? plan.totalRps() : 0);
+        List<StreamTimingLine> streams;
         try (LoadEngine engine = LoadEngine.open(plan, options, out == null ? null : RunDirectory.at(out));
              MetricsServer served = LiveMetricsOption.serve(spec, metrics, live)) {
             HttpReport report = new HttpReport(live, System.console() != null && !json, d);
@@ -71,11 +73,13 @@ final class OneLineLoad {
             result = engine.run(step);
             report.done();
             findings = ports.findings();
+            streams = engine.lastStreamTimings();
         }
         if (json) {
-            HttpReport.json(stdout, shown, result, findings);
+            HttpReport.json(stdout, shown, result, findings, streams);
         } else {
             HttpReport.table(stdout, result, out);
+            HttpReport.streams(stdout, streams);
             HttpReport.findings(stdout, findings);
         }
         stdout.flush();

@@ -20,6 +20,8 @@ public final class RunDirectory {
     public static final String GENERATOR = "generator.jsonl";
     /** The host's own health per second (CPU, run queue, pressure, who used the CPU): see DESIGN.md. */
     public static final String HOST = "host.jsonl";
+    /** Per-message timing of server-streaming gRPC calls, one line per streaming operation and step. */
+    public static final String STREAMS = "streams.jsonl";
     public static final String EVIDENCE = "evidence";
     public static final String SUMMARY = "summary.json";
     /** The console of a target Brink launched. */

@@ -36,5 +36,9 @@ class ContractDocTest {
             assertThat(evidenceSection).as("evidence file prefix " + prefix).contains("`" + prefix);
         }
         assertThat(evidenceSection).contains(EvidenceFiles.foldedStacks(7).replace("7", "<multiplier>"));
+        String streams = design.substring(design.indexOf("### " + RunDirectory.STREAMS), design.indexOf("### events.jsonl"));
+        for (String key : dev.brink.core.evidence.StreamTimingLine.KEYS) {
+            assertThat(streams).as("streams.jsonl key " + key).contains(key);
+        }
     }
 }

@@ -7,7 +7,8 @@ import io.grpc.Status;
 
 /**
  * One gRPC call slot (see {@link GrpcProtocol}). A unary or server-streaming call: the request message is
- * sent and half-closed at once; response messages are counted; the call's status decides ok or
+ * sent and half-closed at once; a streaming call's messages are each timed ({@link GrpcStreams}); the call's
+ * status decides ok or
  * {@code grpc-CODE}. A call that never got a connection (UNAVAILABLE with a connect error as its cause)
  * counts as that connect error, so a generator out of local ports reads as {@code connect-no-local-port}.
  */
@@ -16,7 +17,7 @@ final class GrpcLink extends Link {
     private final boolean ownsChannel;
     private ManagedChannel channel;
     private ClientCall<byte[], Object> call;
-    long messages; // response messages of the call in flight
+    private long lastMessage; // when the call in flight got its latest message (nanoTime), 0 before its first
 
     GrpcLink(LoadLoop loop, GrpcProtocol protocol, ManagedChannel channel, boolean ownsChannel) {
         super(loop);
@@ -38,7 +39,7 @@ final class GrpcLink extends Link {
         if (perCall) channel = protocol.newChannel();
         ClientCall<byte[], Object> c = channel.newCall(protocol.method(op.index), protocol.callOptions());
         call = c;
-        messages = 0;
+        lastMessage = 0;
         c.start(new Listener(c, perCall ? channel : null), protocol.metadata(op.index));
         c.request(Integer.MAX_VALUE);
         c.sendMessage(body);
@@ -49,6 +50,7 @@ final class GrpcLink extends Link {
         if (perCall != null) perCall.shutdown(); // graceful: GOAWAY, then FIN (shutdownNow may reset the connection)
         if (c != call || !busy) return; // a call the loop gave up on (timeout) or cancelled
         call = null;
+        if (protocol.streams.streams(op.index)) protocol.streams.ended(op.index, intended, System.nanoTime(), status.isOk());
         if (status.isOk()) {
             op.live.ok++;
         } else {
@@ -79,7 +81,11 @@ final class GrpcLink extends Link {
 
         @Override
         public void onMessage(Object message) {
-            if (c == call) messages++;
+            // on the event loop (direct executor on the loop's own group), so the loop's fields are safe here
+            if (c != call || !protocol.streams.streams(op.index)) return;
+            long now = System.nanoTime();
+            protocol.streams.message(op.index, intended, lastMessage, now);
+            lastMessage = now;
         }
 
         @Override

@@ -4,7 +4,6 @@ import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
-import io.grpc.netty.NettyChannelBuilder;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;
 import java.io.ByteArrayInputStream;
@@ -55,8 +54,7 @@ final class GrpcProtocol implements Protocol {
         }
     };
 
-    private final String host;
-    private final int port;
+    private final GrpcTransport transport;
     private final EventLoopGroup group;
     private final Class<? extends Channel> channelType;
     final String policy;
@@ -65,20 +63,23 @@ final class GrpcProtocol implements Protocol {
     private final GrpcMessage[] messages;
     private final Metadata[] metadata;
     private final ManagedChannel[] shared;
+    final GrpcStreams streams;
     private int next;
 
     @SuppressWarnings("unchecked")
-    GrpcProtocol(String host, int port, EventLoopGroup group, Class<? extends Channel> channelType, Plan.Grpc settings,
-                 com.google.protobuf.Descriptors.MethodDescriptor[] methods, GrpcMessage[] messages, Metadata[] metadata) {
-        this.host = host;
-        this.port = port;
+    GrpcProtocol(GrpcTransport transport, EventLoopGroup group, Class<? extends Channel> channelType, Plan.Grpc settings,
+                 com.google.protobuf.Descriptors.MethodDescriptor[] methods, GrpcMessage[] messages, Metadata[] metadata,
+                 String[] names) {
+        this.transport = transport;
         this.group = group;
         this.channelType = channelType;
         this.policy = settings.policy();
         this.deadline = settings.deadline();
         this.methods = new MethodDescriptor[methods.length];
+        boolean[] streaming = new boolean[methods.length];
         for (int i = 0; i < methods.length; i++) {
             com.google.protobuf.Descriptors.MethodDescriptor m = methods[i];
+            streaming[i] = m.isServerStreaming();
             this.methods[i] = MethodDescriptor.<byte[], Object>newBuilder()
                     .setType(m.isServerStreaming() ? MethodDescriptor.MethodType.SERVER_STREAMING : MethodDescriptor.MethodType.UNARY)
                     .setFullMethodName(MethodDescriptor.generateFullMethodName(m.getService().getFullName(), m.getName()))
@@ -86,6 +87,7 @@ final class GrpcProtocol implements Protocol {
                     .setResponseMarshaller(SKIP)
                     .build();
         }
+        this.streams = new GrpcStreams(names, streaming);
         this.messages = messages;
         this.metadata = metadata;
         this.shared = new ManagedChannel[policy.equals("shared") ? settings.channels() : 0];
@@ -93,11 +95,10 @@ final class GrpcProtocol implements Protocol {
     }
 
     ManagedChannel newChannel() {
-        return NettyChannelBuilder.forAddress(host, port)
+        return transport.builder()
                 .eventLoopGroup(group)
                 .channelType(channelType)
                 .directExecutor()
-                .usePlaintext()
                 .build();
     }
 
@@ -131,6 +132,11 @@ final class GrpcProtocol implements Protocol {
         GrpcLink link = new GrpcLink(loop, this, ch, !policy.equals("shared"));
         // not from inside open(): the loop is in the middle of its own bookkeeping
         loop.eventLoop().execute(() -> loop.opened(link));
+    }
+
+    @Override
+    public java.util.List<dev.brink.core.evidence.StreamTimingLine> takeStreamTimings(String step) {
+        return streams.take(step);
     }
 
     @Override

@@ -26,14 +26,17 @@ final class GrpcProtocols {
                              Class<? extends Channel> channelType, List<String> columns, UnaryOperator<String> env)
             throws BrinkUserException {
         Plan.Grpc g = plan.target().grpc();
-        GrpcSchema schema = schema(plan, address);
+        GrpcTransport transport = GrpcTransport.of(address.getHostString(), address.getPort(), g);
+        GrpcSchema schema = schema(plan, transport);
         int n = plan.profile().size();
         Descriptors.MethodDescriptor[] methods = new Descriptors.MethodDescriptor[n];
         GrpcMessage[] messages = new GrpcMessage[n];
         Metadata[] metadata = new Metadata[n];
+        String[] names = new String[n];
         RequestContext sample = new RequestContext(1, null);
         for (int i = 0; i < n; i++) {
             Plan.Operation op = plan.profile().get(i);
+            names[i] = op.name();
             methods[i] = schema.method(op.request().path());
             try {
                 messages[i] = GrpcMessage.compile(op.request().body(), methods[i].getInputType(), columns, env,
@@ -43,14 +46,24 @@ final class GrpcProtocols {
             }
             metadata[i] = metadata(op, columns, env);
         }
-        return new GrpcProtocol(address.getHostString(), address.getPort(), group, channelType, g, methods, messages, metadata);
+        if (transport.tls() && (g.proto() != null || g.protoset() != null)) {
+            // reflection has proven the connection already; from a file, a TLS mistake must be one line before any
+            // load, not a run of grpc-UNAVAILABLE
+            try {
+                transport.probe(Duration.ofSeconds(10));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new BrinkUserException("interrupted while connecting to " + transport.where());
+            }
+        }
+        return new GrpcProtocol(transport, group, channelType, g, methods, messages, metadata, names);
     }
 
     private static RequestContext sampleRow(Plan plan) throws BrinkUserException {
         return new RequestContext(1, CsvFeeder.load(plan.data().csv(), false));
     }
 
-    private static GrpcSchema schema(Plan plan, InetSocketAddress address) throws BrinkUserException {
+    private static GrpcSchema schema(Plan plan, GrpcTransport transport) throws BrinkUserException {
         Plan.Grpc g = plan.target().grpc();
         if (g.proto() != null) return GrpcSchema.fromProto(g.proto(), g.importPaths());
         if (g.protoset() != null) return GrpcSchema.fromProtoset(g.protoset());
@@ -62,17 +75,17 @@ final class GrpcProtocols {
             services.add(call.substring(0, slash));
         }
         try {
-            return GrpcReflection.load(address.getHostString(), address.getPort(), new ArrayList<>(services),
-                    Duration.ofSeconds(10));
+            return GrpcReflection.load(transport, new ArrayList<>(services), Duration.ofSeconds(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new BrinkUserException("interrupted while asking " + address + " for its services");
+            throw new BrinkUserException("interrupted while asking " + transport.where() + " for its services");
         }
     }
 
     /**
      * Metadata, filled once per run ({@code ${env.NAME}} included; per-request placeholders take their first
-     * value). gRPC header names are lower case; binary "-bin" keys are not supported.
+     * value). gRPC header names are lower case; a key ending in "-bin" is binary: its value is base64 (padding
+     * optional), sent as the bytes it decodes to. Values are never in a message: they may be secret.
      */
     private static Metadata metadata(Plan.Operation op, List<String> columns, UnaryOperator<String> env) throws BrinkUserException {
         io.netty.buffer.ByteBuf buf = io.netty.buffer.Unpooled.buffer();
@@ -81,9 +94,9 @@ final class GrpcProtocols {
         Metadata m = new Metadata();
         for (Plan.Header h : op.request().headers()) {
             String name = h.name().toLowerCase(Locale.ROOT);
-            if (name.endsWith("-bin") || name.startsWith("grpc-") || name.startsWith(":")) {
+            if (name.startsWith("grpc-") || name.startsWith(":") || !name.matches("[0-9a-z_.-]+")) {
                 throw new BrinkUserException("operation " + op.name() + ": metadata '" + name
-                        + "': expected a text key not starting with grpc- and not ending in -bin");
+                        + "': expected a key of a-z, 0-9, '-', '_' or '.' not starting with grpc-");
             }
             buf.clear();
             try {
@@ -91,8 +104,33 @@ final class GrpcProtocols {
             } catch (Template.Invalid e) {
                 throw new BrinkUserException("operation " + op.name() + ": metadata '" + name + "': expected " + e.getMessage());
             }
-            m.put(Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER), buf.toString(java.nio.charset.StandardCharsets.UTF_8));
+            String value = buf.toString(java.nio.charset.StandardCharsets.UTF_8);
+            if (name.endsWith(Metadata.BINARY_HEADER_SUFFIX)) {
+                m.put(Metadata.Key.of(name, Metadata.BINARY_BYTE_MARSHALLER), binary(op, name, value));
+            } else {
+                m.put(Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER), value);
+            }
         }
         return m;
+    }
+
+    private static byte[] binary(Plan.Operation op, String name, String value) throws BrinkUserException {
+        byte[] b = base64(value);
+        if (b == null) {
+            throw new BrinkUserException("operation " + op.name() + ": metadata '" + name
+                    + "': expected a base64 value for a -bin key (value not shown)");
+        }
+        return b;
+    }
+
+    /** A "-bin" value's bytes: standard or URL-safe base64, padding optional (what grpcurl users paste); null if not base64. */
+    static byte[] base64(String value) {
+        String v = value.strip();
+        try {
+            return v.indexOf('-') >= 0 || v.indexOf('_') >= 0 ? java.util.Base64.getUrlDecoder().decode(v)
+                    : java.util.Base64.getDecoder().decode(v);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 }

@@ -7,7 +7,6 @@ import dev.brink.core.BrinkUserException;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.reflection.v1.ServerReflectionGrpc;
 import io.grpc.reflection.v1.ServerReflectionRequest;
 import io.grpc.reflection.v1.ServerReflectionResponse;
@@ -31,10 +30,10 @@ final class GrpcReflection {
     private GrpcReflection() {
     }
 
-    static GrpcSchema load(String host, int port, List<String> services, Duration timeout)
+    static GrpcSchema load(GrpcTransport transport, List<String> services, Duration timeout)
             throws BrinkUserException, InterruptedException {
-        String where = host + ":" + port;
-        ManagedChannel ch = NettyChannelBuilder.forAddress(host, port).usePlaintext().build();
+        String where = transport.where();
+        ManagedChannel ch = transport.builder().build();
         LinkedBlockingQueue<Object> answers = new LinkedBlockingQueue<>();
         StreamObserver<ServerReflectionRequest> out = ServerReflectionGrpc.newStub(ch)
                 .withDeadlineAfter(timeout.toMillis(), TimeUnit.MILLISECONDS)
@@ -57,7 +56,7 @@ final class GrpcReflection {
         try {
             Map<String, DescriptorProtos.FileDescriptorProto> files = new LinkedHashMap<>();
             for (String s : services) {
-                ask(out, answers, ServerReflectionRequest.newBuilder().setFileContainingSymbol(s).build(), where, timeout,
+                ask(out, answers, ServerReflectionRequest.newBuilder().setFileContainingSymbol(s).build(), transport, timeout,
                         s, files);
             }
             Deque<String> missing = new ArrayDeque<>();
@@ -66,7 +65,7 @@ final class GrpcReflection {
                 String dep = missing.pop();
                 if (files.containsKey(dep) || dep.startsWith("google/protobuf/")) continue;
                 int before = files.size();
-                ask(out, answers, ServerReflectionRequest.newBuilder().setFileByFilename(dep).build(), where, timeout,
+                ask(out, answers, ServerReflectionRequest.newBuilder().setFileByFilename(dep).build(), transport, timeout,
                         dep, files);
                 if (files.size() == before) continue;
                 for (DescriptorProtos.FileDescriptorProto f : files.values()) missing.addAll(f.getDependencyList());
@@ -79,9 +78,10 @@ final class GrpcReflection {
     }
 
     private static void ask(StreamObserver<ServerReflectionRequest> out, LinkedBlockingQueue<Object> answers,
-                            ServerReflectionRequest q, String where, Duration timeout, String what,
+                            ServerReflectionRequest q, GrpcTransport transport, Duration timeout, String what,
                             Map<String, DescriptorProtos.FileDescriptorProto> files)
             throws BrinkUserException, InterruptedException {
+        String where = transport.where();
         out.onNext(q);
         Object a = answers.poll(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
         if (a == null) throw new BrinkUserException(where + ": no answer from its reflection service in " + timeout.toSeconds() + " s");
@@ -91,9 +91,7 @@ final class GrpcReflection {
                 throw new BrinkUserException(where + " has no reflection service (grpc.reflection.v1): expected --proto or --protoset");
             }
             if (st.getCode() == Status.Code.UNAVAILABLE || st.getCode() == Status.Code.DEADLINE_EXCEEDED) {
-                Throwable cause = st.getCause();
-                throw new BrinkUserException("cannot connect to " + where + ": "
-                        + (cause != null ? cause.getMessage() : st.getDescription()) + " (expected a gRPC server listening there)");
+                throw new BrinkUserException(transport.failure(st));
             }
             throw new BrinkUserException(where + ": reflection failed: " + st.getCode() + " " + st.getDescription());
         }

@@ -57,6 +57,8 @@ public final class LoadEngine implements AutoCloseable {
     private final LoadOptions options;
     private final EventLoopGroup group;
     private final LoadLoop loop;
+    private final Protocol protocol;
+    private volatile List<dev.brink.core.evidence.StreamTimingLine> lastStreams = List.of();
     private final RunOutput out;
     private final GeneratorMonitor monitor;
     private final String transport;
@@ -114,7 +116,7 @@ public final class LoadEngine implements AutoCloseable {
         RequestContext ctx = new RequestContext(System.nanoTime(), feeder);
         try {
             EventLoop el = group.next();
-            Protocol protocol = plan.target().grpc() != null
+            this.protocol = plan.target().grpc() != null
                     ? GrpcProtocols.open(plan, address, group, epoll ? EpollSocketChannel.class : NioSocketChannel.class, columns, env)
                     : plan.target().tcp() != null ? new TcpProtocol(bootstrap, address, plan.target().tcp(), System.nanoTime())
                     : new Http1Protocol(bootstrap, address, RequestEncoder.forPlan(plan, columns, env));
@@ -238,6 +240,9 @@ public final class LoadEngine implements AutoCloseable {
             return null;
         });
         emit(step, start, end, from, System.nanoTime(), acc, true);
+        List<dev.brink.core.evidence.StreamTimingLine> streams = call(() -> protocol.takeStreamTimings(step.name()));
+        lastStreams = streams;
+        out.streams(streams);
         StepResult r = acc.result(Math.max(1e-3, (from - start) / 1e9));
         Map<String, Object> ev = new LinkedHashMap<>();
         ev.put("step", step.name());
@@ -249,6 +254,11 @@ public final class LoadEngine implements AutoCloseable {
         ev.put("generator_reasons", r.generatorBoundReasons());
         out.event(EventType.STEP_END, ev);
         return r;
+    }
+
+    /** The per-message timing of the last step's server-streaming calls (empty without such calls). */
+    public List<dev.brink.core.evidence.StreamTimingLine> lastStreamTimings() {
+        return lastStreams;
     }
 
     /**

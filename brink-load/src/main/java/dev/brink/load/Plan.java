@@ -137,7 +137,12 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
      *                 (a new connection per call, closed after it: what exhausts ephemeral ports)
      * @param deadline each call's deadline, null for none
      */
-    public record Grpc(Path proto, List<Path> importPaths, Path protoset, int channels, String policy, Duration deadline) {
+    /**
+     * A gRPC target's settings. {@code tls} null is plaintext HTTP/2; {@code authority} (null: host:port) is the
+     * :authority every call names, and with TLS the name the server's certificate must carry.
+     */
+    public record Grpc(Path proto, List<Path> importPaths, Path protoset, int channels, String policy, Duration deadline,
+                       Tls tls, String authority) {
         public static final Set<String> POLICIES = Set.of("shared", "per-user", "per-call");
 
         public Grpc {
@@ -145,6 +150,22 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
             if (proto != null && protoset != null) throw new IllegalArgumentException("proto or protoset, not both");
             if (channels < 1 || channels > 10_000) throw new IllegalArgumentException("channels 1..10000");
             if (!POLICIES.contains(policy)) throw new IllegalArgumentException("policy shared|per-user|per-call");
+            if (authority != null && !authority.matches("[^\\s/@]+")) throw new IllegalArgumentException("authority host[:port]");
+        }
+
+        /** Plaintext, the server's own authority. */
+        public Grpc(Path proto, List<Path> importPaths, Path protoset, int channels, String policy, Duration deadline) {
+            this(proto, importPaths, protoset, channels, policy, deadline, null, null);
+        }
+    }
+
+    /**
+     * TLS to a gRPC server: trust from {@code caCert} (PEM certificates), or the JVM's default trust store when
+     * null; {@code insecure} skips verifying the server's certificate altogether (printed as a warning).
+     */
+    public record Tls(Path caCert, boolean insecure) {
+        public Tls {
+            if (insecure && caCert != null) throw new IllegalArgumentException("a CA certificate or insecure, not both");
         }
     }
 

@@ -20,8 +20,9 @@ import java.util.function.UnaryOperator;
 
 /**
  * The gRPC parts of a plan: {@code target: {grpc: "host:port", proto: f.proto, import_paths: [..], protoset: …,
- * connections: N, connection_policy: shared|per-user|per-call, deadline: 2s, jvm: {pid|jmx|launch}}} and operations with
- * {@code call: pkg.Service/Method}, {@code message: '{json template}'} and {@code metadata: {k: v}}. Files are
+ * connections: N, connection_policy: shared|per-user|per-call, deadline: 2s, tls: true, ca_cert: ca.pem, insecure: true,
+ * authority: name, jvm: {pid|jmx|launch}}} and operations with {@code call: pkg.Service/Method},
+ * {@code message: '{json template}'} and {@code metadata: {k: v, k2-bin: base64, k3: {value: v, secret: true}}}. Files are
  * relative to the plan's folder. Errors name file:line:column, as {@link PlanBinder}'s do.
  */
 final class PlanGrpcBinder {
@@ -30,7 +31,7 @@ final class PlanGrpcBinder {
 
     static Plan.Target target(PlanNode n, Path baseDir) throws BrinkUserException {
         Map<String, PlanNode> f = fields(n, "target", "grpc", "proto", "import_paths", "protoset", "connections",
-                "connection_policy", "deadline", "jvm");
+                "connection_policy", "deadline", "tls", "ca_cert", "insecure", "authority", "jvm");
         PlanNode addr = f.get("grpc");
         String hostPort = string(addr, "target.grpc");
         if (!hostPort.matches("[^:/\\s]+:\\d{1,5}")) throw addr.error("target.grpc", "host:port");
@@ -52,8 +53,22 @@ final class PlanGrpcBinder {
             }
         }
         Duration deadline = f.containsKey("deadline") ? duration(f.get("deadline"), "target.deadline") : null;
+        // ca_cert or insecure mean TLS; tls: true alone trusts the JVM's own store
+        boolean tls = f.containsKey("tls") && PlanBinder.bool(f.get("tls"), "target.tls");
+        Path ca = f.containsKey("ca_cert") ? file(f.get("ca_cert"), "target.ca_cert", baseDir) : null;
+        boolean insecure = f.containsKey("insecure") && PlanBinder.bool(f.get("insecure"), "target.insecure");
+        if (ca != null && insecure) throw f.get("insecure").error("target.insecure", "ca_cert or insecure, not both");
+        if (f.containsKey("tls") && !tls && (ca != null || insecure)) {
+            throw f.get("tls").error("target.tls", "true with ca_cert or insecure");
+        }
+        String authority = null;
+        if (f.containsKey("authority")) {
+            authority = string(f.get("authority"), "target.authority");
+            if (!authority.matches("[^\\s/@]+")) throw f.get("authority").error("target.authority", "a host name, or host:port");
+        }
         return new Plan.Target(URI.create("grpc://" + hostPort), PlanBinder.jvm(f.get("jvm")),
-                new Plan.Grpc(proto, imports, protoset, channels, policy, deadline));
+                new Plan.Grpc(proto, imports, protoset, channels, policy, deadline,
+                        tls || ca != null || insecure ? new Plan.Tls(ca, insecure) : null, authority));
     }
 
     private static Path file(PlanNode n, String path, Path baseDir) throws BrinkUserException {
@@ -82,13 +97,27 @@ final class PlanGrpcBinder {
             if (m.fields() == null) throw m.error(path + ".metadata", "a mapping of key to value");
             for (Map.Entry<String, PlanNode> e : m.fields().entrySet()) {
                 String mp = path + ".metadata." + e.getKey();
-                if (!e.getKey().matches("[0-9a-z_.-]+") || e.getKey().endsWith("-bin")) {
-                    throw e.getValue().error(mp, "a lower-case text metadata key");
+                if (!e.getKey().matches("[0-9a-z_.-]+") || e.getKey().startsWith("grpc-")) {
+                    throw e.getValue().error(mp, "a lower-case metadata key not starting with grpc-");
                 }
-                String value = string(e.getValue(), mp);
-                if (value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0) throw e.getValue().error(mp, "a value on one line");
-                template(e.getValue(), value, mp, columns, env, Template.Field.HEADER);
-                metadata.add(new Plan.Header(e.getKey(), value, false));
+                PlanNode v = e.getValue();
+                boolean secret = false;
+                if (v.fields() != null) { // {value: …, secret: true}, as for HTTP headers
+                    Map<String, PlanNode> vf = fields(v, mp, "value", "secret");
+                    secret = PlanBinder.bool(req(v, vf, "secret", mp), mp + ".secret");
+                    v = req(v, vf, "value", mp);
+                }
+                String value = string(v, mp);
+                // the value may be secret: errors name the key, never echo the value
+                if (value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0) {
+                    throw new BrinkUserException(v.where() + ": " + mp + ": expected a value on one line (value not shown)");
+                }
+                template(v, value, mp, columns, env, Template.Field.HEADER);
+                // a secret is checked when the run opens: read back from a run's plan.yaml it is "***"
+                if (e.getKey().endsWith("-bin") && !secret && !value.contains("${") && GrpcProtocols.base64(value) == null) {
+                    throw new BrinkUserException(v.where() + ": " + mp + ": expected a base64 value for a -bin key (value not shown)");
+                }
+                metadata.add(new Plan.Header(e.getKey(), value, secret));
             }
         }
         return new Plan.Operation(name, rps, new Plan.Request("POST", call, metadata, message), Plan.Check.DEFAULT);

@@ -24,6 +24,14 @@ public interface Protocol {
         return false;
     }
 
+    /**
+     * The per-message timing of its streaming operations since the last call, for the step just ended (only
+     * gRPC server streaming has any); resets it. Called on the event loop once the step's calls are done.
+     */
+    default java.util.List<dev.brink.core.evidence.StreamTimingLine> takeStreamTimings(String step) {
+        return java.util.List.of();
+    }
+
     /** Releases what the protocol shares between links (channels, descriptors); the links are closed already. */
     default void close() {
     }

@@ -24,9 +24,12 @@ final class RunOutput implements AutoCloseable {
     private final PrintStream hlogStream;
     private final HistogramLogWriter hlog;
     private final long baseMs;
+    private final RunDirectory run;
+    private JsonlWriter streams; // opened with its first line: most runs have no streaming calls
 
     RunOutput(RunDirectory run, long baseMs) throws IOException {
         this.baseMs = baseMs;
+        this.run = run;
         if (run == null) {
             load = generator = null;
             events = null;
@@ -75,6 +78,17 @@ final class RunOutput implements AutoCloseable {
         h.setTag(old);
     }
 
+    /** A step's per-message timing of streaming calls (streams.jsonl). */
+    void streams(java.util.List<dev.brink.core.evidence.StreamTimingLine> lines) {
+        if (run == null || lines.isEmpty()) return;
+        try {
+            if (streams == null) streams = new JsonlWriter(run.file(RunDirectory.STREAMS));
+            for (dev.brink.core.evidence.StreamTimingLine l : lines) streams.append(l);
+        } catch (IOException e) {
+            // the step's numbers are still in load.jsonl and the summary; one file lost is not a failed run
+        }
+    }
+
     void event(String type, Map<String, ?> fields) {
         if (events != null) events.append(type, fields);
     }
@@ -86,5 +100,6 @@ final class RunOutput implements AutoCloseable {
         generator.close();
         events.close();
         hlogStream.close();
+        if (streams != null) streams.close();
     }
 }

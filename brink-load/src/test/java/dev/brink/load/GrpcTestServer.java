@@ -23,7 +23,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A real grpc-java server on 127.0.0.1, port 0, serving test-resources grpc/inventory.proto with
  * DynamicMessages (no generated code), with the v1 reflection service. Reserve answers at once (or stalls
- * once, on demand); quantity < 0 is INVALID_ARGUMENT; Watch streams {@code count} events.
+ * once, on demand); quantity < 0 is INVALID_ARGUMENT; Watch streams {@code count} events,
+ * {@code gap_ms} apart.
  */
 final class GrpcTestServer implements AutoCloseable {
     static final Path PROTO = Path.of("src/test/resources/grpc/inventory.proto");
@@ -72,10 +73,22 @@ final class GrpcTestServer implements AutoCloseable {
                 .addMethod(watchM, ServerCalls.asyncServerStreamingCall((req, out) -> {
                     calls.incrementAndGet();
                     int count = (Integer) req.getField(req.getDescriptorForType().findFieldByName("count"));
-                    for (int i = 0; i < count; i++) {
-                        out.onNext(DynamicMessage.newBuilder(event).setField(event.findFieldByName("level"), (long) i).build());
+                    int gapMs = (Integer) req.getField(req.getDescriptorForType().findFieldByName("gap_ms"));
+                    if (gapMs == 0) {
+                        for (int i = 0; i < count; i++) out.onNext(stockEvent(event, i));
+                        out.onCompleted();
+                        return;
                     }
-                    out.onCompleted();
+                    // the first event at once, each next one gap_ms later, without holding a handler thread
+                    for (int i = 0; i < count; i++) {
+                        int level = i;
+                        later.schedule(() -> {
+                            synchronized (out) {
+                                out.onNext(stockEvent(event, level));
+                                if (level == count - 1) out.onCompleted();
+                            }
+                        }, (long) i * gapMs, TimeUnit.MILLISECONDS);
+                    }
                 }))
                 .build();
         server = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)).executor(handlers)
@@ -89,6 +102,10 @@ final class GrpcTestServer implements AutoCloseable {
                 .setRequestMarshaller(ProtoUtils.marshaller(DynamicMessage.getDefaultInstance(m.getInputType())))
                 .setResponseMarshaller(ProtoUtils.marshaller(DynamicMessage.getDefaultInstance(m.getOutputType())))
                 .build();
+    }
+
+    private static DynamicMessage stockEvent(Descriptors.Descriptor event, long level) {
+        return DynamicMessage.newBuilder(event).setField(event.findFieldByName("level"), level).build();
     }
 
     private static void sleep(long ms) {

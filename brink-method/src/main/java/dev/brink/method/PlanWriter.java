@@ -31,6 +31,12 @@ final class PlanWriter {
             target.put("connections", grpc.channels());
             target.put("connection_policy", grpc.policy());
             if (grpc.deadline() != null) target.put("deadline", d(grpc.deadline()));
+            if (grpc.tls() != null) {
+                target.put("tls", true);
+                if (grpc.tls().caCert() != null) target.put("ca_cert", grpc.tls().caCert().toString());
+                if (grpc.tls().insecure()) target.put("insecure", true);
+            }
+            if (grpc.authority() != null) target.put("authority", grpc.authority());
         }
         if (p.target().jvm() != null) {
             Map<String, Object> jvm = new LinkedHashMap<>();
@@ -131,7 +137,8 @@ final class PlanWriter {
         if (o.request().body() != null) op.put("message", o.request().body());
         if (!o.request().headers().isEmpty()) {
             Map<String, Object> metadata = new LinkedHashMap<>();
-            o.request().headers().forEach(h -> metadata.put(h.name(), h.value()));
+            // a secret stays marked secret: read back, "***" is not sent as if it were the value
+            o.request().headers().forEach(h -> metadata.put(h.name(), h.secret() ? ordered("value", h.value(), "secret", true) : h.value()));
             op.put("metadata", metadata);
         }
         return op;
