@@ -38,6 +38,7 @@ import picocli.CommandLine.Command;
             JfrCommand.class,
             ReportCommand.class,
             SampleCommand.class,
+            ImportCommand.class,
         })
 public final class BrinkMain implements Callable<Integer> {
     public static final int EXIT_OK = 0;

@@ -37,6 +37,8 @@ public final class HarImport {
     private static final Pattern ATTR = Pattern.compile("(?is)\\b(name|value)\\s*=\\s*(\"([^\"]*)\"|'([^']*)'|([^\\s>]+))");
     /** The longest think time taken from a recording: a user who left the tab for an hour is not a think time. */
     private static final long MAX_THINK_MS = 60_000;
+    /** Room for quoting within a plan's longest line (escapes may double a recorded text). */
+    private static final int MAX_LITERAL = dev.brink.load.Plan.MAX_LINE_CHARS / 3;
 
     /**
      * @param plan         the plan as YAML text
@@ -92,6 +94,10 @@ public final class HarImport {
             if (!authority(e.url).equalsIgnoreCase(origin) && !e.url.getHost().equalsIgnoreCase(origin)) why = "another host (" + authority(e.url) + ")";
             else if (!includeStatic && isStatic(e)) why = "static asset (--include-static keeps them)";
             else if (e.method.equals("OPTIONS")) why = "a CORS preflight the browser sends on its own";
+            else if ((e.body != null && e.body.length() > MAX_LITERAL) || e.url.toString().length() > MAX_LITERAL) {
+                why = "a body or URL longer than " + MAX_LITERAL + " characters (a plan line holds at most "
+                        + dev.brink.load.Plan.MAX_LINE_CHARS + ": write it as a template by hand)";
+            }
             if (why != null) {
                 skipped.add(e.method + " " + e.url + ": " + why);
                 continue;
