@@ -29,6 +29,18 @@ class ImportCommandTest {
     }
 
     @Test
+    void aJmeterTestPlanBecomesAPlanAndEverySkippedElementIsListed() throws Exception {
+        Path jmx = dir.resolve("adv.jmx");
+        Files.write(jmx, getClass().getResourceAsStream("/jmx/build-adv-web-test-plan.jmx").readAllBytes());
+        Path plan = dir.resolve("plan.yaml");
+        BrinkRun r = BrinkRun.brink("import", "jmx", jmx.toString(), "--out", plan.toString());
+        assertThat(r.code).as(r.err).isZero();
+        assertThat(r.err).contains("brink import jmx: 2 samplers converted into " + plan + ", 7 elements left out",
+                "  left out     HTTPSamplerProxy 'Login': disabled in the plan\n");
+        assertThat(Plan.load(plan).profile()).extracting(Plan.Operation::name).containsExactly("Home-Page", "Changes");
+    }
+
+    @Test
     void aFileThatIsNoHarIsOneLineAndExit2() throws Exception {
         Path bad = Files.writeString(dir.resolve("bad.har"), "{\"log\": {\"entries\": 3}}");
         BrinkRun r = BrinkRun.brink("import", "har", bad.toString());

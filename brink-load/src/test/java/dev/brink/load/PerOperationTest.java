@@ -54,7 +54,7 @@ class PerOperationTest {
             RunDirectory run = RunDirectory.at(dir.resolve("run"));
             StepResult r;
             try (LoadEngine engine = LoadEngine.open(p, LoadOptions.defaults(), run)) {
-                r = engine.run(LoadStep.of(p, "mix", 1, Duration.ofSeconds(3)));
+                r = engine.run(LoadStep.of(p, "mix", 1, Duration.ofSeconds(2)));
             }
             Map<String, OperationResult> ops = r.operations().stream()
                     .collect(Collectors.toMap(OperationResult::name, Function.identity()));

@@ -1,7 +1,6 @@
 package dev.brink.load.har;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Json;
@@ -34,7 +33,7 @@ public final class HarImport {
     private static final Pattern STATIC_PATH = Pattern.compile(
             "(?i).*\\.(css|js|mjs|map|png|jpe?g|gif|svg|ico|webp|avif|bmp|woff2?|ttf|otf|eot|mp4|webm|mp3|wav)$");
     private static final Pattern INPUT = Pattern.compile("(?is)<input\\b[^>]*>");
-    private static final Pattern ATTR = Pattern.compile("(?is)\\b(name|value)\\s*=\\s*(\"([^\"]*)\"|'([^']*)'|([^\\s>]+))");
+    private static final Pattern INPUT_NAME = Pattern.compile("(?is)(?<![\\w-])name\\s*=\\s*[\"']?([^\"'\\s>]+)");
     /** The longest think time taken from a recording: a user who left the tab for an hour is not a think time. */
     private static final long MAX_THINK_MS = 60_000;
     /** Room for quoting within a plan's longest line (escapes may double a recorded text). */
@@ -347,17 +346,10 @@ public final class HarImport {
     private static Source source(String body, String token, Set<String> used) {
         Matcher in = INPUT.matcher(body);
         while (in.find()) {
-            String name = null;
-            String value = null;
-            Matcher a = ATTR.matcher(in.group());
-            while (a.find()) {
-                String v = a.group(3) != null ? a.group(3) : a.group(4) != null ? a.group(4) : a.group(5);
-                if (a.group(1).equalsIgnoreCase("name")) name = v;
-                else value = v;
-            }
-            // the extractor takes the first input of that name: only right when it is this one
-            if (name != null && token.equals(value) && firstFormValue(body, name).equals(token)) {
-                return new Source(token, "form_field", name, unique(name, used));
+            Matcher a = INPUT_NAME.matcher(in.group());
+            // the plan's extractor takes the first input of a name: right only when that one holds the value
+            if (a.find() && token.equals(dev.brink.load.flow.Extractor.formField(body, a.group(1)))) {
+                return new Source(token, "form_field", a.group(1), unique(a.group(1), used));
             }
         }
         String path = JsonPaths.find(body, token);
@@ -385,22 +377,6 @@ public final class HarImport {
             return null;
         }
         return null;
-    }
-
-    private static String firstFormValue(String body, String field) {
-        Matcher in = INPUT.matcher(body);
-        while (in.find()) {
-            String name = null;
-            String value = "";
-            Matcher a = ATTR.matcher(in.group());
-            while (a.find()) {
-                String v = a.group(3) != null ? a.group(3) : a.group(4) != null ? a.group(4) : a.group(5);
-                if (a.group(1).equalsIgnoreCase("name")) name = v;
-                else value = v;
-            }
-            if (field.equals(name)) return value;
-        }
-        return "";
     }
 
     private static String unique(String raw, Set<String> used) {
@@ -448,8 +424,7 @@ public final class HarImport {
         return b.toString();
     }
 
-    /** A YAML double-quoted scalar (JSON string escapes are YAML's too). */
-    static String q(String s) {
-        return "\"" + new String(JsonStringEncoder.getInstance().quoteAsString(s)) + "\"";
+    private static String q(String s) {
+        return dev.brink.load.PlanText.quote(s);
     }
 }

@@ -160,7 +160,7 @@ class HarImportTest {
             int rejectedBefore = app.rejected.get(); // the browser's own /favicon.ico
             StepResult run;
             try (LoadEngine engine = LoadEngine.open(p, LoadOptions.defaults(), null)) {
-                run = engine.run(LoadStep.of(p, "replay", 3, Duration.ofSeconds(3)));
+                run = engine.run(LoadStep.of(p, "replay", 3, Duration.ofSeconds(2)));
             }
             assertThat(run.errors()).as("the recorded flow replayed with its correlations").isEmpty();
             assertThat(app.rejected.get() - rejectedBefore).as("requests with another user's token or owner").isZero();
@@ -184,7 +184,7 @@ class HarImportTest {
     void fuzzedRecordingsGiveAPlanOrOneClearError() throws Exception {
         String seed = new String(getClass().getResourceAsStream("/har/small.har").readAllBytes(), StandardCharsets.UTF_8);
         Random rnd = new Random(26);
-        long end = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+        long end = System.nanoTime() + Duration.ofSeconds(2).toNanos();
         int plans = 0;
         for (int i = 0; System.nanoTime() < end; i++) {
             StringBuilder b = new StringBuilder(seed);
@@ -201,8 +201,8 @@ class HarImportTest {
                 Plan.parse(r.plan(), "plan.yaml", dir, n -> null);
                 plans++;
             } catch (BrinkUserException e) {
-                assertThat(e.getMessage()).startsWith(e.getMessage().startsWith("plan.yaml") ? "plan.yaml:" : "f.har");
-                assertThat(e.getMessage()).doesNotContain("\n");
+                // the recording's fault, named by its file; a plan the import wrote that Brink rejects would be the import's
+                assertThat(e.getMessage()).startsWith("f.har").doesNotContain("\n");
             }
         }
         assertThat(plans).as("most small changes still make a plan").isPositive();
