@@ -5,7 +5,9 @@ import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.OperationResult;
 import dev.brink.core.verdict.StepVerdictKind;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
@@ -26,9 +28,10 @@ final class OperationTable {
     static List<List<String>> rows(CapacityResult c) {
         List<List<String>> rows = new ArrayList<>();
         if (c == null) return rows;
-        for (CapacityStep st : decidingSteps(c)) {
+        for (Map.Entry<CapacityStep, String> e : decidingSteps(c).entrySet()) {
+            CapacityStep st = e.getKey();
             if (st.operations().size() < 2) continue;
-            String n = st.multiplier() + (st.verdict() == StepVerdictKind.OK ? " (max good)" : " (first bad)");
+            String n = st.multiplier() + " (" + e.getValue() + ")";
             for (OperationResult op : st.operations()) {
                 boolean blamed = op.name().equals(c.limitedByOperation()) && st.verdict() == StepVerdictKind.DEGRADED;
                 rows.add(List.of(n, op.name() + (blamed ? " (degraded first)" : ""), num(op.targetRps()), num(op.achievedRps()),
@@ -38,17 +41,24 @@ final class OperationTable {
         return rows;
     }
 
-    /** The last good step at the capacity and the last run of the first bad multiplier, in that order. */
-    private static List<CapacityStep> decidingSteps(CapacityResult c) {
+    /**
+     * The last good step at the capacity and the last run of the first bad multiplier, in that order, by their role; when
+     * neither exists (a search the generator or a busy machine ended), the last step run.
+     */
+    private static Map<CapacityStep, String> decidingSteps(CapacityResult c) {
         CapacityStep good = null;
         CapacityStep bad = null;
         for (CapacityStep st : c.steps()) {
             if (st.verdict() == StepVerdictKind.OK && st.multiplier() == c.maxMultiplier()) good = st;
             if (st.verdict() == StepVerdictKind.DEGRADED && st.multiplier() == c.firstBadMultiplier()) bad = st;
         }
-        List<CapacityStep> out = new ArrayList<>();
-        if (good != null) out.add(good);
-        if (bad != null) out.add(bad);
+        Map<CapacityStep, String> out = new LinkedHashMap<>();
+        if (good != null) out.put(good, "max good");
+        if (bad != null) out.put(bad, "first bad");
+        if (out.isEmpty() && !c.steps().isEmpty()) {
+            CapacityStep last = c.steps().get(c.steps().size() - 1);
+            out.put(last, "last, " + last.verdict().json());
+        }
         return out;
     }
 

@@ -93,6 +93,16 @@ class OperationReportTest {
     }
 
     @Test
+    void aSearchWithoutGoodOrBadStepShowsItsLastStep() throws Exception {
+        RunDirectory run = RunDirectory.at(dir);
+        CapacityStep busy = new CapacityStep(1, 25, 25, 0, 18, 280, StepVerdictKind.HOST_SATURATED, List.of("busy"), List.of(),
+                List.of(op("small", 20, 60, Map.of(), 146), op("big", 5, 15, Map.of(), 202)));
+        Json.MAPPER.writeValue(run.file(RunDirectory.SUMMARY).toFile(), new RunSummary("0.1.0", "mix", "2026-11-22T10:15:00Z", 20,
+                false, new CapacityResult(0, 0, LimitedBy.HOST_SATURATED, -1, List.of(busy)), null, null, List.of()));
+        assertThat(Files.readString(RunReport.write(dir).markdown())).contains("| 1 (last, host-saturated) | big | 5.0 | 5.0 | 0 |");
+    }
+
+    @Test
     void aSingleOperationGetsNoOperationTableNorChart() throws Exception {
         RunDirectory run = RunDirectory.at(dir);
         try (EventLog events = new EventLog(run)) {
