@@ -2,11 +2,8 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
-import dev.brink.load.Plan;
 import dev.brink.load.har.HarImport;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -44,20 +41,11 @@ final class ImportHarCommand implements Callable<Integer> {
     public Integer call() throws BrinkUserException, IOException {
         String text = InputFiles.readUtf8(har, "HAR file", MAX_BYTES);
         HarImport.Result r = HarImport.convert(text, har.toString(), host, includeStatic);
-        // the plan must read back: an import that writes a plan Brink rejects would only move the error
-        Plan.parse(r.plan(), out == null ? "plan.yaml" : out.toString(), har.toAbsolutePath().getParent(), name -> "set-when-run");
-        PrintWriter err = spec.commandLine().getErr();
-        if (out != null) {
-            Files.writeString(out, r.plan());
-        } else {
-            spec.commandLine().getOut().print(r.plan());
-            spec.commandLine().getOut().flush();
-        }
-        err.println("brink import har: " + r.steps() + " requests as one flow" + (out == null ? "" : " in " + out) + ", "
-                + r.skipped().size() + " left out, " + r.correlations().size() + " correlations");
-        for (String s : r.skipped()) err.println("  left out     " + s);
-        for (String c : r.correlations()) err.println("  correlation  " + c);
-        err.flush();
-        return BrinkMain.EXIT_OK;
+        java.util.List<String> lines = new java.util.ArrayList<>();
+        for (String s : r.skipped()) lines.add("  left out     " + s);
+        for (String c : r.correlations()) lines.add("  correlation  " + c);
+        return ImportOutput.emit(spec, r.plan(), out, har.toAbsolutePath().getParent(), "brink import har: " + r.steps()
+                + " requests as one flow" + (out == null ? "" : " in " + out) + ", " + r.skipped().size() + " left out, "
+                + r.correlations().size() + " correlations", lines);
     }
 }

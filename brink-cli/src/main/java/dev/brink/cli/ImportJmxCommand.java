@@ -2,11 +2,8 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
-import dev.brink.load.Plan;
 import dev.brink.load.jmx.JmxImport;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -37,19 +34,8 @@ final class ImportJmxCommand implements Callable<Integer> {
     public Integer call() throws BrinkUserException, IOException {
         Path dir = jmx.toAbsolutePath().getParent();
         JmxImport.Result r = JmxImport.convert(InputFiles.readUtf8(jmx, "JMeter test plan", MAX_BYTES), jmx.toString(), dir);
-        // the plan must read back: an import that writes a plan Brink rejects would only move the error
-        Plan.parse(r.plan(), out == null ? "plan.yaml" : out.toString(), dir, name -> "set-when-run");
-        PrintWriter err = spec.commandLine().getErr();
-        if (out != null) {
-            Files.writeString(out, r.plan());
-        } else {
-            spec.commandLine().getOut().print(r.plan());
-            spec.commandLine().getOut().flush();
-        }
-        err.println("brink import jmx: " + r.steps() + " samplers converted" + (out == null ? "" : " into " + out) + ", "
-                + r.skipped().size() + " elements left out");
-        for (String s : r.skipped()) err.println("  left out     " + s);
-        err.flush();
-        return BrinkMain.EXIT_OK;
+        return ImportOutput.emit(spec, r.plan(), out, dir, "brink import jmx: " + r.steps() + " samplers converted"
+                + (out == null ? "" : " into " + out) + ", " + r.skipped().size() + " elements left out",
+                r.skipped().stream().map(s -> "  left out     " + s).toList());
     }
 }
