@@ -39,6 +39,7 @@ import picocli.CommandLine.Command;
             ReportCommand.class,
             K8sCommand.class,
             SampleCommand.class,
+            ImportCommand.class,
         })
 public final class BrinkMain implements Callable<Integer> {
     public static final int EXIT_OK = 0;

@@ -65,6 +65,14 @@ final class HttpReport {
         out.printf(Locale.ROOT, "  latency ms   %10s %9s %9s %9s %9s%n", "p50", "p90", "p99", "p99.9", "max");
         row(out, "corrected", r.corrected());
         row(out, "uncorrected", r.uncorrected());
+        if (r.operations().size() > 1) {
+            out.printf(Locale.ROOT, "  operations   %-24s %10s %8s %9s %9s %9s%n", "", "req/s", "errors", "p50 ms", "p99 ms", "max ms");
+            for (var op : r.operations()) {
+                out.printf(Locale.ROOT, "    %-34s %10s %7.2f%% %9s %9s %9s%s%n", op.name(), num(op.achievedRps()), op.errorRate() * 100,
+                        ms(op.p50Ms()), ms(op.p99Ms()), ms(op.maxMs()), op.errors().isEmpty() ? "" : "  " + op.errors().entrySet().stream()
+                                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")));
+            }
+        }
         GeneratorHealth g = r.generator();
         if (g != null) {
             out.printf(Locale.ROOT, "  generator    event loop %.0f%% of a core, process %.0f%%, lag p99 %s ms, gc %d ms, %d connections, "

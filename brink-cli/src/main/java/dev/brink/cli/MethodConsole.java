@@ -92,8 +92,8 @@ final class MethodConsole {
                 + "─".repeat(40));
         CapacityResult c = s.capacity();
         if (c != null) {
-            out.printf(Locale.ROOT, "capacity: %d × profile = %.1f req/s, limited by %s%s%n", c.maxMultiplier(), c.maxRps(),
-                    c.limitedBy().json(), c.firstBadMultiplier() > 0 ? " (first bad: " + c.firstBadMultiplier() + " × profile)" : "");
+            out.printf(Locale.ROOT, "capacity: %d × profile = %.1f req/s, limited by %s%s%s%n", c.maxMultiplier(), c.maxRps(),
+                    c.limitedBy().json(), Verdicts.limitingOperation(c), c.firstBadMultiplier() > 0 ? " (first bad: " + c.firstBadMultiplier() + " × profile)" : "");
         }
         ConfirmResult f = s.confirm();
         if (f != null) {

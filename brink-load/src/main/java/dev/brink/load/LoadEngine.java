@@ -203,7 +203,9 @@ public final class LoadEngine implements AutoCloseable {
     public StepResult run(LoadStep step) throws InterruptedException {
         long duration = step.duration().toNanos();
         double target = step.workload() instanceof LoadStep.Workload.Open o ? plan.totalRps() * (o.from() + o.to()) / 2 : 0;
-        StepAccumulator acc = new StepAccumulator(step, target);
+        double mean = step.workload() instanceof LoadStep.Workload.Open o ? (o.from() + o.to()) / 2 : 0;
+        double[] opTargets = plan.profile().stream().mapToDouble(op -> op.rps() * mean).toArray();
+        StepAccumulator acc = new StepAccumulator(step, target, names, opTargets);
         lastStepStarted = step.name();
         out.event(EventType.STEP_START, Map.of("step", step.name(), "duration_s", duration / 1e9, "target_rps", target,
                 "workload", step.workload().toString()));
@@ -294,7 +296,7 @@ public final class LoadEngine implements AutoCloseable {
                 Percentiles.of(total.corrected), Percentiles.of(total.uncorrected), state[0], state[2], state[1], health.bound(), ops);
         out.interval(stats, health, epochMs(from), endMs, total.corrected, total.uncorrected, names, snap);
         if (health.bound()) out.event(EventType.GENERATOR_BOUND, Map.of("step", step.name(), "reasons", health.reasons()));
-        acc.add(total, state[0], health);
+        acc.add(total, snap, state[0], health);
         for (IntervalListener l : listeners) {
             l.onLatency(total.corrected);
             l.onInterval(stats, health);

@@ -1,5 +1,7 @@
 package dev.brink.load;
 
+import dev.brink.core.Numbers;
+import dev.brink.core.summary.OperationResult;
 import dev.brink.core.verdict.GeneratorIssue;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -13,18 +15,32 @@ final class StepAccumulator {
     private final LoadStep step;
     private final double targetRps;
     private final Counters sum = new Counters();
+    /** Each operation's sums, in plan order: one Counters each, made once per step on the reporting thread. */
+    private final Counters[] opSums;
+    private final String[] opNames;
+    private final double[] opTargetRps;
     private final Map<String, String> reasons = new LinkedHashMap<>(); // first reason of each kind
     private final Set<GeneratorIssue> issues = new LinkedHashSet<>();
     private int maxInFlight;
     private GeneratorHealth worst;
 
-    StepAccumulator(LoadStep step, double targetRps) {
+    /**
+     * @param opNames     the operations' names in plan order
+     * @param opTargetRps each operation's scheduled mean rate in the step (0 in a closed model)
+     */
+    StepAccumulator(LoadStep step, double targetRps, String[] opNames, double[] opTargetRps) {
         this.step = step;
         this.targetRps = targetRps;
+        this.opNames = opNames.clone();
+        this.opTargetRps = opTargetRps.clone();
+        this.opSums = new Counters[opNames.length];
+        for (int i = 0; i < opSums.length; i++) opSums[i] = new Counters();
     }
 
-    void add(Counters total, int inFlight, GeneratorHealth h) {
+    /** Adds one interval: its totals and each operation's counters (in plan order). */
+    void add(Counters total, Counters[] ops, int inFlight, GeneratorHealth h) {
         sum.add(total);
+        for (int i = 0; i < opSums.length; i++) opSums[i].add(ops[i]);
         maxInFlight = Math.max(maxInFlight, inFlight);
         for (String r : h.reasons()) reasons.putIfAbsent(r.split("[ :]", 2)[0], r);
         issues.addAll(h.issues());
@@ -47,6 +63,19 @@ final class StepAccumulator {
         return new StepResult(step.name(), step.workload(), seconds, targetRps, Math.round(answered / seconds * 100) / 100.0,
                 sum.sent, sum.ok, sum.errorMap(), answered == 0 ? 0 : (double) errors / answered, sum.dropped,
                 Percentiles.of(sum.corrected), Percentiles.of(sum.uncorrected), maxInFlight, g,
-                new ArrayList<>(reasons.values()));
+                new ArrayList<>(reasons.values()), operations(seconds));
+    }
+
+    private List<OperationResult> operations(double seconds) {
+        List<OperationResult> list = new ArrayList<>(opSums.length);
+        for (int i = 0; i < opSums.length; i++) {
+            Counters c = opSums[i];
+            long errors = c.errorCount();
+            long answered = c.ok + errors;
+            Percentiles p = Percentiles.of(c.corrected);
+            list.add(new OperationResult(opNames[i], Numbers.round(opTargetRps[i]), Math.round(answered / seconds * 100) / 100.0,
+                    c.ok, c.errorMap(), answered == 0 ? 0 : (double) errors / answered, p.p50Ms(), p.p90Ms(), p.p99Ms(), p.maxMs()));
+        }
+        return list;
     }
 }

@@ -2,6 +2,7 @@ package dev.brink.load;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.brink.core.summary.OperationResult;
 import java.util.List;
 import java.util.Map;
 
@@ -19,15 +20,17 @@ import java.util.Map;
  * @param maxInFlight  the most requests in flight at any interval end
  * @param generator    the worst value of each generator-health field over the step
  * @param generatorBoundReasons why the generator could not drive this step; empty when it could
+ * @param operations   each operation's own rate, errors and corrected latency in the step, in plan order
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record StepResult(String step, LoadStep.Workload workload, double durationS, double targetRps, double achievedRps,
                          long sent, long ok, Map<String, Long> errors, double errorRate, long dropped,
                          Percentiles corrected, Percentiles uncorrected, int maxInFlight, GeneratorHealth generator,
-                         List<String> generatorBoundReasons) {
+                         List<String> generatorBoundReasons, List<OperationResult> operations) {
     public StepResult {
         errors = Map.copyOf(errors);
         generatorBoundReasons = List.copyOf(generatorBoundReasons);
+        operations = List.copyOf(operations);
     }
 
     public boolean generatorBound() {

@@ -116,7 +116,7 @@ final class CapacityPhase {
                     if (verdict.kind() == StepVerdictKind.HOST_SATURATED) {
                         // kept in the steps: the summary shows the machine was busy, not only the re-measure
                         steps.add(new CapacityStep(n, r.targetRps(), r.achievedRps(), r.errorRate(), r.corrected().p50Ms(),
-                                r.corrected().p99Ms(), verdict.kind(), verdict.reasons(), verdict.rules()));
+                                r.corrected().p99Ms(), verdict.kind(), verdict.reasons(), verdict.rules(), r.operations()));
                     }
                     r = measure(name, n, c.stepDuration());
                     verdict = judge.judge(r);
@@ -128,13 +128,19 @@ final class CapacityPhase {
                     search.record(n, verdict);
                 }
                 CapacityStep step = new CapacityStep(n, r.targetRps(), r.achievedRps(), r.errorRate(), r.corrected().p50Ms(),
-                        r.corrected().p99Ms(), verdict.kind(), verdict.reasons(), verdict.rules());
+                        r.corrected().p99Ms(), verdict.kind(), verdict.reasons(), verdict.rules(), r.operations());
                 steps.add(step);
                 events.append(EventType.STEP_VERDICT, Map.of("phase", "capacity", "step", name, "multiplier", n,
                         "verdict", verdict.kind(), "reasons", verdict.reasons(), "rules", verdict.rules(), "result", step));
                 console.printf(Locale.ROOT, "  N=%-3d target %8.1f  achieved %8.1f req/s  errors %6.2f %%  p99 %8.1f ms  %s%s%n",
                         n, r.targetRps(), r.achievedRps(), r.errorRate() * 100, r.corrected().p99Ms(), verdict.kind().json(),
                         verdict.reasons().isEmpty() ? "" : ": " + String.join("; ", verdict.reasons()));
+                if (r.operations().size() > 1) {
+                    for (var op : r.operations()) {
+                        console.printf(Locale.ROOT, "         %-24s achieved %8.1f req/s  errors %6.2f %%  p99 %8.1f ms%n",
+                                op.name(), op.achievedRps(), op.errorRate() * 100, op.p99Ms());
+                    }
+                }
                 if (verdict.kind() == StepVerdictKind.DEGRADED && !evidenceTaken && goOn.getAsBoolean()) {
                     evidenceTaken = true;
                     evidenceUnderLoad(n, verdict, hook);
@@ -151,7 +157,8 @@ final class CapacityPhase {
         // a closed model has no target rate: its capacity in req/s is what its users achieved at the last good step
         double maxRps = !plan.closedModel() ? o.maxMultiplier() * plan.totalRps() : steps.stream()
                 .filter(s -> s.multiplier() == o.maxMultiplier()).mapToDouble(CapacityStep::achievedRps).max().orElse(0);
-        CapacityResult result = new CapacityResult(o.maxMultiplier(), maxRps, limitedBy, o.firstBad(), steps);
+        CapacityResult result = new CapacityResult(o.maxMultiplier(), maxRps, limitedBy, o.firstBad(), steps,
+                limitedBy == o.limitedBy() ? o.operation() : null);
         events.append(EventType.PHASE_END, Map.of("phase", "capacity", "result", result));
         return result;
     }

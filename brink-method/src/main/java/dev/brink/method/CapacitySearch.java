@@ -105,7 +105,8 @@ public final class CapacitySearch {
             return new Outcome(lastGood, -1, LimitedBy.NONE, "reached the search's max multiplier " + max + " without degrading");
         }
         Degradation first = firstBadVerdict.degradations().get(0);
-        return new Outcome(lastGood, firstBad, first.rule().limitedBy(), first.tripped().text());
+        return new Outcome(lastGood, firstBad, first.rule().limitedBy(), first.tripped().operationText(),
+                first.worst() == null ? null : first.worst().name());
     }
 
     /**
@@ -113,7 +114,11 @@ public final class CapacitySearch {
      * @param firstBad      the lowest degraded multiplier, -1 when none degraded
      * @param limitedBy     errors, latency, throughput, generator, host-saturated or none
      * @param why           the numbers behind limitedBy, for a person
+     * @param operation     the operation that degraded first (worst on the first bad step's first rule), or null
      */
-    public record Outcome(int maxMultiplier, int firstBad, LimitedBy limitedBy, String why) {
+    public record Outcome(int maxMultiplier, int firstBad, LimitedBy limitedBy, String why, String operation) {
+        public Outcome(int maxMultiplier, int firstBad, LimitedBy limitedBy, String why) {
+            this(maxMultiplier, firstBad, limitedBy, why, null);
+        }
     }
 }

@@ -48,7 +48,7 @@ final class StepJudge {
         if (saturated != null) {
             return StepVerdict.hostSaturated(saturated);
         }
-        return rules.judge(measurement(r));
+        return rules.judge(measurement(r)).blaming(r.operations());
     }
 
     /**

@@ -31,6 +31,16 @@ public record StepVerdict(StepVerdictKind kind, List<Degradation> degradations, 
         return new StepVerdict(StepVerdictKind.TARGET_DIED, List.of(), null);
     }
 
+    /**
+     * This verdict with each broken rule naming the operation worst on it ({@link OperationBlame}); unchanged for a step
+     * of one operation, where the totals are that operation's.
+     */
+    StepVerdict blaming(List<dev.brink.core.summary.OperationResult> operations) {
+        if (operations.size() < 2 || degradations.isEmpty()) return this;
+        return new StepVerdict(kind, degradations.stream().map(d -> d.blaming(OperationBlame.worst(d.rule(), operations))).toList(),
+                generatorReason);
+    }
+
     /** The sentences a report shows for this step: the broken rules, or why the generator was the limit. */
     public List<String> reasons() {
         if (kind == StepVerdictKind.GENERATOR_BOUND || kind == StepVerdictKind.HOST_SATURATED) {

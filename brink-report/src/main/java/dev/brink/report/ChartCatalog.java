@@ -27,7 +27,43 @@ final class ChartCatalog {
     static List<ChartSpec> charts(RunData run) {
         List<ChartSpec> charts = new ArrayList<>(fixed());
         charts.add(1, new ChartSpec("errors", "Errors by kind", "per s", errorSeries(run.load())));
+        List<String> ops = RunData.operations(run.events());
+        if (ops.size() > 1) {
+            // a mix's p99 hides which operation is slow: one p99 line per operation, beside the totals' latency chart
+            List<ChartSpec.Series> series = new ArrayList<>();
+            for (int i = 0; i < ops.size(); i++) {
+                series.add(s(ops.get(i), RunDirectory.LOAD, opPointer(ops.get(i), OP_P99), i));
+            }
+            charts.add(3, new ChartSpec("latency-by-operation", "p99 latency by operation (corrected)", "ms", series));
+        }
         return charts;
+    }
+
+    /** load.jsonl: an operation's corrected p99 under {@code ops}. */
+    static final String OP_P99 = "/corrected/p99_ms";
+
+    /** The pointer to {@code field} of operation {@code name} in a load.jsonl line (names escaped as JSON Pointer says). */
+    static String opPointer(String name, String field) {
+        return "/ops/" + name.replace("~", "~0").replace("/", "~1") + field;
+    }
+
+    /** As {@link #reader(String)}, for load.jsonl also each of {@code operations}' p99. */
+    static ColumnReader reader(String file, List<String> operations) {
+        if (!file.equals(RunDirectory.LOAD) || operations.size() < 2) return reader(file);
+        Set<String> wanted = new HashSet<>(pointers(file));
+        wanted.add("/dropped");
+        for (String op : operations) wanted.add(opPointer(op, OP_P99));
+        return new ColumnReader(wanted, Set.of(ERRORS), Set.of());
+    }
+
+    private static Set<String> pointers(String file) {
+        Set<String> wanted = new HashSet<>();
+        for (ChartSpec c : fixed()) {
+            for (ChartSpec.Series s : c.series()) {
+                if (s.file().equals(file)) wanted.add(s.pointer());
+            }
+        }
+        return wanted;
     }
 
     /** Every chart but the errors one, whose series depend on the run. */
@@ -54,12 +90,7 @@ final class ChartCatalog {
 
     /** The reader for one run file: the pointers the charts and sections read from it, nothing else. */
     static ColumnReader reader(String file) {
-        Set<String> wanted = new HashSet<>();
-        for (ChartSpec c : fixed()) {
-            for (ChartSpec.Series s : c.series()) {
-                if (s.file().equals(file)) wanted.add(s.pointer());
-            }
-        }
+        Set<String> wanted = pointers(file);
         return switch (file) {
             case RunDirectory.LOAD -> {
                 wanted.add("/dropped");

@@ -47,6 +47,7 @@ final class HtmlReport {
         verdict(h, run);
         h.append("<h2>Over time</h2>\n<div id=\"charts\"></div>\n");
         PhaseHtml.capacity(h, s.capacity());
+        PhaseHtml.operations(h, s.capacity());
         FlameGraphHtml.render(h, run);
         PhaseHtml.confirm(h, s.confirm());
         PhaseHtml.soak(h, s.soak());

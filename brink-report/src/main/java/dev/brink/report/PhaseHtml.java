@@ -44,6 +44,23 @@ final class PhaseHtml {
         h.append("</tbody></table>\n");
     }
 
+    /** Each operation at the highest good and the first bad step ({@link OperationTable}); nothing for one operation. */
+    static void operations(StringBuilder h, CapacityResult c) {
+        List<List<String>> rows = OperationTable.rows(c);
+        if (rows.isEmpty()) {
+            return;
+        }
+        h.append("<h2>Operations</h2>\n<table class=\"operations\"><thead><tr>");
+        for (String col : OperationTable.HEADER) h.append("<th>").append(Html.text(col)).append("</th>");
+        h.append("</tr></thead><tbody>\n");
+        for (List<String> row : rows) {
+            h.append("<tr>");
+            for (String cell : row) h.append("<td>").append(Html.text(cell)).append("</td>");
+            h.append("</tr>\n");
+        }
+        h.append("</tbody></table>\n");
+    }
+
     static void confirm(StringBuilder h, ConfirmResult c) {
         if (c == null) {
             return;

@@ -60,7 +60,7 @@ record RunData(Path dir, RunSummary summary, boolean summaryRecovered, JsonNode 
                 missing.add(name);
             }
         }
-        List<Columns> read = columns(dir, names);
+        List<Columns> read = columns(dir, names, operations(events));
         Columns load = read.get(0);
         Columns jvm = read.get(1);
         Columns gc = read.get(2);
@@ -95,7 +95,18 @@ record RunData(Path dir, RunSummary summary, boolean summaryRecovered, JsonNode 
      * The series files, read in parallel: a 24-hour run is some 300 MB of JSON lines, and parsing it is most of a
      * report's time. The first error (by file order) is thrown.
      */
-    private static List<Columns> columns(Path dir, List<String> names) throws BrinkUserException {
+    /** The operations the run's load engines drove (their load-open events), in plan order, each once. */
+    static List<String> operations(List<JsonNode> events) {
+        java.util.LinkedHashSet<String> ops = new java.util.LinkedHashSet<>();
+        for (JsonNode e : events) {
+            if (e.path("type").asText().equals(EventType.LOAD_OPEN)) {
+                for (JsonNode op : e.path("operations")) ops.add(op.asText());
+            }
+        }
+        return List.copyOf(ops);
+    }
+
+    private static List<Columns> columns(Path dir, List<String> names, List<String> operations) throws BrinkUserException {
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(names.size(), Math.max(1, Runtime.getRuntime().availableProcessors())), r -> {
             Thread t = new Thread(r, "brink-report-read");
             t.setDaemon(true);
@@ -104,7 +115,7 @@ record RunData(Path dir, RunSummary summary, boolean summaryRecovered, JsonNode 
         try {
             List<Future<Columns>> futures = new ArrayList<>();
             for (String name : names) {
-                futures.add(pool.submit(() -> ChartCatalog.reader(name).read(dir.resolve(name))));
+                futures.add(pool.submit(() -> ChartCatalog.reader(name, operations).read(dir.resolve(name))));
             }
             List<Columns> out = new ArrayList<>();
             for (Future<Columns> f : futures) {

@@ -64,6 +64,15 @@ final class SummaryMarkdown {
             }
             md.append('\n');
         }
+        List<List<String>> ops = OperationTable.rows(s.capacity());
+        if (!ops.isEmpty()) {
+            md.append("## Operations\n\n| ").append(String.join(" | ", OperationTable.HEADER)).append(" |\n|")
+                    .append("---|".repeat(OperationTable.HEADER.size())).append('\n');
+            for (List<String> row : ops) {
+                md.append("| ").append(row.stream().map(SummaryMarkdown::escape).collect(java.util.stream.Collectors.joining(" | "))).append(" |\n");
+            }
+            md.append('\n');
+        }
         if (!run.missing().isEmpty()) {
             md.append("Missing from the run directory: ").append(String.join(", ", run.missing())).append(".\n");
         }

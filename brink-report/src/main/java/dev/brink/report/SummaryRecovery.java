@@ -117,8 +117,11 @@ final class SummaryRecovery {
             }
         }
         LimitedBy limitedBy = generator ? LimitedBy.GENERATOR : firstBad == null ? LimitedBy.INTERRUPTED : limitedBy(firstBad);
+        // as the method names it: the operation the first bad step's first rule blamed
+        String operation = firstBad == null || generator || firstBad.rules().isEmpty() || firstBad.rules().get(0).operation() == null
+                ? null : firstBad.rules().get(0).operation().name();
         return new CapacityResult(best == null ? 0 : best.multiplier(), best == null ? 0 : best.targetRps(), limitedBy,
-                firstBad == null ? -1 : firstBad.multiplier(), steps);
+                firstBad == null ? -1 : firstBad.multiplier(), steps, operation);
     }
 
     /** The first rule the step broke; a step from a run directory that recorded no rules cannot say. */

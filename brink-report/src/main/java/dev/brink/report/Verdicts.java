@@ -33,9 +33,15 @@ public final class Verdicts {
             case INTERRUPTED -> line + " so far: the search was cut short before any step degraded (interrupted)";
             case HOST_SATURATED -> line + ", then other processes saturated the machine (host-saturated): the steps after it"
                     + " measured the machine, not the service";
-            default -> line + ", limited by " + c.limitedBy().json()
+            default -> line + ", limited by " + c.limitedBy().json() + limitingOperation(c)
                     + (c.firstBadMultiplier() > 0 ? " at " + c.firstBadMultiplier() + " × profile" : "");
         };
+    }
+
+    /** ": POST /orders p99 820.0 ms > 500.0 ms" when an operation degraded first, else "". */
+    public static String limitingOperation(CapacityResult c) {
+        var rule = c.limitingRule();
+        return rule == null ? "" : ": " + rule.operationText();
     }
 
     public static Outcome capacityOutcome(CapacityResult c) {

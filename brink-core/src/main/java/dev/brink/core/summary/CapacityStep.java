@@ -13,16 +13,26 @@ import java.util.List;
  * @param verdict ok, degraded, generator-bound or target-died
  * @param reasons the rules that failed, each with its numbers ("error rate 4.1 % > SLO 1 %"), for people only
  * @param rules   the same rules typed (rule, measured, threshold), in the same order: what readers decide by
+ * @param operations each operation's own numbers in the step, in plan order (empty in a run directory written before
+ *                   they were recorded)
  */
 public record CapacityStep(int multiplier, @JsonProperty("target_rps") double targetRps,
                            @JsonProperty("achieved_rps") double achievedRps,
                            @JsonProperty("error_rate") double errorRate,
                            @JsonProperty("p50_ms") double p50Ms, @JsonProperty("p99_ms") double p99Ms,
-                           StepVerdictKind verdict, List<String> reasons, List<TrippedRule> rules) {
+                           StepVerdictKind verdict, List<String> reasons, List<TrippedRule> rules,
+                           List<OperationResult> operations) {
     @JsonCreator
     public CapacityStep {
         reasons = reasons == null ? List.of() : List.copyOf(reasons);
         rules = rules == null ? List.of() : List.copyOf(rules);
+        operations = operations == null ? List.of() : List.copyOf(operations);
+    }
+
+    /** A step without per-operation numbers. */
+    public CapacityStep(int multiplier, double targetRps, double achievedRps, double errorRate, double p50Ms, double p99Ms,
+                        StepVerdictKind verdict, List<String> reasons, List<TrippedRule> rules) {
+        this(multiplier, targetRps, achievedRps, errorRate, p50Ms, p99Ms, verdict, reasons, rules, List.of());
     }
 
     /** A step judged without typed rules (a run directory written before they were recorded). */

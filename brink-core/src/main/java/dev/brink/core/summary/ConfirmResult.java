@@ -21,16 +21,24 @@ import java.util.List;
  * @param errorRate   error share during the hold, 0..1
  * @param p99Ms       corrected p99 latency during the hold
  * @param rules       the failed rules typed (rule, measured, threshold), in the order of {@code reasons}
+ * @param operations  each operation's own numbers during the hold, in plan order (empty when not recorded)
  */
 public record ConfirmResult(int multiplier, double rps, @JsonProperty("ramp_s") double rampS,
                             @JsonProperty("hold_s") double holdS, ConfirmVerdict verdict, List<String> reasons,
                             @JsonProperty("achieved_rps") double achievedRps,
                             @JsonProperty("error_rate") double errorRate, @JsonProperty("p99_ms") double p99Ms,
-                            List<TrippedRule> rules) {
+                            List<TrippedRule> rules, List<OperationResult> operations) {
     @JsonCreator
     public ConfirmResult {
         reasons = reasons == null ? List.of() : List.copyOf(reasons);
         rules = rules == null ? List.of() : List.copyOf(rules);
+        operations = operations == null ? List.of() : List.copyOf(operations);
+    }
+
+    /** A hold without per-operation numbers. */
+    public ConfirmResult(int multiplier, double rps, double rampS, double holdS, ConfirmVerdict verdict, List<String> reasons,
+                         double achievedRps, double errorRate, double p99Ms, List<TrippedRule> rules) {
+        this(multiplier, rps, rampS, holdS, verdict, reasons, achievedRps, errorRate, p99Ms, rules, List.of());
     }
 
     /** A hold judged without typed rules (a run directory written before they were recorded). */

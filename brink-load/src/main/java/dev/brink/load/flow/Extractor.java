@@ -64,7 +64,7 @@ public final class Extractor {
      * The value of the first {@code <input name="NAME" value="…">} in an HTML page (a CSRF token, a hidden id).
      * HTML entities in the value are decoded for the common five, which is what template engines escape.
      */
-    static String formField(String html, String name) {
+    public static String formField(String html, String name) {
         Matcher input = INPUT.matcher(html);
         while (input.find()) {
             String fieldName = null;

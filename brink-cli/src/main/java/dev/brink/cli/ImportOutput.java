@@ -1,0 +1,37 @@
+package dev.brink.cli;
+
+import dev.brink.core.BrinkUserException;
+import dev.brink.load.Plan;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** What every {@code brink import} does with the plan it made: check it, write it, say what was left out. */
+final class ImportOutput {
+    private ImportOutput() {
+    }
+
+    /**
+     * Reads {@code plan} back with the plan reader (an import that writes a plan Brink rejects would only move the error),
+     * then writes it to {@code out} (standard output when null) and the summary and listed lines to standard error.
+     */
+    static int emit(CommandSpec spec, String plan, Path out, Path baseDir, String summary, List<String> lines)
+            throws BrinkUserException, IOException {
+        // ${env.…} values are filled when the plan runs; the check only needs them to be there
+        Plan.parse(plan, out == null ? "plan.yaml" : out.toString(), baseDir, name -> "set-when-run");
+        if (out != null) {
+            Files.writeString(out, plan);
+        } else {
+            spec.commandLine().getOut().print(plan);
+            spec.commandLine().getOut().flush();
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        err.println(summary);
+        lines.forEach(err::println);
+        err.flush();
+        return BrinkMain.EXIT_OK;
+    }
+}

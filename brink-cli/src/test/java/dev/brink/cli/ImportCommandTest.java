@@ -1,0 +1,52 @@
+package dev.brink.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brink.load.Plan;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code brink import har} on a recording from headless Chromium: a plan Brink reads, and a list of what it left out. */
+class ImportCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aRecordingBecomesAPlanFileAndWhatWasLeftOutIsListed() throws Exception {
+        Path har = dir.resolve("recorded.har");
+        Files.write(har, getClass().getResourceAsStream("/har/recorded.har").readAllBytes());
+        Path plan = dir.resolve("plan.yaml");
+        BrinkRun r = BrinkRun.brink("import", "har", har.toString(), "--out", plan.toString());
+        assertThat(r.code).as(r.err).isZero();
+        assertThat(r.err).contains("brink import har: 3 requests as one flow in " + plan, "2 correlations")
+                .containsPattern("left out +GET http://127.0.0.1:[0-9]+/app.css: static asset")
+                .contains("correlation  csrf = form_field _csrf from get-root, sent by post-login");
+        Plan p = Plan.load(plan);
+        assertThat(p.flows()).hasSize(1);
+        assertThat(p.profile()).extracting(Plan.Operation::name).containsExactly("get-root", "post-login", "get-owners-id");
+    }
+
+    @Test
+    void aJmeterTestPlanBecomesAPlanAndEverySkippedElementIsListed() throws Exception {
+        Path jmx = dir.resolve("adv.jmx");
+        Files.write(jmx, getClass().getResourceAsStream("/jmx/build-adv-web-test-plan.jmx").readAllBytes());
+        Path plan = dir.resolve("plan.yaml");
+        BrinkRun r = BrinkRun.brink("import", "jmx", jmx.toString(), "--out", plan.toString());
+        assertThat(r.code).as(r.err).isZero();
+        assertThat(r.err).contains("brink import jmx: 2 samplers converted into " + plan + ", 7 elements left out",
+                "  left out     HTTPSamplerProxy 'Login': disabled in the plan\n");
+        assertThat(Plan.load(plan).profile()).extracting(Plan.Operation::name).containsExactly("Home-Page", "Changes");
+    }
+
+    @Test
+    void aFileThatIsNoHarIsOneLineAndExit2() throws Exception {
+        Path bad = Files.writeString(dir.resolve("bad.har"), "{\"log\": {\"entries\": 3}}");
+        BrinkRun r = BrinkRun.brink("import", "har", bad.toString());
+        assertThat(r.code).isEqualTo(2);
+        assertThat(r.err).isEqualTo("brink: " + bad + ": expected a HAR file: a JSON object with log.entries (a browser's"
+                + " \"Save all as HAR\")\n");
+        assertThat(BrinkRun.brink("import", "har", dir.resolve("missing.har").toString()).code).isEqualTo(2);
+    }
+}
