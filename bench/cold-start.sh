@@ -11,6 +11,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 RUNS=${1:-5}
 JAR="$ROOT/brink-cli/target/brink.jar"
+BRINK=${BRINK_LAUNCHER:-"$ROOT/brink"} # another launcher (a copy pointing at another jar) to compare
 WORK=$(mktemp -d /tmp/brink-cold-start.XXXXXX)
 [[ -f "$JAR" ]] || { echo "missing $JAR: run ./mvnw -B -q package -DskipTests" >&2; exit 2; }
 java -cp "$JAR" "$HERE/threads/ThreadsBench.java" --write 10000 "$WORK/threads-10000.txt"
@@ -20,13 +21,13 @@ echo "inputs: $(du -h "$WORK/threads-10000.txt" | cut -f1) thread dump (10 000 t
 CASES=("--help" "threads $WORK/threads-10000.txt" "gc $WORK/gc-50m.log")
 timed() { # label cds args...: appends "label cds wall cpu" to the samples
   local label=$1 cds=$2; shift 2
-  BRINK_CDS=$cds /usr/bin/time -f "%e %U %S" -o "$WORK/t" "$ROOT/brink" "$@" >/dev/null 2>"$WORK/err" \
+  BRINK_CDS=$cds /usr/bin/time -f "%e %U %S" -o "$WORK/t" "$BRINK" "$@" >/dev/null 2>"$WORK/err" \
       || { echo "brink $* failed:" >&2; cat "$WORK/err" >&2; exit 1; }
   awk -v l="$label" -v c="$cds" '{print l "\t" c "\t" $1 "\t" $2 + $3}' "$WORK/t" >>"$WORK/samples"
 }
 for c in "${CASES[@]}"; do
   # shellcheck disable=SC2086
-  "$ROOT/brink" $c >/dev/null 2>&1 || true # records the command's archive
+  "$BRINK" $c >/dev/null 2>&1 || true # records the command's archive
 done
 for i in $(seq 1 "$RUNS"); do
   for c in "${CASES[@]}"; do
