@@ -9,7 +9,7 @@
 # Needs nginx, vegeta (go install github.com/tsenart/vegeta/v12@v12.12.0), taskset, /usr/bin/time, python3 and
 # brink-cli/target/brink.jar. Usage: bench/open-model-lag.sh [rate] [seconds] [rounds]
 # BRINK_JAR=... runs another brink.jar; BRINK_BASE_JAR=/path/to/older/brink.jar adds that jar's run to each round
-# (before/after in the same run).
+# (before/after in the same run); BRINK_NO_WARMUP_ARM=1 adds the same jar with --no-warm-up to each round.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
@@ -29,11 +29,11 @@ start_nginx "$WORK" "$PORT"
 # what the brink script adds for `brink http` (kept in step with ../brink's generator_opts and cds_opts)
 GEN_OPTS="-Xms192m -Xmx192m -XX:+AlwaysPreTouch -XX:+UseSerialGC"
 
-run_brink() { # name jar
-  local name=$1 jar=$2 cds=""
+run_brink() { # name jar [extra brink options]
+  local name=$1 jar=$2 cds="" extra=${3:-}
   [[ -f "${jar%.jar}.jsa" ]] && cds="-XX:SharedArchiveFile=${jar%.jar}.jsa -Xshare:auto"
   /usr/bin/time -f "%U %S" -o "$WORK/$name.time" taskset -c 0 java $GEN_OPTS $cds -jar "$jar" http "$URL" \
-      --rate "$RATE" --duration "${SECS}s" --json --out "$WORK/$name" >"$WORK/$name.json" 2>"$WORK/$name.err"
+      --rate "$RATE" --duration "${SECS}s" $extra --json --out "$WORK/$name" >"$WORK/$name.json" 2>"$WORK/$name.err"
   python3 - "$name" "$WORK/$name" "$WORK/$name.json" "$WORK/$name.time" "$WORK/$name.err" <<'PY' >>"$WORK/table"
 import json, sys, re
 name, run, res, tm, err = sys.argv[1:6]
@@ -81,6 +81,7 @@ for i in $(seq 1 "$ROUNDS"); do
   run_vegeta "vegeta#$i"
   [[ -n "${BRINK_BASE_JAR:-}" ]] && run_brink "brink-base#$i" "$BRINK_BASE_JAR"
   run_brink "brink#$i" "$JAR"
+  [[ -n "${BRINK_NO_WARMUP_ARM:-}" ]] && run_brink "brink-no-warm-up#$i" "$JAR" --no-warm-up
 done
 echo "open model, $RATE req/s, ${SECS}s, nginx on CPU 1, generators on CPU 0; $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 cat "$WORK/table"
