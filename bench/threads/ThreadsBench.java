@@ -13,6 +13,10 @@ import java.util.List;
  */
 public class ThreadsBench {
     public static void main(String[] args) throws Exception {
+        if (args.length == 3 && args[0].equals("--write")) { // --write THREADS FILE: only write the dump (bench/cold-start.sh)
+            Files.writeString(Path.of(args[2]), synthetic(Integer.parseInt(args[1])), StandardCharsets.UTF_8);
+            return;
+        }
         int threads = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 20;
         Path file = Files.createTempFile("brink-bench-threads-", ".txt");

@@ -119,7 +119,7 @@ final class GrpcCommand implements Callable<Integer> {
         }
         String m = load.rate() != null ? String.format(Locale.ROOT, "open model, %s calls/s", load.rate())
                 : "closed model, " + load.users() + " callers";
-        OneLineLoad.run(load.spec, "grpc", plan, OneLineLoad.options(slots, t), load.users(), d, load.out, load.json,
+        OneLineLoad.run(load.spec, "grpc", plan, OneLineLoad.options(slots, t), load.users(), d, load.out, load.json, false,
                 "grpc://" + address + "/" + call,
                 transport -> "brink grpc " + address + " " + call + " — " + m + " for " + Durations.format(d) + ", "
                         + policy + " connections" + (tlsSettings == null ? "" : insecure ? ", TLS unverified" : ", TLS")

@@ -11,6 +11,7 @@ import dev.brink.load.LoadStep;
 import dev.brink.load.Plan;
 import dev.brink.load.PortExhaustion;
 import dev.brink.load.StepResult;
+import dev.brink.load.Warmup;
 import dev.brink.load.metrics.LiveMetrics;
 import dev.brink.load.metrics.MetricsServer;
 import java.io.PrintWriter;
@@ -23,6 +24,15 @@ import picocli.CommandLine;
 /** What {@code brink http} and {@code brink grpc} share: argument checks, one step on the engine, the same output. */
 final class OneLineLoad {
     private OneLineLoad() {
+    }
+
+    /**
+     * The longest warm-up a run of {@code d} gets: 3 s (the request path compiles in 1-2 s on one core), but no more
+     * than a quarter of the run itself, so a short check stays short.
+     */
+    static Duration warmUpLimit(Duration d) {
+        Duration quarter = d.dividedBy(4);
+        return quarter.compareTo(Duration.ofSeconds(3)) < 0 ? quarter : Duration.ofSeconds(3);
     }
 
     /** A duration option that must be more than 0. */
@@ -51,15 +61,25 @@ final class OneLineLoad {
     /**
      * Runs one step of {@code plan} (open at 100 % when {@code users} is null, else closed) and prints the live
      * lines and the summary ({@code --json}: the summary alone on stdout, live lines on stderr).
+     * @param warm     an open-model run first warms Brink's request path against a responder of its own (see
+     *                 {@link Warmup}), so its first seconds are not Brink's JIT compiling
      * @param headline the first line (not with --json), given the engine's transport
      */
     static void run(CommandLine.Model.CommandSpec spec, String name, Plan plan, LoadOptions options, Integer users,
-                    Duration d, Path out, boolean json, String shown, Function<String, String> headline) throws Exception {
+                    Duration d, Path out, boolean json, boolean warm, String shown, Function<String, String> headline)
+            throws Exception {
         LoadStep step = users == null ? LoadStep.open(name, 1, d) : LoadStep.closed(name, users, Duration.ZERO, d);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter live = json ? spec.commandLine().getErr() : stdout;
         StepResult result;
         List<Finding> findings;
+        if (users == null && warm) {
+            Warmup.Report w = Warmup.http(plan, options, warmUpLimit(d));
+            if (w != null) {
+                live.println(w.line());
+                live.flush();
+            }
+        }
         LiveMetrics metrics = LiveMetricsOption.metrics(spec, users == null ? plan.totalRps() : 0);
         List<StreamTimingLine> streams;
         try (LoadEngine engine = LoadEngine.open(plan, options, out == null ? null : RunDirectory.at(out));

@@ -1,0 +1,45 @@
+package dev.brink.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class WarmupTest {
+    @Test
+    void warmsAgainstItsOwnResponderAndNeverTouchesTheTarget() throws Exception {
+        try (TestServer target = new TestServer()) {
+            // a POST with a templated path and body: the responder must read each request whole, body included
+            Plan plan = new Plan("warm", new Plan.Target(URI.create(target.url()), null),
+                    List.of(new Plan.Operation("post", 1000, new Plan.Request("POST", "/items/${seq}", List.of(),
+                            "{\"n\":${random.int(1,9)}}"), Plan.Check.DEFAULT)), null, null, null);
+
+            Warmup.Report r = Warmup.http(plan, LoadOptions.defaults().withMaxConnections(8), Duration.ofMillis(600));
+
+            assertThat(r.requests()).as("requests answered by the in-process responder").isPositive();
+            // no bound on the time here: the limit counts load only, and starting the responder and the engine, each
+            // round's drain and the closing come on top, which a loaded machine stretches (17 s seen at load 40)
+            assertThat(r.seconds()).isPositive();
+            assertThat(target.requests.get()).as("requests that reached the target").isZero();
+            assertThat(r.line()).startsWith("warm-up: ").contains(r.requests() + " requests").contains("nothing recorded");
+
+            // the recorded run that follows starts from zero on its own engine
+            try (LoadEngine engine = LoadEngine.open(plan, LoadOptions.defaults().withMaxConnections(8), null)) {
+                StepResult s = engine.run(LoadStep.open("run", 0.1, Duration.ofSeconds(1)));
+                assertThat(s.sent()).isEqualTo(100);
+                assertThat(target.requests.get()).isEqualTo(100);
+            }
+        }
+    }
+
+    @Test
+    void hasNoResponderForGrpcOrRawTcp() throws Exception {
+        Plan grpc = new Plan("g", new Plan.Target(URI.create("grpc://127.0.0.1:1"), null,
+                new Plan.Grpc(null, List.of(), null, 1, "shared", null)),
+                List.of(new Plan.Operation("call", 10, new Plan.Request("GET", "a.B/C", List.of(), "{}"), Plan.Check.DEFAULT)),
+                null, null, null);
+        assertThat(Warmup.http(grpc, LoadOptions.defaults(), Duration.ofSeconds(1))).isNull();
+    }
+}
