@@ -23,9 +23,14 @@ final class StepJudge {
     private HostWatch host;
 
     StepJudge(LoadEngine engine, int maxConnections, Slo slo) {
-        this.thirds = new StepThirds(maxConnections, slo.p99Ms());
-        this.rules = new DegradationRules(slo);
+        this(new StepThirds(maxConnections, slo.p99Ms()), slo);
         engine.addListener(thirds);
+    }
+
+    /** A judge fed by {@code thirds}, whoever calls its {@code onInterval}. */
+    StepJudge(StepThirds thirds, Slo slo) {
+        this.thirds = thirds;
+        this.rules = new DegradationRules(slo);
     }
 
     /** Judges steps on the host's health too: a step other processes saturated the machine in is host-saturated. */
