@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
                 + "small heap): prints the capacity, what limited it, the leak suspect and the contended lock. --scenario grpc: "
                 + "field report 004 on the gRPC order service. --scenario telemetry: field report 002's vehicle terminals on the "
                 + "raw-TCP telemetry platform. Writes the run directory and report.html.",
-            "--quick takes about 4 minutes on 2 cores (the grpc scenario about 90 s, telemetry about 70 s), the full demo about 10 (longer steps, "
+            "--quick takes about 4 minutes on 2 cores (the grpc scenario about 90 s, telemetry about 60 s), the full demo about 10 (longer steps, "
                     + "holds and soak)."})
 final class DemoCommand implements Callable<Integer> {
     /** Each price change keeps a note this long: about 2 KB a PUT, so a one-minute soak shows the leak. */

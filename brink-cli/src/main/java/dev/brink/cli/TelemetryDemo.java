@@ -38,16 +38,16 @@ final class TelemetryDemo {
     /**
      * The demo's plan: 200 packets/s, trips of a login, 50 data packets and a logout. Every data packet leaves its
      * point (a long[6], about 70 bytes with its list slot) in the leaked trip, every trip a device entry: at the
-     * soak's 8 × profile that is about 110 KB a second, ~3 MB in the quick soak's 30 s, an eighth of its heap, while
+     * soak's 8 × profile that is about 110 KB a second, ~2.7 MB in the quick soak's 25 s, a tenth of its heap, while
      * the platform still answers. Eight full-GC probes give the whole-heap floor its points.
      */
     static String planYaml(int port, List<String> launch, boolean quick) {
         String cmd = launch.stream().map(a -> "'" + a.replace("'", "''") + "'").collect(Collectors.joining(", "));
-        // quick: two capacity steps and a short soak at 8 × profile, no confirmation (its hold proves nothing the
-        // leak needs): about a minute after the launched target's 20 s warm-up on 2 idle cores
+        // quick: one capacity step (the launched target's 20 s warm-up comes first) and a short soak at 8 × profile,
+        // no confirmation (its hold proves nothing the leak needs): about a minute on 2 idle cores
         String phases = quick ? """
-                  capacity: {start: 2, step: 4, max: 6, step_duration: 4s, warmup: 1s, refine: false}
-                  soak:     {multiplier: 8, hold: 30s, small_heap: 32m, probes: 8}
+                  capacity: {start: 2, step: 4, max: 2, step_duration: 4s, warmup: 1s, refine: false}
+                  soak:     {multiplier: 8, hold: 25s, small_heap: 32m, probes: 8}
                 """ : """
                   capacity: {start: 1, step: 2, max: 21, step_duration: 20s, warmup: 5s, refine: true}
                   confirm:  {ramp: 20s, hold: 1m}

@@ -11,11 +11,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Field report 002's platform end to end, from one run of {@code brink demo --scenario telemetry --quick}: the
- * telemetry sample launched with its leak defect (a device's state and trip kept after logout), capacity steps and
+ * telemetry sample launched with its leak defect (a device's state and trip kept after logout), a capacity step and
  * a soak on a 32 MB heap through a raw-TCP plan of logins, data packets and logouts. The soak's verdict must be
  * {@code leak} and the heap dump's suspect the platform's device map, the field that holds every finished trip.
  * Whatever the capacity steps measured (a loaded machine makes them host-saturated), the leak is the service's.
- * About 70 s on 2 idle cores (the launched target's 20 s warm-up, two 4 s steps, a relaunch, a 30 s soak).
+ * About 60 s on 2 idle cores (the launched target's 20 s warm-up, one 4 s step, a relaunch, a 25 s soak).
  */
 class DemoTelemetryTest {
     @TempDir
