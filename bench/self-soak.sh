@@ -20,29 +20,16 @@ JAR="$ROOT/brink-cli/target/brink.jar"
 [[ -f "$JAR" ]] || { echo "missing $JAR: ./mvnw -B -q -pl brink-cli -am package -DskipTests" >&2; exit 2; }
 WORK=$(mktemp -d /tmp/brink-self-soak.XXXXXX)
 source "$ROOT/bench/nginx-loopback.sh"
+source "$ROOT/bench/soak-lib.sh"
 start_nginx "$WORK" "$PORT"
 
 # through the launcher, so the run uses its deliberate heap settings for `http` (an -Xmx in BRINK_JAVA_OPTS wins)
 BRINK_JAVA_OPTS="${BRINK_JAVA_OPTS:-} -Xlog:gc:file=$WORK/gc.log:uptime" taskset -c 0 "$ROOT/brink" http \
     "$URL" --rate "$RATE" --duration "$DURATION" --json --out "$WORK/run" >"$WORK/summary.json" 2>"$WORK/live.txt" &
 GENERATOR_PID=$!
-# the launcher execs java in the same process once it has checked the build
-# (after a build when the sources changed: the clock starts when java does)
-for _ in $(seq 1200); do [[ "$(tr '\0' ' ' </proc/$GENERATOR_PID/cmdline 2>/dev/null)" == *java* ]] && break; sleep 0.5; done
+wait_for_java $GENERATOR_PID
 echo "generator: $(tr '\0' ' ' </proc/$GENERATOR_PID/cmdline 2>/dev/null | cut -c1-300)"
-echo "t_s rss_kb" >"$WORK/rss.txt"
-start=$(date +%s)
-next_probe=$PROBE
-while kill -0 $GENERATOR_PID 2>/dev/null; do
-  rss=$(awk '/^VmRSS:/ {print $2}' /proc/$GENERATOR_PID/status 2>/dev/null || true)
-  now=$(( $(date +%s) - start ))
-  [[ -n "$rss" ]] && echo "$now $rss" >>"$WORK/rss.txt"
-  if (( now >= next_probe )); then
-    jcmd $GENERATOR_PID GC.run >/dev/null 2>&1 || true
-    next_probe=$(( now + PROBE ))
-  fi
-  sleep 10
-done
+sample_until_exit $GENERATOR_PID "$WORK/rss.txt" "$PROBE" 10
 wait $GENERATOR_PID || true
 GENERATOR_PID=
 python3 - "$WORK" "$WARMUP" "$RATE" <<'PY'
@@ -55,7 +42,7 @@ def slope(pts):  # least squares, MB per hour
     sxx = sum((p[0] - mx) ** 2 for p in pts)
     return sum((p[0] - mx) * (p[1] - my) for p in pts) / sxx * 3600 if sxx else float("nan")
 rss = [tuple(map(float, l.split())) for l in open(work + "/rss.txt").readlines()[1:]]
-rss_mb = [(t, kb / 1024) for t, kb in rss if t >= warm]
+rss_mb = [(t, kb / 1024) for t, kb, _ in rss if t >= warm]
 # "[12.345s] GC(7) Pause Young (Normal) (G1 Evacuation Pause) 40M->3M(128M) 1.234ms"
 gcs = []
 for line in open(work + "/gc.log"):

@@ -15,6 +15,7 @@ RATE=${1:-2000}; DURATION=${2:-60s}; WARMUP=${3:-20}; PROBE=${4:-20}; SESSIONS=$
 PORT=${BRINK_BENCH_PORT:-19400}; STATS=$((PORT + 1))
 WORK=$(mktemp -d /tmp/brink-tcp-soak.XXXXXX)
 SAMPLE_PID=; GENERATOR_PID=
+source "$ROOT/bench/soak-lib.sh"
 cleanup() { [[ -n "$GENERATOR_PID" ]] && kill "$GENERATOR_PID" 2>/dev/null; [[ -n "$SAMPLE_PID" ]] && kill "$SAMPLE_PID" 2>/dev/null; true; }
 trap cleanup EXIT
 
@@ -28,17 +29,8 @@ BRINK_JAVA_OPTS="${BRINK_JAVA_OPTS:-} -Xlog:gc:file=$WORK/gc.log:uptime" taskset
     --plan "$WORK/telematics.yaml" --rate "$RATE" --duration "$DURATION" --connections "$SESSIONS" --json \
     --out "$WORK/run" >"$WORK/summary.json" 2>"$WORK/live.txt" &
 GENERATOR_PID=$!
-for _ in $(seq 1200); do [[ "$(tr '\0' ' ' </proc/$GENERATOR_PID/cmdline 2>/dev/null)" == *java* ]] && break; sleep 0.5; done
-echo "t_s rss_kb cpu_ticks" >"$WORK/rss.txt"
-start=$(date +%s); next_probe=$PROBE
-while kill -0 $GENERATOR_PID 2>/dev/null; do
-  rss=$(awk '/^VmRSS:/ {print $2}' /proc/$GENERATOR_PID/status 2>/dev/null || true)
-  ticks=$(awk '{print $14 + $15}' /proc/$GENERATOR_PID/stat 2>/dev/null || true)
-  now=$(( $(date +%s) - start ))
-  [[ -n "$rss" && -n "$ticks" ]] && echo "$now $rss $ticks" >>"$WORK/rss.txt"
-  if (( now >= next_probe )); then jcmd $GENERATOR_PID GC.run >/dev/null 2>&1 || true; next_probe=$(( now + PROBE )); fi
-  sleep 2
-done
+wait_for_java $GENERATOR_PID
+sample_until_exit $GENERATOR_PID "$WORK/rss.txt" "$PROBE" 2
 wait $GENERATOR_PID || true
 GENERATOR_PID=
 curl -s "http://127.0.0.1:$STATS/stats" >"$WORK/stats.json"

@@ -29,8 +29,9 @@ import picocli.CommandLine.Spec;
         description = {"Start a sample service with defects and run the whole method on it: capacity search, confirmation, "
                 + "soak, evidence and diagnosis. By default the HTTP book service with the leak and log-lock defects (the soak on a "
                 + "small heap): prints the capacity, what limited it, the leak suspect and the contended lock. --scenario grpc: "
-                + "field report 004 on the gRPC order service. Writes the run directory and report.html.",
-            "--quick takes about 4 minutes on 2 cores (the grpc scenario about 90 s), the full demo about 10 (longer steps, "
+                + "field report 004 on the gRPC order service. --scenario telemetry: field report 002's vehicle terminals on the "
+                + "raw-TCP telemetry platform. Writes the run directory and report.html.",
+            "--quick takes about 4 minutes on 2 cores (the grpc scenario about 90 s, telemetry about 60 s), the full demo about 10 (longer steps, "
                     + "holds and soak)."})
 final class DemoCommand implements Callable<Integer> {
     /** Each price change keeps a note this long: about 2 KB a PUT, so a one-minute soak shows the leak. */
@@ -58,7 +59,9 @@ final class DemoCommand implements Callable<Integer> {
             description = "leak (default): the HTTP book service with the leak and log-lock defects, every phase. "
                     + "grpc: the gRPC order service with a tiny old generation and slow handlers (field report 004), "
                     + "every phase through a gRPC plan; ends with the capacity and the old-generation finding with its "
-                    + "-XX:NewRatio advice.")
+                    + "-XX:NewRatio advice. telemetry: the raw-TCP telemetry platform with its per-device leak (field report "
+                    + "002), driven by a plan of logins, data packets and logouts; ends with the soak's leak and the device map "
+                    + "as the leak suspect.")
     String scenario;
 
     @Spec
@@ -72,8 +75,11 @@ final class DemoCommand implements Callable<Integer> {
         if (scenario.equals("grpc")) {
             return grpc();
         }
+        if (scenario.equals("telemetry")) {
+            return TelemetryDemo.run(SampleLauncher.locate(), freePort(), freePort(), quick, out, spec.commandLine().getOut());
+        }
         if (!scenario.equals("leak")) {
-            throw new BrinkUserException("unknown scenario '" + scenario + "': expected leak or grpc");
+            throw new BrinkUserException("unknown scenario '" + scenario + "': expected leak, grpc or telemetry");
         }
         SampleLauncher sample = SampleLauncher.locate();
         int port = freePort();

@@ -1,13 +1,9 @@
 package dev.brink.cli;
 
-import static dev.brink.cli.BrinkRun.brink;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
-import dev.brink.core.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -30,13 +26,10 @@ class DemoGrpcTest {
 
     @Test
     void theQuickGrpcDemoEndsWithTheCapacityAndTheOldGenerationFinding() throws Exception {
-        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
-        Path out = dir.resolve("demo");
-        BrinkRun r = brink("demo", "--scenario", "grpc", "--quick", "--out", out.toString());
-        System.out.println(r.out); // the console, kept in the surefire report for whoever reads a failure
-        assertThat(r.code).as(r.out + r.err).isZero();
-
-        JsonNode s = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        QuickDemo demo = QuickDemo.run(dir, "grpc");
+        BrinkRun r = demo.run;
+        Path out = demo.out;
+        JsonNode s = demo.summary;
         assertThat(s.get("interrupted").asBoolean()).as(r.out).isFalse();
         // the capacity, in the closing block as in summary.json
         JsonNode capacity = s.get("capacity");
@@ -56,11 +49,8 @@ class DemoGrpcTest {
         assertThat(first.get("error_rate").asDouble()).as(r.out).isLessThan(0.5);
 
         JsonNode oldGen = null;
-        for (JsonNode f : s.get("findings")) {
-            FindingKind kind = Json.MAPPER.treeToValue(f.get("kind"), FindingKind.class);
-            f.get("detail").fieldNames().forEachRemaining(k ->
-                    assertThat(FindingDetail.KEYS.get(kind)).as(kind + " detail " + k + " is in the contract").contains(k));
-            if (kind == FindingKind.HEAP_TOO_SMALL && f.get("title").asText().startsWith("Old generation too small")) {
+        for (JsonNode f : demo.findings(FindingKind.HEAP_TOO_SMALL)) {
+            if (f.get("title").asText().startsWith("Old generation too small")) {
                 oldGen = f;
             }
         }
@@ -76,10 +66,7 @@ class DemoGrpcTest {
         assertThat(out.resolve("plan.yaml")).content().contains("grpc: \"127.0.0.1:", "call: \"brink.sample.orders.v1.Orders/PlaceOrder\"",
                 "call: \"brink.sample.orders.v1.Orders/ListOrders\"", "-Xmn250m", "--handler-delay-ms=25");
         // the launched service is gone
-        Matcher ready = Pattern.compile("Order service ready on grpc://127\\.0\\.0\\.1:\\d+ \\(pid (\\d+)\\)")
-                .matcher(Files.readString(out.resolve("target.log")));
-        assertThat(ready.find()).isTrue();
-        assertThat(ProcessHandle.of(Long.parseLong(ready.group(1))).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+        demo.assertLaunchedTargetsGone();
         assertThat(out.resolve("report.html")).isRegularFile();
         assertThat(Files.readString(out.resolve("summary.md")).toLowerCase(Locale.ROOT)).contains("old generation too small");
     }

@@ -1,11 +1,8 @@
 package dev.brink.cli;
 
-import static dev.brink.cli.BrinkRun.brink;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.brink.core.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
@@ -31,13 +28,10 @@ class MaskingDemoTest {
 
     @Test
     void theMaskingDemoNamesTheMaskingAndTheCryptoLock() throws Exception {
-        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
-        Path out = dir.resolve("masking");
-        BrinkRun r = brink("demo", "--scenario", "masking", "--quick", "--out", out.toString());
-        System.out.println(r.out); // the console, kept in the surefire report for whoever reads a failure
-        assertThat(r.code).as(r.out + r.err).isZero();
-
-        JsonNode s = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        QuickDemo demo = QuickDemo.run(dir, "masking");
+        BrinkRun r = demo.run;
+        Path out = demo.out;
+        JsonNode s = demo.summary;
         JsonNode hot = null;
         JsonNode lock = null;
         for (JsonNode f : s.get("findings")) {
@@ -73,8 +67,6 @@ class MaskingDemoTest {
         assertThat(Double.parseDouble(m.group(2))).isGreaterThan(1.0);
 
         // the launched sample is gone
-        Matcher pid = Pattern.compile("target launched \\(pid (\\d+)\\)").matcher(r.out);
-        assertThat(pid.find()).as(r.out).isTrue();
-        assertThat(ProcessHandle.of(Long.parseLong(pid.group(1))).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+        demo.assertLaunchedTargetsGone();
     }
 }

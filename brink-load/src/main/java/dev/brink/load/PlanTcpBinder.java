@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The raw-TCP parts of a plan: {@code target: {tcp: "host:port"}}, the sections {@code variables},
+ * The raw-TCP parts of a plan: {@code target: {tcp: "host:port", jvm: …}}, the sections {@code variables},
  * {@code packets}, {@code session} and {@code response} (compiled by {@link TcpPlanParser}), and operations
  * that are only a name and a rate (each request is the next packet of some device's session). Errors name
  * file:line:column, as {@link PlanBinder}'s do.
@@ -33,7 +33,7 @@ final class PlanTcpBinder {
     }
 
     static Plan.Target target(PlanNode n, PlanNode root, List<String> columns) throws BrinkUserException {
-        Map<String, PlanNode> f = fields(n, "target", "tcp");
+        Map<String, PlanNode> f = fields(n, "target", "tcp", "jvm");
         PlanNode addr = f.get("tcp");
         String hostPort = string(addr, "target.tcp");
         try {
@@ -42,7 +42,8 @@ final class PlanTcpBinder {
             throw addr.error("target.tcp", Addresses.EXPECTED_HOST_PORT);
         }
         TcpSpec spec = TcpPlanParser.parse(root, columns);
-        return new Plan.Target(URI.create("tcp://" + hostPort), null, null, spec);
+        // target.jvm as for HTTP and gRPC: the platform behind the port is a JVM Brink can watch, launch and relaunch
+        return new Plan.Target(URI.create("tcp://" + hostPort), PlanBinder.jvm(f.get("jvm")), null, spec);
     }
 
     static Plan.Operation operation(PlanNode n, String path) throws BrinkUserException {

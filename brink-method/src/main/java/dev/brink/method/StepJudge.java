@@ -23,9 +23,14 @@ final class StepJudge {
     private HostWatch host;
 
     StepJudge(LoadEngine engine, int maxConnections, Slo slo) {
-        this.thirds = new StepThirds(maxConnections, slo.p99Ms());
-        this.rules = new DegradationRules(slo);
+        this(new StepThirds(maxConnections, slo.p99Ms()), slo);
         engine.addListener(thirds);
+    }
+
+    /** A judge fed by {@code thirds}, whoever calls its {@code onInterval}. */
+    StepJudge(StepThirds thirds, Slo slo) {
+        this.thirds = thirds;
+        this.rules = new DegradationRules(slo);
     }
 
     /** Judges steps on the host's health too: a step other processes saturated the machine in is host-saturated. */
@@ -60,7 +65,11 @@ final class StepJudge {
         long errors = r.errorCount();
         long requests = r.ok() + errors;
         boolean starved = thirds.connectionStarvedShare() > MAX_GENERATOR_BOUND_SHARE;
-        boolean bound = r.dropped() > 0 || thirds.generatorBoundShare() > MAX_GENERATOR_BOUND_SHARE || starved;
+        // A leaking generator is bound from its first leaking second: its self-watch has seen its heap floor or
+        // classes rise for a minute already, and what it measures from there on drifts with its own GC and class
+        // loading (field report 002: the tool's OOM and class-loader lock capped the test, not the service).
+        boolean leaking = thirds.generatorLeakingShare() > 0;
+        boolean bound = r.dropped() > 0 || thirds.generatorBoundShare() > MAX_GENERATOR_BOUND_SHARE || starved || leaking;
         String why = null;
         List<Degradation> generatorRules = new ArrayList<>();
         if (starved) {
@@ -71,6 +80,9 @@ final class StepJudge {
         }
         if (r.dropped() > 0) {
             generatorRules.add(generatorRule(RuleKind.REQUESTS_DROPPED, r.dropped(), 0));
+        }
+        if (leaking) {
+            generatorRules.add(generatorRule(RuleKind.GENERATOR_LEAKING, thirds.generatorLeakingShare(), 0));
         }
         if (starved) {
             why = String.format(Locale.ROOT, "all %d connections busy and up to %d requests waiting for one in %d of %d s, while the"

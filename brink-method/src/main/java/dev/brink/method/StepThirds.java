@@ -1,5 +1,6 @@
 package dev.brink.method;
 
+import dev.brink.core.verdict.GeneratorIssue;
 import dev.brink.load.GeneratorHealth;
 import dev.brink.load.IntervalListener;
 import dev.brink.load.IntervalStats;
@@ -21,6 +22,7 @@ final class StepThirds implements IntervalListener {
     private int seconds;
     private int boundSeconds;
     private int starvedSeconds;
+    private int leakingSeconds;
     private int mostWaiting;
 
     /**
@@ -37,6 +39,7 @@ final class StepThirds implements IntervalListener {
         seconds = 0;
         boundSeconds = 0;
         starvedSeconds = 0;
+        leakingSeconds = 0;
         mostWaiting = 0;
         step = stepName;
     }
@@ -49,6 +52,9 @@ final class StepThirds implements IntervalListener {
         seconds++;
         if (interval.generatorBound()) {
             boundSeconds++;
+        }
+        if (generator != null && generator.issues().contains(GeneratorIssue.LEAKING)) {
+            leakingSeconds++;
         }
         // Connection-starved: every connection the generator may open is busy, requests wait in the generator
         // for one, and yet the service answers the requests it gets within the SLO. The queue is the generator's.
@@ -70,6 +76,11 @@ final class StepThirds implements IntervalListener {
     /** Share of the step's seconds in which the generator's connection cap, not the service, held requests back. */
     double connectionStarvedShare() {
         return seconds == 0 ? 0 : (double) starvedSeconds / seconds;
+    }
+
+    /** Share of the step's seconds in which the generator's self-watch said Brink's own JVM was leaking, 0..1. */
+    double generatorLeakingShare() {
+        return seconds == 0 ? 0 : (double) leakingSeconds / seconds;
     }
 
     int starvedSeconds() {

@@ -18,7 +18,12 @@ public enum RuleKind implements JsonWord {
     /** Every connection was busy with requests waiting in too many seconds; share of seconds 0..1. */
     CONNECTIONS_STARVED(LimitedBy.GENERATOR),
     /** The generator's backlog overflowed and requests were dropped; a count of requests. */
-    REQUESTS_DROPPED(LimitedBy.GENERATOR);
+    REQUESTS_DROPPED(LimitedBy.GENERATOR),
+    /**
+     * The generator's self-watch found Brink's own JVM leaking (generator issue {@code leaking}: its heap-after-GC
+     * floor or its loaded classes kept rising, field report 002); share of the step's seconds 0..1, threshold 0.
+     */
+    GENERATOR_LEAKING(LimitedBy.GENERATOR);
 
     private final LimitedBy limitedBy;
 

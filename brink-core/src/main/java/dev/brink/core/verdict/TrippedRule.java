@@ -57,6 +57,7 @@ public record TrippedRule(RuleKind rule, double measured, double threshold, Wors
             case CONNECTIONS_STARVED -> String.format(Locale.ROOT, "all connections busy in %.0f %% of the seconds (> %.0f %%)",
                     measured * 100, threshold * 100);
             case REQUESTS_DROPPED -> String.format(Locale.ROOT, "%.0f requests dropped by the generator", measured);
+            case GENERATOR_LEAKING -> String.format(Locale.ROOT, "the load generator is leaking in %.0f %% of the seconds", measured * 100);
         };
     }
 }

@@ -6,7 +6,7 @@ package dev.brink.load.tcp;
  * (seconds): the session's own clock, not the wall clock, so a trip of an hour can be replayed in a minute
  * and its values still follow their rules.
  */
-public abstract sealed class Variable {
+public abstract sealed class Variable permits Variable.FromFirst, Variable.Clock, Variable.SessionNumber, Variable.Csv {
     final String name;
     final int slot;
 
@@ -27,20 +27,28 @@ public abstract sealed class Variable {
 
     abstract void advance(Session s, double dt);
 
-    /** start, start + step, ...: sequence numbers. */
-    public static final class Counter extends Variable {
+    /** A variable that starts every session at one plan value ({@code start:}) and moves from there. */
+    abstract static sealed class FromFirst extends Variable permits Counter, Walk, Accumulate {
         final double first;
-        final double step;
 
-        Counter(String name, int slot, double first, double step) {
+        FromFirst(String name, int slot, double first) {
             super(name, slot);
             this.first = first;
-            this.step = step;
         }
 
         @Override
-        void start(Session s) {
+        final void start(Session s) {
             s.values[slot] = first;
+        }
+    }
+
+    /** start, start + step, ...: sequence numbers. */
+    public static final class Counter extends FromFirst {
+        final double step;
+
+        Counter(String name, int slot, double first, double step) {
+            super(name, slot, first);
+            this.step = step;
         }
 
         @Override
@@ -70,23 +78,16 @@ public abstract sealed class Variable {
      * A bounded random walk: each packet moves by at most {@code step} either way, reflected at the bounds
      * (latitude in a box; speed with bounded acceleration: step = the largest change in one interval).
      */
-    public static final class Walk extends Variable {
-        final double first;
+    public static final class Walk extends FromFirst {
         final double min;
         final double max;
         final double step;
 
         Walk(String name, int slot, double first, double min, double max, double step) {
-            super(name, slot);
-            this.first = first;
+            super(name, slot, first);
             this.min = min;
             this.max = max;
             this.step = step;
-        }
-
-        @Override
-        void start(Session s) {
-            s.values[slot] = first;
         }
 
         @Override
@@ -102,25 +103,18 @@ public abstract sealed class Variable {
      * v += rate × (the value of {@code of}, or 1) × dt, kept within [min, max]: mileage from speed (rate 1/3600
      * turns km/h × s into km), fuel falling at a rate. Monotonic when rate × of keeps one sign.
      */
-    public static final class Accumulate extends Variable {
-        final double first;
+    public static final class Accumulate extends FromFirst {
         final double rate;
         final int of; // -1: none
         final double min;
         final double max;
 
         Accumulate(String name, int slot, double first, double rate, int of, double min, double max) {
-            super(name, slot);
-            this.first = first;
+            super(name, slot, first);
             this.rate = rate;
             this.of = of;
             this.min = min;
             this.max = max;
-        }
-
-        @Override
-        void start(Session s) {
-            s.values[slot] = first;
         }
 
         @Override

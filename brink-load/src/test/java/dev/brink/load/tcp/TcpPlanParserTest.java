@@ -106,6 +106,18 @@ class TcpPlanParserTest {
     }
 
     @Test
+    void aTcpTargetNamesItsJvmAsAnHttpTargetDoes() throws Exception {
+        String packets = "  p:\n    - {u8: 1}\n";
+        Plan launched = Plan.parse(plan(packets).replace("target: {tcp: \"127.0.0.1:9\"}",
+                "target: {tcp: \"127.0.0.1:9\", jvm: {launch: [java, -jar, platform.jar]}}"), "p.yaml", Path.of("."), k -> null);
+        assertThat(launched.target().jvm().launch()).containsExactly("java", "-jar", "platform.jar");
+        assertThat(launched.target().tcp()).isNotNull();
+        assertThatThrownBy(() -> spec(plan(packets).replace("target: {tcp: \"127.0.0.1:9\"}",
+                "target: {tcp: \"127.0.0.1:9\", jvm: {pid: 1, jmx: \"h:1\"}}"))).isInstanceOf(BrinkUserException.class)
+                .hasMessageStartingWith("p.yaml:2:").hasMessageContaining("target.jvm: expected exactly one of pid, jmx, launch");
+    }
+
+    @Test
     void aLengthFieldTooSmallIsOneLineWithItsPlace() {
         assertThatThrownBy(() -> spec(plan("""
                   p:
