@@ -60,6 +60,6 @@ class GeneratorLeakingRuleTest {
     }
 
     private static StepResult result() {
-        return new StepResult("x2", new LoadStep.Workload.Open(2, 2), 10, 100, 100, 1000, 1000, Map.of(), 0, 0, FAST, FAST, 4, null, List.of());
+        return new StepResult("x2", new LoadStep.Workload.Open(2, 2), 10, 100, 100, 1000, 1000, Map.of(), 0, 0, FAST, FAST, 4, null, List.of(), List.of());
     }
 }
