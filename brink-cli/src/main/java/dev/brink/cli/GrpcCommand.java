@@ -91,7 +91,7 @@ final class GrpcCommand implements Callable<Integer> {
         LoadEngine.checkReachable(target, Duration.ofSeconds(5));
         String m = load.rate() != null ? String.format(Locale.ROOT, "open model, %s calls/s", load.rate())
                 : "closed model, " + load.users() + " callers";
-        OneLineLoad.run(load.spec, "grpc", plan, OneLineLoad.options(slots, t), load.users(), d, load.out, load.json,
+        OneLineLoad.run(load.spec, "grpc", plan, load.options(slots, t), load.users(), d, load.out, load.json,
                 "grpc://" + address + "/" + call,
                 transport -> "brink grpc " + address + " " + call + " — " + m + " for " + Durations.format(d) + ", "
                         + policy + " connections, up to " + slots + " calls in flight (" + transport + ")");

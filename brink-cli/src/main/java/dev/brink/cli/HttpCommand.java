@@ -58,7 +58,7 @@ final class HttpCommand implements Callable<Integer> {
         if (conns < 1 || conns > 60_000) throw new BrinkUserException("bad --connections " + conns + ": expected 1..60000");
         Plan plan = plan(base);
         LoadEngine.checkReachable(base, Duration.ofSeconds(5));
-        OneLineLoad.run(load.spec, "http", plan, OneLineLoad.options(conns, t), load.users(), d, load.out, load.json, url,
+        OneLineLoad.run(load.spec, "http", plan, load.options(conns, t), load.users(), d, load.out, load.json, url,
                 transport -> HttpReport.headline(url, load.rate(), load.users(), d, conns, transport));
         return BrinkMain.EXIT_OK;
     }

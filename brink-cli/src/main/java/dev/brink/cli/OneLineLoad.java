@@ -3,7 +3,12 @@ package dev.brink.cli;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.core.Finding;
+import dev.brink.core.BrinkVersion;
+import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.Shard;
+import dev.brink.core.summary.RunSummary;
+import java.time.Instant;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.LoadStep;
@@ -20,6 +25,23 @@ import picocli.CommandLine;
 /** What {@code brink http} and {@code brink grpc} share: argument checks, one step on the engine, the same output. */
 final class OneLineLoad {
     private OneLineLoad() {
+    }
+
+    /**
+     * summary.json of a one-line run: no method phases, the findings, and the shard when the load is one. Written
+     * last, so a run directory without it is one whose process died (what brink merge checks).
+     */
+    private static void writeSummary(Path out, String name, Instant started, List<Finding> findings, Shard shard)
+            throws BrinkUserException {
+        RunSummary summary = new RunSummary(BrinkVersion.get(), name, started.toString(),
+                Duration.between(started, Instant.now()).toMillis() / 1000.0, false, null, null, null, findings, null,
+                shard.sharded() || shard.startAt() != null ? shard : null);
+        Path file = out.resolve(RunDirectory.SUMMARY);
+        try {
+            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), summary);
+        } catch (java.io.IOException e) {
+            throw new BrinkUserException("cannot write " + file + ": " + e.getMessage());
+        }
     }
 
     /** A duration option that must be more than 0. */
@@ -56,6 +78,7 @@ final class OneLineLoad {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter live = json ? spec.commandLine().getErr() : stdout;
         StepResult result;
+        Instant started;
         List<Finding> findings;
         try (LoadEngine engine = LoadEngine.open(plan, options, out == null ? null : RunDirectory.at(out))) {
             HttpReport report = new HttpReport(live, System.console() != null && !json, d);
@@ -63,10 +86,13 @@ final class OneLineLoad {
             engine.addListener(report::interval);
             PortExhaustion ports = PortExhaustion.forTarget(plan.target());
             engine.addListener(ports);
+            ShardStart.waitForStart(options.shard(), live);
+            started = Instant.now();
             result = engine.run(step);
             report.done();
             findings = ports.findings();
         }
+        if (out != null) writeSummary(out, name, started, findings, options.shard());
         if (json) {
             HttpReport.json(stdout, shown, result, findings);
         } else {

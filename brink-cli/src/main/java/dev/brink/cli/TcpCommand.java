@@ -58,7 +58,7 @@ final class TcpCommand implements Callable<Integer> {
         Plan plan = source.plan != null ? fromPlan(rps) : fromPacket(rps);
         URI base = URI.create("tcp://" + target);
         LoadEngine.checkReachable(base, Duration.ofSeconds(5));
-        OneLineLoad.run(load.spec, "tcp", plan, OneLineLoad.options(conns, t), load.users(), d, load.out, load.json, target,
+        OneLineLoad.run(load.spec, "tcp", plan, load.options(conns, t), load.users(), d, load.out, load.json, target,
                 transport -> "brink tcp " + target + ": " + (load.rate() != null ? load.rate() + " packets/s" : load.users() + " users")
                         + " for " + load.duration + ", " + conns + " sessions at most (" + transport + ")");
         return BrinkMain.EXIT_OK;
