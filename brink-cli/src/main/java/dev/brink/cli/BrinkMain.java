@@ -37,6 +37,7 @@ import picocli.CommandLine.Command;
             BenchCommand.class,
             JfrCommand.class,
             ReportCommand.class,
+            MergeCommand.class,
             SampleCommand.class,
         })
 public final class BrinkMain implements Callable<Integer> {
