@@ -46,24 +46,10 @@ for i in $(seq 0 $((N - 1))); do
   ip netns exec "$ns" ip route add default via "10.$NET.$i.1"
 done
 
-cat >"$WORK/nginx.conf" <<CONF
-worker_processes 1;
-daemon on;
-pid $WORK/nginx.pid;
-error_log $WORK/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  keepalive_requests 100000000;
-  keepalive_timeout 300s;
-  client_body_temp_path $WORK/body; proxy_temp_path $WORK/proxy; fastcgi_temp_path $WORK/fcgi;
-  uwsgi_temp_path $WORK/uwsgi; scgi_temp_path $WORK/scgi;
-  server { listen $TARGET:$PORT; location / { return 200 "ok\n"; } }
-}
-CONF
-taskset -c 1 nginx -c "$WORK/nginx.conf" -p "$WORK"
-sleep 0.5
-URL=http://$TARGET:$PORT/
+# shared with the other bench scripts: one nginx worker pinned to CPU 1, here on the host side of the veths
+source bench/nginx-loopback.sh
+start_nginx "$WORK" "$PORT" "$TARGET"
+trap cleanup EXIT # start_nginx set its own trap: the namespaces must go too
 
 # the p99 of the union of every recorded value: the shards' corrected histograms added, read independently of brink merge
 cat >"$WORK/UnionP99.java" <<'JAVA'

@@ -46,18 +46,12 @@ final class OneLineLoadOptions {
     @Option(names = "--json", description = "Print the summary as JSON, the same shape for http, grpc and tcp (live lines go to stderr).")
     boolean json;
 
-    @Option(names = "--shard", paramLabel = "I/N", description = "Run shard I (from 0) of N of this load: every N-th"
-            + " request of the schedule (--rate), users I, I+N, … (--users), CSV rows and TCP devices likewise; join the N"
-            + " run directories with brink merge.")
-    String shard;
-
-    @Option(names = "--start-at", paramLabel = "ISO-8601", description = "Begin the load at this wall-clock instant, like"
-            + " 2026-11-24T05:00:00Z, so every shard starts together (at most 5 s in the past).")
-    String startAt;
+    @picocli.CommandLine.Mixin
+    ShardOptions sharding;
 
     /** The load options for {@code slots} connections and this shard, checked. */
     dev.brink.load.LoadOptions options(int slots, Duration timeout) throws BrinkUserException {
-        dev.brink.core.Shard s = ShardStart.parse(shard, startAt);
+        dev.brink.core.Shard s = sharding.shard();
         if (users() != null && users() < s.count()) {
             throw new BrinkUserException("bad --users " + users() + " with --shard " + s + ": expected at least one user per shard");
         }

@@ -48,14 +48,8 @@ final class RunCommand implements Callable<Integer> {
             + " of the capacities; the median is the run's capacity (default 1).")
     int repeat = 1;
 
-    @Option(names = "--shard", paramLabel = "I/N", description = "Run shard I (from 0) of N of the plan's load: every N-th"
-            + " arrival of each operation's schedule, users, CSV rows and TCP devices split the same way; join the N run"
-            + " directories with brink merge.")
-    String shard;
-
-    @Option(names = "--start-at", paramLabel = "ISO-8601", description = "Begin at this wall-clock instant, like"
-            + " 2026-11-24T05:00:00Z, so every shard starts together (at most 5 s in the past).")
-    String startAt;
+    @picocli.CommandLine.Mixin
+    ShardOptions sharding;
 
     @Spec
     CommandSpec spec;
@@ -71,7 +65,7 @@ final class RunCommand implements Callable<Integer> {
             }
             options = options.withMaxConnections(connections);
         }
-        options = options.withShard(ShardStart.parse(shard, startAt));
+        options = options.withShard(sharding.shard());
         if (repeat < 1) {
             throw new BrinkUserException("bad --repeat " + repeat + ": expected a number >= 1");
         }

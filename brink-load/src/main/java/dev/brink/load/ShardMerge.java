@@ -423,16 +423,34 @@ public final class ShardMerge {
         return out;
     }
 
+    /**
+     * One finding naming the shards whose generator fell behind, the most often behind first: on a shared machine
+     * every shard may lag a little, and the one starved of CPU is the one behind in most of its seconds.
+     */
     private Finding generatorBound(Map<String, List<String>> boundSteps) {
-        Set<String> names = new LinkedHashSet<>();
-        boundSteps.values().forEach(names::addAll);
+        Set<String> named = new LinkedHashSet<>();
+        boundSteps.values().forEach(named::addAll);
+        List<ShardRun> bound = shards.stream().filter(r -> named.contains(r.shard.toString()))
+                .sorted(Comparator.comparingDouble((ShardRun r) -> -boundShare(r))).toList();
+        List<String> names = bound.stream().map(r -> r.shard.toString()).toList();
         Map<String, Object> detail = new LinkedHashMap<>();
-        detail.put(FindingDetail.GeneratorBound.SHARDS, List.copyOf(names));
+        detail.put(FindingDetail.GeneratorBound.SHARDS, names);
         detail.put(FindingDetail.GeneratorBound.STEPS, List.copyOf(boundSteps.keySet()));
         String who = (names.size() == 1 ? "shard " : "shards ") + String.join(", ", names);
+        String seconds = String.join(", ", bound.stream().map(r -> r.shard + " in " + boundSeconds(r) + " of "
+                + r.generator.size() + " s").toList());
         return new Finding(FindingKind.GENERATOR_BOUND, Severity.WARNING,
-                "The load generator of " + who + " could not keep its schedule in " + String.join(", ", boundSteps.keySet()),
-                who, List.of(SHARDS_DIR), detail);
+                "The load generator of " + who + " could not keep its schedule in " + String.join(", ", boundSteps.keySet())
+                        + " (behind: " + seconds + ")", who, List.of(SHARDS_DIR), detail);
+    }
+
+    /** Seconds in which the shard's generator fell behind (generator.jsonl lines with reasons). */
+    private static long boundSeconds(ShardRun r) {
+        return r.generator.stream().filter(g -> g.path("reasons").size() > 0).count();
+    }
+
+    private static double boundShare(ShardRun r) {
+        return r.generator.isEmpty() ? 0 : boundSeconds(r) / (double) r.generator.size();
     }
 
     private Finding incomplete(ShardRun r) {
