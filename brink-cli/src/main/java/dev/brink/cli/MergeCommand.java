@@ -33,9 +33,11 @@ final class MergeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ShardMerge.Result r = ShardMerge.merge(dirs, out);
         PrintWriter w = spec.commandLine().getOut();
-        w.printf(Locale.ROOT, "merged %d shards into %s: %d requests in %.1f s (%.1f req/s), p99 %.2f ms (corrected, "
-                        + "from the summed histograms)%n", r.shards(), r.out(), r.requests(), r.seconds(),
-                r.seconds() > 0 ? r.requests() / r.seconds() : 0.0, r.p99Micros() / 1000.0);
+        // the rate over the steps' planned time: the shards send the schedule's arrivals in it (answers may come after)
+        double over = r.stepSeconds() > 0 ? r.stepSeconds() : r.seconds();
+        w.printf(Locale.ROOT, "merged %d shards into %s: %d requests sent in %.1f s of steps (%.1f req/s; %.1f s from the"
+                        + " first start to the last answer), p99 %.2f ms (corrected, from the summed histograms)%n", r.shards(),
+                r.out(), r.requests(), over, over > 0 ? r.requests() / over : 0.0, r.seconds(), r.p99Micros() / 1000.0);
         for (String s : r.incomplete()) {
             w.println("shard " + s + " did not finish: kept what it recorded (finding shard-incomplete)");
         }

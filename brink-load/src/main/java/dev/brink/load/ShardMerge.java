@@ -69,7 +69,8 @@ public final class ShardMerge {
     }
 
     /** What the merge wrote: the merged run directory, and the shards that had not finished. */
-    public record Result(Path out, int shards, List<String> incomplete, long requests, double seconds, long p99Micros) {
+    public record Result(Path out, int shards, List<String> incomplete, long requests, double seconds, double stepSeconds,
+                         long p99Micros) {
     }
 
     /**
@@ -260,7 +261,9 @@ public final class ShardMerge {
         double seconds = ordered.isEmpty() ? 0 : (ordered.get(ordered.size() - 1).endMs - Math.min(originMs,
                 ordered.get(0).startMs)) / 1000.0;
         writeSummary(run, findings, incomplete, seconds);
-        return new Result(run.root(), shards.size(), incomplete, requests, seconds,
+        double stepSeconds = shards.stream().mapToDouble(r -> r.events(EventType.STEP_START).stream()
+                .mapToDouble(e -> e.path("duration_s").asDouble()).sum()).max().orElse(0);
+        return new Result(run.root(), shards.size(), incomplete, requests, seconds, stepSeconds,
                 all.getTotalCount() == 0 ? 0 : all.getValueAtPercentile(99));
     }
 
