@@ -14,11 +14,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code brink merge DIR… --out DIR}: one run directory from the shards of one load. */
 @Command(name = "merge", mixinStandardHelpOptions = true,
-        description = {"Merge the run directories of the N shards of one load (--shard I/N) into one run directory:",
-            "latency from the sum of the shards' HdrHistogram logs (exact percentiles, never averaged), per-second",
-            "lines summed by wall-clock second, each shard's files kept under shards/I/, a step generator-bound when",
-            "any shard's was (naming it), findings once. A shard whose process died is named (finding",
-            "shard-incomplete) and what it recorded is kept. brink report works on the result as on any run."})
+        description = {"Merge the run directories of the N shards of one load (--shard I/N) into one run directory.",
+            "Latency from the sum of the shards' HdrHistogram logs (exact percentiles, never averaged), per-second lines "
+                + "summed by wall-clock second, each shard's files kept under shards/I/, a step generator-bound when any "
+                + "shard's was (naming it), findings once. A shard whose process died is named (finding shard-incomplete) "
+                + "and what it recorded is kept. brink report works on the result as on any run."})
 final class MergeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "DIR", arity = "1..*", description = "The shards' run directories, one per shard.")
     List<Path> dirs;

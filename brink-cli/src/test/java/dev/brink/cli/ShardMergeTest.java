@@ -291,7 +291,7 @@ class ShardMergeTest {
 
     private static List<String> brinkCommand(String... args) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx192m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), BrinkMain.class.getName()));
+                "-Xmx192m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), BrinkMain.class.getName()));
         cmd.addAll(List.of(args));
         return cmd;
     }
