@@ -82,8 +82,9 @@ public final class ShardMerge {
         if (dirs.isEmpty()) throw new BrinkUserException("brink merge: expected the shards' run directories");
         List<ShardRun> runs = new ArrayList<>();
         for (Path d : dirs) {
-            if (d.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize())) {
-                throw new BrinkUserException(out + ": --out is one of the shards' directories: expected a new directory");
+            // inside a shard's directory, the copy of that shard's files would copy itself
+            if (out.toAbsolutePath().normalize().startsWith(d.toAbsolutePath().normalize())) {
+                throw new BrinkUserException(out + ": --out is " + d + " or inside it: expected a directory outside the shards'");
             }
             runs.add(ShardRun.read(d));
         }
@@ -583,9 +584,11 @@ public final class ShardMerge {
 
     private void writeSummary(RunDirectory run, List<Finding> findings, List<String> incomplete, double seconds)
             throws BrinkUserException {
-        String plan = shards.stream().map(r -> r.summary).filter(Objects::nonNull).map(RunSummary::plan).findFirst().orElse(null);
+        // a summary.json may lack any field (an older or hand-edited file): absent values are skipped, not fatal
+        String plan = shards.stream().map(r -> r.summary).filter(Objects::nonNull).map(RunSummary::plan).filter(Objects::nonNull)
+                .findFirst().orElse(null);
         String started = shards.stream().map(r -> r.summary).filter(Objects::nonNull).map(RunSummary::started)
-                .min(Comparator.naturalOrder()).orElse(Instant.ofEpochMilli(originMs).toString());
+                .filter(Objects::nonNull).min(Comparator.naturalOrder()).orElse(Instant.ofEpochMilli(originMs).toString());
         String interruptedIn = null;
         for (ShardRun r : shards) {
             if (!r.complete() && !r.seconds.isEmpty()) interruptedIn = r.seconds.get(r.seconds.size() - 1).step();
