@@ -82,11 +82,11 @@ public final class ShardMerge {
         if (dirs.isEmpty()) throw new BrinkUserException("brink merge: expected the shards' run directories");
         List<ShardRun> runs = new ArrayList<>();
         for (Path d : dirs) {
+            runs.add(ShardRun.read(d));
             // inside a shard's directory, the copy of that shard's files would copy itself
             if (out.toAbsolutePath().normalize().startsWith(d.toAbsolutePath().normalize())) {
                 throw new BrinkUserException(out + ": --out is " + d + " or inside it: expected a directory outside the shards'");
             }
-            runs.add(ShardRun.read(d));
         }
         check(runs);
         if (Files.exists(out.resolve(RunDirectory.EVENTS)) || Files.exists(out.resolve(RunDirectory.LOAD))) {
