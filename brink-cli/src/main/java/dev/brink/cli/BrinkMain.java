@@ -38,6 +38,7 @@ import picocli.CommandLine.Command;
             JfrCommand.class,
             ReportCommand.class,
             K8sCommand.class,
+            MergeCommand.class,
             SampleCommand.class,
             ImportCommand.class,
         })

@@ -4,6 +4,7 @@ import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.load.LoadEngine;
+import dev.brink.load.LoadOptions;
 import dev.brink.load.Plan;
 import java.io.IOException;
 import java.net.URI;
@@ -111,6 +112,7 @@ final class GrpcCommand implements Callable<Integer> {
                 new Plan.Grpc(proto, importPaths, protoset, connections, policy, dl, tlsSettings, authority)),
                 List.of(new Plan.Operation("call", load.rate() != null ? load.rate() : 1,
                         new Plan.Request("POST", call, metadata(), message()), Plan.Check.DEFAULT)), null, null, null);
+        LoadOptions opts = load.options(slots, t); // --shard and --start-at checked before any connection
         LoadEngine.checkReachable(target, Duration.ofSeconds(5));
         if (insecure) {
             // stderr, so --json output stays one document
@@ -119,7 +121,7 @@ final class GrpcCommand implements Callable<Integer> {
         }
         String m = load.rate() != null ? String.format(Locale.ROOT, "open model, %s calls/s", load.rate())
                 : "closed model, " + load.users() + " callers";
-        OneLineLoad.run(load.spec, "grpc", plan, OneLineLoad.options(slots, t), load.users(), d, load.out, load.json, false,
+        OneLineLoad.run(load.spec, "grpc", plan, opts, load.users(), d, load.out, load.json, false,
                 "grpc://" + address + "/" + call,
                 transport -> "brink grpc " + address + " " + call + " — " + m + " for " + Durations.format(d) + ", "
                         + policy + " connections" + (tlsSettings == null ? "" : insecure ? ", TLS unverified" : ", TLS")

@@ -5,6 +5,7 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
 import dev.brink.core.UserText;
 import dev.brink.load.LoadEngine;
+import dev.brink.load.LoadOptions;
 import dev.brink.load.Plan;
 import java.net.URI;
 import java.nio.file.Path;
@@ -61,8 +62,9 @@ final class HttpCommand implements Callable<Integer> {
         int conns = connections != null ? connections : load.users() != null ? load.users() : 64;
         if (conns < 1 || conns > 60_000) throw new BrinkUserException("bad --connections " + conns + ": expected 1..60000");
         Plan plan = plan(base);
+        LoadOptions opts = load.options(conns, t); // --shard and --start-at checked before any connection
         LoadEngine.checkReachable(base, Duration.ofSeconds(5));
-        OneLineLoad.run(load.spec, "http", plan, OneLineLoad.options(conns, t), load.users(), d, load.out, load.json, !noWarmUp, url,
+        OneLineLoad.run(load.spec, "http", plan, opts, load.users(), d, load.out, load.json, !noWarmUp, url,
                 transport -> HttpReport.headline(url, load.rate(), load.users(), d, conns, transport));
         return BrinkMain.EXIT_OK;
     }

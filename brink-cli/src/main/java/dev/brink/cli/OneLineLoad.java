@@ -3,8 +3,13 @@ package dev.brink.cli;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.core.Finding;
+import dev.brink.core.BrinkVersion;
+import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.evidence.StreamTimingLine;
+import dev.brink.core.Shard;
+import dev.brink.core.summary.RunSummary;
+import java.time.Instant;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.LoadStep;
@@ -33,6 +38,23 @@ final class OneLineLoad {
     static Duration warmUpLimit(Duration d) {
         Duration quarter = d.dividedBy(4);
         return quarter.compareTo(Duration.ofSeconds(3)) < 0 ? quarter : Duration.ofSeconds(3);
+    }
+
+    /**
+     * summary.json of a one-line run: no method phases, the findings, and the shard when the load is one. Written
+     * last, so a run directory without it is one whose process died (what brink merge checks).
+     */
+    private static void writeSummary(Path out, String name, Instant started, List<Finding> findings, Shard shard)
+            throws BrinkUserException {
+        RunSummary summary = new RunSummary(BrinkVersion.get(), name, started.toString(),
+                Duration.between(started, Instant.now()).toMillis() / 1000.0, false, null, null, null, findings, null,
+                shard.sharded() || shard.startAt() != null ? shard : null);
+        Path file = out.resolve(RunDirectory.SUMMARY);
+        try {
+            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), summary);
+        } catch (java.io.IOException e) {
+            throw new BrinkUserException("cannot write " + file + ": " + e.getMessage());
+        }
     }
 
     /** A duration option that must be more than 0. */
@@ -72,6 +94,7 @@ final class OneLineLoad {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter live = json ? spec.commandLine().getErr() : stdout;
         StepResult result;
+        Instant started;
         List<Finding> findings;
         if (users == null && warm) {
             Warmup.Report w = Warmup.http(plan, options, warmUpLimit(d));
@@ -90,11 +113,14 @@ final class OneLineLoad {
             engine.addListener(report::interval);
             PortExhaustion ports = PortExhaustion.forTarget(plan.target());
             engine.addListener(ports);
+            ShardStart.waitForStart(options.shard(), live);
+            started = Instant.now();
             result = engine.run(step);
             report.done();
             findings = ports.findings();
             streams = engine.lastStreamTimings();
         }
+        if (out != null) writeSummary(out, name, started, findings, options.shard());
         if (json) {
             HttpReport.json(stdout, shown, result, findings, streams);
         } else {

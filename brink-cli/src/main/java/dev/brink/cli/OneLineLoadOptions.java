@@ -50,6 +50,18 @@ final class OneLineLoadOptions {
             + "text for Accept: text/plain) at http://HOST:PORT/metrics while the run lasts; HOST is 127.0.0.1 unless named.")
     String metrics;
 
+    @picocli.CommandLine.Mixin
+    ShardOptions sharding;
+
+    /** The load options for {@code slots} connections and this shard, checked. */
+    dev.brink.load.LoadOptions options(int slots, Duration timeout) throws BrinkUserException {
+        dev.brink.core.Shard s = sharding.shard();
+        if (users() != null && users() < s.count()) {
+            throw new BrinkUserException("bad --users " + users() + " with --shard " + s + ": expected at least one user per shard");
+        }
+        return OneLineLoad.options(slots, timeout).withShard(s);
+    }
+
     /** --duration, checked: a positive duration. */
     Duration duration() throws BrinkUserException {
         return OneLineLoad.positive("--duration", duration);

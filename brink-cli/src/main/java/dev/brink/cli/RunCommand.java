@@ -54,6 +54,9 @@ final class RunCommand implements Callable<Integer> {
             + "text for Accept: text/plain) at http://HOST:PORT/metrics while the run lasts, the target JVM's too; HOST is 127.0.0.1 unless named.")
     String metrics;
 
+    @picocli.CommandLine.Mixin
+    ShardOptions sharding;
+
     @Spec
     CommandSpec spec;
 
@@ -68,6 +71,7 @@ final class RunCommand implements Callable<Integer> {
             }
             options = options.withMaxConnections(connections);
         }
+        options = options.withShard(sharding.shard());
         if (repeat < 1) {
             throw new BrinkUserException("bad --repeat " + repeat + ": expected a number >= 1");
         }
@@ -76,6 +80,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter console = spec.commandLine().getOut();
         console.println("run directory: " + run.root());
         try (MetricsServer served = LiveMetricsOption.serve(spec, live, console)) {
+            ShardStart.waitForStart(options.shard(), console);
             return MethodConsole.runAndReport(plan, run, options, selected, jfr, repeat, live, console);
         }
     }

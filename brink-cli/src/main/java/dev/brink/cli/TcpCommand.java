@@ -3,6 +3,7 @@ package dev.brink.cli;
 import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
 import dev.brink.load.LoadEngine;
+import dev.brink.load.LoadOptions;
 import dev.brink.load.Plan;
 import java.net.URI;
 import java.nio.file.Path;
@@ -57,8 +58,9 @@ final class TcpCommand implements Callable<Integer> {
         double rps = load.rate() != null ? load.rate() : 1;
         Plan plan = source.plan != null ? fromPlan(rps) : fromPacket(rps);
         URI base = URI.create("tcp://" + target);
+        LoadOptions opts = load.options(conns, t); // --shard and --start-at checked before any connection
         LoadEngine.checkReachable(base, Duration.ofSeconds(5));
-        OneLineLoad.run(load.spec, "tcp", plan, OneLineLoad.options(conns, t), load.users(), d, load.out, load.json, false, target,
+        OneLineLoad.run(load.spec, "tcp", plan, opts, load.users(), d, load.out, load.json, false, target,
                 transport -> "brink tcp " + target + ": " + (load.rate() != null ? load.rate() + " packets/s" : load.users() + " users")
                         + " for " + load.duration + ", " + conns + " sessions at most (" + transport + ")");
         return BrinkMain.EXIT_OK;

@@ -49,13 +49,20 @@ public final class EventType {
     public static final String RULES = "rules";
     /** {@code brink run --repeat K}: the capacities of the K searches and their spread. */
     public static final String CAPACITY_REPEATS = "capacity-repeats";
+    /**
+     * This run is one shard of a load ({@code --shard I/N}): {@code index}, {@code count}, {@code start_at},
+     * {@code clock_source}, {@code clock_offset_ms}, {@code clock_offset} (the {@link Shard} record).
+     */
+    public static final String SHARD = "shard";
+    /** {@code brink merge} joined the shards' run directories: {@code shards} (each: index, dir, complete, last_epoch_ms). */
+    public static final String SHARDS_MERGED = "shards-merged";
     /** The method finished and wrote summary.json: {@code interrupted}. Absent when the run was killed. */
     public static final String RUN_END = "run-end";
 
     /** Every type above, in the order DESIGN.md lists them. */
     public static final List<String> ALL = List.of(PHASE_START, PHASE_END, PHASE_SKIPPED, LOAD_OPEN, LOAD_CLOSE, STEP_START,
             STEP_END, GENERATOR_BOUND, STEP_RETRY, STEP_VERDICT, FINDING, EVIDENCE, EVIDENCE_STARTED, TARGET_DIED,
-            TARGET_RELAUNCHED, SMALL_HEAP_SKIPPED, RULES, CAPACITY_REPEATS, RUN_END);
+            TARGET_RELAUNCHED, SMALL_HEAP_SKIPPED, RULES, CAPACITY_REPEATS, SHARD, SHARDS_MERGED, RUN_END);
 
     private EventType() {
     }

@@ -124,8 +124,29 @@ public final class FindingDetail {
     /** generator-bound (brink-method): the multiplier the generator stopped the search at. */
     public static final class GeneratorBound {
         public static final String MULTIPLIER = "multiplier";
+        /** brink merge: the shards ("2/4") whose generator fell behind. */
+        public static final String SHARDS = "shards";
+        /** brink merge: the steps in which any shard's generator fell behind. */
+        public static final String STEPS = "steps";
 
         private GeneratorBound() {
+        }
+    }
+
+    /** shard-incomplete (brink merge): a shard whose process died before its load ended. */
+    public static final class ShardIncomplete {
+        /** "2/4". */
+        public static final String SHARD = "shard";
+        /** The shard's run directory as given to brink merge. */
+        public static final String DIR = "dir";
+        /** What shows it: {@code no-summary}, {@code truncated-line}, {@code no-load-close}. */
+        public static final String SIGNS = "signs";
+        /** The end of its last recorded second (epoch ms), 0 when it recorded none. */
+        public static final String LAST_EPOCH_MS = "last_epoch_ms";
+        /** Seconds of load it recorded (kept in the merge). */
+        public static final String SECONDS_RECORDED = "seconds_recorded";
+
+        private ShardIncomplete() {
         }
     }
 
@@ -261,7 +282,9 @@ public final class FindingDetail {
                     Deadlock.REPORTED_BY_JVM, Deadlock.DUMPS_SEEN)),
             Map.entry(FindingKind.BUSY_THREAD, List.of(BusyThread.FRAME, BusyThread.WHERE, BusyThread.LIBRARIES, BusyThread.MAIN_LIBRARY,
                     BusyThread.CPU_SHARE, BusyThread.THREADS, BusyThread.DUMPS)),
-            Map.entry(FindingKind.GENERATOR_BOUND, List.of(GeneratorBound.MULTIPLIER)),
+            Map.entry(FindingKind.GENERATOR_BOUND, List.of(GeneratorBound.MULTIPLIER, GeneratorBound.SHARDS, GeneratorBound.STEPS)),
+            Map.entry(FindingKind.SHARD_INCOMPLETE, List.of(ShardIncomplete.SHARD, ShardIncomplete.DIR, ShardIncomplete.SIGNS,
+                    ShardIncomplete.LAST_EPOCH_MS, ShardIncomplete.SECONDS_RECORDED)),
             Map.entry(FindingKind.TARGET_DIED, List.of(TargetDied.SOAK_SECONDS, TargetDied.MESSAGE, TargetDied.STEP)),
             Map.entry(FindingKind.GC_PRESSURE, List.of(Gc.FULL_GCS, Gc.FULL_GCS_WORST_60S, Gc.MEDIAN_FREED_SHARE, Gc.GC_TIME_SHARE,
                     Gc.WORST_60S_SHARE, Gc.WORST_60S_START_S, Gc.PAUSES, Gc.STALLS, Gc.STALL_MS_TOTAL, Gc.COLLECTIONS, Gc.COUNT, Gc.MEANING,

@@ -8,7 +8,9 @@ public enum FindingKind {
     MEMORY_LEAK, LOCK_CONTENTION, HOT_METHOD, BUSY_THREAD, GC_PRESSURE, HEAP_TOO_SMALL, LONG_PAUSE,
     DEADLOCK, GENERATOR_BOUND, PORT_EXHAUSTION, TARGET_DIED, ALLOCATION_HOTSPOT,
     /** Other processes saturated the machine during a step: that step measured the machine, not the service. */
-    HOST_SATURATED;
+    HOST_SATURATED,
+    /** A shard of a merged run ended before its load did (its process died): the merged numbers lack its later part. */
+    SHARD_INCOMPLETE;
 
     @JsonValue
     public String jsonName() {

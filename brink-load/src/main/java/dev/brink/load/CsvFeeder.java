@@ -53,12 +53,18 @@ final class CsvFeeder {
     }
 
     static CsvFeeder load(Path file, boolean random) throws BrinkUserException {
+        return load(file, random, dev.brink.core.Shard.WHOLE);
+    }
+
+    /** Rows of {@code shard} only: data row k (0-based) is shard {@code k mod N}'s, so no two shards send one row. */
+    static CsvFeeder load(Path file, boolean random, dev.brink.core.Shard shard) throws BrinkUserException {
         List<String> lines = InputFiles.readUtf8(file, WHAT, MAX_BYTES).lines().toList();
         if (lines.isEmpty()) {
             throw new BrinkUserException(file + ":1: expected a header line naming the columns, got an empty file");
         }
         List<String> columns = header(lines.get(0), file);
         List<byte[][]> rows = new ArrayList<>();
+        long dataRows = 0;
         for (int i = 1; i < lines.size(); i++) {
             if (lines.get(i).isBlank()) continue;
             checkLength(lines.get(i), file, i + 1);
@@ -66,9 +72,14 @@ final class CsvFeeder {
             if (cells.size() != columns.size()) {
                 throw new BrinkUserException(file + ":" + (i + 1) + ": expected " + columns.size() + " fields, got " + cells.size());
             }
+            if (!shard.owns(dataRows++)) continue;
             byte[][] row = new byte[cells.size()][];
             for (int c = 0; c < row.length; c++) row[c] = cells.get(c).getBytes(StandardCharsets.UTF_8);
             rows.add(row);
+        }
+        if (rows.isEmpty() && dataRows > 0) {
+            throw new BrinkUserException(file + ": " + dataRows + " data rows for shard " + shard
+                    + ": expected at least one row per shard (row k goes to shard k mod N)");
         }
         if (rows.isEmpty()) {
             throw new BrinkUserException(file + ":2: expected at least one data row after the header");

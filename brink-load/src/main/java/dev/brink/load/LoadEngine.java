@@ -86,7 +86,7 @@ public final class LoadEngine implements AutoCloseable {
         URI base = plan.target().baseUrl();
         InetSocketAddress address = new InetSocketAddress(base.getHost(), base.getPort() < 0 ? 80 : base.getPort());
         if (address.isUnresolved()) throw new BrinkUserException("unknown host '" + base.getHost() + "' in " + base);
-        CsvFeeder feeder = plan.data() == null ? null : CsvFeeder.load(plan.data().csv(), plan.data().random());
+        CsvFeeder feeder = plan.data() == null ? null : CsvFeeder.load(plan.data().csv(), plan.data().random(), options.shard());
         List<String> columns = feeder == null ? List.of() : feeder.columns();
         OpState[] ops = new OpState[plan.profile().size()];
         names = new String[ops.length];
@@ -118,7 +118,7 @@ public final class LoadEngine implements AutoCloseable {
             EventLoop el = group.next();
             this.protocol = plan.target().grpc() != null
                     ? GrpcProtocols.open(plan, address, group, epoll ? EpollSocketChannel.class : NioSocketChannel.class, columns, env)
-                    : plan.target().tcp() != null ? new TcpProtocol(bootstrap, address, plan.target().tcp(), System.nanoTime())
+                    : plan.target().tcp() != null ? new TcpProtocol(bootstrap, address, plan.target().tcp(), System.nanoTime(), options.shard())
                     : new Http1Protocol(bootstrap, address, RequestEncoder.forPlan(plan, columns, env));
             this.loop = el.submit(() -> new LoadLoop(el, protocol, options, ops, ctx, FlowTable.of(plan))).get();
             long loopThread = el.submit(() -> Thread.currentThread().getId()).get();
@@ -140,6 +140,7 @@ public final class LoadEngine implements AutoCloseable {
         ev.put("max_connections", options.maxConnections());
         ev.put("operations", List.of(names));
         out.event(EventType.LOAD_OPEN, ev);
+        if (options.shard().sharded() || options.shard().startAt() != null) out.event(EventType.SHARD, dev.brink.core.Json.MAPPER.convertValue(options.shard(), Map.class));
     }
 
     /** Opens an engine for {@code plan}; {@code run} may be null (no files, listeners only). */
@@ -202,8 +203,8 @@ public final class LoadEngine implements AutoCloseable {
      */
     public StepResult run(LoadStep step) throws InterruptedException {
         long duration = step.duration().toNanos();
-        double target = step.workload() instanceof LoadStep.Workload.Open o ? plan.totalRps() * (o.from() + o.to()) / 2 : 0;
-        double mean = step.workload() instanceof LoadStep.Workload.Open o ? (o.from() + o.to()) / 2 : 0;
+        double target = step.workload() instanceof LoadStep.Workload.Open o ? plan.totalRps() * (o.from() + o.to()) / 2 * part() : 0;
+        double mean = step.workload() instanceof LoadStep.Workload.Open o ? (o.from() + o.to()) / 2 * part() : 0;
         double[] opTargets = plan.profile().stream().mapToDouble(op -> op.rps() * mean).toArray();
         StepAccumulator acc = new StepAccumulator(step, target, names, opTargets);
         lastStepStarted = step.name();
@@ -212,7 +213,7 @@ public final class LoadEngine implements AutoCloseable {
         monitor.reset();
         long start = call(() -> step.workload() instanceof LoadStep.Workload.Open o
                 ? loop.startOpen(o.from(), o.to(), duration)
-                : loop.startClosed(((LoadStep.Workload.Closed) step.workload()).users(),
+                : loop.startClosed((int) options.shard().share(((LoadStep.Workload.Closed) step.workload()).users()),
                         ((LoadStep.Workload.Closed) step.workload()).thinkTime(),
                         ((LoadStep.Workload.Closed) step.workload()).pacing().toNanos(), duration));
         long end = start + duration;
@@ -283,7 +284,7 @@ public final class LoadEngine implements AutoCloseable {
         }
         GeneratorHealth health = monitor.sample(lagSnap, state[1], dropped, options.backlogLimit());
         double seconds = Math.max(1e-9, (to - from) / 1e9);
-        double meanMultiplier = drain ? 0 : meanMultiplier(step, stepStart, stepEnd, from, to);
+        double meanMultiplier = drain ? 0 : meanMultiplier(step, stepStart, stepEnd, from, to) * part();
         Map<String, IntervalStats.Op> ops = new LinkedHashMap<>();
         for (int i = 0; i < snap.length; i++) {
             Counters c = snap[i];
@@ -301,6 +302,11 @@ public final class LoadEngine implements AutoCloseable {
             l.onLatency(total.corrected);
             l.onInterval(stats, health);
         }
+    }
+
+    /** This shard's part of the schedule's rates: its target rates, summed over the N shards, are the plan's. */
+    private double part() {
+        return 1.0 / options.shard().count();
     }
 
     private static double meanMultiplier(LoadStep step, long stepStart, long stepEnd, long from, long to) {

@@ -57,6 +57,9 @@ public final class LoadLoop {
 
     final Histogram lag = Counters.newHistogram();
     private long droppedNow;
+    // this process's residue class of the global schedule (--shard I/N): arrivals I, I+N, I+2N … of each operation
+    private final int shardIndex;
+    private final int shardCount;
 
     /** {@code flows}: the plan's flows (one single-step flow per operation when it has none, see {@link FlowTable}). */
     LoadLoop(EventLoop loop, Protocol protocol, LoadOptions options, OpState[] ops, RequestContext ctx, FlowTable flows) {
@@ -73,6 +76,8 @@ public final class LoadLoop {
         this.flows = flows;
         for (OpState o : ops) o.captures = flows.sessions || o.contentChecks.length > 0;
         this.timeoutNanos = options.requestTimeout().toNanos();
+        this.shardIndex = options.shard().index();
+        this.shardCount = options.shard().count();
         long tick = options.tick().toNanos();
         loop.scheduleAtFixedRate(this::tick, tick, tick, TimeUnit.NANOSECONDS);
     }
@@ -88,7 +93,8 @@ public final class LoadLoop {
         this.stepEnd = now + durationNanos;
         double seconds = durationNanos / 1e9;
         for (OpState op : ops) {
-            op.scheduled = 0;
+            // the global arrival count: a shard walks the global schedule from its index in strides of N
+            op.scheduled = shardIndex;
             // requests owed in the step = the integral of the rate; the epsilon keeps 2 s × 60/s at 120, not 121.
             // Only a flow's first step is on the schedule: the later ones follow their predecessor's answer.
             op.dueInStep = flows.flowStartedBy[op.index] < 0 ? 0 : (long) Math.ceil(op.rps * (from + to) / 2 * seconds - 1e-6);
@@ -192,7 +198,7 @@ public final class LoadLoop {
             // schedule lag: how late the generator itself took the request from the schedule (timer precision, a
             // busy or paused event loop); waiting for a connection afterwards is the target's share, not counted here
             lag.recordValue(Math.max(1, Math.min((now - t) / 1000, Counters.MAX_MICROS)));
-            op.scheduled++;
+            op.scheduled += shardCount;
             if (!flows.sessions) {
                 dispatch(op, t, -1, now);
                 continue;

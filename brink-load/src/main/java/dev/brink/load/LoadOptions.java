@@ -1,6 +1,7 @@
 package dev.brink.load;
 
 import dev.brink.core.Durations;
+import dev.brink.core.Shard;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -15,10 +16,12 @@ import java.util.Objects;
  *                       and the interval is generator-bound
  * @param transport      {@code auto} (epoll on Linux when the native library loads, else NIO), {@code epoll}, {@code nio}
  * @param tick           how often the schedule is checked for due sends (bounds the schedule lag)
+ * @param shard          the part of the load this process runs ({@link Shard#WHOLE}: all of it)
  */
 public record LoadOptions(int maxConnections, Duration connectTimeout, Duration requestTimeout, int backlogLimit,
-                          String transport, Duration tick, double lagLimitMs) {
+                          String transport, Duration tick, double lagLimitMs, Shard shard) {
     public LoadOptions {
+        Objects.requireNonNull(shard, "shard");
         if (maxConnections < 1 || maxConnections > 60_000) throw new IllegalArgumentException("maxConnections 1..60000");
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(requestTimeout, "requestTimeout");
@@ -35,6 +38,17 @@ public record LoadOptions(int maxConnections, Duration connectTimeout, Duration 
         if (!(lagLimitMs > 0 && lagLimitMs <= 3_600_000)) throw new IllegalArgumentException("lagLimitMs in (0, 3600000]");
     }
 
+    /** The whole load, not a shard. */
+    public LoadOptions(int maxConnections, Duration connectTimeout, Duration requestTimeout, int backlogLimit, String transport,
+                       Duration tick, double lagLimitMs) {
+        this(maxConnections, connectTimeout, requestTimeout, backlogLimit, transport, tick, lagLimitMs, Shard.WHOLE);
+    }
+
+    /** Shard {@code s} of the load: its share of the arrivals, users, CSV rows and TCP devices. */
+    public LoadOptions withShard(Shard s) {
+        return new LoadOptions(maxConnections, connectTimeout, requestTimeout, backlogLimit, transport, tick, lagLimitMs, s);
+    }
+
     /** Requests that may wait for a connection at most (see {@code backlogLimit}). */
     public static final int MAX_BACKLOG = 10_000_000;
 
@@ -44,19 +58,19 @@ public record LoadOptions(int maxConnections, Duration connectTimeout, Duration 
     }
 
     public LoadOptions withMaxConnections(int n) {
-        return new LoadOptions(n, connectTimeout, requestTimeout, backlogLimit, transport, tick, lagLimitMs);
+        return new LoadOptions(n, connectTimeout, requestTimeout, backlogLimit, transport, tick, lagLimitMs, shard);
     }
 
     public LoadOptions withTimeouts(Duration connect, Duration request) {
-        return new LoadOptions(maxConnections, connect, request, backlogLimit, transport, tick, lagLimitMs);
+        return new LoadOptions(maxConnections, connect, request, backlogLimit, transport, tick, lagLimitMs, shard);
     }
 
     public LoadOptions withBacklogLimit(int n) {
-        return new LoadOptions(maxConnections, connectTimeout, requestTimeout, n, transport, tick, lagLimitMs);
+        return new LoadOptions(maxConnections, connectTimeout, requestTimeout, n, transport, tick, lagLimitMs, shard);
     }
 
     public LoadOptions withTransport(String t) {
-        return new LoadOptions(maxConnections, connectTimeout, requestTimeout, backlogLimit, t, tick, lagLimitMs);
+        return new LoadOptions(maxConnections, connectTimeout, requestTimeout, backlogLimit, t, tick, lagLimitMs, shard);
     }
 
     /**
@@ -65,6 +79,6 @@ public record LoadOptions(int maxConnections, Duration connectTimeout, Duration 
      * raises this for a loose SLO (on 2 shared cores a few ms of lag is the norm, not a broken generator).
      */
     public LoadOptions withLagLimitMs(double ms) {
-        return new LoadOptions(maxConnections, connectTimeout, requestTimeout, backlogLimit, transport, tick, ms);
+        return new LoadOptions(maxConnections, connectTimeout, requestTimeout, backlogLimit, transport, tick, ms, shard);
     }
 }

@@ -10,6 +10,7 @@ import dev.brink.core.FindingKind;
 import dev.brink.core.FindingSet;
 import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.Shard;
 import dev.brink.core.Severity;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.ConfirmResult;
@@ -493,6 +494,8 @@ public final class MethodRunner {
         RunSummary summary = new RunSummary(BrinkVersion.get(), plan.name(), started.toString(),
                 Duration.between(started, Instant.now()).toMillis() / 1000.0, interrupted, capacity, confirm, soak, ordered,
                 interrupted ? interruptedIn : null);
+        Shard shard = options.shard();
+        if (shard.sharded() || shard.startAt() != null) summary = summary.withShard(shard);
         try {
             events.append(EventType.RUN_END, Map.of("interrupted", interrupted));
             events.close();

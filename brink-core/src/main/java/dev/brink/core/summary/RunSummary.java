@@ -3,6 +3,7 @@ package dev.brink.core.summary;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.brink.core.Finding;
+import dev.brink.core.Shard;
 import java.util.List;
 
 /**
@@ -15,13 +16,28 @@ import java.util.List;
  * @param durationS   wall-clock seconds the run took
  * @param interrupted   true when Ctrl-C, SIGTERM, a SIGKILL or a dead target cut the run short
  * @param interruptedIn the last load step started before the run was cut short ("capacity-x3"), when known
+ * @param shard         which part of a sharded load this run was ({@code --shard I/N}); null when not sharded
+ *                      and in a merged run (its events.jsonl's {@code shards-merged} names the shards)
  */
 public record RunSummary(String brink, String plan, String started, @JsonProperty("duration_s") double durationS,
                          boolean interrupted, CapacityResult capacity, ConfirmResult confirm, SoakResult soak,
-                         List<Finding> findings, @JsonProperty("interrupted_in") String interruptedIn) {
+                         List<Finding> findings, @JsonProperty("interrupted_in") String interruptedIn,
+                         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                         Shard shard) {
     @JsonCreator
     public RunSummary {
         findings = findings == null ? List.of() : List.copyOf(findings);
+    }
+
+    /** A run that is not a shard. */
+    public RunSummary(String brink, String plan, String started, double durationS, boolean interrupted, CapacityResult capacity,
+                      ConfirmResult confirm, SoakResult soak, List<Finding> findings, String interruptedIn) {
+        this(brink, plan, started, durationS, interrupted, capacity, confirm, soak, findings, interruptedIn, null);
+    }
+
+    /** This summary for shard {@code s}. */
+    public RunSummary withShard(Shard s) {
+        return new RunSummary(brink, plan, started, durationS, interrupted, capacity, confirm, soak, findings, interruptedIn, s);
     }
 
     /** A summary that names no running step. */

@@ -20,8 +20,17 @@ public final class TcpProtocol implements Protocol {
     final byte[] wire;
     private long sessions;
     private final long seed;
+    private final int shardIndex;
+    private final int shardCount;
 
     public TcpProtocol(Bootstrap bootstrap, InetSocketAddress address, TcpSpec spec, long seed) {
+        this(bootstrap, address, spec, seed, dev.brink.core.Shard.WHOLE);
+    }
+
+    /** Shard {@code shard}'s sessions: device numbers I, I+N, I+2N …, so the shards' devices never collide. */
+    public TcpProtocol(Bootstrap bootstrap, InetSocketAddress address, TcpSpec spec, long seed, dev.brink.core.Shard shard) {
+        this.shardIndex = shard.index();
+        this.shardCount = shard.count();
         this.bootstrap = bootstrap;
         this.address = address;
         this.spec = spec;
@@ -32,7 +41,7 @@ public final class TcpProtocol implements Protocol {
 
     /** Numbers sessions in the order they start: a device number for {@code session:} variables. */
     long nextSession() {
-        return sessions++;
+        return sessions++ * shardCount + shardIndex;
     }
 
     long seedFor(long session) {

@@ -1,0 +1,211 @@
+package dev.brink.load;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.BrinkUserException;
+import dev.brink.core.EventType;
+import dev.brink.core.Json;
+import dev.brink.core.JsonlReader;
+import dev.brink.core.RunDirectory;
+import dev.brink.core.Shard;
+import dev.brink.core.summary.RunSummary;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+/**
+ * One shard's run directory as {@code brink merge} reads it: its shard record, its seconds (load.jsonl), its
+ * latency intervals (latency.hlog), its events and, when its process finished, its summary.json. A directory
+ * whose process died is read as far as it got: a half-written last line is left out, everything before it kept,
+ * and the signs of the death are listed ({@link #signs}).
+ */
+final class ShardRun {
+    /** Sign of a dead shard: summary.json is written last, so it is absent. */
+    static final String NO_SUMMARY = "no-summary";
+    /** Sign of a dead shard: a file ends in the middle of a line (the write the kill cut). */
+    static final String TRUNCATED_LINE = "truncated-line";
+    /** Sign of a dead shard: the engine never closed (no load-close event). */
+    static final String NO_LOAD_CLOSE = "no-load-close";
+
+    final Path dir;
+    final Shard shard;
+    final RunSummary summary;
+    final List<JsonNode> events;
+    final List<IntervalStats> seconds;
+    final List<Interval> latency;
+    final List<JsonNode> generator;
+    final Set<String> signs;
+
+    /** One interval histogram of latency.hlog, its times absolute (epoch ms). */
+    record Interval(String tag, long startMs, long endMs, Histogram histogram) {
+    }
+
+    private ShardRun(Path dir, Shard shard, RunSummary summary, List<JsonNode> events, List<IntervalStats> seconds,
+                     List<Interval> latency, List<JsonNode> generator, Set<String> signs) {
+        this.dir = dir;
+        this.shard = shard;
+        this.summary = summary;
+        this.events = events;
+        this.seconds = seconds;
+        this.latency = latency;
+        this.generator = generator;
+        this.signs = signs;
+    }
+
+    /** @throws BrinkUserException one line: not a run directory, not a shard, a corrupt line before the last */
+    static ShardRun read(Path dir) throws BrinkUserException {
+        if (!Files.isDirectory(dir) || !Files.isRegularFile(dir.resolve(RunDirectory.EVENTS))
+                || !Files.isRegularFile(dir.resolve(RunDirectory.LOAD))) {
+            throw new BrinkUserException(dir + ": not a run directory (expected events.jsonl and load.jsonl, as brink http|grpc|tcp|run"
+                    + " --shard I/N --out DIR writes them)");
+        }
+        Set<String> signs = new LinkedHashSet<>();
+        RunSummary summary = null;
+        Path summaryFile = dir.resolve(RunDirectory.SUMMARY);
+        if (Files.isRegularFile(summaryFile)) {
+            try {
+                summary = Json.MAPPER.readValue(summaryFile.toFile(), RunSummary.class);
+            } catch (IOException e) {
+                throw new BrinkUserException(summaryFile + ": expected the summary.json Brink writes (" + oneLine(e) + ")");
+            }
+        } else {
+            signs.add(NO_SUMMARY);
+        }
+        List<JsonNode> events = lines(dir.resolve(RunDirectory.EVENTS), signs);
+        Shard shard = summary != null && summary.shard() != null ? summary.shard() : null;
+        boolean closed = false;
+        for (JsonNode e : events) {
+            String type = e.path("type").asText();
+            if (shard == null && EventType.SHARD.equals(type)) {
+                shard = shardOf(e, dir);
+            }
+            closed |= EventType.LOAD_CLOSE.equals(type);
+        }
+        if (!closed) signs.add(NO_LOAD_CLOSE);
+        if (shard == null || !shard.sharded()) {
+            throw new BrinkUserException(dir + ": not a shard (no shard record in summary.json or events.jsonl: expected a run"
+                    + " made with --shard I/N and N > 1)");
+        }
+        if (shard.startAt() != null) {
+            try {
+                java.time.Instant.parse(shard.startAt());
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new BrinkUserException(dir + ": shard start_at '" + dev.brink.core.UserText.quote(shard.startAt())
+                        + "': expected an ISO-8601 instant");
+            }
+        }
+        List<IntervalStats> seconds = new ArrayList<>();
+        Path load = dir.resolve(RunDirectory.LOAD);
+        int n = 0;
+        for (JsonNode line : lines(load, signs)) {
+            n++;
+            try {
+                seconds.add(Json.MAPPER.treeToValue(line, IntervalStats.class));
+            } catch (IOException | IllegalArgumentException e) {
+                throw new BrinkUserException(load + ":" + n + ": expected a load.jsonl line (" + oneLine(e) + ")");
+            }
+        }
+        List<JsonNode> generator = lines(dir.resolve(RunDirectory.GENERATOR), signs);
+        List<Interval> latency = latency(dir.resolve(RunDirectory.LATENCY), signs);
+        return new ShardRun(dir, shard, summary, events, seconds, latency, generator, signs);
+    }
+
+    private static Shard shardOf(JsonNode e, Path dir) throws BrinkUserException {
+        int index = e.path("index").asInt(-1);
+        int count = e.path("count").asInt(-1);
+        if (count < 2 || count > Shard.MAX_COUNT || index < 0 || index >= count) {
+            throw new BrinkUserException(dir.resolve(RunDirectory.EVENTS) + ": shard event with index " + index + " and count "
+                    + count + ": expected 0 <= index < count <= " + Shard.MAX_COUNT);
+        }
+        Double offset = e.hasNonNull("clock_offset_ms") ? e.get("clock_offset_ms").asDouble() : null;
+        return new Shard(index, count, e.hasNonNull("start_at") ? e.get("start_at").asText() : null,
+                e.path("clock_source").asText(Shard.SYSTEM_CLOCK), offset);
+    }
+
+    /** Whether the process ran to its end (wrote summary.json, closed its files whole). */
+    boolean complete() {
+        return signs.isEmpty();
+    }
+
+    /** Its events of {@code type}. */
+    List<JsonNode> events(String type) {
+        return events.stream().filter(e -> type.equals(e.path("type").asText())).toList();
+    }
+
+    /** The first event of {@code type}, or null. */
+    JsonNode event(String type) {
+        return events.stream().filter(e -> type.equals(e.path("type").asText())).findFirst().orElse(null);
+    }
+
+    /** The end of its last recorded second (epoch ms), 0 without any. */
+    long lastEpochMs() {
+        long last = 0;
+        for (IntervalStats s : seconds) last = Math.max(last, s.epochMs());
+        for (Interval i : latency) last = Math.max(last, i.endMs());
+        return last;
+    }
+
+    private static List<JsonNode> lines(Path file, Set<String> signs) throws BrinkUserException {
+        if (endsMidLine(file)) signs.add(TRUNCATED_LINE);
+        return JsonlReader.readAll(file);
+    }
+
+    private static boolean endsMidLine(Path file) throws BrinkUserException {
+        if (!Files.isRegularFile(file)) return false;
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
+            if (f.length() == 0) return false;
+            f.seek(f.length() - 1);
+            return f.read() != '\n';
+        } catch (IOException e) {
+            throw new BrinkUserException("cannot read " + file + ": " + oneLine(e));
+        }
+    }
+
+    /**
+     * The interval histograms, whole lines only: a kill can cut the last one, which is left out (the seconds before
+     * it are whole). Any other line the HdrHistogram reader cannot decode is a corrupt file.
+     */
+    private static List<Interval> latency(Path file, Set<String> signs) throws BrinkUserException {
+        List<Interval> out = new ArrayList<>();
+        if (!Files.isRegularFile(file)) return out;
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new BrinkUserException("cannot read " + file + ": " + oneLine(e));
+        }
+        int end = bytes.length;
+        while (end > 0 && bytes[end - 1] != '\n') end--;
+        if (end < bytes.length) signs.add(TRUNCATED_LINE);
+        HistogramLogReader reader = new HistogramLogReader(new ByteArrayInputStream(bytes, 0, end));
+        int n = 0;
+        try {
+            EncodableHistogram h;
+            while ((h = reader.nextIntervalHistogram()) != null) {
+                n++;
+                if (!(h instanceof Histogram hist)) {
+                    throw new BrinkUserException(file + ": interval " + n + ": expected an integer histogram (Brink writes"
+                            + " microseconds), got " + h.getClass().getSimpleName());
+                }
+                out.add(new Interval(hist.getTag() == null ? "" : hist.getTag(), hist.getStartTimeStamp(), hist.getEndTimeStamp(), hist));
+            }
+        } catch (RuntimeException e) {
+            throw new BrinkUserException(file + ": after interval " + n + ": expected an HdrHistogram interval log line ("
+                    + oneLine(e) + ")");
+        }
+        return out;
+    }
+
+    private static String oneLine(Exception e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return dev.brink.core.UserText.oneLine(m);
+    }
+}
