@@ -21,8 +21,9 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * Real JVMs (JDK 17 and JDK 25, at the same time) run four scenarios one after the other under JFR: regex masking
  * threads, SimpleDateFormat-per-call threads, a synchronized journal with a slow flush, and script runners that
- * define classes through a non-parallel-capable loader. Each phase's window must name its cause; the whole
- * recording must agree with the JDK's own {@code jfr view} on the same file. About 25 s of wall time.
+ * define classes through a non-parallel-capable loader, then quote workers scrubbing with regexes, paced by the
+ * CPU and then by a global gate. Each phase's window must name its cause; the whole
+ * recording must agree with the JDK's own {@code jfr view} on the same file. About 30 s of wall time.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ScenarioRecordingsTest {
@@ -93,6 +94,32 @@ class ScenarioRecordingsTest {
             assertThat(f.title()).startsWith("class loading:");
             assertThat(rep.classLoading().perSec()).isGreaterThan(5);
             assertThat(rep.classLoading().loaderLockWaits()).isGreaterThanOrEqualTo(5);
+        }
+    }
+
+    /**
+     * The same regex work in six workers whose pace the CPU sets, then a global gate held a few milliseconds (the
+     * intake thread decoding beside them all along). Behind the gate the workers are blocked most of the window and
+     * produce few execution samples while the intake goes on, so the regex's share of all samples falls; its share
+     * of the workers' own samples does not, and the scrubber is named in both phases, with the gate as contention.
+     */
+    @Test
+    void lockBoundWorkers_hotPathNamedByItsShareOfItsOwnThreads() throws Exception {
+        String scrubber = "dev.brink.jfr.programs.QuoteDesk$CouponScrubber.scrub";
+        for (Recordings.Recorded r : recorded) {
+            JfrReport cpu = JfrAnalyzer.analyze(r.file(), r.phase("quotes-cpu"));
+            JfrReport gated = JfrAnalyzer.analyze(r.file(), r.phase("quotes-lock"));
+            Finding free = hotAt(cpu, scrubber);
+            Finding held = hotAt(gated, scrubber);
+            for (Finding f : List.of(free, held)) {
+                assertThat(f.detail().get("category")).as(r.jdk() + " " + f.title()).isEqualTo("regex");
+                assertThat(f.detail().get("threads")).isEqualTo("quote-worker-*");
+                assertThat((double) f.detail().get("threads_share")).isGreaterThanOrEqualTo(0.1);
+            }
+            assertThat((double) held.detail().get("share")).as(r.jdk() + ": the blocked workers' share of all samples falls")
+                    .isLessThan((double) free.detail().get("share"));
+            Finding gate = lock(gated, "dev.brink.jfr.programs.QuoteDesk$ClearingGate.clear");
+            assertThat((String) gate.detail().get("owner")).startsWith("quote-worker-");
         }
     }
 
@@ -217,6 +244,13 @@ class ScenarioRecordingsTest {
                 .filter(f -> f.kind() == FindingKind.HOT_METHOD && c.jsonName().equals(f.detail().get("category")))
                 .findFirst().orElseThrow(() -> new AssertionError("no hot-method finding in " + c + " among " + rep.findings()
                         + "; hot paths " + rep.hotPaths()));
+    }
+
+    private static Finding hotAt(JfrReport rep, String appFrame) {
+        return rep.findings().stream()
+                .filter(f -> f.kind() == FindingKind.HOT_METHOD && appFrame.equals(f.detail().get("app_frame")))
+                .findFirst().orElseThrow(() -> new AssertionError("no hot-method finding from " + appFrame + " among "
+                        + rep.findings() + "; hot paths " + rep.hotPaths()));
     }
 
     private static Finding lock(JfrReport rep, String monitor) {
