@@ -51,11 +51,11 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory (default: runs/<time>-demo).")
     Path out;
 
-    // "masking" (field report 001) is accepted but left out of the help until it is reliable: on a quiet 2-core
-    // machine 3 of 4 quick runs ended with the regex hot method in LogMasker.mask and the PriceSigner lock, but
-    // one ended with the lock alone, so the demo does not yet always say what it promises.
     @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "leak",
-            description = "leak (default): the HTTP book service with the leak and log-lock defects, every phase. "
+            description = "leak (default): the HTTP book service with the leak and log-lock defects, every phase. masking: "
+                    + "the log-masking and synchronized-signing defects (field report 001), capacity search with JFR on "
+                    + "the service; ends naming the hot method (regex in LogMasker.mask) and the contended signing lock "
+                    + "(PriceSigner.sign) from the recording. "
                     + "grpc: the gRPC order service with a tiny old generation and slow handlers (field report 004), "
                     + "every phase through a gRPC plan; ends with the capacity and the old-generation finding with its "
                     + "-XX:NewRatio advice.")
@@ -73,7 +73,7 @@ final class DemoCommand implements Callable<Integer> {
             return grpc();
         }
         if (!scenario.equals("leak")) {
-            throw new BrinkUserException("unknown scenario '" + scenario + "': expected leak or grpc");
+            throw new BrinkUserException("unknown scenario '" + scenario + "': expected leak, masking or grpc");
         }
         SampleLauncher sample = SampleLauncher.locate();
         int port = freePort();
@@ -103,9 +103,13 @@ final class DemoCommand implements Callable<Integer> {
         // millisecond or more of CPU, most of what the target spends at any rate (the findings are shares, not
         // levels). Each signature holds the crypto lock for the countersigning round trip and the RSA work, ~12 ms
         // or more: the lock saturates near 80 signatures a second, 13 × profile, on any machine (a loaded one breaks
-        // earlier, on CPU), so steps of 6 reach the broken step by the third.
-        String capacity = quick ? "  capacity: {start: 2, step: 6, max: 62, step_duration: 6s, warmup: 1s, refine: false}\n"
-                : "  capacity: {start: 2, step: 2, max: 62, step_duration: 20s, warmup: 5s, refine: true}\n";
+        // earlier, on CPU). The search starts at 8 × profile, where the lock is busy ~60 % of the time and its queue
+        // already holds a few tenths of a thread on average: a machine loaded by other work stops the search at its
+        // first step (host-saturated), and that step must show both the masking and the lock. Steps of 6 then
+        // reach the broken step (14 ×) next. Quick steps last 10 s: a target starved by other work gets a tenth of a
+        // core and JFR a few samples a second, and a share needs about a hundred of them (≥ 10 of the path).
+        String capacity = quick ? "  capacity: {start: 8, step: 6, max: 62, step_duration: 10s, warmup: 1s, refine: false}\n"
+                : "  capacity: {start: 8, step: 2, max: 62, step_duration: 20s, warmup: 5s, refine: true}\n";
         String yaml = planYaml(port, launch, quick).replaceAll("(?s)phases:\n.*", "phases:\n" + capacity)
                 .replace("rps: 50", "rps: 4").replace("rps: 20", "rps: 2").replace("rps: 30", "rps: 4");
         Plan plan = Plan.parse(yaml, "demo plan", Path.of("."), name -> null);
