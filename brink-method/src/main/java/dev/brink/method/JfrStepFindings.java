@@ -92,8 +92,16 @@ final class JfrStepFindings {
                         .map(w -> w.getValue()[2]).min(Instant::compareTo).orElse(bw[0]), bw[1]};
             }
             for (Path rec : recordings(run)) {
-                JfrReport g = gw == null ? null : JfrAnalyzer.analyze(rec, JfrFilter.between(gw[0], gw[1]));
-                JfrReport b = JfrAnalyzer.analyze(rec, JfrFilter.between(bw[0], bw[1]));
+                JfrReport g;
+                JfrReport b;
+                try {
+                    g = gw == null ? null : JfrAnalyzer.analyze(rec, JfrFilter.between(gw[0], gw[1]));
+                    b = JfrAnalyzer.analyze(rec, JfrFilter.between(bw[0], bw[1]));
+                } catch (BrinkUserException e) {
+                    // one unreadable file (an empty recording a killed run left in the directory) is not all of them
+                    console.println("  jfr: " + e.getMessage());
+                    continue;
+                }
                 if (b.executionSamples() > 0 && (g == null || g.executionSamples() > 0)) {
                     if (b.executionSamples() < FEW_SAMPLES) {
                         // say it rather than fall silent: a target starved of CPU leaves JFR a few samples a second
