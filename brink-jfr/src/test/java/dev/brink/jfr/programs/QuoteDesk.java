@@ -3,6 +3,7 @@ package dev.brink.jfr.programs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Pattern;
 import java.util.zip.CRC32;
 
@@ -10,7 +11,7 @@ import java.util.zip.CRC32;
  * A quoting desk whose capacity a lock or the CPU sets, for the hot-method rule under lock contention. Six
  * {@code quote-worker-N} threads each scrub a batch of coupon texts with regexes ({@link CouponScrubber#scrub}),
  * price it in their own code ({@link #price}), then pass one global clearing gate ({@link ClearingGate#clear});
- * one {@code intake-1} thread decodes incoming frames on its own all the time ({@link IntakeDecoder#decode}), as an
+ * one {@code intake-1} thread decodes incoming frames on its own, a fraction of a core all along ({@link IntakeDecoder#decode}), as an
  * event loop accepts requests whether or not the workers keep up. With {@code holdMs} 0 the gate is a short
  * synchronized section and the workers run flat out (CPU-bound); with a few milliseconds held there (a remote
  * clearing call under the lock) the workers spend most of the window blocked, so their regex work is a small
@@ -38,7 +39,10 @@ final class QuoteDesk {
         all.add(new Thread(() -> {
             byte[] frame = new byte[4096];
             while (System.currentTimeMillis() < deadline) {
-                sink += IntakeDecoder.decode(frame);
+                for (int i = 0; i < 16; i++) {
+                    sink += IntakeDecoder.decode(frame);
+                }
+                LockSupport.parkNanos(1_000_000); // the next frames arrive: a loop at a fraction of a core
             }
         }, "intake-1"));
         for (Thread t : all) {
