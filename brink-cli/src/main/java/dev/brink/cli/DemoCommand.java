@@ -51,12 +51,11 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory (default: runs/<time>-demo).")
     Path out;
 
-    // "masking" (field report 001) is accepted but left out of the help until five quick runs in a row have ended
-    // with both findings: the causes of the runs that named the lock alone are fixed (the share of the workers' own
-    // samples, the first step at 8 × profile, no step warm-up in the window read), but the machine they were fixed
-    // on was too loaded (load average 35-50 on 2 cores) to start the Spring sample within 90 s for a full demo run.
     @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "leak",
-            description = "leak (default): the HTTP book service with the leak and log-lock defects, every phase. "
+            description = "leak (default): the HTTP book service with the leak and log-lock defects, every phase. masking: "
+                    + "the log-masking and synchronized-signing defects (field report 001), capacity search with JFR on "
+                    + "the service; ends naming the hot method (regex in LogMasker.mask) and the contended signing lock "
+                    + "(PriceSigner.sign) from the recording. "
                     + "grpc: the gRPC order service with a tiny old generation and slow handlers (field report 004), "
                     + "every phase through a gRPC plan; ends with the capacity and the old-generation finding with its "
                     + "-XX:NewRatio advice.")
@@ -74,7 +73,7 @@ final class DemoCommand implements Callable<Integer> {
             return grpc();
         }
         if (!scenario.equals("leak")) {
-            throw new BrinkUserException("unknown scenario '" + scenario + "': expected leak or grpc");
+            throw new BrinkUserException("unknown scenario '" + scenario + "': expected leak, masking or grpc");
         }
         SampleLauncher sample = SampleLauncher.locate();
         int port = freePort();

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * generator-bound), the findings hold: they are the target's shares. About two minutes on 2 idle cores.
  */
 @EnabledIfSystemProperty(named = "brink.test.masking", matches = "true",
-        disabledReason = "the masking demo is not in --help until five quick runs in a row end with both findings, and it takes "
-                + "about 2 minutes (the Spring sample's start and two 10 s steps), beyond CI's budget; run with -Dbrink.test.masking=true")
+        disabledReason = "the masking demo takes about 2 minutes (the Spring sample's start and two 10 s steps), beyond what "
+                + "CI's time budget leaves for one test; run with -Dbrink.test.masking=true")
 class MaskingDemoTest {
     @TempDir
     Path dir;
