@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Start a sample service with defects and run the whole method on it: capacity search, confirmation, "
                 + "soak, evidence and diagnosis. By default the HTTP book service with the leak and log-lock defects (the soak on a "
-                + "small heap): prints the capacity, what limited it, the leak suspect and the contended lock. --scenario grpc: "
+                + "small heap): prints the capacity, what limited it, the leak suspect and the contended lock. --scenario masking: "
+                + "field report 001's log masking and synchronized signing under JFR. --scenario grpc: "
                 + "field report 004 on the gRPC order service. --scenario telemetry: field report 002's vehicle terminals on the "
                 + "raw-TCP telemetry platform. Writes the run directory and report.html.",
             "--quick takes about 4 minutes on 2 cores (the grpc scenario about 90 s, telemetry about 60 s), the full demo about 10 (longer steps, "
@@ -52,11 +53,11 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory (default: runs/<time>-demo).")
     Path out;
 
-    // "masking" (field report 001) is accepted but left out of the help until it is reliable: on a quiet 2-core
-    // machine 3 of 4 quick runs ended with the regex hot method in LogMasker.mask and the PriceSigner lock, but
-    // one ended with the lock alone, so the demo does not yet always say what it promises.
     @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "leak",
-            description = "leak (default): the HTTP book service with the leak and log-lock defects, every phase. "
+            description = "leak (default): the HTTP book service with the leak and log-lock defects, every phase. masking: "
+                    + "the log-masking and synchronized-signing defects (field report 001), capacity search with JFR on "
+                    + "the service; ends naming the hot method (regex in LogMasker.mask) and the contended signing lock "
+                    + "(PriceSigner.sign) from the recording. "
                     + "grpc: the gRPC order service with a tiny old generation and slow handlers (field report 004), "
                     + "every phase through a gRPC plan; ends with the capacity and the old-generation finding with its "
                     + "-XX:NewRatio advice. telemetry: the raw-TCP telemetry platform with its per-device leak (field report "
@@ -79,7 +80,7 @@ final class DemoCommand implements Callable<Integer> {
             return TelemetryDemo.run(SampleLauncher.locate(), freePort(), freePort(), quick, out, spec.commandLine().getOut());
         }
         if (!scenario.equals("leak")) {
-            throw new BrinkUserException("unknown scenario '" + scenario + "': expected leak, grpc or telemetry");
+            throw new BrinkUserException("unknown scenario '" + scenario + "': expected leak, masking, grpc or telemetry");
         }
         SampleLauncher sample = SampleLauncher.locate();
         int port = freePort();
@@ -109,9 +110,13 @@ final class DemoCommand implements Callable<Integer> {
         // millisecond or more of CPU, most of what the target spends at any rate (the findings are shares, not
         // levels). Each signature holds the crypto lock for the countersigning round trip and the RSA work, ~12 ms
         // or more: the lock saturates near 80 signatures a second, 13 × profile, on any machine (a loaded one breaks
-        // earlier, on CPU), so steps of 6 reach the broken step by the third.
-        String capacity = quick ? "  capacity: {start: 2, step: 6, max: 62, step_duration: 6s, warmup: 1s, refine: false}\n"
-                : "  capacity: {start: 2, step: 2, max: 62, step_duration: 20s, warmup: 5s, refine: true}\n";
+        // earlier, on CPU). The search starts at 8 × profile, where the lock is busy ~60 % of the time and its queue
+        // already holds a few tenths of a thread on average: a machine loaded by other work stops the search at its
+        // first step (host-saturated), and that step must show both the masking and the lock. Steps of 6 then
+        // reach the broken step (14 ×) next. Quick steps last 10 s: a target starved by other work gets a tenth of a
+        // core and JFR a few samples a second, and a share needs about a hundred of them (≥ 10 of the path).
+        String capacity = quick ? "  capacity: {start: 8, step: 6, max: 62, step_duration: 10s, warmup: 1s, refine: false}\n"
+                : "  capacity: {start: 8, step: 2, max: 62, step_duration: 20s, warmup: 5s, refine: true}\n";
         String yaml = planYaml(port, launch, quick).replaceAll("(?s)phases:\n.*", "phases:\n" + capacity)
                 .replace("rps: 50", "rps: 4").replace("rps: 20", "rps: 2").replace("rps: 30", "rps: 4");
         Plan plan = Plan.parse(yaml, "demo plan", Path.of("."), name -> null);

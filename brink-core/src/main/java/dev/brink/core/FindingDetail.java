@@ -207,6 +207,10 @@ public final class FindingDetail {
         public static final String CATEGORY = "category";
         public static final String METHOD = "method";
         public static final String APP_FRAME = "app_frame";
+        /** hot-method: the thread pool (name pattern) that ran most of the path's samples. */
+        public static final String THREADS = "threads";
+        /** hot-method: the path's samples over all samples of that pool. */
+        public static final String THREADS_SHARE = "threads_share";
         public static final String RATE_GROWTH = "rate_growth";
         public static final String LOAD_GROWTH = "load_growth";
         public static final String MONITOR_CLASS = "monitor_class";
@@ -294,7 +298,7 @@ public final class FindingDetail {
                     Gc.HEAP_BYTES, Gc.FULL_GCS_PER_S)),
             Map.entry(FindingKind.LONG_PAUSE, List.of(Gc.MAX_MS, Gc.P99_MS, Gc.PAUSES_OVER_1S, Gc.AT, Gc.ADVICE)),
             Map.entry(FindingKind.HOT_METHOD, List.of(Jfr.SHARE, Jfr.SAMPLES, Jfr.EXECUTION_SAMPLES, Jfr.CATEGORY, Jfr.METHOD, Jfr.APP_FRAME,
-                    Jfr.STEP, Jfr.RATE_GROWTH, Jfr.LOAD_GROWTH)),
+                    Jfr.THREADS, Jfr.THREADS_SHARE, Jfr.STEP, Jfr.RATE_GROWTH, Jfr.LOAD_GROWTH)),
             Map.entry(FindingKind.ALLOCATION_HOTSPOT, List.of(Jfr.SITE, Jfr.SHARE, Jfr.CLASS, Jfr.BYTES_PER_SEC)),
             Map.entry(FindingKind.HOST_SATURATED, List.of()),
             Map.entry(FindingKind.PORT_EXHAUSTION, List.of(PortExhaustion.SIDE, PortExhaustion.STEP, PortExhaustion.PORTS_IN_USE,

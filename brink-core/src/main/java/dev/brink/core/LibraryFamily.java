@@ -46,10 +46,14 @@ public enum LibraryFamily {
         {"java.lang.Class.getField", "REFLECTION"},
     };
 
-    /** The family of a frame named {@code package.Class.method} (or a class name alone); {@link #NONE} for the rest. */
+    /**
+     * The family of a frame named {@code package.Class.method} (or a class name alone); {@link #NONE} for the rest.
+     * A library's shaded copy of another library is that library ({@link LibraryCode#unshaded}).
+     */
     public static LibraryFamily of(String qualifiedMethod) {
+        String name = LibraryCode.unshaded(qualifiedMethod);
         for (String[] p : PREFIXES) {
-            if (qualifiedMethod.startsWith(p[0])) {
+            if (name.startsWith(p[0])) {
                 return valueOf(p[1]);
             }
         }

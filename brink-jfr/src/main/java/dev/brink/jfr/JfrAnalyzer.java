@@ -40,6 +40,9 @@ public final class JfrAnalyzer {
     private final Tally total = new Tally();
     private final Tally paths = new Tally();
     private final Map<String, Tally> pathTops = new HashMap<>();
+    /** Per path, its samples by thread pool (name pattern); and every pool's samples, for {@link HotPaths}. */
+    private final Map<String, Tally> pathPools = new HashMap<>();
+    private final Tally pools = new Tally();
     private final Map<LibraryFamily, Long> categories = new EnumMap<>(LibraryFamily.class);
     private final Tally natives = new Tally();
     private final Tally allocClass = new Tally();
@@ -183,6 +186,9 @@ public final class JfrAnalyzer {
         String path = stack.appFrame + "\u0000" + stack.category.name();
         paths.add(path, 1, null);
         pathTops.computeIfAbsent(path, k -> new Tally()).add(stack.top, 1, null);
+        String pool = HotPaths.pool(threadName(e, "sampledThread"));
+        pools.add(pool, 1, null);
+        pathPools.computeIfAbsent(path, k -> new Tally()).add(pool, 1, null);
         categories.merge(stack.category, 1L, Long::sum);
     }
 
@@ -297,8 +303,10 @@ public final class JfrAnalyzer {
         List<JfrReport.HotPath> hotPaths = new ArrayList<>();
         for (Ranked r : paths.top(TOP)) {
             String[] k = r.key().split("\u0000", 2);
+            Ranked pool = pathPools.get(r.key()).top(1).get(0);
             hotPaths.add(new JfrReport.HotPath(k[0], LibraryFamily.valueOf(k[1]), r.count(), share(r.count(), executionSamples),
-                    pathTops.get(r.key()).top(1).get(0).key()));
+                    pathTops.get(r.key()).top(1).get(0).key(), pool.key(), share(pool.count(), pools.count(pool.key())),
+                    share(pools.count(pool.key()), executionSamples)));
         }
         Map<LibraryFamily, Double> shares = new EnumMap<>(LibraryFamily.class);
         categories.forEach((c, n) -> shares.put(c, share(n, executionSamples)));

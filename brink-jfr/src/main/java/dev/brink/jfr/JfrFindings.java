@@ -16,9 +16,10 @@ import java.util.Map;
  * and recording length:
  * <ul>
  *   <li>hot-method: one application frame calling one library family takes ≥ {@value #HOT_SHARE} of the execution
- *   samples (≥ {@value #MIN_SAMPLES} samples: with fewer, one sample is the whole tenth). Execution samples are taken from threads running Java code, so this
- *   is the share of the application's CPU time; a tenth is where profilers' users start to look, a quarter is a
- *   warning.</li>
+ *   samples, or of the samples of the thread pool that runs it when a lock kept that pool from running ({@link
+ *   HotPaths}: which samples are the denominator, and why ≥ {@value #MIN_SAMPLES} samples). Execution samples are
+ *   taken from threads running Java code, so this is the share of the application's CPU time; a tenth is where
+ *   profilers' users start to look, a quarter is a warning.</li>
  *   <li>lock-contention: the waits to enter one monitor at one site add up to ≥ {@value #WAIT_SHARE} of the window
  *   (on average a tenth of a thread is always blocked there), at least {@value #MIN_WAITS} waits. Class-loader locks
  *   are named as class loading, the cause field report 002 found.</li>
@@ -50,14 +51,10 @@ final class JfrFindings {
     private static void hotMethods(JfrReport r, List<Finding> out) {
         int n = 0;
         for (JfrReport.HotPath p : r.hotPaths()) {
-            if (p.share() < HOT_SHARE || p.samples() < MIN_SAMPLES || n >= MAX_PER_KIND || unattributed(p)) {
+            if (!HotPaths.hot(p) || n >= MAX_PER_KIND) {
                 continue;
             }
             n++;
-            boolean own = p.category() == LibraryFamily.NONE;
-            String where = own ? p.topMethod() : p.category().words() + " (" + p.topMethod() + ")";
-            String from = StackView.NO_APP_FRAME.equals(p.appFrame()) || p.appFrame().equals(p.topMethod()) ? ""
-                    : " called from " + p.appFrame();
             Map<String, Object> d = new LinkedHashMap<>();
             d.put(Jfr.SHARE, round(p.share()));
             d.put(Jfr.SAMPLES, p.samples());
@@ -65,9 +62,11 @@ final class JfrFindings {
             d.put(Jfr.CATEGORY, p.category().jsonName());
             d.put(Jfr.METHOD, p.topMethod());
             d.put(Jfr.APP_FRAME, p.appFrame());
-            out.add(new Finding(FindingKind.HOT_METHOD, p.share() >= 0.25 ? Severity.WARNING : Severity.INFO,
-                    pct(p.share()) + " of CPU samples in " + where + from, p.appFrame().startsWith("(") ? p.topMethod() : p.appFrame(),
-                    List.of(r.file()), d));
+            d.put(Jfr.THREADS, p.threads());
+            d.put(Jfr.THREADS_SHARE, round(p.threadsShare()));
+            double share = Math.max(p.share(), HotPaths.ofItsThreads(p) ? p.threadsShare() : 0);
+            out.add(new Finding(FindingKind.HOT_METHOD, share >= 0.25 ? Severity.WARNING : Severity.INFO,
+                    HotPaths.share(p) + " in " + HotPaths.what(p), HotPaths.subject(p), List.of(r.file()), d));
         }
     }
 

@@ -97,9 +97,14 @@ public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @Jso
      * @param samples    execution samples
      * @param share      of all execution samples in the window
      * @param topMethod  the method most often on top of these samples
+     * @param threads    the thread pool (name pattern, "BookThread-*") that ran most of these samples
+     * @param threadsShare these samples of that pool over all of that pool's samples ({@link HotPaths})
+     * @param threadsOfAll that pool's samples over all execution samples
      */
     public record HotPath(@JsonProperty("app_frame") String appFrame, LibraryFamily category, long samples, double share,
-                          @JsonProperty("top_method") String topMethod) {
+                          @JsonProperty("top_method") String topMethod, String threads,
+                          @JsonProperty("threads_share") double threadsShare,
+                          @JsonProperty("threads_of_all") double threadsOfAll) {
     }
 
     /**

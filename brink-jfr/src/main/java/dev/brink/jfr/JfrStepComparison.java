@@ -1,6 +1,5 @@
 package dev.brink.jfr;
 
-import dev.brink.core.LibraryFamily;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingDetail.Jfr;
 import dev.brink.core.FindingKind;
@@ -18,8 +17,8 @@ import java.util.Map;
  * "at 4 × profile, 38 % of CPU samples in regex (Pattern$Curly.match) called from LogMasker.mask; 5.0 × the
  * samples per second of 3 × profile, for 1.3 × the load".
  *
- * <p>Rule: the broken step's path (or monitor site) carries ≥ 10 % of its CPU samples (≥ 10 % of its window in
- * waits), and its rate grew at least {@value #FASTER} × the load ratio. The margin keeps sampling noise (a few
+ * <p>Rule: the broken step's path is hot ({@link HotPaths#hot}: ≥ 10 % of its CPU samples, or of its thread pool's)
+ * or its monitor site holds ≥ 10 % of its window in waits, and its rate grew at least {@value #FASTER} × the load ratio. The margin keeps sampling noise (a few
  * percent at hundreds of samples) from naming methods that merely scaled with the load.
  */
 public final class JfrStepComparison {
@@ -42,7 +41,7 @@ public final class JfrStepComparison {
         double gSec = Math.max(good.durationSec(), 1e-3);
         double bSec = Math.max(bad.durationSec(), 1e-3);
         for (JfrReport.HotPath p : bad.hotPaths()) {
-            if (p.share() < JfrFindings.HOT_SHARE || p.samples() < JfrFindings.MIN_SAMPLES || JfrFindings.unattributed(p)) {
+            if (!HotPaths.hot(p)) {
                 continue;
             }
             long before = good.hotPaths().stream().filter(g -> g.appFrame().equals(p.appFrame()) && g.category() == p.category())
@@ -51,21 +50,20 @@ public final class JfrStepComparison {
             if (growth < FASTER * loadRatio) {
                 continue;
             }
-            boolean own = p.category() == LibraryFamily.NONE;
-            String what = (own ? p.topMethod() : p.category().words() + " (" + p.topMethod() + ")")
-                    + (p.appFrame().startsWith("(") || p.appFrame().equals(p.topMethod()) ? "" : " called from " + p.appFrame());
             Map<String, Object> d = new LinkedHashMap<>();
             d.put(Jfr.STEP, badStepName);
             d.put(Jfr.SHARE, Math.round(p.share() * 1000) / 1000.0);
             d.put(Jfr.CATEGORY, p.category().jsonName());
             d.put(Jfr.METHOD, p.topMethod());
             d.put(Jfr.APP_FRAME, p.appFrame());
+            d.put(Jfr.THREADS, p.threads());
+            d.put(Jfr.THREADS_SHARE, Math.round(p.threadsShare() * 1000) / 1000.0);
             d.put(Jfr.RATE_GROWTH, Math.round(growth * 100) / 100.0);
             d.put(Jfr.LOAD_GROWTH, Math.round(loadRatio * 100) / 100.0);
             out.add(new Finding(FindingKind.HOT_METHOD, Severity.WARNING, String.format(Locale.ROOT,
-                    "at %s, %s of CPU samples in %s; %s the samples per second of the last good step, for %.1f × the load",
-                    badStepName, JfrFindings.pct(p.share()), what, before == 0 ? "new: not among" : String.format(Locale.ROOT, "%.1f ×", growth),
-                    loadRatio), p.appFrame().startsWith("(") ? p.topMethod() : p.appFrame(), List.of(evidence), d));
+                    "at %s, %s in %s; %s the samples per second of the last good step, for %.1f × the load",
+                    badStepName, HotPaths.share(p), HotPaths.what(p), before == 0 ? "new: not among" : String.format(Locale.ROOT, "%.1f ×", growth),
+                    loadRatio), HotPaths.subject(p), List.of(evidence), d));
         }
         for (JfrReport.ContentionSite c : bad.contention()) {
             if (c.count() < JfrFindings.MIN_WAITS || c.totalMs() < JfrFindings.WAIT_SHARE * bSec * 1000) {

@@ -1,5 +1,6 @@
 package dev.brink.jfr;
 
+import dev.brink.core.LibraryCode;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import jdk.jfr.consumer.RecordedFrame;
@@ -34,22 +35,10 @@ final class MethodNames {
     /**
      * True for frames of the application rather than the JDK or a common library: the first such frame under a
      * hot JDK method is the line of code a person can change. Libraries count as "not the application" so a
-     * Log4j appender is seen through to the application's masking plug-in, as in field report 001.
+     * Log4j appender is seen through to the application's masking plug-in, as in field report 001 ({@link
+     * LibraryCode}: shaded copies of libraries included).
      */
     static boolean isApplication(String qualifiedMethod) {
-        for (String p : NOT_APPLICATION) {
-            if (qualifiedMethod.startsWith(p)) {
-                return false;
-            }
-        }
-        return !qualifiedMethod.startsWith("(");
+        return !qualifiedMethod.startsWith("(") && !LibraryCode.isLibrary(qualifiedMethod);
     }
-
-    private static final String[] NOT_APPLICATION = {
-        "java.", "javax.", "jdk.", "sun.", "com.sun.", "org.w3c.", "org.xml.", "org.ietf.",
-        "org.apache.logging.", "org.apache.log4j.", "ch.qos.logback.", "org.slf4j.", "com.fasterxml.", "com.google.gson.",
-        "io.netty.", "org.springframework.", "org.eclipse.jetty.", "org.apache.catalina.", "org.apache.coyote.",
-        "org.apache.tomcat.", "io.undertow.", "reactor.", "kotlin.", "kotlinx.", "scala.", "groovy.",
-        "org.codehaus.groovy.", "bsh.", "org.bouncycastle.", "com.zaxxer.hikari.", "org.hibernate.",
-    };
 }

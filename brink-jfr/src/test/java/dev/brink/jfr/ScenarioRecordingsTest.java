@@ -21,8 +21,9 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * Real JVMs (JDK 17 and JDK 25, at the same time) run four scenarios one after the other under JFR: regex masking
  * threads, SimpleDateFormat-per-call threads, a synchronized journal with a slow flush, and script runners that
- * define classes through a non-parallel-capable loader. Each phase's window must name its cause; the whole
- * recording must agree with the JDK's own {@code jfr view} on the same file. About 25 s of wall time.
+ * define classes through a non-parallel-capable loader, then quote workers scrubbing with regexes, paced by the
+ * CPU and then by a global gate. Each phase's window must name its cause; the whole
+ * recording must agree with the JDK's own {@code jfr view} on the same file. About 30 s of wall time.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ScenarioRecordingsTest {
@@ -93,6 +94,36 @@ class ScenarioRecordingsTest {
             assertThat(f.title()).startsWith("class loading:");
             assertThat(rep.classLoading().perSec()).isGreaterThan(5);
             assertThat(rep.classLoading().loaderLockWaits()).isGreaterThanOrEqualTo(5);
+        }
+    }
+
+    /**
+     * The same regex work in six workers whose pace the CPU sets, then a global gate held a few milliseconds (the
+     * intake thread decoding beside them all along). Behind the gate the workers are blocked most of the window and
+     * produce few execution samples while the intake goes on, so the regex's share of all samples falls; its share
+     * of the workers' own samples does not, and the scrubber is named in both phases, with the gate as contention.
+     */
+    @Test
+    void lockBoundWorkers_hotPathNamedByItsShareOfItsOwnThreads() throws Exception {
+        String scrubber = "dev.brink.jfr.programs.QuoteDesk$CouponScrubber.scrub";
+        for (Recordings.Recorded r : recorded) {
+            JfrReport cpu = JfrAnalyzer.analyze(r.file(), r.phase("quotes-cpu"));
+            JfrReport gated = JfrAnalyzer.analyze(r.file(), r.phase("quotes-lock"));
+            Finding free = hotAt(cpu, scrubber);
+            assertThat(free.detail().get("category")).as(r.jdk() + " " + free.title()).isEqualTo("regex");
+            assertThat(free.detail().get("threads")).isEqualTo("quote-worker-*");
+            JfrReport.HotPath held = gated.hotPaths().stream().filter(p -> p.appFrame().equals(scrubber)).findFirst()
+                    .orElseThrow(() -> new AssertionError(r.jdk() + ": no scrubber path in " + gated.hotPaths()));
+            assertThat(held.threads()).isEqualTo("quote-worker-*");
+            assertThat(held.threadsShare()).as(r.jdk() + " " + held).isGreaterThanOrEqualTo(0.1);
+            assertThat(held.share()).as(r.jdk() + ": the blocked workers' share of all samples falls")
+                    .isLessThan((double) free.detail().get("share"));
+            if (held.samples() >= JfrFindings.MIN_SAMPLES && held.threadsOfAll() >= JfrFindings.HOT_SHARE) {
+                // enough samples for a share: named, by its share of all samples or of its own pool's
+                assertThat(hotAt(gated, scrubber).detail().get("threads_share")).isEqualTo(Math.round(held.threadsShare() * 1000) / 1000.0);
+            }
+            Finding gate = lock(gated, "dev.brink.jfr.programs.QuoteDesk$ClearingGate.clear");
+            assertThat((String) gate.detail().get("owner")).startsWith("quote-worker-");
         }
     }
 
@@ -169,7 +200,9 @@ class ScenarioRecordingsTest {
             Map<String, Long> sites = new LinkedHashMap<>();
             rep.contention().forEach(c -> sites.merge(c.site(), c.count(), Long::sum));
             Map<String, Long> viewSites = new LinkedHashMap<>();
-            view(jfrTool, "contention-by-site", r.file()).forEach(row -> viewSites.merge(row.name(), row.count(), Long::sum));
+            // the view prints N/A for a wait without a stack trace; Brink names it StackView.NO_STACK
+            view(jfrTool, "contention-by-site", r.file()).forEach(row -> viewSites.merge(
+                    row.name().equals("N/A") ? StackView.NO_STACK : row.name(), row.count(), Long::sum));
             viewSites.forEach((site, n) -> assertThat(sites.get(site)).as("contention at " + site).isGreaterThanOrEqualTo(n));
             Map<String, Double> viewAlloc = new LinkedHashMap<>();
             view(jfrTool, "allocation-by-site", r.file()).forEach(row -> viewAlloc.merge(row.name(), row.percent(), Double::sum));
@@ -217,6 +250,13 @@ class ScenarioRecordingsTest {
                 .filter(f -> f.kind() == FindingKind.HOT_METHOD && c.jsonName().equals(f.detail().get("category")))
                 .findFirst().orElseThrow(() -> new AssertionError("no hot-method finding in " + c + " among " + rep.findings()
                         + "; hot paths " + rep.hotPaths()));
+    }
+
+    private static Finding hotAt(JfrReport rep, String appFrame) {
+        return rep.findings().stream()
+                .filter(f -> f.kind() == FindingKind.HOT_METHOD && appFrame.equals(f.detail().get("app_frame")))
+                .findFirst().orElseThrow(() -> new AssertionError("no hot-method finding from " + appFrame + " among "
+                        + rep.findings() + "; hot paths " + rep.hotPaths()));
     }
 
     private static Finding lock(JfrReport rep, String monitor) {

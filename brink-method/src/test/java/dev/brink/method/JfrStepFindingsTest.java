@@ -65,7 +65,7 @@ class JfrStepFindingsTest {
 
     /**
      * No step degraded (the search stopped host-saturated): the highest step measured is read, with the steps
-     * before it, and its samples are folded for the flame graph; the evidence step's own recording (no --jfr) is
+     * before it (an unreadable recording beside it passed over), and its samples are folded for the flame graph; the evidence step's own recording (no --jfr) is
      * read whole the same way.
      */
     @Test
@@ -80,6 +80,8 @@ class JfrStepFindingsTest {
             r.stop();
             r.dump(rec);
         }
+        // an empty recording a killed run left in the directory, read first: it is reported and passed over
+        Files.createFile(run.file(RunDirectory.EVIDENCE).resolve("recording-0-killed.jfr"));
         CapacityResult capacity = new CapacityResult(0, 0, "host-saturated", -1, List.of(
                 new CapacityStep(1, 10, 10, 0, 1, 5, "host-saturated", List.of("the host was saturated")),
                 new CapacityStep(2, 20, 20, 0, 1, 5, "host-saturated", List.of("the host was saturated"))));

@@ -1,5 +1,6 @@
 package dev.brink.threads;
 
+import dev.brink.core.LibraryCode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -24,6 +25,9 @@ import java.util.Set;
  * JDK 8, Thread.dump_to_file), unless its CPU clock shows it ran less than {@value #MIN_SAMPLED_SHARE} of a core. With top -H output, a thread at {@value #MIN_TOP_PCT} %CPU
  * or more is busy too. Ranked by CPU share, else by top's %CPU.
  *
+ * <p>Event loops are judged apart ({@link #eventLoop}): busy only when saturated ({@value #LOOP_SATURATED} of a
+ * core, or that %CPU in top) or when a fifth of a core of theirs goes to application code run on the loop.
+ *
  * <p>A thread RUNNABLE in a native I/O or signal wait (accept, read, epoll) is not running code: it is never
  * busy by the stack rule, and by the CPU rule its clock does not move. Threads with no Java frame in any dump
  * (JIT compiler, GC workers) are the JVM's own; their CPU is GC's and JIT's business, not a code location.
@@ -40,6 +44,23 @@ final class BusyThreadFinder {
     static final double MIN_PROCESS_SHARE = 0.25;
     static final double MIN_TOP_PCT = 10.0;
     static final double MIN_SAMPLED_SHARE = 0.01;
+    /**
+     * An event loop (one thread multiplexing many connections: Netty, Undertow's XNIO, Tomcat's poller) is busy
+     * when it is saturated: at this share of a core it is running 4/5 of the time, and a connection's event waits
+     * behind the loop's other work about ρ/(1−ρ) = 4 times as long as its own handling (M/M/1), rising steeply
+     * towards a full core, where every connection of that loop waits. Below it, a loop spending a fifth of a core
+     * in socket reads, writes and its framework's dispatching is doing its job.
+     */
+    static final double LOOP_SATURATED = 0.8;
+
+    /**
+     * The run methods of event loops (after {@link LibraryCode#unshaded}: grpc-netty-shaded's loop is Netty's).
+     * Not Netty's generic SingleThreadEventExecutor: a DefaultEventExecutor runs tasks, not connections.
+     */
+    private static final List<String> LOOP_RUN_METHODS = List.of("io.netty.channel.nio.NioEventLoop.run",
+            "io.netty.channel.epoll.EpollEventLoop.run", "io.netty.channel.kqueue.KQueueEventLoop.run",
+            "io.netty.channel.SingleThreadIoEventLoop.run", "io.netty.incubator.channel.uring.IOUringEventLoop.run",
+            "org.xnio.nio.WorkerThread.run", "org.apache.tomcat.util.net.NioEndpoint$Poller.run");
 
     /** Native methods where a RUNNABLE thread is waiting for I/O or a signal, not computing. */
     private static final Set<String> IDLE_NATIVE = Set.of("accept", "accept0", "socketAccept", "socketRead0",
@@ -104,19 +125,64 @@ final class BusyThreadFinder {
         double share = cpuDelta >= 0 && wall > 0 ? cpuDelta / wall : -1;
         List<DumpThread> samples = s.stream().filter(BusyThreadFinder::runnableInCode).toList();
         StackFrame where = deepestCommon(samples.stream().map(DumpThread::frames).toList());
-        boolean byCpu = share >= MIN_SHARE || share >= MIN_LOADED_SHARE && cpuDelta >= MIN_PROCESS_SHARE * processCpuMs;
+        boolean loop = s.stream().anyMatch(BusyThreadFinder::eventLoop);
+        double appShare = loop ? applicationCpu(share, samples) : share;
+        boolean byCpu = loop && share >= LOOP_SATURATED || appShare >= MIN_SHARE
+                || appShare >= MIN_LOADED_SHARE && appShare * wall >= MIN_PROCESS_SHARE * processCpuMs;
         // caught running application code in every dump: wants a core even when a loaded machine gave it little;
         // a clock that did not move at all is a native wait the JVM reports as RUNNABLE
         boolean bySamples = s.size() >= 2 && samples.size() == s.size() && where != null
                 && CodeLibrary.application(where) && (share < 0 || share >= MIN_SAMPLED_SHARE);
         boolean busy = byCpu || bySamples;
-        if (!busy && !(pct >= MIN_TOP_PCT)) return null;
+        if (!busy && !(pct >= (loop ? LOOP_SATURATED * 100 : MIN_TOP_PCT))) return null;
         if (samples.isEmpty()) samples = List.of(last); // busy by CPU, yet caught waiting: its stack still says where
         Map<CodeLibrary, Integer> libraries = new EnumMap<>(CodeLibrary.class);
         for (DumpThread t : samples) libraries.merge(CodeLibrary.of(t.frames()), 1, Integer::sum);
         List<List<StackFrame>> stacks = samples.stream().map(DumpThread::frames).toList();
         return new BusyThread(last.name(), last.nid(), last.top(), samples.size(), cpuDelta, share >= 0 ? wall : -1, pct,
                 deepestCommon(stacks), libraries, stacks);
+    }
+
+    /**
+     * True when the thread runs an event loop. A loop's CPU is not the application's by default: its socket reads
+     * and writes, its framework's routing and codecs are what a reactive service (Netty, Reactor, gRPC, Vert.x)
+     * spends on every request, so in such a service the loops take most of the Java threads' CPU by design, and
+     * the relative rule (a share of the process's CPU) would name every loop. A loop is busy when it is saturated
+     * ({@link #LOOP_SATURATED}) or when application code runs on it ({@link #applicationCpu}).
+     */
+    static boolean eventLoop(DumpThread t) {
+        for (StackFrame f : t.frames()) {
+            if (LOOP_RUN_METHODS.contains(LibraryCode.unshaded(f.className()) + "." + f.method())) return true;
+        }
+        return false;
+    }
+
+    /**
+     * The share of a core an event loop spent in application code: its CPU share times the share of its running
+     * samples whose CPU is the application's ({@link #applicationRunning}: a handler that computes, blocks or serialises on the loop
+     * instead of handing the work to a worker). Every millisecond of it delays every other connection of that loop,
+     * so a fifth of a core ({@link #MIN_SHARE}) of it is a finding even when the loop is far from saturated, as is
+     * a quarter of its process's Java CPU on a machine too loaded to give it a fifth of a core (the relative rule).
+     * Without a CPU clock (share −1) it is −1: the stack rule (application code in every dump) still applies.
+     */
+    static double applicationCpu(double share, List<DumpThread> running) {
+        if (share < 0 || running.isEmpty()) return -1;
+        long inApp = running.stream().filter(t -> applicationRunning(t.frames())).count();
+        return share * inApp / running.size();
+    }
+
+    /**
+     * True when the sample's CPU is the application's: from the top, an application frame comes before any frame
+     * of the loop's own framework (Netty, Reactor, gRPC: library code of no named family). JDK code and named
+     * families on top (a regex, a JSON mapper, a date format) are what the application asked for; a handler that
+     * only hands its message to Netty's write path is caught in Netty's socket code, which is the loop's job.
+     */
+    static boolean applicationRunning(List<StackFrame> frames) {
+        for (StackFrame f : frames) {
+            if (CodeLibrary.application(f)) return true;
+            if (!f.jdk() && CodeLibrary.known(f) == null) return false;
+        }
+        return false;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.brink.threads;
 
+import dev.brink.core.LibraryCode;
 import dev.brink.core.LibraryFamily;
 import java.util.List;
 
@@ -29,7 +30,7 @@ public enum CodeLibrary {
             CodeLibrary l = known(f);
             if (l != null) {
                 entered = l; // deeper in the stack: nearer the application's call
-            } else if (!f.jdk() && !library(f.className())) {
+            } else if (!library(f)) {
                 return entered != null ? entered : APPLICATION;
             }
         }
@@ -37,21 +38,18 @@ public enum CodeLibrary {
     }
 
     /** The family of {@code f} by the classifier JFR samples use too ({@link LibraryFamily}), or null. */
-    private static CodeLibrary known(StackFrame f) {
+    static CodeLibrary known(StackFrame f) {
         LibraryFamily family = LibraryFamily.of(f.className() + "." + f.method());
         return family == LibraryFamily.NONE ? null : valueOf(family.name());
     }
 
-    /** Third-party libraries that are not of a named kind still are not the application's code. */
-    private static boolean library(String className) {
-        return className.startsWith("org.apache.") || className.startsWith("io.netty.")
-                || className.startsWith("org.springframework.") || className.startsWith("com.google.")
-                || className.startsWith("kotlin.") || className.startsWith("scala.") || className.startsWith("groovy.")
-                || className.startsWith("org.codehaus.groovy.") || className.startsWith("org.eclipse.jetty.");
+    /** JDK and third-party code (shaded copies included) that is not of a named kind still is not the application's. */
+    private static boolean library(StackFrame f) {
+        return f.jdk() || LibraryCode.isLibrary(f.className());
     }
 
     /** True for a frame of the application's own code (not JDK, not a known library). */
     static boolean application(StackFrame f) {
-        return !f.jdk() && !library(f.className()) && known(f) == null;
+        return !library(f) && known(f) == null;
     }
 }

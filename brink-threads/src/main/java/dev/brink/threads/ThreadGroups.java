@@ -1,5 +1,6 @@
 package dev.brink.threads;
 
+import dev.brink.core.ThreadPools;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -13,30 +14,9 @@ final class ThreadGroups {
     private ThreadGroups() {
     }
 
-    /**
-     * The group a thread name belongs to: its last run of digits becomes "*" ("BookThread-3" → "BookThread-*",
-     * "pool-4-thread-1" → "pool-4-thread-*": pool 4 and pool 5 are different pools). A name without digits, or
-     * whose last digits are followed by a word ("G1 Main Marker"), is its own group.
-     */
+    /** The group a thread name belongs to ({@link ThreadPools#pattern}: "BookThread-3" → "BookThread-*"). */
     static String pattern(String name) {
-        int end = name.length();
-        while (end > 0 && !Character.isDigit(name.charAt(end - 1))) end--;
-        if (end == 0 || hasWord(name.substring(end))) return name; // "G1 Main Marker": the digit names, not counts
-        int start = end;
-        while (start > 0 && Character.isDigit(name.charAt(start - 1))) start--;
-        return name.substring(0, start) + "*" + name.substring(end);
-    }
-
-    /** True if {@code suffix} has letters outside parentheses: " (ParallelGC)" and "]" have none. */
-    private static boolean hasWord(String suffix) {
-        int depth = 0;
-        for (int i = 0; i < suffix.length(); i++) {
-            char c = suffix.charAt(i);
-            if (c == '(') depth++;
-            else if (c == ')') depth = Math.max(0, depth - 1);
-            else if (depth == 0 && Character.isLetter(c)) return true;
-        }
-        return false;
+        return ThreadPools.pattern(name);
     }
 
     /** Groups of one dump, largest first, with the count of threads in each state. O(threads). */

@@ -8,11 +8,14 @@ import java.util.List;
  * prints {@code PHASE name startEpochMs endEpochMs} after each so a test can cut the recording by time
  * window. Every loop is bounded by its phase's deadline.
  *
- * <p>Usage: {@code ScenarioProgram PHASE_MS regex,dateformat,journal,scripts}
+ * <p>Usage: {@code ScenarioProgram PHASE_MS regex,dateformat,journal,scripts,quotes-cpu,quotes-lock}
  */
 public final class ScenarioProgram {
     private ScenarioProgram() {
     }
+
+    /** The clearing gate's hold in the lock-bound quotes phase: 250 passes a second at most, for six workers. */
+    static final long QUOTE_GATE_HOLD_MS = 4;
 
     public static void main(String[] args) throws Exception {
         long phaseMs = Long.parseLong(args[0]);
@@ -24,6 +27,8 @@ public final class ScenarioProgram {
                 case "dateformat" -> run("stamper", 2, () -> ReceiptStamper.work(deadline));
                 case "journal" -> run("ledger-writer", 5, new AuditJournal()::work, deadline);
                 case "scripts" -> run("script-runner", 4, new ScriptRunner(new ScriptLoader())::work, deadline);
+                case "quotes-cpu" -> QuoteDesk.run(deadline, 0);
+                case "quotes-lock" -> QuoteDesk.run(deadline, QUOTE_GATE_HOLD_MS);
                 default -> throw new IllegalArgumentException("unknown phase " + phase);
             }
             System.out.println("PHASE " + phase + " " + start + " " + System.currentTimeMillis());

@@ -1,0 +1,70 @@
+package dev.brink.jfr;
+
+import dev.brink.core.LibraryFamily;
+import dev.brink.core.ThreadPools;
+
+/**
+ * When a hot path (an application frame calling a library family) is a hot-method finding, and how its share is
+ * said. Both the recording's findings ({@link JfrFindings}) and the step comparison ({@link JfrStepComparison})
+ * use it, so a path is hot by the same rule in either.
+ *
+ * <p><b>Which samples are the denominator.</b> {@code jdk.ExecutionSample} only lands on threads running Java
+ * code: a thread blocked on a monitor, parked or sleeping produces none. A share of <em>all</em> samples is
+ * therefore a share of what the running threads did, and it moves when some threads stop running. That is what
+ * a saturated lock does: the pool of workers that takes it (8 BookThreads behind one signing monitor) spends the
+ * step blocked, so every cost those workers carry — the masking of each request's log line among them — shrinks
+ * in the JVM-wide share, while the threads that never take the lock keep their pace (the event loops go on
+ * accepting, parsing and rejecting the requests the blocked pool cannot serve). The masking costs the same per
+ * request, and the workers still spend the same part of their running time in it; only the denominator grew. So
+ * a path is also hot when it holds the share {@link JfrFindings#HOT_SHARE} of the samples of the thread pool that runs
+ * it (the pool: thread names with their number as "*", as thread dumps group them), provided that pool holds
+ * the share {@link JfrFindings#HOT_SHARE} of all samples: a tenth of a tenth of the process's CPU is still a cost worth
+ * naming, a background thread's whole (tiny) CPU is not.
+ *
+ * <p><b>How many samples.</b> A share read from n samples has a standard error of √(p(1−p)/n): with
+ * {@value JfrFindings#MIN_SAMPLES} samples of a path its count is known to about ±3, enough to say it is there.
+ * Fewer, and one sample more or less decides the finding, so the path is not named.
+ */
+final class HotPaths {
+    private HotPaths() {
+    }
+
+    /** True when {@code p} is a hot-method finding (see the class comment). */
+    static boolean hot(JfrReport.HotPath p) {
+        if (p.samples() < JfrFindings.MIN_SAMPLES || JfrFindings.unattributed(p)) {
+            return false;
+        }
+        return p.share() >= JfrFindings.HOT_SHARE || ofItsThreads(p);
+    }
+
+    /** Hot among its own thread pool's samples, not among all: the case of a pool that spent the window blocked. */
+    static boolean ofItsThreads(JfrReport.HotPath p) {
+        return p.share() < JfrFindings.HOT_SHARE && p.threadsShare() >= JfrFindings.HOT_SHARE
+                && p.threadsOfAll() >= JfrFindings.HOT_SHARE;
+    }
+
+    /** "24 % of CPU samples", or "31 % of the CPU samples of BookThread-* (8 % of all)" when hot among its pool. */
+    static String share(JfrReport.HotPath p) {
+        return ofItsThreads(p)
+                ? JfrFindings.pct(p.threadsShare()) + " of the CPU samples of " + p.threads() + " (" + JfrFindings.pct(p.share()) + " of all)"
+                : JfrFindings.pct(p.share()) + " of CPU samples";
+    }
+
+    /** "regex (Pattern$Curly.match) called from LogMasker.mask", or the method alone for the application's own code. */
+    static String what(JfrReport.HotPath p) {
+        boolean own = p.category() == LibraryFamily.NONE;
+        String where = own ? p.topMethod() : p.category().words() + " (" + p.topMethod() + ")";
+        return where + (StackView.NO_APP_FRAME.equals(p.appFrame()) || p.appFrame().startsWith("(")
+                || p.appFrame().equals(p.topMethod()) ? "" : " called from " + p.appFrame());
+    }
+
+    /** The finding's subject: the application frame, or the method when there is none. */
+    static String subject(JfrReport.HotPath p) {
+        return p.appFrame().startsWith("(") ? p.topMethod() : p.appFrame();
+    }
+
+    /** The thread pool of a thread ({@link ThreadPools#pattern}: "BookThread-3" → "BookThread-*"). */
+    static String pool(String threadName) {
+        return threadName == null ? "(unknown thread)" : ThreadPools.pattern(threadName);
+    }
+}

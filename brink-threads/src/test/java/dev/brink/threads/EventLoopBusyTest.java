@@ -1,0 +1,86 @@
+package dev.brink.threads;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.brink.core.testing.ChildJvm;
+import dev.brink.threads.child.EventLoops;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The busy-thread rule on event loops, from jcmd dumps (with cpu=) of child JVMs running real ones
+ * (child/EventLoops), on JDK 17 and 25: a Netty loop and grpc-netty-shaded's relocated Netty loop echoing a paced
+ * feeder are doing their job, not busy, and the shaded frames are library code, not the application; a loop whose
+ * handler computes in application code is busy, and named by that code.
+ */
+class EventLoopBusyTest {
+    @TempDir
+    Path dir;
+
+    static Stream<Arguments> cases() {
+        return Stream.of(Arguments.of("17", "shaded-io"), Arguments.of("25", "shaded-io"), Arguments.of("17", "plain-io"),
+                Arguments.of("25", "app-on-loop"));
+    }
+
+    @ParameterizedTest(name = "JDK {0} {1}")
+    @MethodSource("cases")
+    void anEventLoopIsBusyOnlyWhenApplicationCodeRunsOnIt(String jdk, String mode) throws Exception {
+        Path home = ChildJvm.JDK17;
+        if (jdk.equals("25")) {
+            assumeTrue(ChildJvm.jdk25Present(), "JDK 25 not installed at " + ChildJvm.JDK25);
+            home = ChildJvm.JDK25;
+        }
+        // the test's own class path: the child needs Netty and grpc-netty-shaded beside its classes
+        List<String> cmd = new ArrayList<>(List.of(ChildJvm.java(home).toString(), "-Xmx64m", "-cp",
+                System.getProperty("java.class.path"), EventLoops.class.getName(), mode));
+        try (ChildJvm child = ChildJvm.start(home, cmd, "ready"::equals)) {
+            List<Path> files = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                if (i > 0) Thread.sleep(700);
+                Path f = dir.resolve(mode + "-" + i + ".txt");
+                child.jcmd(f, "Thread.print", "-l");
+                files.add(f);
+            }
+            ThreadAnalysis a = ThreadDumpAnalyzer.analyze(files);
+            DumpThread loop = a.dumps().get(2).threads().stream().filter(t -> t.name().startsWith("wire-loop")).findFirst().orElseThrow();
+            assertThat(BusyThreadFinder.eventLoop(loop)).as(loop.frames().toString()).isTrue();
+            List<String> busy = a.busyThreads().stream().map(BusyThread::name).toList();
+            if (mode.equals("app-on-loop")) {
+                assertThat(busy).as(cpu(a, loop.name()) + " " + files).anyMatch(n -> n.startsWith("wire-loop"));
+                BusyThread b = a.busyThreads().stream().filter(t -> t.name().startsWith("wire-loop")).findFirst().orElseThrow();
+                // named by the application's handler on the loop (or its checksum, when every dump caught it there)
+                assertThat(b.where().className()).startsWith(EventLoops.class.getName() + "$");
+                assertThat(b.mainLibrary()).isEqualTo(CodeLibrary.APPLICATION);
+            } else {
+                // the loop ran (its clock moved) and is most of what its process's Java threads did besides the feeder
+                assertThat(cpuMs(a, 2, loop.name()) - cpuMs(a, 0, loop.name())).as("the loop's CPU between the dumps").isPositive();
+                assertThat(busy).as(cpu(a, loop.name()) + " " + files).noneMatch(n -> n.startsWith("wire-loop"));
+                // Netty's frames, relocated or not, are library code: only the echo handler is the application's
+                String netty = mode.equals("shaded-io") ? "io.grpc.netty.shaded.io.netty." : "io.netty.";
+                assertThat(loop.frames()).anyMatch(f -> f.className().startsWith(netty))
+                        .filteredOn(f -> !f.className().startsWith(EventLoops.class.getName())).noneMatch(CodeLibrary::application);
+            }
+        }
+    }
+
+    private static double cpuMs(ThreadAnalysis a, int dump, String thread) {
+        return a.dumps().get(dump).threads().stream().filter(t -> t.name().equals(thread)).findFirst().orElseThrow().cpuMs();
+    }
+
+    /** The loop's CPU and elapsed times in each dump, for a failure message. */
+    private static String cpu(ThreadAnalysis a, String thread) {
+        StringBuilder b = new StringBuilder(thread);
+        for (ThreadDump d : a.dumps()) {
+            d.threads().stream().filter(t -> t.name().equals(thread)).findFirst()
+                    .ifPresent(t -> b.append(" cpu=").append(t.cpuMs()).append("ms elapsed=").append(t.elapsedS()).append("s ").append(t.state()));
+        }
+        return b.toString();
+    }
+}
