@@ -44,7 +44,7 @@ final class ImportHarCommand implements Callable<Integer> {
         java.util.List<String> lines = new java.util.ArrayList<>();
         for (String s : r.skipped()) lines.add("  left out     " + s);
         for (String c : r.correlations()) lines.add("  correlation  " + c);
-        return ImportOutput.emit(spec, r.plan(), out, har.toAbsolutePath().getParent(), "brink import har: " + r.steps()
+        return ImportOutput.emit(spec, r.plan(), har, out, har.toAbsolutePath().getParent(), "brink import har: " + r.steps()
                 + " requests as one flow" + (out == null ? "" : " in " + out) + ", " + r.skipped().size() + " left out, "
                 + r.correlations().size() + " correlations", lines);
     }

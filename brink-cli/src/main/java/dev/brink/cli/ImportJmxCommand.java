@@ -34,7 +34,7 @@ final class ImportJmxCommand implements Callable<Integer> {
     public Integer call() throws BrinkUserException, IOException {
         Path dir = jmx.toAbsolutePath().getParent();
         JmxImport.Result r = JmxImport.convert(InputFiles.readUtf8(jmx, "JMeter test plan", MAX_BYTES), jmx.toString(), dir);
-        return ImportOutput.emit(spec, r.plan(), out, dir, "brink import jmx: " + r.steps() + " samplers converted"
+        return ImportOutput.emit(spec, r.plan(), jmx, out, dir, "brink import jmx: " + r.steps() + " samplers converted"
                 + (out == null ? "" : " into " + out) + ", " + r.skipped().size() + " elements left out",
                 r.skipped().stream().map(s -> "  left out     " + s).toList());
     }

@@ -1,7 +1,7 @@
 package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
-import dev.brink.load.Plan;
+import dev.brink.load.ImportedPlan;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -18,10 +18,9 @@ final class ImportOutput {
      * Reads {@code plan} back with the plan reader (an import that writes a plan Brink rejects would only move the error),
      * then writes it to {@code out} (standard output when null) and the summary and listed lines to standard error.
      */
-    static int emit(CommandSpec spec, String plan, Path out, Path baseDir, String summary, List<String> lines)
+    static int emit(CommandSpec spec, String plan, Path source, Path out, Path baseDir, String summary, List<String> lines)
             throws BrinkUserException, IOException {
-        // ${env.…} values are filled when the plan runs; the check only needs them to be there
-        Plan.parse(plan, out == null ? "plan.yaml" : out.toString(), baseDir, name -> "set-when-run");
+        ImportedPlan.readBack(plan, source.toString(), out == null ? "plan.yaml" : out.toString(), baseDir);
         if (out != null) {
             Files.writeString(out, plan);
         } else {

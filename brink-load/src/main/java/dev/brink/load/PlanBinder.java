@@ -18,9 +18,9 @@ import java.util.regex.Pattern;
 
 /** Turns {@link PlanNode}s into a validated {@link Plan}; every error names file:line:column. */
 final class PlanBinder {
-    private static final Pattern METHOD = Pattern.compile("GET|POST|PUT|DELETE|PATCH|OPTIONS");
+    private static final Pattern METHOD = HttpWords.METHOD;
     static final double MAX_RPS = 1e7;
-    static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+    static final Pattern TOKEN = HttpWords.TOKEN;
 
     private PlanBinder() {
     }

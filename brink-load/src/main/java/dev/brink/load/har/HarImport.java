@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Json;
+import dev.brink.load.HttpWords;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -125,9 +126,13 @@ public final class HarImport {
             skipped.add("entry " + i + " " + method + " " + url + ": not an HTTP request");
             return null;
         }
+        if (!HttpWords.isPlanMethod(method)) {
+            skipped.add(method + " " + url + ": a method Brink plans do not send (GET, POST, PUT, DELETE, PATCH, OPTIONS)");
+            return null;
+        }
         int status = n.path("response").path("status").asInt(0);
-        if (status < 100) {
-            skipped.add(method + " " + url + ": no answer was recorded (status " + status + ")");
+        if (status < 100 || status > 599) {
+            skipped.add(method + " " + url + ": no HTTP answer was recorded (status " + status + ")");
             return null;
         }
         long start;
@@ -141,6 +146,10 @@ public final class HarImport {
         for (JsonNode h : req.path("headers")) {
             String name = h.path("name").asText("").toLowerCase(Locale.ROOT);
             if (name.isEmpty() || name.startsWith(":") || name.startsWith("sec-") || BROWSER_HEADERS.contains(name)) continue;
+            if (!HttpWords.isHeaderName(name)) {
+                skipped.add(method + " " + url + ": header '" + name + "' left out (not a valid HTTP header name)");
+                continue;
+            }
             headers.put(name, h.path("value").asText(""));
         }
         JsonNode post = req.path("postData");

@@ -1,6 +1,7 @@
 package dev.brink.load.jmx;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.HttpWords;
 import dev.brink.load.PlanText;
 import java.io.StringReader;
 import java.nio.file.Files;
@@ -210,6 +211,10 @@ public final class JmxImport {
             return;
         }
         String method = prop(e, "HTTPSampler.method").isEmpty() ? "GET" : prop(e, "HTTPSampler.method").toUpperCase(Locale.ROOT);
+        if (!HttpWords.isPlanMethod(method)) {
+            skip("HTTPSamplerProxy", name, "method '" + method + "': Brink plans send GET, POST, PUT, DELETE, PATCH or OPTIONS");
+            return;
+        }
         String path = prop(e, "HTTPSampler.path").isEmpty() ? "/" : prop(e, "HTTPSampler.path");
         StringBuilder step = new StringBuilder();
         List<String> extract = new ArrayList<>();
@@ -446,10 +451,18 @@ public final class JmxImport {
         return out;
     }
 
-    private static Map<String, String> headerMap(Element manager) {
+    private Map<String, String> headerMap(Element manager) {
         Map<String, String> m = new LinkedHashMap<>();
         Element coll = collection(manager, "HeaderManager.headers");
-        if (coll != null) for (Element h : elements(coll)) m.put(prop(h, "Header.name"), prop(h, "Header.value"));
+        if (coll == null) return m;
+        for (Element h : elements(coll)) {
+            String name = prop(h, "Header.name");
+            if (HttpWords.isHeaderName(name)) {
+                m.put(name, prop(h, "Header.value"));
+            } else {
+                skip("HeaderManager", manager.getAttribute("testname"), "header '" + name + "' left out (not a valid HTTP header name)");
+            }
+        }
         return m;
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.ImportedPlan;
 import dev.brink.load.Plan;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -56,7 +57,7 @@ class JmxImportTest {
     void fuzzedTestPlansGiveAPlanOrOneClearError() throws Exception {
         String seed = resource("build-adv-web-test-plan.jmx");
         Random rnd = new Random(26);
-        long end = System.nanoTime() + Duration.ofSeconds(1).toNanos();
+        long end = System.nanoTime() + Duration.ofSeconds(Long.getLong("fuzz.s", 1)).toNanos();
         int plans = 0;
         while (System.nanoTime() < end) {
             StringBuilder b = new StringBuilder(seed);
@@ -70,7 +71,7 @@ class JmxImportTest {
             }
             try {
                 JmxImport.Result r = JmxImport.convert(b.toString(), "f.jmx", dir);
-                Plan.parse(r.plan(), "plan.yaml", dir, n -> null);
+                ImportedPlan.readBack(r.plan(), "f.jmx", "plan.yaml", dir);
                 plans++;
             } catch (BrinkUserException e) {
                 assertThat(e.getMessage()).startsWith("f.jmx").doesNotContain("\n");
