@@ -38,8 +38,10 @@ final class TelemetryDemo {
     /**
      * The demo's plan: 200 packets/s, trips of a login, 50 data packets and a logout. Every data packet leaves its
      * point (a long[6], about 70 bytes with its list slot) in the leaked trip, every trip a device entry: at the
-     * soak's 8 × profile that is about 110 KB a second, ~2.7 MB in the quick soak's 25 s, a tenth of its heap, while
-     * the platform still answers. Eight full-GC probes give the whole-heap floor its points.
+     * soak's 8 × profile that is about 110 KB a second, ~4 MB in the quick soak's 40 s, an eighth of its heap, while
+     * the platform still answers. Ten full-GC probes give the whole-heap floor its points. A 25 s soak was too short on
+     * a quiet machine: its 14 s window after the soak's warm-up grew the floor by 1 MB, within the noise of the trips
+     * in flight, and the floor's last third did not climb above its middle one.
      */
     static String planYaml(int port, List<String> launch, boolean quick) {
         String cmd = launch.stream().map(a -> "'" + a.replace("'", "''") + "'").collect(Collectors.joining(", "));
@@ -47,7 +49,7 @@ final class TelemetryDemo {
         // no confirmation (its hold proves nothing the leak needs): about a minute on 2 idle cores
         String phases = quick ? """
                   capacity: {start: 2, step: 4, max: 2, step_duration: 4s, warmup: 1s, refine: false}
-                  soak:     {multiplier: 8, hold: 25s, small_heap: 32m, probes: 8}
+                  soak:     {multiplier: 8, hold: 40s, small_heap: 32m, probes: 10}
                 """ : """
                   capacity: {start: 1, step: 2, max: 21, step_duration: 20s, warmup: 5s, refine: true}
                   confirm:  {ramp: 20s, hold: 1m}

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a soak on a 32 MB heap through a raw-TCP plan of logins, data packets and logouts. The soak's verdict must be
  * {@code leak} and the heap dump's suspect the platform's device map, the field that holds every finished trip.
  * Whatever the capacity steps measured (a loaded machine makes them host-saturated), the leak is the service's.
- * About 60 s on 2 idle cores (the launched target's 20 s warm-up, one 4 s step, a relaunch, a 25 s soak).
+ * About 60 s on 2 idle cores (the launched target's 20 s warm-up, one 4 s step, a relaunch, a 40 s soak).
  */
 class DemoTelemetryTest {
     @TempDir
