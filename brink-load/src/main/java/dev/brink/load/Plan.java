@@ -316,6 +316,19 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
                 if ((value == null) == (file == null)) throw new IllegalArgumentException("a value or a file");
                 if (file != null) Objects.requireNonNull(content, "content");
             }
+
+            /** By value, the file's bytes included (a record compares arrays by identity). */
+            @Override
+            public boolean equals(Object o) {
+                return o instanceof Part p && name.equals(p.name) && Objects.equals(value, p.value) && Objects.equals(file, p.file)
+                        && java.util.Arrays.equals(content, p.content) && Objects.equals(filename, p.filename)
+                        && Objects.equals(contentType, p.contentType);
+            }
+
+            @Override
+            public int hashCode() {
+                return Objects.hash(name, value, file, java.util.Arrays.hashCode(content), filename, contentType);
+            }
         }
     }
 
