@@ -176,6 +176,23 @@ class RequestBodiesAndRedirectsTest {
         }
     }
 
+    /** Without flows or extracts, a followed redirect still carries the cookie it set: the login's session. */
+    @Test
+    void aProfileOperationFollowsItsRedirectWithTheCookieItSet() throws Exception {
+        try (Site site = new Site()) {
+            Plan p = Plan.parse("name: site\ntarget: {base_url: " + site.url() + "}\nprofile:\n  - name: login\n    rps: 20\n"
+                    + "    request: {method: POST, path: /login, form: {user: ann}, follow_redirects: true}\n    check: {status: 200}\n",
+                    "plan.yaml", dir, n -> null);
+            StepResult r;
+            try (LoadEngine engine = LoadEngine.open(p, LoadOptions.defaults(), null)) {
+                r = engine.run(LoadStep.of(p, "logins", 1, Duration.ofSeconds(1)));
+            }
+            assertThat(r.errors()).isEmpty();
+            assertThat(site.rejected.get()).isZero();
+            assertThat(site.hits("GET /home")).isEqualTo(site.hits("POST /login")).isPositive();
+        }
+    }
+
     @Test
     void aLoopIsTooManyRedirectsAndAnotherHostIsRefusedWhileUnfollowedRedirectsAreAnswers() throws Exception {
         String flows = """
