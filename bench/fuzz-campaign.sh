@@ -2,8 +2,8 @@
 # Bad-input campaign for Brink's parsers and command line.
 #
 #  1. The bounded fuzz tests of every parser, with long budgets (FUZZ_SECONDS per test, default 60): plans, CSV,
-#     templates, shared parsers (durations, sizes, URLs), `brink http` arguments, nested JSON, top output, and the
-#     thread-dump mutation fuzzer. Fixed seed sequences first, then random seeds; a failure prints its seed.
+#     templates, HAR and JMeter imports (-Dfuzz.s), shared parsers (durations, sizes, URLs), `brink http`
+#     arguments, nested JSON, top output, and the thread-dump mutation fuzzer. Fixed seed sequences first, then random seeds; a failure prints its seed.
 #  2. Hostile files and arguments given to the real `brink` jar, one process each: huge (sparse) files, devices,
 #     deep JSON, other encodings, binary data, header injection, secrets, out-of-range ports, overflowing
 #     durations. Each must exit 2 with one line on stderr, within 10 s, never echo SECRET123, never print a trace.
@@ -24,11 +24,11 @@ echo "== fuzz tests, ${SECONDS_PER_TEST}s per test"
 FIXED=$(( SECONDS_PER_TEST * 1000 * 2 / 3 )); RANDOM_MS=$(( SECONDS_PER_TEST * 1000 / 3 ))
 fuzz_failed=0
 for spec in "brink-core:UserInputFuzzTest" "brink-load:LoadInputFuzzTest" "brink-threads:InputShapeFuzzTest+ParserFuzzTest" \
-            "brink-cli:CommandLineFuzzTest"; do
+            "brink-load:HarImportTest#fuzzed*+JmxImportTest#fuzzed*" "brink-cli:CommandLineFuzzTest"; do
   module=${spec%%:*}; tests=${spec#*:}
   start=$(date +%s)
   if ./mvnw -B -q -pl "$module" -am test -Dtest="${tests//+/,}" -Dsurefire.failIfNoSpecifiedTests=false \
-        -Dbrink.fuzz.fixedMs=$FIXED -Dbrink.fuzz.randomMs=$RANDOM_MS >"$OUT/$module.log" 2>&1; then
+        -Dbrink.fuzz.fixedMs=$FIXED -Dbrink.fuzz.randomMs=$RANDOM_MS -Dfuzz.s="$SECONDS_PER_TEST" >"$OUT/$module.log" 2>&1; then
     echo "   $module $tests: pass ($(( $(date +%s) - start )) s)"
   else
     echo "   $module $tests: FAIL (log: $OUT/$module.log)"; grep -a "failed on seed\|seed [0-9-]* " "$OUT/$module.log" | head -3

@@ -20,12 +20,7 @@ public final class ChannelLinks {
      */
     public static void open(Bootstrap bootstrap, InetSocketAddress address, LoadLoop loop, Link link, ChannelHandler handler,
                             Consumer<Channel> attach) {
-        ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<Channel>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(handler);
-            }
-        }).connect(address);
+        ChannelFuture f = connect(bootstrap, address, handler);
         f.addListener(done -> {
             if (done.isSuccess()) {
                 attach.accept(f.channel());
@@ -34,5 +29,15 @@ public final class ChannelLinks {
                 loop.openFailed(ErrorKind.ofConnect(done.cause()));
             }
         });
+    }
+
+    /** Connects a clone of {@code bootstrap} to {@code address} with {@code handler} as the channel's only handler. */
+    static ChannelFuture connect(Bootstrap bootstrap, InetSocketAddress address, ChannelHandler handler) {
+        return bootstrap.clone().handler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(handler);
+            }
+        }).connect(address);
     }
 }

@@ -29,6 +29,13 @@ public enum ErrorKind {
      * flow ends there, its later steps are not sent with a hole where the value should be.
      */
     EXTRACT_FAILED("extract-failed"),
+    /**
+     * A request that follows redirects ({@code follow_redirects}) was sent on more hops than it allows: a redirect
+     * loop ends here too, at its limit.
+     */
+    TOO_MANY_REDIRECTS("too-many-redirects"),
+    /** A followed redirect pointed off the plan's target (another scheme, host or port): Brink loads only the target. */
+    REDIRECT_OFF_TARGET("redirect-off-target"),
     OTHER("other");
 
     static final ErrorKind[] ALL = values();

@@ -12,7 +12,7 @@ final class FlowTable {
     /** Flow whose first step operation i is, or -1: the open schedule starts flows at their first step's rate. */
     final int[] flowStartedBy;
     private final double[] cumulative;
-    /** True when users carry state between requests: explicit flows or any extraction. */
+    /** True when users carry state between requests: explicit flows, any extraction, or a redirect followed. */
     final boolean sessions;
 
     private FlowTable(int[][] steps, double[] weights, int operations, boolean sessions) {
@@ -28,7 +28,8 @@ final class FlowTable {
 
     static FlowTable of(Plan plan) {
         int n = plan.profile().size();
-        boolean extracts = plan.profile().stream().anyMatch(o -> !o.extract().isEmpty());
+        // a followed redirect carries the cookies it sets to its next hop (a login's session), as a browser does
+        boolean extracts = plan.profile().stream().anyMatch(o -> !o.extract().isEmpty() || o.request().followRedirects() > 0);
         if (plan.flows().isEmpty()) {
             int[][] steps = new int[n][];
             double[] weights = new double[n];

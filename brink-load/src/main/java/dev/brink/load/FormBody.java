@@ -27,11 +27,19 @@ final class FormBody {
     }
 
     private static String encodeOutsidePlaceholders(String value) {
+        return outsidePlaceholders(value, FormBody::encodeLiteral);
+    }
+
+    /**
+     * {@code value} (a template) with {@code encode} applied to its literal text only: placeholders stay as they
+     * are, and a literal {@code ${} (written {@code $${}) is encoded as the text it stands for, then kept literal.
+     */
+    static String outsidePlaceholders(String value, java.util.function.UnaryOperator<String> encode) {
         StringBuilder out = new StringBuilder();
         int i = 0;
         while (i < value.length()) {
             if (value.startsWith("$${", i)) {
-                out.append(encodeLiteral("${"));
+                out.append(encode.apply("${").replace("${", "$${"));
                 i += 3;
             } else if (value.startsWith("${", i) && value.indexOf('}', i) > 0) {
                 int end = value.indexOf('}', i);
@@ -40,7 +48,7 @@ final class FormBody {
             } else {
                 int next = value.indexOf('$', i + 1);
                 int stop = next < 0 ? value.length() : next;
-                out.append(encodeLiteral(value.substring(i, stop)));
+                out.append(encode.apply(value.substring(i, stop)).replace("${", "$${"));
                 i = stop;
             }
         }

@@ -12,11 +12,23 @@ final class Http1Protocol implements Protocol {
     private final Bootstrap bootstrap;
     private final InetSocketAddress address;
     private final RequestEncoder[] encoders; // by operation index
+    private final java.net.URI base;
 
-    Http1Protocol(Bootstrap bootstrap, InetSocketAddress address, RequestEncoder[] encoders) {
+    /** {@code base}: the target's base URL, against which a followed redirect's Location is resolved. */
+    Http1Protocol(Bootstrap bootstrap, InetSocketAddress address, RequestEncoder[] encoders, java.net.URI base) {
         this.bootstrap = bootstrap;
         this.address = address;
         this.encoders = encoders;
+        this.base = base;
+    }
+
+    java.net.URI base() {
+        return base;
+    }
+
+    /** A new connection for a link whose server closed the last one in the middle of a redirect chain. */
+    io.netty.channel.ChannelFuture reconnect(io.netty.channel.ChannelHandler handler) {
+        return ChannelLinks.connect(bootstrap, address, handler);
     }
 
     RequestEncoder encoder(int op) {

@@ -119,7 +119,7 @@ public final class LoadEngine implements AutoCloseable {
             this.protocol = plan.target().grpc() != null
                     ? GrpcProtocols.open(plan, address, group, epoll ? EpollSocketChannel.class : NioSocketChannel.class, columns, env)
                     : plan.target().tcp() != null ? new TcpProtocol(bootstrap, address, plan.target().tcp(), System.nanoTime(), options.shard())
-                    : new Http1Protocol(bootstrap, address, RequestEncoder.forPlan(plan, columns, env));
+                    : new Http1Protocol(bootstrap, address, RequestEncoder.forPlan(plan, columns, env), plan.target().baseUrl());
             this.loop = el.submit(() -> new LoadLoop(el, protocol, options, ops, ctx, FlowTable.of(plan))).get();
             long loopThread = el.submit(() -> Thread.currentThread().getId()).get();
             this.monitor = new GeneratorMonitor(loopThread, options.lagLimitMs());

@@ -74,7 +74,8 @@ public final class LoadLoop {
         this.backlogOp = new int[options.backlogLimit()];
         this.backlogUser = new int[options.backlogLimit()];
         this.flows = flows;
-        for (OpState o : ops) o.captures = flows.sessions || o.contentChecks.length > 0;
+        // a redirect is followed to where its Location points, and carries the cookies it sets: both are in its bytes
+        for (OpState o : ops) o.captures = flows.sessions || o.contentChecks.length > 0 || o.followRedirects > 0;
         this.timeoutNanos = options.requestTimeout().toNanos();
         this.shardIndex = options.shard().index();
         this.shardCount = options.shard().count();
@@ -257,11 +258,12 @@ public final class LoadLoop {
      * leaves. An open visitor's next step goes out at once: its arrival was the schedule's, what follows is the
      * flow's.
      */
-    private void userDone(int user, long now, boolean failed) {
+    private void userDone(int user, OpState op, long now, boolean failed) {
         if (user < 0) return;
+        ThinkTime thinks = op.think != null ? op.think : think; // a step's own think time overrides the plan's
         if (!flows.sessions) {
             if (!running || !closedModel || user >= userReadyAt.length) return;
-            thinkThenSubmit(user, now, 0);
+            thinkThenSubmit(user, now, 0, thinks);
             return;
         }
         if (user >= sessions.length) return;
@@ -281,11 +283,11 @@ public final class LoadLoop {
             earliest = s.flowStart + pacingNanos; // pacing: the next flow starts no sooner than this
             s.flow = -1;
         }
-        thinkThenSubmit(user, now, earliest);
+        thinkThenSubmit(user, now, earliest, thinks);
     }
 
-    private void thinkThenSubmit(int user, long now, long earliest) {
-        long ready = Math.max(now + think.nextNanos(ctx.random), earliest);
+    private void thinkThenSubmit(int user, long now, long earliest, ThinkTime thinks) {
+        long ready = Math.max(now + thinks.nextNanos(ctx.random), earliest);
         if (ready <= now) submitUser(user, now);
         else userReadyAt[user] = ready;
     }
@@ -366,7 +368,7 @@ public final class LoadLoop {
             int user = backlogUser[backlogHead];
             popBacklog();
             op.live.kinds[kind.ordinal()]++;
-            userDone(user, System.nanoTime(), true);
+            userDone(user, op, System.nanoTime(), true);
         }
         maybeConnect();
     }
@@ -431,7 +433,7 @@ public final class LoadLoop {
         } else {
             retire(c);
         }
-        userDone(user, now, c.failed);
+        userDone(user, op, now, c.failed);
     }
 
     /** The request on {@code c} (if any) failed with {@code kind}; the connection is closed. */
@@ -440,7 +442,7 @@ public final class LoadLoop {
             c.busy = false;
             busy--;
             c.op.live.kinds[kind.ordinal()]++;
-            userDone(c.user, System.nanoTime(), true);
+            userDone(c.user, c.op, System.nanoTime(), true);
         }
         retire(c);
     }

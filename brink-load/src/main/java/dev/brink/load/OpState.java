@@ -21,12 +21,18 @@ public final class OpState {
      * False for every operation of a plan without flows or extraction: their path stays as it was, allocation-free.
      */
     boolean captures;
+    /** Redirects followed, at most (0: a 3xx is the answer); see {@link Http1Link}. */
+    final int followRedirects;
+    /** The think time after this operation's answer when its step sets one, else null (the plan's). */
+    final ThinkTime think;
 
     OpState(int index, Plan.Operation op) {
         this.index = index;
         this.name = op.name();
         this.rps = op.rps();
         this.checkStatus = op.check().status();
+        this.followRedirects = op.request().followRedirects();
+        this.think = op.think();
         for (int st = 0; st < passing.length; st++) passing[st] = op.check().passes(st);
         this.contentChecks = op.check().content().stream().map(dev.brink.load.flow.ContentCheck::new)
                 .toArray(dev.brink.load.flow.ContentCheck[]::new);

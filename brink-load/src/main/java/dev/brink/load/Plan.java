@@ -96,9 +96,9 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
     /** This plan with literal secret header values replaced by "***" (for plan.yaml in the run directory). */
     public Plan redacted() {
         List<Operation> ops = profile.stream().map(o -> new Operation(o.name(), o.rps(),
-                new Request(o.request().method(), o.request().path(), o.request().headers().stream()
-                        .map(h -> h.secret() ? new Header(h.name(), "***", true) : h).toList(), o.request().body(), o.request().form()),
-                o.check(), o.extract())).toList();
+                o.request().withHeaders(o.request().headers().stream()
+                        .map(h -> h.secret() ? new Header(h.name(), "***", true) : h).toList()),
+                o.check(), o.extract(), o.think())).toList();
         return new Plan(name, target, ops, slo, phases, data, failOn, users, flows);
     }
 
@@ -180,16 +180,21 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
 
     /**
      * One operation: its rate at 100 % of the profile (req/s; in a closed-model plan its weight among the
-     * user's choices), its request, its check, and the values it extracts from its response into the user's
-     * session.
+     * user's choices), its request, its check, the values it extracts from its response into the user's
+     * session, and the think time after its answer when the step sets its own ({@code think:}; null: the plan's).
      */
-    public record Operation(String name, double rps, Request request, Check check, List<Extract> extract) {
+    public record Operation(String name, double rps, Request request, Check check, List<Extract> extract, ThinkTime think) {
         public Operation {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(request, "request");
             Objects.requireNonNull(check, "check");
             extract = extract == null ? List.of() : List.copyOf(extract);
             if (!(rps >= 0) || Double.isInfinite(rps)) throw new IllegalArgumentException("rps must be >= 0");
+        }
+
+        /** An operation that thinks as the plan's users do ({@code think} null: {@link Users#think()}). */
+        public Operation(String name, double rps, Request request, Check check, List<Extract> extract) {
+            this(name, rps, request, check, extract, null);
         }
 
         public Operation(String name, double rps, Request request, Check check) {
@@ -255,22 +260,75 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
     /**
      * Method, path template (joined to base_url), header templates and an optional body template. {@code form},
      * when not null, is the {@code form:} map (name → value template) the body was built from (see {@link FormBody}):
-     * its values' generated parts are URL-encoded when written.
+     * its values' generated parts are URL-encoded when written. {@code json}, when not null, is the {@code json:}
+     * tree (maps, lists, strings, numbers, booleans, null) the body was built from (see {@link JsonBody}).
+     * {@code multipart}, when not null, are the parts of a multipart/form-data body (the body is then null: the
+     * encoder writes the parts). {@code followRedirects}: how many redirects the request follows, 0 for none
+     * (the default: a 3xx is the answer).
      */
-    public record Request(String method, String path, List<Header> headers, String body, Map<String, String> form) {
+    public record Request(String method, String path, List<Header> headers, String body, Map<String, String> form,
+                          Object json, List<Part> multipart, int followRedirects) {
+        /** What {@code follow_redirects: true} allows: as many hops as browsers allow in practice is far more than a page needs. */
+        public static final int DEFAULT_MAX_REDIRECTS = 5;
+        public static final int MAX_REDIRECTS = 20;
+
         public Request {
             method = method.toUpperCase(Locale.ROOT);
             headers = List.copyOf(headers);
             Objects.requireNonNull(path, "path");
             if (UserText.breaksLine(path)) throw new IllegalArgumentException("path holds CR, LF or NUL");
+            if (followRedirects < 0 || followRedirects > MAX_REDIRECTS) throw new IllegalArgumentException("follow_redirects 0.." + MAX_REDIRECTS);
+            if ((form != null ? 1 : 0) + (json != null ? 1 : 0) + (multipart != null ? 1 : 0) > 1) {
+                throw new IllegalArgumentException("one of form, json, multipart");
+            }
             if (form != null) {
                 form = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(form));
                 body = FormBody.template(form);
             }
+            if (json != null) body = JsonBody.template(json);
+            if (multipart != null) {
+                multipart = List.copyOf(multipart);
+                if (multipart.isEmpty()) throw new IllegalArgumentException("a multipart body needs a part");
+                body = null;
+            }
+        }
+
+        public Request(String method, String path, List<Header> headers, String body, Map<String, String> form) {
+            this(method, path, headers, body, form, null, null, 0);
         }
 
         public Request(String method, String path, List<Header> headers, String body) {
             this(method, path, headers, body, null);
+        }
+
+        /** This request with {@code headers} instead of its own (the rest unchanged). */
+        public Request withHeaders(List<Header> newHeaders) {
+            return new Request(method, path, newHeaders, form != null || json != null ? null : body, form, json, multipart, followRedirects);
+        }
+
+        /**
+         * One part of a multipart/form-data body: a field ({@code value}, a template) or a file ({@code file}, read
+         * when the plan is read, sent as {@code filename} with {@code contentType}).
+         */
+        public record Part(String name, String value, Path file, byte[] content, String filename, String contentType) {
+            public Part {
+                Objects.requireNonNull(name, "name");
+                if ((value == null) == (file == null)) throw new IllegalArgumentException("a value or a file");
+                if (file != null) Objects.requireNonNull(content, "content");
+            }
+
+            /** By value, the file's bytes included (a record compares arrays by identity). */
+            @Override
+            public boolean equals(Object o) {
+                return o instanceof Part p && name.equals(p.name) && Objects.equals(value, p.value) && Objects.equals(file, p.file)
+                        && java.util.Arrays.equals(content, p.content) && Objects.equals(filename, p.filename)
+                        && Objects.equals(contentType, p.contentType);
+            }
+
+            @Override
+            public int hashCode() {
+                return Objects.hash(name, value, file, java.util.Arrays.hashCode(content), filename, contentType);
+            }
         }
     }
 

@@ -46,7 +46,7 @@ final class PlanBinder {
             prof = f.get("flows");
             if (f.containsKey("profile")) throw f.get("profile").error("profile", "either profile or flows, not both");
             if (grpc) throw prof.error("flows", "flows only for an HTTP target");
-            flows = PlanFlowBinder.flows(prof, users != null, columns, env, ops);
+            flows = PlanFlowBinder.flows(prof, users != null, columns, env, ops, baseDir);
         } else {
             prof = req(root, f, "profile", "plan");
             if (prof.items() == null || prof.items().isEmpty()) throw prof.error("profile", "a list of operations");
@@ -54,7 +54,7 @@ final class PlanBinder {
             for (int i = 0; i < prof.items().size(); i++) {
                 Plan.Operation op = tcp ? PlanTcpBinder.operation(prof.items().get(i), "profile[" + i + "]")
                         : grpc ? PlanGrpcBinder.operation(prof.items().get(i), "profile[" + i + "]", columns, env)
-                        : operation(prof.items().get(i), "profile[" + i + "]", columns, env, null, users != null, Set.of());
+                        : operation(prof.items().get(i), "profile[" + i + "]", columns, env, null, users != null, Set.of(), baseDir);
                 if (!names.add(op.name())) {
                     throw prof.items().get(i).error("profile[" + i + "].name", "a name not used by another operation");
                 }
@@ -117,19 +117,20 @@ final class PlanBinder {
      * One operation of the profile, or one step of a flow. {@code flowRate} is the flow's rate for a step (which
      * then has neither rps nor weight of its own), null for a profile operation: {@code rps:} in an open model,
      * {@code weight:} (default 1) with {@code users:}. {@code session}: the values earlier steps of the flow
-     * extract, the only ones its templates may use.
+     * extract, the only ones its templates may use. {@code baseDir}: where a multipart file's path starts.
      */
     static Plan.Operation operation(PlanNode n, String path, List<String> columns, UnaryOperator<String> env,
-                                    Double flowRate, boolean closed, Set<String> session) throws BrinkUserException {
+                                    Double flowRate, boolean closed, Set<String> session, Path baseDir) throws BrinkUserException {
         String rateKey = flowRate != null ? null : closed ? "weight" : "rps";
-        Map<String, PlanNode> f = rateKey == null ? fields(n, path, "name", "request", "check", "extract")
-                : fields(n, path, "name", rateKey, "request", "check", "extract");
+        Map<String, PlanNode> f = rateKey == null ? fields(n, path, "name", "request", "check", "extract", "think")
+                : fields(n, path, "name", rateKey, "request", "check", "extract", "think");
         String name = string(req(n, f, "name", path), path + ".name");
         if (!TOKEN.matcher(name).matches()) throw f.get("name").error(path + ".name", "letters, digits, '-', '_' or '.'");
         double rps = flowRate != null ? flowRate : closed ? (f.containsKey("weight") ? number(f.get("weight"), path + ".weight", 0, 1e6) : 1)
                 : number(req(n, f, "rps", path), path + ".rps", 0, MAX_RPS);
         PlanNode r = req(n, f, "request", path);
-        Map<String, PlanNode> rf = fields(r, path + ".request", "method", "path", "headers", "body", "form");
+        Map<String, PlanNode> rf = fields(r, path + ".request", "method", "path", "headers", "body", "form", "json", "multipart",
+                "follow_redirects");
         String method = rf.containsKey("method") ? string(rf.get("method"), path + ".request.method").toUpperCase() : "GET";
         if (!METHOD.matcher(method).matches()) {
             throw rf.get("method").error(path + ".request.method", "one of GET, POST, PUT, DELETE, PATCH, OPTIONS");
@@ -165,7 +166,12 @@ final class PlanBinder {
             }
         }
         String body = null;
+        PlanBodyBinder.onlyOneBody(rf, path + ".request");
         Map<String, String> form = rf.containsKey("form") ? PlanFlowBinder.form(rf, path + ".request", columns, env, session, headers) : null;
+        Object json = rf.containsKey("json") ? PlanBodyBinder.json(rf.get("json"), path + ".request.json", columns, env, session, headers) : null;
+        List<Plan.Request.Part> multipart = rf.containsKey("multipart")
+                ? PlanBodyBinder.multipart(rf.get("multipart"), path + ".request.multipart", columns, env, session, headers, baseDir) : null;
+        int follow = rf.containsKey("follow_redirects") ? PlanBodyBinder.followRedirects(rf.get("follow_redirects"), path + ".request.follow_redirects") : 0;
         if (rf.containsKey("body") && !rf.get("body").isNull()) {
             body = string(rf.get("body"), path + ".request.body");
             template(rf.get("body"), body, path + ".request.body", columns, env, Template.Field.BODY, session);
@@ -180,7 +186,13 @@ final class PlanBinder {
             check = new Plan.Check(check.status(), check.accepted(), content);
         }
         List<Plan.Extract> extract = f.containsKey("extract") ? PlanFlowBinder.extracts(f.get("extract"), path + ".extract") : List.of();
-        return new Plan.Operation(name, rps, new Plan.Request(method, p, headers, body, form), check, extract);
+        ThinkTime think = null;
+        if (f.containsKey("think")) {
+            // an open model's next step goes out when the previous one answered: there is no user to think
+            if (!closed) throw f.get("think").error(path + ".think", "no think time in an open model (think needs users:)");
+            think = PlanFlowBinder.think(f.get("think"), path + ".think");
+        }
+        return new Plan.Operation(name, rps, new Plan.Request(method, p, headers, body, form, json, multipart, follow), check, extract, think);
     }
 
     static void template(PlanNode n, String text, String path, List<String> columns, UnaryOperator<String> env,

@@ -76,7 +76,7 @@ final class PlanFlowBinder {
      * being its flow's: every flow started sends each of its steps once.
      */
     static List<Plan.Flow> flows(PlanNode n, boolean closed, List<String> columns, UnaryOperator<String> env,
-                                 List<Plan.Operation> ops) throws BrinkUserException {
+                                 List<Plan.Operation> ops, java.nio.file.Path baseDir) throws BrinkUserException {
         if (n.items() == null || n.items().isEmpty()) throw n.error("flows", "a list of flows");
         List<Plan.Flow> flows = new ArrayList<>();
         Set<String> flowNames = new HashSet<>();
@@ -99,7 +99,8 @@ final class PlanFlowBinder {
             for (int s = 0; s < stepsNode.items().size(); s++) {
                 PlanNode sn = stepsNode.items().get(s);
                 String sp = path + ".steps[" + s + "]";
-                Plan.Operation op = PlanBinder.operation(sn, sp, columns, env, rate, closed, java.util.Collections.unmodifiableSet(new LinkedHashSet<>(session)));
+                Plan.Operation op = PlanBinder.operation(sn, sp, columns, env, rate, closed,
+                        java.util.Collections.unmodifiableSet(new LinkedHashSet<>(session)), baseDir);
                 if (!opNames.add(op.name())) throw sn.error(sp + ".name", "a name not used by another step (names label the results)");
                 for (Plan.Extract e : op.extract()) session.add(e.name());
                 steps.add(ops.size());
@@ -166,7 +167,6 @@ final class PlanFlowBinder {
     static Map<String, String> form(Map<String, PlanNode> request, String path, List<String> columns, UnaryOperator<String> env,
                                     Set<String> session, List<Plan.Header> headers) throws BrinkUserException {
         PlanNode n = request.get("form");
-        if (request.containsKey("body")) throw request.get("body").error(path + ".body", "either body or form, not both");
         if (n.fields() == null || n.fields().isEmpty()) throw n.error(path + ".form", "a mapping of form field name to value");
         Map<String, String> form = new java.util.LinkedHashMap<>();
         for (Map.Entry<String, PlanNode> e : n.fields().entrySet()) {

@@ -8,7 +8,19 @@ import java.util.Map;
  * One YAML node with the place it came from, so validation can name file:line:column. A node is a
  * scalar ({@code text}), a mapping ({@code fields}, in file order) or a sequence ({@code items}).
  */
-public record PlanNode(String file, int line, int column, String text, Map<String, PlanNode> fields, List<PlanNode> items) {
+public record PlanNode(String file, int line, int column, String text, Map<String, PlanNode> fields, List<PlanNode> items,
+                       boolean literal) {
+
+    /**
+     * A node; {@code literal} is true for a scalar YAML resolved as a number or a boolean (written without quotes),
+     * which a {@code json:} body writes as that JSON literal rather than as a string.
+     */
+    public PlanNode {
+    }
+
+    public PlanNode(String file, int line, int column, String text, Map<String, PlanNode> fields, List<PlanNode> items) {
+        this(file, line, column, text, fields, items, false);
+    }
 
     public boolean isScalar() {
         return fields == null && items == null;

@@ -90,6 +90,9 @@ final class PlanYaml {
             case VALUE_NULL -> {
                 return new PlanNode(file, line, col, null, null, null);
             }
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT, VALUE_TRUE, VALUE_FALSE -> {
+                return new PlanNode(file, line, col, p.getText(), null, null, true);
+            }
             default -> {
                 return new PlanNode(file, line, col, p.getText(), null, null);
             }

@@ -25,6 +25,7 @@ final class RequestEncoder {
     private static final byte[] ZERO_LENGTH = Ascii.bytes("Content-Length: 0\r\n\r\n");
 
     private final byte[] methodAndPrefix;
+    final byte[] method;
     private final Template path;
     private final byte[] hostAndConstHeaders;
     private final byte[][] headerNames;
@@ -33,6 +34,8 @@ final class RequestEncoder {
     private final boolean sendsBody;
     private final long pathColumns;
     private final long headerColumns;
+    /** The headers a redirect hop repeats: those whose value is the same every time, but for the body's own. */
+    private final byte[] hopHeaders;
 
     RequestEncoder(URI base, Plan.Request request, List<String> csvColumns, UnaryOperator<String> env) throws Template.Invalid {
         this(base, request, csvColumns, env, java.util.Set.of());
@@ -43,25 +46,39 @@ final class RequestEncoder {
                    java.util.Set<String> session) throws Template.Invalid {
         String prefix = base.getRawPath() == null ? "" : base.getRawPath().replaceAll("/+$", "");
         this.methodAndPrefix = Ascii.bytes(request.method() + " " + prefix);
+        this.method = Ascii.bytes(request.method());
         this.path = Template.compile(request.path(), csvColumns, env, Template.Field.PATH, session);
         int port = base.getPort() < 0 ? 80 : base.getPort();
         StringBuilder constant = new StringBuilder(base.getHost()).append(port == 80 ? "" : ":" + port).append("\r\n");
         List<byte[]> names = new ArrayList<>();
         List<Template> values = new ArrayList<>();
+        ByteBuf hop = io.netty.buffer.Unpooled.buffer();
         long columns = 0;
         for (Plan.Header h : request.headers()) {
             Template t = Template.compile(h.value(), csvColumns, env, Template.Field.HEADER, session);
             names.add(Ascii.bytes(h.name()));
             values.add(t);
             columns |= t.csvColumns();
+            // a hop is sent when the request's own values are gone (the context has moved on): only constant headers
+            // are repeated, and never the body's (a hop has none)
+            if (t.constant() && !h.name().equalsIgnoreCase("content-type") && !h.name().equalsIgnoreCase("content-length")) {
+                hop.writeBytes(Ascii.bytes(h.name())).writeBytes(COLON);
+                t.write(hop, null); // literal parts only: no context needed
+                hop.writeBytes(CRLF);
+            }
         }
+        this.hopHeaders = io.netty.buffer.ByteBufUtil.getBytes(hop);
         this.pathColumns = path.csvColumns();
         this.headerColumns = columns;
         this.hostAndConstHeaders = Ascii.bytes(constant.toString());
         this.headerNames = names.toArray(new byte[0][]);
         this.headerValues = values.toArray(new Template[0]);
-        this.body = request.body() == null ? null : Template.compile(request.body(), csvColumns, env,
-                request.form() != null ? Template.Field.FORM : Template.Field.BODY, session);
+        if (request.multipart() != null) {
+            this.body = MultipartBody.template(MultipartBody.boundaryOf(request.headers()), request.multipart(), csvColumns, env, session);
+        } else {
+            this.body = request.body() == null ? null : Template.compile(request.body(), csvColumns, env,
+                    request.form() != null ? Template.Field.FORM : request.json() != null ? Template.Field.JSON : Template.Field.BODY, session);
+        }
         this.sendsBody = body != null || !request.method().equals("GET") && !request.method().equals("DELETE")
                 && !request.method().equals("OPTIONS");
     }
@@ -89,6 +106,31 @@ final class RequestEncoder {
             }
         }
         return encoders;
+    }
+
+    /** True when the request carries a body (a 307 or 308 would have it sent again: Brink does not, see Http1Link). */
+    boolean sendsBody() {
+        return sendsBody;
+    }
+
+    /**
+     * Writes a redirect hop: {@code method} (GET, or the request's own for a 307/308 of a request without a body)
+     * on {@code target} (an absolute path and query on the target), with Host, the request's constant headers and
+     * the user's cookies ({@code session} null: none). No body.
+     */
+    void encodeHop(ByteBuf buf, byte[] method, byte[] target, Session session) {
+        buf.writeBytes(method);
+        buf.writeByte(' ');
+        buf.writeBytes(target);
+        buf.writeBytes(HTTP11);
+        buf.writeBytes(hostAndConstHeaders);
+        buf.writeBytes(hopHeaders);
+        if (session != null && session.cookieHeader != null) {
+            buf.writeBytes(COOKIE);
+            buf.writeBytes(session.cookieHeader);
+            buf.writeBytes(CRLF);
+        }
+        buf.writeBytes(CRLF);
     }
 
     /** Writes one complete request; {@code ctx.next()} has been called for it and {@link #refuses} said no. */

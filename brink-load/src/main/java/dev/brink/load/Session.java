@@ -68,14 +68,7 @@ final class Session {
     boolean absorb(OpState op, byte[] raw, int length) {
         if (op.extractors.length == 0 && !mentionsSetCookie(raw, length)) return true; // nothing to read: no allocation
         CapturedResponse r = CapturedResponse.parse(raw, length);
-        boolean changed = false;
-        for (String set : r.headers("set-cookie")) {
-            String[] nv = Cookies.nameValue(set);
-            if (nv == null) continue;
-            if (Cookies.deletes(set)) changed |= cookies.remove(nv[0]) != null;
-            else changed |= !nv[1].equals(cookies.put(nv[0], nv[1]));
-        }
-        if (changed) cookieHeader = renderCookies();
+        absorbCookies(r);
         boolean ok = true;
         for (Extractor e : op.extractors) {
             String v = e.apply(r);
@@ -86,6 +79,18 @@ final class Session {
             put(e.name(), v.getBytes(StandardCharsets.UTF_8));
         }
         return ok;
+    }
+
+    /** Keeps the cookies {@code r} sets (and forgets those it deletes). */
+    void absorbCookies(CapturedResponse r) {
+        boolean changed = false;
+        for (String set : r.headers("set-cookie")) {
+            String[] nv = Cookies.nameValue(set);
+            if (nv == null) continue;
+            if (Cookies.deletes(set)) changed |= cookies.remove(nv[0]) != null;
+            else changed |= !nv[1].equals(cookies.put(nv[0], nv[1]));
+        }
+        if (changed) cookieHeader = renderCookies();
     }
 
     private byte[] renderCookies() {
@@ -125,6 +130,7 @@ final class Session {
         byte[] v = get(name);
         if (v == null) return; // cannot happen: the plan binder lets a step use only values earlier steps extracted
         if (field == Template.Field.PATH || field == Template.Field.FORM) FormBody.writeEncoded(buf, v);
+        else if (field == Template.Field.JSON) JsonBody.writeEscaped(buf, v);
         else buf.writeBytes(v);
     }
 }

@@ -30,12 +30,14 @@ final class Template {
     private final Part[] parts;
     private final boolean secret;
     private final long csvColumns;
+    private final boolean constant;
 
-    private Template(String source, Part[] parts, boolean secret, long csvColumns) {
+    private Template(String source, Part[] parts, boolean secret, long csvColumns, boolean constant) {
         this.source = source;
         this.parts = parts;
         this.secret = secret;
         this.csvColumns = csvColumns;
+        this.constant = constant;
     }
 
     /**
@@ -67,6 +69,16 @@ final class Template {
          * is read ({@link FormBody}), CSV and session values as they are written, so an '&' or '=' in them stays data.
          */
         FORM("a form value") {
+            @Override
+            boolean allows(int b) {
+                return true;
+            }
+        },
+        /**
+         * A {@code json:} body: literal text is escaped when the plan is read ({@link JsonBody}), CSV, session and
+         * environment values as they are written, so a quote in them stays inside its JSON string.
+         */
+        JSON("a JSON body") {
             @Override
             boolean allows(int b) {
                 return true;
@@ -142,6 +154,7 @@ final class Template {
         StringBuilder literal = new StringBuilder();
         boolean secret = false;
         long columns = 0;
+        int generated = 0;
         int i = 0;
         while (i < source.length()) {
             if (source.startsWith("$${", i)) {
@@ -169,10 +182,11 @@ final class Template {
                     throw new Invalid(i, field.expected + " in environment variable " + name + ", got "
                             + describe(value.charAt(bad)) + " in its value (not shown: env values are secret)");
                 }
-                literal.append(value); // the value joins the bytes, the whole template becomes secret
+                literal.append(field == Field.JSON ? JsonBody.escape(value) : value); // joins the bytes: the whole template becomes secret
                 secret = true;
             } else {
                 flush(literal, parts);
+                generated++;
                 parts.add(expr.startsWith("session.") ? sessionValue(expr.substring(8), i, session, field)
                         : placeholder(expr, i, csvColumns, field));
                 if (expr.startsWith("csv.")) columns |= 1L << csvColumns.indexOf(expr.substring(4));
@@ -180,7 +194,7 @@ final class Template {
             i = end + 1;
         }
         flush(literal, parts);
-        return new Template(source, parts.toArray(new Part[0]), secret, columns);
+        return new Template(source, parts.toArray(new Part[0]), secret, columns, generated == 0);
     }
 
     private static String describe(char c) {
@@ -226,6 +240,7 @@ final class Template {
                         : "a CSV column, one of " + csvColumns + ", got '" + UserText.quote(column) + "'");
             }
             if (field == Field.FORM) return (buf, ctx) -> FormBody.writeEncoded(buf, ctx.row[index]);
+            if (field == Field.JSON) return (buf, ctx) -> JsonBody.writeEscaped(buf, ctx.row[index]);
             return (buf, ctx) -> buf.writeBytes(ctx.row[index]);
         }
         Matcher m = RANDOM_CALL.matcher(expr);
@@ -279,6 +294,32 @@ final class Template {
 
     private static void hex(ByteBuf buf, long v, int digits) {
         for (int k = digits - 1; k >= 0; k--) buf.writeByte(HEX[(int) (v >>> (k * 4)) & 0xF]);
+    }
+
+    /**
+     * One template writing {@code pieces} in order: each a {@link Template} or a {@code byte[]} written as it is
+     * (a multipart body's boundaries and file contents). {@code source} names it in messages.
+     */
+    static Template join(String source, List<Object> pieces) {
+        List<Part> parts = new ArrayList<>();
+        boolean secret = false;
+        long columns = 0;
+        for (Object p : pieces) {
+            if (p instanceof Template t) {
+                parts.addAll(List.of(t.parts));
+                secret |= t.secret;
+                columns |= t.csvColumns;
+            } else {
+                byte[] bytes = (byte[]) p;
+                parts.add((buf, ctx) -> buf.writeBytes(bytes));
+            }
+        }
+        return new Template(source, parts.toArray(new Part[0]), secret, columns, false);
+    }
+
+    /** True when the template is literal text only (no generator, CSV or session value): the same bytes every time. */
+    boolean constant() {
+        return constant;
     }
 
     /** Writes the filled template; the caller has called {@link RequestContext#next} for this request. */

@@ -63,9 +63,27 @@ class LoadInputFuzzTest {
                     request: {method: POST, path: "/items/${session.id}", headers: {X-T: "${session.t}"}, body: "a=${session.r}"}
                     check: {status: 201}
             """;
+    /** The request keys beyond a text body: json, multipart (a file beside the plan), follow_redirects, a step's think. */
+    private static final String BODY_PLAN = """
+            name: fuzz
+            target: {base_url: "http://127.0.0.1:8080/api"}
+            data: {csv: rows.csv}
+            users: {count: 2, think: 1s}
+            flows:
+              - name: f
+                steps:
+                  - name: a
+                    request: {method: POST, path: /a, json: {id: "${csv.id}", n: "${seq}", ok: true, p: 1.5, tags: [x, "${csv.token}"]}, follow_redirects: 3}
+                    extract: {id: {json: "$.id"}}
+                    think: 10ms..20ms
+                  - name: b
+                    request: {method: POST, path: "/b/${session.id}", multipart: {t: "${session.id}", f: {file: photo.bin, content_type: image/png}}, follow_redirects: true}
+                    think: exp(5ms)
+            """;
     private static final String[] PLAN_TOKENS = {"\r", "\n", "\0", "\r\n", "\t", " ", ":", "{", "}", "[", "]", "'", "\"",
         "\\r\\n", "\\0", "${", "}", "${csv.token}", "${env.X}", "99999999999999h", "1e308", "-1", ":99999", "é", "\uFEFF",
-        "#", "&a", "*a", "!!binary", "- ", "  ", "x".repeat(200), "${session.id}", "exp(", "..", "$.", "users: 3\n"};
+        "#", "&a", "*a", "!!binary", "- ", "  ", "x".repeat(200), "${session.id}", "exp(", "..", "$.", "users: 3\n",
+        "follow_redirects: ", "json: ", "multipart: ", "think: ", "file: ", "../", "true", "21"};
 
     /**
      * Seeds that once failed, run first every time: -5787562579002056165 made a flow plan's body read
@@ -104,11 +122,13 @@ class LoadInputFuzzTest {
     @Test
     void plansParseOrFailInOneLineAndNeverInjectIntoTheHead() throws Exception {
         Files.writeString(dir.resolve("rows.csv"), "id,token\n1,t1\n2,t2\n");
+        Files.write(dir.resolve("photo.bin"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, '\r', '\n', '-', '-'});
         java.util.concurrent.atomic.AtomicInteger accepted = new java.util.concurrent.atomic.AtomicInteger();
-        for (String base : List.of(PLAN, FLOW_PLAN)) assertHeadsClean(Plan.parse(base, "plan.yaml", dir, n -> null)); // both bases parse
+        List<String> bases = List.of(PLAN, FLOW_PLAN, BODY_PLAN);
+        for (String base : bases) assertHeadsClean(Plan.parse(base, "plan.yaml", dir, n -> null)); // every base parses
         fuzz("plan", seed -> {
             Random r = new Random(seed);
-            StringBuilder sb = new StringBuilder(seed % 2 == 0 ? PLAN : FLOW_PLAN);
+            StringBuilder sb = new StringBuilder(bases.get((int) Math.floorMod(seed, 3L)));
             int edits = 1 + r.nextInt(5);
             for (int e = 0; e < edits; e++) {
                 int at = r.nextInt(sb.length());

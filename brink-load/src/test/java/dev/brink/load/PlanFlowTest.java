@@ -100,7 +100,7 @@ class PlanFlowTest {
         assertError(FLOW_PLAN.replace("/owners/${session.ownerId}", "/owners/${session.owner}"), "plan.yaml:12:33: flows[0].steps[1].request.path: expected a value an earlier step of the same flow extracts, one of [ownerId, csrf], got 'owner'");
         assertError(FLOW_PLAN.replace("\"/owners?lastName=Davis\"", "\"/owners/${session.pet}\""), "flows[0].steps[0].request.path: expected a value an earlier step");
         // the per-step rate is the flow's; a profile operation has no ${session.…} to use
-        assertError(FLOW_PLAN.replace("      - name: home\n", "      - name: home\n        weight: 2\n"), "plan.yaml:18:17: flows[1].steps[0]: expected one of the keys name, request, check, extract, got 'weight'");
+        assertError(FLOW_PLAN.replace("      - name: home\n", "      - name: home\n        weight: 2\n"), "plan.yaml:18:17: flows[1].steps[0]: expected one of the keys name, request, check, extract, think, got 'weight'");
         assertError(PlanTest.DESIGN_PLAN.replace("\"/books/${random.int(1,1000)}\"", "\"/books/${session.id}\""), "profile[0].request.path: expected a value an earlier step of the same flow extracts");
         assertError(FLOW_PLAN.replace("path: /}", "path: /, form: {a: b}, body: x}"), "flows[1].steps[0].request.body: expected either body or form, not both");
         assertError(FLOW_PLAN.replace("path: /}", "path: /, form: [a]}"), "plan.yaml:18:34: flows[1].steps[0].request.form: expected a mapping of form field name to value");
@@ -176,6 +176,97 @@ class PlanFlowTest {
     @Test
     void fuzzedFlowPlansFailOnlyWithUserErrors() {
         PlanTest.assertMutationsFailOnlyWithUserErrors(FLOW_PLAN, 43, 600, ":{}[]-'\"\n #,&*!|>$%@`\t0a.");
+        PlanTest.assertMutationsFailOnlyWithUserErrors(BODY_PLAN, 44, 600, ":{}[]-'\"\n #,&*!|>$%@`\t0a.");
+    }
+
+    /** The request keys beyond a text body, and a step's own think time (FLOW_PLAN's home step grown). */
+    static final String BODY_PLAN = FLOW_PLAN.replace("        request: {path: /}\n", """
+                    request:
+                      method: POST
+                      path: /pets
+                      json: {name: "rex \\"${seq}\\"", age: 3, weight: "${random.decimal(1,9)}", ok: false, tags: [a, "${seq}"], note: null, z: "007"}
+                      follow_redirects: 4
+                    think: 50ms
+            """);
+
+    @Test
+    void everyRequestKeyBeyondTheBodyErrsWithFileLineColumn() {
+        assertError(BODY_PLAN.replace("follow_redirects: 4", "follow_redirects: 21"),
+                "plan.yaml:22:29: flows[1].steps[0].request.follow_redirects: expected true, false or a number of redirects from 0 to 20, got '21'");
+        assertError(BODY_PLAN.replace("follow_redirects: 4", "follow_redirects: often"),
+                "plan.yaml:22:29: flows[1].steps[0].request.follow_redirects: expected true, false or a number of redirects from 0 to 20, got 'often'");
+        assertError(BODY_PLAN.replace("think: 50ms", "think: soon"), "plan.yaml:23:16: flows[1].steps[0].think: expected a think time");
+        assertError(BODY_PLAN.replace("think: 50ms", "think: 2s..1s"), "plan.yaml:23:16: flows[1].steps[0].think: expected a range min..max with min <= max");
+        assertError(BODY_PLAN.replace("users: {count: 20, think: 500ms..2s, pacing: 10s}\n", "").replace("weight: 3", "rps: 3")
+                .replace("  - name: browse\n", "  - name: browse\n    rps: 1\n"),
+                "plan.yaml:23:16: flows[1].steps[0].think: expected no think time in an open model (think needs users:), got '50ms'");
+        assertError(BODY_PLAN.replace("json: {name", "body: x\n          json: {name"),
+                "plan.yaml:22:17: flows[1].steps[0].request.json: expected either body or json, not both");
+        assertError(BODY_PLAN.replace("age: 3", "age: \"${csv.x}\""),
+                "plan.yaml:21:47: flows[1].steps[0].request.json.age: expected a data: csv feeder for ${csv.x}");
+        assertError(BODY_PLAN.replace("tags: [a, \"${seq}\"]", "tags: [a, \"${session.nope}\"]"),
+                "flows[1].steps[0].request.json.tags[1]: expected a value an earlier step of the same flow extracts");
+        assertError(BODY_PLAN.replaceAll("json: \\{.*}\n", "json: 7\n"), "plan.yaml:21:17: flows[1].steps[0].request.json: expected a mapping or a list");
+        String multipart = BODY_PLAN.replaceAll("json: \\{.*}\n", java.util.regex.Matcher.quoteReplacement("multipart: {title: \"t ${seq}\", photo: {file: photo.png}}\n"));
+        assertError(multipart, "plan.yaml:21:56: flows[1].steps[0].request.multipart.photo.file: expected a readable file of at most 1 MiB (relative to the plan's folder), got 'photo.png'");
+        assertError(multipart.replace("photo.png}", "photo.png, color: red}"),
+                "plan.yaml:21:74: flows[1].steps[0].request.multipart.photo: expected one of the keys file, content_type, filename, got 'color'");
+        assertError(multipart.replace("multipart: {title", "multipart: {\"ti\\\"tle\""),
+                "flows[1].steps[0].request.multipart.ti\"tle: expected a part name without quotes");
+        assertError(multipart.replace("multipart: {title: \"t ${seq}\", photo: {file: photo.png}}", "multipart: []"),
+                "plan.yaml:21:22: flows[1].steps[0].request.multipart: expected a mapping of part name to a value or {file: PATH}");
+    }
+
+    @Test
+    void aJsonBodyIsTheYamlTreeWithValuesEscapedAsTheyAreWritten() throws Exception {
+        Plan.Request r = parse(BODY_PLAN).profile().get(2).request();
+        assertThat(r.followRedirects()).isEqualTo(4);
+        assertThat(parse(BODY_PLAN).profile().get(2).think()).isEqualTo(ThinkTime.constant(Duration.ofMillis(50)));
+        assertThat(parse(BODY_PLAN.replace("follow_redirects: 4", "follow_redirects: true")).profile().get(2).request().followRedirects())
+                .isEqualTo(Plan.Request.DEFAULT_MAX_REDIRECTS);
+        assertThat(r.headers()).contains(new Plan.Header("Content-Type", "application/json", false));
+        // quoted "007" stays a string; unquoted 3 and false are JSON literals; a numeric generator alone is a number
+        assertThat(r.body()).isEqualTo("{\"name\":\"rex \\\"${seq}\\\"\",\"age\":3,\"weight\":${random.decimal(1,9)},\"ok\":false,"
+                + "\"tags\":[\"a\",${seq}],\"note\":null,\"z\":\"007\"}");
+        // a session value with a quote and a line break stays inside its JSON string
+        Plan p = parse(FLOW_PLAN.replace("headers: {X-Csrf: \"${session.csrf}\"}", "json: {t: \"${session.csrf}\", \"k${x\": [1]}"));
+        RequestEncoder enc = new RequestEncoder(p.target().baseUrl(), p.profile().get(1).request(), List.of(), n -> null, Set.of("csrf", "ownerId"));
+        RequestContext ctx = new RequestContext(1, null);
+        ctx.next();
+        ctx.session = new Session();
+        ctx.session.put("ownerId", "7".getBytes());
+        ctx.session.put("csrf", "a\"b\\c\u0001".getBytes());
+        io.netty.buffer.ByteBuf buf = io.netty.buffer.Unpooled.buffer();
+        enc.encode(buf, ctx);
+        String body = buf.toString(java.nio.charset.StandardCharsets.ISO_8859_1);
+        body = body.substring(body.indexOf("\r\n\r\n") + 4);
+        assertThat(body).isEqualTo("{\"t\":\"a\\\"b\\\\c\\u0001\",\"k${x\":[1]}");
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(body).get("t").asText()).isEqualTo("a\"b\\c\u0001");
+    }
+
+    @Test
+    void aMultipartBodyFramesEachFieldAndTheFileBesideThePlan(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        byte[] png = {(byte) 0x89, 'P', 'N', 'G', 0, '\r', '\n', 1};
+        java.nio.file.Files.write(dir.resolve("photo.png"), png);
+        String yaml = BODY_PLAN.replaceAll("json: \\{.*}\n",
+                java.util.regex.Matcher.quoteReplacement("multipart: {title: \"t ${seq}\", photo: {file: photo.png, content_type: image/png}}\n"));
+        Plan p = Plan.parse(yaml, "plan.yaml", dir, n -> null);
+        Plan.Request r = p.profile().get(2).request();
+        String type = r.headers().stream().filter(h -> h.name().equals("Content-Type")).findFirst().orElseThrow().value();
+        assertThat(type).matches("multipart/form-data; boundary=brink-[0-9a-f]{24}");
+        assertThat(Plan.parse(yaml, "plan.yaml", dir, n -> null).profile().get(2).request().headers()).contains(new Plan.Header("Content-Type", type, false));
+        RequestEncoder enc = new RequestEncoder(p.target().baseUrl(), r, List.of(), n -> null, Set.of());
+        RequestContext ctx = new RequestContext(1, null);
+        ctx.next();
+        io.netty.buffer.ByteBuf buf = io.netty.buffer.Unpooled.buffer();
+        enc.encode(buf, ctx);
+        String wire = buf.toString(java.nio.charset.StandardCharsets.ISO_8859_1);
+        String b = type.substring(type.indexOf('=') + 1);
+        String expected = "--" + b + "\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nt 1\r\n"
+                + "--" + b + "\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"photo.png\"\r\nContent-Type: image/png\r\n\r\n"
+                + new String(png, java.nio.charset.StandardCharsets.ISO_8859_1) + "\r\n--" + b + "--\r\n";
+        assertThat(wire).endsWith("\r\n\r\n" + expected);
+        assertThat(wire).matches("(?s).*Content-Length: +" + expected.length() + "\r\n.*");
     }
 
     private static void assertError(String yaml, String expected) {

@@ -103,10 +103,20 @@ final class PlanWriter {
             request.put("headers", headers);
         }
         if (o.request().form() != null) request.put("form", o.request().form());
-        else if (o.request().body() != null) request.put("body", o.request().body());
+        else if (o.request().json() != null) request.put("json", o.request().json());
+        else if (o.request().multipart() != null) {
+            Map<String, Object> parts = new LinkedHashMap<>();
+            for (Plan.Request.Part part : o.request().multipart()) {
+                parts.put(part.name(), part.file() == null ? part.value()
+                        : ordered("file", part.file().toString(), "content_type", part.contentType(), "filename", part.filename()));
+            }
+            request.put("multipart", parts);
+        } else if (o.request().body() != null) request.put("body", o.request().body());
+        if (o.request().followRedirects() > 0) request.put("follow_redirects", o.request().followRedirects());
         Map<String, Object> op = ordered("name", o.name());
         if (rateKey != null) op.put(rateKey, o.rps());
         op.put("request", request);
+        if (o.think() != null) op.put("think", o.think().toString());
         Map<String, Object> check = new LinkedHashMap<>();
         if (!o.check().accepted().isEmpty()) check.put("status", List.copyOf(o.check().accepted()));
         else if (o.check().status() != 0) check.put("status", o.check().status());

@@ -8,13 +8,17 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** plan.yaml of a run with users and flows reads back as the same plan: think time, forms, extracts and checks kept. */
+/**
+ * plan.yaml of a run with users and flows reads back as the same plan: think times, forms, JSON and multipart bodies,
+ * redirects followed, extracts and checks kept.
+ */
 class PlanWriterFlowTest {
     @TempDir
     Path dir;
 
     @Test
     void aFlowPlanRoundTrips() throws Exception {
+        Files.write(dir.resolve("photo.bin"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, '\r', '\n'});
         Path source = Files.writeString(dir.resolve("in.yaml"), """
                 name: clinic
                 target: {base_url: "http://127.0.0.1:8080"}
@@ -34,6 +38,13 @@ class PlanWriterFlowTest {
                   - name: browse
                     steps:
                       - {name: home, request: {path: /}, extract: {loc: {header: Location}}}
+                      - name: upload
+                        request: {method: POST, path: /up, multipart: {t: "x ${seq}", f: {file: photo.bin, content_type: image/png}},
+                                  follow_redirects: 3}
+                        think: 250ms..1s
+                      - name: pet
+                        request: {method: POST, path: /pets, follow_redirects: true,
+                                  json: {name: "rex", age: 3, w: 1.50, ok: true, tags: ["${seq}", "007"], n: null}}
                 phases:
                   capacity: {start: 1, step: 1, max: 4, step_duration: 10s}
                 """);

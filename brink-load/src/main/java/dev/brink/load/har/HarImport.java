@@ -243,18 +243,21 @@ public final class HarImport {
                 .append(authority(base)).append(", ").append(skipped.size()).append(" left out (listed by the command)\n");
         y.append("name: ").append(q(planName(base))).append('\n');
         y.append("target: {base_url: ").append(q(base.getScheme().toLowerCase(Locale.ROOT) + "://" + authority(base))).append("}\n");
+        // each step thinks the gap the person left after its answer (0 when the browser sent the next request before
+        // this one's answer ended: it did not wait for it); after the last step, before the flow starts again, the
+        // user thinks within the range of the recorded gaps
+        long[] thinkAfter = new long[n];
         List<Long> gaps = new ArrayList<>();
         for (int i = 1; i < n; i++) {
             long gap = kept.get(i).startMs - (kept.get(i - 1).startMs + Math.round(kept.get(i - 1).timeMs));
-            if (gap > 0) gaps.add(Math.min(gap, MAX_THINK_MS));
+            thinkAfter[i - 1] = Math.max(0, Math.min(gap, MAX_THINK_MS));
+            if (gap > 0) gaps.add(thinkAfter[i - 1]);
         }
         if (gaps.isEmpty()) {
             y.append("users: 1\n");
         } else {
-            // the plan has one think time for every answer: the recorded gaps' range, each listed so a person can adjust it
             long min = gaps.stream().mapToLong(Long::longValue).min().orElse(0);
             long max = gaps.stream().mapToLong(Long::longValue).max().orElse(0);
-            y.append("# recorded gaps between an answer and the next request (ms): ").append(gaps).append('\n');
             y.append("users: {count: 1, think: ").append(min == max ? min + "ms" : min + "ms.." + max + "ms").append("}\n");
         }
         y.append("flows:\n  - name: recorded\n    weight: 1\n    steps:\n");
@@ -287,6 +290,7 @@ public final class HarImport {
                 y.append("          body: ").append(q(literal(bodies[i]))).append('\n');
             }
             y.append("        check: {status: ").append(e.status == 304 ? "200-399" : String.valueOf(e.status)).append("}\n");
+            if (i < n - 1 && !gaps.isEmpty()) y.append("        think: ").append(thinkAfter[i]).append("ms\n");
             if (!extracts.get(i).isEmpty()) {
                 y.append("        extract:\n");
                 extracts.get(i).forEach((k, v) -> y.append("          ").append(k).append(": ").append(v).append('\n'));

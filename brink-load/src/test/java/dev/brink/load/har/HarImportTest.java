@@ -180,6 +180,19 @@ class HarImportTest {
                 .isInstanceOf(BrinkUserException.class).hasMessage("x.har: no HTTP request in the recording to make a plan of");
     }
 
+    /** small.har: / answered at .623 s, /login sent at 32.049 s and answered at 32.179 s, /owners/4002 sent at 32.425 s. */
+    @Test
+    void eachStepThinksTheGapThePersonLeftAfterItsAnswer() throws Exception {
+        String har = new String(getClass().getResourceAsStream("/har/small.har").readAllBytes(), StandardCharsets.UTF_8);
+        HarImport.Result r = HarImport.convert(har, "small.har", null, false);
+        Plan p = Plan.parse(r.plan(), "plan.yaml", dir, n -> null);
+        assertThat(p.profile()).extracting(Plan.Operation::name).containsExactly("get-root", "post-login", "get-owners-id");
+        assertThat(p.profile()).extracting(Plan.Operation::think).containsExactly(
+                dev.brink.load.ThinkTime.constant(Duration.ofMillis(426)), dev.brink.load.ThinkTime.constant(Duration.ofMillis(246)), null);
+        // after the last step the user thinks within the recorded range before it starts the flow again
+        assertThat(p.users().think()).isEqualTo(dev.brink.load.ThinkTime.uniform(Duration.ofMillis(246), Duration.ofMillis(426)));
+    }
+
     /** Fuzzed recordings: a user error or a plan that parses, never anything else. */
     @Test
     void fuzzedRecordingsGiveAPlanOrOneClearError() throws Exception {
