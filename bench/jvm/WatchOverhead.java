@@ -10,7 +10,8 @@ import java.util.Locale;
 /**
  * Overhead of `brink watch` (1 s interval) on the target's CPU. Starts a target JVM that does a fixed
  * number of operations per 10 ms tick (a lightly loaded service: the case where an observer's own cost
- * is most visible) and parks {@code threads} extra threads (samples cost more with more threads), then
+ * is most visible) and starts {@code threads} extra threads, mostly idle, 4 busy (samples cost more with more
+ * threads), then
  * measures the target's CPU time (ProcessHandle, user+system) over equal windows without and with a
  * JvmObserver sampling every second, alternating A/B to spread the noise of a shared machine. The work
  * is counted in operations, not wall time, so a busy machine does not change the target's own CPU.
@@ -20,23 +21,47 @@ import java.util.Locale;
  *   java -cp brink-cli/target/brink.jar bench/jvm/WatchOverhead.java [windowSeconds=20] [rounds=3] [threads=20]
  */
 public class WatchOverhead {
-    /** The target: 100k square roots (~0.5 ms) every 10 ms, plus args[0] parked threads. */
+    /**
+     * The target: 100k square roots (~0.5 ms) every 10 ms on its main thread, plus args[0] threads in the states a
+     * big service's threads are in: 4 busy (10k square roots every 10 ms each), and the rest split between sleeping
+     * (TIMED_WAITING), parked (WAITING, as idle pool workers are) and BLOCKED on one monitor whose owner sleeps.
+     */
     public static final String TARGET_SRC = """
+            import java.util.concurrent.locks.LockSupport;
             public class Target {
                 static volatile double sink;
+                static final Object LOCK = new Object();
                 public static void main(String[] a) throws Exception {
-                    for (int i = 0; i < Integer.parseInt(a[0]); i++) {
-                        Thread t = new Thread(() -> { try { Thread.sleep(Long.MAX_VALUE); } catch (InterruptedException e) { } });
-                        t.setDaemon(true);
-                        t.start();
+                    int n = Integer.parseInt(a[0]);
+                    start(() -> { synchronized (LOCK) { sleep(); } });
+                    for (int i = 1; i < n; i++) {
+                        int kind = i % 3;
+                        if (i <= 4) start(() -> { while (true) { work(10_000); nap(); } });
+                        else if (kind == 0) start(Target::sleep);
+                        else if (kind == 1) start(() -> { while (true) LockSupport.park(); });
+                        else start(() -> { synchronized (LOCK) { sleep(); } });
                     }
                     System.out.println("ready");
                     while (true) {
-                        double s = sink;
-                        for (int i = 0; i < 100_000; i++) s += Math.sqrt(s + i);
-                        sink = s;
-                        Thread.sleep(10);
+                        work(100_000);
+                        nap();
                     }
+                }
+                static void work(int n) {
+                    double s = sink;
+                    for (int i = 0; i < n; i++) s += Math.sqrt(s + i);
+                    sink = s;
+                }
+                static void nap() {
+                    try { Thread.sleep(10); } catch (InterruptedException e) { }
+                }
+                static void sleep() {
+                    try { Thread.sleep(Long.MAX_VALUE); } catch (InterruptedException e) { }
+                }
+                static void start(Runnable r) {
+                    Thread t = new Thread(r);
+                    t.setDaemon(true);
+                    t.start();
                 }
             }
             """;
@@ -59,6 +84,7 @@ public class WatchOverhead {
             double[] watched = new double[rounds];
             double[] baseJit = new double[rounds];
             double[] watchedJit = new double[rounds];
+            double[] serving = new double[rounds];
             try (JvmObserver warm = JvmObserver.attach(JvmTarget.pid(target.pid()))) {
                 for (int i = 0; i < 200; i++) warm.sampleNow();
             }
@@ -70,11 +96,13 @@ public class WatchOverhead {
                     obs.start(RunDirectory.at(dir.resolve("run-" + r)), Duration.ofSeconds(1));
                     Thread.sleep(2000); // the attach itself is a one-off cost
                     long j1 = jitTicks(target.pid());
+                    long s1 = servingTicks(target.pid());
                     watched[r] = cpuMsPerSecond(target, window);
                     watchedJit[r] = (jitTicks(target.pid()) - j1) * 10.0 / window;
+                    serving[r] = (servingTicks(target.pid()) - s1) * 10.0 / window;
                 }
-                System.out.printf(Locale.ROOT, "round %d: target CPU without watch %.2f ms/s (JIT %.1f), with 1 s watch %.2f ms/s (JIT %.1f)%n",
-                        r, base[r], baseJit[r], watched[r], watchedJit[r]);
+                System.out.printf(Locale.ROOT, "round %d: target CPU without watch %.2f ms/s (JIT %.1f), with 1 s watch %.2f ms/s (JIT %.1f,"
+                                + " its RMI/JMX threads %.1f)%n", r, base[r], baseJit[r], watched[r], watchedJit[r], serving[r]);
             }
             double b = 0;
             for (double v : base) b += v / rounds;
@@ -84,12 +112,18 @@ public class WatchOverhead {
             for (double v : baseJit) bj += v / rounds;
             double wj = 0;
             for (double v : watchedJit) wj += v / rounds;
+            double sv = 0;
+            for (double v : serving) sv += v / rounds;
             System.out.printf(Locale.ROOT, "%s parked threads; without JIT threads: without %.2f ms/s, with %.2f ms/s → sampling itself"
                     + " costs %.2f ms CPU per second = %.3f %% of one core%n", threads, b - bj, w - wj, (w - wj) - (b - bj),
                     ((w - wj) - (b - bj)) / 10.0);
             System.out.printf(Locale.ROOT, "%s parked threads; mean: without %.2f ms/s, with %.2f ms/s → overhead %.2f ms CPU per second"
                             + " = %.3f %% of one core (%.1f %% of the target's own CPU)%n",
                     threads, b, w, w - b, (w - b) / 10.0, 100 * (w - b) / b);
+            // one line for bench/observer-cost.sh's table: threads, target CPU without, sampling itself, total, serving threads (ms/s)
+            System.out.printf(Locale.ROOT, "%s threads; the target's RMI/JMX threads serving the observer: %.2f ms CPU per second = %.3f %% of one core%n",
+                    threads, sv, sv / 10.0);
+            System.out.printf(Locale.ROOT, "RESULT %s %.2f %.2f %.2f %.2f%n", threads, b, (w - wj) - (b - bj), w - b, sv);
         } finally {
             target.destroy();
             target.waitFor();
@@ -114,6 +148,20 @@ public class WatchOverhead {
      * machine and would otherwise hide the steady cost of sampling. 0 where /proc is absent.
      */
     private static long jitTicks(long pid) {
+        return ticks(pid, name -> name.contains("CompilerThre"));
+    }
+
+    /**
+     * CPU clock ticks of the target's threads that serve the observer: the RMI connection threads that answer the
+     * getAttributes / getThreadInfo calls, the JMX server's own threads, and the notification thread that sends GC
+     * notifications. Unlike the whole process's CPU, this figure is not disturbed by what the target's workload
+     * costs on a busy machine, so it shows the observer's cost with less noise. (/proc keeps 15 characters of a name.)
+     */
+    private static long servingTicks(long pid) {
+        return ticks(pid, name -> name.startsWith("RMI ") || name.startsWith("JMX ") || name.startsWith("Notification"));
+    }
+
+    private static long ticks(long pid, java.util.function.Predicate<String> threadName) {
         long sum = 0;
         try (var tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
             for (Path task : tasks) {
@@ -124,7 +172,7 @@ public class WatchOverhead {
                     continue; // a thread that ended between the listing and the read
                 }
                 String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                if (!name.contains("CompilerThre")) continue;
+                if (!threadName.test(name)) continue;
                 String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
                 sum += Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime + stime
             }
