@@ -85,24 +85,28 @@ public class WatchOverhead {
             double[] baseJit = new double[rounds];
             double[] watchedJit = new double[rounds];
             double[] serving = new double[rounds];
+            double[] baseServing = new double[rounds];
             try (JvmObserver warm = JvmObserver.attach(JvmTarget.pid(target.pid()))) {
                 for (int i = 0; i < 200; i++) warm.sampleNow();
             }
             for (int r = 0; r < rounds; r++) {
                 long j0 = jitTicks(target.pid());
+                var s0 = servingTicks(target.pid());
                 base[r] = cpuMsPerSecond(target, window);
                 baseJit[r] = (jitTicks(target.pid()) - j0) * 10.0 / window;
+                baseServing[r] = grown(s0, servingTicks(target.pid())) * 10.0 / window;
                 try (JvmObserver obs = JvmObserver.attach(JvmTarget.pid(target.pid()))) {
                     obs.start(RunDirectory.at(dir.resolve("run-" + r)), Duration.ofSeconds(1));
                     Thread.sleep(2000); // the attach itself is a one-off cost
                     long j1 = jitTicks(target.pid());
-                    long s1 = servingTicks(target.pid());
+                    var s1 = servingTicks(target.pid());
                     watched[r] = cpuMsPerSecond(target, window);
                     watchedJit[r] = (jitTicks(target.pid()) - j1) * 10.0 / window;
-                    serving[r] = (servingTicks(target.pid()) - s1) * 10.0 / window;
+                    serving[r] = grown(s1, servingTicks(target.pid())) * 10.0 / window;
                 }
                 System.out.printf(Locale.ROOT, "round %d: target CPU without watch %.2f ms/s (JIT %.1f), with 1 s watch %.2f ms/s (JIT %.1f,"
-                                + " its RMI/JMX threads %.1f)%n", r, base[r], baseJit[r], watched[r], watchedJit[r], serving[r]);
+                                + " its RMI/JMX/GC/VM threads %.1f, without watch %.1f)%n", r, base[r], baseJit[r], watched[r], watchedJit[r], serving[r],
+                        baseServing[r]);
             }
             double b = 0;
             for (double v : base) b += v / rounds;
@@ -114,6 +118,7 @@ public class WatchOverhead {
             for (double v : watchedJit) wj += v / rounds;
             double sv = 0;
             for (double v : serving) sv += v / rounds;
+            for (double v : baseServing) sv -= v / rounds;
             System.out.printf(Locale.ROOT, "%s parked threads; without JIT threads: without %.2f ms/s, with %.2f ms/s → sampling itself"
                     + " costs %.2f ms CPU per second = %.3f %% of one core%n", threads, b - bj, w - wj, (w - wj) - (b - bj),
                     ((w - wj) - (b - bj)) / 10.0);
@@ -121,7 +126,7 @@ public class WatchOverhead {
                             + " = %.3f %% of one core (%.1f %% of the target's own CPU)%n",
                     threads, b, w, w - b, (w - b) / 10.0, 100 * (w - b) / b);
             // one line for bench/observer-cost.sh's table: threads, target CPU without, sampling itself, total, serving threads (ms/s)
-            System.out.printf(Locale.ROOT, "%s threads; the target's RMI/JMX threads serving the observer: %.2f ms CPU per second = %.3f %% of one core%n",
+            System.out.printf(Locale.ROOT, "%s threads; the target's RMI/JMX/GC/VM threads, with minus without: %.2f ms CPU per second = %.3f %% of one core%n",
                     threads, sv, sv / 10.0);
             System.out.printf(Locale.ROOT, "RESULT %s %.2f %.2f %.2f %.2f%n", threads, b, (w - wj) - (b - bj), w - b, sv);
         } finally {
@@ -152,17 +157,34 @@ public class WatchOverhead {
     }
 
     /**
-     * CPU clock ticks of the target's threads that serve the observer: the RMI connection threads that answer the
-     * getAttributes / getThreadInfo calls, the JMX server's own threads, and the notification thread that sends GC
-     * notifications. Unlike the whole process's CPU, this figure is not disturbed by what the target's workload
-     * costs on a busy machine, so it shows the observer's cost with less noise. (/proc keeps 15 characters of a name.)
+     * CPU clock ticks of the target's threads that serve the observer or clean up after it: the RMI connection
+     * threads that answer the getAttributes / getThreadInfo calls, the JMX server's own threads, the notification
+     * thread that sends GC notifications, the GC threads that collect the CompositeData built for the answers and the
+     * VM thread that runs their safepoints. The workload neither allocates nor talks JMX, so these threads are
+     * almost idle without the observer, and their with-minus-without difference is not disturbed by what the
+     * workload itself costs on a busy machine, unlike the whole process's. (/proc keeps 15 characters of a name.)
      */
-    private static long servingTicks(long pid) {
-        return ticks(pid, name -> name.startsWith("RMI ") || name.startsWith("JMX ") || name.startsWith("Notification"));
+    private static java.util.Map<String, Long> servingTicks(long pid) {
+        return ticksByThread(pid, name -> name.startsWith("RMI ") || name.startsWith("JMX ") || name.startsWith("Notification")
+                || name.startsWith("GC Thread") || name.startsWith("G1 ") || name.equals("VM Thread"));
     }
 
     private static long ticks(long pid, java.util.function.Predicate<String> threadName) {
+        return ticksByThread(pid, threadName).values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /**
+     * Ticks the threads alive at the end used since {@code before}: per thread, so that a thread that ended in
+     * between (the RMI connection threads of the previous observer) does not take its earlier ticks out of the sum.
+     */
+    private static long grown(java.util.Map<String, Long> before, java.util.Map<String, Long> after) {
         long sum = 0;
+        for (var e : after.entrySet()) sum += e.getValue() - before.getOrDefault(e.getKey(), 0L);
+        return sum;
+    }
+
+    private static java.util.Map<String, Long> ticksByThread(long pid, java.util.function.Predicate<String> threadName) {
+        java.util.Map<String, Long> byThread = new java.util.HashMap<>();
         try (var tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
             for (Path task : tasks) {
                 String stat;
@@ -174,12 +196,12 @@ public class WatchOverhead {
                 String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
                 if (!threadName.test(name)) continue;
                 String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                sum += Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime + stime
+                byThread.put(task.getFileName().toString(), Long.parseLong(f[11]) + Long.parseLong(f[12])); // utime + stime
             }
         } catch (Exception e) {
-            return 0;
+            return java.util.Map.of();
         }
-        return sum;
+        return byThread;
     }
 
     private static long cpuNs(Process p) {
