@@ -6,8 +6,9 @@
 # and `brink watch` do. The target's CPU time (user+sys, ProcessHandle) per window is what is compared; its JIT
 # compiler threads' share is read from /proc and shown apart (attaching makes the target compile its JMX/RMI server
 # code, a one-off cost that decays over minutes on a busy machine). The CPU of the target's threads that serve the
-# observer (RMI connections, JMX server, notification thread; from /proc) is the figure least disturbed by a busy
-# machine: the whole target's with-minus-without difference carries the noise of its own workload. Prints one table.
+# observer or clean up after it (RMI connections, JMX server, notification, GC and VM threads; from /proc; with minus
+# without) is the figure least disturbed by a busy machine: the whole target's with-minus-without difference carries
+# the noise of its own workload. Prints one table.
 # Usage: bench/observer-cost.sh [window-seconds=20] [rounds=3] [thread counts="200 1000"]
 # Needs brink-cli/target/brink.jar (./mvnw -B -q package -DskipTests).
 set -euo pipefail
@@ -24,7 +25,7 @@ for n in $COUNTS; do
   java -cp "$JAR" "$HERE/jvm/WatchOverhead.java" "$WINDOW" "$ROUNDS" "$n" | tee -a "$OUT" >&2
 done
 echo "observer cost, $ROUNDS × ${WINDOW} s windows each way, $(nproc) CPUs, $(java -version 2>&1 | head -1), load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "| threads | target CPU without observer, ms/s | target's RMI/JMX threads serving the observer | whole target: with minus without, JIT threads left out | same, JIT threads included |"
+echo "| threads | target CPU without observer, ms/s | target's RMI/JMX/GC/VM threads, with minus without | whole target: with minus without, JIT threads left out | same, JIT threads included |"
 echo "|---|---|---|---|---|"
 awk '/^RESULT / {printf "| %s | %.1f | %.2f ms/s = **%.2f %% of one core** | %+.2f ms/s = %.2f %% | %+.1f ms/s = %.2f %% |\n", $2, $3, $6, $6 / 10, $4, $4 / 10, $5, $5 / 10}' "$OUT"
 rm -f "$OUT"
