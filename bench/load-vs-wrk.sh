@@ -7,7 +7,8 @@
 # Needs: nginx and wrk from Debian (apt-get install nginx-light wrk), taskset, /usr/bin/time, python3,
 # and brink-cli/target/brink.jar (./mvnw -B -q package -DskipTests). Usage: bench/load-vs-wrk.sh [seconds]
 # Environment: BRINK_BENCH_CONNS (32), BRINK_BENCH_ROUNDS (closed-loop rounds, wrk and brink interleaved; 1),
-# BRINK_BENCH_LAUNCHER=1 (brink through ./brink instead of java -jar), BRINK_BENCH_PORT.
+# BRINK_BENCH_LAUNCHER=1 (brink through ./brink instead of java -jar), BRINK_BENCH_JIT=1 (also print brink's JIT
+# compile time in the closed loop), BRINK_BENCH_PORT.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
@@ -65,6 +66,14 @@ print(f"brink beyond its steady state: {extra:.0f} CPU-ms = {extra/(br/1000):.1f
       f"(start-up and JIT; the gap to wrk shrinks as 1/duration)")
 PY
 done
+
+# BRINK_BENCH_JIT=1: one more closed-loop run of brink with -XX:+CITime, which prints at exit the time its compiler
+# threads spent (on a quiet machine, their CPU time): the JIT's share of the whole-process figure above
+if [[ "${BRINK_BENCH_JIT:-0}" == 1 ]]; then
+  echo "== the same closed loop with -XX:+CITime: brink's JIT compile time"
+  taskset -c 0 java -XX:+CITime -jar "$JAR" http "$URL" --users "$CONNS" --duration "${SECS}s" --out "$WORK/jit" 2>/dev/null \
+      | grep -E "Total compilation time|C[12] Compile Time" || true
+fi
 
 echo "== open model, 10000 req/s, ${SECS}s, brink on one core"
 taskset -c 0 java -jar "$JAR" http "$URL" --rate 10000 --duration "${SECS}s" --connections 256 --json \
