@@ -156,8 +156,8 @@ final class Sampler {
         if (countStates) {
             long[] ids = t.get("AllThreadIds") instanceof long[] l ? l : new long[0];
             int[] byState = new int[Thread.State.values().length];
-            // maxDepth 0: states only, no stacks. Still the dearest part of a sample: the target builds, and
-            // serialises over RMI, one CompositeData per thread
+            // maxDepth 0: states only, no stacks. Still the dearest part of a sample with many threads: the target
+            // builds, and serialises over RMI, one CompositeData per thread
             for (ThreadInfo ti : threads.getThreadInfo(ids, 0)) {
                 if (ti != null) byState[ti.getThreadState().ordinal()]++;
             }
@@ -173,8 +173,9 @@ final class Sampler {
 
     /**
      * How many samples the thread-state count just taken stands for. Counting states costs the target one
-     * CompositeData per thread, built and serialised (~35 µs each on a 2-core machine: 1000 threads at every 1 s
-     * sample would be 3.5 % of a core, the rest of a sample ~0.2 %). So the count is taken for at most
+     * CompositeData per thread, built and serialised (~14 µs each on a 2-core machine, bench/observer-cost.sh: with
+     * 1000 threads at every 1 s sample, 1.6 % of a core on the threads that serve the observer, against 0.5 % with
+     * 200). So the count is taken for at most
      * {@link #STATE_THREADS_PER_SAMPLE} threads per sample on average: every sample up to that many threads, every
      * 8th with 1000, and the samples between carry the latest count. The live, daemon and started counts stay
      * exact in every sample (plain attributes); a state count is at most a few seconds old, which a chart of
