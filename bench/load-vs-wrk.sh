@@ -6,6 +6,9 @@
 #   2. open model at a fixed 10 000 req/s: brink's achieved rate and schedule lag p99
 # Needs: nginx and wrk from Debian (apt-get install nginx-light wrk), taskset, /usr/bin/time, python3,
 # and brink-cli/target/brink.jar (./mvnw -B -q package -DskipTests). Usage: bench/load-vs-wrk.sh [seconds]
+# Environment: BRINK_BENCH_CONNS (32), BRINK_BENCH_ROUNDS (closed-loop rounds, wrk and brink interleaved; 1),
+# BRINK_BENCH_LAUNCHER=1 (brink through ./brink instead of java -jar), BRINK_BENCH_JIT=1 (also print brink's JIT
+# compile time in the closed loop), BRINK_BENCH_PORT.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
@@ -23,11 +26,22 @@ start_nginx "$WORK" "$PORT"
 # cpu_ms FILE: user+sys milliseconds from /usr/bin/time -f "%U %S"
 cpu_ms() { awk '{printf "%.0f", ($1 + $2) * 1000}' "$1"; }
 
-echo "== closed loop, $CONNS connections, ${SECS}s, one core each"
+# BRINK_BENCH_LAUNCHER=1: brink runs through the ./brink launcher (its CDS archive, Serial GC and fixed heap for
+# `http`), as a user runs it; its archive is recorded by one untimed run first. Default: java -jar, as before.
+if [[ "${BRINK_BENCH_LAUNCHER:-0}" == 1 ]]; then
+  BRINK_CMD=("$ROOT/brink")
+  "$ROOT/brink" http "$URL" --users 2 --duration 1s --out "$WORK/record-archive" >/dev/null 2>&1 || true
+else
+  BRINK_CMD=(java -jar "$JAR")
+fi
+ROUNDS=${BRINK_BENCH_ROUNDS:-1}
+for round in $(seq 1 "$ROUNDS"); do
+echo "== closed loop, $CONNS connections, ${SECS}s, one core each (round $round of $ROUNDS, brink: ${BRINK_CMD[*]})"
 /usr/bin/time -f "%U %S" -o "$WORK/wrk.time" taskset -c 0 wrk -t1 -c"$CONNS" -d"${SECS}s" "$URL" >"$WORK/wrk.out"
 WRK_REQ=$(awk '/requests in/ {print $1}' "$WORK/wrk.out")
 WRK_CPU=$(cpu_ms "$WORK/wrk.time")
-/usr/bin/time -f "%U %S" -o "$WORK/brink.time" taskset -c 0 java -jar "$JAR" http "$URL" --users "$CONNS" \
+rm -rf "$WORK/closed"
+/usr/bin/time -f "%U %S" -o "$WORK/brink.time" taskset -c 0 "${BRINK_CMD[@]}" http "$URL" --users "$CONNS" \
     --duration "${SECS}s" --json --out "$WORK/closed" >"$WORK/brink-closed.json" 2>/dev/null
 BRINK_REQ=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["result"]; print(r["ok"]+sum(r["errors"].values()))' "$WORK/brink-closed.json")
 BRINK_CPU=$(cpu_ms "$WORK/brink.time")
@@ -44,7 +58,22 @@ print(f"wrk:   {wr} requests, {wr/s:.0f} req/s, {wc} CPU-ms, {wc/(wr/1000):.1f} 
 print(f"brink: {br} requests, {br/s:.0f} req/s, {bc} CPU-ms, {bc/(br/1000):.1f} CPU-ms per 1000 requests (whole process: JVM start-up and JIT included)")
 print(f"brink steady state (2nd half): {req/(len(half) or 1):.0f} req/s, {cpu_ms/(req/1000):.1f} CPU-ms per 1000 requests")
 print(f"brink/wrk CPU per request: whole process {(bc/br)/(wc/wr):.2f}x, steady state {(cpu_ms/req)/(wc/wr):.2f}x")
+# where the whole-process figure goes beyond the steady state: the CPU the run would have cost at the steady rate
+# per request, and the rest (JVM start, picocli, class loading, the JIT compiling the request path, the slower
+# interpreted and C1 phases before it)
+extra = bc - cpu_ms / req * br
+print(f"brink beyond its steady state: {extra:.0f} CPU-ms = {extra/(br/1000):.1f} CPU-ms per 1000 requests of this run "
+      f"(start-up and JIT; the gap to wrk shrinks as 1/duration)")
 PY
+done
+
+# BRINK_BENCH_JIT=1: one more closed-loop run of brink with -XX:+CITime, which prints at exit the time its compiler
+# threads spent (on a quiet machine, their CPU time): the JIT's share of the whole-process figure above
+if [[ "${BRINK_BENCH_JIT:-0}" == 1 ]]; then
+  echo "== the same closed loop with -XX:+CITime: brink's JIT compile time"
+  taskset -c 0 java -XX:+CITime -jar "$JAR" http "$URL" --users "$CONNS" --duration "${SECS}s" --out "$WORK/jit" 2>/dev/null \
+      | grep -E "Total compilation time|C[12] Compile Time" || true
+fi
 
 echo "== open model, 10000 req/s, ${SECS}s, brink on one core"
 taskset -c 0 java -jar "$JAR" http "$URL" --rate 10000 --duration "${SECS}s" --connections 256 --json \

@@ -10,7 +10,8 @@ import java.util.Locale;
 /**
  * Overhead of `brink watch` (1 s interval) on the target's CPU. Starts a target JVM that does a fixed
  * number of operations per 10 ms tick (a lightly loaded service: the case where an observer's own cost
- * is most visible) and parks {@code threads} extra threads (samples cost more with more threads), then
+ * is most visible) and starts {@code threads} extra threads, mostly idle, 4 busy (samples cost more with more
+ * threads), then
  * measures the target's CPU time (ProcessHandle, user+system) over equal windows without and with a
  * JvmObserver sampling every second, alternating A/B to spread the noise of a shared machine. The work
  * is counted in operations, not wall time, so a busy machine does not change the target's own CPU.
@@ -20,23 +21,47 @@ import java.util.Locale;
  *   java -cp brink-cli/target/brink.jar bench/jvm/WatchOverhead.java [windowSeconds=20] [rounds=3] [threads=20]
  */
 public class WatchOverhead {
-    /** The target: 100k square roots (~0.5 ms) every 10 ms, plus args[0] parked threads. */
+    /**
+     * The target: 100k square roots (~0.5 ms) every 10 ms on its main thread, plus args[0] threads in the states a
+     * big service's threads are in: 4 busy (10k square roots every 10 ms each), and the rest split between sleeping
+     * (TIMED_WAITING), parked (WAITING, as idle pool workers are) and BLOCKED on one monitor whose owner sleeps.
+     */
     public static final String TARGET_SRC = """
+            import java.util.concurrent.locks.LockSupport;
             public class Target {
                 static volatile double sink;
+                static final Object LOCK = new Object();
                 public static void main(String[] a) throws Exception {
-                    for (int i = 0; i < Integer.parseInt(a[0]); i++) {
-                        Thread t = new Thread(() -> { try { Thread.sleep(Long.MAX_VALUE); } catch (InterruptedException e) { } });
-                        t.setDaemon(true);
-                        t.start();
+                    int n = Integer.parseInt(a[0]);
+                    start(() -> { synchronized (LOCK) { sleep(); } });
+                    for (int i = 1; i < n; i++) {
+                        int kind = i % 3;
+                        if (i <= 4) start(() -> { while (true) { work(10_000); nap(); } });
+                        else if (kind == 0) start(Target::sleep);
+                        else if (kind == 1) start(() -> { while (true) LockSupport.park(); });
+                        else start(() -> { synchronized (LOCK) { sleep(); } });
                     }
                     System.out.println("ready");
                     while (true) {
-                        double s = sink;
-                        for (int i = 0; i < 100_000; i++) s += Math.sqrt(s + i);
-                        sink = s;
-                        Thread.sleep(10);
+                        work(100_000);
+                        nap();
                     }
+                }
+                static void work(int n) {
+                    double s = sink;
+                    for (int i = 0; i < n; i++) s += Math.sqrt(s + i);
+                    sink = s;
+                }
+                static void nap() {
+                    try { Thread.sleep(10); } catch (InterruptedException e) { }
+                }
+                static void sleep() {
+                    try { Thread.sleep(Long.MAX_VALUE); } catch (InterruptedException e) { }
+                }
+                static void start(Runnable r) {
+                    Thread t = new Thread(r);
+                    t.setDaemon(true);
+                    t.start();
                 }
             }
             """;
@@ -59,22 +84,29 @@ public class WatchOverhead {
             double[] watched = new double[rounds];
             double[] baseJit = new double[rounds];
             double[] watchedJit = new double[rounds];
+            double[] serving = new double[rounds];
+            double[] baseServing = new double[rounds];
             try (JvmObserver warm = JvmObserver.attach(JvmTarget.pid(target.pid()))) {
                 for (int i = 0; i < 200; i++) warm.sampleNow();
             }
             for (int r = 0; r < rounds; r++) {
                 long j0 = jitTicks(target.pid());
+                var s0 = servingTicks(target.pid());
                 base[r] = cpuMsPerSecond(target, window);
                 baseJit[r] = (jitTicks(target.pid()) - j0) * 10.0 / window;
+                baseServing[r] = grown(s0, servingTicks(target.pid())) * 10.0 / window;
                 try (JvmObserver obs = JvmObserver.attach(JvmTarget.pid(target.pid()))) {
                     obs.start(RunDirectory.at(dir.resolve("run-" + r)), Duration.ofSeconds(1));
                     Thread.sleep(2000); // the attach itself is a one-off cost
                     long j1 = jitTicks(target.pid());
+                    var s1 = servingTicks(target.pid());
                     watched[r] = cpuMsPerSecond(target, window);
                     watchedJit[r] = (jitTicks(target.pid()) - j1) * 10.0 / window;
+                    serving[r] = grown(s1, servingTicks(target.pid())) * 10.0 / window;
                 }
-                System.out.printf(Locale.ROOT, "round %d: target CPU without watch %.2f ms/s (JIT %.1f), with 1 s watch %.2f ms/s (JIT %.1f)%n",
-                        r, base[r], baseJit[r], watched[r], watchedJit[r]);
+                System.out.printf(Locale.ROOT, "round %d: target CPU without watch %.2f ms/s (JIT %.1f), with 1 s watch %.2f ms/s (JIT %.1f,"
+                                + " its RMI/JMX/GC/VM threads %.1f, without watch %.1f)%n", r, base[r], baseJit[r], watched[r], watchedJit[r], serving[r],
+                        baseServing[r]);
             }
             double b = 0;
             for (double v : base) b += v / rounds;
@@ -84,12 +116,19 @@ public class WatchOverhead {
             for (double v : baseJit) bj += v / rounds;
             double wj = 0;
             for (double v : watchedJit) wj += v / rounds;
+            double sv = 0;
+            for (double v : serving) sv += v / rounds;
+            for (double v : baseServing) sv -= v / rounds;
             System.out.printf(Locale.ROOT, "%s parked threads; without JIT threads: without %.2f ms/s, with %.2f ms/s → sampling itself"
                     + " costs %.2f ms CPU per second = %.3f %% of one core%n", threads, b - bj, w - wj, (w - wj) - (b - bj),
                     ((w - wj) - (b - bj)) / 10.0);
             System.out.printf(Locale.ROOT, "%s parked threads; mean: without %.2f ms/s, with %.2f ms/s → overhead %.2f ms CPU per second"
                             + " = %.3f %% of one core (%.1f %% of the target's own CPU)%n",
                     threads, b, w, w - b, (w - b) / 10.0, 100 * (w - b) / b);
+            // one line for bench/observer-cost.sh's table: threads, target CPU without, sampling itself, total, serving threads (ms/s)
+            System.out.printf(Locale.ROOT, "%s threads; the target's RMI/JMX/GC/VM threads, with minus without: %.2f ms CPU per second = %.3f %% of one core%n",
+                    threads, sv, sv / 10.0);
+            System.out.printf(Locale.ROOT, "RESULT %s %.2f %.2f %.2f %.2f%n", threads, b, (w - wj) - (b - bj), w - b, sv);
         } finally {
             target.destroy();
             target.waitFor();
@@ -114,7 +153,38 @@ public class WatchOverhead {
      * machine and would otherwise hide the steady cost of sampling. 0 where /proc is absent.
      */
     private static long jitTicks(long pid) {
+        return ticks(pid, name -> name.contains("CompilerThre"));
+    }
+
+    /**
+     * CPU clock ticks of the target's threads that serve the observer or clean up after it: the RMI connection
+     * threads that answer the getAttributes / getThreadInfo calls, the JMX server's own threads, the notification
+     * thread that sends GC notifications, the GC threads that collect the CompositeData built for the answers and the
+     * VM thread that runs their safepoints. The workload neither allocates nor talks JMX, so these threads are
+     * almost idle without the observer, and their with-minus-without difference is not disturbed by what the
+     * workload itself costs on a busy machine, unlike the whole process's. (/proc keeps 15 characters of a name.)
+     */
+    private static java.util.Map<String, Long> servingTicks(long pid) {
+        return ticksByThread(pid, name -> name.startsWith("RMI ") || name.startsWith("JMX ") || name.startsWith("Notification")
+                || name.startsWith("GC Thread") || name.startsWith("G1 ") || name.equals("VM Thread"));
+    }
+
+    private static long ticks(long pid, java.util.function.Predicate<String> threadName) {
+        return ticksByThread(pid, threadName).values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /**
+     * Ticks the threads alive at the end used since {@code before}: per thread, so that a thread that ended in
+     * between (the RMI connection threads of the previous observer) does not take its earlier ticks out of the sum.
+     */
+    private static long grown(java.util.Map<String, Long> before, java.util.Map<String, Long> after) {
         long sum = 0;
+        for (var e : after.entrySet()) sum += e.getValue() - before.getOrDefault(e.getKey(), 0L);
+        return sum;
+    }
+
+    private static java.util.Map<String, Long> ticksByThread(long pid, java.util.function.Predicate<String> threadName) {
+        java.util.Map<String, Long> byThread = new java.util.HashMap<>();
         try (var tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
             for (Path task : tasks) {
                 String stat;
@@ -124,14 +194,14 @@ public class WatchOverhead {
                     continue; // a thread that ended between the listing and the read
                 }
                 String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                if (!name.contains("CompilerThre")) continue;
+                if (!threadName.test(name)) continue;
                 String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                sum += Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime + stime
+                byThread.put(task.getFileName().toString(), Long.parseLong(f[11]) + Long.parseLong(f[12])); // utime + stime
             }
         } catch (Exception e) {
-            return 0;
+            return java.util.Map.of();
         }
-        return sum;
+        return byThread;
     }
 
     private static long cpuNs(Process p) {

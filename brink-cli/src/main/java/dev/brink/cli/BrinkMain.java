@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -22,8 +23,15 @@ import picocli.CommandLine.Command;
 @Command(name = "brink",
         mixinStandardHelpOptions = true,
         versionProvider = BrinkMain.Version.class,
-        description = "Pushes a JVM service to the brink of degradation and tells you why it broke there.",
-        subcommands = {
+        description = "Pushes a JVM service to the brink of degradation and tells you why it broke there.")
+public final class BrinkMain implements Callable<Integer> {
+    /**
+     * Brink's commands, in the order {@code --help} lists them. Registered by hand, not in {@code @Command(subcommands)}:
+     * picocli builds the whole option model of every subcommand it is given (reflection over each class, its mixins
+     * and its dependencies' classes), which was half of the CPU of a short command such as {@code brink threads}. Only
+     * the command being run gets its model; the others are a name and a description ({@link #listing}).
+     */
+    static final List<Class<?>> COMMANDS = List.of(
             DemoCommand.class,
             RunCommand.class,
             HttpCommand.class,
@@ -40,9 +48,8 @@ import picocli.CommandLine.Command;
             K8sCommand.class,
             MergeCommand.class,
             SampleCommand.class,
-            ImportCommand.class,
-        })
-public final class BrinkMain implements Callable<Integer> {
+            ImportCommand.class);
+
     public static final int EXIT_OK = 0;
     public static final int EXIT_BUG = 1;
     public static final int EXIT_USAGE = 2;
@@ -57,6 +64,11 @@ public final class BrinkMain implements Callable<Integer> {
     /** Runs one command line; returns the exit code so tests need no System.exit. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         CommandLine cli = new CommandLine(new BrinkMain());
+        String chosen = args.length > 0 ? args[0] : "";
+        for (Class<?> command : COMMANDS) {
+            String name = command.getAnnotation(Command.class).name();
+            cli.addSubcommand(name, name.equals(chosen) ? command : listing(name, command));
+        }
         cli.setExpandAtFiles(false); // `brink http --body @file` reads the file itself; picocli must not split it into arguments
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
@@ -86,6 +98,16 @@ public final class BrinkMain implements Callable<Integer> {
         spec.commandLine().getErr().println("brink: a command is required");
         spec.commandLine().usage(spec.commandLine().getErr());
         return EXIT_USAGE;
+    }
+
+    /**
+     * A command as the top-level help and picocli's "did you mean" need it: its name and description, read from its
+     * annotation (no instance, no option model). It is never run: the command on the command line is the real one.
+     */
+    private static CommandLine listing(String name, Class<?> command) {
+        CommandLine.Model.CommandSpec spec = CommandLine.Model.CommandSpec.create().name(name);
+        spec.usageMessage().description(command.getAnnotation(Command.class).description());
+        return new CommandLine(spec);
     }
 
     /** Writes the stack trace where a bug report can pick it up; never onto the user's terminal. */

@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brink.core.BrinkVersion;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 class BrinkMainTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -27,6 +30,28 @@ class BrinkMainTest {
     void helpListsTheCommandsThatExist() {
         assertThat(run("--help")).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("Commands:", "sample");
+    }
+
+    /** Only the command being run gets its full model: the help of the others must still read as if they all had. */
+    @Test
+    void helpIsWhatTheFullModelOfEveryCommandPrints() {
+        CommandLine full = new CommandLine(new BrinkMain());
+        for (Class<?> command : BrinkMain.COMMANDS) full.addSubcommand(command);
+        StringWriter expected = new StringWriter();
+        full.usage(new PrintWriter(expected));
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo(expected.toString());
+        assertThat(full.getSubcommands()).hasSize(BrinkMain.COMMANDS.size());
+    }
+
+    @Test
+    void everyCommandsOwnHelpWorks() {
+        for (Class<?> command : BrinkMain.COMMANDS) {
+            String name = command.getAnnotation(CommandLine.Command.class).name();
+            out.reset();
+            assertThat(run(name, "--help")).as(name).isZero();
+            assertThat(out.toString(StandardCharsets.UTF_8)).as(name).startsWith("Usage: brink " + name + " ");
+        }
     }
 
     @Test

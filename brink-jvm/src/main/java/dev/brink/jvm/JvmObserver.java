@@ -31,7 +31,8 @@ import java.util.concurrent.TimeUnit;
  * client's notification thread. All public methods are thread-safe.
  *
  * <p>Cost on the target per sample: about 20 JMX round trips and one thread-state snapshot without
- * stacks (see bench/RESULTS.md for the measured CPU overhead of a 1 s interval).
+ * stacks, the latter for at most 128 threads per sample on average (see {@link JvmSample.Threads};
+ * bench/observer-cost.sh and bench/RESULTS.md for the measured CPU overhead of a 1 s interval).
  */
 public final class JvmObserver implements AutoCloseable {
     private final JvmTarget target;

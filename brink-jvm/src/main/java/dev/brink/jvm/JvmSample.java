@@ -73,7 +73,12 @@ public record JvmSample(String time, @JsonProperty("epoch_ms") long epochMs, lon
     public record Collector(long count, @JsonProperty("time_ms") long timeMs) {
     }
 
-    /** {@code live}, {@code daemon}, {@code peak} and {@code started} are the ThreadMXBean counts; the rest count live threads by Thread.State. */
+    /**
+     * {@code live}, {@code daemon}, {@code peak} and {@code started} are the ThreadMXBean counts, exact in every
+     * sample; the rest count live threads by Thread.State. Counting states costs the target per thread, so above 128
+     * threads a sample carries the latest count and a new one is taken every ceil(threads / 128) samples (every 8th
+     * with 1000 threads).
+     */
     public record Threads(int live, int daemon, int peak, long started,
                           @JsonProperty("new") int newCount, int runnable, int blocked, int waiting,
                           @JsonProperty("timed_waiting") int timedWaiting, int terminated) {
