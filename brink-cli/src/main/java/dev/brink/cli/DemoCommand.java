@@ -194,9 +194,9 @@ final class DemoCommand implements Callable<Integer> {
     static String planYaml(int port, List<String> launch, boolean quick) {
         String cmd = launch.stream().map(a -> "'" + a.replace("'", "''") + "'").collect(Collectors.joining(", "));
         String phases = quick ? """
-                  capacity: {start: 2, step: 3, max: 41, step_duration: 8s, warmup: 2s, refine: true}
-                  confirm:  {ramp: 5s, hold: 15s}
-                  soak:     {multiplier: 3, hold: 75s, small_heap: 64m}
+                  capacity: {start: 2, step: 3, max: 41, step_duration: 6s, warmup: 1s, refine: true}
+                  confirm:  {ramp: 3s, hold: 10s}
+                  soak:     {multiplier: 3, hold: 60s, small_heap: 64m}
                 """ : """
                   capacity: {start: 1, step: 2, max: 61, step_duration: 20s, warmup: 5s, refine: true}
                   confirm:  {ramp: 30s, hold: 2m}
