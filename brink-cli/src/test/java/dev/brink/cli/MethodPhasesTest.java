@@ -114,7 +114,7 @@ class MethodPhasesTest {
      */
     @Test
     void ctrlCStopsLoadAndTargetAndWritesWhatExistsNamingTheRunningStep() throws Exception {
-        Path p = plan("interrupted", PlainHttpTarget::command, "  capacity: {start: 1, step: 1, max: 50, step_duration: 2s}", "");
+        Path p = plan("interrupted", PlainHttpTarget::command, "  capacity: {start: 1, step: 1, max: 50, step_duration: 3s}", "");
         Path out = dir.resolve("int");
         Path console = dir.resolve("console.txt");
         Process brink = startRun(p, out, console);
@@ -146,7 +146,7 @@ class MethodPhasesTest {
 
     @Test
     void aSigkilledRunIsSummarisedLaterFromItsDirectory() throws Exception {
-        Path p = plan("killed", PlainHttpTarget::command, "  capacity: {start: 1, step: 1, max: 50, step_duration: 2s}", "");
+        Path p = plan("killed", PlainHttpTarget::command, "  capacity: {start: 1, step: 1, max: 50, step_duration: 3s}", "");
         Path out = dir.resolve("killed");
         Process brink = startRun(p, out, dir.resolve("killed.txt"));
         long target = -1;
