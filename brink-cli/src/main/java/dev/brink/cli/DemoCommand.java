@@ -32,10 +32,14 @@ import picocli.CommandLine.Spec;
                 + "field report 001's log masking and synchronized signing under JFR. --scenario grpc: "
                 + "field report 004 on the gRPC order service. --scenario telemetry: field report 002's vehicle terminals on the "
                 + "raw-TCP telemetry platform. Writes the run directory and report.html.",
-            "--quick takes about 4 minutes on 2 cores (the grpc scenario about 90 s, telemetry about 60 s), the full demo about 10 (longer steps, "
+            "--quick takes about 3 minutes on 2 cores (the grpc scenario about 90 s, telemetry about 60 s), the full demo about 10 (longer steps, "
                     + "holds and soak)."})
 final class DemoCommand implements Callable<Integer> {
-    /** Each price change keeps a note this long: about 2 KB a PUT, so a one-minute soak shows the leak. */
+    /**
+     * Each price change keeps a note this long: about 2 KB a PUT, ~10 MB a minute at the quick soak's 90 PUTs a
+     * second, so its 50 s show the leak: the 36 s fitted after the warm-up quarter grow the live set by ~6 MB, a tenth
+     * of the 64 MB heap (the rule wants 5 %), across the six probes' full GCs.
+     */
     static final int LEAK_NOTE_CHARS = 2048;
     static final int DEMO_CONNECTIONS = 512;
     /**
@@ -47,7 +51,7 @@ final class DemoCommand implements Callable<Integer> {
     /** The masking scenario's countersigning round trip under the crypto lock (see the sample's PriceSigner). */
     static final int SIGNING_LATENCY_MS = 10;
 
-    @Option(names = "--quick", description = "Short steps and holds (about 4 minutes; the grpc scenario about 90 s).")
+    @Option(names = "--quick", description = "Short steps and holds (about 3 minutes; the grpc scenario about 90 s).")
     boolean quick;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory (default: runs/<time>-demo).")
@@ -194,9 +198,9 @@ final class DemoCommand implements Callable<Integer> {
     static String planYaml(int port, List<String> launch, boolean quick) {
         String cmd = launch.stream().map(a -> "'" + a.replace("'", "''") + "'").collect(Collectors.joining(", "));
         String phases = quick ? """
-                  capacity: {start: 2, step: 3, max: 41, step_duration: 8s, warmup: 2s, refine: true}
-                  confirm:  {ramp: 5s, hold: 15s}
-                  soak:     {multiplier: 3, hold: 75s, small_heap: 64m}
+                  capacity: {start: 2, step: 2, max: 40, step_duration: 6s, warmup: 1s, refine: true}
+                  confirm:  {ramp: 3s, hold: 10s}
+                  soak:     {multiplier: 3, hold: 50s, small_heap: 64m}
                 """ : """
                   capacity: {start: 1, step: 2, max: 61, step_duration: 20s, warmup: 5s, refine: true}
                   confirm:  {ramp: 30s, hold: 2m}

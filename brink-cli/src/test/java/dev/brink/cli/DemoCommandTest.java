@@ -15,6 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The issue's "done when": {@code brink demo --quick} on the real sample service finds its capacity and what
  * limited it, a leak in the soak with the suspect field, and the contended Log4j2 lock; and leaves no process behind.
+ * Field report 000's diagnosis is read from the same run: the leak's field, share, accumulating class and path from a
+ * GC root (Brink's heap analyser on the soak's dump), the lock's class, holder thread and frame and its waiters
+ * (the thread-dump analyser on the dumps taken under the degraded step's load). One demo, every check on it: it
+ * is the longest scenario of the build.
  */
 class DemoCommandTest {
     @TempDir
@@ -48,11 +52,17 @@ class DemoCommandTest {
 
         JsonNode leak = finding(s, "memory-leak", "oldBooksPrices");
         assertThat(leak).as(r.out).isNotNull();
-        assertThat(leak.get("detail").get("share_of_heap").asDouble()).isGreaterThan(0.1);
+        assertThat(leak.get("subject").asText()).isEqualTo("dev.brink.sample.BookService.oldBooksPrices");
+        assertThat(leak.get("detail").get("share_of_heap").asDouble()).isGreaterThan(0.1).isLessThan(1.0);
+        assertThat(leak.get("detail").get("accumulation_class").asText()).isEqualTo("java.util.concurrent.ConcurrentHashMap$Node[]");
+        assertThat(leak.get("detail").get("path_from_gc_root").toString()).contains("oldBooksPrices");
         assertThat(leak.get("evidence").get(0).asText()).startsWith("evidence/heap-").endsWith(".hprof");
         assertThat(out.resolve(leak.get("evidence").get(0).asText())).isRegularFile();
         JsonNode lock = finding(s, "lock-contention", "org.apache.logging.log4j.core.appender.OutputStreamManager");
         assertThat(lock).as(r.out).isNotNull();
+        assertThat(lock.get("subject").asText()).isEqualTo("org.apache.logging.log4j.core.appender.OutputStreamManager");
+        assertThat(lock.get("detail").get("holder_thread").asText()).startsWith("BookThread-");
+        assertThat(lock.get("detail").get("holder_frame").asText()).contains("org.apache.logging.log4j.core.appender.OutputStreamManager.");
         assertThat(lock.get("detail").get("waiter_count").asInt()).isPositive();
 
         assertThat(r.out).contains("leak suspect: dev.brink.sample.BookService.oldBooksPrices retains",

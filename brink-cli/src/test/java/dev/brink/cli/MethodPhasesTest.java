@@ -12,32 +12,37 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
+import java.util.stream.Collectors;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** `brink run` phases against a sample Brink launches itself: a soak without the leak, --phases, Ctrl-C, fail_on. */
+/**
+ * `brink run` phases against a target Brink launches itself: a soak without the leak (the sample service), --phases,
+ * Ctrl-C, SIGKILL, fail_on. Where what is checked is Brink's handling of its launched target, not the service's
+ * behaviour (Ctrl-C, SIGKILL, the gate and --jfr), the target is {@link PlainHttpTarget}, which listens within a second.
+ */
 class MethodPhasesTest {
     @TempDir
     Path dir;
 
-    private Path plan(String name, String phases, String failOn, String... sampleArgs) throws IOException {
+    /**
+     * A plan whose target Brink launches on a free port: {@code launch} gives the java command line for that port.
+     * The profile speaks the sample's API; {@link PlainHttpTarget} answers it too.
+     */
+    private Path plan(String name, IntFunction<List<String>> launch, String phases, String failOn) throws IOException {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        StringBuilder launch = new StringBuilder("['" + Path.of(System.getProperty("java.home"), "bin", "java") + "', -Xmx128m, -jar, '"
-                + SampleJarProcess.jar() + "', '--server.port=" + port + "'");
-        for (String a : sampleArgs) {
-            launch.append(", '").append(a).append("'");
-        }
-        launch.append(']');
+        String cmd = launch.apply(port).stream().map(a -> "'" + a.replace("'", "''") + "'").collect(Collectors.joining(", "));
         Path plan = dir.resolve(name + ".yaml");
         Files.writeString(plan, """
                 name: %s
                 target:
                   base_url: http://127.0.0.1:%d
-                  jvm: {launch: %s}
+                  jvm: {launch: [%s]}
                 profile:
                   - {name: get-book, rps: 60, request: {method: GET, path: "/books/${random.int(1,1000)}"}, check: {status: 200}}
                   - {name: reprice, rps: 40, request: {method: PUT, path: "/books/${random.int(1,1000)}/price", body: "${random.decimal(1,100)}"}}
@@ -45,16 +50,23 @@ class MethodPhasesTest {
                 phases:
                 %s
                 %s
-                """.formatted(name, port, launch, phases.strip().indent(2).stripTrailing(), failOn));
+                """.formatted(name, port, cmd, phases.strip().indent(2).stripTrailing(), failOn));
         return plan;
+    }
+
+    /** The sample service (its defects off) on a 64 MB heap, the soak's small heap, launched as such: no relaunch. */
+    private static List<String> sample(int port) {
+        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m", "-jar",
+                SampleJarProcess.jar().toString(), "--server.port=" + port);
     }
 
     @Test
     void withoutTheLeakTheSoakIsStableAndTheGateOnLeaksPasses() throws Exception {
         assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
-        Path p = plan("no-leak", """
+        // launched on the small heap itself: the relaunch on phases.soak.small_heap is DemoCommandTest's
+        Path p = plan("no-leak", MethodPhasesTest::sample, """
                   capacity: {start: 1, step: 1, max: 2, step_duration: 3s}
-                  soak: {multiplier: 1, hold: 50s, small_heap: 64m}""", "fail_on: {soak: leak}");
+                  soak: {multiplier: 1, hold: 30s}""", "fail_on: {soak: leak}");
         Path out = dir.resolve("soak");
         BrinkRun r = brink("run", p.toString(), "--phases", "soak", "--out", out.toString());
         System.out.println(r.out);
@@ -72,8 +84,7 @@ class MethodPhasesTest {
 
     @Test
     void theGateFailsWithExitCode3AndJfrRecordsTheTarget() throws Exception {
-        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
-        Path p = plan("gate", "  capacity: {start: 1, step: 1, max: 1, step_duration: 3s, refine: false}", "fail_on: {capacity_below: 5}");
+        Path p = plan("gate", PlainHttpTarget::command, "  capacity: {start: 1, step: 1, max: 1, step_duration: 3s, refine: false}", "fail_on: {capacity_below: 5}");
         BrinkRun r = brink("run", p.toString(), "--jfr", "--out", dir.resolve("gate").toString());
         assertThat(r.code).as(r.out + r.err).isEqualTo(3);
         assertThat(r.out).contains("gate failed: fail_on.capacity_below: capacity 1 × profile < 5");
@@ -87,7 +98,7 @@ class MethodPhasesTest {
 
     @Test
     void aConfirmWithoutCapacityNeedsItsMultiplierAndSaysSoBeforeAnyLoad() throws Exception {
-        Path p = plan("confirm-only", "  confirm: {ramp: 1s, hold: 2s}", "");
+        Path p = plan("confirm-only", PlainHttpTarget::command, "  confirm: {ramp: 1s, hold: 2s}", "");
         BrinkRun r = brink("run", p.toString(), "--phases", "confirm", "--out", dir.resolve("c").toString());
         assertThat(r.code).isEqualTo(2);
         assertThat(r.err).isEqualTo("brink: confirm-only: a confirmation without the capacity search needs phases.confirm.multiplier (what to confirm)\n");
@@ -103,8 +114,7 @@ class MethodPhasesTest {
      */
     @Test
     void ctrlCStopsLoadAndTargetAndWritesWhatExistsNamingTheRunningStep() throws Exception {
-        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
-        Path p = plan("interrupted", "  capacity: {start: 1, step: 1, max: 50, step_duration: 5s}", "");
+        Path p = plan("interrupted", PlainHttpTarget::command, "  capacity: {start: 1, step: 1, max: 50, step_duration: 3s}", "");
         Path out = dir.resolve("int");
         Path console = dir.resolve("console.txt");
         Process brink = startRun(p, out, console);
@@ -126,7 +136,7 @@ class MethodPhasesTest {
             assertThat(Files.readString(out.resolve("summary.md"))).contains("(last step started: capacity-x");
             assertThat(Files.readString(console)).contains("(the run was cut short: interrupted) (last step started: capacity-x");
             assertThat(Files.readString(out.resolve("events.jsonl"))).contains("\"type\":\"run-end\",\"interrupted\":true");
-            assertThat(ProcessHandle.of(target).map(ProcessHandle::isAlive).orElse(false)).as("launched sample stopped").isFalse();
+            assertThat(ProcessHandle.of(target).map(ProcessHandle::isAlive).orElse(false)).as("launched target stopped").isFalse();
             assertThat(out.resolve("report.html")).isRegularFile();
         } finally {
             brink.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -136,8 +146,7 @@ class MethodPhasesTest {
 
     @Test
     void aSigkilledRunIsSummarisedLaterFromItsDirectory() throws Exception {
-        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
-        Path p = plan("killed", "  capacity: {start: 1, step: 1, max: 50, step_duration: 4s}", "");
+        Path p = plan("killed", PlainHttpTarget::command, "  capacity: {start: 1, step: 1, max: 50, step_duration: 3s}", "");
         Path out = dir.resolve("killed");
         Process brink = startRun(p, out, dir.resolve("killed.txt"));
         long target = -1;

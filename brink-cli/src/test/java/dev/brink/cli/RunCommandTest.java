@@ -56,7 +56,7 @@ class RunCommandTest {
                     check: {status: 200}
                 slo: {error_rate: 0.01, p99_ms: 500}
                 phases:
-                  capacity: {start: %d, step: %d, max: %d, step_duration: 4s, warmup: 2s, refine: true}
+                  capacity: {start: %d, step: %d, max: %d, step_duration: 3s, warmup: 1s, refine: true}
                 """.formatted(sample.baseUrl, sample.pid, start, step, max));
         return plan;
     }

@@ -53,16 +53,26 @@ final class CapacityPhase {
     private final WarmupSettling settling;
 
     /**
+     * The listener that ends a launched target's warm-up once its latency settled. The caller registers it on the
+     * engine once and hands it to every search of the run: each search arms it for its own warm-up only, so
+     * {@code --repeat K} does not pile up K listeners on the engine.
+     */
+    static WarmupSettling warmupSettling(LoadEngine engine) {
+        return new WarmupSettling(engine, WARMUP_STEP, (int) GENERATOR_WARMUP.toSeconds(), (int) LAUNCHED_TARGET_WARMUP.toSeconds());
+    }
+
+    /**
      * @param goOn       false once the run must stop (interrupted, target died): the search ends after the current step
      * @param targetDied true once the target died: the step it died in is no verdict
+     * @param settling   for a target Brink launched (cold: a longer warm-up, ended once latency settled), registered on
+     *                   the engine by the caller ({@link #warmupSettling}); null for a running target (the generator's
+     *                   warm-up only)
      */
     CapacityPhase(LoadEngine engine, Plan plan, StepJudge judge, EventLog events, PrintWriter console, BooleanSupplier goOn,
-                  BooleanSupplier targetDied, boolean coldTarget) {
+                  BooleanSupplier targetDied, WarmupSettling settling) {
         this.targetDied = targetDied;
-        this.warmup = coldTarget ? LAUNCHED_TARGET_WARMUP : GENERATOR_WARMUP;
-        this.settling = coldTarget ? new WarmupSettling(engine, WARMUP_STEP, (int) GENERATOR_WARMUP.toSeconds(),
-                (int) LAUNCHED_TARGET_WARMUP.toSeconds()) : null;
-        if (settling != null) engine.addListener(settling);
+        this.warmup = settling != null ? LAUNCHED_TARGET_WARMUP : GENERATOR_WARMUP;
+        this.settling = settling;
         this.goOn = goOn;
         this.engine = engine;
         this.plan = plan;

@@ -155,6 +155,12 @@ public final class MethodRunner {
             loadStartEpochMs = System.currentTimeMillis();
             engine.addListener(host);
             engine.addListener(new WarmupProgress(console));
+            // one for the whole run, however many searches --repeat asks for: each search arms it for its own warm-up
+            WarmupSettling settling = plan.target().jvm() != null && plan.target().jvm().launch() != null
+                    ? CapacityPhase.warmupSettling(engine) : null;
+            if (settling != null) {
+                engine.addListener(settling);
+            }
             PortExhaustion ports = PortExhaustion.forTarget(plan.target());
             engine.addListener(ports);
             if (metrics != null) {
@@ -176,7 +182,7 @@ public final class MethodRunner {
                         if (repeat > 1) {
                             console.printf(java.util.Locale.ROOT, "capacity search %d of %d%n", i + 1, repeat);
                         }
-                        capacity = capacity(engine, judge, target, i == 0);
+                        capacity = capacity(engine, judge, target, settling, i == 0);
                         searches.add(capacity);
                         if (Thread.interrupted()) {
                             throw new InterruptedException();
@@ -275,11 +281,10 @@ public final class MethodRunner {
         return !interrupted && !targetDied;
     }
 
-    private CapacityResult capacity(LoadEngine engine, StepJudge judge, TargetSession target, boolean takeEvidence)
-            throws InterruptedException, BrinkUserException {
+    private CapacityResult capacity(LoadEngine engine, StepJudge judge, TargetSession target, WarmupSettling settling,
+                                    boolean takeEvidence) throws InterruptedException, BrinkUserException {
         List<Path> dumps = new ArrayList<>();
-        CapacityResult capacity = new CapacityPhase(engine, plan, judge, events, console, this::goOn, () -> targetDied,
-                plan.target().jvm() != null && plan.target().jvm().launch() != null)
+        CapacityResult capacity = new CapacityPhase(engine, plan, judge, events, console, this::goOn, () -> targetDied, settling)
                 .run(takeEvidence ? evidenceHook(target, dumps) : (n, verdict) -> { });
         analyseDumps(dumps);
         analyseWindows();

@@ -116,7 +116,7 @@ class MethodRunnerTest {
         Plan plan = plan("dies", port, true, """
                 slo: {error_rate: 0.05, p99_ms: 5000}
                 phases:
-                  capacity: {start: 1, step: 1, max: 5, step_duration: 8s, warmup: 0s, refine: false}
+                  capacity: {start: 1, step: 1, max: 5, step_duration: 4s, warmup: 0s, refine: false}
                 """);
         RunDirectory run = RunDirectory.at(dir.resolve("run"));
         Thread killer = new Thread(() -> {
