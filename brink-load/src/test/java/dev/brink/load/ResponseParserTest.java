@@ -95,8 +95,8 @@ class ResponseParserTest {
     void jumpingIgnoredLinesAgreesWithTheByteByBytePath() {
         Random rnd = new Random(11);
         String[] lines = {"Server: nginx/1.22.1", "Date: Tue, 24 Nov 2026 07:58:00 GMT", "Content-Type: text/plain",
-                "X-Pad: " + "p".repeat(8184), "X-Pad: " + "p".repeat(8185), "X-Odd: a\rb", "Content-Length: 3",
-                "Connection: close", "Connection: keep-alive", "Transfer-Encoding: chunked", "X:", ":"};
+                "X-Odd: a\rb", "Content-Length: 3", "Connection: close", "Connection: keep-alive",
+                "Transfer-Encoding: chunked", "X:", ":"};
         for (int i = 0; i < 3000; i++) {
             StringBuilder sb = new StringBuilder(rnd.nextBoolean() ? "HTTP/1.1 200 OK fine" : "HTTP/1.0 404 Not Found");
             String eol = rnd.nextInt(4) == 0 ? "\n" : "\r\n";
@@ -108,6 +108,26 @@ class ResponseParserTest {
             int[] cuts = rnd.ints(rnd.nextInt(4), 0, bytes.length + 1).sorted().toArray();
             assertThat(outcome(new ResponseParser(), bytes, cuts)).as("response %d, cut at %s", i, java.util.Arrays.toString(cuts))
                     .isEqualTo(outcome(new ResponseParser(false), bytes, cuts));
+        }
+    }
+
+    @Test
+    void theLineLimitFallsWhereTheByteByBytePathPutsIt() {
+        // an ignored header line of 8191 and 8192 bytes, at the 8 KiB limit, CRLF or LF, with or without a bare CR
+        // inside (a CR takes no position), cut around its end
+        for (int pad = 8184; pad <= 8185; pad++) {
+            for (String eol : new String[] {"\r\n", "\n", "\r\n "}) {
+                String value = eol.length() == 3 ? "p".repeat(100) + "\r" + "p".repeat(pad - 100) : "p".repeat(pad);
+                byte[] bytes = ("HTTP/1.1 200 OK\r\nX-Pad: " + value + eol.substring(0, Math.min(2, eol.length()))
+                        + "Content-Length: 0\r\n\r\n")
+                        .getBytes(StandardCharsets.ISO_8859_1);
+                int lineEnd = 17 + 7 + value.length();
+                for (int cut = lineEnd - 1; cut <= lineEnd + 1; cut++) {
+                    int[] cuts = {cut};
+                    assertThat(outcome(new ResponseParser(), bytes, cuts)).as("pad %d, cut at %d", pad, cut)
+                            .isEqualTo(outcome(new ResponseParser(false), bytes, cuts));
+                }
+            }
         }
     }
 }
