@@ -71,4 +71,63 @@ class ResponseParserTest {
             }
         }
     }
+
+    /** What {@code p} makes of {@code bytes} fed in pieces cut at {@code cuts}: each result with the bytes left over. */
+    private static String outcome(ResponseParser p, byte[] bytes, int[] cuts) {
+        StringBuilder sb = new StringBuilder();
+        int from = 0;
+        for (int k = 0; k <= cuts.length; k++) {
+            int to = k < cuts.length ? cuts[k] : bytes.length;
+            ByteBuf buf = Unpooled.wrappedBuffer(bytes, from, to - from);
+            while (buf.isReadable()) {
+                ResponseParser.Result r = p.parse(buf);
+                if (r == ResponseParser.Result.NEED_MORE) break;
+                sb.append(r).append(' ').append(p.status()).append(' ').append(p.keepAlive()).append(" @").append(from + buf.readerIndex()).append(';');
+                if (r == ResponseParser.Result.ERROR) return sb.toString();
+                p.reset();
+            }
+            from = to;
+        }
+        return sb.append(p.readingUntilClose() ? "until-close" : "more").toString();
+    }
+
+    @Test
+    void jumpingIgnoredLinesAgreesWithTheByteByBytePath() {
+        Random rnd = new Random(11);
+        String[] lines = {"Server: nginx/1.22.1", "Date: Tue, 24 Nov 2026 07:58:00 GMT", "Content-Type: text/plain",
+                "X-Odd: a\rb", "Content-Length: 3", "Connection: close", "Connection: keep-alive",
+                "Transfer-Encoding: chunked", "X:", ":"};
+        for (int i = 0; i < 3000; i++) {
+            StringBuilder sb = new StringBuilder(rnd.nextBoolean() ? "HTTP/1.1 200 OK fine" : "HTTP/1.0 404 Not Found");
+            String eol = rnd.nextInt(4) == 0 ? "\n" : "\r\n";
+            sb.append(eol);
+            for (int h = rnd.nextInt(5); h > 0; h--) sb.append(lines[rnd.nextInt(lines.length)]).append(eol);
+            sb.append("Content-Length: 3").append(eol).append(eol).append("ok\n").append("HTTP/1.1 200 OK\r\nServer: x\r\nContent-Length: 0\r\n\r\n");
+            byte[] bytes = sb.toString().getBytes(StandardCharsets.ISO_8859_1);
+            if (rnd.nextInt(3) == 0) bytes[rnd.nextInt(bytes.length)] = (byte) rnd.nextInt(256);
+            int[] cuts = rnd.ints(rnd.nextInt(4), 0, bytes.length + 1).sorted().toArray();
+            assertThat(outcome(new ResponseParser(), bytes, cuts)).as("response %d, cut at %s", i, java.util.Arrays.toString(cuts))
+                    .isEqualTo(outcome(new ResponseParser(false), bytes, cuts));
+        }
+    }
+
+    @Test
+    void theLineLimitFallsWhereTheByteByBytePathPutsIt() {
+        // an ignored header line of 8191 and 8192 bytes, at the 8 KiB limit, CRLF or LF, with or without a bare CR
+        // inside (a CR takes no position), cut around its end
+        for (int pad = 8184; pad <= 8185; pad++) {
+            for (String eol : new String[] {"\r\n", "\n", "\r\n "}) {
+                String value = eol.length() == 3 ? "p".repeat(100) + "\r" + "p".repeat(pad - 100) : "p".repeat(pad);
+                byte[] bytes = ("HTTP/1.1 200 OK\r\nX-Pad: " + value + eol.substring(0, Math.min(2, eol.length()))
+                        + "Content-Length: 0\r\n\r\n")
+                        .getBytes(StandardCharsets.ISO_8859_1);
+                int lineEnd = 17 + 7 + value.length();
+                for (int cut = lineEnd - 1; cut <= lineEnd + 1; cut++) {
+                    int[] cuts = {cut};
+                    assertThat(outcome(new ResponseParser(), bytes, cuts)).as("pad %d, cut at %d", pad, cut)
+                            .isEqualTo(outcome(new ResponseParser(false), bytes, cuts));
+                }
+            }
+        }
+    }
 }
