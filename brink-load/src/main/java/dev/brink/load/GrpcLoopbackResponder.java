@@ -14,10 +14,7 @@ import io.grpc.stub.ServerCalls;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,21 +32,8 @@ import java.util.concurrent.TimeUnit;
 final class GrpcLoopbackResponder implements AutoCloseable {
     /** Messages per server-streaming call: enough to run the between-messages path, few enough to keep calls short. */
     static final int STREAM_MESSAGES = 4;
-    private static final MethodDescriptor.Marshaller<byte[]> BYTES = new MethodDescriptor.Marshaller<>() {
-        @Override
-        public InputStream stream(byte[] value) {
-            return new ByteArrayInputStream(value);
-        }
-
-        @Override
-        public byte[] parse(InputStream stream) {
-            try (stream) {
-                return stream.readAllBytes();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-    };
+    /** Requests and answers as bytes: requests are read and dropped, answers are made once per method. */
+    private static final MethodDescriptor.Marshaller<byte[]> BYTES = GrpcTransport.bytes();
 
     private final NioEventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("brink-warmup-grpc", true));
     private final Server server;
