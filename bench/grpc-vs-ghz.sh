@@ -4,21 +4,21 @@
 # of its own (the Go example listens on all interfaces; in the namespace that is only its loopback).
 # The server is pinned to CPU 1, the generators to CPU 0.
 #   1. brink, open model at 1000 calls/s for 10 s, by reflection and by .proto: achieved rate (goal: within 1 %)
-#   2. the server stopped (SIGSTOP) for 1 s, once the run is past its JIT warm-up, at a rate a loaded machine
-#      carries (200 calls/s, 32 calls in flight at most, as ghz -c 32 --rps 200): brink's corrected p99 shows
-#      the stall, its uncorrected p99 (what ghz reports, same stall, same rate) does not
+#   2. the server stopped (SIGSTOP) for 1 s at 6 s of a 10 s run at 1000 calls/s, 32 calls in flight at most (as
+#      ghz -c 32 --rps 1000), by reflection and by .proto, beside the same run without a stall: the whole run's
+#      corrected p99 shows the stall, its uncorrected p99 (what ghz reports, same stall, same rate) does not
 #   3. ghz vs brink at --rps 1000 (open) and 50 concurrent callers (closed): rate accuracy, CPU-ms per 1000 calls
-# Ends with one table of every run (bench/HlogWindow.java reads a window of latency.hlog). Needs: root (ip netns), go (builds the server and ghz through the Go module
+# Ends with one table of every run. Needs: root (ip netns), go (builds the server and ghz through the Go module
 # proxy), taskset, /usr/bin/time, python3 and brink-cli/target/brink.jar.
 # Usage: bench/grpc-vs-ghz.sh [seconds]
-#   (env: BRINK_STALL_RATE=200 BRINK_STALL_SECS=60 BRINK_STALL_AT=45 BRINK_STALL_CONCURRENCY=32)
+#   (env: BRINK_STALL_RATE=1000 BRINK_STALL_SECS=10 BRINK_STALL_AT=6 BRINK_STALL_CONCURRENCY=32)
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 SECS=${1:-10}
-STALL_RATE=${BRINK_STALL_RATE:-200}
-STALL_SECS=${BRINK_STALL_SECS:-60}
-STALL_AT=${BRINK_STALL_AT:-45} # seconds into the step: after the generator's JIT warm-up (~30 s on a loaded box)
+STALL_RATE=${BRINK_STALL_RATE:-1000}
+STALL_SECS=${BRINK_STALL_SECS:-10}
+STALL_AT=${BRINK_STALL_AT:-6} # seconds into the run's clock (which starts after Brink's warm-up)
 STALL_CONC=${BRINK_STALL_CONCURRENCY:-32}
 PORT=50051
 JAR="$ROOT/brink-cli/target/brink.jar"
@@ -76,46 +76,47 @@ brink --rate 1000 >"$WORK/refl.json"; summary "$WORK/refl.json" 1000 "brink --ra
 echo "== brink, open model 1000 calls/s, ${SECS}s, descriptors from $PROTO_DIR/helloworld.proto (parsed in-process)"
 brink --rate 1000 --proto "$PROTO_DIR/helloworld.proto" >"$WORK/proto.json"; summary "$WORK/proto.json" 1000 "brink --rate 1000, --proto"
 
-# The stall: 1 s of a stopped server, once the generator is warm. With at most 32 calls in flight, the 32 calls on
-# the wire wait out the stall (32 slow calls of 12 000: under the uncorrected p99), and every call due in that
-# second waits for a slot: only latency from the intended send time (corrected) counts those ~STALL_RATE calls.
+# The stall: 1 s of a stopped server in a 1000 calls/s run, at most STALL_CONC calls in flight (ghz -c). The
+# STALL_CONC calls on the wire wait out the stall (32 slow calls of 10 000: under the uncorrected p99), and every
+# call due in that second waits for a slot: only latency from the intended send time (corrected) counts those
+# ~STALL_RATE calls, so the WHOLE run's corrected p99 shows the stall and the uncorrected one does not. Brink warms
+# its own call path before the clock (against a responder inside Brink, never the server), so the run's first
+# seconds are not a cold JVM's backlog; the same run without a stall is the baseline.
 stall() { # seconds to wait before stopping the server
   sleep "$1"; kill -STOP $SERVER
   # say so if the signal did not stop the server (a wrong PID would make the stall silently absent)
   [[ $(awk '{print $3}' /proc/$SERVER/stat) == T ]] || echo "  WARNING: the server ($SERVER) is not stopped" >&2
   sleep 1; kill -CONT $SERVER
 }
-echo "== brink, ${STALL_RATE} calls/s, at most ${STALL_CONC} in flight, ${STALL_SECS}s; server stopped (SIGSTOP) for 1 s at ${STALL_AT} s"
-ip netns exec "$NS" taskset -c 0 java -jar "$JAR" grpc "$ADDR" --call "$CALL" --data "$MSG" --duration "${STALL_SECS}s" \
-    --rate "$STALL_RATE" --concurrency "$STALL_CONC" --json --out "$WORK/run-stall" >"$WORK/stall.json" 2>/dev/null &
-B=$!
-# count from the run's own first second (load.jsonl), not from the JVM's start
-until [[ -s "$WORK/run-stall/load.jsonl" ]] || ! kill -0 $B 2>/dev/null; do sleep 0.1; done
-stall "$((STALL_AT - 1))"
-wait $B
-summary "$WORK/stall.json" "$STALL_RATE" "brink --rate $STALL_RATE --concurrency $STALL_CONC, 1 s SIGSTOP at ${STALL_AT} s"
-python3 - "$WORK/run-stall/load.jsonl" <<'PY'
+brink_stall() { # file name, label, seconds into the run to stop the server at (0: no stall), brink args...
+  local id=$1 label=$2 at=$3; shift 3
+  rm -rf "$WORK/run-$id"
+  ip netns exec "$NS" taskset -c 0 java -jar "$JAR" grpc "$ADDR" --call "$CALL" --data "$MSG" --duration "${STALL_SECS}s" \
+      --rate "$STALL_RATE" --concurrency "$STALL_CONC" --json --out "$WORK/run-$id" "$@" >"$WORK/$id.json" 2>/dev/null &
+  local b=$!
+  if (( at > 0 )); then
+    # count from the run's own clock: its first load.jsonl line is written 1 s after the clock starts (after the warm-up)
+    until [[ -s "$WORK/run-$id/load.jsonl" ]] || ! kill -0 $b 2>/dev/null; do sleep 0.05; done
+    stall "$((at - 1))"
+  fi
+  wait $b
+  summary "$WORK/$id.json" "$STALL_RATE" "brink --rate $STALL_RATE --concurrency $STALL_CONC, $label"
+  python3 - "$WORK/run-$id/load.jsonl" "$WORK/$id.json" <<'PY'
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+r = json.load(open(sys.argv[2]))["result"]
 worst = max(lines, key=lambda l: l["corrected"]["p99_ms"])
-print(f"  worst second ({worst['elapsed_s']} s): corrected p99 {worst['corrected']['p99_ms']} ms, "
-      f"uncorrected p99 {worst['uncorrected']['p99_ms']} ms; generator-bound seconds: {sum(l['generator_bound'] for l in lines)}")
+print(f"  whole run: corrected p99 {r['corrected']['p99_ms']} ms vs uncorrected p99 {r['uncorrected']['p99_ms']} ms; "
+      f"worst second ({worst['elapsed_s']} s): corrected p99 {worst['corrected']['p99_ms']} ms, "
+      f"uncorrected {worst['uncorrected']['p99_ms']} ms; generator-bound seconds: {sum(l['generator_bound'] for l in lines)}")
 PY
-# the whole run's p99 also counts a cold JVM's backlog; from the first second with nothing waiting on, the window
-# with the stall against the same window cut before it (latency.hlog times are interval starts: the second after
-# the one whose backlog emptied is the first clean one)
-read -r WARM STALL_S < <(python3 - "$WORK/run-stall/load.jsonl" "$STALL_AT" <<'PY'
-import json, sys
-lines = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
-first = lines[0]["elapsed_s"] - 1
-warm = next((l["elapsed_s"] for l in lines if l["waiting"] == 0 and l["elapsed_s"] - 1 - first < int(sys.argv[2]) - 5), first)
-print(warm, first + int(sys.argv[2]))
-PY
-)
-printf '  after warm-up (from %s s), with the stall:    ' "$WARM"
-java -cp "$JAR" "$HERE/HlogWindow.java" "$WORK/run-stall/latency.hlog" "$WARM" 1e9 | tee "$WORK/stall-window.txt"
-printf '  after warm-up, cut 1 s before the stall:  '
-java -cp "$JAR" "$HERE/HlogWindow.java" "$WORK/run-stall/latency.hlog" "$WARM" "$(python3 -c "print($STALL_S - 1)")"
+}
+echo "== brink, ${STALL_RATE} calls/s, at most ${STALL_CONC} in flight, ${STALL_SECS}s, no stall (baseline), reflection"
+brink_stall stall-none "no stall, reflection" 0
+echo "== brink, same, server stopped (SIGSTOP) for 1 s at ${STALL_AT} s, reflection"
+brink_stall stall-refl "1 s SIGSTOP at ${STALL_AT} s, reflection" "$STALL_AT"
+echo "== brink, same, server stopped (SIGSTOP) for 1 s at ${STALL_AT} s, --proto"
+brink_stall stall-proto "1 s SIGSTOP at ${STALL_AT} s, --proto" "$STALL_AT" --proto "$PROTO_DIR/helloworld.proto"
 echo "== ghz, --rps ${STALL_RATE} -c ${STALL_CONC}, ${STALL_SECS}s; server stopped (SIGSTOP) for 1 s at ${STALL_AT} s"
 stall "$STALL_AT" &
 STALLER=$!
@@ -127,7 +128,7 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 n = r["count"]; ok = r.get("statusCodeDistribution", {}).get("OK", 0)
 p99 = next((l["latency"] for l in r.get("latencyDistribution") or [] if l["percentage"] == 99), 0) / 1e6
-print(f"  ghz: {n} calls ({ok} OK), {r['rps']:.1f} calls/s, p99 {p99:.2f} ms, slowest {r['slowest'] / 1e6:.1f} ms")
+print(f"  ghz: {n} calls ({ok} OK), {r['rps']:.1f} calls/s, p99 {p99:.2f} ms (uncorrected only), slowest {r['slowest'] / 1e6:.1f} ms")
 with open(sys.argv[3], "a") as t:
     t.write(f"| {sys.argv[4]} | {n} / {ok} | {r['rps']:.1f}/s | (none) | {p99:.2f} ms | {r['slowest'] / 1e6:.1f} ms | — |\n")
 PY

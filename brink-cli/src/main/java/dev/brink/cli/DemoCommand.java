@@ -64,7 +64,8 @@ final class DemoCommand implements Callable<Integer> {
                     + "(PriceSigner.sign) from the recording. "
                     + "grpc: the gRPC order service with a tiny old generation and slow handlers (field report 004), "
                     + "every phase through a gRPC plan; ends with the capacity and the old-generation finding with its "
-                    + "-XX:NewRatio advice. telemetry: the raw-TCP telemetry platform with its per-device leak (field report "
+                    + "-XX:NewRatio advice, then (as root, in a network namespace with 100 local ports) a connection per call "
+                    + "that runs out of ports: the port-exhaustion finding. telemetry: the raw-TCP telemetry platform with its per-device leak (field report "
                     + "002), driven by a plan of logins, data packets and logouts; ends with the soak's leak and the device map "
                     + "as the leak suspect.")
     String scenario;
@@ -149,7 +150,14 @@ final class DemoCommand implements Callable<Integer> {
         // Brink keeps at most this many calls in flight. The service serves 8 workers / 25 ms = 320 calls/s: above
         // that its queue grows, and with a cap of 64 in flight the queue would wait in Brink (connections-starved,
         // generator-bound) while the service still answered within the SLO. The demo wants the service's limit.
-        return MethodConsole.runAndReport(plan, run, LoadOptions.defaults().withMaxConnections(DEMO_CONNECTIONS), null, false, console);
+        DemoPortExhaustion ports = DemoPortExhaustion.start(sample);
+        try {
+            int code = MethodConsole.runAndReport(plan, run, LoadOptions.defaults().withMaxConnections(DEMO_CONNECTIONS), null, false, console);
+            ports.finish(console);
+            return code;
+        } finally {
+            ports.close();
+        }
     }
 
     /**

@@ -121,7 +121,7 @@ final class GrpcCommand implements Callable<Integer> {
         }
         String m = load.rate() != null ? String.format(Locale.ROOT, "open model, %s calls/s", load.rate())
                 : "closed model, " + load.users() + " callers";
-        OneLineLoad.run(load.spec, "grpc", plan, opts, load.users(), d, load.out, load.json, false,
+        OneLineLoad.run(load.spec, "grpc", plan, opts, load.users(), d, load.out, load.json, !load.noWarmUp,
                 "grpc://" + address + "/" + call,
                 transport -> "brink grpc " + address + " " + call + " — " + m + " for " + Durations.format(d) + ", "
                         + policy + " connections" + (tlsSettings == null ? "" : insecure ? ", TLS unverified" : ", TLS")

@@ -49,10 +49,6 @@ final class HttpCommand implements Callable<Integer> {
     @Option(names = "--body", paramLabel = "B|@FILE", description = "Request body, or @file to read it from a UTF-8 text file (at most 16 MiB).")
     String body;
 
-    @Option(names = "--no-warm-up", description = "With --rate: skip the warm-up that first compiles Brink's own request "
-            + "path against a responder inside Brink (never the target; its time is printed, nothing of it is recorded).")
-    boolean noWarmUp;
-
     @Override
     public Integer call() throws Exception {
         Duration d = load.duration();
@@ -64,7 +60,7 @@ final class HttpCommand implements Callable<Integer> {
         Plan plan = plan(base);
         LoadOptions opts = load.options(conns, t); // --shard and --start-at checked before any connection
         LoadEngine.checkReachable(base, Duration.ofSeconds(5));
-        OneLineLoad.run(load.spec, "http", plan, opts, load.users(), d, load.out, load.json, !noWarmUp, url,
+        OneLineLoad.run(load.spec, "http", plan, opts, load.users(), d, load.out, load.json, !load.noWarmUp, url,
                 transport -> HttpReport.headline(url, load.rate(), load.users(), d, conns, transport));
         return BrinkMain.EXIT_OK;
     }

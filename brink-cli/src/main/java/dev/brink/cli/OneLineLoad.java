@@ -97,7 +97,7 @@ final class OneLineLoad {
         Instant started;
         List<Finding> findings;
         if (users == null && warm) {
-            Warmup.Report w = Warmup.http(plan, options, warmUpLimit(d));
+            Warmup.Report w = Warmup.of(plan, options, warmUpLimit(d));
             if (w != null) {
                 live.println(w.line());
                 live.flush();

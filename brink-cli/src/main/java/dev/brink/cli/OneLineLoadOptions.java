@@ -50,6 +50,10 @@ final class OneLineLoadOptions {
             + "text for Accept: text/plain) at http://HOST:PORT/metrics while the run lasts; HOST is 127.0.0.1 unless named.")
     String metrics;
 
+    @Option(names = "--no-warm-up", description = "With --rate: skip the warm-up that first compiles Brink's own request "
+            + "path against a responder inside Brink (never the target; its time is printed, nothing of it is recorded).")
+    boolean noWarmUp;
+
     @picocli.CommandLine.Mixin
     ShardOptions sharding;
 

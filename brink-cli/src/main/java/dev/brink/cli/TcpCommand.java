@@ -60,7 +60,7 @@ final class TcpCommand implements Callable<Integer> {
         URI base = URI.create("tcp://" + target);
         LoadOptions opts = load.options(conns, t); // --shard and --start-at checked before any connection
         LoadEngine.checkReachable(base, Duration.ofSeconds(5));
-        OneLineLoad.run(load.spec, "tcp", plan, opts, load.users(), d, load.out, load.json, false, target,
+        OneLineLoad.run(load.spec, "tcp", plan, opts, load.users(), d, load.out, load.json, !load.noWarmUp, target,
                 transport -> "brink tcp " + target + ": " + (load.rate() != null ? load.rate() + " packets/s" : load.users() + " users")
                         + " for " + load.duration + ", " + conns + " sessions at most (" + transport + ")");
         return BrinkMain.EXIT_OK;

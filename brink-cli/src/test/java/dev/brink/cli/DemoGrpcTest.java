@@ -62,6 +62,25 @@ class DemoGrpcTest {
         assertThat(oldGen.get("detail").get("full_gcs").asInt()).isGreaterThanOrEqualTo(3);
         assertThat(r.out).contains("finding: critical heap-too-small: " + oldGen.get("title").asText());
 
+        // the ListOrders streams, timed per message, under each step
+        assertThat(r.out).containsPattern("stream list-orders +\\d+\\.\\d msg/call  p99 ms: first msg [\\d.]+  each msg [\\d.]+  gap [\\d.]+  call [\\d.]+");
+
+        // the last phase: a connection per call through 100 local ports, in a network namespace when the machine allows
+        String ports = r.out.substring(r.out.indexOf("── port exhaustion"));
+        Matcher ns = Pattern.compile("in network namespace (brinkdemo\\d+), ip_local_port_range 40000-40099").matcher(ports);
+        if (ns.find()) {
+            assertThat(ports).containsPattern("calls: \\d+ sent, \\d+ ok, .*connect-no-local-port [1-9]\\d*")
+                    .containsPattern("finding: critical port-exhaustion: the load generator ran out of ephemeral ports in grpc: [1-9]\\d* "
+                            + "connects failed with EADDRNOTAVAIL; \\d+ of 100 local ports \\(40000-40099\\) in use, \\d+ in TIME_WAIT; "
+                            + "connection policy per-call")
+                    .containsPattern("advice: reuse connections: connection_policy shared .*ip_local_port_range.*tcp_tw_reuse=1");
+            Process list = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
+            assertThat(new String(list.getInputStream().readAllBytes())).as("the namespace is deleted").doesNotContain(ns.group(1));
+        } else {
+            // not root, or no iproute2: one line says why, and the demo still succeeds
+            assertThat(ports).as(ports).containsPattern("\nskipped: .+");
+        }
+
         // an ordinary gRPC plan, to copy: the launch line carries the defects' flags
         assertThat(out.resolve("plan.yaml")).content().contains("grpc: \"127.0.0.1:", "call: \"brink.sample.orders.v1.Orders/PlaceOrder\"",
                 "call: \"brink.sample.orders.v1.Orders/ListOrders\"", "-Xmn250m", "--handler-delay-ms=25");

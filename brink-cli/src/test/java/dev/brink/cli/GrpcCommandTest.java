@@ -33,14 +33,15 @@ class GrpcCommandTest {
         Files.writeString(proto, PROTO);
         Path broken = dir.resolve("broken.proto");
         Files.writeString(broken, PROTO.replace("int64 cents = 2;", "int64 cents 2;"));
+        // 10 s runs: long enough for the warm-up before the clock, which must find the same mistakes first
         try (ServerSocket listener = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
             String addr = "127.0.0.1:" + listener.getLocalPort();
             assertOneLine(brink("grpc", addr, "--call", "pay.v2.Ledger/Post", "--proto", broken.toString(), "--rate", "10",
-                    "--duration", "1s"), broken + ":6:49: expected '=', found '2'");
+                    "--duration", "10s"), broken + ":6:49: expected '=', found '2'");
             assertOneLine(brink("grpc", addr, "--call", "pay.v2.Ledger/Refund", "--proto", proto.toString(), "--rate", "10",
-                    "--duration", "1s"), "unknown method pay.v2.Ledger/Refund in " + proto + " (the service has Post)");
+                    "--duration", "10s"), "unknown method pay.v2.Ledger/Refund in " + proto + " (the service has Post)");
             HttpCommandTest.Run r = brink("grpc", addr, "--call", "pay.v2.Ledger/Post", "--proto", proto.toString(), "-d",
-                    "{\"acount\": \"a\"}", "--rate", "10", "--duration", "1s");
+                    "{\"acount\": \"a\"}", "--rate", "10", "--duration", "10s");
             assertOneLine(r, null);
             assertThat(r.err()).contains("acount").contains("pay.v2.Entry");
         }

@@ -82,7 +82,7 @@ class HttpCommandTest {
         assertThat(seen.peek()).startsWith("GET /books?x=1 ");
         assertThat(r.err()).contains("req/s"); // live lines go to stderr with --json
         // the warm-up is reported, and (hits above) not one of its requests reached the target
-        assertThat(r.err()).containsPattern("warm-up: [0-9.]+ s, \\d+ requests to an HTTP/1.1 responder inside Brink");
+        assertThat(r.err()).containsPattern("warm-up: [0-9.]+ s, \\d+ requests \\(\\d+ ok\\) to an HTTP/1.1 responder inside Brink");
         assertThat(dir.resolve("run/load.jsonl")).isNotEmptyFile();
         assertThat(dir.resolve("run/latency.hlog")).isNotEmptyFile();
     }

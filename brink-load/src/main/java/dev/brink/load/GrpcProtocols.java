@@ -59,6 +59,33 @@ final class GrpcProtocols {
         return new GrpcProtocol(transport, group, channelType, g, methods, messages, metadata, names);
     }
 
+    /**
+     * The methods {@code plan}'s operations call, found as {@link #open} finds them (the same one-line mistakes). When
+     * they came from the target's reflection service, its answer is kept for the next {@link #open} of the same target
+     * and settings, which takes it instead of asking again: the warm-up learns the methods before the run, and the
+     * target sees one reflection exchange, as in a run without a warm-up.
+     */
+    static List<Descriptors.MethodDescriptor> methods(Plan plan) throws BrinkUserException {
+        Plan.Grpc g = plan.target().grpc();
+        java.net.URI base = plan.target().baseUrl();
+        GrpcTransport transport = GrpcTransport.of(base.getHost(), base.getPort(), g);
+        GrpcSchema schema = schema(plan, transport);
+        List<Descriptors.MethodDescriptor> methods = new ArrayList<>();
+        for (Plan.Operation op : plan.profile()) methods.add(schema.method(op.request().path()));
+        if (g.proto() == null && g.protoset() == null) {
+            LinkedHashSet<String> services = new LinkedHashSet<>();
+            for (Descriptors.MethodDescriptor m : methods) services.add(m.getService().getFullName());
+            REFLECTED.put(new Reflected(transport.where(), g, List.copyOf(services)), schema);
+        }
+        return methods;
+    }
+
+    /** A reflection answer kept for the run that follows a warm-up: the server, the settings, the services asked for. */
+    private record Reflected(String where, Plan.Grpc settings, List<String> services) {
+    }
+
+    private static final java.util.Map<Reflected, GrpcSchema> REFLECTED = new java.util.concurrent.ConcurrentHashMap<>();
+
     private static RequestContext sampleRow(Plan plan) throws BrinkUserException {
         return new RequestContext(1, CsvFeeder.load(plan.data().csv(), false));
     }
@@ -74,6 +101,9 @@ final class GrpcProtocols {
             if (slash <= 0) throw new BrinkUserException("call '" + call + "': expected pkg.Service/Method");
             services.add(call.substring(0, slash));
         }
+        Reflected key = new Reflected(transport.where(), g, List.copyOf(services));
+        GrpcSchema asked = REFLECTED.remove(key);
+        if (asked != null) return asked;
         try {
             return GrpcReflection.load(transport, new ArrayList<>(services), Duration.ofSeconds(10));
         } catch (InterruptedException e) {

@@ -158,7 +158,8 @@ final class GrpcTransport {
         return settings.authority() != null ? settings.authority() : host;
     }
 
-    private static MethodDescriptor.Marshaller<byte[]> bytes() {
+    /** Messages as their bytes, both ways (a probe's, the warm-up responder's). */
+    static MethodDescriptor.Marshaller<byte[]> bytes() {
         return new MethodDescriptor.Marshaller<>() {
             @Override
             public InputStream stream(byte[] value) {

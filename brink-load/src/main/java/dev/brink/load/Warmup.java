@@ -11,8 +11,9 @@ import java.time.Duration;
  * req/s the first one or two seconds fall 60-90 ms behind schedule, and those seconds alone set a short run's
  * corrected p99 (intended send time to answer) far above the server's. wrk2 calibrates for 10 s for the same reason.
  *
- * <p>So a run first loads a {@link LoopbackResponder} in this process, not the target: the same plan, encoders,
- * event loop kind, {@link LoadLoop} and parser, against 127.0.0.1 on a port of its own, in an engine of its own
+ * <p>So a run first loads a responder in this process, not the target ({@link LoopbackResponder} for HTTP/1.1,
+ * {@link GrpcLoopbackResponder} for gRPC, {@link dev.brink.load.tcp.TcpLoopbackResponder} for raw TCP): the same plan,
+ * encoders, event loop kind, {@link LoadLoop} and parser, against 127.0.0.1 on a port of its own, in an engine of its own
  * that writes no run directory. Nothing of it reaches the target or the results: the recorded run opens its own
  * engine and connections afterwards and starts its clock then. It stops when the JIT has settled (compilation time
  * grew by less than a tenth of a round in the last round) or after {@code max} of load, whichever comes first.
@@ -24,56 +25,115 @@ public final class Warmup {
      * for the responder's thread and the loop's to be scheduled in turn; more in flight, more requests per wake-up.
      */
     private static final int USERS = 128;
+    /**
+     * Calls in flight during a gRPC warm-up: fewer, because they share HTTP/2 connections, and a burst of 128
+     * concurrent calls answered together comes back as one slow batch (hundreds of ms each, measured against grpc-go's
+     * Greeter as against the responder here) where 32 keep thousands of calls a second going.
+     */
+    private static final int GRPC_CALLS = 32;
 
     private Warmup() {
     }
 
-    /** What was warmed: how many requests in how long, and whether the JIT had settled by the end. */
-    public record Report(String against, long requests, double seconds, boolean settled) {
+    /**
+     * What was warmed: how many requests in how long, how many of them the responder's answers passed as ok (a
+     * responder that answered wrongly would warm the error path instead), and whether the JIT had settled by the end.
+     */
+    public record Report(String against, long requests, long ok, double seconds, boolean settled) {
         /** One console line that says what ran, for how long, and that none of it counts. */
         public String line() {
-            return String.format(java.util.Locale.ROOT, "warm-up: %.1f s, %d requests to %s (%s); nothing sent to the "
-                    + "target, nothing recorded", seconds, requests, against, settled ? "JIT settled" : "time limit reached");
+            return String.format(java.util.Locale.ROOT, "warm-up: %.1f s, %d requests (%d ok) to %s (%s); nothing sent "
+                    + "to the target, nothing recorded", seconds, requests, ok, against, settled ? "JIT settled" : "time limit reached");
         }
     }
 
     /**
-     * Warms the HTTP/1.1 path of {@code plan} for at most {@code max}; null when the plan is not HTTP/1.1 (gRPC and
-     * raw TCP have no loopback responder here). The warm-up is a closed model, {@value #USERS} users on as many
-     * connections, as fast as the responder answers: the most compiled code per second of warm-up, and never a
-     * backlog to drain (an open model at a rate the cold path cannot meet yet would queue requests for seconds).
-     * The open model's own schedule step is a few arithmetic operations; it compiles in the run's first milliseconds.
+     * Warms the request path of {@code plan} (HTTP/1.1, gRPC or raw TCP) for at most {@code max} against a responder
+     * of its own; null when {@code max} is shorter than one round. The warm-up is a closed model, {@value #USERS} users
+     * on as many connections, as fast as the responder answers: the most compiled code per second of warm-up, and never
+     * a backlog to drain (an open model at a rate the cold path cannot meet yet would queue requests for seconds). The
+     * open model's own schedule step is a few arithmetic operations; it compiles in the run's first milliseconds.
      */
-    public static Report http(Plan plan, LoadOptions options, Duration max)
-            throws BrinkUserException, InterruptedException {
-        if (plan.target().grpc() != null || plan.target().tcp() != null || max.toMillis() < ROUND.toMillis()) return null;
+    public static Report of(Plan plan, LoadOptions options, Duration max) throws BrinkUserException, InterruptedException {
+        if (max.toMillis() < ROUND.toMillis()) return null;
+        if (plan.target().grpc() != null) return grpc(plan, options, max);
+        if (plan.target().tcp() != null) return tcp(plan, options, max);
+        return http(plan, options, max);
+    }
+
+    /** {@link #of} for an HTTP/1.1 plan: a {@link LoopbackResponder} answers every request with a 200. */
+    static Report http(Plan plan, LoadOptions options, Duration max) throws BrinkUserException, InterruptedException {
         long started = System.nanoTime();
         try (LoopbackResponder responder = new LoopbackResponder()) {
             Plan.Target t = plan.target();
             Plan local = new Plan(plan.name(), new Plan.Target(responder.baseUrl(t.baseUrl()), null), plan.profile(),
                     plan.slo(), plan.phases(), plan.data(), plan.failOn(), plan.users(), plan.flows());
-            LoadOptions quick = options.withMaxConnections(USERS).withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(1));
-            CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-            boolean timed = jit != null && jit.isCompilationTimeMonitoringSupported();
-            long requests = 0;
-            boolean settled = false;
-            try (LoadEngine engine = LoadEngine.open(local, quick, null)) {
-                // the limit counts from here: starting the responder and the engine is class loading the run would
-                // do anyway (and on a starved core it alone can take a second); the report gives the whole time
-                long deadline = System.nanoTime() + max.toNanos();
-                int rounds = 0;
-                while (System.nanoTime() + ROUND.toNanos() <= deadline) {
-                    long jitBefore = timed ? jit.getTotalCompilationTime() : 0;
-                    requests += engine.run(LoadStep.closed("warm-up", USERS, Duration.ZERO, ROUND)).sent();
-                    rounds++;
-                    // a round in which the compilers worked less than a tenth of the time: the hot path is compiled
-                    if (timed && rounds >= 2 && jit.getTotalCompilationTime() - jitBefore < ROUND.toMillis() / 10) {
-                        settled = true;
-                        break;
-                    }
+            return load(local, USERS, options, max, started, "an HTTP/1.1 responder inside Brink on 127.0.0.1");
+        }
+    }
+
+    /**
+     * {@link #of} for a gRPC plan: a {@link GrpcLoopbackResponder} answers the methods the plan calls, found as the
+     * run finds them (so a wrong method or field is the same one line, before any load). Plaintext, whatever the
+     * target's TLS: the responder has no certificate the plan would trust, and the handshake is per connection, not
+     * per call. On shared connections whatever the plan's policy: the call path is the same, and a connection per
+     * warm-up call would leave thousands of TIME_WAIT sockets that the run's own port count would then see (in a
+     * narrowed port range, running out of ports before the run starts); a connection per user made the cold
+     * responder's first round time out (32 handshakes at once on its one thread, on a loaded machine).
+     */
+    static Report grpc(Plan plan, LoadOptions options, Duration max) throws BrinkUserException, InterruptedException {
+        long started = System.nanoTime();
+        java.util.List<com.google.protobuf.Descriptors.MethodDescriptor> methods = GrpcProtocols.methods(plan);
+        try (GrpcLoopbackResponder responder = new GrpcLoopbackResponder(methods)) {
+            Plan.Grpc g = plan.target().grpc();
+            Plan.Grpc local = new Plan.Grpc(null, java.util.List.of(), null, g.channels(), "shared", g.deadline(), null, null);
+            Plan warm = new Plan(plan.name(), new Plan.Target(java.net.URI.create("grpc://127.0.0.1:" + responder.port()), null,
+                    local), plan.profile(), plan.slo(), plan.phases(), plan.data(), plan.failOn(), plan.users(), plan.flows());
+            return load(warm, GRPC_CALLS, options, max, started, "a gRPC responder inside Brink on 127.0.0.1");
+        } catch (java.io.IOException e) {
+            throw new BrinkUserException("cannot start the warm-up's gRPC responder on 127.0.0.1: " + e.getMessage()
+                    + " (expected a free port; --no-warm-up skips the warm-up)");
+        }
+    }
+
+    /** {@link #of} for a raw-TCP plan: a {@link dev.brink.load.tcp.TcpLoopbackResponder} answers each packet as the plan's framing expects. */
+    static Report tcp(Plan plan, LoadOptions options, Duration max) throws BrinkUserException, InterruptedException {
+        long started = System.nanoTime();
+        try (dev.brink.load.tcp.TcpLoopbackResponder responder = new dev.brink.load.tcp.TcpLoopbackResponder(plan.target().tcp())) {
+            Plan warm = new Plan(plan.name(), new Plan.Target(java.net.URI.create("tcp://127.0.0.1:" + responder.port()), null,
+                    null, plan.target().tcp()), plan.profile(), plan.slo(), plan.phases(), plan.data(), plan.failOn(),
+                    plan.users(), plan.flows());
+            return load(warm, USERS, options, max, started, "a raw-TCP responder inside Brink on 127.0.0.1");
+        }
+    }
+
+    /** Rounds of closed load on {@code local} until the JIT settles or {@code max} of load has run. */
+    private static Report load(Plan local, int users, LoadOptions options, Duration max, long started, String against)
+            throws BrinkUserException, InterruptedException {
+        LoadOptions quick = options.withMaxConnections(users).withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(1));
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean timed = jit != null && jit.isCompilationTimeMonitoringSupported();
+        long requests = 0;
+        long ok = 0;
+        boolean settled = false;
+        try (LoadEngine engine = LoadEngine.open(local, quick, null)) {
+            // the limit counts from here: starting the responder and the engine is class loading the run would
+            // do anyway (and on a starved core it alone can take a second); the report gives the whole time
+            long deadline = System.nanoTime() + max.toNanos();
+            int rounds = 0;
+            while (System.nanoTime() + ROUND.toNanos() <= deadline) {
+                long jitBefore = timed ? jit.getTotalCompilationTime() : 0;
+                StepResult round = engine.run(LoadStep.closed("warm-up", users, Duration.ZERO, ROUND));
+                requests += round.sent();
+                ok += round.ok();
+                rounds++;
+                // a round in which the compilers worked less than a tenth of the time: the hot path is compiled
+                if (timed && rounds >= 2 && jit.getTotalCompilationTime() - jitBefore < ROUND.toMillis() / 10) {
+                    settled = true;
+                    break;
                 }
             }
-            return new Report("an HTTP/1.1 responder inside Brink on 127.0.0.1", requests, (System.nanoTime() - started) / 1e9, settled);
         }
+        return new Report(against, requests, ok, (System.nanoTime() - started) / 1e9, settled);
     }
 }

@@ -32,6 +32,8 @@ final class GrpcTestServer implements AutoCloseable {
     static final String WATCH = "shop.inventory.v1.Inventory/Watch";
 
     final AtomicLong calls = new AtomicLong();
+    /** Reflection streams opened (a client asks all it needs on one stream). */
+    final AtomicLong reflections = new AtomicLong();
     volatile long stallAfter = -1;
     volatile long stallMs;
     /** Every Reserve answers this late (without holding a handler thread), 0 for at once. */
@@ -92,7 +94,15 @@ final class GrpcTestServer implements AutoCloseable {
                 }))
                 .build();
         server = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)).executor(handlers)
-                .addService(def).addService(ProtoReflectionServiceV1.newInstance()).build().start();
+                .addService(def).addService(io.grpc.ServerInterceptors.intercept(ProtoReflectionServiceV1.newInstance(),
+                        new io.grpc.ServerInterceptor() {
+                            @Override
+                            public <Q, A> io.grpc.ServerCall.Listener<Q> interceptCall(io.grpc.ServerCall<Q, A> call,
+                                    io.grpc.Metadata headers, io.grpc.ServerCallHandler<Q, A> next) {
+                                reflections.incrementAndGet();
+                                return next.startCall(call, headers);
+                            }
+                        })).build().start();
     }
 
     private static MethodDescriptor<DynamicMessage, DynamicMessage> method(Descriptors.MethodDescriptor m,

@@ -35,11 +35,56 @@ class WarmupTest {
     }
 
     @Test
-    void hasNoResponderForGrpcOrRawTcp() throws Exception {
+    void warmsGrpcOnAResponderThatAnswersThePlansMethodsAndAsksTheTargetOnlyForItsDescriptorsOnce() throws Exception {
+        try (GrpcTestServer target = new GrpcTestServer()) {
+            Plan plan = new Plan("warm", new Plan.Target(URI.create("grpc://127.0.0.1:" + target.port()), null,
+                    new Plan.Grpc(null, List.of(), null, 1, "per-call", null)),
+                    List.of(new Plan.Operation("reserve", 90, new Plan.Request("POST", GrpcTestServer.RESERVE, List.of(),
+                                    "{\"sku\": \"s-${seq}\", \"quantity\": 1}"), Plan.Check.DEFAULT),
+                            new Plan.Operation("watch", 10, new Plan.Request("POST", GrpcTestServer.WATCH, List.of(),
+                                    "{\"sku\": \"s\", \"count\": 3}"), Plan.Check.DEFAULT)),
+                    null, null, null);
+
+            Warmup.Report r = Warmup.of(plan, LoadOptions.defaults(), Duration.ofMillis(2000));
+
+            assertThat(r.line()).contains("gRPC responder");
+            // unary and streaming calls answered with messages of their output types: the ok path, not the error path
+            assertThat(r.ok()).as(r.line()).isPositive().isGreaterThanOrEqualTo(r.requests() * 9 / 10);
+            assertThat(target.calls.get()).as("calls that reached the target").isZero();
+            assertThat(target.reflections.get()).as("the target's reflection, asked for the descriptors").isEqualTo(1);
+
+            try (LoadEngine engine = LoadEngine.open(plan, LoadOptions.defaults(), null)) {
+                StepResult s = engine.run(LoadStep.open("run", 1, Duration.ofSeconds(1)));
+                assertThat(s.ok()).isEqualTo(100);
+                assertThat(target.calls.get()).isEqualTo(100);
+            }
+            // the run took the warm-up's answer instead of asking again
+            assertThat(target.reflections.get()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void warmsRawTcpOnAResponderThatFramesItsAnswersAsThePlanExpects() throws Exception {
+        try (dev.brink.load.tcp.TelemetryTestServerAccess target = new dev.brink.load.tcp.TelemetryTestServerAccess()) {
+            // the plan's echo check needs the session's own sequence number, which no stand-in knows: without it,
+            // every answer must pass the framing, the unescaping and the constant checks
+            Plan plan = Plan.parse(target.plan().replace("    - {offset: 13, u16: seq}\n", ""), "telematics.yaml",
+                    java.nio.file.Path.of("."), k -> null);
+
+            Warmup.Report r = Warmup.of(plan, LoadOptions.defaults(), Duration.ofMillis(600));
+
+            assertThat(r.line()).contains("raw-TCP responder");
+            assertThat(r.ok()).as(r.line()).isPositive().isGreaterThanOrEqualTo(r.requests() * 9 / 10);
+            assertThat(target.packets()).as("packets that reached the target").isZero();
+        }
+    }
+
+    @Test
+    void aWarmUpShorterThanOneRoundIsNone() throws Exception {
         Plan grpc = new Plan("g", new Plan.Target(URI.create("grpc://127.0.0.1:1"), null,
                 new Plan.Grpc(null, List.of(), null, 1, "shared", null)),
                 List.of(new Plan.Operation("call", 10, new Plan.Request("GET", "a.B/C", List.of(), "{}"), Plan.Check.DEFAULT)),
                 null, null, null);
-        assertThat(Warmup.http(grpc, LoadOptions.defaults(), Duration.ofSeconds(1))).isNull();
+        assertThat(Warmup.of(grpc, LoadOptions.defaults(), Duration.ofMillis(100))).isNull();
     }
 }

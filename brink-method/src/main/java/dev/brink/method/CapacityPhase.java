@@ -145,6 +145,7 @@ final class CapacityPhase {
                 console.printf(Locale.ROOT, "  N=%-3d target %8.1f  achieved %8.1f req/s  errors %6.2f %%  p99 %8.1f ms  %s%s%n",
                         n, r.targetRps(), r.achievedRps(), r.errorRate() * 100, r.corrected().p99Ms(), verdict.kind().json(),
                         verdict.reasons().isEmpty() ? "" : ": " + String.join("; ", verdict.reasons()));
+                StreamRows.print(console, engine.lastStreamTimings());
                 if (r.operations().size() > 1) {
                     for (var op : r.operations()) {
                         console.printf(Locale.ROOT, "         %-24s achieved %8.1f req/s  errors %6.2f %%  p99 %8.1f ms%n",

@@ -64,6 +64,7 @@ final class ConfirmPhase {
         console.printf(Locale.ROOT, "  hold: target %8.1f  achieved %8.1f req/s  errors %6.2f %%  p99 %8.1f ms  %s%s%n",
                 r.targetRps(), r.achievedRps(), r.errorRate() * 100, r.corrected().p99Ms(), word.json(),
                 result.reasons().isEmpty() ? "" : ": " + String.join("; ", result.reasons()));
+        StreamRows.print(console, engine.lastStreamTimings());
         if (verdict.kind() == StepVerdictKind.DEGRADED && hook != null && !cutShort.getAsBoolean()) {
             EvidenceUnderLoad.run(engine, "confirm-evidence", multiplier, () -> hook.firstDegraded(multiplier, verdict));
         }

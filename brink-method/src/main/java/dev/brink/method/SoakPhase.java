@@ -188,6 +188,7 @@ final class SoakPhase {
                 verdict, reason, judged == null ? null : line(lines, judged.fit())).withMultiplierReason(whyMultiplier);
         console.printf(Locale.ROOT, "  soak: achieved %.1f req/s, errors %.2f %%, heap after GC %+.1f MB/h (r² %.2f): %s%n",
                 r.achievedRps(), r.errorRate() * 100, slope, result.r2(), verdict.json());
+        StreamRows.print(console, engine.lastStreamTimings());
         console.println("    " + reason);
         if (judge != null && degraded != null && died == null) {
             StepVerdict load = judge.judge(r);

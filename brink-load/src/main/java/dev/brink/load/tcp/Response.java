@@ -41,6 +41,49 @@ public final class Response {
         return null;
     }
 
+    /**
+     * A frame this response accepts, for a responder that stands in for the device server: the framing's smallest
+     * frame that holds every check, with the checks' constant values written in (an echo check's value is the
+     * session's, which a responder does not know: it is left 0 and that check fails there).
+     */
+    public byte[] sampleFrame() {
+        int need = 1;
+        for (Check c : checks) need = Math.max(need, c.offset + c.size);
+        byte[] f;
+        if (framing instanceof Framing.Fixed fx) {
+            f = new byte[fx.length];
+            fill(f, f.length);
+        } else if (framing instanceof Framing.Delimiter d) {
+            byte[] body = new byte[need];
+            fill(body, need);
+            boolean flag = body[0] == d.delimiter; // a start flag: the frame runs to the next delimiter, not empty
+            f = java.util.Arrays.copyOf(body, Math.max(need, flag ? 2 : 1) + 1);
+            for (int i = flag ? 1 : 0; i < f.length - 1; i++) if (f[i] == d.delimiter) f[i] = (byte) (d.delimiter == 0 ? 1 : 0);
+            f[f.length - 1] = d.delimiter;
+        } else if (framing instanceof Framing.LengthField l) {
+            int header = l.offset + l.size;
+            long value = -1;
+            int length = Math.max(need, header);
+            for (; length <= l.max; length++) {
+                value = length - l.adjust - (l.countsHeader ? 0 : header);
+                if (value >= 0 && (l.size == 8 || value < 1L << (8 * l.size))) break;
+            }
+            if (length > l.max) return new byte[0];
+            f = new byte[length];
+            fill(f, f.length);
+            Field.putInt(f, l.offset, l.size, l.littleEndian, value);
+        } else {
+            return new byte[0];
+        }
+        return f;
+    }
+
+    private void fill(byte[] f, int end) {
+        for (Check c : checks) {
+            if (c.slot < 0 && c.offset + c.size <= end) Field.putInt(f, c.offset, c.size, c.littleEndian, c.expected);
+        }
+    }
+
     /** One check on a response frame. */
     static final class Check {
         private final int offset;
