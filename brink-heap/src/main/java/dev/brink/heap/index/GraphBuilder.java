@@ -213,8 +213,12 @@ public final class GraphBuilder {
             }
         }
 
+        /** Index of the last object read: the next one in the file is usually the next by id. */
+        private int last = -1;
+
         private int index(long id, HprofInput in) {
-            int v = ids.indexOf(id);
+            int v = ids.indexOf(id, last + 1);
+            last = v;
             if (v < 0) {
                 throw new HprofFormatException(in.position(), String.format("expected the same objects on a second read, 0x%x is new (file changed?)", id));
             }
@@ -276,7 +280,8 @@ public final class GraphBuilder {
 
         @Override
         public void classDump(ClassDump d) {
-            int v = ids.indexOf(d.id());
+            int v = ids.indexOf(d.id(), last + 1);
+            last = v;
             classOf.set(v, classes.classClass());
             begin(v);
             edge(d.superId());
@@ -310,8 +315,22 @@ public final class GraphBuilder {
             classOf.set(v, c);
             shallow.set(v, clamp(classes.instanceShallow(c)));
             begin(v);
-            byte[] types = classes.layoutTypes(c);
             int nameSlot = threadNameSlot[c];
+            int[] at = classes.referenceOffsets(c);
+            if (in.buffered(length)) {
+                // the whole record is in the buffer: read the reference fields where the class says they are and
+                // let the scanner skip the rest in one step
+                for (int r = 0; r < at.length; r++) {
+                    long target = in.idAt(at[r]);
+                    edge(target);
+                    if (nameSlot >= 0 && classes.referenceSlots(c)[r] == nameSlot && target != 0) {
+                        threadNames.put(id, target);
+                    }
+                }
+                end(v);
+                return;
+            }
+            byte[] types = classes.layoutTypes(c);
             for (int s = 0; s < types.length; s++) {
                 if (types[s] == HprofTypes.OBJECT) {
                     long target = in.id();
@@ -336,8 +355,14 @@ public final class GraphBuilder {
             classOf.set(v, c);
             shallow.set(v, clamp(model.arraySize(count, model.referenceBytes())));
             begin(v);
-            for (int k = 0; k < count; k++) {
-                edge(in.id());
+            if (in.buffered((long) count * idSize)) {
+                for (int k = 0, at = 0; k < count; k++, at += idSize) {
+                    edge(in.idAt(at));
+                }
+            } else {
+                for (int k = 0; k < count; k++) {
+                    edge(in.id());
+                }
             }
             end(v);
         }
