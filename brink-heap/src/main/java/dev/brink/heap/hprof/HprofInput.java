@@ -17,7 +17,7 @@ public final class HprofInput implements AutoCloseable {
     // big-endian views of the byte buffer: one bounds-checked load per value instead of a byte loop
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-    private final InputStream in;
+    private InputStream in;
     private final byte[] buf = new byte[1 << 20];
     private int pos;
     private int limit;
@@ -31,6 +31,14 @@ public final class HprofInput implements AutoCloseable {
 
     public HprofInput(InputStream in) {
         this.in = in;
+    }
+
+    /** Reads {@code next} from here on, as the bytes from file offset {@code at}; the buffer is reused. */
+    void reset(InputStream next, long at) {
+        this.in = next;
+        this.pos = 0;
+        this.limit = 0;
+        this.base = at;
     }
 
     void idSize(int size) {
