@@ -7,6 +7,7 @@ import dev.brink.heap.hprof.HprofTypes;
 import dev.brink.heap.hprof.HprofVisitor;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -110,20 +111,40 @@ public final class DetailReader {
     /** What one reading thread fetches. */
     private static final class Fetch implements HprofVisitor {
         private final DetailReader found = new DetailReader();
-        private final Set<Long> objects;
+        /**
+         * The wanted ids, sorted: the scan asks for every object of the dump, and a search in a few hundred longs
+         * costs less than boxing each id for a hash lookup.
+         */
+        private final long[] objects;
+        private final long[] arrays;
         private final Map<Long, Long> arrayTargets;
         private final ArrayHasher hasher;
         private final byte[] chunk = new byte[1 << 16];
 
         Fetch(Set<Long> objects, Map<Long, Long> arrayTargets, ArrayHasher hasher) {
-            this.objects = objects;
+            this.objects = sorted(objects);
+            this.arrays = sorted(arrayTargets.keySet());
             this.arrayTargets = arrayTargets;
             this.hasher = hasher;
         }
 
+        private static long[] sorted(Set<Long> ids) {
+            long[] a = new long[ids.size()];
+            int i = 0;
+            for (long id : ids) {
+                a[i++] = id;
+            }
+            Arrays.sort(a);
+            return a;
+        }
+
+        private static boolean has(long[] sorted, long id) {
+            return sorted.length > 0 && Arrays.binarySearch(sorted, id) >= 0;
+        }
+
         @Override
         public void instance(long id, long classId, long length, HprofInput in) {
-            if (objects.contains(id)) {
+            if (has(objects, id)) {
                 byte[] b = new byte[(int) length];
                 in.read(b, 0, b.length);
                 found.instances.put(id, b);
@@ -132,7 +153,7 @@ public final class DetailReader {
 
         @Override
         public void objectArray(long id, long arrayClassId, int count, HprofInput in) {
-            Long target = arrayTargets.isEmpty() ? null : arrayTargets.get(id);
+            Long target = has(arrays, id) ? arrayTargets.get(id) : null;
             if (target != null) {
                 for (int k = 0; k < count; k++) {
                     if (in.id() == target) {
@@ -159,7 +180,7 @@ public final class DetailReader {
                 hasher.hash(id, h == 0 ? 1 : h);
                 return; // consumed: a hashed array is never also fetched
             }
-            if (objects.contains(id)) {
+            if (has(objects, id)) {
                 int n = (int) Math.min((long) count * HprofTypes.size(type, in.idSize()), MAX_ARRAY_BYTES);
                 byte[] b = new byte[n];
                 in.read(b, 0, n);
