@@ -120,14 +120,15 @@ public final class HprofScanner {
         private final AtomicInteger next = new AtomicInteger();
         /** Index of the first segment that failed so far; segments after it are not read. */
         private final AtomicInteger failed = new AtomicInteger(Integer.MAX_VALUE);
-        private final RuntimeException[] errors;
+        /** What stopped each failed segment: a format or I/O error, or an Error (out of memory) of its reader. */
+        private final Throwable[] errors;
         private final AtomicLong done = new AtomicLong();
         private long reported;
 
         SegmentWork(HeapSegments segments, LongConsumer progress) {
             this.segments = segments;
             this.progress = progress;
-            this.errors = new RuntimeException[segments.count()];
+            this.errors = new Throwable[segments.count()];
         }
 
         void stop() {
@@ -148,7 +149,9 @@ public final class HprofScanner {
                 try {
                     in.reset(new RangeStream(ch, start, end), start);
                     pass.heapDump(end);
-                } catch (RuntimeException e) {
+                } catch (RuntimeException | Error e) {
+                    // kept for the calling thread: a reading thread that died alone would leave its segments unread
+                    // and the analysis would go on without them
                     errors[i] = e;
                     failed.accumulateAndGet(i, Math::min);
                     return;
@@ -169,7 +172,10 @@ public final class HprofScanner {
         void rethrow() {
             int f = failed.get();
             if (f >= 0 && f < errors.length && errors[f] != null) {
-                throw errors[f];
+                if (errors[f] instanceof Error e) {
+                    throw e;
+                }
+                throw (RuntimeException) errors[f];
             }
         }
     }
