@@ -5,7 +5,10 @@
 #   1. through the `brink` launcher, with the JVM flags it picks for a heap dump (the figure a user gets);
 #   2. with BRINK_JAVA_OPTS (default: a 1 GiB ceiling, a 32 MiB young generation, serial GC told to keep the heap within 10–20 % of the live
 #      data, so max RSS follows what the analysis needs, not what the ceiling allows);
-#   3. bounded: -Xmx of half the dump's size — the analysis must complete and print the same report.
+#   3. bounded: -Xmx of half the dump's size — the analysis must complete and print the same report;
+#   4. as 2, with the reads after the first on the analysing thread alone (-Dbrink.heap.readers=1): what the
+#      reading threads buy in wall time, and what they cost in CPU time.
+# At the end, one markdown table of all runs (wall, user + sys CPU, max RSS, peak live heap, load).
 # Each run prints the load average before and after (a loaded machine stretches wall time, not RSS or the
 # peak live heap) and the largest heap left after a full GC (-Xlog:gc), i.e. the analysis's own peak.
 # Optional: BRINK_BASELINE_JAR=path/to/older/brink.jar adds the same two runs for that build, interleaved.
@@ -56,14 +59,17 @@ run() {
   sys=$(grep 'System time' "$out.time.txt" | awk '{print $NF}')
   live=$(grep 'Pause Full' "$out.gc.log" | grep -oE '[0-9]+M->[0-9]+M' | awk -F'->' '{sub("M","",$2); if ($2+0>m) m=$2+0} END {print m+0}')
   echo "$label: $status, wall $wall, user $user s, sys $sys s, max RSS $((rss / 1024)) MiB, peak live heap after full GC ${live} MiB, load average $before -> $after, JVM options: $opts"
+  ROWS+=("| $label | $opts | $status | $wall | $user + $sys = $(awk -v u="$user" -v s="$sys" 'BEGIN {printf "%.1f", u + s}') s | $((rss / 1024)) MiB | ${live} MiB | ${before%% *} → ${after%% *} |")
 }
+ROWS=()
 
 run launcher launcher ""
 [[ -n "${BRINK_BASELINE_JAR:-}" ]] && run baseline "$BRINK_BASELINE_JAR" "$OPTS"
 run current "$DIR/brink-current.jar" "$OPTS"
 [[ -n "${BRINK_BASELINE_JAR:-}" ]] && run baseline-half "$BRINK_BASELINE_JAR" "$HALF"
 run current-half "$DIR/brink-current.jar" "$HALF"
-for other in current-half launcher ${BRINK_BASELINE_JAR:+baseline}; do
+run current-1-reader "$DIR/brink-current.jar" "-Dbrink.heap.readers=1 $OPTS"
+for other in current-half current-1-reader launcher ${BRINK_BASELINE_JAR:+baseline}; do
   if cmp -s "$DIR/current.report.txt" "$DIR/$other.report.txt"; then
     echo "reports of $other and of current (${OPTS%% *}): identical"
   else
@@ -71,3 +77,7 @@ for other in current-half launcher ${BRINK_BASELINE_JAR:+baseline}; do
   fi
 done
 head -12 "$DIR/current.report.txt"
+echo
+echo "| run | JVM options | result | wall | user + sys CPU | max RSS | peak live heap | load (1 min, before → after) |"
+echo "|---|---|---|---|---|---|---|---|"
+printf '%s\n' "${ROWS[@]}"

@@ -34,7 +34,8 @@ import java.util.Set;
 
 /**
  * Heap-dump analysis: class histogram, top dominators, leak suspects with paths from GC roots, duplicate
- * strings, and a histogram diff of two dumps. Runs on the calling thread; one call reads the file five
+ * strings, and a histogram diff of two dumps. Runs on the calling thread, which the reads after the first share
+ * with up to three reading threads ({@code HprofScanner.scanHeap}); one call reads the file five
  * times (three indexing passes, then two detail passes) and holds the object graph in primitive
  * arrays, some of which wait in temporary files while a phase does not read them: roughly 20 bytes per object
  * and 4 per reference at peak.
@@ -169,13 +170,13 @@ public final class HeapAnalyzer {
         Suspects suspects = new Suspects(g, tree, dt, paths, options.suspectShare());
         DuplicateStrings strings = allClasses ? null : new DuplicateStrings(g, tree);
         // two detail scans serve both: suspects' fields + string hashes, then thread names + string previews
-        DetailReader first = DetailReader.read(file, suspects.wanted(), suspects.arrayTargets(), strings);
+        DetailReader first = DetailReader.read(file, g.segments(), suspects.wanted(), suspects.arrayTargets(), strings);
         Set<Long> second = new HashSet<>(suspects.stringValues(first));
         if (strings != null) {
             second.addAll(strings.previewIds(options.top()));
         }
         progress.update("strings", 0, 1);
-        DetailReader previews = DetailReader.read(file, second, Map.of());
+        DetailReader previews = DetailReader.read(file, g.segments(), second, Map.of(), null);
         List<LeakSuspect> found = suspects.describe(first, previews);
         List<DuplicateString> dups = strings == null ? List.of() : strings.finish(previews);
         List<ClassLoaderLeak> loaderLeaks = LoaderLeaks.find(g, tree, options.suspectShare());

@@ -20,18 +20,25 @@ class RealDumpTest {
 
     @Test
     void leakOnJdk17IsTheStaticMap() throws Exception {
-        checkLeak(ChildDumps.currentJdk());
+        Path dump = ChildDumps.dump(ChildDumps.currentJdk(), "leak", dir.resolve("leak.hprof"), "30000");
+        System.setProperty(ParallelReads.READERS, "4");
+        HeapReport report;
+        try {
+            report = checkLeak(dump);
+        } finally {
+            System.clearProperty(ParallelReads.READERS);
+        }
+        ParallelReads.agreeWithOneReader(dump, report, dir);
     }
 
     @Test
     void leakOnJdk25IsTheStaticMap() throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(ChildDumps.javaOf(ChildDumps.JDK25)),
                 "JDK 25 not installed at " + ChildDumps.JDK25 + ": skipping the JDK 25 dump");
-        checkLeak(ChildDumps.JDK25);
+        checkLeak(ChildDumps.dump(ChildDumps.JDK25, "leak", dir.resolve("leak.hprof"), "30000"));
     }
 
-    private void checkLeak(Path jdk) throws Exception {
-        Path dump = ChildDumps.dump(jdk, "leak", dir.resolve("leak.hprof"), "30000");
+    private HeapReport checkLeak(Path dump) throws Exception {
         HeapReport report = HeapAnalyzer.analyze(dump, HeapOptions.defaults());
 
         assertThat(report.sizeModel().compressedOops()).isTrue();
@@ -63,6 +70,7 @@ class RealDumpTest {
             assertThat(r.className()).isEqualTo(DumpingApp.class.getName() + "$PriceHistory");
             assertThat(r.count()).isEqualTo(30_000);
         });
+        return report;
     }
 
     @Test

@@ -4,6 +4,9 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * Big-endian reader over an hprof stream with a byte position and a 1 MiB buffer. Reads never allocate.
@@ -11,7 +14,10 @@ import java.io.UncheckedIOException;
  * ({@link #expecting(String)}), so a truncated dump reports what was cut. Not thread-safe.
  */
 public final class HprofInput implements AutoCloseable {
-    private final InputStream in;
+    // big-endian views of the byte buffer: one bounds-checked load per value instead of a byte loop
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private InputStream in;
     private final byte[] buf = new byte[1 << 20];
     private int pos;
     private int limit;
@@ -25,6 +31,14 @@ public final class HprofInput implements AutoCloseable {
 
     public HprofInput(InputStream in) {
         this.in = in;
+    }
+
+    /** Reads {@code next} from here on, as the bytes from file offset {@code at}; the buffer is reused. */
+    void reset(InputStream next, long at) {
+        this.in = next;
+        this.pos = 0;
+        this.limit = 0;
+        this.base = at;
     }
 
     void idSize(int size) {
@@ -106,7 +120,7 @@ public final class HprofInput implements AutoCloseable {
 
     public int i4() {
         fill(4, true);
-        int v = ((buf[pos] & 0xff) << 24) | ((buf[pos + 1] & 0xff) << 16) | ((buf[pos + 2] & 0xff) << 8) | (buf[pos + 3] & 0xff);
+        int v = (int) INT.get(buf, pos);
         pos += 4;
         return v;
     }
@@ -118,10 +132,7 @@ public final class HprofInput implements AutoCloseable {
 
     public long i8() {
         fill(8, true);
-        long v = 0;
-        for (int i = 0; i < 8; i++) {
-            v = (v << 8) | (buf[pos + i] & 0xff);
-        }
+        long v = (long) LONG.get(buf, pos);
         pos += 8;
         return v;
     }
@@ -129,6 +140,23 @@ public final class HprofInput implements AutoCloseable {
     /** An identifier of the dump's id size, zero-extended. */
     public long id() {
         return idSize == 4 ? u4() : i8();
+    }
+
+    /**
+     * True when the next {@code n} bytes are in the buffer (reading ahead if needed), so that {@link #idAt} may read
+     * them; false when the stream ends first or they do not fit the buffer, and then the caller reads value by value.
+     * A record's fields read this way cost one check for the record, not one per field.
+     */
+    public boolean buffered(long n) {
+        return n <= buf.length && fill((int) n, false);
+    }
+
+    /**
+     * The identifier {@code offset} bytes after the position, which does not move; only within a span that
+     * {@link #buffered} has just confirmed.
+     */
+    public long idAt(int offset) {
+        return idSize == 4 ? (int) INT.get(buf, pos + offset) & 0xffffffffL : (long) LONG.get(buf, pos + offset);
     }
 
     /** Reads a value of hprof basic type {@code type} (see {@link HprofTypes}) as raw bits. */
@@ -153,6 +181,10 @@ public final class HprofInput implements AutoCloseable {
     }
 
     public void skip(long n) {
+        if (n >= 0 && n <= limit - pos) {
+            pos += (int) n; // nearly always: the rest of a record that is in the buffer
+            return;
+        }
         while (n > 0) {
             if (pos == limit) {
                 fill(1, true);

@@ -4,10 +4,19 @@ import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
+import java.util.function.Supplier;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -38,6 +47,167 @@ public final class HprofScanner {
             try (HprofInput input = new HprofInput(in)) {
                 new Pass(input, visitor).run();
             }
+        }
+    }
+
+    /**
+     * Reading threads of {@link #scanHeap}: the cores there are, at most four (the reads of a dump in the page cache
+     * are bound by parsing, not by the disk; more threads than cores only take turns). {@code -Dbrink.heap.readers=1}
+     * reads in one thread, as the first pass always does.
+     */
+    static int readers() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        return Math.max(1, Integer.getInteger("brink.heap.readers", Math.min(cores, 4)));
+    }
+
+    /**
+     * Reads the heap dump sub-records of {@code segments} (found by an earlier {@link #scan} of the same file) with
+     * one visitor per reading thread, each taking the next whole segment until none is left: the calling thread
+     * and up to three more. The visitors must not depend on the order of records across segments, and whatever
+     * they share must take writes from several threads (each object is in one segment only). A .gz file, or a dump
+     * with a single heap record, is read in one {@link #scan} by one visitor. Returns the visitors used.
+     *
+     * @throws HprofFormatException the error of the first segment in file order that has one, as a single scan
+     *                              would report it
+     */
+    public static <V extends HprofVisitor> List<V> scanHeap(Path file, HeapSegments segments, Supplier<V> perThread,
+                                                           LongConsumer progress) throws IOException {
+        int threads = Math.min(readers(), segments == null ? 1 : segments.count());
+        if (threads < 2 || gzip(file)) {
+            V v = perThread.get();
+            scan(file, v, progress);
+            return List.of(v);
+        }
+        List<V> visitors = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            visitors.add(perThread.get());
+        }
+        SegmentWork work = new SegmentWork(segments, progress);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            List<Thread> helpers = new ArrayList<>();
+            for (int t = 1; t < threads; t++) {
+                V v = visitors.get(t);
+                Thread th = new Thread(() -> work.run(ch, v), "brink-heap-reader-" + t);
+                th.setDaemon(true);
+                th.start();
+                helpers.add(th);
+            }
+            work.run(ch, visitors.get(0));
+            for (Thread th : helpers) {
+                try {
+                    th.join();
+                } catch (InterruptedException e) {
+                    work.stop();
+                    Thread.currentThread().interrupt();
+                    throw new InterruptedIOException("interrupted while reading the heap dump");
+                }
+            }
+        }
+        work.rethrow();
+        return visitors;
+    }
+
+    private static boolean gzip(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return in.read() == 0x1f && in.read() == 0x8b;
+        }
+    }
+
+    /** Hands out segments in file order and keeps the error of the first failing one. */
+    private static final class SegmentWork {
+        private final HeapSegments segments;
+        private final LongConsumer progress;
+        private final AtomicInteger next = new AtomicInteger();
+        /** Index of the first segment that failed so far; segments after it are not read. */
+        private final AtomicInteger failed = new AtomicInteger(Integer.MAX_VALUE);
+        /** What stopped each failed segment: a format or I/O error, or an Error (out of memory) of its reader. */
+        private final Throwable[] errors;
+        private final AtomicLong done = new AtomicLong();
+        private long reported;
+
+        SegmentWork(HeapSegments segments, LongConsumer progress) {
+            this.segments = segments;
+            this.progress = progress;
+            this.errors = new Throwable[segments.count()];
+        }
+
+        void stop() {
+            failed.set(-1);
+        }
+
+        void run(FileChannel ch, HprofVisitor v) {
+            HprofInput in = new HprofInput(InputStream.nullInputStream());
+            in.idSize(segments.idSize());
+            Pass pass = new Pass(in, v);
+            pass.idSize = segments.idSize();
+            int i;
+            // segments are taken in increasing order, so when segment i fails every segment before it is taken: the
+            // first failing segment in file order is always read, and its first error is the one reported
+            while ((i = next.getAndIncrement()) < segments.count() && i < failed.get()) {
+                long start = segments.start(i);
+                long end = start + segments.length(i);
+                try {
+                    in.reset(new RangeStream(ch, start, end), start);
+                    pass.heapDump(end);
+                } catch (RuntimeException | Error e) {
+                    // kept for the calling thread: a reading thread that died alone would leave its segments unread
+                    // and the analysis would go on without them
+                    errors[i] = e;
+                    failed.accumulateAndGet(i, Math::min);
+                    return;
+                }
+                long total = done.addAndGet(segments.length(i));
+                if (total - reported >= (8 << 20)) {
+                    synchronized (this) {
+                        if (total - reported >= (8 << 20)) {
+                            reported = total;
+                            progress.accept(total);
+                        }
+                    }
+                }
+            }
+        }
+
+        /** After every reader has stopped (their joins order these reads after the writes). */
+        void rethrow() {
+            int f = failed.get();
+            if (f >= 0 && f < errors.length && errors[f] != null) {
+                if (errors[f] instanceof Error e) {
+                    throw e;
+                }
+                throw (RuntimeException) errors[f];
+            }
+        }
+    }
+
+    /** The bytes [from, to) of a file, read with positioned reads: readers share one channel. */
+    private static final class RangeStream extends InputStream {
+        private final FileChannel ch;
+        private long at;
+        private final long to;
+
+        RangeStream(FileChannel ch, long from, long to) {
+            this.ch = ch;
+            this.at = from;
+            this.to = to;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (at >= to) {
+                return -1;
+            }
+            int n = ch.read(ByteBuffer.wrap(b, off, (int) Math.min(len, to - at)), at);
+            if (n > 0) {
+                at += n;
+            }
+            return n;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
         }
     }
 
@@ -86,6 +256,7 @@ public final class HprofScanner {
                     }
                     case 0x0C, 0x1C -> {
                         sawHeap = true;
+                        v.heapRecord(in.position(), length);
                         heapDump(end);
                     }
                     case 0x2C -> ended = true;

@@ -29,6 +29,10 @@ public interface HprofVisitor {
     default void root(int kind, long objectId, int threadSerial) {
     }
 
+    /** A HEAP_DUMP or HEAP_DUMP_SEGMENT record's body starts at file offset {@code bodyStart}; its sub-records follow. */
+    default void heapRecord(long bodyStart, long length) {
+    }
+
     default void classDump(ClassDump dump) {
     }
 

@@ -21,6 +21,8 @@ public final class ClassTable {
     private long[][] layoutNames;
     private int[][] layoutDeclaring;
     private int[] dataBytes;
+    private int[][] referenceOffsets;
+    private int[][] referenceSlots;
     private long[] instanceShallow;
     private final int[] primitiveArrayClass = new int[12];
     private int classClass = -1;
@@ -65,6 +67,8 @@ public final class ClassTable {
         layoutNames = new long[n][];
         layoutDeclaring = new int[n][];
         dataBytes = new int[n];
+        referenceOffsets = new int[n][];
+        referenceSlots = new int[n][];
         instanceShallow = new long[n];
         for (int c = 0; c < n; c++) {
             ClassDump d = dumps.get(c);
@@ -104,6 +108,17 @@ public final class ClassTable {
                     }
                 }
             }
+            int[] offsets = new int[refs];
+            int[] slots = new int[refs];
+            for (int s = 0, at = 0, r = 0; s < total; s++) {
+                if (types[s] == HprofTypes.OBJECT) {
+                    offsets[r] = at;
+                    slots[r++] = s;
+                }
+                at += HprofTypes.size(types[s], idSize);
+            }
+            referenceOffsets[c] = offsets;
+            referenceSlots[c] = slots;
             layoutTypes[c] = types;
             layoutNames[c] = fnames;
             layoutDeclaring[c] = declaring;
@@ -199,6 +214,16 @@ public final class ClassTable {
     /** Bytes of instance data INSTANCE_DUMP holds for c. */
     public int dataBytes(int c) {
         return dataBytes[c];
+    }
+
+    /** Byte offsets, within an instance's field values, of its reference fields, in layout order. */
+    public int[] referenceOffsets(int c) {
+        return referenceOffsets[c];
+    }
+
+    /** Layout slots of the reference fields, parallel to {@link #referenceOffsets}. */
+    public int[] referenceSlots(int c) {
+        return referenceSlots[c];
     }
 
     public long instanceShallow(int c) {

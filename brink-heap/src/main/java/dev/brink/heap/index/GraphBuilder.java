@@ -3,6 +3,7 @@ package dev.brink.heap.index;
 import dev.brink.heap.HeapProgress;
 import dev.brink.heap.SizeModel;
 import dev.brink.heap.hprof.ClassDump;
+import dev.brink.heap.hprof.HeapSegments;
 import dev.brink.heap.hprof.HprofFormatException;
 import dev.brink.heap.hprof.HprofInput;
 import dev.brink.heap.hprof.HprofScanner;
@@ -49,7 +50,7 @@ public final class GraphBuilder {
         // straight into place: every object is one record, so its slots are filled in one go, in id order, and
         // no file-order copy or per-object start/end ever exists
         Pass2 p2 = new Pass2(ids, classes, model, p1.idSize);
-        HprofScanner.scan(file, p2, done -> progress.update("reading (2/3)", done, fileSize));
+        p2.collect(HprofScanner.scanHeap(file, p1.segments, p2::reader, done -> progress.update("reading (2/3)", done, fileSize)));
         int[] offsets = p2.offsets;
         long total = 0;
         for (int v = 1; v < offsets.length; v++) {
@@ -60,7 +61,7 @@ public final class GraphBuilder {
             offsets[v] = (int) total;
         }
         p2.refs = new int[(int) total];
-        HprofScanner.scan(file, p2, done -> progress.update("reading (3/3)", done, fileSize));
+        p2.collect(HprofScanner.scanHeap(file, p1.segments, p2::reader, done -> progress.update("reading (3/3)", done, fileSize)));
         p2.dropMissing();
         byte[] rootKind = new byte[ids.size()];
         Map<Integer, Integer> rootThread = new HashMap<>();
@@ -95,13 +96,14 @@ public final class GraphBuilder {
         rootKind = null; // one byte per root from here on, not per object
         ids.park();
         return new HeapGraph(ids, p2.classOf, p2.shallow, offsets, p2.refs, rootKinds, rootArray,
-                classes, model, rootThread, p1.threadBySerial, p2.threadNames);
+                classes, model, rootThread, p1.threadBySerial, p2.threadNames, p1.segments);
     }
 
     /** Ids, classes, names and roots; nothing per object but its id. */
     private static final class Pass1 implements HprofVisitor {
         int idSize;
         LongList ids = new LongList();
+        final HeapSegments segments = new HeapSegments();
         long minAddress = Long.MAX_VALUE;
         long maxAddress = Long.MIN_VALUE;
         List<ClassDump> classDumps = new ArrayList<>();
@@ -115,6 +117,12 @@ public final class GraphBuilder {
         @Override
         public void header(int idSize, long timestampMillis) {
             this.idSize = idSize;
+            segments.idSize(idSize);
+        }
+
+        @Override
+        public void heapRecord(long bodyStart, long length) {
+            segments.add(bodyStart, length);
         }
 
         @Override
@@ -173,7 +181,7 @@ public final class GraphBuilder {
     }
 
     /** Per-object class, shallow size and references, by dense index. */
-    private static final class Pass2 implements HprofVisitor {
+    private static final class Pass2 {
         final ObjectIds ids;
         final ClassTable classes;
         final SizeModel model;
@@ -184,8 +192,8 @@ public final class GraphBuilder {
         final int[] offsets;
         /** Null while counting (pass 2); the id-ordered targets while filling (pass 3). */
         int[] refs;
-        private int cursor;
-        private long missing;
+        /** References to objects the dump does not hold, found by the readers of the filling pass. */
+        long missing;
         final Map<Long, Long> threadNames = new HashMap<>();
         private final int[] threadNameSlot;
 
@@ -213,35 +221,6 @@ public final class GraphBuilder {
             }
         }
 
-        private int index(long id, HprofInput in) {
-            int v = ids.indexOf(id);
-            if (v < 0) {
-                throw new HprofFormatException(in.position(), String.format("expected the same objects on a second read, 0x%x is new (file changed?)", id));
-            }
-            return v;
-        }
-
-        private void begin(int v) {
-            cursor = refs == null ? 0 : offsets[v];
-        }
-
-        /**
-         * Counting needs no id lookup: every non-null reference gets a slot, and the filling pass writes its index,
-         * negative for a target the dump does not hold; {@link #dropMissing} removes those afterwards.
-         */
-        private void edge(long target) {
-            if (target != 0) {
-                if (refs != null) {
-                    int t = ids.indexOf(target);
-                    refs[cursor] = t;
-                    if (t < 0) {
-                        missing++;
-                    }
-                }
-                cursor++;
-            }
-        }
-
         /** References to objects not in the dump are dropped, as MAT does: one in-place sweep when there are any. */
         void dropMissing() {
             if (missing == 0) {
@@ -262,93 +241,171 @@ public final class GraphBuilder {
             refs = Arrays.copyOf(refs, w);
         }
 
-        private void end(int v) {
-            if (refs == null) {
-                offsets[v + 1] = cursor;
-            } else if (cursor != offsets[v + 1]) {
-                throw new HprofFormatException(-1, String.format("expected the same references on a third read of object 0x%x (file changed?)", ids.id(v)));
+        /** One reading thread's view: its place in the references and what it found; the arrays are shared. */
+        Reader reader() {
+            return new Reader();
+        }
+
+        /** Adds what the readers of a pass found. */
+        void collect(List<Reader> readers) {
+            for (Reader r : readers) {
+                missing += r.missing;
+                threadNames.putAll(r.threadNames);
             }
         }
 
-        private static int clamp(long size) {
-            return (int) Math.min(Integer.MAX_VALUE, size);
-        }
+        /**
+         * Reads the records of some heap segments. Each object is one record in one segment, so readers on several
+         * threads write disjoint slots of the shared arrays; only the rare shallow size too big for two bytes goes
+         * to a shared map ({@link ShallowSizes#set}, synchronized there).
+         */
+        final class Reader implements HprofVisitor {
+            private int cursor;
+            private long missing;
+            private final Map<Long, Long> threadNames = new HashMap<>();
 
-        @Override
-        public void classDump(ClassDump d) {
-            int v = ids.indexOf(d.id());
-            classOf.set(v, classes.classClass());
-            begin(v);
-            edge(d.superId());
-            edge(d.loaderId());
-            int prim = 0;
-            int refCount = 0;
-            for (int i = 0; i < d.staticTypes().length; i++) {
-                if (d.staticTypes()[i] == HprofTypes.OBJECT) {
-                    edge(d.staticValues()[i]);
-                    refCount++;
-                } else {
-                    prim += HprofTypes.size(d.staticTypes()[i], idSize);
+            /** Index of the last object read: the next one in the file is usually the next by id. */
+            private int last = -1;
+
+            private int index(long id, HprofInput in) {
+                int v = ids.indexOf(id, last + 1);
+                last = v;
+                if (v < 0) {
+                    throw new HprofFormatException(in.position(), String.format("expected the same objects on a second read, 0x%x is new (file changed?)", id));
+                }
+                return v;
+            }
+
+            private void begin(int v) {
+                cursor = refs == null ? 0 : offsets[v];
+            }
+
+            /**
+             * Counting needs no id lookup: every non-null reference gets a slot, and the filling pass writes its index,
+             * negative for a target the dump does not hold; {@link #dropMissing} removes those afterwards.
+             */
+            private void edge(long target) {
+                if (target != 0) {
+                    if (refs != null) {
+                        int t = ids.indexOf(target);
+                        refs[cursor] = t;
+                        if (t < 0) {
+                            missing++;
+                        }
+                    }
+                    cursor++;
                 }
             }
-            end(v);
-            // HotSpot keeps statics in the java.lang.Class mirror; count them as the class object's size
-            shallow.set(v, clamp(model.instanceSize(prim, refCount)));
-        }
 
-        @Override
-        public void instance(long id, long classId, long length, HprofInput in) {
-            int v = index(id, in);
-            int c = classes.indexOf(classId);
-            if (c < 0) {
-                throw new HprofFormatException(in.position(), String.format("expected the class id 0x%x of instance 0x%x to have a CLASS_DUMP", classId, id));
+            private void end(int v) {
+                if (refs == null) {
+                    offsets[v + 1] = cursor;
+                } else if (cursor != offsets[v + 1]) {
+                    throw new HprofFormatException(-1, String.format("expected the same references on a third read of object 0x%x (file changed?)", ids.id(v)));
+                }
             }
-            if (length != classes.dataBytes(c)) {
-                throw new HprofFormatException(in.position(), String.format("expected %d bytes of field values for an instance of %s, the record says %d",
-                        classes.dataBytes(c), classes.name(c), length));
+
+            private static int clamp(long size) {
+                return (int) Math.min(Integer.MAX_VALUE, size);
             }
-            classOf.set(v, c);
-            shallow.set(v, clamp(classes.instanceShallow(c)));
-            begin(v);
-            byte[] types = classes.layoutTypes(c);
-            int nameSlot = threadNameSlot[c];
-            for (int s = 0; s < types.length; s++) {
-                if (types[s] == HprofTypes.OBJECT) {
-                    long target = in.id();
-                    edge(target);
-                    if (s == nameSlot && target != 0) {
-                        threadNames.put(id, target);
+
+            @Override
+            public void classDump(ClassDump d) {
+                int v = ids.indexOf(d.id(), last + 1);
+                last = v;
+                classOf.set(v, classes.classClass());
+                begin(v);
+                edge(d.superId());
+                edge(d.loaderId());
+                int prim = 0;
+                int refCount = 0;
+                for (int i = 0; i < d.staticTypes().length; i++) {
+                    if (d.staticTypes()[i] == HprofTypes.OBJECT) {
+                        edge(d.staticValues()[i]);
+                        refCount++;
+                    } else {
+                        prim += HprofTypes.size(d.staticTypes()[i], idSize);
+                    }
+                }
+                end(v);
+                // HotSpot keeps statics in the java.lang.Class mirror; count them as the class object's size
+                shallow.set(v, clamp(model.instanceSize(prim, refCount)));
+            }
+
+            @Override
+            public void instance(long id, long classId, long length, HprofInput in) {
+                int v = index(id, in);
+                int c = classes.indexOf(classId);
+                if (c < 0) {
+                    throw new HprofFormatException(in.position(), String.format("expected the class id 0x%x of instance 0x%x to have a CLASS_DUMP", classId, id));
+                }
+                if (length != classes.dataBytes(c)) {
+                    throw new HprofFormatException(in.position(), String.format("expected %d bytes of field values for an instance of %s, the record says %d",
+                            classes.dataBytes(c), classes.name(c), length));
+                }
+                classOf.set(v, c);
+                shallow.set(v, clamp(classes.instanceShallow(c)));
+                begin(v);
+                int nameSlot = threadNameSlot[c];
+                int[] at = classes.referenceOffsets(c);
+                if (in.buffered(length)) {
+                    // the whole record is in the buffer: read the reference fields where the class says they are and
+                    // let the scanner skip the rest in one step
+                    for (int r = 0; r < at.length; r++) {
+                        long target = in.idAt(at[r]);
+                        edge(target);
+                        if (nameSlot >= 0 && classes.referenceSlots(c)[r] == nameSlot && target != 0) {
+                            threadNames.put(id, target);
+                        }
+                    }
+                    end(v);
+                    return;
+                }
+                byte[] types = classes.layoutTypes(c);
+                for (int s = 0; s < types.length; s++) {
+                    if (types[s] == HprofTypes.OBJECT) {
+                        long target = in.id();
+                        edge(target);
+                        if (s == nameSlot && target != 0) {
+                            threadNames.put(id, target);
+                        }
+                    } else {
+                        in.skip(HprofTypes.size(types[s], idSize));
+                    }
+                }
+                end(v);
+            }
+
+            @Override
+            public void objectArray(long id, long arrayClassId, int count, HprofInput in) {
+                int v = index(id, in);
+                int c = classes.indexOf(arrayClassId);
+                if (c < 0) {
+                    throw new HprofFormatException(in.position(), String.format("expected the array class id 0x%x of array 0x%x to have a CLASS_DUMP", arrayClassId, id));
+                }
+                classOf.set(v, c);
+                shallow.set(v, clamp(model.arraySize(count, model.referenceBytes())));
+                begin(v);
+                if (in.buffered((long) count * idSize)) {
+                    for (int k = 0, at = 0; k < count; k++, at += idSize) {
+                        edge(in.idAt(at));
                     }
                 } else {
-                    in.skip(HprofTypes.size(types[s], idSize));
+                    for (int k = 0; k < count; k++) {
+                        edge(in.id());
+                    }
                 }
+                end(v);
             }
-            end(v);
-        }
 
-        @Override
-        public void objectArray(long id, long arrayClassId, int count, HprofInput in) {
-            int v = index(id, in);
-            int c = classes.indexOf(arrayClassId);
-            if (c < 0) {
-                throw new HprofFormatException(in.position(), String.format("expected the array class id 0x%x of array 0x%x to have a CLASS_DUMP", arrayClassId, id));
+            @Override
+            public void primitiveArray(long id, int type, int count, HprofInput in) {
+                int v = index(id, in);
+                classOf.set(v, classes.primitiveArrayClass(type));
+                shallow.set(v, clamp(model.arraySize(count, HprofTypes.size(type, idSize))));
+                begin(v);
+                end(v);
             }
-            classOf.set(v, c);
-            shallow.set(v, clamp(model.arraySize(count, model.referenceBytes())));
-            begin(v);
-            for (int k = 0; k < count; k++) {
-                edge(in.id());
-            }
-            end(v);
-        }
-
-        @Override
-        public void primitiveArray(long id, int type, int count, HprofInput in) {
-            int v = index(id, in);
-            classOf.set(v, classes.primitiveArrayClass(type));
-            shallow.set(v, clamp(model.arraySize(count, HprofTypes.size(type, idSize))));
-            begin(v);
-            end(v);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.brink.heap.index;
 
 import dev.brink.heap.SizeModel;
+import dev.brink.heap.hprof.HeapSegments;
 import java.util.Map;
 
 /**
@@ -32,10 +33,11 @@ public final class HeapGraph {
     final Map<Integer, Integer> rootThread;
     final Map<Integer, Long> threadBySerial;
     final Map<Long, Long> threadNameIds;
+    private final HeapSegments segments;
 
     HeapGraph(ObjectIds ids, ClassIndexes classOf, ShallowSizes shallow, int[] offsets, int[] refs, byte[] rootKind,
               int[] roots, ClassTable classes, SizeModel model, Map<Integer, Integer> rootThread,
-              Map<Integer, Long> threadBySerial, Map<Long, Long> threadNameIds) {
+              Map<Integer, Long> threadBySerial, Map<Long, Long> threadNameIds, HeapSegments segments) {
         this.ids = ids;
         this.classOf = classOf;
         this.shallow = shallow;
@@ -49,6 +51,12 @@ public final class HeapGraph {
         this.rootThread = rootThread;
         this.threadBySerial = threadBySerial;
         this.threadNameIds = threadNameIds;
+        this.segments = segments;
+    }
+
+    /** Where the dump's heap records lie, for passes that read only those ({@code HprofScanner.scanHeap}). */
+    public HeapSegments segments() {
+        return segments;
     }
 
     public int objectCount() {

@@ -30,7 +30,9 @@ final class ShallowSizes {
             units[i] = (char) u;
         } else {
             units[i] = BIG;
-            big.put(i, bytes);
+            synchronized (big) { // the reading threads of one pass share this map; a few arrays per dump get here
+                big.put(i, bytes);
+            }
         }
     }
 

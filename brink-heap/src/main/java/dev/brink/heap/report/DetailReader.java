@@ -1,13 +1,16 @@
 package dev.brink.heap.report;
 
+import dev.brink.heap.hprof.HeapSegments;
 import dev.brink.heap.hprof.HprofInput;
 import dev.brink.heap.hprof.HprofScanner;
 import dev.brink.heap.hprof.HprofTypes;
 import dev.brink.heap.hprof.HprofVisitor;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -71,71 +74,119 @@ public final class DetailReader {
      * @param arrayTargets object array id → the element id whose index is wanted
      */
     public static DetailReader read(Path file, Set<Long> objects, Map<Long, Long> arrayTargets) throws IOException {
-        return read(file, objects, arrayTargets, null);
+        return read(file, null, objects, arrayTargets, null);
     }
 
     /** Receives a 64-bit content hash (FNV-1a over length and bytes, never 0) of selected byte[]/char[] arrays. */
     public interface ArrayHasher {
         boolean wants(long arrayId);
 
+        /** Called once per array, from any of the reading threads; each array id comes once. */
         void hash(long arrayId, long hash);
     }
 
-    /** As {@link #read(Path, Set, Map)}, also hashing the byte[]/char[] arrays {@code hasher} wants, in the same scan. */
-    public static DetailReader read(Path file, Set<Long> objects, Map<Long, Long> arrayTargets, ArrayHasher hasher) throws IOException {
-        DetailReader d = new DetailReader();
+    /**
+     * As {@link #read(Path, Set, Map)}, also hashing the byte[]/char[] arrays {@code hasher} wants, in the same scan;
+     * with the dump's {@code segments} (or null), on several threads.
+     */
+    public static DetailReader read(Path file, HeapSegments segments, Set<Long> objects, Map<Long, Long> arrayTargets,
+                                    ArrayHasher hasher) throws IOException {
         if (objects.isEmpty() && arrayTargets.isEmpty() && hasher == null) {
-            return d;
+            return new DetailReader();
         }
-        byte[] chunk = new byte[1 << 16];
-        HprofScanner.scan(file, new HprofVisitor() {
-            @Override
-            public void instance(long id, long classId, long length, HprofInput in) {
-                if (objects.contains(id)) {
-                    byte[] b = new byte[(int) length];
-                    in.read(b, 0, b.length);
-                    d.instances.put(id, b);
-                }
-            }
-
-            @Override
-            public void objectArray(long id, long arrayClassId, int count, HprofInput in) {
-                Long target = arrayTargets.get(id);
-                if (target != null) {
-                    for (int k = 0; k < count; k++) {
-                        if (in.id() == target) {
-                            d.elementIndex.put(id, k);
-                            return;
-                        }
-                    }
-                }
-            }
-
-            @Override
-            public void primitiveArray(long id, int type, int count, HprofInput in) {
-                if (hasher != null && (type == HprofTypes.BYTE || type == HprofTypes.CHAR) && hasher.wants(id)) {
-                    long h = 0xcbf29ce484222325L ^ count;
-                    long left = (long) count * HprofTypes.size(type, in.idSize());
-                    while (left > 0) {
-                        int n = (int) Math.min(left, chunk.length);
-                        in.read(chunk, 0, n);
-                        for (int i = 0; i < n; i++) {
-                            h = (h ^ (chunk[i] & 0xff)) * 0x100000001b3L;
-                        }
-                        left -= n;
-                    }
-                    hasher.hash(id, h == 0 ? 1 : h);
-                    return; // consumed: a hashed array is never also fetched
-                }
-                if (objects.contains(id)) {
-                    int n = (int) Math.min((long) count * HprofTypes.size(type, in.idSize()), MAX_ARRAY_BYTES);
-                    byte[] b = new byte[n];
-                    in.read(b, 0, n);
-                    d.arrays.put(id, b);
-                    d.arrayTypes.put(id, type);
-                }
-            }
-        }, done -> { });
+        List<Fetch> readers = HprofScanner.scanHeap(file, segments, () -> new Fetch(objects, arrayTargets, hasher), done -> { });
+        if (readers.size() == 1) {
+            return readers.get(0).found;
+        }
+        DetailReader d = new DetailReader();
+        for (Fetch f : readers) {
+            d.instances.putAll(f.found.instances);
+            d.arrays.putAll(f.found.arrays);
+            d.arrayTypes.putAll(f.found.arrayTypes);
+            d.elementIndex.putAll(f.found.elementIndex);
+        }
         return d;
+    }
+
+    /** What one reading thread fetches. */
+    private static final class Fetch implements HprofVisitor {
+        private final DetailReader found = new DetailReader();
+        /**
+         * The wanted ids, sorted: the scan asks for every object of the dump, and a search in a few hundred longs
+         * costs less than boxing each id for a hash lookup.
+         */
+        private final long[] objects;
+        private final long[] arrays;
+        private final Map<Long, Long> arrayTargets;
+        private final ArrayHasher hasher;
+        private final byte[] chunk = new byte[1 << 16];
+
+        Fetch(Set<Long> objects, Map<Long, Long> arrayTargets, ArrayHasher hasher) {
+            this.objects = sorted(objects);
+            this.arrays = sorted(arrayTargets.keySet());
+            this.arrayTargets = arrayTargets;
+            this.hasher = hasher;
+        }
+
+        private static long[] sorted(Set<Long> ids) {
+            long[] a = new long[ids.size()];
+            int i = 0;
+            for (long id : ids) {
+                a[i++] = id;
+            }
+            Arrays.sort(a);
+            return a;
+        }
+
+        private static boolean has(long[] sorted, long id) {
+            return sorted.length > 0 && Arrays.binarySearch(sorted, id) >= 0;
+        }
+
+        @Override
+        public void instance(long id, long classId, long length, HprofInput in) {
+            if (has(objects, id)) {
+                byte[] b = new byte[(int) length];
+                in.read(b, 0, b.length);
+                found.instances.put(id, b);
+            }
+        }
+
+        @Override
+        public void objectArray(long id, long arrayClassId, int count, HprofInput in) {
+            Long target = has(arrays, id) ? arrayTargets.get(id) : null;
+            if (target != null) {
+                for (int k = 0; k < count; k++) {
+                    if (in.id() == target) {
+                        found.elementIndex.put(id, k);
+                        return;
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void primitiveArray(long id, int type, int count, HprofInput in) {
+            if (hasher != null && (type == HprofTypes.BYTE || type == HprofTypes.CHAR) && hasher.wants(id)) {
+                long h = 0xcbf29ce484222325L ^ count;
+                long left = (long) count * HprofTypes.size(type, in.idSize());
+                while (left > 0) {
+                    int n = (int) Math.min(left, chunk.length);
+                    in.read(chunk, 0, n);
+                    for (int i = 0; i < n; i++) {
+                        h = (h ^ (chunk[i] & 0xff)) * 0x100000001b3L;
+                    }
+                    left -= n;
+                }
+                hasher.hash(id, h == 0 ? 1 : h);
+                return; // consumed: a hashed array is never also fetched
+            }
+            if (has(objects, id)) {
+                int n = (int) Math.min((long) count * HprofTypes.size(type, in.idSize()), MAX_ARRAY_BYTES);
+                byte[] b = new byte[n];
+                in.read(b, 0, n);
+                found.arrays.put(id, b);
+                found.arrayTypes.put(id, type);
+            }
+        }
     }
 }

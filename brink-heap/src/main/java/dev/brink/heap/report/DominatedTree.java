@@ -88,6 +88,10 @@ public final class DominatedTree {
         int[] cursor = new int[1024];
         int onPath = 0;
         int sp = 0;
+        // bytes found below the top-level dominator being walked (stack[1]), added to the map once it is left:
+        // a leak puts millions of instances under one holder, and a boxed merge per instance cost more than the walk
+        long pending = 0;
+        boolean found = false;
         stack[sp] = -1;
         cursor[sp++] = tree.childrenStart(-1);
         while (sp > 0) {
@@ -96,7 +100,8 @@ public final class DominatedTree {
                 int child = tree.child(cursor[sp - 1]++);
                 boolean mine = g.classOf(child) == cls;
                 if (mine && onPath == 0) {
-                    out.merge(sp == 1 ? child : stack[1], tree.retained(child), Long::sum);
+                    pending += tree.retained(child);
+                    found = true;
                 }
                 if (mine) {
                     onPath++;
@@ -110,6 +115,11 @@ public final class DominatedTree {
             } else {
                 if (node >= 0 && g.classOf(node) == cls) {
                     onPath--;
+                }
+                if (sp == 2 && found) {
+                    out.merge(node, pending, Long::sum);
+                    pending = 0;
+                    found = false;
                 }
                 sp--;
             }
