@@ -39,6 +39,7 @@ import picocli.CommandLine.Command;
             ReportCommand.class,
             K8sCommand.class,
             MergeCommand.class,
+            WorkerCommand.class,
             SampleCommand.class,
             ImportCommand.class,
         })

@@ -8,7 +8,7 @@ import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.verdict.LimitedBy;
 import dev.brink.core.verdict.StepVerdictKind;
-import dev.brink.load.LoadEngine;
+import dev.brink.load.StepDriver;
 import dev.brink.load.LoadStep;
 import dev.brink.load.Plan;
 import dev.brink.load.StepResult;
@@ -42,7 +42,7 @@ final class CapacityPhase {
     static final Duration LAUNCHED_TARGET_WARMUP = Duration.ofSeconds(20);
     static final String WARMUP_STEP = "generator-warmup";
 
-    private final LoadEngine engine;
+    private final StepDriver engine;
     private final Plan plan;
     private final EventLog events;
     private final PrintWriter console;
@@ -56,7 +56,7 @@ final class CapacityPhase {
      * @param goOn       false once the run must stop (interrupted, target died): the search ends after the current step
      * @param targetDied true once the target died: the step it died in is no verdict
      */
-    CapacityPhase(LoadEngine engine, Plan plan, StepJudge judge, EventLog events, PrintWriter console, BooleanSupplier goOn,
+    CapacityPhase(StepDriver engine, Plan plan, StepJudge judge, EventLog events, PrintWriter console, BooleanSupplier goOn,
                   BooleanSupplier targetDied, boolean coldTarget) {
         this.targetDied = targetDied;
         this.warmup = coldTarget ? LAUNCHED_TARGET_WARMUP : GENERATOR_WARMUP;
