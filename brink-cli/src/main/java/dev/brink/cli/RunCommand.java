@@ -86,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
         try (MetricsServer served = LiveMetricsOption.serve(spec, live, console)) {
             if (sharded) {
                 try (ShardedMethod workers = ShardedMethod.start(plan, planFile, coordination.shards, coordination.coordinator,
-                        coordination.tokenFile, run, console)) {
+                        coordination.tokenFile, connections, run, console)) {
                     return MethodConsole.runAndReport(plan, run, options, selected, jfr, repeat, live, workers.load(), console);
                 }
             }

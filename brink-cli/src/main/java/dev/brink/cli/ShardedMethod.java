@@ -41,7 +41,8 @@ final class ShardedMethod implements AutoCloseable {
     }
 
     /** Starts the control API and waits until the N workers joined. */
-    static ShardedMethod start(Plan plan, Path planFile, int n, String address, Path tokenFile, RunDirectory run,
+    /** @param connections the run's --connections (null: the engine's default), split over local workers */
+    static ShardedMethod start(Plan plan, Path planFile, int n, String address, Path tokenFile, Integer connections, RunDirectory run,
                                PrintWriter console) throws BrinkUserException, InterruptedException {
         boolean local = address == null;
         InetSocketAddress at = local ? new InetSocketAddress("127.0.0.1", 0) : parse(address);
@@ -62,7 +63,7 @@ final class ShardedMethod implements AutoCloseable {
                     + (local ? " (starting them here)" : " (brink worker --coordinator " + hostPort + " --shard I/" + n + ")"));
             console.flush();
             if (local) {
-                for (int i = 0; i < n; i++) children.add(worker(hostPort, i, n, token, run));
+                for (int i = 0; i < n; i++) children.add(worker(hostPort, i, n, token, connections, run));
                 server.watch(children);
             }
             server.awaitJoined(local ? LOCAL_JOIN : REMOTE_JOIN);
@@ -88,11 +89,13 @@ final class ShardedMethod implements AutoCloseable {
     }
 
     /** A worker on this machine: the same Java and class path as this process, the token in its environment only. */
-    private static Process worker(String hostPort, int i, int n, ControlToken token, RunDirectory run) throws BrinkUserException {
+    private static Process worker(String hostPort, int i, int n, ControlToken token, Integer connections, RunDirectory run)
+            throws BrinkUserException {
         Path dir = run.root().resolve("shards").resolve(Integer.toString(i));
         String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        List<String> cmd = List.of(java, "-Xmx256m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                BrinkMain.class.getName(), "worker", "--coordinator", hostPort, "--shard", i + "/" + n, "--out", dir.toString());
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx256m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                BrinkMain.class.getName(), "worker", "--coordinator", hostPort, "--shard", i + "/" + n, "--out", dir.toString()));
+        if (connections != null) cmd.addAll(List.of("--connections", Integer.toString(Math.max(1, (connections + n - 1) / n))));
         try {
             Files.createDirectories(dir);
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("worker.log").toFile());

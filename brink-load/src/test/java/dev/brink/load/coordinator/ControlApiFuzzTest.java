@@ -31,8 +31,8 @@ import org.junit.jupiter.api.Test;
  * token is 401, a bad body 400 with one line, and what a worker posts arrives whole.
  */
 class ControlApiFuzzTest {
-    private static final long FIXED_MS = Long.getLong("brink.fuzz.fixedMs", 1000);
-    private static final long RANDOM_MS = Long.getLong("brink.fuzz.randomMs", 500);
+    private static final long FIXED_MS = Long.getLong("brink.fuzz.fixedMs", 700);
+    private static final long RANDOM_MS = Long.getLong("brink.fuzz.randomMs", 300);
     static final String PLAN = """
             name: fuzz
             target: {base_url: "http://127.0.0.1:9/"}
