@@ -260,16 +260,21 @@ public final class LoadEngine implements StepDriver {
         lastStreams = streams;
         out.streams(streams);
         StepResult r = acc.result(Math.max(1e-3, (from - start) / 1e9));
+        out.event(EventType.STEP_END, stepEnd(r, endedEarly));
+        return r;
+    }
+
+    /** The step-end event of {@code r}: what the step achieved (this engine's, or a coordinator's merged step). */
+    static Map<String, Object> stepEnd(StepResult r, boolean endedEarly) {
         Map<String, Object> ev = new LinkedHashMap<>();
-        ev.put("step", step.name());
+        ev.put("step", r.step());
         if (endedEarly) ev.put("ended_early_s", r.durationS());
         ev.put("achieved_rps", r.achievedRps());
         ev.put("error_rate", r.errorRate());
         ev.put("dropped", r.dropped());
         ev.put("generator_bound", r.generatorBound());
         ev.put("generator_reasons", r.generatorBoundReasons());
-        out.event(EventType.STEP_END, ev);
-        return r;
+        return ev;
     }
 
     /** The per-message timing of the last step's server-streaming calls (empty without such calls). */

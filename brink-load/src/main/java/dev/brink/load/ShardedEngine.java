@@ -115,15 +115,7 @@ public final class ShardedEngine implements StepDriver {
         double seconds = 0;
         for (Double d : done) seconds = Math.max(seconds, d);
         StepResult r = acc.result(Math.max(1e-3, seconds));
-        Map<String, Object> ev = new LinkedHashMap<>();
-        ev.put("step", step.name());
-        if (seconds < step.duration().toMillis() / 1e3 - 0.5) ev.put("ended_early_s", r.durationS());
-        ev.put("achieved_rps", r.achievedRps());
-        ev.put("error_rate", r.errorRate());
-        ev.put("dropped", r.dropped());
-        ev.put("generator_bound", r.generatorBound());
-        ev.put("generator_reasons", r.generatorBoundReasons());
-        out.event(EventType.STEP_END, ev);
+        out.event(EventType.STEP_END, LoadEngine.stepEnd(r, seconds < step.duration().toMillis() / 1e3 - 0.5));
         return r;
     }
 
