@@ -19,13 +19,17 @@ WORK=$(mktemp -d /tmp/brink-sharded-method.XXXXXX)
 brink() { "$JAVA" -jar "$JAR" "$@"; }
 
 # the demo's own plan, exactly as `brink demo --quick` runs it
-brink demo --quick --out "$WORK/demo" >"$WORK/demo.txt" 2>&1 &
+# (in a session of its own, so that stopping it also stops the sample it may have begun to launch)
+setsid "$JAVA" -jar "$JAR" demo --quick --out "$WORK/demo" >"$WORK/demo.txt" 2>&1 &
 DEMO=$!
 for _ in $(seq 1 600); do [[ -s $WORK/demo/plan.yaml ]] && break; sleep 0.1; done
-kill -TERM $DEMO 2>/dev/null || true
+kill -KILL -- -"$DEMO" 2>/dev/null || true
 wait $DEMO 2>/dev/null || true
 [[ -s $WORK/demo/plan.yaml ]] || { echo "brink demo wrote no plan.yaml: $(tail -3 "$WORK/demo.txt")" >&2; exit 1; }
-cp "$WORK/demo/plan.yaml" "$WORK/plan.yaml"
+# the same plan on a port nobody holds (the demo's sample may still be going away)
+OLD=$(sed -n 's|.*base_url: "http://127.0.0.1:\([0-9]*\)".*|\1|p' "$WORK/demo/plan.yaml")
+NEW=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+sed "s/127.0.0.1:$OLD/127.0.0.1:$NEW/; s/--server.port=$OLD/--server.port=$NEW/" "$WORK/demo/plan.yaml" >"$WORK/plan.yaml"
 
 for r in $(seq 1 "$ROUNDS"); do
   brink run "$WORK/plan.yaml" --phases capacity --connections 512 --out "$WORK/single-$r" >"$WORK/single-$r.txt" 2>&1 || true

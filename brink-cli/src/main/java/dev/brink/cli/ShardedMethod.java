@@ -63,7 +63,10 @@ final class ShardedMethod implements AutoCloseable {
                     + (local ? " (starting them here)" : " (brink worker --coordinator " + hostPort + " --shard I/" + n + ")"));
             console.flush();
             if (local) {
-                for (int i = 0; i < n; i++) children.add(worker(hostPort, i, n, token, connections, run));
+                for (int i = 0; i < n; i++) {
+                    children.add(worker(hostPort, i, n, token, connections, run));
+                    dev.brink.load.HostSampler.countAsGenerator(children.get(i).pid());
+                }
                 server.watch(children);
             }
             server.awaitJoined(local ? LOCAL_JOIN : REMOTE_JOIN);
@@ -119,6 +122,7 @@ final class ShardedMethod implements AutoCloseable {
             children.forEach(Process::destroyForcibly);
         } finally {
             server.close();
+            children.forEach(p -> dev.brink.load.HostSampler.forgetWorker(p.pid()));
         }
     }
 }

@@ -103,11 +103,22 @@ public final class HostSampler {
                 r(targetCores), r(others), r(genWait), r(targetWaitMs), HostHealth.isSaturated(cpus, busy, psi, others));
     }
 
+    /** Processes that send this run's load besides this JVM: the local workers of {@code brink run --shards N}. */
+    private static final java.util.Set<Long> WORKERS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     /**
-     * CPU ticks of Brink's generator: this JVM and the processes it started other than the target — the local workers
-     * of {@code brink run --shards N} send the load this process would otherwise send, so their CPU is the
-     * generator's, not other processes' saturating the host.
+     * Counts {@code pid}'s CPU as the generator's until {@link #forgetWorker}: a local worker sends the load this
+     * process would otherwise send, so its CPU is Brink's, not another process's saturating the host.
      */
+    public static void countAsGenerator(long pid) {
+        WORKERS.add(pid);
+    }
+
+    public static void forgetWorker(long pid) {
+        WORKERS.remove(pid);
+    }
+
+    /** CPU ticks of Brink's generator: this JVM and its local workers. */
     private long generatorTicks(long target) {
         long t = ticks(self);
         if (t < 0) return t;
@@ -123,7 +134,7 @@ public final class HostSampler {
     }
 
     private static long[] generatorChildren(long target) {
-        return ProcessHandle.current().children().mapToLong(ProcessHandle::pid).filter(p -> p != target).toArray();
+        return WORKERS.stream().mapToLong(Long::longValue).filter(p -> p != target).toArray();
     }
 
     /**
