@@ -100,6 +100,24 @@ class ShardedMethodTest {
             assertThat(workers.get(i).waitFor(30, TimeUnit.SECONDS)).isTrue();
             assertThat(workers.get(i).exitValue()).as(Files.readString(tmp.resolve("w" + i + ".txt"))).isZero();
         }
+        // the coordinator's run directory is a single run's, plus each worker's own files
+        for (String f : List.of("summary.json", "load.jsonl", "latency.hlog", "events.jsonl", "generator.jsonl", "report.html")) {
+            assertThat(coord.resolve(f)).exists();
+        }
+        long workersSent = 0;
+        for (int i = 0; i < 3; i++) workersSent += sum(coord.resolve("shards/" + i), "sent");
+        assertThat(sum(coord, "sent")).isPositive().isEqualTo(workersSent);
+        // every latency the workers recorded is in the merged histograms, none twice (added, not averaged)
+        long workersLatencies = 0;
+        for (int i = 0; i < 3; i++) workersLatencies += latencies(coord.resolve("shards/" + i));
+        assertThat(latencies(coord)).isEqualTo(workersLatencies);
+        assertThat(s.out).contains("3 workers joined");
+        try (Stream<Path> files = Files.walk(tmp)) {
+            for (Path f : files.filter(Files::isRegularFile).filter(f -> !f.equals(tokenFile)).toList()) {
+                assertThat(Files.readString(f, StandardCharsets.ISO_8859_1)).as(f.toString()).doesNotContain(TOKEN);
+            }
+        }
+        assertThat(s.out + s.err + o.out).doesNotContain(TOKEN);
         JsonNode a = Json.MAPPER.readTree(single.resolve("summary.json").toFile()).path("capacity");
         JsonNode b = Json.MAPPER.readTree(coord.resolve("summary.json").toFile()).path("capacity");
         // a machine other processes saturate measures itself, not the server: no verdict to compare (HostSaturationTest)
@@ -109,21 +127,6 @@ class ShardedMethodTest {
         assertThat(b.path("max_multiplier").asInt()).as(s.out).isEqualTo(a.path("max_multiplier").asInt());
         assertThat(b.path("limited_by").asText()).as(s.out).isEqualTo(a.path("limited_by").asText()).isEqualTo("latency");
         assertThat(b.path("first_bad_multiplier").asInt()).isEqualTo(a.path("first_bad_multiplier").asInt());
-
-        // the coordinator's run directory is a single run's, plus each worker's own files
-        for (String f : List.of("summary.json", "load.jsonl", "latency.hlog", "events.jsonl", "generator.jsonl", "report.html")) {
-            assertThat(coord.resolve(f)).exists();
-        }
-        long workersSent = 0;
-        for (int i = 0; i < 3; i++) workersSent += sum(coord.resolve("shards/" + i), "sent");
-        assertThat(sum(coord, "sent")).isPositive().isEqualTo(workersSent);
-        assertThat(s.out).contains("3 workers joined");
-        try (Stream<Path> files = Files.walk(tmp)) {
-            for (Path f : files.filter(Files::isRegularFile).filter(f -> !f.equals(tokenFile)).toList()) {
-                assertThat(Files.readString(f, StandardCharsets.ISO_8859_1)).as(f.toString()).doesNotContain(TOKEN);
-            }
-        }
-        assertThat(s.out + s.err + o.out).doesNotContain(TOKEN);
     }
 
     @Test
@@ -219,6 +222,12 @@ class ShardedMethodTest {
     private static long sum(Path run, String field) throws IOException {
         long s = 0;
         for (String line : Files.readAllLines(run.resolve("load.jsonl"))) s += Json.MAPPER.readTree(line).path(field).asLong();
+        return s;
+    }
+
+    private static long latencies(Path run) throws IOException {
+        long s = 0;
+        for (String line : Files.readAllLines(run.resolve("load.jsonl"))) s += Json.MAPPER.readTree(line).path("corrected").path("count").asLong();
         return s;
     }
 
