@@ -28,8 +28,11 @@ import java.util.concurrent.TimeUnit;
  * them reach the coordinator, as an Indexed Job's pods do.
  */
 public final class ControlServer implements StepDispatch, AutoCloseable {
-    /** A worker that has not polled nor posted for this long during a step is gone (it polls every second). */
-    public static final Duration SILENCE = Duration.ofSeconds(10);
+    /**
+     * A worker that has not polled nor posted for this long during a step is gone. It polls every second, but a cold
+     * JVM starved of CPU on a busy machine was seen silent for 10 s in its first step: the limit is generous.
+     */
+    public static final Duration SILENCE = Duration.ofSeconds(30);
     private static final long LONG_POLL_MS = 1000;
 
     private final HttpServer server;
