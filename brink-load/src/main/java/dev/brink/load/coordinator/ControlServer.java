@@ -42,6 +42,8 @@ public final class ControlServer implements StepDispatch, AutoCloseable {
     private final int operations;
     private final ControlMessages.Welcome welcome;
     private final boolean[] joined;
+    /** A worker is ready once it polls for orders: it has read the plan and opened its engine (seconds on a cold JVM). */
+    private final boolean[] ready;
     private final boolean[] finished;
     private final boolean[] sawDone;
     private final long[] lastSeen;
@@ -60,6 +62,7 @@ public final class ControlServer implements StepDispatch, AutoCloseable {
         this.operations = operations;
         this.welcome = welcome;
         this.joined = new boolean[n];
+        this.ready = new boolean[n];
         this.finished = new boolean[n];
         this.sawDone = new boolean[n];
         this.lastSeen = new long[n];
@@ -103,7 +106,7 @@ public final class ControlServer implements StepDispatch, AutoCloseable {
     }
 
     /**
-     * Waits until every worker has joined.
+     * Waits until every worker has joined and is ready for its first step.
      * @throws BrinkUserException after {@code timeout}, naming the workers missing
      */
     public synchronized void awaitJoined(Duration timeout) throws BrinkUserException, InterruptedException {
@@ -112,10 +115,10 @@ public final class ControlServer implements StepDispatch, AutoCloseable {
             long left = end - System.nanoTime();
             List<String> gone = new ArrayList<>();
             for (int i = 0; i < children.size(); i++) {
-                if (!joined[i] && !children.get(i).isAlive()) gone.add(i + "/" + n + " (exited with " + children.get(i).exitValue() + ")");
+                if (!ready[i] && !children.get(i).isAlive()) gone.add(i + "/" + n + " (exited with " + children.get(i).exitValue() + ")");
             }
             if (left <= 0 || !gone.isEmpty()) {
-                throw new BrinkUserException("only " + (n - missing().size()) + " of " + n + " workers joined within "
+                throw new BrinkUserException("only " + (n - missing().size()) + " of " + n + " workers joined and were ready within "
                         + timeout.toSeconds() + " s: missing " + (gone.isEmpty() ? String.join(", ", missing()) : String.join(", ", gone))
                         + " (expected brink worker --coordinator " + hostPort() + " --shard I/" + n + " for each I, with the same token)");
             }
@@ -125,7 +128,7 @@ public final class ControlServer implements StepDispatch, AutoCloseable {
 
     private List<String> missing() {
         List<String> m = new ArrayList<>();
-        for (int i = 0; i < n; i++) if (!joined[i]) m.add(i + "/" + n);
+        for (int i = 0; i < n; i++) if (!ready[i]) m.add(i + "/" + n + (joined[i] ? " (joined, not ready)" : ""));
         return m;
     }
 
@@ -252,6 +255,10 @@ public final class ControlServer implements StepDispatch, AutoCloseable {
                 wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime())));
             }
             lastSeen[shard] = System.nanoTime();
+            if (!ready[shard]) {
+                ready[shard] = true;
+                notifyAll();
+            }
             if (o != null && o.kind() == ControlMessages.Kind.DONE) {
                 sawDone[shard] = true;
                 notifyAll();
