@@ -112,6 +112,7 @@ class ShardedMethodTest {
         for (int i = 0; i < 3; i++) workersLatencies += latencies(coord.resolve("shards/" + i));
         assertThat(latencies(coord)).isEqualTo(workersLatencies);
         assertThat(s.out).contains("3 workers joined");
+        assertThat(dev.brink.core.ContractCheck.violations(coord, Files.readString(Path.of("..", "DESIGN.md")))).isEmpty();
         try (Stream<Path> files = Files.walk(tmp)) {
             for (Path f : files.filter(Files::isRegularFile).filter(f -> !f.equals(tokenFile)).toList()) {
                 assertThat(Files.readString(f, StandardCharsets.ISO_8859_1)).as(f.toString()).doesNotContain(TOKEN);
