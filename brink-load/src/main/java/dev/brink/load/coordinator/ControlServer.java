@@ -34,6 +34,7 @@ public final class ControlServer implements StepDispatch, AutoCloseable {
      */
     public static final Duration SILENCE = Duration.ofSeconds(30);
     private static final long LONG_POLL_MS = 1000;
+    static final Duration FAREWELL = Duration.ofSeconds(20);
 
     private final HttpServer server;
     private final ExecutorService threads;
@@ -184,15 +185,19 @@ public final class ControlServer implements StepDispatch, AutoCloseable {
         return lost;
     }
 
-    /** Tells the workers the run is over and waits (a few seconds at most) until each has heard it. */
+    /**
+     * Tells the workers the run is over and waits until each has heard it (at most {@link #FAREWELL}: a worker busy
+     * posting its last step on a starved machine may take seconds to ask again; one that never does exits on its own
+     * 30 s after it lost the coordinator).
+     */
     public void finish() throws InterruptedException {
         synchronized (this) {
             done = true;
             notifyAll();
-            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+            long end = System.nanoTime() + FAREWELL.toNanos();
             while (System.nanoTime() < end) {
                 boolean all = true;
-                for (int i = 0; i < n; i++) all &= sawDone[i] || !joined[i];
+                for (int i = 0; i < n; i++) all &= sawDone[i] || !ready[i] || i < children.size() && !children.get(i).isAlive();
                 if (all) break;
                 wait(100);
             }
