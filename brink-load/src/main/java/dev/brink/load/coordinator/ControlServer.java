@@ -213,6 +213,12 @@ public final class ControlServer implements StepDispatch, AutoCloseable {
     private void handle(HttpExchange ex) throws IOException {
         try (ex) {
             if (!token.admits(ex.getRequestHeaders().getFirst("Authorization"))) {
+                // read (and drop) what was sent, bounded: an HTTP/1.1 client waits for its whole body to be taken
+                try {
+                    body(ex);
+                } catch (IllegalArgumentException e) {
+                    // too long: the answer is 401 all the same
+                }
                 reply(ex, 401, "{\"error\":\"wrong or missing token\"}");
                 return;
             }

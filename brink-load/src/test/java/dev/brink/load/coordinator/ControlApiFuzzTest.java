@@ -88,20 +88,20 @@ class ControlApiFuzzTest {
         ControlToken token = ControlToken.random();
         try (ControlServer server = ControlServer.start(new InetSocketAddress("127.0.0.1", 0), token, 2, 2, PLAN, "plan.yaml")) {
             URI base = URI.create("http://127.0.0.1:" + server.address().getPort());
-            HttpClient http = HttpClient.newHttpClient();
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(base.resolve("/v1/join")).header("Authorization", "Bearer wrong-token-1234567")
+            HttpClient http = HttpClient.newBuilder().connectTimeout(java.time.Duration.ofSeconds(5)).build();
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(base.resolve("/v1/join")).timeout(Duration.ofSeconds(10)).header("Authorization", "Bearer wrong-token-1234567")
                     .POST(HttpRequest.BodyPublishers.ofByteArray(ControlMessages.join(0, 2))).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(r.statusCode()).isEqualTo(401);
             assertThat(r.body()).doesNotContain(token.secret());
-            r = http.send(HttpRequest.newBuilder(base.resolve("/v1/join")).header("Authorization", token.header())
+            r = http.send(HttpRequest.newBuilder(base.resolve("/v1/join")).timeout(Duration.ofSeconds(10)).header("Authorization", token.header())
                     .POST(HttpRequest.BodyPublishers.ofString("{\"shard\": 0, \"count\": ")).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(r.statusCode()).isEqualTo(400);
             assertThat(r.body()).contains("not JSON").doesNotContain("\n");
-            r = http.send(HttpRequest.newBuilder(base.resolve("/v1/join")).header("Authorization", token.header())
+            r = http.send(HttpRequest.newBuilder(base.resolve("/v1/join")).timeout(Duration.ofSeconds(10)).header("Authorization", token.header())
                     .POST(HttpRequest.BodyPublishers.ofByteArray(ControlMessages.join(1, 2))).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(r.statusCode()).isEqualTo(200);
             assertThat(ControlMessages.readWelcome(r.body().getBytes(StandardCharsets.UTF_8)).count()).isEqualTo(2);
-            r = http.send(HttpRequest.newBuilder(base.resolve("/v1/join")).header("Authorization", token.header())
+            r = http.send(HttpRequest.newBuilder(base.resolve("/v1/join")).timeout(Duration.ofSeconds(10)).header("Authorization", token.header())
                     .POST(HttpRequest.BodyPublishers.ofByteArray(ControlMessages.join(1, 2))).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(r.statusCode()).isEqualTo(409);
             assertThat(r.body()).contains("has joined already");
