@@ -45,6 +45,8 @@ public final class Worker {
     private final PrintWriter console;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).version(HttpClient.Version.HTTP_1_1).build();
     private long offsetMs;
+    /** The coordinator said the run is over (heard by the watcher of a step, or between steps). */
+    private final AtomicBoolean over = new AtomicBoolean();
 
     private Worker(String hostPort, ControlToken token, Shard shard, PrintWriter console) throws BrinkUserException {
         this.hostPort = hostPort;
@@ -103,6 +105,8 @@ public final class Worker {
                 if (order.kind() == ControlMessages.Kind.DONE) break;
                 seq = order.seq();
                 runStep(engine, order, plan, queue);
+                // the coordinator counts a worker as told once any of its polls got the word: it may be gone now
+                if (over.get()) break;
             }
         }
         console.println("worker " + shard + ": the coordinator ended the run");
@@ -125,6 +129,7 @@ public final class Worker {
                 try {
                     ControlMessages.Order o = nextOrder(order.seq(), plan);
                     if (o != null && o.kind() != ControlMessages.Kind.STEP) {
+                        if (o.kind() == ControlMessages.Kind.DONE) over.set(true);
                         engine.endStep();
                         return;
                     }
