@@ -150,6 +150,7 @@ public final class Worker {
         } finally {
             running.set(false);
             sender.join(2000);
+            watcher.join(3000); // its last poll (at most a second) may bring the word that the run is over
         }
         post(new StepDispatch.Report(shard.index(), order.seq(), drain(queue), r.durationS()));
         console.printf(Locale.ROOT, "  %s: %d sent, %d ok, %.1f req/s%n", order.step().name(), r.sent(), r.ok(), r.achievedRps());
