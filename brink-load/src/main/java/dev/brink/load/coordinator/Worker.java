@@ -47,6 +47,8 @@ public final class Worker {
     private long offsetMs;
     /** The coordinator said the run is over (heard by the watcher of a step, or between steps). */
     private final AtomicBoolean over = new AtomicBoolean();
+    /** The next step, when the watcher of the last one already received it. */
+    private final java.util.concurrent.atomic.AtomicReference<ControlMessages.Order> early = new java.util.concurrent.atomic.AtomicReference<>();
 
     private Worker(String hostPort, ControlToken token, Shard shard, PrintWriter console) throws BrinkUserException {
         this.hostPort = hostPort;
@@ -91,7 +93,8 @@ public final class Worker {
             while (true) {
                 ControlMessages.Order order;
                 try {
-                    order = nextOrder(seq, plan);
+                    order = early.getAndSet(null);
+                    if (order == null) order = nextOrder(seq, plan);
                     lastHeard = System.nanoTime();
                 } catch (IOException e) {
                     if (System.nanoTime() - lastHeard > COORDINATOR_LOST.toNanos()) {
@@ -128,6 +131,10 @@ public final class Worker {
             while (running.get()) {
                 try {
                     ControlMessages.Order o = nextOrder(order.seq(), plan);
+                    if (o != null && o.kind() == ControlMessages.Kind.STEP && o.seq() > order.seq()) {
+                        early.set(o); // the next step, published while this one's last poll was out
+                        return;
+                    }
                     if (o != null && o.kind() != ControlMessages.Kind.STEP) {
                         if (o.kind() == ControlMessages.Kind.DONE) over.set(true);
                         engine.endStep();
