@@ -194,7 +194,7 @@ class ShardedMethodTest {
                     check: {status: 200}
                 slo: {error_rate: 0.01, p99_ms: 100}
                 phases:
-                  capacity: {start: 1, step: 1, max: 5, step_duration: 2s, warmup: 0s, refine: false}
+                  capacity: {start: 2, step: 1, max: 5, step_duration: 2s, warmup: 0s, refine: false}
                 """.formatted(name, url));
     }
 

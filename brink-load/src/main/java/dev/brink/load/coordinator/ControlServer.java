@@ -201,6 +201,9 @@ public final class ControlServer implements StepDispatch, AutoCloseable {
                 if (all) break;
                 wait(100);
             }
+            // a worker may have a second poll out (its step watcher heard the word first): answer it too before closing
+            long grace = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1500);
+            while (System.nanoTime() < grace) wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(grace - System.nanoTime())));
         }
     }
 
