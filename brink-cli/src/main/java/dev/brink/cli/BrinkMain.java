@@ -47,6 +47,7 @@ public final class BrinkMain implements Callable<Integer> {
             ReportCommand.class,
             K8sCommand.class,
             MergeCommand.class,
+            WorkerCommand.class,
             SampleCommand.class,
             ImportCommand.class);
 

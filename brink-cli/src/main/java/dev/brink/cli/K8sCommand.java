@@ -77,6 +77,11 @@ final class K8sCommand implements Callable<Integer> {
     @Option(names = "--phases", paramLabel = "LIST", description = "Phases each worker runs, passed to brink run (default: all the plan has).")
     String phases;
 
+    @Option(names = "--coordinator", description = "Run the method across the workers: a coordinator pod decides the capacity"
+            + " search, confirmation and soak steps and judges each on the workers' merged results (brink run --shards N"
+            + " --coordinator), instead of N independent shards merged afterwards. Needs a Secret NAME-token with the shared token.")
+    boolean coordinated;
+
     @Spec
     CommandSpec spec;
 
@@ -107,8 +112,8 @@ final class K8sCommand implements Callable<Integer> {
         }
         String name = name(plan.name());
         Instant startAt = Instant.now().plus(delay).truncatedTo(ChronoUnit.SECONDS);
-        List<K8sManifests.Manifest> manifests = K8sManifests.render(
-                new K8sManifests.Settings(name, namespace, image, shards, startAt, cpu, memory, storage, phases), text);
+        K8sManifests.Settings settings = new K8sManifests.Settings(name, namespace, image, shards, startAt, cpu, memory, storage, phases);
+        List<K8sManifests.Manifest> manifests = coordinated ? K8sManifests.coordinated(settings, text) : K8sManifests.render(settings, text);
         Path dir = out != null ? out : Path.of("k8s-" + name);
         ObjectWriter yaml = new YAMLMapper(YAMLFactory.builder().enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
                 .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS).enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE).build())
@@ -123,6 +128,17 @@ final class K8sCommand implements Callable<Integer> {
             throw new BrinkUserException("cannot write the manifests to " + dir + ": " + e.getMessage());
         }
         PrintWriter console = spec.commandLine().getOut();
+        if (coordinated) {
+            String ns = namespace == null ? "" : " -n " + namespace;
+            console.println("manifests: " + dir + " (a coordinator and " + shards + " workers running the method of " + plan.name() + ")");
+            console.println("token:     kubectl create secret generic " + K8sManifests.tokenSecret(name) + ns
+                    + " --from-literal=token=\"$(openssl rand -hex 32)\"   (once; Brink never writes it)");
+            console.println("apply:     kubectl apply -f " + dir + "   then kubectl wait --for=condition=complete job/" + name
+                    + "-coordinator" + ns + " --timeout=24h; kubectl apply -f " + dir.resolve("after") + " and kubectl cp the run from "
+                    + name + "-fetch:" + "/results/run");
+            console.flush();
+            return BrinkMain.EXIT_OK;
+        }
         console.println("manifests: " + dir + " (" + shards + " shards of " + plan.name() + ", starting together at " + startAt + ")");
         console.println("apply:     kubectl apply -f " + dir + "   then, when kubectl wait --for=condition=complete job/" + name
                 + "-workers" + (namespace == null ? "" : " -n " + namespace) + " returns: kubectl apply -f " + dir.resolve("merge"));

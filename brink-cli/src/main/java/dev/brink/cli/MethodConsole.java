@@ -52,7 +52,16 @@ final class MethodConsole {
     /** @param metrics what {@code --metrics} serves, fed by the run; null without it */
     static int runAndReport(Plan plan, RunDirectory run, LoadOptions options, Set<MethodPhase> phases, boolean jfr, int repeat,
                             LiveMetrics metrics, PrintWriter console) throws BrinkUserException {
+        return runAndReport(plan, run, options, phases, jfr, repeat, metrics, null, console);
+    }
+
+    /** @param load what drives the load steps (a coordinator's workers); null for an engine in this process */
+    static int runAndReport(Plan plan, RunDirectory run, LoadOptions options, Set<MethodPhase> phases, boolean jfr, int repeat,
+                            LiveMetrics metrics, MethodRunner.LoadOpener load, PrintWriter console) throws BrinkUserException {
         MethodRunner runner = new MethodRunner(plan, run, options, console).withRepeat(repeat).withMetrics(metrics);
+        if (load != null) {
+            runner.withLoad(load);
+        }
         if (jfr) {
             runner.withJfr();
         }

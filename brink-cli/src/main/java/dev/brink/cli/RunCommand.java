@@ -57,6 +57,9 @@ final class RunCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ShardOptions sharding;
 
+    @picocli.CommandLine.Mixin
+    CoordinatorOptions coordination;
+
     @Spec
     CommandSpec spec;
 
@@ -71,6 +74,7 @@ final class RunCommand implements Callable<Integer> {
             }
             options = options.withMaxConnections(connections);
         }
+        boolean sharded = coordination.sharded(sharding);
         options = options.withShard(sharding.shard());
         if (repeat < 1) {
             throw new BrinkUserException("bad --repeat " + repeat + ": expected a number >= 1");
@@ -80,6 +84,12 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter console = spec.commandLine().getOut();
         console.println("run directory: " + run.root());
         try (MetricsServer served = LiveMetricsOption.serve(spec, live, console)) {
+            if (sharded) {
+                try (ShardedMethod workers = ShardedMethod.start(plan, planFile, coordination.shards, coordination.coordinator,
+                        coordination.tokenFile, connections, run, console)) {
+                    return MethodConsole.runAndReport(plan, run, options, selected, jfr, repeat, live, workers.load(), console);
+                }
+            }
             ShardStart.waitForStart(options.shard(), console);
             return MethodConsole.runAndReport(plan, run, options, selected, jfr, repeat, live, console);
         }

@@ -37,7 +37,8 @@ class K8sCommandTest {
     private static final ObjectMapper STRICT = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES).enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS);
     private static final Map<String, Class<?>> KINDS = Map.of("v1/ConfigMap", ConfigMap.class,
-            "v1/PersistentVolumeClaim", PersistentVolumeClaim.class, "batch/v1/Job", Job.class, "v1/Pod", Pod.class);
+            "v1/PersistentVolumeClaim", PersistentVolumeClaim.class, "batch/v1/Job", Job.class, "v1/Pod", Pod.class,
+            "v1/Service", io.fabric8.kubernetes.api.model.Service.class);
     /** RFC 1123 names, as the API server requires of object names. */
     private static final Pattern DNS_NAME = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
 
@@ -112,6 +113,36 @@ class K8sCommandTest {
         PersistentVolumeClaim claim = only(objects, PersistentVolumeClaim.class, "brink-checkout-flow-results");
         assertThat(claim.getSpec().getAccessModes()).containsExactly("ReadWriteMany");
         assertThat(worker.getEnvFrom().get(0).getSecretRef().getName()).isEqualTo("brink-checkout-flow-env");
+    }
+
+    @Test
+    void rendersACoordinatorItsServiceAndWorkersThatReachIt() throws Exception {
+        BrinkRun r = BrinkRun.brink("k8s", plan("").toString(), "--shards", "3", "--coordinator", "--out", dir.resolve("c").toString());
+        assertThat(r.code).as(r.err).isZero();
+        assertThat(r.out).contains("kubectl create secret generic brink-checkout-flow-token").contains("Brink never writes it");
+        List<Object> objects = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(dir.resolve("c"))) {
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) objects.add(validated(f));
+        }
+        assertThat(objects).hasSize(6);
+        Job coordinator = only(objects, Job.class, "brink-checkout-flow-coordinator");
+        Container c = coordinator.getSpec().getTemplate().getSpec().getContainers().get(0);
+        List<String> args = c.getArgs();
+        assertThat(args.subList(0, 4)).containsExactly("run", "/plan/plan.yaml", "--shards", "3");
+        assertThat(args.get(args.indexOf("--coordinator") + 1)).isEqualTo("$(POD_IP):7070");
+        assertThat(c.getEnv().get(0).getValueFrom().getFieldRef().getFieldPath()).isEqualTo("status.podIP");
+        assertThat(args.get(args.indexOf("--token-file") + 1)).isEqualTo("/token/token");
+        var service = only(objects, io.fabric8.kubernetes.api.model.Service.class, "brink-checkout-flow-coordinator");
+        assertThat(coordinator.getSpec().getTemplate().getMetadata().getLabels()).containsAllEntriesOf(service.getSpec().getSelector());
+        assertThat(service.getSpec().getPorts().get(0).getPort()).isEqualTo(7070);
+        Job workers = only(objects, Job.class, "brink-checkout-flow-workers");
+        assertThat(workers.getSpec().getCompletionMode()).isEqualTo("Indexed");
+        List<String> w = workers.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs();
+        assertThat(w.subList(0, 3)).containsExactly("worker", "--coordinator", "brink-checkout-flow-coordinator:7070");
+        assertThat(w.get(w.indexOf("--shard") + 1)).isEqualTo("$(JOB_COMPLETION_INDEX)/3");
+        assertThat(w.get(w.indexOf("--out") + 1)).isEqualTo("/results/run/shards/$(JOB_COMPLETION_INDEX)");
+        assertThat(workers.getSpec().getTemplate().getSpec().getVolumes()).filteredOn(v -> v.getSecret() != null).singleElement()
+                .satisfies(v -> assertThat(v.getSecret().getSecretName()).isEqualTo("brink-checkout-flow-token"));
     }
 
     @Test

@@ -19,7 +19,7 @@ public final class ContractCheck {
     /** The files of a run directory besides evidence/ (DESIGN.md lists each one). */
     public static final Set<String> FILES = Set.of(RunDirectory.PLAN, RunDirectory.EVENTS, RunDirectory.LOAD, RunDirectory.LATENCY,
             RunDirectory.JVM, RunDirectory.GC, RunDirectory.GENERATOR, RunDirectory.HOST, RunDirectory.STREAMS, RunDirectory.EVIDENCE, RunDirectory.SUMMARY, RunDirectory.TARGET_LOG,
-            "report.html", "summary.md", "junit.xml");
+            "report.html", "summary.md", "junit.xml", "shards");
     private static final List<String> EVIDENCE_PREFIXES = EvidenceFiles.PREFIXES;
 
     private ContractCheck() {

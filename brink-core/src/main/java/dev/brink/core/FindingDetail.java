@@ -145,6 +145,10 @@ public final class FindingDetail {
         public static final String LAST_EPOCH_MS = "last_epoch_ms";
         /** Seconds of load it recorded (kept in the merge). */
         public static final String SECONDS_RECORDED = "seconds_recorded";
+        /** brink run --shards: the step a worker vanished in ("capacity-x3"). */
+        public static final String STEP = "step";
+        /** brink run --shards: what the coordinator saw, in words ("no word for 10 s", "its process exited with 137"). */
+        public static final String WHY = "why";
 
         private ShardIncomplete() {
         }
@@ -288,7 +292,7 @@ public final class FindingDetail {
                     BusyThread.CPU_SHARE, BusyThread.THREADS, BusyThread.DUMPS)),
             Map.entry(FindingKind.GENERATOR_BOUND, List.of(GeneratorBound.MULTIPLIER, GeneratorBound.SHARDS, GeneratorBound.STEPS)),
             Map.entry(FindingKind.SHARD_INCOMPLETE, List.of(ShardIncomplete.SHARD, ShardIncomplete.DIR, ShardIncomplete.SIGNS,
-                    ShardIncomplete.LAST_EPOCH_MS, ShardIncomplete.SECONDS_RECORDED)),
+                    ShardIncomplete.LAST_EPOCH_MS, ShardIncomplete.SECONDS_RECORDED, ShardIncomplete.STEP, ShardIncomplete.WHY)),
             Map.entry(FindingKind.TARGET_DIED, List.of(TargetDied.SOAK_SECONDS, TargetDied.MESSAGE, TargetDied.STEP)),
             Map.entry(FindingKind.GC_PRESSURE, List.of(Gc.FULL_GCS, Gc.FULL_GCS_WORST_60S, Gc.MEDIAN_FREED_SHARE, Gc.GC_TIME_SHARE,
                     Gc.WORST_60S_SHARE, Gc.WORST_60S_START_S, Gc.PAUSES, Gc.STALLS, Gc.STALL_MS_TOTAL, Gc.COLLECTIONS, Gc.COUNT, Gc.MEANING,

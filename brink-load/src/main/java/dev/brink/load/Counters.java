@@ -99,4 +99,44 @@ final class Counters {
         for (int c = 0; c < grpc.length; c++) if (grpc[c] > 0) m.put("grpc-" + GRPC_CODES[c].name(), grpc[c]);
         return m;
     }
+
+    /**
+     * Adds one worker's operation interval (the coordinator's side of {@link ShardInterval}).
+     * @throws IllegalArgumentException a count below 0, an error word Brink does not write, a histogram not Brink's
+     */
+    void add(ShardInterval.Op op) {
+        if (op.sent() < 0 || op.ok() < 0 || op.dropped() < 0) throw new IllegalArgumentException("negative count");
+        for (Map.Entry<String, Long> e : op.errors().entrySet()) addError(e.getKey(), e.getValue());
+        corrected.add(HistogramCodec.decode(op.corrected()));
+        uncorrected.add(HistogramCodec.decode(op.uncorrected()));
+        sent += op.sent();
+        ok += op.ok();
+        dropped += op.dropped();
+    }
+
+    private void addError(String label, Long n) {
+        if (n == null || n < 0) throw new IllegalArgumentException("error count of " + label + " is " + n);
+        if (label.startsWith("http-") && label.length() <= 8 && label.substring(5).chars().allMatch(Character::isDigit) && label.length() > 5) {
+            int status = Integer.parseInt(label.substring(5));
+            if (status < STATUS_CODES) {
+                http[status] += n;
+                return;
+            }
+        } else if (label.startsWith("grpc-")) {
+            for (io.grpc.Status.Code c : GRPC_CODES) {
+                if (c.value() > 0 && label.equals("grpc-" + c.name())) {
+                    grpc[c.value()] += n;
+                    return;
+                }
+            }
+        } else {
+            for (ErrorKind k : ErrorKind.ALL) {
+                if (k.label.equals(label)) {
+                    kinds[k.ordinal()] += n;
+                    return;
+                }
+            }
+        }
+        throw new IllegalArgumentException("unknown error kind '" + dev.brink.core.UserText.quote(label) + "'");
+    }
 }

@@ -48,9 +48,9 @@ public final class HostSampler {
         lastNanos = System.nanoTime();
         lastStat = ProcFiles.stat(ProcFiles.read(STAT));
         lastPressure = ProcFiles.pressureSomeMicros(ProcFiles.read(PRESSURE));
-        lastSelfTicks = ticks(self);
-        lastSelfWait = ProcFiles.processWaitNanos(self);
         lastTarget = targetPid.getAsLong() == self ? -1 : targetPid.getAsLong();
+        lastSelfTicks = generatorTicks(lastTarget);
+        lastSelfWait = generatorWait(lastTarget);
         lastTargetTicks = lastTarget > 0 ? ticks(lastTarget) : -1;
         lastTargetWait = lastTarget > 0 ? ProcFiles.processWaitNanos(lastTarget) : -1;
     }
@@ -61,12 +61,12 @@ public final class HostSampler {
         double sec = Math.max(1e-3, (now - lastNanos) / 1e9);
         long[] stat = ProcFiles.stat(ProcFiles.read(STAT));
         long pressure = ProcFiles.pressureSomeMicros(ProcFiles.read(PRESSURE));
-        long selfTicks = ticks(self);
-        long selfWait = ProcFiles.processWaitNanos(self);
         long target = targetPid.getAsLong();
         if (target == self) {
             target = -1; // a service inside Brink's own JVM (tests, embedded): its CPU is already the generator's
         }
+        long selfTicks = generatorTicks(target);
+        long selfWait = generatorWait(target);
         boolean sameTarget = target > 0 && target == lastTarget;
         long targetTicks = target > 0 ? ticks(target) : -1;
         long targetWait = target > 0 ? ProcFiles.processWaitNanos(target) : -1;
@@ -82,11 +82,12 @@ public final class HostSampler {
             busy = Math.min(1, Math.max(0, 1 - (stat[2] - lastStat[2] + stat[3] - lastStat[3]) / total));
         }
         double psi = pressure >= 0 && lastPressure >= 0 ? Math.min(1, (pressure - lastPressure) / 1e6 / sec) : -1;
-        double genCores = selfTicks >= 0 && lastSelfTicks >= 0 ? (selfTicks - lastSelfTicks) / ProcFiles.TICKS_PER_SEC / sec : 0;
+        // a worker that exited takes its ticks with it: never a negative share
+        double genCores = selfTicks >= 0 && lastSelfTicks >= 0 ? Math.max(0, (selfTicks - lastSelfTicks) / ProcFiles.TICKS_PER_SEC / sec) : 0;
         double targetCores = sameTarget && targetTicks >= 0 && lastTargetTicks >= 0
                 ? (targetTicks - lastTargetTicks) / ProcFiles.TICKS_PER_SEC / sec : -1;
         double others = Math.max(0, busy * cpus - genCores - Math.max(0, targetCores));
-        double genWait = selfWait >= 0 && lastSelfWait >= 0 ? (selfWait - lastSelfWait) / 1e6 / sec : 0;
+        double genWait = selfWait >= 0 && lastSelfWait >= 0 ? Math.max(0, (selfWait - lastSelfWait) / 1e6 / sec) : 0;
         double targetWaitMs = sameTarget && targetWait >= 0 && lastTargetWait >= 0 ? (targetWait - lastTargetWait) / 1e6 / sec : -1;
 
         lastNanos = now;
@@ -100,6 +101,40 @@ public final class HostSampler {
         return new HostHealth(System.currentTimeMillis(), cpus, r(busy), r(user), r(system), r(iowait), r(steal),
                 stat == null ? 0 : (int) stat[7], ProcFiles.loadAverage(ProcFiles.read(LOADAVG)), r(psi), r(genCores),
                 r(targetCores), r(others), r(genWait), r(targetWaitMs), HostHealth.isSaturated(cpus, busy, psi, others));
+    }
+
+    /** Processes that send this run's load besides this JVM: the local workers of {@code brink run --shards N}. */
+    private static final java.util.Set<Long> WORKERS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * Counts {@code pid}'s CPU as the generator's until {@link #forgetWorker}: a local worker sends the load this
+     * process would otherwise send, so its CPU is Brink's, not another process's saturating the host.
+     */
+    public static void countAsGenerator(long pid) {
+        WORKERS.add(pid);
+    }
+
+    public static void forgetWorker(long pid) {
+        WORKERS.remove(pid);
+    }
+
+    /** CPU ticks of Brink's generator: this JVM and its local workers. */
+    private long generatorTicks(long target) {
+        long t = ticks(self);
+        if (t < 0) return t;
+        for (long child : generatorChildren(target)) t += Math.max(0, ticks(child));
+        return t;
+    }
+
+    private long generatorWait(long target) {
+        long w = ProcFiles.processWaitNanos(self);
+        if (w < 0) return w;
+        for (long child : generatorChildren(target)) w += Math.max(0, ProcFiles.processWaitNanos(child));
+        return w;
+    }
+
+    private static long[] generatorChildren(long target) {
+        return WORKERS.stream().mapToLong(Long::longValue).filter(p -> p != target).toArray();
     }
 
     /**
@@ -157,7 +192,9 @@ public final class HostSampler {
     public static List<String> topOthers(Map<Long, Long> used, Map<Long, String> names, double seconds, long targetPid, int limit) {
         long self = ProcessHandle.current().pid();
         List<Map.Entry<Long, Long>> sorted = new ArrayList<>(used.entrySet());
-        sorted.removeIf(e -> e.getKey() == self || e.getKey() == targetPid);
+        java.util.Set<Long> mine = new java.util.HashSet<>();
+        for (long c : generatorChildren(targetPid)) mine.add(c);
+        sorted.removeIf(e -> e.getKey() == self || e.getKey() == targetPid || mine.contains(e.getKey()));
         sorted.sort((a, b) -> Long.compare(b.getValue(), a.getValue()));
         List<String> out = new ArrayList<>();
         for (Map.Entry<Long, Long> e : sorted) {

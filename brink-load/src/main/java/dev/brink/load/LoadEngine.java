@@ -48,7 +48,7 @@ import org.HdrHistogram.Histogram;
  * for a connection or a stalled schedule counts) and the service time (response − actual send), both in
  * microsecond HdrHistograms with 3 significant digits.
  */
-public final class LoadEngine implements AutoCloseable {
+public final class LoadEngine implements StepDriver {
     private volatile String lastStepStarted;
     private volatile boolean endRequested;
     private static final long SECOND = 1_000_000_000L;
@@ -69,6 +69,7 @@ public final class LoadEngine implements AutoCloseable {
     private final Counters total = new Counters();
     private final Histogram lagSnap = Counters.newHistogram();
     private final String[] names;
+    private volatile java.util.function.Consumer<ShardInterval> exporter;
 
     static {
         // Netty's leak detector (SIMPLE by default) wraps a sample of buffer allocations in tracking objects: on
@@ -168,8 +169,17 @@ public final class LoadEngine implements AutoCloseable {
         }
     }
 
+    @Override
     public void addListener(IntervalListener listener) {
         listeners.add(listener);
+    }
+
+    /**
+     * Hands every interval, as counts and encoded histograms per operation, to {@code sink} (a worker sends them to
+     * its coordinator). Called on the reporting thread after the listeners.
+     */
+    public void exportIntervals(java.util.function.Consumer<ShardInterval> sink) {
+        exporter = sink;
     }
 
     /** "epoll" or "nio". */
@@ -177,6 +187,7 @@ public final class LoadEngine implements AutoCloseable {
         return transport;
     }
 
+    @Override
     public Plan plan() {
         return plan;
     }
@@ -192,6 +203,7 @@ public final class LoadEngine implements AutoCloseable {
      * The name of the last step {@link #run} started ("capacity-x3", "confirm-hold"), null before the first: where
      * a run that is stopped now was cut short, as a run rebuilt from its events.jsonl reports it.
      */
+    @Override
     public String lastStepStarted() {
         return lastStepStarted;
     }
@@ -201,6 +213,7 @@ public final class LoadEngine implements AutoCloseable {
      * requests in flight or waiting (what still waits after that is counted dropped). Called from one thread
      * at a time; listeners run on this thread.
      */
+    @Override
     public StepResult run(LoadStep step) throws InterruptedException {
         long duration = step.duration().toNanos();
         double target = step.workload() instanceof LoadStep.Workload.Open o ? plan.totalRps() * (o.from() + o.to()) / 2 * part() : 0;
@@ -247,19 +260,25 @@ public final class LoadEngine implements AutoCloseable {
         lastStreams = streams;
         out.streams(streams);
         StepResult r = acc.result(Math.max(1e-3, (from - start) / 1e9));
+        out.event(EventType.STEP_END, stepEnd(r, endedEarly));
+        return r;
+    }
+
+    /** The step-end event of {@code r}: what the step achieved (this engine's, or a coordinator's merged step). */
+    static Map<String, Object> stepEnd(StepResult r, boolean endedEarly) {
         Map<String, Object> ev = new LinkedHashMap<>();
-        ev.put("step", step.name());
+        ev.put("step", r.step());
         if (endedEarly) ev.put("ended_early_s", r.durationS());
         ev.put("achieved_rps", r.achievedRps());
         ev.put("error_rate", r.errorRate());
         ev.put("dropped", r.dropped());
         ev.put("generator_bound", r.generatorBound());
         ev.put("generator_reasons", r.generatorBoundReasons());
-        out.event(EventType.STEP_END, ev);
-        return r;
+        return ev;
     }
 
     /** The per-message timing of the last step's server-streaming calls (empty without such calls). */
+    @Override
     public List<dev.brink.core.evidence.StreamTimingLine> lastStreamTimings() {
         return lastStreams;
     }
@@ -269,6 +288,7 @@ public final class LoadEngine implements AutoCloseable {
      * when the target died: load against a dead port measures nothing). Any thread; between steps, the next step
      * ends at once.
      */
+    @Override
     public void endStep() {
         endRequested = true;
     }
@@ -302,6 +322,8 @@ public final class LoadEngine implements AutoCloseable {
             l.onLatency(total.corrected);
             l.onInterval(stats, health);
         }
+        var sink = exporter;
+        if (sink != null) sink.accept(ShardInterval.of(epochMs(from), endMs, stats, health, names, snap));
     }
 
     /** This shard's part of the schedule's rates: its target rates, summed over the N shards, are the plan's. */

@@ -8,7 +8,7 @@ import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.verdict.LimitedBy;
 import dev.brink.core.verdict.StepVerdictKind;
-import dev.brink.load.LoadEngine;
+import dev.brink.load.StepDriver;
 import dev.brink.load.LoadStep;
 import dev.brink.load.Plan;
 import dev.brink.load.StepResult;
@@ -42,7 +42,7 @@ final class CapacityPhase {
     static final Duration LAUNCHED_TARGET_WARMUP = Duration.ofSeconds(20);
     static final String WARMUP_STEP = "generator-warmup";
 
-    private final LoadEngine engine;
+    private final StepDriver engine;
     private final Plan plan;
     private final EventLog events;
     private final PrintWriter console;
@@ -57,7 +57,7 @@ final class CapacityPhase {
      * engine once and hands it to every search of the run: each search arms it for its own warm-up only, so
      * {@code --repeat K} does not pile up K listeners on the engine.
      */
-    static WarmupSettling warmupSettling(LoadEngine engine) {
+    static WarmupSettling warmupSettling(StepDriver engine) {
         return new WarmupSettling(engine, WARMUP_STEP, (int) GENERATOR_WARMUP.toSeconds(), (int) LAUNCHED_TARGET_WARMUP.toSeconds());
     }
 
@@ -68,7 +68,7 @@ final class CapacityPhase {
      *                   the engine by the caller ({@link #warmupSettling}); null for a running target (the generator's
      *                   warm-up only)
      */
-    CapacityPhase(LoadEngine engine, Plan plan, StepJudge judge, EventLog events, PrintWriter console, BooleanSupplier goOn,
+    CapacityPhase(StepDriver engine, Plan plan, StepJudge judge, EventLog events, PrintWriter console, BooleanSupplier goOn,
                   BooleanSupplier targetDied, WarmupSettling settling) {
         this.targetDied = targetDied;
         this.warmup = settling != null ? LAUNCHED_TARGET_WARMUP : GENERATOR_WARMUP;

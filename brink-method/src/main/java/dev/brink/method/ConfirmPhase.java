@@ -6,7 +6,7 @@ import dev.brink.core.EventType;
 import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.verdict.ConfirmVerdict;
 import dev.brink.core.verdict.StepVerdictKind;
-import dev.brink.load.LoadEngine;
+import dev.brink.load.StepDriver;
 import dev.brink.load.LoadStep;
 import dev.brink.load.Plan;
 import dev.brink.load.StepResult;
@@ -22,7 +22,7 @@ import java.util.function.BooleanSupplier;
  * it and judge the hold as one long step by the same rules as the search.
  */
 final class ConfirmPhase {
-    private final LoadEngine engine;
+    private final StepDriver engine;
     private final Plan plan;
     private final StepJudge judge;
     private final EventLog events;
@@ -30,7 +30,7 @@ final class ConfirmPhase {
     private final BooleanSupplier cutShort;
 
     /** @param cutShort true once the run must stop (interrupted, target died): the hold then has no verdict */
-    ConfirmPhase(LoadEngine engine, Plan plan, StepJudge judge, EventLog events, PrintWriter console, BooleanSupplier cutShort) {
+    ConfirmPhase(StepDriver engine, Plan plan, StepJudge judge, EventLog events, PrintWriter console, BooleanSupplier cutShort) {
         this.cutShort = cutShort;
         this.engine = engine;
         this.plan = plan;

@@ -1,6 +1,6 @@
 package dev.brink.method;
 
-import dev.brink.load.LoadEngine;
+import dev.brink.load.StepDriver;
 import dev.brink.load.LoadStep;
 import java.time.Duration;
 
@@ -21,7 +21,7 @@ final class EvidenceUnderLoad {
      * @param multiplier the profile multiplier that degraded
      * @param capture    takes the evidence; runs on a helper thread one second into the load
      */
-    static void run(LoadEngine engine, String stepName, double multiplier, Runnable capture) throws InterruptedException {
+    static void run(StepDriver engine, String stepName, double multiplier, Runnable capture) throws InterruptedException {
         Thread t = new Thread(() -> {
             try {
                 Thread.sleep(1000); // let the load reach the rate again

@@ -22,6 +22,7 @@ import dev.brink.core.verdict.LimitedBy;
 import dev.brink.core.verdict.StepVerdictKind;
 import dev.brink.gc.GcLogAnalyzer;
 import dev.brink.load.LoadEngine;
+import dev.brink.load.StepDriver;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.Plan;
 import dev.brink.load.PortExhaustion;
@@ -73,6 +74,13 @@ public final class MethodRunner {
     private long loadStartEpochMs = -1;
     private int repeat = 1;
     private LiveMetrics metrics;
+    private LoadOpener opener = LoadEngine::open;
+
+    /** What drives the run's load steps: this process's engine, or a coordinator's workers. */
+    @FunctionalInterface
+    public interface LoadOpener {
+        StepDriver open(Plan plan, LoadOptions options, RunDirectory run) throws BrinkUserException;
+    }
 
     /** A second's schedule lag may reach this share of the SLO's p99 before the generator counts as bound. */
     static final double LAG_SHARE_OF_SLO = 0.05;
@@ -102,6 +110,15 @@ public final class MethodRunner {
     /** Feeds {@code live} (brink run --metrics): every interval, the phase running, the target JVM's samples. */
     public MethodRunner withMetrics(LiveMetrics live) {
         metrics = live;
+        return this;
+    }
+
+    /**
+     * Runs the load through {@code load} instead of an engine in this process ({@code brink run --shards N}: the
+     * workers run each step, this process decides the steps, judges the merged results and watches the target).
+     */
+    public MethodRunner withLoad(LoadOpener load) {
+        opener = load;
         return this;
     }
 
@@ -146,7 +163,7 @@ public final class MethodRunner {
             throw new BrinkUserException("cannot write to the run directory " + run.root() + ": " + e.getMessage());
         }
         try (TargetSession target = TargetSession.open(plan, run, events, console);
-             LoadEngine engine = LoadEngine.open(plan, options, run);
+             StepDriver engine = opener.open(plan, options, run);
              HostWatch host = HostWatch.open(run.file(RunDirectory.HOST), targetPid(target))) {
             watchForDeath(target, engine);
             if (jfr) {
@@ -237,6 +254,7 @@ public final class MethodRunner {
                 console.println("interrupted: stopping the load" + (target.observed() ? " and the target" : ""));
             }
             ports.findings().forEach(this::found);
+            engine.findings().forEach(this::found);
             // the same "last step started" a run rebuilt from events.jsonl after a SIGKILL names
             interruptedIn = engine.lastStepStarted();
             if (targetDied && !interrupted) {
@@ -281,7 +299,7 @@ public final class MethodRunner {
         return !interrupted && !targetDied;
     }
 
-    private CapacityResult capacity(LoadEngine engine, StepJudge judge, TargetSession target, WarmupSettling settling,
+    private CapacityResult capacity(StepDriver engine, StepJudge judge, TargetSession target, WarmupSettling settling,
                                     boolean takeEvidence) throws InterruptedException, BrinkUserException {
         List<Path> dumps = new ArrayList<>();
         CapacityResult capacity = new CapacityPhase(engine, plan, judge, events, console, this::goOn, () -> targetDied, settling)
@@ -466,7 +484,7 @@ public final class MethodRunner {
     }
 
     /** A dead target makes every later step measure a closed port: end the step at once and stop the run after it. */
-    private void watchForDeath(TargetSession target, LoadEngine engine) {
+    private void watchForDeath(TargetSession target, StepDriver engine) {
         target.onDeath(() -> {
             targetDied = true;
             engine.endStep();

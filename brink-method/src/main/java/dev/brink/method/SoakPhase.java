@@ -23,7 +23,7 @@ import dev.brink.gc.GcLogAnalyzer;
 import dev.brink.gc.GcReport;
 import dev.brink.gc.HeapFloorTrend;
 import dev.brink.jvm.JvmSample;
-import dev.brink.load.LoadEngine;
+import dev.brink.load.StepDriver;
 import dev.brink.load.LoadStep;
 import dev.brink.load.Plan;
 import dev.brink.load.StepResult;
@@ -49,7 +49,7 @@ final class SoakPhase {
     record Outcome(SoakResult result, List<Finding> findings) {
     }
 
-    private final LoadEngine engine;
+    private final StepDriver engine;
     private final Plan plan;
     private final TargetSession target;
     private final RunDirectory run;
@@ -59,7 +59,7 @@ final class SoakPhase {
     private StepJudge judge;
     private CapacityPhase.DegradationHook degraded;
 
-    SoakPhase(LoadEngine engine, Plan plan, TargetSession target, RunDirectory run, EventLog events, PrintWriter console,
+    SoakPhase(StepDriver engine, Plan plan, TargetSession target, RunDirectory run, EventLog events, PrintWriter console,
               LeakEvidence leakEvidence) {
         this.engine = engine;
         this.plan = plan;

@@ -1,6 +1,6 @@
 package dev.brink.method;
 
-import dev.brink.load.LoadEngine;
+import dev.brink.load.StepDriver;
 import dev.brink.load.Plan.Slo;
 import dev.brink.load.StepResult;
 import dev.brink.core.verdict.RuleKind;
@@ -22,7 +22,7 @@ final class StepJudge {
     private final DegradationRules rules;
     private HostWatch host;
 
-    StepJudge(LoadEngine engine, int maxConnections, Slo slo) {
+    StepJudge(StepDriver engine, int maxConnections, Slo slo) {
         this(new StepThirds(maxConnections, slo.p99Ms()), slo);
         engine.addListener(thirds);
     }

@@ -3,7 +3,7 @@ package dev.brink.method;
 import dev.brink.load.GeneratorHealth;
 import dev.brink.load.IntervalListener;
 import dev.brink.load.IntervalStats;
-import dev.brink.load.LoadEngine;
+import dev.brink.load.StepDriver;
 import java.util.Arrays;
 
 /**
@@ -30,7 +30,7 @@ final class WarmupSettling implements IntervalListener {
     static final double BAND = 1.5;
     static final double SLACK_MS = 1.0;
 
-    private final LoadEngine engine;
+    private final StepDriver engine;
     private final String step;
     private final int minSeconds;
     private final int maxSeconds;
@@ -40,7 +40,7 @@ final class WarmupSettling implements IntervalListener {
     private int clean;
     private int settledAfter;
 
-    WarmupSettling(LoadEngine engine, String step, int minSeconds, int maxSeconds) {
+    WarmupSettling(StepDriver engine, String step, int minSeconds, int maxSeconds) {
         this.engine = engine;
         this.step = step;
         this.minSeconds = minSeconds;

@@ -118,6 +118,83 @@ public final class K8sManifests {
                 new Manifest("merge/fetch-pod.yaml", fetch));
     }
 
+    /** The coordinator's control API port (in the pod and on its Service). */
+    static final int CONTROL_PORT = 7070;
+    /** Where the token Secret is mounted, as a file (never an environment variable a crash dump or /proc could show). */
+    static final String TOKEN_DIR = "/token";
+
+    /** The Secret the user creates with the shared token: {@code kubectl create secret generic NAME --from-literal=token=…}. */
+    public static String tokenSecret(String name) {
+        return name + "-token";
+    }
+
+    /**
+     * The method across the workers ({@code brink run --shards N --coordinator}): the plan and results volume as
+     * above; a coordinator Job (one pod) that listens on its pod address, decides the steps, judges the merged
+     * results and writes the run to {@code /results/run}; a Service in front of it; and an Indexed Job of N workers
+     * ({@code brink worker --coordinator SERVICE:7070 --shard I/N}, each writing {@code /results/run/shards/I}). The
+     * token is a Secret the user creates (see {@link #tokenSecret}), mounted as a file in every pod: Brink never writes
+     * it into a manifest, a log or a run directory.
+     */
+    public static List<Manifest> coordinated(Settings s, String planText) {
+        Map<String, String> labels = labels(s.name());
+        String planMap = s.name() + "-plan";
+        String claim = s.name() + "-results";
+        String service = s.name() + "-coordinator";
+        List<Volume> volumes = List.of(new Volume("plan", new ConfigMapSource(planMap), null),
+                new Volume("results", null, new ClaimSource(claim)),
+                new Volume("token", null, null, new K8sObjects.SecretSource(tokenSecret(s.name()), 0400)));
+        List<VolumeMount> mounts = List.of(new VolumeMount("plan", PLAN_DIR, true), new VolumeMount("results", RESULTS_DIR, null),
+                new VolumeMount("token", TOKEN_DIR, true));
+        Resources resources = new Resources(Map.of("cpu", s.cpu(), "memory", s.memory()), Map.of("cpu", s.cpu(), "memory", s.memory()));
+        PodSecurityContext user = new PodSecurityContext(true, BRINK_UID, BRINK_UID);
+        List<K8sObjects.EnvFrom> planEnv = List.of(new EnvFrom(new SecretRef(s.name() + "-env", true)));
+
+        Map<String, String> coordLabels = new LinkedHashMap<>(labels);
+        coordLabels.put("app.kubernetes.io/component", "coordinator");
+        List<String> coordArgs = new ArrayList<>(List.of("run", PLAN_DIR + "/plan.yaml", "--shards", Integer.toString(s.shards()),
+                "--coordinator", "$(POD_IP):" + CONTROL_PORT, "--token-file", TOKEN_DIR + "/token", "--out", RESULTS_DIR + "/run",
+                "--metrics", "0.0.0.0:" + METRICS_PORT));
+        if (s.phases() != null) coordArgs.addAll(List.of("--phases", s.phases()));
+        Container coordinator = new Container("coordinator", s.image(), null, coordArgs,
+                List.of(new ContainerPort("control", CONTROL_PORT), new ContainerPort("metrics", METRICS_PORT)),
+                List.of(new K8sObjects.EnvVar("POD_IP", new K8sObjects.EnvSource(new K8sObjects.FieldRef("status.podIP")))),
+                planEnv, resources, mounts);
+        Map<String, String> scrape = Map.of("prometheus.io/scrape", "true", "prometheus.io/port", String.valueOf(METRICS_PORT),
+                "prometheus.io/path", "/metrics");
+        Job coordJob = new Job(meta(s, service, coordLabels, Map.of()), new JobSpec(null, 1, 1, 0, null,
+                new PodTemplate(new Meta(null, null, coordLabels, scrape), new PodSpec("Never", null, user, List.of(), List.of(coordinator), volumes))));
+        K8sObjects.Service svc = new K8sObjects.Service(meta(s, service, labels, Map.of()), new K8sObjects.ServiceSpec(coordLabels,
+                List.of(new K8sObjects.ServicePort("control", CONTROL_PORT, "control"))));
+
+        Map<String, String> workerLabels = new LinkedHashMap<>(labels);
+        workerLabels.put("app.kubernetes.io/component", "worker");
+        List<String> workerArgs = List.of("worker", "--coordinator", service + ":" + CONTROL_PORT,
+                "--shard", "$(JOB_COMPLETION_INDEX)/" + s.shards(), "--token-file", TOKEN_DIR + "/token",
+                "--out", RESULTS_DIR + "/run/shards/$(JOB_COMPLETION_INDEX)", "--wait", "5m");
+        Container worker = new Container("worker", s.image(), null, workerArgs, List.of(), planEnv, resources, mounts);
+        Affinity spread = new Affinity(new PodAntiAffinity(List.of(new WeightedTerm(100,
+                new AffinityTerm(new LabelSelector(workerLabels), "kubernetes.io/hostname")))));
+        Job workers = new Job(meta(s, s.name() + "-workers", workerLabels, Map.of()), new JobSpec("Indexed", s.shards(), s.shards(), 0,
+                null, new PodTemplate(new Meta(null, null, workerLabels, Map.of()),
+                new PodSpec("Never", spread, user, List.of(), List.of(worker), volumes))));
+
+        Map<String, String> fetchLabels = new LinkedHashMap<>(labels);
+        fetchLabels.put("app.kubernetes.io/component", "fetch");
+        Container hold = new Container("results", s.image(), List.of("sleep"), List.of("3600"), List.of(), List.of(), null,
+                List.of(new VolumeMount("results", RESULTS_DIR, null)));
+        Pod fetch = new Pod(meta(s, s.name() + "-fetch", fetchLabels, Map.of()), new PodSpec("Never", null, user, List.of(), List.of(hold),
+                List.of(new Volume("results", null, new ClaimSource(claim)))));
+        return List.of(
+                new Manifest("plan-configmap.yaml", new ConfigMap(meta(s, planMap, labels, Map.of()), Map.of("plan.yaml", planText))),
+                new Manifest("results-pvc.yaml", new PersistentVolumeClaim(meta(s, claim, labels, Map.of()),
+                        new ClaimSpec(List.of("ReadWriteMany"), new Resources(Map.of("storage", s.storage()), Map.of())))),
+                new Manifest("coordinator-service.yaml", svc),
+                new Manifest("coordinator-job.yaml", coordJob),
+                new Manifest("workers-job.yaml", workers),
+                new Manifest("after/fetch-pod.yaml", fetch));
+    }
+
     private static Map<String, String> labels(String name) {
         Map<String, String> l = new LinkedHashMap<>();
         l.put("app.kubernetes.io/name", "brink");

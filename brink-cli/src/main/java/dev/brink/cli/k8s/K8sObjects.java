@@ -69,7 +69,35 @@ public final class K8sObjects {
 
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Container(String name, String image, List<String> command, List<String> args, List<ContainerPort> ports,
-                            List<EnvFrom> envFrom, Resources resources, List<VolumeMount> volumeMounts) {
+                            List<EnvVar> env, List<EnvFrom> envFrom, Resources resources, List<VolumeMount> volumeMounts) {
+        public Container(String name, String image, List<String> command, List<String> args, List<ContainerPort> ports,
+                         List<EnvFrom> envFrom, Resources resources, List<VolumeMount> volumeMounts) {
+            this(name, image, command, args, ports, List.of(), envFrom, resources, volumeMounts);
+        }
+    }
+
+    /** A variable from the pod's own fields (the downward API): the coordinator listens on its pod's address. */
+    public record EnvVar(String name, EnvSource valueFrom) {
+    }
+
+    public record EnvSource(FieldRef fieldRef) {
+    }
+
+    public record FieldRef(String fieldPath) {
+    }
+
+    /** The Service workers reach the coordinator's control API (and Prometheus its metrics) through. */
+    @JsonPropertyOrder({"apiVersion", "kind", "metadata", "spec"})
+    public record Service(String apiVersion, String kind, Meta metadata, ServiceSpec spec) {
+        public Service(Meta metadata, ServiceSpec spec) {
+            this("v1", "Service", metadata, spec);
+        }
+    }
+
+    public record ServiceSpec(Map<String, String> selector, List<ServicePort> ports) {
+    }
+
+    public record ServicePort(String name, int port, String targetPort) {
     }
 
     /** All keys of a Secret as environment variables: the plan's {@code ${env.NAME}} values, never in a manifest. */
@@ -91,7 +119,14 @@ public final class K8sObjects {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Volume(String name, ConfigMapSource configMap, ClaimSource persistentVolumeClaim) {
+    public record Volume(String name, ConfigMapSource configMap, ClaimSource persistentVolumeClaim, SecretSource secret) {
+        public Volume(String name, ConfigMapSource configMap, ClaimSource persistentVolumeClaim) {
+            this(name, configMap, persistentVolumeClaim, null);
+        }
+    }
+
+    /** A Secret as files, readable by the pod's user only (0400). */
+    public record SecretSource(String secretName, int defaultMode) {
     }
 
     public record ConfigMapSource(String name) {
