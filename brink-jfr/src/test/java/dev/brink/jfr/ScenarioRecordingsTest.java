@@ -100,8 +100,9 @@ class ScenarioRecordingsTest {
     /**
      * The same regex work in six workers whose pace the CPU sets, then a global gate held a few milliseconds (the
      * intake thread decoding beside them all along). Behind the gate the workers are blocked most of the window and
-     * produce few execution samples while the intake goes on, so the regex's share of all samples falls; its share
-     * of the workers' own samples does not, and the scrubber is named in both phases, with the gate as contention.
+     * produce fewer execution samples, so the regex's share of all samples can fall (how far depends on the machine's
+     * cores); its share of the workers' own samples does not, and the scrubber is named in both phases, with the gate
+     * as contention.
      */
     @Test
     void lockBoundWorkers_hotPathNamedByItsShareOfItsOwnThreads() throws Exception {
@@ -116,8 +117,10 @@ class ScenarioRecordingsTest {
                     .orElseThrow(() -> new AssertionError(r.jdk() + ": no scrubber path in " + gated.hotPaths()));
             assertThat(held.threads()).isEqualTo("quote-worker-*");
             assertThat(held.threadsShare()).as(r.jdk() + " " + held).isGreaterThanOrEqualTo(0.1);
-            assertThat(held.share()).as(r.jdk() + ": the blocked workers' share of all samples falls")
-                    .isLessThan((double) free.detail().get("share"));
+            // No assertion that the gated share of ALL samples is lower than the free one: on an idle 2-core machine
+            // the one worker past the gate runs nearly unopposed while in the free phase six workers share two cores,
+            // so the all-samples share can rise (0.42 gated vs 0.38 free in a quiet CI run). Which way it moves
+            // depends on the machine; what the rule must do, whatever it is, is name the scrubber within its pool.
             if (held.samples() >= JfrFindings.MIN_SAMPLES && held.threadsOfAll() >= JfrFindings.HOT_SHARE) {
                 // enough samples for a share: named, by its share of all samples or of its own pool's
                 assertThat(hotAt(gated, scrubber).detail().get("threads_share")).isEqualTo(Math.round(held.threadsShare() * 1000) / 1000.0);
