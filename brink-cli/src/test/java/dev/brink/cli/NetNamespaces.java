@@ -1,5 +1,6 @@
 package dev.brink.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,8 +71,13 @@ final class NetNamespaces implements AutoCloseable {
     }
 
     private static int run(String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        if (!p.waitFor(10, TimeUnit.SECONDS)) {
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        } catch (IOException e) { // no iproute2 here: no namespaces either
+            return -1;
+        }
+        if (!p.waitFor(20, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             return -1;
         }

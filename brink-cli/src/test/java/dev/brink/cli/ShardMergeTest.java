@@ -44,8 +44,7 @@ class ShardMergeTest {
     static Path tmp;
     HttpServer server;
     ExecutorService pool;
-    final List<String> namespaces = new ArrayList<>();
-    final List<String> links = new ArrayList<>();
+    final NetNamespaces hosts = new NetNamespaces();
     final List<Process> shards = new ArrayList<>();
     Process killed;
     Process survivor;
@@ -53,16 +52,8 @@ class ShardMergeTest {
 
     @BeforeAll
     void startShards() throws Exception {
-        // per-test-run names and subnet: other builds on this machine may make namespaces too
-        long me = ProcessHandle.current().pid();
-        int net = 100 + (int) (me % 100);
-        boolean netns = run("ip", "netns", "list") == 0;
-        if (netns) {
-            targetHost = "10." + net + ".0.1";
-            for (int i = 0; i < SHARDS && netns; i++) netns = namespace("bs" + me + "-" + i, "bh" + (me % 100000) + "x" + i, net, i);
-            if (!netns) cleanNamespaces();
-        }
-        if (!netns) targetHost = "127.0.0.1";
+        // each shard a "host" of its own where this machine allows namespaces; loopback otherwise
+        targetHost = hosts.create(SHARDS) ? hosts.hostAddress() : "127.0.0.1";
         pool = Executors.newFixedThreadPool(4);
         server = HttpServer.create(new InetSocketAddress(targetHost, 0), 512);
         server.createContext("/", ex -> {
@@ -79,7 +70,7 @@ class ShardMergeTest {
         // is checked in-process below
         for (int i = 0; i < SHARDS; i++) {
             List<String> cmd = new ArrayList<>();
-            if (!namespaces.isEmpty()) cmd.addAll(List.of("ip", "netns", "exec", namespaces.get(i)));
+            cmd.addAll(hosts.exec(i));
             cmd.addAll(brinkCommand("http", url, "--rate", Double.toString(RATE), "--duration", SECONDS + "s", "--shard",
                     i + "/" + SHARDS, "--out", tmp.resolve("s" + i).toString()));
             shards.add(new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("s" + i + ".txt").toFile()).start());
@@ -97,7 +88,7 @@ class ShardMergeTest {
         if (survivor != null) survivor.destroyForcibly();
         if (server != null) server.stop(0);
         if (pool != null) pool.shutdownNow();
-        cleanNamespaces();
+        hosts.close();
     }
 
     @Test
@@ -294,37 +285,5 @@ class ShardMergeTest {
                 "-Xmx192m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), BrinkMain.class.getName()));
         cmd.addAll(List.of(args));
         return cmd;
-    }
-
-    /** Namespace {@code ns} with veth {@code link}: host side 10.net.i.1, namespace side 10.net.i.2, default route out. */
-    private boolean namespace(String ns, String link, int net, int i) throws Exception {
-        if (run("ip", "netns", "add", ns) != 0) return false;
-        namespaces.add(ns);
-        String peer = link + "p";
-        if (run("ip", "link", "add", link, "type", "veth", "peer", "name", peer, "netns", ns) != 0) return false;
-        links.add(link);
-        String host = "10." + net + "." + i + ".1";
-        return run("ip", "addr", "add", host + "/24", "dev", link) == 0
-                && run("ip", "link", "set", link, "up") == 0
-                && run("ip", "netns", "exec", ns, "ip", "addr", "add", "10." + net + "." + i + ".2/24", "dev", peer) == 0
-                && run("ip", "netns", "exec", ns, "ip", "link", "set", peer, "up") == 0
-                && run("ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up") == 0
-                && run("ip", "netns", "exec", ns, "ip", "route", "add", "default", "via", host) == 0;
-    }
-
-    private void cleanNamespaces() throws Exception {
-        for (String l : links) run("ip", "link", "del", l);
-        for (String ns : namespaces) run("ip", "netns", "del", ns);
-        links.clear();
-        namespaces.clear();
-    }
-
-    private static int run(String... cmd) throws Exception {
-        try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return p.waitFor(20, TimeUnit.SECONDS) ? p.exitValue() : -1;
-        } catch (IOException e) {
-            return -1;
-        }
     }
 }
