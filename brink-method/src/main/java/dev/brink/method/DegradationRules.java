@@ -78,7 +78,9 @@ public final class DegradationRules {
             broken.add(new Degradation(RuleKind.P99, m.p99Ms(), slo.p99Ms(),
                     Degradation.fmt("p99 %.1f ms > SLO %.1f ms", m.p99Ms(), slo.p99Ms())));
         }
-        double share = m.achievedRps() / m.targetRps();
+        // a closed step (users) has no target rate: its users send as fast as answers and think times allow, so
+        // "achieved below the target" has nothing to compare with; errors, p99 and the p99 trend still judge it
+        double share = m.targetRps() > 0 ? m.achievedRps() / m.targetRps() : 1;
         if (share < MIN_ACHIEVED_SHARE) {
             broken.add(new Degradation(RuleKind.THROUGHPUT, m.achievedRps(), m.targetRps() * MIN_ACHIEVED_SHARE,
                     Degradation.fmt("achieved %.1f req/s = %.1f %% of the target %.1f req/s (< %.0f %%)",

@@ -47,8 +47,8 @@ public record StepMeasurement(double targetRps, double achievedRps, long request
         if (answeredErrors < 0 || answeredErrors > errors) {
             throw new IllegalArgumentException("need 0 <= answeredErrors <= errors, was " + answeredErrors + " of " + errors);
         }
-        if (!(targetRps > 0)) {
-            throw new IllegalArgumentException("targetRps must be > 0, was " + targetRps);
+        if (!(targetRps >= 0)) { // 0: a closed step (users), which has no target rate
+            throw new IllegalArgumentException("targetRps must be >= 0, was " + targetRps);
         }
         if (requests < 0 || errors < 0 || errors > requests) {
             throw new IllegalArgumentException("need 0 <= errors <= requests, was " + errors + " of " + requests);

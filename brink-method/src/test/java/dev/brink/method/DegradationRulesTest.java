@@ -56,6 +56,19 @@ class DegradationRulesTest {
         assertThat(v.reasons().get(0)).isEqualTo("p99 730.0 ms > SLO 500.0 ms");
     }
 
+    /**
+     * A closed step (users with think time) has no target rate (0): it was a crash in the judge until a quiet
+     * PetClinic run reached it. It is judged by errors, p99 and the trend only, never "achieved below the target".
+     */
+    @Test
+    void aClosedStepHasNoTargetAndIsJudgedByErrorsAndLatency() {
+        assertThat(rules.judge(step(0, 22.8, 684, 0, 46.8, 40, 45)).kind()).isEqualTo(StepVerdictKind.OK);
+        StepVerdict slow = rules.judge(step(0, 22.8, 684, 0, 730, 700, 740));
+        assertThat(slow.degradations()).extracting(Degradation::rule).containsExactly(RuleKind.P99);
+        StepVerdict failing = rules.judge(step(0, 22.8, 684, 40, 46.8, 40, 45));
+        assertThat(failing.degradations()).extracting(Degradation::rule).containsExactly(RuleKind.ERROR_RATE);
+    }
+
     @Test
     void achievedBelow95PercentOfTargetIsThroughput() {
         StepVerdict v = rules.judge(step(2000, 1890, 56_700, 0, 90, 80, 95));
