@@ -56,10 +56,12 @@ class EventLoopBusyTest {
                 assertThat(busy).as(cpu(a, loop.name()) + " " + files).anyMatch(n -> n.startsWith("wire-loop"));
                 BusyThread b = a.busyThreads().stream().filter(t -> t.name().startsWith("wire-loop")).findFirst().orElseThrow();
                 // where: the application's handler (or its checksum) when every dump caught the loop there, else the
-                // deepest frame all dumps share, the loop's own run method; the libraries by sample say it is the handler
+                // deepest frame all dumps share, a Netty frame on the loop's path to the handler (its run method, or
+                // the channel's read when every dump caught a read: NioByteUnsafe.read in a quiet CI run); the
+                // libraries by sample say it is the handler
                 assertThat(b.where().className()).as(b.where().toString()).satisfiesAnyOf(
                         c -> assertThat(c).startsWith(EventLoops.class.getName() + "$"),
-                        c -> assertThat(c).endsWith("EventLoop"));
+                        c -> assertThat(c).startsWith("io.netty.channel."));
                 assertThat(b.mainLibrary()).isEqualTo(CodeLibrary.APPLICATION);
             } else {
                 // the loop ran (its clock moved) and is most of what its process's Java threads did besides the feeder
