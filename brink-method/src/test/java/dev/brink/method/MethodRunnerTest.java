@@ -131,6 +131,10 @@ class MethodRunnerTest {
         RunSummary s = new MethodRunner(plan, run, LoadOptions.defaults(), console()).run(EnumSet.of(MethodPhase.CAPACITY));
         killer.join(1000);
 
+        // a machine busy with other work is no verdict on the load (HostSaturationTest): the search then stops at step
+        // 1 as not judged, before the step the target dies in
+        assumeFalse(s.capacity().steps().stream().anyMatch(st -> st.verdict() == StepVerdictKind.HOST_SATURATED
+                || st.verdict() == StepVerdictKind.GENERATOR_BOUND), "the host was saturated by other processes");
         assertThat(s.interrupted()).isTrue();
         assertThat(s.capacity().steps()).extracting(CapacityStep::verdict)
                 .containsExactly(StepVerdictKind.OK, StepVerdictKind.TARGET_DIED);
