@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -181,15 +180,12 @@ final class DemoPortExhaustion {
 
     /** brink grpc in a child JVM: the port range that matters is the namespace's, where this process is not. */
     private static List<String> childBrink() {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                // a short command: C1 and Serial GC start fastest (DESIGN.md); a fixed machine id spares Netty looking
-                // for a hardware address the namespace does not have
-                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m", "-Dio.netty.machineId=02:00:00:00:00:01",
-                "-cp", System.getProperty("java.class.path"), BrinkMain.class.getName(),
+        // a short command: C1 and Serial GC start fastest (DESIGN.md); a fixed machine id spares Netty looking
+        // for a hardware address the namespace does not have
+        return ChildBrink.command(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m", "-Dio.netty.machineId=02:00:00:00:00:01"),
                 "grpc", "127.0.0.1:" + PORT, "--call", CALL,
                 "--data", "{\"customer\": \"c${seq}\", \"lines\": [{\"sku\": \"sku-1\", \"quantity\": 1, \"unit_cents\": 100}]}",
-                "--rate", "600", "--duration", "2s", "--timeout", "1s", "--connection-policy", "per-call", "--no-warm-up", "--json"));
-        return cmd;
+                "--rate", "600", "--duration", "2s", "--timeout", "1s", "--connection-policy", "per-call", "--no-warm-up", "--json");
     }
 
     private List<String> inNamespace(List<String> cmd) {

@@ -95,9 +95,8 @@ final class ShardedMethod implements AutoCloseable {
     private static Process worker(String hostPort, int i, int n, ControlToken token, Integer connections, RunDirectory run)
             throws BrinkUserException {
         Path dir = run.root().resolve("shards").resolve(Integer.toString(i));
-        String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx256m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                BrinkMain.class.getName(), "worker", "--coordinator", hostPort, "--shard", i + "/" + n, "--out", dir.toString()));
+        List<String> cmd = ChildBrink.command(List.of("-Xmx256m", "-XX:+UseSerialGC"),
+                "worker", "--coordinator", hostPort, "--shard", i + "/" + n, "--out", dir.toString());
         if (connections != null) cmd.addAll(List.of("--connections", Integer.toString(Math.max(1, (connections + n - 1) / n))));
         try {
             Files.createDirectories(dir);

@@ -182,9 +182,8 @@ class MethodPhasesTest {
 
     /** `brink run PLAN --out OUT` as a child process of its own, its console into a file. */
     private static Process startRun(Path plan, Path out, Path console) throws IOException {
-        return new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "-Dbrink.home=" + System.getProperty("brink.home"),
-                BrinkMain.class.getName(), "run", plan.toString(), "--out", out.toString()))
+        return new ProcessBuilder(ChildBrink.command(List.of("-Dbrink.home=" + System.getProperty("brink.home")),
+                "run", plan.toString(), "--out", out.toString()))
                 .redirectErrorStream(true).redirectOutput(console.toFile()).start();
     }
 

@@ -1,7 +1,6 @@
 package dev.brink.cli;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -37,14 +36,6 @@ final class NetNamespaces implements AutoCloseable {
     /** The command prefix that runs a program in namespace {@code i} (empty without namespaces). */
     List<String> exec(int i) {
         return namespaces.isEmpty() ? List.of() : List.of("ip", "netns", "exec", namespaces.get(i));
-    }
-
-    /** {@code brink args…} in a JVM of its own, on this test's class path. */
-    static List<String> brinkCommand(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx192m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), BrinkMain.class.getName()));
-        cmd.addAll(List.of(args));
-        return cmd;
     }
 
     private boolean namespace(String ns, String link, int i) throws Exception {

@@ -9,7 +9,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -25,9 +24,8 @@ class SampleCommandTest {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        Process brink = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "-Dbrink.home=" + System.getProperty("brink.home"),
-                BrinkMain.class.getName(), "sample", "--port", Integer.toString(port), "--defects", "leak", "--heap", "128m"))
+        Process brink = new ProcessBuilder(ChildBrink.command(List.of("-Dbrink.home=" + System.getProperty("brink.home")),
+                "sample", "--port", Integer.toString(port), "--defects", "leak", "--heap", "128m"))
                 .redirectErrorStream(true).start();
         try {
             ReadyLine output = ReadyLine.follow(brink, "brink-output");

@@ -280,10 +280,8 @@ class ShardMergeTest {
         return sum;
     }
 
+    /** A shard of a few seconds: C1 only and Serial GC start it fastest. */
     private static List<String> brinkCommand(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx192m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), BrinkMain.class.getName()));
-        cmd.addAll(List.of(args));
-        return cmd;
+        return ChildBrink.command(List.of("-Xmx192m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"), args);
     }
 }

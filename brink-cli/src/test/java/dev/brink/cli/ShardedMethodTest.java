@@ -71,8 +71,8 @@ class ShardedMethodTest {
                 "--shards", "3", "--coordinator", address, "--token-file", tokenFile.toString(), "--out", coord.toString()));
         for (int i = 0; i < 3; i++) {
             List<String> cmd = new ArrayList<>(net.exec(i));
-            cmd.addAll(NetNamespaces.brinkCommand("worker", "--coordinator", address, "--shard", i + "/3", "--out",
-                    coord.resolve("shards/" + i).toString()));
+            cmd.addAll(ChildBrink.command(List.of("-Xmx192m", "-XX:+UseSerialGC"), "worker", "--coordinator", address,
+                    "--shard", i + "/3", "--out", coord.resolve("shards/" + i).toString()));
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("w" + i + ".txt").toFile());
             pb.environment().put("BRINK_TOKEN", TOKEN);
             workers.add(pb.start());

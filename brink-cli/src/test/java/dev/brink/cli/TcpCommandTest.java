@@ -37,9 +37,8 @@ class TcpCommandTest {
     @Test
     void drivesTheTelemetrySampleAtTwoThousandPacketsPerSecondWithNoViolation() throws Exception {
         assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
-        Process sample = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "-Dbrink.home=" + System.getProperty("brink.home"),
-                BrinkMain.class.getName(), "sample", "--service", "telemetry", "--port", "0", "--stats-port", "0", "--heap", "128m"))
+        Process sample = new ProcessBuilder(ChildBrink.command(List.of("-Dbrink.home=" + System.getProperty("brink.home")),
+                "sample", "--service", "telemetry", "--port", "0", "--stats-port", "0", "--heap", "128m"))
                 .redirectErrorStream(true).start();
         try {
             Matcher ready = ready(sample);

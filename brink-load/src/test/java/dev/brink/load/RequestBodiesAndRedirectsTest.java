@@ -5,19 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.brink.core.summary.OperationResult;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,8 +30,7 @@ class RequestBodiesAndRedirectsTest {
 
     /** A small site: a login that redirects with a cookie, an owner page, JSON and upload endpoints, a loop, a way out. */
     static final class Site implements AutoCloseable {
-        final HttpServer server;
-        final ExecutorService pool = Executors.newFixedThreadPool(2);
+        final LoopbackHttpServer server;
         final Map<String, AtomicInteger> hits = new ConcurrentHashMap<>();
         final AtomicInteger rejected = new AtomicInteger();
         final AtomicInteger goodJson = new AtomicInteger();
@@ -44,14 +38,11 @@ class RequestBodiesAndRedirectsTest {
         final AtomicInteger sid = new AtomicInteger();
 
         Site() throws IOException {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
-            server.setExecutor(pool);
-            server.createContext("/", this::handle);
-            server.start();
+            server = new LoopbackHttpServer(2, this::handle);
         }
 
         String url() {
-            return "http://127.0.0.1:" + server.getAddress().getPort();
+            return server.url();
         }
 
         int hits(String path) {
@@ -124,8 +115,7 @@ class RequestBodiesAndRedirectsTest {
 
         @Override
         public void close() {
-            server.stop(0);
-            pool.shutdownNow();
+            server.close();
         }
     }
 

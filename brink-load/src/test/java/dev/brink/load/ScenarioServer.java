@@ -1,19 +1,14 @@
 package dev.brink.load;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -24,8 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * its CSRF token. It counts what it saw, so a test proves the ids and tokens came from its own responses.
  */
 final class ScenarioServer implements AutoCloseable {
-    private final HttpServer server;
-    private final ExecutorService pool = Executors.newFixedThreadPool(2);
+    private final LoopbackHttpServer server;
     private final Map<String, String> csrfBySession = new ConcurrentHashMap<>();
     private final Set<Long> issuedIds = ConcurrentHashMap.newKeySet();
     private final AtomicLong nextId = new AtomicLong(1000);
@@ -39,14 +33,11 @@ final class ScenarioServer implements AutoCloseable {
     final Map<String, AtomicInteger> hitsByPath = new ConcurrentHashMap<>();
 
     ScenarioServer() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
-        server.setExecutor(pool);
-        server.createContext("/", this::handle);
-        server.start();
+        server = new LoopbackHttpServer(2, this::handle);
     }
 
     String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        return server.url();
     }
 
     private void handle(HttpExchange x) throws IOException {
@@ -144,7 +135,6 @@ final class ScenarioServer implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
-        pool.shutdownNow();
+        server.close();
     }
 }

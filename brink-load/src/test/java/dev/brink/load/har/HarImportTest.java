@@ -5,17 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.brink.core.BrinkUserException;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.LoadStep;
+import dev.brink.load.LoopbackHttpServer;
 import dev.brink.load.ImportedPlan;
 import dev.brink.load.Plan;
 import dev.brink.load.StepResult;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,8 +22,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -42,8 +38,7 @@ class HarImportTest {
 
     /** Login page (session cookie, CSRF token in a form, a stylesheet and a logo) → POST the form → a link to the owner → owner. */
     static final class App implements AutoCloseable {
-        final HttpServer server;
-        final ExecutorService pool = Executors.newFixedThreadPool(4);
+        final LoopbackHttpServer server;
         final Map<String, String> csrf = new ConcurrentHashMap<>();
         final Map<String, Long> ownerOf = new ConcurrentHashMap<>();
         final AtomicLong next = new AtomicLong(4000);
@@ -52,14 +47,11 @@ class HarImportTest {
         final AtomicInteger rejected = new AtomicInteger();
 
         App() throws IOException {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
-            server.setExecutor(pool);
-            server.createContext("/", this::handle);
-            server.start();
+            server = new LoopbackHttpServer(4, this::handle);
         }
 
         String url() {
-            return "http://127.0.0.1:" + server.getAddress().getPort();
+            return server.url();
         }
 
         private void handle(HttpExchange x) throws IOException {
@@ -123,8 +115,7 @@ class HarImportTest {
 
         @Override
         public void close() {
-            server.stop(0);
-            pool.shutdownNow();
+            server.close();
         }
     }
 
