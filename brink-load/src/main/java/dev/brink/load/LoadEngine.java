@@ -221,8 +221,7 @@ public final class LoadEngine implements StepDriver {
         double[] opTargets = plan.profile().stream().mapToDouble(op -> op.rps() * mean).toArray();
         StepAccumulator acc = new StepAccumulator(step, target, names, opTargets);
         lastStepStarted = step.name();
-        out.event(EventType.STEP_START, Map.of("step", step.name(), "duration_s", duration / 1e9, "target_rps", target,
-                "workload", step.workload().toString()));
+        out.event(EventType.STEP_START, stepStart(step, duration / 1e9, target));
         monitor.reset();
         long start = call(() -> step.workload() instanceof LoadStep.Workload.Open o
                 ? loop.startOpen(o.from(), o.to(), duration)
@@ -262,6 +261,20 @@ public final class LoadEngine implements StepDriver {
         StepResult r = acc.result(Math.max(1e-3, (from - start) / 1e9));
         out.event(EventType.STEP_END, stepEnd(r, endedEarly));
         return r;
+    }
+
+    /**
+     * The step-start event of {@code step}. Its workload is the typed record ({@code {"model": "closed", "users": 16,
+     * "think_ms": 0}} or {@code {"model": "open", "from": 2, "to": 2}}), not its Java text: a closed step has no target
+     * rate (0), so its users are the only record of how much load it was.
+     */
+    static Map<String, Object> stepStart(LoadStep step, double durationS, double targetRps) {
+        Map<String, Object> ev = new LinkedHashMap<>();
+        ev.put("step", step.name());
+        ev.put("duration_s", durationS);
+        ev.put("target_rps", targetRps);
+        ev.put("workload", step.workload());
+        return ev;
     }
 
     /** The step-end event of {@code r}: what the step achieved (this engine's, or a coordinator's merged step). */

@@ -82,8 +82,9 @@ public final class ShardedEngine implements StepDriver {
         double[] opTargets = plan.profile().stream().mapToDouble(op -> op.rps() * mean).toArray();
         StepAccumulator acc = new StepAccumulator(step, target, names, opTargets);
         lastStepStarted = step.name();
-        out.event(EventType.STEP_START, Map.of("step", step.name(), "duration_s", step.duration().toMillis() / 1e3,
-                "target_rps", target, "workload", step.workload().toString(), "workers", n));
+        Map<String, Object> start = LoadEngine.stepStart(step, step.duration().toMillis() / 1e3, target);
+        start.put("workers", n);
+        out.event(EventType.STEP_START, start);
         running = me;
         workers.start(me, step, System.currentTimeMillis() + START_LEAD_MS);
         List<List<ShardInterval>> got = new ArrayList<>();

@@ -142,8 +142,8 @@ final class CapacityPhase {
                 steps.add(step);
                 events.append(EventType.STEP_VERDICT, Map.of("phase", "capacity", "step", name, "multiplier", n,
                         "verdict", verdict.kind(), "reasons", verdict.reasons(), "rules", verdict.rules(), "result", step));
-                console.printf(Locale.ROOT, "  N=%-3d target %8.1f  achieved %8.1f req/s  errors %6.2f %%  p99 %8.1f ms  %s%s%n",
-                        n, r.targetRps(), r.achievedRps(), r.errorRate() * 100, r.corrected().p99Ms(), verdict.kind().json(),
+                console.printf(Locale.ROOT, "  N=%-3d %s  achieved %8.1f req/s  errors %6.2f %%  p99 %8.1f ms  %s%s%n",
+                        n, StepLoad.column(r.workload(), r.targetRps()), r.achievedRps(), r.errorRate() * 100, r.corrected().p99Ms(), verdict.kind().json(),
                         verdict.reasons().isEmpty() ? "" : ": " + String.join("; ", verdict.reasons()));
                 StreamRows.print(console, engine.lastStreamTimings());
                 if (r.operations().size() > 1) {

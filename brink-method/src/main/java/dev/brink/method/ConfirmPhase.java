@@ -61,8 +61,8 @@ final class ConfirmPhase {
         ConfirmResult result = new ConfirmResult(multiplier, rps, c.ramp().toMillis() / 1000.0, r.durationS(), word,
                 word == ConfirmVerdict.INTERRUPTED ? List.of() : verdict.reasons(), r.achievedRps(), r.errorRate(), r.corrected().p99Ms(),
                 verdict.rules(), r.operations());
-        console.printf(Locale.ROOT, "  hold: target %8.1f  achieved %8.1f req/s  errors %6.2f %%  p99 %8.1f ms  %s%s%n",
-                r.targetRps(), r.achievedRps(), r.errorRate() * 100, r.corrected().p99Ms(), word.json(),
+        console.printf(Locale.ROOT, "  hold: %s  achieved %8.1f req/s  errors %6.2f %%  p99 %8.1f ms  %s%s%n",
+                StepLoad.column(r.workload(), r.targetRps()), r.achievedRps(), r.errorRate() * 100, r.corrected().p99Ms(), word.json(),
                 result.reasons().isEmpty() ? "" : ": " + String.join("; ", result.reasons()));
         StreamRows.print(console, engine.lastStreamTimings());
         if (verdict.kind() == StepVerdictKind.DEGRADED && hook != null && !cutShort.getAsBoolean()) {

@@ -1,0 +1,20 @@
+package dev.brink.method;
+
+import dev.brink.load.LoadStep;
+import java.util.Locale;
+
+/**
+ * The load column of a step's console line. An open step says its target rate; a closed step says its users: it has
+ * no target rate, and "target 0.0" beside what its users achieved reads as a step that asked for nothing.
+ */
+final class StepLoad {
+    private StepLoad() {
+    }
+
+    /** "target    120.0" or "users        16", the same width so the columns after it stay aligned. */
+    static String column(LoadStep.Workload workload, double targetRps) {
+        return workload instanceof LoadStep.Workload.Closed c
+                ? String.format(Locale.ROOT, "users  %8d", c.users())
+                : String.format(Locale.ROOT, "target %8.1f", targetRps);
+    }
+}
