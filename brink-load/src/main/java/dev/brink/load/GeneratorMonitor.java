@@ -16,12 +16,9 @@ import org.HdrHistogram.Histogram;
 /**
  * Measures the generator itself once per interval: its process CPU, its event-loop thread's CPU, GC time,
  * schedule lag, and the host's ephemeral ports (field report 004: the generator ran out of ports and the
- * target was blamed). Called from the reporting thread only; reading /proc/net/tcp costs about a
- * millisecond per thousand sockets.
+ * target was blamed). Called from the reporting thread only.
  */
 final class GeneratorMonitor {
-    private static final Path TCP4 = Path.of("/proc/net/tcp");
-    private static final Path TCP6 = Path.of("/proc/net/tcp6");
     private static final Path PORT_RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
 
     private final com.sun.management.OperatingSystemMXBean os;
@@ -37,7 +34,7 @@ final class GeneratorMonitor {
     private long lastGcMs;
 
     private final double lagLimitMs;
-    private final ProcNetTcp tables = new ProcNetTcp();
+    private final EphemeralPorts ports;
     private final java.lang.management.ClassLoadingMXBean classLoading = ManagementFactory.getClassLoadingMXBean();
     private final java.util.Set<String> heapPools = new java.util.HashSet<>();
     private final GeneratorLeakWatch leakWatch = new GeneratorLeakWatch(Runtime.getRuntime().maxMemory());
@@ -49,6 +46,7 @@ final class GeneratorMonitor {
         int[] range = portRange();
         this.portLow = range[0];
         this.portHigh = range[1];
+        this.ports = new EphemeralPorts(portLow, portHigh);
         for (java.lang.management.MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
             if (p.getType() == java.lang.management.MemoryType.HEAP) heapPools.add(p.getName());
         }
@@ -77,7 +75,7 @@ final class GeneratorMonitor {
         lastLoopCpu = lcpu;
         lastGcMs = gc;
         double lagP99 = lagMicros.getTotalCount() == 0 ? 0 : lagMicros.getValueAtPercentile(99) / 1000.0;
-        int[] ports = ports();
+        int[] ports = this.ports.sample();
         int range = portHigh - portLow + 1;
 
         long heapAfterGc = heapAfterGc();
@@ -174,13 +172,5 @@ final class GeneratorMonitor {
         } catch (IOException | RuntimeException e) {
             return new int[] {0, -1}; // not Linux: no port accounting
         }
-    }
-
-    /** {sockets with a local port in the ephemeral range, sockets in TIME_WAIT} over tcp and tcp6. */
-    private int[] ports() {
-        int[] n = new int[2];
-        tables.count(TCP4, portLow, portHigh, n);
-        tables.count(TCP6, portLow, portHigh, n);
-        return n;
     }
 }

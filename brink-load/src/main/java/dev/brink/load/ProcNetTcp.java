@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * Counts sockets in {@code /proc/net/tcp} and {@code tcp6} once a second for the generator's port accounting,
+ * Counts sockets in {@code /proc/net/tcp} and {@code tcp6} for the generator's port accounting ({@link EphemeralPorts}),
  * parsing the bytes in place. The tables list every socket of the host's network namespace — thousands on a busy
  * machine — and a String and a split per line cost about 600 bytes each: a real {@code brink http --rate 3000}
  * allocated ~320 KB/s there, more than the whole engine, and its young generation refilled at ~100 bytes per
