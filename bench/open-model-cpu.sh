@@ -7,6 +7,8 @@
 # schedule-lag p99 of those seconds (generator.jsonl).
 # CPU time, not wall time: other processes on the core stretch wall time and lag, far less the CPU per request.
 # BRINK_BASE_JAR=/path/to/older/brink.jar runs that jar too in every round, interleaved (before/after in one run).
+# BRINK_LOOP_ALONE=1 leaves only the event loop on CPU 0 once the warm-up is over, every other JVM thread moved to CPU 1:
+# what the loop's schedule lag is when nothing else of the generator shares its core.
 # Needs nginx, taskset, python3 and brink-cli/target/brink.jar.
 # Usage: bench/open-model-cpu.sh [rate] [rounds] [start s] [window s]   (defaults 5000 2 25 10; the run lasts start + window + 3 s)
 set -euo pipefail
@@ -51,6 +53,12 @@ run_brink() { # name jar
       --json --out "$WORK/$name" >"$WORK/$name.json" 2>"$WORK/$name.err" &
   GENERATOR_PID=$!
   for _ in $(seq 1 600); do grep -q "warm-up\|brink http" "$WORK/$name.err" 2>/dev/null && break; sleep 0.1; done
+  if [[ "${BRINK_LOOP_ALONE:-0}" == 1 ]]; then
+    # the event loop alone on CPU 0: every other thread of the JVM (reporting, JIT, GC) moves to CPU 1 beside nginx
+    for t in /proc/$GENERATOR_PID/task/*; do
+      [[ "$(cat "$t/comm" 2>/dev/null)" == brink-load* ]] || taskset -p -c 1 "$(basename "$t")" >/dev/null 2>&1 || true
+    done
+  fi
   sleep "$START"
   local from=$(date +%s%3N)
   threads "$GENERATOR_PID" >"$WORK/$name.t0"
