@@ -90,6 +90,7 @@ class ClosedModelRunTest {
             assertThat(capacity.steps()).as(r.out).isNotEmpty();
             for (CapacityStep st : capacity.steps()) {
                 int n = st.multiplier();
+                assertThat(st.users()).as("summary.json: a closed step's users are its load").isEqualTo(n);
                 assertThat(starts).filteredOn(e -> e.get("step").asText().equals("capacity-x" + n)).isNotEmpty().allSatisfy(e -> {
                     assertThat(e.get("target_rps").asDouble()).isZero();
                     assertThat(e.get("workload").get("model").asText()).isEqualTo("closed");
@@ -119,6 +120,9 @@ class ClosedModelRunTest {
             assertThat(bad.p99Ms()).as(r.out).isGreaterThan(250);
 
             assertThat(r.out).contains("N=1   users         1", "N=50  users        50").doesNotContain("target      0.0", ", 0 req/s,");
+            // the report and summary.md say the users too, not a target of 0.0 req/s
+            assertThat(Files.readString(out.resolve("summary.md"))).contains("| 1 | 1 user |", "| 50 | 50 users |");
+            assertThat(Files.readString(out.resolve("report.html"))).contains("<td>50 users</td>");
         } finally {
             server.stop(0);
             pool.shutdownNow();

@@ -126,7 +126,8 @@ final class CapacityPhase {
                     if (verdict.kind() == StepVerdictKind.HOST_SATURATED) {
                         // kept in the steps: the summary shows the machine was busy, not only the re-measure
                         steps.add(new CapacityStep(n, r.targetRps(), r.achievedRps(), r.errorRate(), r.corrected().p50Ms(),
-                                r.corrected().p99Ms(), verdict.kind(), verdict.reasons(), verdict.rules(), r.operations()));
+                                r.corrected().p99Ms(), verdict.kind(), verdict.reasons(), verdict.rules(), r.operations(),
+                                StepLoad.users(r.workload())));
                     }
                     r = measure(name, n, c.stepDuration());
                     verdict = judge.judge(r);
@@ -138,7 +139,8 @@ final class CapacityPhase {
                     search.record(n, verdict);
                 }
                 CapacityStep step = new CapacityStep(n, r.targetRps(), r.achievedRps(), r.errorRate(), r.corrected().p50Ms(),
-                        r.corrected().p99Ms(), verdict.kind(), verdict.reasons(), verdict.rules(), r.operations());
+                        r.corrected().p99Ms(), verdict.kind(), verdict.reasons(), verdict.rules(), r.operations(),
+                        StepLoad.users(r.workload()));
                 steps.add(step);
                 events.append(EventType.STEP_VERDICT, Map.of("phase", "capacity", "step", name, "multiplier", n,
                         "verdict", verdict.kind(), "reasons", verdict.reasons(), "rules", verdict.rules(), "result", step));

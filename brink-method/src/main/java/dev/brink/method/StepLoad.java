@@ -11,6 +11,11 @@ final class StepLoad {
     private StepLoad() {
     }
 
+    /** A closed step's users, 0 for an open step (summary.json's {@code users}). */
+    static int users(LoadStep.Workload workload) {
+        return workload instanceof LoadStep.Workload.Closed c ? c.users() : 0;
+    }
+
     /** "target    120.0" or "users        16", the same width so the columns after it stay aligned. */
     static String column(LoadStep.Workload workload, double targetRps) {
         return workload instanceof LoadStep.Workload.Closed c

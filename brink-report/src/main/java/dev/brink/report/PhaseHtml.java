@@ -37,8 +37,8 @@ final class PhaseHtml {
                 mark = " first-bad";
             }
             String tag = mark.equals(" max-good") ? " <span class=\"tag\">max good</span>" : mark.equals(" first-bad") ? " <span class=\"tag\">first bad</span>" : "";
-            h.append(String.format(Locale.ROOT, "<tr class=\"%s%s\"><td>%d%s</td><td>%.1f</td><td>%.1f</td><td>%.2f %%</td><td>%.1f</td><td>%.1f</td><td>%s</td></tr>%n",
-                    Html.text(st.verdict().json()), mark, st.multiplier(), tag, st.targetRps(), st.achievedRps(), st.errorRate() * 100,
+            h.append(String.format(Locale.ROOT, "<tr class=\"%s%s\"><td>%d%s</td><td>%s</td><td>%.1f</td><td>%.2f %%</td><td>%.1f</td><td>%.1f</td><td>%s</td></tr>%n",
+                    Html.text(st.verdict().json()), mark, st.multiplier(), tag, st.load(), st.achievedRps(), st.errorRate() * 100,
                     st.p50Ms(), st.p99Ms(), Html.text(Verdicts.step(st))));
         }
         h.append("</tbody></table>\n");

@@ -58,8 +58,8 @@ final class SummaryMarkdown {
             md.append("## Capacity steps\n\n| N | target req/s | achieved req/s | errors | p50 ms | p99 ms | verdict |\n")
                     .append("|---:|---:|---:|---:|---:|---:|---|\n");
             for (CapacityStep st : s.capacity().steps()) {
-                md.append(String.format(Locale.ROOT, "| %d | %.1f | %.1f | %.2f %% | %.1f | %.1f | %s%s |%n",
-                        st.multiplier(), st.targetRps(), st.achievedRps(), st.errorRate() * 100, st.p50Ms(), st.p99Ms(),
+                md.append(String.format(Locale.ROOT, "| %d | %s | %.1f | %.2f %% | %.1f | %.1f | %s%s |%n",
+                        st.multiplier(), st.load(), st.achievedRps(), st.errorRate() * 100, st.p50Ms(), st.p99Ms(),
                         escape(Verdicts.step(st)), ""));
             }
             md.append('\n');
