@@ -97,6 +97,8 @@ class ClosedModelRunTest {
                     assertThat(e.get("workload").get("users").asInt()).isEqualTo(n);
                 });
             }
+            // no target.jvm: nothing to dump, so no phase runs its load again for evidence
+            assertThat(starts).noneMatch(e -> e.get("step").asText().endsWith("-evidence"));
             // other processes saturating the machine end the search on the machine, not on the service: nothing to judge
             assumeFalse(capacity.limitedBy() == LimitedBy.HOST_SATURATED, "the host was saturated by other processes:\n" + r.out);
             assertThat(capacity.limitedBy()).as(r.out).isEqualTo(LimitedBy.LATENCY);

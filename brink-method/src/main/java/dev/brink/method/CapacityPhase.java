@@ -81,6 +81,7 @@ final class CapacityPhase {
         this.judge = judge;
     }
 
+    /** @param hook takes the evidence under the first degraded step's load again; null: no evidence, no load run again */
     CapacityResult run(DegradationHook hook) throws InterruptedException, BrinkUserException {
         Plan.Capacity c = plan.phases().capacity();
         CapacitySearch search = new CapacitySearch(whole("start", c.start()), whole("step", c.step()), whole("max", c.max()), c.refine());
@@ -154,7 +155,7 @@ final class CapacityPhase {
                                 op.name(), op.achievedRps(), op.errorRate() * 100, op.p99Ms());
                     }
                 }
-                if (verdict.kind() == StepVerdictKind.DEGRADED && !evidenceTaken && goOn.getAsBoolean()) {
+                if (verdict.kind() == StepVerdictKind.DEGRADED && !evidenceTaken && hook != null && goOn.getAsBoolean()) {
                     evidenceTaken = true;
                     evidenceUnderLoad(n, verdict, hook);
                 }
@@ -182,7 +183,7 @@ final class CapacityPhase {
     }
 
     private void evidenceUnderLoad(int n, StepVerdict verdict, DegradationHook hook) throws InterruptedException {
-        EvidenceUnderLoad.run(engine, "capacity-x" + n + "-evidence", n, () -> hook.firstDegraded(n, verdict));
+        EvidenceUnderLoad.run(engine, plan, "capacity-x" + n + "-evidence", n, () -> hook.firstDegraded(n, verdict));
     }
 
     private static int whole(String field, double v) throws BrinkUserException {

@@ -66,7 +66,7 @@ final class ConfirmPhase {
                 result.reasons().isEmpty() ? "" : ": " + String.join("; ", result.reasons()));
         StreamRows.print(console, engine.lastStreamTimings());
         if (verdict.kind() == StepVerdictKind.DEGRADED && hook != null && !cutShort.getAsBoolean()) {
-            EvidenceUnderLoad.run(engine, "confirm-evidence", multiplier, () -> hook.firstDegraded(multiplier, verdict));
+            EvidenceUnderLoad.run(engine, plan, "confirm-evidence", multiplier, () -> hook.firstDegraded(multiplier, verdict));
         }
         events.append(EventType.PHASE_END, Map.of("phase", "confirm", "result", result));
         return result;

@@ -2,6 +2,7 @@ package dev.brink.method;
 
 import dev.brink.load.StepDriver;
 import dev.brink.load.LoadStep;
+import dev.brink.load.Plan;
 import java.time.Duration;
 
 /**
@@ -17,11 +18,13 @@ final class EvidenceUnderLoad {
     }
 
     /**
+     * @param plan       the plan whose load degraded: its rates × multiplier again, or, in a closed model, its users ×
+     *                   multiplier (an open step of a closed plan would send nothing: its operations have no rates)
      * @param stepName   the load step's name in load.jsonl ("capacity-x7-evidence")
      * @param multiplier the profile multiplier that degraded
      * @param capture    takes the evidence; runs on a helper thread one second into the load
      */
-    static void run(StepDriver engine, String stepName, double multiplier, Runnable capture) throws InterruptedException {
+    static void run(StepDriver engine, Plan plan, String stepName, double multiplier, Runnable capture) throws InterruptedException {
         Thread t = new Thread(() -> {
             try {
                 Thread.sleep(1000); // let the load reach the rate again
@@ -33,7 +36,7 @@ final class EvidenceUnderLoad {
         t.setDaemon(true);
         t.start();
         try {
-            engine.run(LoadStep.open(stepName, multiplier, EVIDENCE_LOAD));
+            engine.run(LoadStep.of(plan, stepName, multiplier, EVIDENCE_LOAD));
             t.join(60_000);
         } finally {
             t.interrupt();

@@ -303,7 +303,7 @@ public final class MethodRunner {
                                     boolean takeEvidence) throws InterruptedException, BrinkUserException {
         List<Path> dumps = new ArrayList<>();
         CapacityResult capacity = new CapacityPhase(engine, plan, judge, events, console, this::goOn, () -> targetDied, settling)
-                .run(takeEvidence ? evidenceHook(target, dumps) : (n, verdict) -> { });
+                .run(takeEvidence ? evidenceHook(target, dumps) : null);
         analyseDumps(dumps);
         analyseWindows();
         capacity.steps().stream().filter(s -> s.verdict() == StepVerdictKind.HOST_SATURATED).findFirst()
@@ -324,6 +324,8 @@ public final class MethodRunner {
      * comes after the recording stops: it forces a full collection that is Brink's cost, not the target's.
      */
     private CapacityPhase.DegradationHook evidenceHook(TargetSession target, List<Path> dumps) {
+        // without a target JVM there is nothing to dump: no hook, so no phase runs its load again for evidence
+        if (plan.target().jvm() == null) return null;
         return (n, verdict) -> {
             var capture = target.evidence();
             if (capture != null) {

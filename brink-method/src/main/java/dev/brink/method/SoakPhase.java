@@ -197,7 +197,7 @@ final class SoakPhase {
             }
             if (load.kind() == StepVerdictKind.DEGRADED) {
                 int n = (int) Math.round(s.multiplier());
-                EvidenceUnderLoad.run(engine, "soak-evidence", s.multiplier(), () -> degraded.firstDegraded(n, load));
+                EvidenceUnderLoad.run(engine, plan, "soak-evidence", s.multiplier(), () -> degraded.firstDegraded(n, load));
             }
         }
         events.append(EventType.PHASE_END, Map.of("phase", "soak", "result", result));
