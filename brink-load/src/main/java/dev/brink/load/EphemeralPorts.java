@@ -80,28 +80,31 @@ final class EphemeralPorts {
      * sockstat is missing or not in the format expected ("TCP: inuse N orphan N tw N alloc N mem N", "TCP6: inuse N").
      */
     private long[] sockstat() {
-        long v4 = field(sockstat4, "TCP:", "inuse");
-        long tw = field(sockstat4, "TCP:", "tw");
-        long v6 = field(sockstat6, "TCP6:", "inuse");
-        if (v4 < 0 || tw < 0) return null;
-        return new long[] {v4 + Math.max(0, v6) + tw, tw};
+        long[] v4 = fields(sockstat4, "TCP:", "inuse", "tw");
+        long v6 = fields(sockstat6, "TCP6:", "inuse")[0];
+        if (v4[0] < 0 || v4[1] < 0) return null;
+        return new long[] {v4[0] + Math.max(0, v6) + v4[1], v4[1]};
     }
 
-    /** The number after {@code name} on the line starting with {@code row}, or -1. */
-    private static long field(Path file, String row, String name) {
+    /** The numbers after each of {@code names} on the line of {@code file} starting with {@code row}, -1 where absent. */
+    private static long[] fields(Path file, String row, String... names) {
+        long[] v = new long[names.length];
+        java.util.Arrays.fill(v, -1);
         // read as a stream: /proc reports a size of 0
         try (BufferedReader in = Files.newBufferedReader(file)) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 if (!line.startsWith(row + " ")) continue;
                 String[] t = line.substring(row.length()).trim().split("\\s+");
                 for (int i = 0; i + 1 < t.length; i += 2) {
-                    if (t[i].equals(name)) return Long.parseLong(t[i + 1]);
+                    for (int k = 0; k < names.length; k++) {
+                        if (t[i].equals(names[k])) v[k] = Long.parseLong(t[i + 1]);
+                    }
                 }
-                return -1;
+                break;
             }
-            return -1;
         } catch (IOException | RuntimeException e) {
-            return -1;
+            java.util.Arrays.fill(v, -1);
         }
+        return v;
     }
 }
