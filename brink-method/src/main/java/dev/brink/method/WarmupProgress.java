@@ -36,8 +36,7 @@ final class WarmupProgress implements IntervalListener {
         if (seconds % EVERY_S == 0) {
             // a closed warm-up (users) has no target rate: "0 req/s" would read as no load, so it says what was answered
             boolean closed = interval.targetRps() == 0;
-            double rps = closed ? (interval.ok() + interval.errors().values().stream().mapToLong(Long::longValue).sum())
-                    / interval.intervalS() : interval.targetRps();
+            double rps = closed ? (interval.ok() + interval.errorCount()) / interval.intervalS() : interval.targetRps();
             console.printf(Locale.ROOT, "  %s: %d s, %.0f req/s%s, p99 %.1f ms (not judged: the JIT of the generator and the"
                     + " target compiles the load path)%n", s, seconds, rps, closed ? " answered" : "", interval.corrected().p99Ms());
             console.flush();
