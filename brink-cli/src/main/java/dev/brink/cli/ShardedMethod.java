@@ -65,7 +65,7 @@ final class ShardedMethod implements AutoCloseable {
             if (local) {
                 for (int i = 0; i < n; i++) {
                     children.add(worker(hostPort, i, n, token, connections, run));
-                    dev.brink.load.HostSampler.countAsGenerator(children.get(i).pid());
+                    dev.brink.load.host.HostSampler.countAsGenerator(children.get(i).pid());
                 }
                 server.watch(children);
             }
@@ -121,7 +121,7 @@ final class ShardedMethod implements AutoCloseable {
             children.forEach(Process::destroyForcibly);
         } finally {
             server.close();
-            children.forEach(p -> dev.brink.load.HostSampler.forgetWorker(p.pid()));
+            children.forEach(p -> dev.brink.load.host.HostSampler.forgetWorker(p.pid()));
         }
     }
 }

@@ -39,7 +39,7 @@ public enum ErrorKind {
     OTHER("other");
 
     static final ErrorKind[] ALL = values();
-    final String label;
+    public final String label;
 
     ErrorKind(String label) {
         this.label = label;

@@ -13,15 +13,15 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Drives a real grpc-java server (GrpcTestServer) through the load engine, as `brink grpc` does. */
-class GrpcLoadTest {
-    static Plan plan(int port, Plan.Grpc grpc, double rps, String call, String message) {
+public class GrpcLoadTest {
+    public static Plan plan(int port, Plan.Grpc grpc, double rps, String call, String message) {
         return new Plan("grpc", new Plan.Target(URI.create("grpc://127.0.0.1:" + port), null, grpc),
                 List.of(new Plan.Operation("call", rps, new Plan.Request("POST", call,
                         List.of(new Plan.Header("x-tenant", "acme", false)), message), Plan.Check.DEFAULT)),
                 null, null, null);
     }
 
-    static Plan.Grpc byProto(String policy) {
+    public static Plan.Grpc byProto(String policy) {
         // a deadline every call carries, far above what a loaded 2-core CI box takes for one
         return new Plan.Grpc(GrpcTestServer.PROTO, List.of(), null, 2, policy, Duration.ofSeconds(30));
     }

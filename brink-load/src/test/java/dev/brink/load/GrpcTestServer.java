@@ -26,9 +26,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * once, on demand); quantity < 0 is INVALID_ARGUMENT; Watch streams {@code count} events,
  * {@code gap_ms} apart.
  */
-final class GrpcTestServer implements AutoCloseable {
+public final class GrpcTestServer implements AutoCloseable {
     static final Path PROTO = Path.of("src/test/resources/grpc/inventory.proto");
-    static final String RESERVE = "shop.inventory.v1.Inventory/Reserve";
+    public static final String RESERVE = "shop.inventory.v1.Inventory/Reserve";
     static final String WATCH = "shop.inventory.v1.Inventory/Watch";
 
     final AtomicLong calls = new AtomicLong();
@@ -37,12 +37,12 @@ final class GrpcTestServer implements AutoCloseable {
     volatile long stallAfter = -1;
     volatile long stallMs;
     /** Every Reserve answers this late (without holding a handler thread), 0 for at once. */
-    volatile long delayMs;
+    public volatile long delayMs;
     private final java.util.concurrent.ScheduledExecutorService later = Executors.newSingleThreadScheduledExecutor();
     private final Server server;
     private final ExecutorService handlers = Executors.newFixedThreadPool(4);
 
-    GrpcTestServer() throws Exception {
+    public GrpcTestServer() throws Exception {
         GrpcSchema schema = GrpcSchema.fromProto(PROTO, List.of());
         Descriptors.MethodDescriptor reserve = schema.method(RESERVE);
         Descriptors.MethodDescriptor watch = schema.method(WATCH);
@@ -126,7 +126,7 @@ final class GrpcTestServer implements AutoCloseable {
         }
     }
 
-    int port() {
+    public int port() {
         return server.getPort();
     }
 

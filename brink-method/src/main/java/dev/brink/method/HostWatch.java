@@ -2,10 +2,10 @@ package dev.brink.method;
 
 import dev.brink.core.JsonlWriter;
 import dev.brink.load.GeneratorHealth;
-import dev.brink.load.HostHealth;
-import dev.brink.load.HostSampler;
 import dev.brink.load.IntervalListener;
 import dev.brink.load.IntervalStats;
+import dev.brink.load.host.HostHealth;
+import dev.brink.load.host.HostSampler;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -10,22 +10,22 @@ import dev.brink.core.FindingKind;
 import dev.brink.core.FindingSet;
 import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
-import dev.brink.core.Shard;
 import dev.brink.core.Severity;
+import dev.brink.core.Shard;
 import dev.brink.core.summary.CapacityResult;
+import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.summary.SoakResult;
-import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.verdict.ConfirmVerdict;
 import dev.brink.core.verdict.LimitedBy;
 import dev.brink.core.verdict.StepVerdictKind;
 import dev.brink.gc.GcLogAnalyzer;
 import dev.brink.load.LoadEngine;
-import dev.brink.load.StepDriver;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.Plan;
-import dev.brink.load.PortExhaustion;
+import dev.brink.load.StepDriver;
+import dev.brink.load.host.PortExhaustion;
 import dev.brink.load.metrics.LiveMetrics;
 import dev.brink.threads.ThreadDumpAnalyzer;
 import java.io.IOException;
@@ -404,7 +404,7 @@ public final class MethodRunner {
         long listening = -1;
         if (!target.observed() && url != null && url.getHost() != null && isLoopback(url.getHost())) {
             int port = url.getPort() > 0 ? url.getPort() : "https".equals(url.getScheme()) ? 443 : 80;
-            listening = dev.brink.load.HostSampler.listeningPid(port);
+            listening = dev.brink.load.host.HostSampler.listeningPid(port);
         }
         long fallback = listening;
         return () -> {

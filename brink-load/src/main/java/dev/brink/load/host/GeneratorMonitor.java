@@ -1,7 +1,8 @@
-package dev.brink.load;
+package dev.brink.load.host;
 
 import dev.brink.core.Numbers;
 import dev.brink.core.verdict.GeneratorIssue;
+import dev.brink.load.GeneratorHealth;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
@@ -18,7 +19,7 @@ import org.HdrHistogram.Histogram;
  * schedule lag, and the host's ephemeral ports (field report 004: the generator ran out of ports and the
  * target was blamed). Called from the reporting thread only.
  */
-final class GeneratorMonitor {
+public final class GeneratorMonitor {
     private static final Path PORT_RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
 
     private final com.sun.management.OperatingSystemMXBean os;
@@ -39,7 +40,7 @@ final class GeneratorMonitor {
     private final java.util.Set<String> heapPools = new java.util.HashSet<>();
     private final GeneratorLeakWatch leakWatch = new GeneratorLeakWatch(Runtime.getRuntime().maxMemory());
 
-    GeneratorMonitor(long loopThreadId, double lagLimitMs) {
+    public GeneratorMonitor(long loopThreadId, double lagLimitMs) {
         this.lagLimitMs = lagLimitMs;
         this.os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         this.loopThreadId = loopThreadId;
@@ -54,14 +55,14 @@ final class GeneratorMonitor {
     }
 
     /** Starts a new measuring interval now. */
-    void reset() {
+    public void reset() {
         lastWall = System.nanoTime();
         lastProcessCpu = os.getProcessCpuTime();
         lastLoopCpu = loopCpu();
         lastGcMs = gcMs();
     }
 
-    GeneratorHealth sample(Histogram lagMicros, int connections, long dropped, int backlogLimit) {
+    public GeneratorHealth sample(Histogram lagMicros, int connections, long dropped, int backlogLimit) {
         long wall = System.nanoTime();
         long elapsed = Math.max(1, wall - lastWall);
         long pcpu = os.getProcessCpuTime();

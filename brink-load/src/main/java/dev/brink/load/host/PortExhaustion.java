@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.host;
 
 import static dev.brink.core.FindingDetail.PortExhaustion.ADVICE;
 import static dev.brink.core.FindingDetail.PortExhaustion.CONNECTION_POLICY;
@@ -21,6 +21,11 @@ import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
+import dev.brink.load.ErrorKind;
+import dev.brink.load.GeneratorHealth;
+import dev.brink.load.IntervalListener;
+import dev.brink.load.IntervalStats;
+import dev.brink.load.Plan;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

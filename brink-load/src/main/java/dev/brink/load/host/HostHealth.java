@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.host;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;

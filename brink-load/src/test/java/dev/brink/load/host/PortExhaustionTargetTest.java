@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
+import dev.brink.load.LoadEngine;
+import dev.brink.load.LoadOptions;
+import dev.brink.load.LoadStep;
+import dev.brink.load.Plan;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;

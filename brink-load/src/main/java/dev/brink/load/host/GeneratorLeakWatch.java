@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.host;
 
 /**
  * Watches the generator's own JVM for a leak across a run: its heap right after each GC and its loaded classes,

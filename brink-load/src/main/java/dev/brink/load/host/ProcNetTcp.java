@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.host;
 
 import java.io.IOException;
 import java.io.InputStream;

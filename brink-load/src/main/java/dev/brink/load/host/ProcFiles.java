@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.host;
 
 import java.io.BufferedReader;
 import java.io.IOException;
