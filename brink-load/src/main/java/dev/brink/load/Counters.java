@@ -8,23 +8,23 @@ import org.HdrHistogram.Histogram;
  * the event loop; {@link #moveTo} copies it into a reader-owned instance and resets it (on the event loop),
  * so the per-request path touches plain fields and arrays, never a lock.
  */
-final class Counters {
+public final class Counters {
     /** Latencies above 10 minutes are clamped there: a request timeout caps what matters. */
-    static final long MAX_MICROS = 600_000_000L;
+    public static final long MAX_MICROS = 600_000_000L;
     private static final int STATUS_CODES = 600;
     /** gRPC status names by code (0 OK … 16 UNAUTHENTICATED), fixed by the gRPC protocol. */
     private static final io.grpc.Status.Code[] GRPC_CODES = io.grpc.Status.Code.values();
 
     long sent;
-    long ok;
+    public long ok;
     long dropped;
-    final long[] kinds = new long[ErrorKind.ALL.length];
+    public final long[] kinds = new long[ErrorKind.ALL.length];
     final long[] http = new long[STATUS_CODES];
     final long[] grpc = new long[GRPC_CODES.length];
     final Histogram corrected = newHistogram();
     final Histogram uncorrected = newHistogram();
 
-    static Histogram newHistogram() {
+    public static Histogram newHistogram() {
         return new Histogram(1, MAX_MICROS, 3);
     }
 
@@ -43,7 +43,7 @@ final class Counters {
     }
 
     /** A call that ended with a gRPC status other than OK. */
-    void grpcError(int code) {
+    public void grpcError(int code) {
         grpc[code > 0 && code < GRPC_CODES.length ? code : io.grpc.Status.Code.UNKNOWN.value()]++;
     }
 

@@ -24,7 +24,7 @@ import java.util.SplittableRandom;
  * value used in a path, a NUL in a header) is marked per row, and a request drawing it fails as
  * {@code invalid-value} instead of putting the bytes on the wire. Single-threaded (the engine's event loop).
  */
-final class CsvFeeder {
+public final class CsvFeeder {
     /** Rows are held in memory: the file is refused above this size. */
     static final long MAX_BYTES = 256L << 20;
     /** A longer line is not a CSV row a person wrote (a binary file, a missing newline): refused with its number. */
@@ -52,12 +52,12 @@ final class CsvFeeder {
         }
     }
 
-    static CsvFeeder load(Path file, boolean random) throws BrinkUserException {
+    public static CsvFeeder load(Path file, boolean random) throws BrinkUserException {
         return load(file, random, dev.brink.core.Shard.WHOLE);
     }
 
     /** Rows of {@code shard} only: data row k (0-based) is shard {@code k mod N}'s, so no two shards send one row. */
-    static CsvFeeder load(Path file, boolean random, dev.brink.core.Shard shard) throws BrinkUserException {
+    public static CsvFeeder load(Path file, boolean random, dev.brink.core.Shard shard) throws BrinkUserException {
         List<String> lines = InputFiles.readUtf8(file, WHAT, MAX_BYTES).lines().toList();
         if (lines.isEmpty()) {
             throw new BrinkUserException(file + ":1: expected a header line naming the columns, got an empty file");

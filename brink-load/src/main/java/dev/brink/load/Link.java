@@ -15,7 +15,7 @@ public abstract class Link {
     protected boolean busy;
     protected boolean gone; // closed or closing: never reused, counted out once
     protected OpState op;
-    long intended;
+    public long intended;
     long sent;
     int user;
     /** Set by the protocol before {@link LoadLoop#complete} when the answer counted as an error (ends a user's flow). */

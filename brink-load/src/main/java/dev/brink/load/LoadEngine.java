@@ -4,6 +4,7 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.EventType;
 import dev.brink.core.Numbers;
 import dev.brink.core.RunDirectory;
+import dev.brink.load.grpc.GrpcProtocols;
 import dev.brink.load.host.GeneratorMonitor;
 import dev.brink.load.tcp.TcpProtocol;
 import io.netty.bootstrap.Bootstrap;

@@ -482,7 +482,7 @@ public final class LoadLoop {
         return d;
     }
 
-    EventLoop eventLoop() {
+    public EventLoop eventLoop() {
         return loop;
     }
 }

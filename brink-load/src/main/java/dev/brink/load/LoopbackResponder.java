@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * the JIT compiles Brink's request path before the clock starts without a single request reaching the target.
  * It runs on NIO, not epoll: the generator's epoll classes then see only the client side, as in the real run.
  */
-final class LoopbackResponder implements AutoCloseable {
+public final class LoopbackResponder implements AutoCloseable {
     private static final ByteBuf RESPONSE = Unpooled.unreleasableBuffer(Unpooled.directBuffer().writeBytes(
             "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nok\n".getBytes(StandardCharsets.US_ASCII)));
     private final NioEventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("brink-warmup-responder", true));

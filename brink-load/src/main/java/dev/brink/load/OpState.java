@@ -2,13 +2,13 @@ package dev.brink.load;
 
 /** One operation on the event loop: its place in the open schedule, its live counters (its encoding is the protocol's). */
 public final class OpState {
-    final int index;
+    public final int index;
     final String name;
     final double rps;
     final int checkStatus;
     /** By status code: passes the check (a lookup, so a list or range of statuses costs nothing per response). */
     private final boolean[] passing = new boolean[600];
-    final Counters live = new Counters();
+    public final Counters live = new Counters();
     long scheduled; // requests taken from the open schedule in this step
     long dueInStep; // requests the open schedule owes in this step
     int sizeHint = 256;

@@ -13,7 +13,7 @@ public record Percentiles(long count, double p50Ms, double p90Ms, double p99Ms, 
         if (count < 0) throw new IllegalArgumentException("count >= 0");
     }
 
-    static Percentiles of(Histogram micros) {
+    public static Percentiles of(Histogram micros) {
         if (micros.getTotalCount() == 0) return EMPTY;
         return new Percentiles(micros.getTotalCount(), ms(micros.getValueAtPercentile(50)), ms(micros.getValueAtPercentile(90)),
                 ms(micros.getValueAtPercentile(99)), ms(micros.getValueAtPercentile(99.9)), ms(micros.getMaxValue()));

@@ -18,7 +18,7 @@ public final class RequestContext {
     /** The user whose request is being encoded, or null when the plan keeps no sessions. Set by the loop. */
     Session session;
 
-    RequestContext(long seed, CsvFeeder feeder) {
+    public RequestContext(long seed, CsvFeeder feeder) {
         this.random = new SplittableRandom(seed);
         this.feeder = feeder;
     }
@@ -28,7 +28,7 @@ public final class RequestContext {
         return row;
     }
 
-    void next() {
+    public void next() {
         seq++;
         if (feeder == null) return;
         int i = feeder.next(random);

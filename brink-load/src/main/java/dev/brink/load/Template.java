@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  *
  * <p>Immutable and thread-safe; per-request state lives in the {@link RequestContext} passed in.
  */
-final class Template {
+public final class Template {
     private static final Pattern RANDOM_CALL = Pattern.compile("random\\.(int|string|decimal)\\(\\s*(-?[0-9.]+)\\s*(?:,\\s*(-?[0-9.]+)\\s*)?\\)");
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
     private static final byte[] ALNUM = Ascii.bytes("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
@@ -45,7 +45,7 @@ final class Template {
      * a space or control character would split it; a header value ends at CR or LF, so one would start a new
      * header the user never wrote (header injection); a body is framed by Content-Length and may hold anything.
      */
-    enum Field {
+    public enum Field {
         PATH("a path without spaces or control characters (percent-encode them)") {
             @Override
             boolean allows(int b) {
@@ -107,8 +107,8 @@ final class Template {
     }
 
     /** A template rejected at compile time; {@code offset} is the character index in the source. */
-    static final class Invalid extends Exception {
-        final int offset;
+    public static final class Invalid extends Exception {
+        public final int offset;
 
         Invalid(int offset, String message) {
             super(message, null, false, false);
@@ -125,7 +125,7 @@ final class Template {
      * Compiles {@code source}. {@code csvColumns} are the feeder's columns (empty without a feeder);
      * {@code env} returns an environment value or null when unset.
      */
-    static Template compile(String source, List<String> csvColumns, UnaryOperator<String> env) throws Invalid {
+    public static Template compile(String source, List<String> csvColumns, UnaryOperator<String> env) throws Invalid {
         return compile(source, csvColumns, env, Field.BODY);
     }
 
@@ -134,7 +134,7 @@ final class Template {
      * {@code ${env.NAME}} value, is rejected here (the message names the variable, never its value: it is secret).
      * CSV columns are checked per row when the request is made ({@link #csvColumns()}).
      */
-    static Template compile(String source, List<String> csvColumns, UnaryOperator<String> env, Field field) throws Invalid {
+    public static Template compile(String source, List<String> csvColumns, UnaryOperator<String> env, Field field) throws Invalid {
         return compile(source, csvColumns, env, field, java.util.Set.of());
     }
 
@@ -142,7 +142,7 @@ final class Template {
      * As {@link #compile(String, List, UnaryOperator, Field)}, where {@code ${session.NAME}} may name the values in
      * {@code session}: those an earlier step of the same flow extracts (see {@link Session}).
      */
-    static Template compile(String source, List<String> csvColumns, UnaryOperator<String> env, Field field,
+    public static Template compile(String source, List<String> csvColumns, UnaryOperator<String> env, Field field,
                             java.util.Set<String> session) throws Invalid {
         if (csvColumns.size() > CsvFeeder.MAX_COLUMNS) throw new Invalid(0, "at most " + CsvFeeder.MAX_COLUMNS + " CSV columns");
         // inside a placeholder too: "${seq\n}" trims to a valid name, yet the text would still hold the LF
@@ -323,7 +323,7 @@ final class Template {
     }
 
     /** Writes the filled template; the caller has called {@link RequestContext#next} for this request. */
-    void write(ByteBuf buf, RequestContext ctx) {
+    public void write(ByteBuf buf, RequestContext ctx) {
         for (Part p : parts) p.write(buf, ctx);
     }
 

@@ -1,6 +1,8 @@
 package dev.brink.load;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.grpc.GrpcLoopbackResponder;
+import dev.brink.load.grpc.GrpcProtocols;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;

@@ -2,6 +2,7 @@ package dev.brink.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.brink.load.grpc.GrpcTestServer;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;

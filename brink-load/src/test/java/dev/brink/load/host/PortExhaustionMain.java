@@ -1,11 +1,11 @@
 package dev.brink.load.host;
 
-import dev.brink.load.GrpcLoadTest;
-import dev.brink.load.GrpcTestServer;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.LoadOptions;
 import dev.brink.load.LoadStep;
 import dev.brink.load.StepResult;
+import dev.brink.load.grpc.GrpcLoadTest;
+import dev.brink.load.grpc.GrpcTestServer;
 import java.time.Duration;
 
 /**

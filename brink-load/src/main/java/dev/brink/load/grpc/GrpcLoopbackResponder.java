@@ -1,8 +1,10 @@
-package dev.brink.load;
+package dev.brink.load.grpc;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
+import dev.brink.load.LoopbackResponder;
+import dev.brink.load.Warmup;
 import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import io.grpc.ServerServiceDefinition;
@@ -29,7 +31,7 @@ import java.util.concurrent.TimeUnit;
  * What the {@link Warmup} loads instead of the target. Like {@link LoopbackResponder} it runs on NIO with a direct
  * executor: the generator's epoll classes see only the client side, and no thread pool competes with the warm-up.
  */
-final class GrpcLoopbackResponder implements AutoCloseable {
+public final class GrpcLoopbackResponder implements AutoCloseable {
     /** Messages per server-streaming call: enough to run the between-messages path, few enough to keep calls short. */
     static final int STREAM_MESSAGES = 4;
     /** Requests and answers as bytes: requests are read and dropped, answers are made once per method. */
@@ -38,7 +40,7 @@ final class GrpcLoopbackResponder implements AutoCloseable {
     private final NioEventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("brink-warmup-grpc", true));
     private final Server server;
 
-    GrpcLoopbackResponder(List<Descriptors.MethodDescriptor> methods) throws IOException {
+    public GrpcLoopbackResponder(List<Descriptors.MethodDescriptor> methods) throws IOException {
         NettyServerBuilder b = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
                 .channelType(NioServerSocketChannel.class).bossEventLoopGroup(group).workerEventLoopGroup(group)
                 .directExecutor();
@@ -46,7 +48,7 @@ final class GrpcLoopbackResponder implements AutoCloseable {
         server = b.addService(ProtoReflectionServiceV1.newInstance()).build().start();
     }
 
-    int port() {
+    public int port() {
         return server.getPort();
     }
 

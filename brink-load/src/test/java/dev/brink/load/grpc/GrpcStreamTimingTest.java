@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.evidence.StreamTimingLine;
+import dev.brink.load.LoadEngine;
+import dev.brink.load.LoadOptions;
+import dev.brink.load.LoadStep;
+import dev.brink.load.Plan;
+import dev.brink.load.StepResult;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;

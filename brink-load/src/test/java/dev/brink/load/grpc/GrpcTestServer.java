@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.grpc;
 
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
@@ -29,11 +29,11 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class GrpcTestServer implements AutoCloseable {
     static final Path PROTO = Path.of("src/test/resources/grpc/inventory.proto");
     public static final String RESERVE = "shop.inventory.v1.Inventory/Reserve";
-    static final String WATCH = "shop.inventory.v1.Inventory/Watch";
+    public static final String WATCH = "shop.inventory.v1.Inventory/Watch";
 
-    final AtomicLong calls = new AtomicLong();
+    public final AtomicLong calls = new AtomicLong();
     /** Reflection streams opened (a client asks all it needs on one stream). */
-    final AtomicLong reflections = new AtomicLong();
+    public final AtomicLong reflections = new AtomicLong();
     volatile long stallAfter = -1;
     volatile long stallMs;
     /** Every Reserve answers this late (without holding a handler thread), 0 for at once. */

@@ -1,10 +1,15 @@
-package dev.brink.load;
+package dev.brink.load.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.LoadEngine;
+import dev.brink.load.LoadOptions;
+import dev.brink.load.LoadStep;
+import dev.brink.load.Plan;
+import dev.brink.load.StepResult;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;

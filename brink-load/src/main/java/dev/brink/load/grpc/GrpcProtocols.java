@@ -1,7 +1,11 @@
-package dev.brink.load;
+package dev.brink.load.grpc;
 
 import com.google.protobuf.Descriptors;
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.CsvFeeder;
+import dev.brink.load.Plan;
+import dev.brink.load.RequestContext;
+import dev.brink.load.Template;
 import io.grpc.Metadata;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;
@@ -18,11 +22,11 @@ import java.util.function.UnaryOperator;
  * the protoset, or the server's reflection), each operation's method, compiles its message template against
  * the method's input type and its metadata. Every mistake is one {@link BrinkUserException} line.
  */
-final class GrpcProtocols {
+public final class GrpcProtocols {
     private GrpcProtocols() {
     }
 
-    static GrpcProtocol open(Plan plan, InetSocketAddress address, EventLoopGroup group,
+    public static GrpcProtocol open(Plan plan, InetSocketAddress address, EventLoopGroup group,
                              Class<? extends Channel> channelType, List<String> columns, UnaryOperator<String> env)
             throws BrinkUserException {
         Plan.Grpc g = plan.target().grpc();
@@ -65,7 +69,7 @@ final class GrpcProtocols {
      * and settings, which takes it instead of asking again: the warm-up learns the methods before the run, and the
      * target sees one reflection exchange, as in a run without a warm-up.
      */
-    static List<Descriptors.MethodDescriptor> methods(Plan plan) throws BrinkUserException {
+    public static List<Descriptors.MethodDescriptor> methods(Plan plan) throws BrinkUserException {
         Plan.Grpc g = plan.target().grpc();
         java.net.URI base = plan.target().baseUrl();
         GrpcTransport transport = GrpcTransport.of(base.getHost(), base.getPort(), g);
@@ -154,7 +158,7 @@ final class GrpcProtocols {
     }
 
     /** A "-bin" value's bytes: standard or URL-safe base64, padding optional (what grpcurl users paste); null if not base64. */
-    static byte[] base64(String value) {
+    public static byte[] base64(String value) {
         String v = value.strip();
         try {
             return v.indexOf('-') >= 0 || v.indexOf('_') >= 0 ? java.util.Base64.getUrlDecoder().decode(v)

@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.grpc;
 
 import dev.brink.core.BrinkUserException;
 import java.util.ArrayList;

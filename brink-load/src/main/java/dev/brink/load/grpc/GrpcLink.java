@@ -1,5 +1,10 @@
-package dev.brink.load;
+package dev.brink.load.grpc;
 
+import dev.brink.load.ErrorKind;
+import dev.brink.load.Link;
+import dev.brink.load.LoadLoop;
+import dev.brink.load.OpState;
+import dev.brink.load.RequestContext;
 import io.grpc.ClientCall;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;

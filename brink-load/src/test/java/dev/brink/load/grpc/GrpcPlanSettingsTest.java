@@ -1,9 +1,10 @@
-package dev.brink.load;
+package dev.brink.load.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.Plan;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.grpc;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.DescriptorProtos;
