@@ -4,7 +4,7 @@ import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 
 /** Writes numbers as ASCII straight into a ByteBuf: no String, no heap allocation. */
-final class Ascii {
+public final class Ascii {
     private static final byte[] MIN_LONG = Long.toString(Long.MIN_VALUE).getBytes(StandardCharsets.US_ASCII);
 
     private Ascii() {
@@ -51,7 +51,7 @@ final class Ascii {
         return n;
     }
 
-    static byte[] bytes(String s) {
+    public static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -32,7 +32,7 @@ public final class ChannelLinks {
     }
 
     /** Connects a clone of {@code bootstrap} to {@code address} with {@code handler} as the channel's only handler. */
-    static ChannelFuture connect(Bootstrap bootstrap, InetSocketAddress address, ChannelHandler handler) {
+    public static ChannelFuture connect(Bootstrap bootstrap, InetSocketAddress address, ChannelHandler handler) {
         return bootstrap.clone().handler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {

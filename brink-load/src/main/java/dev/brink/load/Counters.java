@@ -38,7 +38,7 @@ public final class Counters {
         return us < 1 ? 1 : Math.min(us, MAX_MICROS);
     }
 
-    void httpError(int status) {
+    public void httpError(int status) {
         http[status >= 0 && status < STATUS_CODES ? status : 0]++;
     }
 

@@ -17,9 +17,9 @@ public abstract class Link {
     protected OpState op;
     public long intended;
     long sent;
-    int user;
+    public int user;
     /** Set by the protocol before {@link LoadLoop#complete} when the answer counted as an error (ends a user's flow). */
-    boolean failed;
+    public boolean failed;
 
     protected Link(LoadLoop loop) {
         this.loop = loop;

@@ -306,7 +306,7 @@ public final class LoadLoop {
     }
 
     /** The session of {@code user}, or null when the plan keeps none. */
-    Session session(int user) {
+    public Session session(int user) {
         return user >= 0 && user < sessions.length ? sessions[user] : null;
     }
 

@@ -1,28 +1,30 @@
 package dev.brink.load;
 
+import dev.brink.load.http.Http1Link;
+
 /** One operation on the event loop: its place in the open schedule, its live counters (its encoding is the protocol's). */
 public final class OpState {
     public final int index;
     final String name;
     final double rps;
-    final int checkStatus;
+    public final int checkStatus;
     /** By status code: passes the check (a lookup, so a list or range of statuses costs nothing per response). */
     private final boolean[] passing = new boolean[600];
     public final Counters live = new Counters();
     long scheduled; // requests taken from the open schedule in this step
     long dueInStep; // requests the open schedule owes in this step
-    int sizeHint = 256;
+    public int sizeHint = 256;
     /** What this operation takes from its response into the user's session (see {@link Session#absorb}). */
-    final dev.brink.load.flow.Extractor[] extractors;
+    public final dev.brink.load.flow.Extractor[] extractors;
     /** Checks on the response's content (body, header, JSON); each makes the operation capture its responses. */
-    final dev.brink.load.flow.ContentCheck[] contentChecks;
+    public final dev.brink.load.flow.ContentCheck[] contentChecks;
     /**
      * True when its responses are copied for the session: it extracts, or the plan keeps sessions (cookies).
      * False for every operation of a plan without flows or extraction: their path stays as it was, allocation-free.
      */
-    boolean captures;
+    public boolean captures;
     /** Redirects followed, at most (0: a 3xx is the answer); see {@link Http1Link}. */
-    final int followRedirects;
+    public final int followRedirects;
     /** The think time after this operation's answer when its step sets one, else null (the plan's). */
     final ThinkTime think;
 
@@ -40,7 +42,7 @@ public final class OpState {
     }
 
     /** True when {@code status} passes the check; otherwise the caller counts http-NNN or check-failed. */
-    boolean passes(int status) {
+    public boolean passes(int status) {
         return status >= 0 && status < passing.length && passing[status];
     }
 }

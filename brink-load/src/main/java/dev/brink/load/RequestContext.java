@@ -13,10 +13,10 @@ public final class RequestContext {
     long seq;
     byte[][] row;
     /** Bit i set: column i of {@link #row} cannot go into a path / a header value (see {@link Template.Field}). */
-    long unsafeInPath;
-    long unsafeInHeader;
+    public long unsafeInPath;
+    public long unsafeInHeader;
     /** The user whose request is being encoded, or null when the plan keeps no sessions. Set by the loop. */
-    Session session;
+    public Session session;
 
     public RequestContext(long seed, CsvFeeder feeder) {
         this.random = new SplittableRandom(seed);

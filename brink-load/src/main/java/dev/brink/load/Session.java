@@ -17,7 +17,7 @@ import java.util.Map;
  * <p>Values are few (a flow extracts a handful), so they live in two small parallel arrays searched by name
  * identity first: the names come from the same compiled plan, so the search rarely calls equals.
  */
-final class Session {
+public final class Session {
     int flow = -1;
     int step;
     long flowStart;
@@ -26,7 +26,7 @@ final class Session {
     private int count;
     private final Map<String, String> cookies = new LinkedHashMap<>();
     /** "a=1; b=2" as bytes, rebuilt when a cookie changes; null when the user has none. */
-    byte[] cookieHeader;
+    public byte[] cookieHeader;
 
     /** A new visitor: no values, no cookies. */
     void clear() {
@@ -65,7 +65,7 @@ final class Session {
      * False when a value is missing or could not go into a later request (CR, LF or NUL): the caller counts
      * {@code extract-failed}. Runs only for operations that capture (see {@link OpState#captures}).
      */
-    boolean absorb(OpState op, byte[] raw, int length) {
+    public boolean absorb(OpState op, byte[] raw, int length) {
         if (op.extractors.length == 0 && !mentionsSetCookie(raw, length)) return true; // nothing to read: no allocation
         CapturedResponse r = CapturedResponse.parse(raw, length);
         absorbCookies(r);
@@ -82,7 +82,7 @@ final class Session {
     }
 
     /** Keeps the cookies {@code r} sets (and forgets those it deletes). */
-    void absorbCookies(CapturedResponse r) {
+    public void absorbCookies(CapturedResponse r) {
         boolean changed = false;
         for (String set : r.headers("set-cookie")) {
             String[] nv = Cookies.nameValue(set);

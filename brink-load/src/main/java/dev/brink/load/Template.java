@@ -94,7 +94,7 @@ public final class Template {
         abstract boolean allows(int b);
 
         /** Index of the first character this field cannot carry, or -1. */
-        int firstForbidden(CharSequence text) {
+        public int firstForbidden(CharSequence text) {
             for (int i = 0; i < text.length(); i++) if (!allows(text.charAt(i))) return i;
             return -1;
         }
@@ -300,7 +300,7 @@ public final class Template {
      * One template writing {@code pieces} in order: each a {@link Template} or a {@code byte[]} written as it is
      * (a multipart body's boundaries and file contents). {@code source} names it in messages.
      */
-    static Template join(String source, List<Object> pieces) {
+    public static Template join(String source, List<Object> pieces) {
         List<Part> parts = new ArrayList<>();
         boolean secret = false;
         long columns = 0;
@@ -318,7 +318,7 @@ public final class Template {
     }
 
     /** True when the template is literal text only (no generator, CSV or session value): the same bytes every time. */
-    boolean constant() {
+    public boolean constant() {
         return constant;
     }
 
@@ -328,7 +328,7 @@ public final class Template {
     }
 
     /** Bit i set: the template writes CSV column i (so a row's value there must suit the template's field). */
-    long csvColumns() {
+    public long csvColumns() {
         return csvColumns;
     }
 

@@ -3,6 +3,7 @@ package dev.brink.load;
 import dev.brink.core.BrinkUserException;
 import dev.brink.load.grpc.GrpcLoopbackResponder;
 import dev.brink.load.grpc.GrpcProtocols;
+import dev.brink.load.http.LoopbackResponder;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;

@@ -3,6 +3,7 @@ package dev.brink.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.http.RequestEncoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.http.RequestEncoder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

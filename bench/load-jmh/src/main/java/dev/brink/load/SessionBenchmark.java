@@ -2,6 +2,7 @@ package dev.brink.load;
 
 import dev.brink.load.flow.CapturedResponse;
 import dev.brink.load.flow.Extractor;
+import dev.brink.load.http.RequestEncoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import java.net.URI;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Json;
-import dev.brink.load.HttpWords;
+import dev.brink.load.http.HttpWords;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;

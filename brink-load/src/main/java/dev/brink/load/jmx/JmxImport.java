@@ -1,8 +1,8 @@
 package dev.brink.load.jmx;
 
 import dev.brink.core.BrinkUserException;
-import dev.brink.load.HttpWords;
 import dev.brink.load.PlanText;
+import dev.brink.load.http.HttpWords;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

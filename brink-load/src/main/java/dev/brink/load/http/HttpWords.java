@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.http;
 
 import java.util.regex.Pattern;
 
@@ -8,8 +8,8 @@ import java.util.regex.Pattern;
  * them instead of writing a plan that does not read back.
  */
 public final class HttpWords {
-    static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
-    static final Pattern METHOD = Pattern.compile("GET|POST|PUT|DELETE|PATCH|OPTIONS");
+    public static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+    public static final Pattern METHOD = Pattern.compile("GET|POST|PUT|DELETE|PATCH|OPTIONS");
 
     private HttpWords() {
     }

@@ -1,5 +1,6 @@
-package dev.brink.load;
+package dev.brink.load.http;
 
+import dev.brink.load.Warmup;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -27,7 +28,7 @@ public final class LoopbackResponder implements AutoCloseable {
     private final NioEventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("brink-warmup-responder", true));
     private final Channel server;
 
-    LoopbackResponder() throws InterruptedException {
+    public LoopbackResponder() throws InterruptedException {
         server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<Channel>() {
                     @Override
@@ -39,7 +40,7 @@ public final class LoopbackResponder implements AutoCloseable {
     }
 
     /** {@code http://127.0.0.1:PORT} with {@code base}'s path prefix, so requests are encoded as for the target. */
-    URI baseUrl(URI base) {
+    public URI baseUrl(URI base) {
         int port = ((InetSocketAddress) server.localAddress()).getPort();
         return URI.create("http://127.0.0.1:" + port + (base.getRawPath() == null ? "" : base.getRawPath()));
     }

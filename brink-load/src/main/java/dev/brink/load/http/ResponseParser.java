@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.http;
 
 import io.netty.buffer.ByteBuf;
 

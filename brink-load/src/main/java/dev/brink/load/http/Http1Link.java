@@ -1,5 +1,12 @@
-package dev.brink.load;
+package dev.brink.load.http;
 
+import dev.brink.load.Ascii;
+import dev.brink.load.ErrorKind;
+import dev.brink.load.Link;
+import dev.brink.load.LoadLoop;
+import dev.brink.load.OpState;
+import dev.brink.load.RequestContext;
+import dev.brink.load.Session;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
@@ -10,7 +17,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
  * response always belongs to the request in flight). Event-loop confined; the fields are reset per
  * request, never reallocated.
  */
-final class Http1Link extends Link {
+public final class Http1Link extends Link {
     private final Http1Protocol protocol;
     private final ResponseParser parser = new ResponseParser();
     Channel channel;

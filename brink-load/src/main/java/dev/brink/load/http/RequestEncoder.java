@@ -1,6 +1,11 @@
-package dev.brink.load;
+package dev.brink.load.http;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.Ascii;
+import dev.brink.load.Plan;
+import dev.brink.load.RequestContext;
+import dev.brink.load.Session;
+import dev.brink.load.Template;
 import io.netty.buffer.ByteBuf;
 import java.net.URI;
 import java.util.ArrayList;
@@ -14,7 +19,7 @@ import java.util.function.UnaryOperator;
  * digits are patched in afterwards, right-aligned (leading whitespace is optional whitespace in HTTP/1.1).
  * Single-threaded per {@link RequestContext}; the encoder itself is immutable.
  */
-final class RequestEncoder {
+public final class RequestEncoder {
     private static final byte[] HTTP11 = Ascii.bytes(" HTTP/1.1\r\nHost: ");
     private static final byte[] CRLF = Ascii.bytes("\r\n");
     private static final byte[] COLON = Ascii.bytes(": ");
@@ -37,12 +42,12 @@ final class RequestEncoder {
     /** The headers a redirect hop repeats: those whose value is the same every time, but for the body's own. */
     private final byte[] hopHeaders;
 
-    RequestEncoder(URI base, Plan.Request request, List<String> csvColumns, UnaryOperator<String> env) throws Template.Invalid {
+    public RequestEncoder(URI base, Plan.Request request, List<String> csvColumns, UnaryOperator<String> env) throws Template.Invalid {
         this(base, request, csvColumns, env, java.util.Set.of());
     }
 
     /** {@code session}: the {@code ${session.NAME}} values the request may use (the plan binder checked which). */
-    RequestEncoder(URI base, Plan.Request request, List<String> csvColumns, UnaryOperator<String> env,
+    public RequestEncoder(URI base, Plan.Request request, List<String> csvColumns, UnaryOperator<String> env,
                    java.util.Set<String> session) throws Template.Invalid {
         String prefix = base.getRawPath() == null ? "" : base.getRawPath().replaceAll("/+$", "");
         this.methodAndPrefix = Ascii.bytes(request.method() + " " + prefix);
@@ -88,12 +93,12 @@ final class RequestEncoder {
      * header holds a byte that would split the request line or start a header of its own. The caller counts
      * it as {@code invalid-value} and sends nothing. Two ANDs: free when no CSV column is used there.
      */
-    boolean refuses(RequestContext ctx) {
+    public boolean refuses(RequestContext ctx) {
         return (ctx.unsafeInPath & pathColumns) != 0 || (ctx.unsafeInHeader & headerColumns) != 0;
     }
 
     /** One encoder per operation of {@code plan}, by operation index. */
-    static RequestEncoder[] forPlan(Plan plan, List<String> csvColumns, UnaryOperator<String> env) throws BrinkUserException {
+    public static RequestEncoder[] forPlan(Plan plan, List<String> csvColumns, UnaryOperator<String> env) throws BrinkUserException {
         RequestEncoder[] encoders = new RequestEncoder[plan.profile().size()];
         java.util.Set<String> session = new java.util.HashSet<>();
         for (Plan.Operation op : plan.profile()) op.extract().forEach(e -> session.add(e.name()));
@@ -134,7 +139,7 @@ final class RequestEncoder {
     }
 
     /** Writes one complete request; {@code ctx.next()} has been called for it and {@link #refuses} said no. */
-    void encode(ByteBuf buf, RequestContext ctx) {
+    public void encode(ByteBuf buf, RequestContext ctx) {
         buf.writeBytes(methodAndPrefix);
         path.write(buf, ctx);
         buf.writeBytes(HTTP11);

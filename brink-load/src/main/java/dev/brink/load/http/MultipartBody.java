@@ -1,5 +1,8 @@
-package dev.brink.load;
+package dev.brink.load.http;
 
+import dev.brink.load.Ascii;
+import dev.brink.load.Plan;
+import dev.brink.load.Template;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,14 +17,14 @@ import java.util.function.UnaryOperator;
  * reads back to the same request. A field's value is a template written as it is (a part is framed by its
  * boundary, not by escaping); a file's bytes are read once, when the plan is read.
  */
-final class MultipartBody {
+public final class MultipartBody {
     private static final byte[] CRLF = Ascii.bytes("\r\n");
 
     private MultipartBody() {
     }
 
     /** The boundary for {@code parts}: "brink-" and 24 hex digits, found in none of the files. */
-    static String boundary(List<Plan.Request.Part> parts) {
+    public static String boundary(List<Plan.Request.Part> parts) {
         long h = 1125899906842597L;
         for (Plan.Request.Part p : parts) {
             h = 31 * h + p.name().hashCode();
@@ -36,12 +39,12 @@ final class MultipartBody {
     }
 
     /** The Content-Type header value of a body with {@code boundary}. */
-    static String contentType(String boundary) {
+    public static String contentType(String boundary) {
         return "multipart/form-data; boundary=" + boundary;
     }
 
     /** The boundary a Content-Type header names, or null. */
-    static String boundaryOf(List<Plan.Header> headers) {
+    public static String boundaryOf(List<Plan.Header> headers) {
         for (Plan.Header h : headers) {
             if (!h.name().equalsIgnoreCase("content-type")) continue;
             int at = h.value().indexOf("boundary=");

@@ -1,5 +1,6 @@
-package dev.brink.load;
+package dev.brink.load.http;
 
+import dev.brink.load.Template;
 import java.net.URI;
 import java.util.Locale;
 

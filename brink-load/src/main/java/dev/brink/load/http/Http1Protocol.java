@@ -1,5 +1,10 @@
-package dev.brink.load;
+package dev.brink.load.http;
 
+import dev.brink.load.ChannelLinks;
+import dev.brink.load.LoadLoop;
+import dev.brink.load.OpState;
+import dev.brink.load.Protocol;
+import dev.brink.load.RequestContext;
 import io.netty.bootstrap.Bootstrap;
 import java.net.InetSocketAddress;
 
@@ -8,14 +13,14 @@ import java.net.InetSocketAddress;
  * (no pipelining). Requests are pre-encoded per operation by {@link RequestEncoder}, responses parsed in
  * place by {@link ResponseParser}.
  */
-final class Http1Protocol implements Protocol {
+public final class Http1Protocol implements Protocol {
     private final Bootstrap bootstrap;
     private final InetSocketAddress address;
     private final RequestEncoder[] encoders; // by operation index
     private final java.net.URI base;
 
     /** {@code base}: the target's base URL, against which a followed redirect's Location is resolved. */
-    Http1Protocol(Bootstrap bootstrap, InetSocketAddress address, RequestEncoder[] encoders, java.net.URI base) {
+    public Http1Protocol(Bootstrap bootstrap, InetSocketAddress address, RequestEncoder[] encoders, java.net.URI base) {
         this.bootstrap = bootstrap;
         this.address = address;
         this.encoders = encoders;
