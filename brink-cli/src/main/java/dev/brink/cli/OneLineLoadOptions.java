@@ -58,7 +58,7 @@ final class OneLineLoadOptions {
     ShardOptions sharding;
 
     /** The load options for {@code slots} connections and this shard, checked. */
-    dev.brink.load.LoadOptions options(int slots, Duration timeout) throws BrinkUserException {
+    dev.brink.load.engine.LoadOptions options(int slots, Duration timeout) throws BrinkUserException {
         dev.brink.core.Shard s = sharding.shard();
         if (users() != null && users() < s.count()) {
             throw new BrinkUserException("bad --users " + users() + " with --shard " + s + ": expected at least one user per shard");

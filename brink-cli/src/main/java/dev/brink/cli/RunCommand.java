@@ -2,8 +2,8 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.RunDirectory;
-import dev.brink.load.LoadOptions;
 import dev.brink.load.Plan;
+import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.metrics.LiveMetrics;
 import dev.brink.load.metrics.MetricsServer;
 import dev.brink.method.MethodPhase;

@@ -1,5 +1,6 @@
 package dev.brink.load;
 
+import dev.brink.load.engine.Template;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -10,7 +11,7 @@ import java.util.Map;
  * their values are encoded as they are written ({@link Template.Field#FORM}), so what a user types in a form
  * field reaches the server as typed, '&' and '=' included.
  */
-final class FormBody {
+public final class FormBody {
     private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
 
     private FormBody() {
@@ -68,7 +69,7 @@ final class FormBody {
     }
 
     /** Writes {@code value} percent-encoded: every byte outside RFC 3986's unreserved set as %XX. Allocation-free. */
-    static void writeEncoded(ByteBuf buf, byte[] value) {
+    public static void writeEncoded(ByteBuf buf, byte[] value) {
         for (byte b : value) {
             if (unreserved(b)) {
                 buf.writeByte(b);

@@ -1,6 +1,8 @@
 package dev.brink.load;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import dev.brink.load.engine.Ascii;
+import dev.brink.load.engine.Template;
 import io.netty.buffer.ByteBuf;
 import java.math.BigDecimal;
 import java.util.List;
@@ -15,7 +17,7 @@ import java.util.regex.Pattern;
  * generator alone ({@code "${seq}"}, {@code "${random.int(1,9)}"}, {@code "${random.decimal(1,9)}"}) is written
  * bare, as a JSON number; every other string is a JSON string.
  */
-final class JsonBody {
+public final class JsonBody {
     private static final Pattern NUMERIC_GENERATOR = Pattern.compile("\\$\\{\\s*(seq|random\\.(int|decimal)\\([^}]*\\))\\s*}");
     private static final Pattern JSON_NUMBER = Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
     private static final byte[] HEX = Ascii.bytes("0123456789abcdef");
@@ -64,12 +66,12 @@ final class JsonBody {
         }
     }
 
-    static String escape(String text) {
+    public static String escape(String text) {
         return new String(JsonStringEncoder.getInstance().quoteAsString(text));
     }
 
     /** Writes {@code value} (UTF-8) escaped for the inside of a JSON string: quote, backslash, control characters. Allocation-free. */
-    static void writeEscaped(ByteBuf buf, byte[] value) {
+    public static void writeEscaped(ByteBuf buf, byte[] value) {
         for (byte b : value) {
             if (b == '"' || b == '\\') {
                 buf.writeByte('\\');

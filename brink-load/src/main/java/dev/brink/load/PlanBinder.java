@@ -5,6 +5,8 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.core.InputFiles;
 import dev.brink.core.Sizes;
+import dev.brink.load.engine.CsvFeeder;
+import dev.brink.load.engine.Template;
 import dev.brink.load.http.HttpWords;
 import java.net.URI;
 import java.nio.file.Path;

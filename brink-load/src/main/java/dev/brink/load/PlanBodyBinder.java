@@ -5,6 +5,7 @@ import static dev.brink.load.PlanBinder.req;
 import static dev.brink.load.PlanBinder.string;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.engine.Template;
 import dev.brink.load.http.MultipartBody;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -8,6 +8,7 @@ import static dev.brink.load.PlanBinder.req;
 import static dev.brink.load.PlanBinder.string;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.engine.Template;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -9,6 +9,7 @@ import static dev.brink.load.PlanBinder.string;
 import static dev.brink.load.PlanBinder.template;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.engine.Template;
 import dev.brink.load.grpc.GrpcProtocols;
 import java.net.URI;
 import java.nio.file.Files;

@@ -8,6 +8,7 @@ import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Shard;
 import dev.brink.core.summary.RunSummary;
+import dev.brink.load.engine.IntervalStats;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.RandomAccessFile;

@@ -1,5 +1,7 @@
 package dev.brink.load;
 
+import dev.brink.load.engine.LoadStep;
+import dev.brink.load.engine.ShardInterval;
 import java.util.List;
 
 /**

@@ -44,7 +44,7 @@ public record ThinkTime(Kind kind, Duration min, Duration max) {
     }
 
     /** One draw in nanoseconds; allocation-free. */
-    long nextNanos(SplittableRandom random) {
+    public long nextNanos(SplittableRandom random) {
         long lo = min.toNanos();
         return switch (kind) {
             case CONSTANT -> lo;

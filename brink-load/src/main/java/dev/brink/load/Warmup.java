@@ -1,6 +1,10 @@
 package dev.brink.load;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.engine.LoadLoop;
+import dev.brink.load.engine.LoadOptions;
+import dev.brink.load.engine.LoadStep;
+import dev.brink.load.engine.StepResult;
 import dev.brink.load.grpc.GrpcLoopbackResponder;
 import dev.brink.load.grpc.GrpcProtocols;
 import dev.brink.load.http.LoopbackResponder;

@@ -2,6 +2,9 @@ package dev.brink.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.brink.load.engine.LoadOptions;
+import dev.brink.load.engine.LoadStep;
+import dev.brink.load.engine.StepResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,8 @@
 package dev.brink.load;
 
 import dev.brink.core.RunDirectory;
+import dev.brink.load.engine.LoadOptions;
+import dev.brink.load.engine.LoadStep;
 import java.nio.file.Path;
 import java.time.Duration;
 

@@ -1,6 +1,9 @@
 package dev.brink.load;
 
 import dev.brink.core.RunDirectory;
+import dev.brink.load.engine.LoadOptions;
+import dev.brink.load.engine.LoadStep;
+import dev.brink.load.engine.StepResult;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

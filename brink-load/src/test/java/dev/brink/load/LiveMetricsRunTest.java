@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.brink.core.RunDirectory;
+import dev.brink.load.engine.LoadOptions;
+import dev.brink.load.engine.LoadStep;
+import dev.brink.load.engine.StepResult;
 import dev.brink.load.metrics.LiveMetrics;
 import dev.brink.load.metrics.MetricsServer;
-import dev.brink.load.metrics.OpenMetricsParser;
 import dev.brink.load.metrics.OpenMetricsParser.Exposition;
+import dev.brink.load.metrics.OpenMetricsParser;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

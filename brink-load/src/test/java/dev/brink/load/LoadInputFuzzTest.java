@@ -3,6 +3,10 @@ package dev.brink.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.engine.CsvFeeder;
+import dev.brink.load.engine.RequestContext;
+import dev.brink.load.engine.Session;
+import dev.brink.load.engine.Template;
 import dev.brink.load.http.RequestEncoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;

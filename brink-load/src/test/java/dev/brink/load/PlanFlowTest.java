@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.engine.LoadStep;
+import dev.brink.load.engine.RequestContext;
+import dev.brink.load.engine.Session;
 import dev.brink.load.http.RequestEncoder;
 import java.nio.file.Path;
 import java.time.Duration;

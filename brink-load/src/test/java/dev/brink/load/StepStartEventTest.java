@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Json;
+import dev.brink.load.engine.LoadStep;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

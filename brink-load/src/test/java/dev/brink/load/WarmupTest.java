@@ -2,6 +2,9 @@ package dev.brink.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.brink.load.engine.LoadOptions;
+import dev.brink.load.engine.LoadStep;
+import dev.brink.load.engine.StepResult;
 import dev.brink.load.grpc.GrpcTestServer;
 import java.net.URI;
 import java.time.Duration;

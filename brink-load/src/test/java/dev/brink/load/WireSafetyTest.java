@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.engine.LoadOptions;
+import dev.brink.load.engine.LoadStep;
+import dev.brink.load.engine.StepResult;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,8 +1,8 @@
 package dev.brink.method;
 
-import dev.brink.load.StepDriver;
-import dev.brink.load.LoadStep;
 import dev.brink.load.Plan;
+import dev.brink.load.engine.LoadStep;
+import dev.brink.load.engine.StepDriver;
 import java.time.Duration;
 
 /**

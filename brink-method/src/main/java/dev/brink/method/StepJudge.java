@@ -1,10 +1,10 @@
 package dev.brink.method;
 
-import dev.brink.load.StepDriver;
-import dev.brink.load.Plan.Slo;
-import dev.brink.load.StepResult;
 import dev.brink.core.verdict.RuleKind;
 import dev.brink.core.verdict.TrippedRule;
+import dev.brink.load.Plan.Slo;
+import dev.brink.load.engine.StepDriver;
+import dev.brink.load.engine.StepResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package dev.brink.method;
 
-import dev.brink.load.LoadStep;
+import dev.brink.load.engine.LoadStep;
 import java.util.Locale;
 
 /**

@@ -1,9 +1,9 @@
 package dev.brink.method;
 
 import dev.brink.core.verdict.GeneratorIssue;
-import dev.brink.load.GeneratorHealth;
-import dev.brink.load.IntervalListener;
-import dev.brink.load.IntervalStats;
+import dev.brink.load.engine.GeneratorHealth;
+import dev.brink.load.engine.IntervalListener;
+import dev.brink.load.engine.IntervalStats;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

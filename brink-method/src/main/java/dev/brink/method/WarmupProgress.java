@@ -1,8 +1,8 @@
 package dev.brink.method;
 
-import dev.brink.load.GeneratorHealth;
-import dev.brink.load.IntervalListener;
-import dev.brink.load.IntervalStats;
+import dev.brink.load.engine.GeneratorHealth;
+import dev.brink.load.engine.IntervalListener;
+import dev.brink.load.engine.IntervalStats;
 import java.io.PrintWriter;
 import java.util.Locale;
 

@@ -12,7 +12,7 @@ import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.RunSummary;
-import dev.brink.load.LoadOptions;
+import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.Plan;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -2,7 +2,7 @@ package dev.brink.method;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brink.load.LoadStep;
+import dev.brink.load.engine.LoadStep;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,7 @@
 package dev.brink.load;
 
+import dev.brink.load.engine.Counters;
+import dev.brink.load.engine.RequestContext;
 import dev.brink.load.http.RequestEncoder;
 import dev.brink.load.http.ResponseParser;
 import io.netty.buffer.ByteBuf;

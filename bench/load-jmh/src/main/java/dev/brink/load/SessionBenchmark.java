@@ -1,5 +1,8 @@
 package dev.brink.load;
 
+import dev.brink.load.engine.OpState;
+import dev.brink.load.engine.RequestContext;
+import dev.brink.load.engine.Session;
 import dev.brink.load.flow.CapturedResponse;
 import dev.brink.load.flow.Extractor;
 import dev.brink.load.http.RequestEncoder;

@@ -1,8 +1,8 @@
 package dev.brink.load.grpc;
 
 import dev.brink.core.evidence.StreamTimingLine;
-import dev.brink.load.Counters;
-import dev.brink.load.Percentiles;
+import dev.brink.load.engine.Counters;
+import dev.brink.load.engine.Percentiles;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;

@@ -1,12 +1,12 @@
 package dev.brink.load.http;
 
-import dev.brink.load.Ascii;
-import dev.brink.load.ErrorKind;
-import dev.brink.load.Link;
-import dev.brink.load.LoadLoop;
-import dev.brink.load.OpState;
-import dev.brink.load.RequestContext;
-import dev.brink.load.Session;
+import dev.brink.load.engine.Ascii;
+import dev.brink.load.engine.ErrorKind;
+import dev.brink.load.engine.Link;
+import dev.brink.load.engine.LoadLoop;
+import dev.brink.load.engine.OpState;
+import dev.brink.load.engine.RequestContext;
+import dev.brink.load.engine.Session;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;

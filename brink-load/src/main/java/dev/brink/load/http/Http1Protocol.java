@@ -1,10 +1,10 @@
 package dev.brink.load.http;
 
-import dev.brink.load.ChannelLinks;
-import dev.brink.load.LoadLoop;
-import dev.brink.load.OpState;
-import dev.brink.load.Protocol;
-import dev.brink.load.RequestContext;
+import dev.brink.load.engine.ChannelLinks;
+import dev.brink.load.engine.LoadLoop;
+import dev.brink.load.engine.OpState;
+import dev.brink.load.engine.Protocol;
+import dev.brink.load.engine.RequestContext;
 import io.netty.bootstrap.Bootstrap;
 import java.net.InetSocketAddress;
 

@@ -1,8 +1,8 @@
 package dev.brink.load.http;
 
-import dev.brink.load.Ascii;
 import dev.brink.load.Plan;
-import dev.brink.load.Template;
+import dev.brink.load.engine.Ascii;
+import dev.brink.load.engine.Template;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

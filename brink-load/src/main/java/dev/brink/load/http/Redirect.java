@@ -1,6 +1,6 @@
 package dev.brink.load.http;
 
-import dev.brink.load.Template;
+import dev.brink.load.engine.Template;
 import java.net.URI;
 import java.util.Locale;
 

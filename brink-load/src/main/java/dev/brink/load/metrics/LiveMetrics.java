@@ -1,9 +1,9 @@
 package dev.brink.load.metrics;
 
 import dev.brink.core.verdict.GeneratorIssue;
-import dev.brink.load.GeneratorHealth;
-import dev.brink.load.IntervalListener;
-import dev.brink.load.IntervalStats;
+import dev.brink.load.engine.GeneratorHealth;
+import dev.brink.load.engine.IntervalListener;
+import dev.brink.load.engine.IntervalStats;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.TreeMap;

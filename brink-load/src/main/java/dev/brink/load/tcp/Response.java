@@ -1,6 +1,6 @@
 package dev.brink.load.tcp;
 
-import dev.brink.load.ErrorKind;
+import dev.brink.load.engine.ErrorKind;
 
 /**
  * What a session expects back for each packet: how responses are framed, how to undo their escaping, and

@@ -1,10 +1,10 @@
 package dev.brink.load.tcp;
 
-import dev.brink.load.ErrorKind;
-import dev.brink.load.Link;
-import dev.brink.load.LoadLoop;
-import dev.brink.load.OpState;
-import dev.brink.load.RequestContext;
+import dev.brink.load.engine.ErrorKind;
+import dev.brink.load.engine.Link;
+import dev.brink.load.engine.LoadLoop;
+import dev.brink.load.engine.OpState;
+import dev.brink.load.engine.RequestContext;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;

@@ -1,8 +1,8 @@
 package dev.brink.load.tcp;
 
-import dev.brink.load.ChannelLinks;
-import dev.brink.load.LoadLoop;
-import dev.brink.load.Protocol;
+import dev.brink.load.engine.ChannelLinks;
+import dev.brink.load.engine.LoadLoop;
+import dev.brink.load.engine.Protocol;
 import io.netty.bootstrap.Bootstrap;
 import java.net.InetSocketAddress;
 

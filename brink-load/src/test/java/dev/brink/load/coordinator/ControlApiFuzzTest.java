@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brink.core.verdict.GeneratorIssue;
-import dev.brink.load.GeneratorHealth;
-import dev.brink.load.HistogramCodec;
-import dev.brink.load.LoadStep;
 import dev.brink.load.Plan;
-import dev.brink.load.ShardInterval;
 import dev.brink.load.StepDispatch;
+import dev.brink.load.engine.GeneratorHealth;
+import dev.brink.load.engine.HistogramCodec;
+import dev.brink.load.engine.LoadStep;
+import dev.brink.load.engine.ShardInterval;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;

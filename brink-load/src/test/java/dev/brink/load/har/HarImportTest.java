@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpExchange;
 import dev.brink.core.BrinkUserException;
-import dev.brink.load.LoadEngine;
-import dev.brink.load.LoadOptions;
-import dev.brink.load.LoadStep;
-import dev.brink.load.LoopbackHttpServer;
 import dev.brink.load.ImportedPlan;
+import dev.brink.load.LoadEngine;
+import dev.brink.load.LoopbackHttpServer;
 import dev.brink.load.Plan;
-import dev.brink.load.StepResult;
+import dev.brink.load.engine.LoadOptions;
+import dev.brink.load.engine.LoadStep;
+import dev.brink.load.engine.StepResult;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;

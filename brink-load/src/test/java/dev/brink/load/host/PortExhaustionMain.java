@@ -1,9 +1,9 @@
 package dev.brink.load.host;
 
 import dev.brink.load.LoadEngine;
-import dev.brink.load.LoadOptions;
-import dev.brink.load.LoadStep;
-import dev.brink.load.StepResult;
+import dev.brink.load.engine.LoadOptions;
+import dev.brink.load.engine.LoadStep;
+import dev.brink.load.engine.StepResult;
 import dev.brink.load.grpc.GrpcLoadTest;
 import dev.brink.load.grpc.GrpcTestServer;
 import java.time.Duration;

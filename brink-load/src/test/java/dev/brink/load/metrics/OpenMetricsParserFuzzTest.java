@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brink.core.verdict.GeneratorIssue;
-import dev.brink.load.GeneratorHealth;
-import dev.brink.load.IntervalStats;
-import dev.brink.load.Percentiles;
+import dev.brink.load.engine.GeneratorHealth;
+import dev.brink.load.engine.IntervalStats;
+import dev.brink.load.engine.Percentiles;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;

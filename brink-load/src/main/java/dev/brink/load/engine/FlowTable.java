@@ -1,5 +1,6 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
+import dev.brink.load.Plan;
 import java.util.SplittableRandom;
 
 /**
@@ -7,7 +8,7 @@ import java.util.SplittableRandom;
  * weights to pick one. A plan without {@code flows:} is one single-step flow per operation weighted by its
  * rps, which is how operations were chosen before flows existed. Immutable.
  */
-final class FlowTable {
+public final class FlowTable {
     final int[][] steps;
     /** Flow whose first step operation i is, or -1: the open schedule starts flows at their first step's rate. */
     final int[] flowStartedBy;
@@ -26,7 +27,7 @@ final class FlowTable {
         for (int f = 0; f < steps.length; f++) flowStartedBy[steps[f][0]] = f;
     }
 
-    static FlowTable of(Plan plan) {
+    public static FlowTable of(Plan plan) {
         int n = plan.profile().size();
         // a followed redirect carries the cookies it sets to its next hop (a login's session), as a browser does
         boolean extracts = plan.profile().stream().anyMatch(o -> !o.extract().isEmpty() || o.request().followRedirects() > 0);

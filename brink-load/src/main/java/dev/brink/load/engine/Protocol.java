@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
 /**
  * What the {@link LoadLoop} needs from a wire protocol: new {@link Link}s, and a last word when the engine

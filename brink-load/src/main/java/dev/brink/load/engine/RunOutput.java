@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
 import dev.brink.core.EventLog;
 import dev.brink.core.JsonlWriter;
@@ -17,7 +17,7 @@ import org.HdrHistogram.HistogramLogWriter;
  * A SIGKILL loses at most the interval being written. Used by the reporting thread only; a null run
  * directory writes nothing.
  */
-final class RunOutput implements AutoCloseable {
+public final class RunOutput implements AutoCloseable {
     private final JsonlWriter load;
     private final JsonlWriter generator;
     private final EventLog events;
@@ -27,7 +27,7 @@ final class RunOutput implements AutoCloseable {
     private final RunDirectory run;
     private JsonlWriter streams; // opened with its first line: most runs have no streaming calls
 
-    RunOutput(RunDirectory run, long baseMs) throws IOException {
+    public RunOutput(RunDirectory run, long baseMs) throws IOException {
         this.baseMs = baseMs;
         this.run = run;
         if (run == null) {
@@ -52,7 +52,7 @@ final class RunOutput implements AutoCloseable {
         hlogStream.flush();
     }
 
-    void interval(IntervalStats stats, GeneratorHealth health, long startMs, long endMs, Histogram corrected,
+    public void interval(IntervalStats stats, GeneratorHealth health, long startMs, long endMs, Histogram corrected,
                   Histogram uncorrected, String[] opNames, Counters[] ops) {
         if (load == null) return;
         // latency first: a load.jsonl line then always has its histograms, even if a SIGKILL comes between
@@ -79,7 +79,7 @@ final class RunOutput implements AutoCloseable {
     }
 
     /** A step's per-message timing of streaming calls (streams.jsonl). */
-    void streams(java.util.List<dev.brink.core.evidence.StreamTimingLine> lines) {
+    public void streams(java.util.List<dev.brink.core.evidence.StreamTimingLine> lines) {
         if (run == null || lines.isEmpty()) return;
         try {
             if (streams == null) streams = new JsonlWriter(run.file(RunDirectory.STREAMS));
@@ -89,7 +89,7 @@ final class RunOutput implements AutoCloseable {
         }
     }
 
-    void event(String type, Map<String, ?> fields) {
+    public void event(String type, Map<String, ?> fields) {
         if (events != null) events.append(type, fields);
     }
 

@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
@@ -26,7 +26,7 @@ import java.util.SplittableRandom;
  */
 public final class CsvFeeder {
     /** Rows are held in memory: the file is refused above this size. */
-    static final long MAX_BYTES = 256L << 20;
+    public static final long MAX_BYTES = 256L << 20;
     /** A longer line is not a CSV row a person wrote (a binary file, a missing newline): refused with its number. */
     static final int MAX_LINE_CHARS = 64 * 1024;
     /** Columns are tracked in a {@code long} bit mask per row (see {@link #unsafe}). */
@@ -88,7 +88,7 @@ public final class CsvFeeder {
     }
 
     /** Column names of a CSV file's header (for plan validation). */
-    static List<String> header(Path file) throws BrinkUserException {
+    public static List<String> header(Path file) throws BrinkUserException {
         InputFiles.checkRegular(file, WHAT, MAX_BYTES);
         CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(Files.newInputStream(file), utf8))) {
@@ -136,11 +136,11 @@ public final class CsvFeeder {
         }
     }
 
-    List<String> columns() {
+    public List<String> columns() {
         return columns;
     }
 
-    int size() {
+    public int size() {
         return rows.length;
     }
 
@@ -152,12 +152,12 @@ public final class CsvFeeder {
         return row;
     }
 
-    byte[][] row(int index) {
+    public byte[][] row(int index) {
         return rows[index];
     }
 
     /** Bit i set: column i of row {@code index} holds a byte that {@code field} cannot carry. */
-    long unsafe(int index, Template.Field field) {
+    public long unsafe(int index, Template.Field field) {
         return unsafe[field.ordinal()][index];
     }
 

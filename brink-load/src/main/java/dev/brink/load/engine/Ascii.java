@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;

@@ -1,11 +1,13 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
+import dev.brink.load.Plan;
+import dev.brink.load.ThinkTime;
 import dev.brink.load.http.Http1Link;
 
 /** One operation on the event loop: its place in the open schedule, its live counters (its encoding is the protocol's). */
 public final class OpState {
     public final int index;
-    final String name;
+    public final String name;
     final double rps;
     public final int checkStatus;
     /** By status code: passes the check (a lookup, so a list or range of statuses costs nothing per response). */
@@ -28,7 +30,7 @@ public final class OpState {
     /** The think time after this operation's answer when its step sets one, else null (the plan's). */
     final ThinkTime think;
 
-    OpState(int index, Plan.Operation op) {
+    public OpState(int index, Plan.Operation op) {
         this.index = index;
         this.name = op.name();
         this.rps = op.rps();

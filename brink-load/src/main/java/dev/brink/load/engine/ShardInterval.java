@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
@@ -30,7 +30,7 @@ public record ShardInterval(long startMs, long endMs, double intervalS, double t
     }
 
     /** The engine's interval, encoded (reporting thread; the counters are read, not changed). */
-    static ShardInterval of(long startMs, long endMs, IntervalStats stats, GeneratorHealth health, String[] names, Counters[] ops) {
+    public static ShardInterval of(long startMs, long endMs, IntervalStats stats, GeneratorHealth health, String[] names, Counters[] ops) {
         List<Op> list = new ArrayList<>(ops.length);
         for (int i = 0; i < ops.length; i++) {
             Counters c = ops[i];

@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
 import java.nio.ByteBuffer;
 import java.util.Base64;

@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;

@@ -1,5 +1,6 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
+import dev.brink.load.ThinkTime;
 import io.netty.channel.EventLoop;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
@@ -62,7 +63,7 @@ public final class LoadLoop {
     private final int shardCount;
 
     /** {@code flows}: the plan's flows (one single-step flow per operation when it has none, see {@link FlowTable}). */
-    LoadLoop(EventLoop loop, Protocol protocol, LoadOptions options, OpState[] ops, RequestContext ctx, FlowTable flows) {
+    public LoadLoop(EventLoop loop, Protocol protocol, LoadOptions options, OpState[] ops, RequestContext ctx, FlowTable flows) {
         this.loop = loop;
         this.protocol = protocol;
         this.options = options;
@@ -85,7 +86,7 @@ public final class LoadLoop {
 
     // ---- step control (called on the event loop via LoadEngine) ----
 
-    long startOpen(double from, double to, long durationNanos) {
+    public long startOpen(double from, double to, long durationNanos) {
         long now = System.nanoTime();
         this.closedModel = false;
         this.from = from;
@@ -115,7 +116,7 @@ public final class LoadLoop {
         return now;
     }
 
-    long startClosed(int users, ThinkTime think, long pacingNanos, long durationNanos) {
+    public long startClosed(int users, ThinkTime think, long pacingNanos, long durationNanos) {
         long now = System.nanoTime();
         this.closedModel = true;
         this.think = think;
@@ -131,17 +132,17 @@ public final class LoadLoop {
         return now;
     }
 
-    void stop() {
+    public void stop() {
         running = false;
     }
 
     /** Requests still owed: in flight or waiting for a connection. */
-    int pending() {
+    public int pending() {
         return busy + backlogSize;
     }
 
     /** After a drain deadline: what still waits will never be sent. */
-    void abandonBacklog() {
+    public void abandonBacklog() {
         while (backlogSize > 0) {
             ops[backlogOp[backlogHead]].live.dropped++;
             droppedNow++;
@@ -151,7 +152,7 @@ public final class LoadLoop {
     }
 
     /** Moves live counters into {@code dst[i]} and returns {in-flight, connections, waiting for a connection}; resets lag into lagDst. */
-    int[] snapshot(Counters[] dst, Histogram lagDst) {
+    public int[] snapshot(Counters[] dst, Histogram lagDst) {
         for (int i = 0; i < ops.length; i++) ops[i].live.moveTo(dst[i]);
         lagDst.reset();
         lagDst.add(lag);
@@ -159,7 +160,7 @@ public final class LoadLoop {
         return new int[] {busy, allCount, backlogSize};
     }
 
-    void closeAll() {
+    public void closeAll() {
         running = false;
         for (int i = allCount - 1; i >= 0; i--) all[i].close();
         protocol.close();
@@ -476,7 +477,7 @@ public final class LoadLoop {
         maybeConnect();
     }
 
-    long takeDropped() {
+    public long takeDropped() {
         long d = droppedNow;
         droppedNow = 0;
         return d;

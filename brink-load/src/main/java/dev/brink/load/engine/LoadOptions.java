@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
 import dev.brink.core.Durations;
 import dev.brink.core.Shard;

@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
 import java.util.SplittableRandom;
 
@@ -11,7 +11,7 @@ public final class RequestContext {
     final SplittableRandom random;
     final CsvFeeder feeder;
     long seq;
-    byte[][] row;
+    public byte[][] row;
     /** Bit i set: column i of {@link #row} cannot go into a path / a header value (see {@link Template.Field}). */
     public long unsafeInPath;
     public long unsafeInHeader;

@@ -1,6 +1,9 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
 import dev.brink.core.Finding;
+import dev.brink.load.LoadEngine;
+import dev.brink.load.Plan;
+import dev.brink.load.ShardedEngine;
 import java.util.List;
 
 /**

@@ -1,5 +1,6 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
+import dev.brink.load.LoadEngine;
 import org.HdrHistogram.Histogram;
 
 /**

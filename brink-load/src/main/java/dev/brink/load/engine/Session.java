@@ -1,5 +1,7 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
+import dev.brink.load.FormBody;
+import dev.brink.load.JsonBody;
 import dev.brink.load.flow.CapturedResponse;
 import dev.brink.load.flow.Cookies;
 import dev.brink.load.flow.Extractor;
@@ -45,7 +47,7 @@ public final class Session {
         return null;
     }
 
-    void put(String name, byte[] value) {
+    public void put(String name, byte[] value) {
         for (int i = 0; i < count; i++) {
             if (names[i].equals(name)) {
                 values[i] = value;

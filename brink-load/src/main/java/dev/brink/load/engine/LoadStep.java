@@ -1,6 +1,8 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
 import dev.brink.core.Durations;
+import dev.brink.load.Plan;
+import dev.brink.load.ThinkTime;
 import java.time.Duration;
 import java.util.Objects;
 

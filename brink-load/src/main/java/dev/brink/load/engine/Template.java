@@ -1,6 +1,8 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
 import dev.brink.core.UserText;
+import dev.brink.load.FormBody;
+import dev.brink.load.JsonBody;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,7 +102,7 @@ public final class Template {
         }
 
         /** True when a byte of {@code value} cannot be carried. */
-        boolean forbids(byte[] value) {
+        public boolean forbids(byte[] value) {
             for (byte b : value) if (!allows(b & 0xFF)) return true;
             return false;
         }

@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -15,14 +15,14 @@ public final class Counters {
     /** gRPC status names by code (0 OK … 16 UNAUTHENTICATED), fixed by the gRPC protocol. */
     private static final io.grpc.Status.Code[] GRPC_CODES = io.grpc.Status.Code.values();
 
-    long sent;
+    public long sent;
     public long ok;
-    long dropped;
+    public long dropped;
     public final long[] kinds = new long[ErrorKind.ALL.length];
     final long[] http = new long[STATUS_CODES];
     final long[] grpc = new long[GRPC_CODES.length];
-    final Histogram corrected = newHistogram();
-    final Histogram uncorrected = newHistogram();
+    public final Histogram corrected = newHistogram();
+    public final Histogram uncorrected = newHistogram();
 
     public static Histogram newHistogram() {
         return new Histogram(1, MAX_MICROS, 3);
@@ -47,7 +47,7 @@ public final class Counters {
         grpc[code > 0 && code < GRPC_CODES.length ? code : io.grpc.Status.Code.UNKNOWN.value()]++;
     }
 
-    long errorCount() {
+    public long errorCount() {
         long n = 0;
         for (long k : kinds) n += k;
         for (long h : http) n += h;
@@ -71,7 +71,7 @@ public final class Counters {
     }
 
     /** Adds {@code other} into this (reader side: totals and step sums). */
-    void add(Counters other) {
+    public void add(Counters other) {
         sent += other.sent;
         ok += other.ok;
         dropped += other.dropped;
@@ -82,7 +82,7 @@ public final class Counters {
         uncorrected.add(other.uncorrected);
     }
 
-    void clear() {
+    public void clear() {
         sent = ok = dropped = 0;
         java.util.Arrays.fill(kinds, 0);
         java.util.Arrays.fill(http, 0);
@@ -92,7 +92,7 @@ public final class Counters {
     }
 
     /** Errors by label, only kinds that occurred, in a stable order. */
-    Map<String, Long> errorMap() {
+    public Map<String, Long> errorMap() {
         Map<String, Long> m = new java.util.TreeMap<>();
         for (ErrorKind k : ErrorKind.ALL) if (kinds[k.ordinal()] > 0) m.put(k.label, kinds[k.ordinal()]);
         for (int s = 0; s < http.length; s++) if (http[s] > 0) m.put("http-" + s, http[s]);
@@ -104,7 +104,7 @@ public final class Counters {
      * Adds one worker's operation interval (the coordinator's side of {@link ShardInterval}).
      * @throws IllegalArgumentException a count below 0, an error word Brink does not write, a histogram not Brink's
      */
-    void add(ShardInterval.Op op) {
+    public void add(ShardInterval.Op op) {
         if (op.sent() < 0 || op.ok() < 0 || op.dropped() < 0) throw new IllegalArgumentException("negative count");
         for (Map.Entry<String, Long> e : op.errors().entrySet()) addError(e.getKey(), e.getValue());
         corrected.add(HistogramCodec.decode(op.corrected()));

@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
 /**
  * One slot that carries at most one request at a time, as the {@link LoadLoop} sees it: for HTTP/1.1 a

@@ -1,17 +1,17 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
 import dev.brink.core.Numbers;
 import dev.brink.core.summary.OperationResult;
 import dev.brink.core.verdict.GeneratorIssue;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.Set;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Sums a step's intervals into its {@link StepResult}. Reporting thread only. */
-final class StepAccumulator {
+public final class StepAccumulator {
     private final LoadStep step;
     private final double targetRps;
     private final Counters sum = new Counters();
@@ -28,7 +28,7 @@ final class StepAccumulator {
      * @param opNames     the operations' names in plan order
      * @param opTargetRps each operation's scheduled mean rate in the step (0 in a closed model)
      */
-    StepAccumulator(LoadStep step, double targetRps, String[] opNames, double[] opTargetRps) {
+    public StepAccumulator(LoadStep step, double targetRps, String[] opNames, double[] opTargetRps) {
         this.step = step;
         this.targetRps = targetRps;
         this.opNames = opNames.clone();
@@ -38,7 +38,7 @@ final class StepAccumulator {
     }
 
     /** Adds one interval: its totals and each operation's counters (in plan order). */
-    void add(Counters total, Counters[] ops, int inFlight, GeneratorHealth h) {
+    public void add(Counters total, Counters[] ops, int inFlight, GeneratorHealth h) {
         sum.add(total);
         for (int i = 0; i < opSums.length; i++) opSums[i].add(ops[i]);
         maxInFlight = Math.max(maxInFlight, inFlight);
@@ -53,7 +53,7 @@ final class StepAccumulator {
     }
 
     /** @param seconds how long the step ran: its duration, or less when it was ended early */
-    StepResult result(double seconds) {
+    public StepResult result(double seconds) {
         long errors = sum.errorCount();
         long answered = sum.ok + errors;
         GeneratorHealth g = worst == null ? null : new GeneratorHealth(worst.epochMs(), worst.processCpu(), worst.loopCpu(),
