@@ -2,8 +2,8 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.RunDirectory;
-import dev.brink.load.Plan;
 import dev.brink.load.engine.LoadOptions;
+import dev.brink.load.plan.Plan;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;

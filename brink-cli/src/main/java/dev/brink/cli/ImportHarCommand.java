@@ -2,7 +2,7 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
-import dev.brink.load.har.HarImport;
+import dev.brink.load.plan.har.HarImport;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -2,7 +2,7 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
-import dev.brink.load.jmx.JmxImport;
+import dev.brink.load.plan.jmx.JmxImport;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

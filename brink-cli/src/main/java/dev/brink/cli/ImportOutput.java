@@ -1,7 +1,7 @@
 package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
-import dev.brink.load.ImportedPlan;
+import dev.brink.load.plan.bind.ImportedPlan;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

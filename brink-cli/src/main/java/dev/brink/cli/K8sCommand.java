@@ -9,7 +9,7 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.core.InputFiles;
 import dev.brink.core.UserText;
-import dev.brink.load.Plan;
+import dev.brink.load.plan.Plan;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

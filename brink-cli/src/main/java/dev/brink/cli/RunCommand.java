@@ -2,10 +2,10 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.RunDirectory;
-import dev.brink.load.Plan;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.metrics.LiveMetrics;
 import dev.brink.load.metrics.MetricsServer;
+import dev.brink.load.plan.Plan;
 import dev.brink.method.MethodPhase;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -26,6 +26,7 @@ import dev.brink.load.grpc.GrpcProtocols;
 import dev.brink.load.host.GeneratorMonitor;
 import dev.brink.load.http.Http1Protocol;
 import dev.brink.load.http.RequestEncoder;
+import dev.brink.load.plan.Plan;
 import dev.brink.load.tcp.TcpProtocol;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.PooledByteBufAllocator;

@@ -19,6 +19,7 @@ import dev.brink.load.engine.ShardInterval;
 import dev.brink.load.engine.StepAccumulator;
 import dev.brink.load.engine.StepDriver;
 import dev.brink.load.engine.StepResult;
+import dev.brink.load.plan.Plan;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;

@@ -8,6 +8,7 @@ import dev.brink.load.engine.StepResult;
 import dev.brink.load.grpc.GrpcLoopbackResponder;
 import dev.brink.load.grpc.GrpcProtocols;
 import dev.brink.load.http.LoopbackResponder;
+import dev.brink.load.plan.Plan;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepResult;
+import dev.brink.load.plan.Plan;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;

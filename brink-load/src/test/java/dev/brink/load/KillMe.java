@@ -3,6 +3,7 @@ package dev.brink.load;
 import dev.brink.core.RunDirectory;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
+import dev.brink.load.plan.Plan;
 import java.nio.file.Path;
 import java.time.Duration;
 

@@ -8,6 +8,7 @@ import dev.brink.load.engine.RequestContext;
 import dev.brink.load.engine.Session;
 import dev.brink.load.engine.Template;
 import dev.brink.load.http.RequestEncoder;
+import dev.brink.load.plan.Plan;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package dev.brink.load;
 
+import dev.brink.load.plan.Plan;
 import java.net.URI;
 import java.util.List;
 

@@ -9,6 +9,7 @@ import dev.brink.core.summary.OperationResult;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepResult;
+import dev.brink.load.plan.Plan;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

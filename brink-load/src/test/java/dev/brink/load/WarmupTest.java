@@ -6,6 +6,7 @@ import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.grpc.GrpcTestServer;
+import dev.brink.load.plan.Plan;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;

@@ -7,6 +7,7 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepResult;
+import dev.brink.load.plan.Plan;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -3,7 +3,7 @@ package dev.brink.method;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.verdict.StepVerdictKind;
-import dev.brink.load.Plan.Slo;
+import dev.brink.load.plan.Plan.Slo;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.brink.method;
 
 import dev.brink.core.verdict.RuleKind;
 import dev.brink.core.verdict.StepVerdictKind;
-import dev.brink.load.Plan.Slo;
+import dev.brink.load.plan.Plan.Slo;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package dev.brink.method;
 
-import dev.brink.load.Plan;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepDriver;
+import dev.brink.load.plan.Plan;
 import java.time.Duration;
 
 /**

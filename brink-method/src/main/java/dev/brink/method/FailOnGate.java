@@ -4,7 +4,7 @@ import dev.brink.core.Finding;
 import dev.brink.core.Severity;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.verdict.Outcome;
-import dev.brink.load.Plan;
+import dev.brink.load.plan.Plan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -2,7 +2,7 @@ package dev.brink.method;
 
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.brink.core.Durations;
-import dev.brink.load.Plan;
+import dev.brink.load.plan.Plan;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,7 +48,7 @@ final class PlanWriter {
         root.put("target", target);
         if (p.users() != null) {
             root.put("users", ordered("count", p.users().count(), "think", p.users().think().toString(),
-                    "pacing", dev.brink.load.ThinkTime.exact(p.users().pacing())));
+                    "pacing", dev.brink.load.plan.ThinkTime.exact(p.users().pacing())));
         }
         Plan plan0 = p;
         if (p.flows().isEmpty()) {

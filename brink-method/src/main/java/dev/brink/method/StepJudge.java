@@ -2,9 +2,9 @@ package dev.brink.method;
 
 import dev.brink.core.verdict.RuleKind;
 import dev.brink.core.verdict.TrippedRule;
-import dev.brink.load.Plan.Slo;
 import dev.brink.load.engine.StepDriver;
 import dev.brink.load.engine.StepResult;
+import dev.brink.load.plan.Plan.Slo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -11,7 +11,7 @@ import dev.brink.jvm.JvmObserver;
 import dev.brink.jvm.JvmSample;
 import dev.brink.jvm.JvmTarget;
 import dev.brink.load.LoadEngine;
-import dev.brink.load.Plan;
+import dev.brink.load.plan.Plan;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
-import dev.brink.load.Plan.Slo;
+import dev.brink.load.plan.Plan.Slo;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brink.core.verdict.LimitedBy;
 import dev.brink.core.verdict.RuleKind;
 import dev.brink.core.verdict.StepVerdictKind;
-import dev.brink.load.Plan;
+import dev.brink.load.plan.Plan;
 import org.junit.jupiter.api.Test;
 
 class DegradationRulesTest {

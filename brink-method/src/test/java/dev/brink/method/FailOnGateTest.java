@@ -9,7 +9,7 @@ import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.summary.SoakResult;
-import dev.brink.load.Plan;
+import dev.brink.load.plan.Plan;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -13,7 +13,7 @@ import dev.brink.core.RunDirectory;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.load.engine.LoadOptions;
-import dev.brink.load.Plan;
+import dev.brink.load.plan.Plan;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetSocketAddress;

@@ -8,7 +8,7 @@ import dev.brink.core.summary.OperationResult;
 import dev.brink.core.verdict.LimitedBy;
 import dev.brink.core.verdict.RuleKind;
 import dev.brink.core.verdict.TrippedRule;
-import dev.brink.load.Plan;
+import dev.brink.load.plan.Plan;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package dev.brink.method;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brink.load.Plan;
+import dev.brink.load.plan.Plan;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

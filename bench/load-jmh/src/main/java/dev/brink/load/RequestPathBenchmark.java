@@ -4,6 +4,7 @@ import dev.brink.load.engine.Counters;
 import dev.brink.load.engine.RequestContext;
 import dev.brink.load.http.RequestEncoder;
 import dev.brink.load.http.ResponseParser;
+import dev.brink.load.plan.Plan;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;

@@ -6,6 +6,7 @@ import dev.brink.load.engine.Session;
 import dev.brink.load.flow.CapturedResponse;
 import dev.brink.load.flow.Extractor;
 import dev.brink.load.http.RequestEncoder;
+import dev.brink.load.plan.Plan;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import java.net.URI;

@@ -1,6 +1,6 @@
 package dev.brink.load.engine;
 
-import dev.brink.load.ThinkTime;
+import dev.brink.load.plan.ThinkTime;
 import io.netty.channel.EventLoop;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;

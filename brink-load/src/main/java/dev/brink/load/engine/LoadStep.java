@@ -1,8 +1,8 @@
 package dev.brink.load.engine;
 
 import dev.brink.core.Durations;
-import dev.brink.load.Plan;
-import dev.brink.load.ThinkTime;
+import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.ThinkTime;
 import java.time.Duration;
 import java.util.Objects;
 

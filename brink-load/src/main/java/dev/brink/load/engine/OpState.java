@@ -1,8 +1,8 @@
 package dev.brink.load.engine;
 
-import dev.brink.load.Plan;
-import dev.brink.load.ThinkTime;
 import dev.brink.load.http.Http1Link;
+import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.ThinkTime;
 
 /** One operation on the event loop: its place in the open schedule, its live counters (its encoding is the protocol's). */
 public final class OpState {

@@ -1,10 +1,10 @@
 package dev.brink.load.engine;
 
-import dev.brink.load.FormBody;
-import dev.brink.load.JsonBody;
 import dev.brink.load.flow.CapturedResponse;
 import dev.brink.load.flow.Cookies;
 import dev.brink.load.flow.Extractor;
+import dev.brink.load.plan.FormBody;
+import dev.brink.load.plan.JsonBody;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

@@ -2,8 +2,8 @@ package dev.brink.load.engine;
 
 import dev.brink.core.Finding;
 import dev.brink.load.LoadEngine;
-import dev.brink.load.Plan;
 import dev.brink.load.ShardedEngine;
+import dev.brink.load.plan.Plan;
 import java.util.List;
 
 /**

@@ -1,8 +1,8 @@
 package dev.brink.load.engine;
 
 import dev.brink.core.UserText;
-import dev.brink.load.FormBody;
-import dev.brink.load.JsonBody;
+import dev.brink.load.plan.FormBody;
+import dev.brink.load.plan.JsonBody;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.brink.load.flow;
 
-import dev.brink.load.Plan;
+import dev.brink.load.plan.Plan;
 import java.util.regex.Pattern;
 
 /**

@@ -1,8 +1,8 @@
 package dev.brink.load.grpc;
 
-import dev.brink.load.Plan;
 import dev.brink.load.engine.LoadLoop;
 import dev.brink.load.engine.Protocol;
+import dev.brink.load.plan.Plan;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;

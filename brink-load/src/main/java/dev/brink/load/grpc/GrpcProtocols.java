@@ -2,10 +2,10 @@ package dev.brink.load.grpc;
 
 import com.google.protobuf.Descriptors;
 import dev.brink.core.BrinkUserException;
-import dev.brink.load.Plan;
 import dev.brink.load.engine.CsvFeeder;
 import dev.brink.load.engine.RequestContext;
 import dev.brink.load.engine.Template;
+import dev.brink.load.plan.Plan;
 import io.grpc.Metadata;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;

@@ -1,7 +1,7 @@
 package dev.brink.load.grpc;
 
 import dev.brink.core.BrinkUserException;
-import dev.brink.load.Plan;
+import dev.brink.load.plan.Plan;
 import io.grpc.CallOptions;
 import io.grpc.ClientCall;
 import io.grpc.ManagedChannel;

@@ -1,8 +1,8 @@
 package dev.brink.load.http;
 
-import dev.brink.load.Plan;
 import dev.brink.load.engine.Ascii;
 import dev.brink.load.engine.Template;
+import dev.brink.load.plan.Plan;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,11 +1,11 @@
 package dev.brink.load.http;
 
 import dev.brink.core.BrinkUserException;
-import dev.brink.load.Plan;
 import dev.brink.load.engine.Ascii;
 import dev.brink.load.engine.RequestContext;
 import dev.brink.load.engine.Session;
 import dev.brink.load.engine.Template;
+import dev.brink.load.plan.Plan;
 import io.netty.buffer.ByteBuf;
 import java.net.URI;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package dev.brink.load.tcp;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
-import dev.brink.load.PlanNode;
+import dev.brink.load.plan.PlanNode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brink.core.verdict.GeneratorIssue;
-import dev.brink.load.Plan;
 import dev.brink.load.StepDispatch;
 import dev.brink.load.engine.GeneratorHealth;
 import dev.brink.load.engine.HistogramCodec;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.ShardInterval;
+import dev.brink.load.plan.Plan;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;

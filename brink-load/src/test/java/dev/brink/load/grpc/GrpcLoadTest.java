@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.load.LoadEngine;
-import dev.brink.load.Plan;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepResult;
+import dev.brink.load.plan.Plan;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brink.core.BrinkUserException;
-import dev.brink.load.Plan;
+import dev.brink.load.plan.Plan;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package dev.brink.load.tcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brink.core.BrinkUserException;
-import dev.brink.load.Plan;
+import dev.brink.load.plan.Plan;
 import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

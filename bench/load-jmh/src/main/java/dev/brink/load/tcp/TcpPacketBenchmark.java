@@ -1,6 +1,6 @@
 package dev.brink.load.tcp;
 
-import dev.brink.load.Plan;
+import dev.brink.load.plan.Plan;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.plan;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import dev.brink.load.engine.Ascii;
@@ -33,7 +33,7 @@ public final class JsonBody {
     }
 
     /** A YAML literal's text as a JSON value: a number or boolean when it is one in JSON's own syntax, else null. */
-    static Object literal(String text) {
+    public static Object literal(String text) {
         if (text.equals("true") || text.equals("false")) return Boolean.valueOf(text);
         return JSON_NUMBER.matcher(text).matches() ? new BigDecimal(text) : null;
     }

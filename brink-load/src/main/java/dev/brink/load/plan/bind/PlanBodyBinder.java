@@ -1,12 +1,15 @@
-package dev.brink.load;
+package dev.brink.load.plan.bind;
 
-import static dev.brink.load.PlanBinder.fields;
-import static dev.brink.load.PlanBinder.req;
-import static dev.brink.load.PlanBinder.string;
+import static dev.brink.load.plan.bind.PlanBinder.fields;
+import static dev.brink.load.plan.bind.PlanBinder.req;
+import static dev.brink.load.plan.bind.PlanBinder.string;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.load.engine.Template;
 import dev.brink.load.http.MultipartBody;
+import dev.brink.load.plan.JsonBody;
+import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.PlanNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
-package dev.brink.load.jmx;
+package dev.brink.load.plan.jmx;
 
 import dev.brink.core.BrinkUserException;
-import dev.brink.load.PlanText;
 import dev.brink.load.http.HttpWords;
+import dev.brink.load.plan.PlanText;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,12 +1,14 @@
-package dev.brink.load;
+package dev.brink.load.plan.bind;
 
-import static dev.brink.load.PlanBinder.fields;
-import static dev.brink.load.PlanBinder.number;
-import static dev.brink.load.PlanBinder.req;
-import static dev.brink.load.PlanBinder.string;
+import static dev.brink.load.plan.bind.PlanBinder.fields;
+import static dev.brink.load.plan.bind.PlanBinder.number;
+import static dev.brink.load.plan.bind.PlanBinder.req;
+import static dev.brink.load.plan.bind.PlanBinder.string;
 
 import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.PlanNode;
 import dev.brink.load.tcp.TcpPlanParser;
 import dev.brink.load.tcp.TcpSpec;
 import java.net.URI;

@@ -1,11 +1,11 @@
-package dev.brink.load.jmx;
+package dev.brink.load.plan.jmx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brink.core.BrinkUserException;
-import dev.brink.load.ImportedPlan;
-import dev.brink.load.Plan;
+import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.ImportedPlan;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;

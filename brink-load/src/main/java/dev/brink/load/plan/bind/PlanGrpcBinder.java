@@ -1,16 +1,18 @@
-package dev.brink.load;
+package dev.brink.load.plan.bind;
 
-import static dev.brink.load.PlanBinder.duration;
-import static dev.brink.load.PlanBinder.fields;
-import static dev.brink.load.PlanBinder.integer;
-import static dev.brink.load.PlanBinder.number;
-import static dev.brink.load.PlanBinder.req;
-import static dev.brink.load.PlanBinder.string;
-import static dev.brink.load.PlanBinder.template;
+import static dev.brink.load.plan.bind.PlanBinder.duration;
+import static dev.brink.load.plan.bind.PlanBinder.fields;
+import static dev.brink.load.plan.bind.PlanBinder.integer;
+import static dev.brink.load.plan.bind.PlanBinder.number;
+import static dev.brink.load.plan.bind.PlanBinder.req;
+import static dev.brink.load.plan.bind.PlanBinder.string;
+import static dev.brink.load.plan.bind.PlanBinder.template;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.load.engine.Template;
 import dev.brink.load.grpc.GrpcProtocols;
+import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.PlanNode;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;

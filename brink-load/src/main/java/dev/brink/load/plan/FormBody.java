@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.plan;
 
 import dev.brink.load.engine.Template;
 import io.netty.buffer.ByteBuf;

@@ -1,4 +1,4 @@
-package dev.brink.load.har;
+package dev.brink.load.plan.har;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,6 +1,7 @@
-package dev.brink.load;
+package dev.brink.load.plan.bind;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.plan.Plan;
 import java.nio.file.Path;
 
 /**

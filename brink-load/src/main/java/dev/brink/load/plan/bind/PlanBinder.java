@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.plan.bind;
 
 import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
@@ -8,6 +8,9 @@ import dev.brink.core.Sizes;
 import dev.brink.load.engine.CsvFeeder;
 import dev.brink.load.engine.Template;
 import dev.brink.load.http.HttpWords;
+import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.PlanNode;
+import dev.brink.load.plan.ThinkTime;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,7 +23,7 @@ import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
 /** Turns {@link PlanNode}s into a validated {@link Plan}; every error names file:line:column. */
-final class PlanBinder {
+public final class PlanBinder {
     private static final Pattern METHOD = HttpWords.METHOD;
     static final double MAX_RPS = 1e7;
     static final Pattern TOKEN = HttpWords.TOKEN;
@@ -28,7 +31,7 @@ final class PlanBinder {
     private PlanBinder() {
     }
 
-    static Plan bind(PlanNode root, Path baseDir, UnaryOperator<String> env) throws BrinkUserException {
+    public static Plan bind(PlanNode root, Path baseDir, UnaryOperator<String> env) throws BrinkUserException {
         boolean tcp = PlanTcpBinder.isTcp(root);
         Map<String, PlanNode> f = tcp ? fields(root, "plan", PlanTcpBinder.ROOT_KEYS)
                 : fields(root, "plan", "name", "target", "users", "profile", "flows", "slo", "phases", "data", "fail_on");

@@ -1,4 +1,4 @@
-package dev.brink.load.har;
+package dev.brink.load.plan.har;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -38,7 +38,7 @@ public final class HarImport {
     /** The longest think time taken from a recording: a user who left the tab for an hour is not a think time. */
     private static final long MAX_THINK_MS = 60_000;
     /** Room for quoting within a plan's longest line (escapes may double a recorded text). */
-    private static final int MAX_LITERAL = dev.brink.load.Plan.MAX_LINE_CHARS / 3;
+    private static final int MAX_LITERAL = dev.brink.load.plan.Plan.MAX_LINE_CHARS / 3;
 
     /**
      * @param plan         the plan as YAML text
@@ -96,7 +96,7 @@ public final class HarImport {
             else if (e.method.equals("OPTIONS")) why = "a CORS preflight the browser sends on its own";
             else if ((e.body != null && e.body.length() > MAX_LITERAL) || e.url.toString().length() > MAX_LITERAL) {
                 why = "a body or URL longer than " + MAX_LITERAL + " characters (a plan line holds at most "
-                        + dev.brink.load.Plan.MAX_LINE_CHARS + ": write it as a template by hand)";
+                        + dev.brink.load.plan.Plan.MAX_LINE_CHARS + ": write it as a template by hand)";
             }
             if (why != null) {
                 skipped.add(e.method + " " + e.url + ": " + why);
@@ -438,6 +438,6 @@ public final class HarImport {
     }
 
     private static String q(String s) {
-        return dev.brink.load.PlanText.quote(s);
+        return dev.brink.load.plan.PlanText.quote(s);
     }
 }

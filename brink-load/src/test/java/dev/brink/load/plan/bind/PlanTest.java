@@ -1,9 +1,10 @@
-package dev.brink.load;
+package dev.brink.load.plan.bind;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.load.plan.Plan;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,8 +13,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class PlanTest {
-    static final String DESIGN_PLAN = """
+public class PlanTest {
+    public static final String DESIGN_PLAN = """
             name: book
             target:
               base_url: http://127.0.0.1:8080
@@ -134,7 +135,7 @@ class PlanTest {
     }
 
     /** Mutates {@code base} {@code cases} times (seeded): each result parses, or fails with one located line. */
-    static void assertMutationsFailOnlyWithUserErrors(String base, long seed, int cases, String chars) {
+    public static void assertMutationsFailOnlyWithUserErrors(String base, long seed, int cases, String chars) {
         Random rnd = new Random(seed);
         for (int i = 0; i < cases; i++) {
             StringBuilder sb = new StringBuilder(base);

@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.plan;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;

@@ -1,8 +1,9 @@
-package dev.brink.load;
+package dev.brink.load.plan;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
 import dev.brink.core.UserText;
+import dev.brink.load.plan.bind.PlanBinder;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;

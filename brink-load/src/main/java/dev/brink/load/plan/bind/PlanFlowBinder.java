@@ -1,14 +1,17 @@
-package dev.brink.load;
+package dev.brink.load.plan.bind;
 
-import static dev.brink.load.PlanBinder.duration;
-import static dev.brink.load.PlanBinder.fields;
-import static dev.brink.load.PlanBinder.integer;
-import static dev.brink.load.PlanBinder.number;
-import static dev.brink.load.PlanBinder.req;
-import static dev.brink.load.PlanBinder.string;
+import static dev.brink.load.plan.bind.PlanBinder.duration;
+import static dev.brink.load.plan.bind.PlanBinder.fields;
+import static dev.brink.load.plan.bind.PlanBinder.integer;
+import static dev.brink.load.plan.bind.PlanBinder.number;
+import static dev.brink.load.plan.bind.PlanBinder.req;
+import static dev.brink.load.plan.bind.PlanBinder.string;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.load.engine.Template;
+import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.PlanNode;
+import dev.brink.load.plan.ThinkTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;

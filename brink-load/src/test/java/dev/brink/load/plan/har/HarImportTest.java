@@ -1,4 +1,4 @@
-package dev.brink.load.har;
+package dev.brink.load.plan.har;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpExchange;
 import dev.brink.core.BrinkUserException;
-import dev.brink.load.ImportedPlan;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.LoopbackHttpServer;
-import dev.brink.load.Plan;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepResult;
+import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.ImportedPlan;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -179,9 +179,9 @@ class HarImportTest {
         Plan p = Plan.parse(r.plan(), "plan.yaml", dir, n -> null);
         assertThat(p.profile()).extracting(Plan.Operation::name).containsExactly("get-root", "post-login", "get-owners-id");
         assertThat(p.profile()).extracting(Plan.Operation::think).containsExactly(
-                dev.brink.load.ThinkTime.constant(Duration.ofMillis(426)), dev.brink.load.ThinkTime.constant(Duration.ofMillis(246)), null);
+                dev.brink.load.plan.ThinkTime.constant(Duration.ofMillis(426)), dev.brink.load.plan.ThinkTime.constant(Duration.ofMillis(246)), null);
         // after the last step the user thinks within the recorded range before it starts the flow again
-        assertThat(p.users().think()).isEqualTo(dev.brink.load.ThinkTime.uniform(Duration.ofMillis(246), Duration.ofMillis(426)));
+        assertThat(p.users().think()).isEqualTo(dev.brink.load.plan.ThinkTime.uniform(Duration.ofMillis(246), Duration.ofMillis(426)));
     }
 
     /** Fuzzed recordings: a user error or a plan that parses, never anything else. */

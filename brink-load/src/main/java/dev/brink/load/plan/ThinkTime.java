@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.load.plan;
 
 import java.time.Duration;
 import java.util.Objects;
