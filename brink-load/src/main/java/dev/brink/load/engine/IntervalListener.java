@@ -1,10 +1,9 @@
 package dev.brink.load.engine;
 
-import dev.brink.load.LoadEngine;
 import org.HdrHistogram.Histogram;
 
 /**
- * Receives each interval as it closes, on the thread that called {@link LoadEngine#run}, after the line
+ * Receives each interval as it closes, on the thread that called {@link dev.brink.load.LoadEngine#run}, after the line
  * was written to the run directory. Must return quickly: the next interval waits for it.
  */
 @FunctionalInterface

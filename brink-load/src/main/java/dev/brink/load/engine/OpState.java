@@ -1,6 +1,5 @@
 package dev.brink.load.engine;
 
-import dev.brink.load.http.Http1Link;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.ThinkTime;
 
@@ -25,7 +24,7 @@ public final class OpState {
      * False for every operation of a plan without flows or extraction: their path stays as it was, allocation-free.
      */
     public boolean captures;
-    /** Redirects followed, at most (0: a 3xx is the answer); see {@link Http1Link}. */
+    /** Redirects followed, at most (0: a 3xx is the answer); see {@link dev.brink.load.http.Http1Link}. */
     public final int followRedirects;
     /** The think time after this operation's answer when its step sets one, else null (the plan's). */
     final ThinkTime think;

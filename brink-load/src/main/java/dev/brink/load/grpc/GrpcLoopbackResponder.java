@@ -3,8 +3,6 @@ package dev.brink.load.grpc;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
-import dev.brink.load.Warmup;
-import dev.brink.load.http.LoopbackResponder;
 import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import io.grpc.ServerServiceDefinition;
@@ -28,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  * plan calls (and nothing else) from their descriptors: a unary call with one message of the method's output type, a
  * server-streaming call with {@value #STREAM_MESSAGES} of them, so the per-message timing path compiles too. It also
  * serves the reflection service for those files, so the warm-up finds its methods the way a run without --proto does.
- * What the {@link Warmup} loads instead of the target. Like {@link LoopbackResponder} it runs on NIO with a direct
+ * What the {@link dev.brink.load.Warmup} loads instead of the target. Like {@link dev.brink.load.http.LoopbackResponder} it runs on NIO with a direct
  * executor: the generator's epoll classes see only the client side, and no thread pool competes with the warm-up.
  */
 public final class GrpcLoopbackResponder implements AutoCloseable {

@@ -1,6 +1,5 @@
 package dev.brink.load.http;
 
-import dev.brink.load.Warmup;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -18,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * An HTTP/1.1 server inside Brink's own process, on 127.0.0.1 and a port the kernel picks, that answers every
- * request with a 3-byte 200 on a keep-alive connection: what the {@link Warmup} loads instead of the target, so
+ * request with a 3-byte 200 on a keep-alive connection: what the {@link dev.brink.load.Warmup} loads instead of the target, so
  * the JIT compiles Brink's request path before the clock starts without a single request reaching the target.
  * It runs on NIO, not epoll: the generator's epoll classes then see only the client side, as in the real run.
  */

@@ -1,6 +1,5 @@
 package dev.brink.load.plan;
 
-import dev.brink.load.engine.Template;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -8,7 +7,7 @@ import java.util.Map;
 /**
  * {@code form: {firstName: "${csv.first}", _csrf: "${session.csrf}"}}: an application/x-www-form-urlencoded
  * body. Names and the literal text of values are percent-encoded here, once; placeholders stay placeholders and
- * their values are encoded as they are written ({@link Template.Field#FORM}), so what a user types in a form
+ * their values are encoded as they are written ({@link dev.brink.load.engine.Template.Field#FORM}), so what a user types in a form
  * field reaches the server as typed, '&' and '=' included.
  */
 public final class FormBody {

@@ -2,7 +2,6 @@ package dev.brink.load.plan;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import dev.brink.load.engine.Ascii;
-import dev.brink.load.engine.Template;
 import io.netty.buffer.ByteBuf;
 import java.math.BigDecimal;
 import java.util.List;
@@ -12,7 +11,7 @@ import java.util.regex.Pattern;
 /**
  * {@code json: {name: "${csv.name}", age: 3, tags: [a, b]}}: a JSON body written from the plan's YAML tree. The
  * tree is turned into one body template when the plan is read: keys and literal text are JSON-escaped then, and a
- * CSV, session or environment value is escaped as it is written ({@link Template.Field#JSON}), so a quote in it
+ * CSV, session or environment value is escaped as it is written ({@link dev.brink.load.engine.Template.Field#JSON}), so a quote in it
  * stays data. A YAML number or boolean written without quotes is a JSON literal; a string that is one numeric
  * generator alone ({@code "${seq}"}, {@code "${random.int(1,9)}"}, {@code "${random.decimal(1,9)}"}) is written
  * bare, as a JSON number; every other string is a JSON string.
