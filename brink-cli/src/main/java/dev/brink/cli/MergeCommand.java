@@ -1,6 +1,6 @@
 package dev.brink.cli;
 
-import dev.brink.load.ShardMerge;
+import dev.brink.shard.ShardMerge;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -291,7 +291,7 @@ public final class LoadEngine implements StepDriver {
      * "think_ms": 0}} or {@code {"model": "open", "from": 2, "to": 2}}), not its Java text: a closed step has no target
      * rate (0), so its users are the only record of how much load it was.
      */
-    static Map<String, Object> stepStart(LoadStep step, double durationS, double targetRps) {
+    public static Map<String, Object> stepStart(LoadStep step, double durationS, double targetRps) {
         Map<String, Object> ev = new LinkedHashMap<>();
         ev.put("step", step.name());
         ev.put("duration_s", durationS);
@@ -301,7 +301,7 @@ public final class LoadEngine implements StepDriver {
     }
 
     /** The step-end event of {@code r}: what the step achieved (this engine's, or a coordinator's merged step). */
-    static Map<String, Object> stepEnd(StepResult r, boolean endedEarly) {
+    public static Map<String, Object> stepEnd(StepResult r, boolean endedEarly) {
         Map<String, Object> ev = new LinkedHashMap<>();
         ev.put("step", r.step());
         if (endedEarly) ev.put("ended_early_s", r.durationS());

@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.shard;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;

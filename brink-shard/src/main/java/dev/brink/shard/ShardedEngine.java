@@ -1,4 +1,4 @@
-package dev.brink.load;
+package dev.brink.shard;
 
 import dev.brink.core.EventType;
 import dev.brink.core.Finding;
@@ -8,6 +8,7 @@ import dev.brink.core.Numbers;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
 import dev.brink.core.verdict.GeneratorIssue;
+import dev.brink.load.LoadEngine;
 import dev.brink.load.engine.Counters;
 import dev.brink.load.engine.GeneratorHealth;
 import dev.brink.load.engine.IntervalListener;

@@ -1,12 +1,13 @@
-package dev.brink.load;
+package dev.brink.shard;
 
+import dev.brink.load.LoadEngine;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.ShardInterval;
 import java.util.List;
 
 /**
  * The coordinator's side of the workers: it hands each step to all N and passes on what they send back. Implemented
- * by the control API's server ({@code dev.brink.load.coordinator.ControlServer}); {@link ShardedEngine} merges.
+ * by the control API's server ({@code dev.brink.shard.coordinator.ControlServer}); {@link ShardedEngine} merges.
  */
 public interface StepDispatch {
     /** How many workers there are (N of {@code --shard I/N}). */

@@ -1,15 +1,14 @@
 package dev.brink.load.engine;
 
 import dev.brink.core.Finding;
-import dev.brink.load.LoadEngine;
-import dev.brink.load.ShardedEngine;
 import dev.brink.load.plan.Plan;
 import java.util.List;
 
 /**
- * What the method needs of whatever drives its load steps: one process's {@link LoadEngine}, or a coordinator's
- * {@link ShardedEngine} that has N worker processes run each step and merges what they measured. The phases
- * (capacity search, confirmation, soak) and their judges see the same intervals and step results either way.
+ * What the method needs of whatever drives its load steps: one process's {@link dev.brink.load.LoadEngine}, or a
+ * coordinator's {@code ShardedEngine} (brink-shard) that has N worker processes run each step and merges what they
+ * measured. The phases (capacity search, confirmation, soak) and their judges see the same intervals and step
+ * results either way.
  */
 public interface StepDriver extends AutoCloseable {
     /** Runs one step and blocks until it is over; listeners get its intervals in order before this returns. */

@@ -1,12 +1,12 @@
-package dev.brink.load.coordinator;
+package dev.brink.shard.coordinator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.brink.core.Json;
-import dev.brink.load.StepDispatch;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.ShardInterval;
 import dev.brink.load.plan.Plan;
+import dev.brink.shard.StepDispatch;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
-package dev.brink.load.coordinator;
+package dev.brink.shard.coordinator;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.UserText;
-import dev.brink.load.StepDispatch;
 import dev.brink.load.engine.LoadStep;
+import dev.brink.shard.StepDispatch;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

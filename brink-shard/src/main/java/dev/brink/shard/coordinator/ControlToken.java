@@ -1,4 +1,4 @@
-package dev.brink.load.coordinator;
+package dev.brink.shard.coordinator;
 
 import dev.brink.core.BrinkUserException;
 import java.io.IOException;

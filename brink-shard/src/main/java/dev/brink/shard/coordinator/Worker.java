@@ -1,15 +1,15 @@
-package dev.brink.load.coordinator;
+package dev.brink.shard.coordinator;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Shard;
 import dev.brink.core.UserText;
 import dev.brink.load.LoadEngine;
-import dev.brink.load.StepDispatch;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.ShardInterval;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.plan.Plan;
+import dev.brink.shard.StepDispatch;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.ConnectException;

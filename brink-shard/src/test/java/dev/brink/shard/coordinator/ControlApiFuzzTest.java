@@ -1,15 +1,15 @@
-package dev.brink.load.coordinator;
+package dev.brink.shard.coordinator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brink.core.verdict.GeneratorIssue;
-import dev.brink.load.StepDispatch;
 import dev.brink.load.engine.GeneratorHealth;
 import dev.brink.load.engine.HistogramCodec;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.ShardInterval;
 import dev.brink.load.plan.Plan;
+import dev.brink.shard.StepDispatch;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
