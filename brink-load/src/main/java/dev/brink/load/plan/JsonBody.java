@@ -1,9 +1,9 @@
 package dev.brink.load.plan;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
-import dev.brink.load.engine.Ascii;
 import io.netty.buffer.ByteBuf;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
 public final class JsonBody {
     private static final Pattern NUMERIC_GENERATOR = Pattern.compile("\\$\\{\\s*(seq|random\\.(int|decimal)\\([^}]*\\))\\s*}");
     private static final Pattern JSON_NUMBER = Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
-    private static final byte[] HEX = Ascii.bytes("0123456789abcdef");
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     private JsonBody() {
     }
