@@ -4,6 +4,7 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.RunDirectory;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -91,7 +92,7 @@ final class DemoCommand implements Callable<Integer> {
         int port = freePort();
         List<String> launch = sample.command(port, EnumSet.of(SampleDefect.LEAK, SampleDefect.LOG_LOCK), "256m",
                 List.of("--memory.leak.note-chars=" + LEAK_NOTE_CHARS, "--logging.contention.flush-latency-us=" + LOG_FLUSH_MICROS));
-        Plan plan = Plan.parse(planYaml(port, launch, quick), "demo plan", Path.of("."), name -> null);
+        Plan plan = PlanReader.parse(planYaml(port, launch, quick), "demo plan", Path.of("."), name -> null);
         RunDirectory run = out != null ? RunDirectory.at(out) : RunDirectory.create(Path.of("runs"), plan.name());
         PrintWriter console = spec.commandLine().getOut();
         console.println("run directory: " + run.root());
@@ -124,7 +125,7 @@ final class DemoCommand implements Callable<Integer> {
                 : "  capacity: {start: 8, step: 2, max: 62, step_duration: 20s, warmup: 5s, refine: true}\n";
         String yaml = planYaml(port, launch, quick).replaceAll("(?s)phases:\n.*", "phases:\n" + capacity)
                 .replace("rps: 50", "rps: 4").replace("rps: 20", "rps: 2").replace("rps: 30", "rps: 4");
-        Plan plan = Plan.parse(yaml, "demo plan", Path.of("."), name -> null);
+        Plan plan = PlanReader.parse(yaml, "demo plan", Path.of("."), name -> null);
         RunDirectory run = out != null ? RunDirectory.at(out) : RunDirectory.create(Path.of("runs"), plan.name() + "-masking");
         PrintWriter console = spec.commandLine().getOut();
         console.println("run directory: " + run.root());
@@ -142,7 +143,7 @@ final class DemoCommand implements Callable<Integer> {
         int port = freePort();
         List<String> launch = sample.grpcCommand(port, null,
                 EnumSet.of(GrpcSampleDefect.TINY_OLD_GEN, GrpcSampleDefect.SLOW_HANDLERS), null, List.of());
-        Plan plan = Plan.parse(grpcPlanYaml(port, launch, quick), "demo plan", Path.of("."), name -> null);
+        Plan plan = PlanReader.parse(grpcPlanYaml(port, launch, quick), "demo plan", Path.of("."), name -> null);
         RunDirectory run = out != null ? RunDirectory.at(out) : RunDirectory.create(Path.of("runs"), plan.name());
         PrintWriter console = spec.commandLine().getOut();
         console.println("run directory: " + run.root());

@@ -10,6 +10,7 @@ import dev.brink.core.Durations;
 import dev.brink.core.InputFiles;
 import dev.brink.core.UserText;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -88,9 +89,9 @@ final class K8sCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (shards < 1 || shards > MAX_SHARDS) throw new BrinkUserException("bad --shards " + shards + ": expected 1.." + MAX_SHARDS);
-        String text = InputFiles.readUtf8(planFile, "a plan (YAML)", Plan.MAX_BYTES);
+        String text = InputFiles.readUtf8(planFile, "a plan (YAML)", PlanReader.MAX_BYTES);
         // ${env.NAME} is resolved in the pods (from the optional Secret <name>-env): never read this machine's values
-        Plan plan = Plan.parse(text, planFile.toString(), planFile.toAbsolutePath().getParent(), name -> "set-in-the-pod");
+        Plan plan = PlanReader.parse(text, planFile.toString(), planFile.toAbsolutePath().getParent(), name -> "set-in-the-pod");
         if (plan.target().jvm() != null && plan.target().jvm().launch() != null) {
             throw new BrinkUserException(planFile + ": target.jvm.launch starts the target in each shard's pod; on Kubernetes "
                     + "the target runs apart: expected a target.base_url the pods can reach, without target.jvm.launch");

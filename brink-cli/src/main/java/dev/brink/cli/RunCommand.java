@@ -6,6 +6,7 @@ import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.metrics.LiveMetrics;
 import dev.brink.load.metrics.MetricsServer;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import dev.brink.method.MethodPhase;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -65,7 +66,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Plan plan = Plan.load(planFile);
+        Plan plan = PlanReader.load(planFile);
         var selected = phases == null ? null : MethodPhase.parse(phases);
         LoadOptions options = LoadOptions.defaults();
         if (connections != null) {

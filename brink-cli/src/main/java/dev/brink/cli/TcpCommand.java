@@ -5,6 +5,7 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -68,7 +69,7 @@ final class TcpCommand implements Callable<Integer> {
 
     private Plan fromPlan(double rps) throws BrinkUserException {
         if (!framing.equals("none")) throw new BrinkUserException("--framing is for --packet; a plan has its response section");
-        Plan p = Plan.load(source.plan);
+        Plan p = PlanReader.load(source.plan);
         if (p.target().tcp() == null) {
             throw new BrinkUserException(source.plan + ": expected a plan with target: {tcp: \"host:port\"}");
         }
@@ -93,7 +94,7 @@ final class TcpCommand implements Callable<Integer> {
         }
         String yaml = "name: tcp\ntarget: {tcp: \"" + target + "\"}\nprofile: [{name: tcp, rps: 1}]\n"
                 + "packets: {packet: [{hex: \"" + hex + "\"}]}\nresponse: {framing: " + response + "}\n";
-        Plan p = Plan.parse(yaml, "--packet", Path.of("."), k -> null);
+        Plan p = PlanReader.parse(yaml, "--packet", Path.of("."), k -> null);
         return withRate("tcp", p.target().tcp(), rps);
     }
 

@@ -4,6 +4,7 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.RunDirectory;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,7 +28,7 @@ final class TelemetryDemo {
 
     static int run(SampleLauncher sample, int port, int statsPort, boolean quick, Path out, PrintWriter console) throws BrinkUserException {
         List<String> launch = sample.telemetryCommand(null, port, statsPort, true, "256m");
-        Plan plan = Plan.parse(planYaml(port, launch, quick), "demo plan", Path.of("."), name -> null);
+        Plan plan = PlanReader.parse(planYaml(port, launch, quick), "demo plan", Path.of("."), name -> null);
         RunDirectory run = out != null ? RunDirectory.at(out) : RunDirectory.create(Path.of("runs"), plan.name());
         console.println("run directory: " + run.root());
         console.println("the telemetry platform with the leak defect on tcp://127.0.0.1:" + port

@@ -3,6 +3,7 @@ package dev.brink.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ class ImportCommandTest {
         assertThat(r.err).contains("brink import har: 3 requests as one flow in " + plan, "2 correlations")
                 .containsPattern("left out +GET http://127.0.0.1:[0-9]+/app.css: static asset")
                 .contains("correlation  csrf = form_field _csrf from get-root, sent by post-login");
-        Plan p = Plan.load(plan);
+        Plan p = PlanReader.load(plan);
         assertThat(p.flows()).hasSize(1);
         assertThat(p.profile()).extracting(Plan.Operation::name).containsExactly("get-root", "post-login", "get-owners-id");
     }
@@ -37,7 +38,7 @@ class ImportCommandTest {
         assertThat(r.code).as(r.err).isZero();
         assertThat(r.err).contains("brink import jmx: 2 samplers converted into " + plan + ", 7 elements left out",
                 "  left out     HTTPSamplerProxy 'Login': disabled in the plan\n");
-        assertThat(Plan.load(plan).profile()).extracting(Plan.Operation::name).containsExactly("Home-Page", "Changes");
+        assertThat(PlanReader.load(plan).profile()).extracting(Plan.Operation::name).containsExactly("Home-Page", "Changes");
     }
 
     @Test

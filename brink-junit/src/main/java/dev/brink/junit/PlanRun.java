@@ -7,6 +7,7 @@ import dev.brink.core.RunDirectory;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import dev.brink.method.FailOnGate;
 import dev.brink.method.MethodPhase;
 import dev.brink.method.MethodRunner;
@@ -34,7 +35,7 @@ public final class PlanRun {
 
     /** The plan file (read and checked now) and the phases to run (empty: every phase the plan has). */
     public PlanRun(Path planFile, String... phases) throws BrinkUserException {
-        this(Plan.load(planFile), phases);
+        this(PlanReader.load(planFile), phases);
     }
 
     private PlanRun(Plan plan, String... phases) throws BrinkUserException {
@@ -44,7 +45,7 @@ public final class PlanRun {
 
     /** A plan from text (a classpath resource); {@code name} stands for the file in error messages. */
     public static PlanRun ofText(String text, String name, String... phases) throws BrinkUserException {
-        return new PlanRun(Plan.parse(text, name, Path.of("").toAbsolutePath(), System::getenv), phases);
+        return new PlanRun(PlanReader.parse(text, name, Path.of("").toAbsolutePath(), System::getenv), phases);
     }
 
     /** Replaces the plan's target: the load goes to {@code baseUrl}, and the JVM {@code pid} is watched when not null. */

@@ -6,6 +6,7 @@ import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -49,7 +50,7 @@ class FlowTest {
     @Test
     void closedUsersCarryIdsTokensAndCookiesFromResponseToRequest() throws Exception {
         try (ScenarioServer server = new ScenarioServer()) {
-            Plan p = Plan.parse(plan(server.url(), "users: {count: 4, think: 1ms..3ms}\n", ADD_PET.formatted("weight: 1")),
+            Plan p = PlanReader.parse(plan(server.url(), "users: {count: 4, think: 1ms..3ms}\n", ADD_PET.formatted("weight: 1")),
                     "plan.yaml", Path.of("."), n -> null);
             Map<String, AtomicLong> okByOp = new ConcurrentHashMap<>();
             try (LoadEngine engine = LoadEngine.open(p, LoadOptions.defaults().withMaxConnections(4), null)) {
@@ -78,7 +79,7 @@ class FlowTest {
     @Test
     void openModelStartsFlowsAtTheirRateAndEachVisitorIsNew() throws Exception {
         try (ScenarioServer server = new ScenarioServer()) {
-            Plan p = Plan.parse(plan(server.url(), "", ADD_PET.formatted("rps: 20")), "plan.yaml", Path.of("."), n -> null);
+            Plan p = PlanReader.parse(plan(server.url(), "", ADD_PET.formatted("rps: 20")), "plan.yaml", Path.of("."), n -> null);
             try (LoadEngine engine = LoadEngine.open(p, LoadOptions.defaults(), null)) {
                 StepResult r = engine.run(LoadStep.of(p, "open", 1, Duration.ofSeconds(2)));
                 assertThat(r.errors()).isEmpty();
@@ -106,7 +107,7 @@ class FlowTest {
                         request: {path: "/owners/${session.ownerId}"}
                 """;
         try (ScenarioServer server = new ScenarioServer()) {
-            Plan p = Plan.parse(plan(server.url(), "users: {count: 2, think: 5ms}\n", steps), "plan.yaml", Path.of("."), n -> null);
+            Plan p = PlanReader.parse(plan(server.url(), "users: {count: 2, think: 5ms}\n", steps), "plan.yaml", Path.of("."), n -> null);
             try (LoadEngine engine = LoadEngine.open(p, LoadOptions.defaults(), null)) {
                 StepResult r = engine.run(LoadStep.of(p, "broken", 1, Duration.ofSeconds(1)));
                 assertThat(r.errors()).containsOnlyKeys("extract-failed");
@@ -128,7 +129,7 @@ class FlowTest {
                         request: {path: "/owners?lastName=x"}
                 """;
         try (ScenarioServer server = new ScenarioServer()) {
-            Plan p = Plan.parse(plan(server.url(), "users: {count: 2, think: 5ms}\n", steps), "plan.yaml", Path.of("."), n -> null);
+            Plan p = PlanReader.parse(plan(server.url(), "users: {count: 2, think: 5ms}\n", steps), "plan.yaml", Path.of("."), n -> null);
             try (LoadEngine engine = LoadEngine.open(p, LoadOptions.defaults(), null)) {
                 StepResult r = engine.run(LoadStep.of(p, "checked", 1, Duration.ofSeconds(1)));
                 assertThat(r.errors()).containsOnlyKeys("check-failed");
@@ -147,7 +148,7 @@ class FlowTest {
                         request: {path: "/login"}
                 """;
         try (ScenarioServer server = new ScenarioServer()) {
-            Plan p = Plan.parse(plan(server.url(), "users: {count: 2, pacing: 200ms}\n", steps), "plan.yaml", Path.of("."), n -> null);
+            Plan p = PlanReader.parse(plan(server.url(), "users: {count: 2, pacing: 200ms}\n", steps), "plan.yaml", Path.of("."), n -> null);
             try (LoadEngine engine = LoadEngine.open(p, LoadOptions.defaults(), null)) {
                 engine.run(LoadStep.of(p, "paced", 1, Duration.ofSeconds(1)));
             }

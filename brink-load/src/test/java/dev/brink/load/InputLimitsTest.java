@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.brink.core.BrinkUserException;
 import dev.brink.load.engine.CsvFeeder;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,7 +35,7 @@ class InputLimitsTest {
             """;
 
     private Plan plan(String base, String step, String max) throws BrinkUserException {
-        return Plan.parse(PLAN.replace("BASE", base).replace("STEP", step).replace("MAX", max), "plan.yaml", dir, n -> null);
+        return PlanReader.parse(PLAN.replace("BASE", base).replace("STEP", step).replace("MAX", max), "plan.yaml", dir, n -> null);
     }
 
     private Path sparse(String name, long size) throws Exception {
@@ -54,7 +55,7 @@ class InputLimitsTest {
     void aPlanOver2GiBIsRefusedBeforeItIsRead() throws Exception {
         Path big = sparse("big.yaml", 3L << 30);
         long t0 = System.nanoTime();
-        assertThatThrownBy(() -> Plan.load(big)).satisfies(InputLimitsTest::oneLine)
+        assertThatThrownBy(() -> PlanReader.load(big)).satisfies(InputLimitsTest::oneLine)
                 .hasMessage(big + ": 3.0 GiB, expected a plan (YAML) of at most 1.0 MiB (Brink reads this kind of file "
                         + "into memory and refuses larger ones)");
         assertThat(System.nanoTime() - t0).isLessThan(5_000_000_000L);
@@ -65,7 +66,7 @@ class InputLimitsTest {
         Path f = dir.resolve("long.yaml");
         Files.writeString(f, "name: " + "x".repeat(900_000) + "\n");
         long t0 = System.nanoTime();
-        assertThatThrownBy(() -> Plan.load(f)).satisfies(InputLimitsTest::oneLine)
+        assertThatThrownBy(() -> PlanReader.load(f)).satisfies(InputLimitsTest::oneLine)
                 .hasMessage(f + ":1: expected a line of at most 16384 characters, got 900006");
         assertThat(System.nanoTime() - t0).isLessThan(5_000_000_000L);
     }
@@ -74,14 +75,14 @@ class InputLimitsTest {
     void planEncodingErrorsSayWhatTheFileLooksLike() throws Exception {
         Path u16 = dir.resolve("u16.yaml");
         Files.write(u16, ("\uFEFF" + PLAN).getBytes(StandardCharsets.UTF_16LE));
-        assertThatThrownBy(() -> Plan.load(u16)).satisfies(InputLimitsTest::oneLine)
+        assertThatThrownBy(() -> PlanReader.load(u16)).satisfies(InputLimitsTest::oneLine)
                 .hasMessageContaining("expected a plan (YAML) as UTF-8 text, found UTF-16 text");
         Path latin = dir.resolve("latin.yaml");
         Files.write(latin, "name: café\n".getBytes(StandardCharsets.ISO_8859_1));
-        assertThatThrownBy(() -> Plan.load(latin)).satisfies(InputLimitsTest::oneLine)
+        assertThatThrownBy(() -> PlanReader.load(latin)).satisfies(InputLimitsTest::oneLine)
                 .hasMessageContaining("latin.yaml: byte 9: expected a plan (YAML) as UTF-8 text")
                 .hasMessageNotContaining("Input length");
-        assertThatThrownBy(() -> Plan.load(Path.of("/dev/zero"))).satisfies(InputLimitsTest::oneLine)
+        assertThatThrownBy(() -> PlanReader.load(Path.of("/dev/zero"))).satisfies(InputLimitsTest::oneLine)
                 .hasMessage("/dev/zero: not a regular file (a device, pipe or socket), expected a plan (YAML) file");
     }
 
@@ -91,7 +92,7 @@ class InputLimitsTest {
                 .hasMessageContaining("phases.capacity.step_duration: expected a duration like 30s, 5m or 1h, at most 365d");
         assertThatThrownBy(() -> plan("http://127.0.0.1:8080", "1e300s", "10"))
                 .hasMessageContaining("phases.capacity.step_duration");
-        assertThatThrownBy(() -> Plan.parse(PLAN.replace("BASE", "http://127.0.0.1:8080").replace("STEP", "30s")
+        assertThatThrownBy(() -> PlanReader.parse(PLAN.replace("BASE", "http://127.0.0.1:8080").replace("STEP", "30s")
                 .replace("MAX", "1000").replace("rps: 2", "rps: 20000"), "plan.yaml", dir, n -> null))
                 .satisfies(InputLimitsTest::oneLine)
                 .hasMessageContaining("phases: expected a highest multiplier × the profile's 20000 req/s of at most "

@@ -9,6 +9,7 @@ import dev.brink.load.engine.Session;
 import dev.brink.load.engine.Template;
 import dev.brink.load.http.RequestEncoder;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
@@ -131,7 +132,7 @@ class LoadInputFuzzTest {
         Files.write(dir.resolve("photo.bin"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, '\r', '\n', '-', '-'});
         java.util.concurrent.atomic.AtomicInteger accepted = new java.util.concurrent.atomic.AtomicInteger();
         List<String> bases = List.of(PLAN, FLOW_PLAN, BODY_PLAN);
-        for (String base : bases) assertHeadsClean(Plan.parse(base, "plan.yaml", dir, n -> null)); // every base parses
+        for (String base : bases) assertHeadsClean(PlanReader.parse(base, "plan.yaml", dir, n -> null)); // every base parses
         fuzz("plan", seed -> {
             Random r = new Random(seed);
             StringBuilder sb = new StringBuilder(bases.get((int) Math.floorMod(seed, 3L)));
@@ -146,7 +147,7 @@ class LoadInputFuzzTest {
             }
             Plan plan;
             try {
-                plan = Plan.parse(sb.toString(), "plan.yaml", dir, n -> n.equals("X") ? "a\r\nb" : null);
+                plan = PlanReader.parse(sb.toString(), "plan.yaml", dir, n -> n.equals("X") ? "a\r\nb" : null);
             } catch (BrinkUserException e) {
                 assertOneLine(e);
                 assertThat(e.getMessage()).startsWith("plan.yaml");

@@ -12,6 +12,7 @@ import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -58,7 +59,7 @@ class PerOperationTest {
                       - {name: slow, rps: 10, request: {path: /slow}}
                       - {name: failing, rps: 10, request: {path: /fail}}
                     """.formatted(server.getAddress().getPort());
-            Plan p = Plan.parse(plan, "plan.yaml", dir, n -> null);
+            Plan p = PlanReader.parse(plan, "plan.yaml", dir, n -> null);
             RunDirectory run = RunDirectory.at(dir.resolve("run"));
             StepResult r;
             try (LoadEngine engine = LoadEngine.open(p, LoadOptions.defaults(), run)) {

@@ -10,6 +10,7 @@ import dev.brink.load.engine.Session;
 import dev.brink.load.http.RequestEncoder;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.ThinkTime;
+import dev.brink.load.plan.bind.PlanReader;
 import dev.brink.load.plan.bind.PlanTest;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,7 +45,7 @@ class PlanFlowTest {
             """;
 
     static Plan parse(String yaml) throws BrinkUserException {
-        return Plan.parse(yaml, "plan.yaml", Path.of("."), n -> null);
+        return PlanReader.parse(yaml, "plan.yaml", Path.of("."), n -> null);
     }
 
     @Test
@@ -257,11 +258,11 @@ class PlanFlowTest {
         java.nio.file.Files.write(dir.resolve("photo.png"), png);
         String yaml = BODY_PLAN.replaceAll("json: \\{.*}\n",
                 java.util.regex.Matcher.quoteReplacement("multipart: {title: \"t ${seq}\", photo: {file: photo.png, content_type: image/png}}\n"));
-        Plan p = Plan.parse(yaml, "plan.yaml", dir, n -> null);
+        Plan p = PlanReader.parse(yaml, "plan.yaml", dir, n -> null);
         Plan.Request r = p.profile().get(2).request();
         String type = r.headers().stream().filter(h -> h.name().equals("Content-Type")).findFirst().orElseThrow().value();
         assertThat(type).matches("multipart/form-data; boundary=brink-[0-9a-f]{24}");
-        assertThat(Plan.parse(yaml, "plan.yaml", dir, n -> null).profile().get(2).request().headers()).contains(new Plan.Header("Content-Type", type, false));
+        assertThat(PlanReader.parse(yaml, "plan.yaml", dir, n -> null).profile().get(2).request().headers()).contains(new Plan.Header("Content-Type", type, false));
         RequestEncoder enc = new RequestEncoder(p.target().baseUrl(), r, List.of(), n -> null, Set.of());
         RequestContext ctx = new RequestContext(1, null);
         ctx.next();

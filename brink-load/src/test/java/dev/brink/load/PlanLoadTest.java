@@ -6,6 +6,7 @@ import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,7 +42,7 @@ class PlanLoadTest {
                           headers: {X-Token: "${env.TOKEN}"}
                           body: '{"title":"${csv.title}","price":${random.decimal(1,100)}}'
                     """.formatted(server.url());
-            Plan plan = Plan.parse(yaml, "plan.yaml", dir, Map.of("TOKEN", "tok")::get);
+            Plan plan = PlanReader.parse(yaml, "plan.yaml", dir, Map.of("TOKEN", "tok")::get);
             StepResult r;
             try (LoadEngine engine = LoadEngine.open(plan, LoadOptions.defaults(), null, Map.of("TOKEN", "tok")::get)) {
                 r = engine.run(LoadStep.open("x1", 1, Duration.ofSeconds(2)));

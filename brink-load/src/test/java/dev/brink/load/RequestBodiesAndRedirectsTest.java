@@ -10,6 +10,7 @@ import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -125,7 +126,7 @@ class RequestBodiesAndRedirectsTest {
 
     private Plan plan(Site site, String flows) throws Exception {
         Files.write(dir.resolve("photo.bin"), PHOTO);
-        return Plan.parse("name: site\ntarget: {base_url: " + site.url() + "}\nusers: {count: 2}\nflows:\n" + flows, "plan.yaml", dir, n -> null);
+        return PlanReader.parse("name: site\ntarget: {base_url: " + site.url() + "}\nusers: {count: 2}\nflows:\n" + flows, "plan.yaml", dir, n -> null);
     }
 
     @Test
@@ -174,7 +175,7 @@ class RequestBodiesAndRedirectsTest {
     @Test
     void aProfileOperationFollowsItsRedirectWithTheCookieItSet() throws Exception {
         try (Site site = new Site()) {
-            Plan p = Plan.parse("name: site\ntarget: {base_url: " + site.url() + "}\nprofile:\n  - name: login\n    rps: 20\n"
+            Plan p = PlanReader.parse("name: site\ntarget: {base_url: " + site.url() + "}\nprofile:\n  - name: login\n    rps: 20\n"
                     + "    request: {method: POST, path: /login, form: {user: ann}, follow_redirects: true}\n    check: {status: 200}\n",
                     "plan.yaml", dir, n -> null);
             StepResult r;

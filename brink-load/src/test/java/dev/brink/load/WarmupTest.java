@@ -7,6 +7,7 @@ import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.grpc.GrpcTestServer;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -73,7 +74,7 @@ class WarmupTest {
         try (dev.brink.load.tcp.TelemetryTestServerAccess target = new dev.brink.load.tcp.TelemetryTestServerAccess()) {
             // the plan's echo check needs the session's own sequence number, which no stand-in knows: without it,
             // every answer must pass the framing, the unescaping and the constant checks
-            Plan plan = Plan.parse(target.plan().replace("    - {offset: 13, u16: seq}\n", ""), "telematics.yaml",
+            Plan plan = PlanReader.parse(target.plan().replace("    - {offset: 13, u16: seq}\n", ""), "telematics.yaml",
                     java.nio.file.Path.of("."), k -> null);
 
             Warmup.Report r = Warmup.of(plan, LoadOptions.defaults(), Duration.ofMillis(600));

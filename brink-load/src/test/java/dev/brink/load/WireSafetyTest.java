@@ -8,6 +8,7 @@ import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,7 +43,7 @@ class WireSafetyTest {
             """;
 
     private Plan parse(String path, String headerValue, Map<String, String> env) throws BrinkUserException {
-        return Plan.parse(PLAN.replace("PATH", path).replace("VALUE", headerValue), "plan.yaml", dir, env::get);
+        return PlanReader.parse(PLAN.replace("PATH", path).replace("VALUE", headerValue), "plan.yaml", dir, env::get);
     }
 
     @Test
@@ -107,7 +108,7 @@ class WireSafetyTest {
                         rps: 40
                         request: {path: "/items/${csv.id}", headers: {X-Token: "${csv.token}"}, body: "${csv.token}"}
                     """.formatted(server.port());
-            Plan plan = Plan.parse(yaml, "plan.yaml", dir, n -> null);
+            Plan plan = PlanReader.parse(yaml, "plan.yaml", dir, n -> null);
             StepResult r;
             try (LoadEngine engine = LoadEngine.open(plan, LoadOptions.defaults().withMaxConnections(2), null)) {
                 r = engine.run(LoadStep.open("csv", 1, Duration.ofSeconds(1)));
@@ -142,7 +143,7 @@ class WireSafetyTest {
                         rps: 1
                         request: {path: "/items/${csv.id}"}
                     """.formatted(server.port());
-            Plan plan = Plan.parse(yaml, "plan.yaml", dir, n -> null);
+            Plan plan = PlanReader.parse(yaml, "plan.yaml", dir, n -> null);
             StepResult r;
             try (LoadEngine engine = LoadEngine.open(plan, LoadOptions.defaults().withMaxConnections(2), null)) {
                 r = engine.run(LoadStep.closed("closed", 2, Duration.ZERO, Duration.ofSeconds(1)));

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.brink.load.plan.bind.PlanReader;
 
 /**
  * A capacity search on a real service on 127.0.0.1 while child processes saturate every CPU of the host (bounded
@@ -75,7 +76,7 @@ class HostSaturationTest {
                 phases:
                   capacity: {start: 1, step: 1, max: 2, step_duration: 6s, warmup: 0s, refine: false}
                 """.formatted(server.getAddress().getPort());
-        return Plan.parse(yaml, "host-noise.yaml", tmp, name -> null);
+        return PlanReader.parse(yaml, "host-noise.yaml", tmp, name -> null);
     }
 
     private RunSummary run(String name) throws Exception {

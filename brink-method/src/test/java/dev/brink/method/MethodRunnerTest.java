@@ -19,6 +19,7 @@ import dev.brink.core.verdict.StepVerdictKind;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.metrics.LiveMetrics;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import dev.brink.method.children.PlainServer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -86,7 +87,7 @@ class MethodRunnerTest {
                 phases:
                   soak: {multiplier: 2, hold: 3s}
                 """.formatted(port, child.pid()));
-        Plan plan = Plan.load(file);
+        Plan plan = PlanReader.load(file);
         RunDirectory run = RunDirectory.at(dir.resolve("run"));
         StringWriter text = new StringWriter();
         RunSummary s = new MethodRunner(plan, run, LoadOptions.defaults(), new PrintWriter(text, true)).run(EnumSet.of(MethodPhase.SOAK));
@@ -170,7 +171,7 @@ class MethodRunnerTest {
                 %s""".formatted(name, port, observe ? "  jvm: {pid: " + child.pid() + "}" : "", rest);
         Path file = dir.resolve(name + ".yaml");
         Files.writeString(file, text);
-        return Plan.load(file);
+        return PlanReader.load(file);
     }
 
     private static List<JsonNode> events(RunDirectory run) throws Exception {

@@ -3,6 +3,7 @@ package dev.brink.method;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -48,10 +49,10 @@ class PlanWriterFlowTest {
                 phases:
                   capacity: {start: 1, step: 1, max: 4, step_duration: 10s}
                 """);
-        Plan plan = Plan.load(source);
+        Plan plan = PlanReader.load(source);
         Path file = dir.resolve("plan.yaml");
         PlanWriter.write(plan, file);
-        Plan back = Plan.load(file);
+        Plan back = PlanReader.load(file);
         assertThat(back.users()).isEqualTo(plan.users());
         assertThat(back.flows()).isEqualTo(plan.flows());
         assertThat(back.profile()).isEqualTo(plan.profile());

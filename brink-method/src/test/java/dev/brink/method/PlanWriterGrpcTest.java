@@ -3,6 +3,7 @@ package dev.brink.method;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +31,7 @@ class PlanWriterGrpcTest {
         PlanWriter.write(plan, file);
         String yaml = Files.readString(file);
         assertThat(yaml).doesNotContain("s3cr3t").doesNotContain("c2VjcmV0LXNpZw").contains("grpc: \"127.0.0.1:50051\"").contains("call: \"pay.v2.Ledger/Post\"");
-        Plan back = Plan.load(file);
+        Plan back = PlanReader.load(file);
         assertThat(back.target().grpc()).isEqualTo(plan.target().grpc());
         assertThat(back.target().jvm()).as("a gRPC target Brink launches and watches").isEqualTo(plan.target().jvm());
         assertThat(back.target().baseUrl()).isEqualTo(plan.target().baseUrl());

@@ -6,7 +6,7 @@ import dev.brink.core.EventLog;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.testing.ChildJvm;
 import dev.brink.load.metrics.LiveMetrics;
-import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import dev.brink.method.children.PlainServer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -49,7 +49,7 @@ class TargetJvmMetricsTest {
             RunDirectory run = RunDirectory.at(dir.resolve("run"));
             LiveMetrics metrics = new LiveMetrics(null, 40);
             try (EventLog events = new EventLog(run);
-                 TargetSession session = TargetSession.open(Plan.load(file), run, events, new PrintWriter(new StringWriter(), true))) {
+                 TargetSession session = TargetSession.open(PlanReader.load(file), run, events, new PrintWriter(new StringWriter(), true))) {
                 session.addListener(new TargetJvmMetrics(metrics));
                 Awaitility.await().atMost(Duration.ofSeconds(30))
                         .until(() -> value(metrics.render(true), "brink_jvm_threads{state=\"RUNNABLE\"}") >= 1);

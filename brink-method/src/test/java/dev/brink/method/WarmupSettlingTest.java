@@ -11,6 +11,7 @@ import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,7 +74,7 @@ class WarmupSettlingTest {
             x.close();
         });
         server.start();
-        Plan plan = Plan.parse("""
+        Plan plan = PlanReader.parse("""
                 name: warm
                 target: {base_url: "http://127.0.0.1:%d"}
                 profile:

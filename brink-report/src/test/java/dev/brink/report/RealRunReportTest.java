@@ -25,6 +25,7 @@ import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import dev.brink.report.children.ReportTarget;
 import dev.brink.threads.ThreadDumpAnalyzer;
 import java.lang.management.ManagementFactory;
@@ -77,7 +78,7 @@ class RealRunReportTest {
         RunDirectory run = RunDirectory.at(dir.resolve("run"));
         String planText = String.format(Locale.ROOT, PLAN, port);
         Files.writeString(run.file(RunDirectory.PLAN), planText);
-        Plan plan = Plan.parse(planText, "plan.yaml", run.root(), name -> null);
+        Plan plan = PlanReader.parse(planText, "plan.yaml", run.root(), name -> null);
         List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m", "-XX:+UseSerialGC",
                 "-cp", System.getProperty("brink.test.classpath", "target/test-classes"), ReportTarget.class.getName(),
                 Integer.toString(port), "120");

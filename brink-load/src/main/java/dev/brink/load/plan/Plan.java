@@ -1,9 +1,6 @@
 package dev.brink.load.plan;
 
-import dev.brink.core.BrinkUserException;
-import dev.brink.core.InputFiles;
 import dev.brink.core.UserText;
-import dev.brink.load.plan.bind.PlanBinder;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,8 +12,8 @@ import java.util.Set;
 
 /**
  * The user's plan (DESIGN.md "Plan"): target, weighted profile of operations with their 100 % rates,
- * request templates, checks, SLO, phases and an optional CSV feeder. Immutable data, validated when read:
- * every error names file:line:column and what was expected. Template strings are kept as written
+ * request templates, checks, SLO, phases and an optional CSV feeder. Immutable data, validated when read
+ * ({@link dev.brink.load.plan.bind.PlanReader}): every error names file:line:column and what was expected. Template strings are kept as written
  * (an {@code ${env.NAME}} value is never stored here), literal secret header values are redacted by
  * {@link #redacted()}.
  */
@@ -42,46 +39,6 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
     /** A plan without a CI gate. */
     public Plan(String name, Target target, List<Operation> profile, Slo slo, Phases phases, Data data) {
         this(name, target, profile, slo, phases, data, FailOn.NEVER);
-    }
-
-    /**
-     * A plan is a few kB written by a person; the YAML scanner's cost grows faster than linearly with a line's
-     * length (a 4 MB one-line file took 9 s), so plans are bounded and a longer input is refused at once.
-     */
-    public static final long MAX_BYTES = 1L << 20;
-    /** See {@link #MAX_BYTES}; a long body belongs in a template with generators, not in one literal line. */
-    public static final int MAX_LINE_CHARS = 16 * 1024;
-
-    /** Reads and validates a plan file; {@code data.csv} paths are resolved against the file's folder. */
-    public static Plan load(Path file) throws BrinkUserException {
-        String text = InputFiles.readUtf8(file, "a plan (YAML)", MAX_BYTES);
-        Path dir = file.toAbsolutePath().getParent();
-        return parse(text, file.toString(), dir, System::getenv);
-    }
-
-    /** Parses plan text; {@code env} looks up {@code ${env.NAME}} values (null when unset). */
-    public static Plan parse(String text, String fileName, Path baseDir, java.util.function.UnaryOperator<String> env)
-            throws BrinkUserException {
-        checkLineLengths(text, fileName);
-        return PlanBinder.bind(PlanYaml.read(text, fileName), baseDir, env);
-    }
-
-    private static void checkLineLengths(String text, String fileName) throws BrinkUserException {
-        if (text.length() > MAX_BYTES) {
-            throw new BrinkUserException(fileName + ": expected a plan of at most " + MAX_BYTES + " characters, got " + text.length());
-        }
-        int line = 1;
-        int start = 0;
-        for (int i = 0; i <= text.length(); i++) {
-            if (i == text.length() || text.charAt(i) == '\n') {
-                if (i - start > MAX_LINE_CHARS) {
-                    throw new BrinkUserException(fileName + ":" + line + ": expected a line of at most " + MAX_LINE_CHARS
-                            + " characters, got " + (i - start));
-                }
-                line++;
-                start = i + 1;
-            }
-        }
     }
 
     /** True when users are closed-model virtual users ({@code users:}), false for an open model ({@code rps:}). */

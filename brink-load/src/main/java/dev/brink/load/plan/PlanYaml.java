@@ -16,14 +16,14 @@ import java.util.Map;
  * Reads YAML into {@link PlanNode}s that remember their line and column. Jackson's tree model drops
  * locations, so this walks the token stream itself (a plan is a few kB: cost is irrelevant).
  */
-final class PlanYaml {
+public final class PlanYaml {
     private static final YAMLFactory YAML = YAMLFactory.builder().build();
     private static final int MAX_DEPTH = 64; // a fuzzed file must not overflow the stack
 
     private PlanYaml() {
     }
 
-    static PlanNode read(String text, String file) throws BrinkUserException {
+    public static PlanNode read(String text, String file) throws BrinkUserException {
         try (JsonParser p = YAML.createParser(text)) {
             JsonToken t = p.nextToken();
             if (t == null) {

@@ -10,6 +10,7 @@ import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;
@@ -131,14 +132,14 @@ public class GrpcLoadTest {
                         message: '{"sku": "s-${seq}", "quantity": 2}'
                         metadata: {authorization: "Bearer t0ps3cret"}
                     """.formatted(server.port());
-            Plan plan = Plan.parse(yaml, "inventory.yaml", Path.of("src/test/resources/grpc").toAbsolutePath(), k -> null);
+            Plan plan = PlanReader.parse(yaml, "inventory.yaml", Path.of("src/test/resources/grpc").toAbsolutePath(), k -> null);
             assertThat(plan.redacted().profile().get(0).request().headers().get(0).value()).isEqualTo("***");
             try (LoadEngine engine = LoadEngine.open(plan, LoadOptions.defaults(), null)) {
                 StepResult r = engine.run(LoadStep.open("x1", 1, Duration.ofSeconds(1)));
                 assertThat(r.errors()).isEmpty();
                 assertThat(r.ok()).isEqualTo(100);
             }
-            assertThatThrownBy(() -> Plan.parse(yaml.replace("Inventory/Reserve", "Inventory"), "inventory.yaml",
+            assertThatThrownBy(() -> PlanReader.parse(yaml.replace("Inventory/Reserve", "Inventory"), "inventory.yaml",
                     Path.of("src/test/resources/grpc"), k -> null))
                     .isInstanceOf(BrinkUserException.class).hasMessageStartingWith("inventory.yaml:10:")
                     .hasMessageContaining("pkg.Service/Method");

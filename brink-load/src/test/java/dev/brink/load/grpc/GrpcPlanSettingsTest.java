@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +31,7 @@ class GrpcPlanSettingsTest {
 
     @Test
     void readsTlsAndBinaryAndSecretMetadata() throws Exception {
-        Plan p = Plan.parse(yaml("ca_cert: common.proto\nauthority: inventory.internal", """
+        Plan p = PlanReader.parse(yaml("ca_cert: common.proto\nauthority: inventory.internal", """
                 x-trace-bin: AAEC/w==
                 x-token: {value: "t0k3n-value", secret: true}
                 x-tenant: acme"""), "tls.yaml", DIR, k -> null);
@@ -40,24 +41,24 @@ class GrpcPlanSettingsTest {
         assertThat(p.profile().get(0).request().headers()).extracting(Plan.Header::secret).containsExactly(false, true, false);
         assertThat(p.redacted().profile().get(0).request().headers()).extracting(Plan.Header::value)
                 .containsExactly("AAEC/w==", "***", "acme");
-        assertThat(Plan.parse(yaml("tls: true", "x-a: b"), "tls.yaml", DIR, k -> null).target().grpc().tls())
+        assertThat(PlanReader.parse(yaml("tls: true", "x-a: b"), "tls.yaml", DIR, k -> null).target().grpc().tls())
                 .isEqualTo(new Plan.Tls(null, false));
-        assertThat(Plan.parse(yaml("insecure: true", "x-a: b"), "tls.yaml", DIR, k -> null).target().grpc().tls())
+        assertThat(PlanReader.parse(yaml("insecure: true", "x-a: b"), "tls.yaml", DIR, k -> null).target().grpc().tls())
                 .isEqualTo(new Plan.Tls(null, true));
-        assertThat(Plan.parse(yaml("connections: 1", "x-a: b"), "tls.yaml", DIR, k -> null).target().grpc().tls()).isNull();
+        assertThat(PlanReader.parse(yaml("connections: 1", "x-a: b"), "tls.yaml", DIR, k -> null).target().grpc().tls()).isNull();
     }
 
     @Test
     void mistakesAreOneLineWithoutTheValue() {
-        assertThatThrownBy(() -> Plan.parse(yaml("connections: 1", "x-trace-bin: \"not base64!\""), "tls.yaml", DIR, k -> null))
+        assertThatThrownBy(() -> PlanReader.parse(yaml("connections: 1", "x-trace-bin: \"not base64!\""), "tls.yaml", DIR, k -> null))
                 .isInstanceOf(BrinkUserException.class)
                 .hasMessageStartingWith("tls.yaml:11:").hasMessageContaining("profile[0].metadata.x-trace-bin: expected a base64 value")
                 .hasMessageNotContaining("not base64!");
-        assertThatThrownBy(() -> Plan.parse(yaml("ca_cert: common.proto\ninsecure: true", "x-a: b"), "tls.yaml", DIR, k -> null))
+        assertThatThrownBy(() -> PlanReader.parse(yaml("ca_cert: common.proto\ninsecure: true", "x-a: b"), "tls.yaml", DIR, k -> null))
                 .isInstanceOf(BrinkUserException.class).hasMessageContaining("ca_cert or insecure, not both");
-        assertThatThrownBy(() -> Plan.parse(yaml("ca_cert: nope.pem", "x-a: b"), "tls.yaml", DIR, k -> null))
+        assertThatThrownBy(() -> PlanReader.parse(yaml("ca_cert: nope.pem", "x-a: b"), "tls.yaml", DIR, k -> null))
                 .isInstanceOf(BrinkUserException.class).hasMessageContaining("target.ca_cert: expected an existing file");
-        assertThatThrownBy(() -> Plan.parse(yaml("tls: true", "grpc-timeout: 1S"), "tls.yaml", DIR, k -> null))
+        assertThatThrownBy(() -> PlanReader.parse(yaml("tls: true", "grpc-timeout: 1S"), "tls.yaml", DIR, k -> null))
                 .isInstanceOf(BrinkUserException.class).hasMessageContaining("not starting with grpc-");
     }
 }

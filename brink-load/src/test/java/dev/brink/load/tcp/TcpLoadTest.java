@@ -8,6 +8,7 @@ import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +28,7 @@ class TcpLoadTest {
     @Test
     void drivesTelematicsSessionsAtTwoThousandPacketsPerSecondWithNoViolation() throws Exception {
         try (TelemetryTestServer server = new TelemetryTestServer()) {
-            Plan plan = Plan.parse(telematics(server.port()), "telematics.yaml", Path.of("."), k -> null);
+            Plan plan = PlanReader.parse(telematics(server.port()), "telematics.yaml", Path.of("."), k -> null);
             try (LoadEngine engine = LoadEngine.open(plan, LoadOptions.defaults().withMaxConnections(40), null)) {
                 StepResult r = engine.run(LoadStep.open("hold", 1, Duration.ofSeconds(4)));
 
@@ -50,7 +51,7 @@ class TcpLoadTest {
     void aResponseThatNeverFramesIsAnErrorKind() throws Exception {
         try (TelemetryTestServer server = new TelemetryTestServer()) {
             server.mute = true;
-            Plan plan = Plan.parse(telematics(server.port()).replace("rps: 2000", "rps: 20"), "telematics.yaml", Path.of("."), k -> null);
+            Plan plan = PlanReader.parse(telematics(server.port()).replace("rps: 2000", "rps: 20"), "telematics.yaml", Path.of("."), k -> null);
             LoadOptions options = LoadOptions.defaults().withMaxConnections(4)
                     .withTimeouts(Duration.ofSeconds(1), Duration.ofMillis(300));
             try (LoadEngine engine = LoadEngine.open(plan, options, null)) {

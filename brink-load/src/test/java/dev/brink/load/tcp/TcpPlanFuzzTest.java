@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,7 @@ class TcpPlanFuzzTest {
                 }
             }
             try {
-                Plan plan = Plan.parse(sb.toString(), "t.yaml", Path.of("."), k -> null);
+                Plan plan = PlanReader.parse(sb.toString(), "t.yaml", Path.of("."), k -> null);
                 TcpSpec spec = plan.target().tcp();
                 if (spec != null) {
                     accepted++;

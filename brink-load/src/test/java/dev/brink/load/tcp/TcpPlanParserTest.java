@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.nio.file.Path;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
@@ -13,7 +14,7 @@ class TcpPlanParserTest {
     private static final HexFormat HEX = HexFormat.of().withUpperCase();
 
     private static TcpSpec spec(String yaml) throws BrinkUserException {
-        return Plan.parse(yaml, "p.yaml", Path.of("."), k -> null).target().tcp();
+        return PlanReader.parse(yaml, "p.yaml", Path.of("."), k -> null).target().tcp();
     }
 
     private static String plan(String packets) {
@@ -108,7 +109,7 @@ class TcpPlanParserTest {
     @Test
     void aTcpTargetNamesItsJvmAsAnHttpTargetDoes() throws Exception {
         String packets = "  p:\n    - {u8: 1}\n";
-        Plan launched = Plan.parse(plan(packets).replace("target: {tcp: \"127.0.0.1:9\"}",
+        Plan launched = PlanReader.parse(plan(packets).replace("target: {tcp: \"127.0.0.1:9\"}",
                 "target: {tcp: \"127.0.0.1:9\", jvm: {launch: [java, -jar, platform.jar]}}"), "p.yaml", Path.of("."), k -> null);
         assertThat(launched.target().jvm().launch()).containsExactly("java", "-jar", "platform.jar");
         assertThat(launched.target().tcp()).isNotNull();

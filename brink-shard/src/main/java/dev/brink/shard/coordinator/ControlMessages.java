@@ -6,6 +6,7 @@ import dev.brink.core.Json;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.ShardInterval;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import dev.brink.shard.StepDispatch;
 import java.io.IOException;
 import java.time.Duration;
@@ -71,7 +72,7 @@ public final class ControlMessages {
 
     public static Welcome readWelcome(byte[] body) {
         JsonNode o = tree(body);
-        return new Welcome(intIn(o, "count", 1, dev.brink.core.Shard.MAX_COUNT), text(o, "plan", Plan.MAX_BYTES),
+        return new Welcome(intIn(o, "count", 1, dev.brink.core.Shard.MAX_COUNT), text(o, "plan", PlanReader.MAX_BYTES),
                 text(o, "plan_file", 4096), longIn(o, "epoch_ms", 0, Long.MAX_VALUE));
     }
 

@@ -9,6 +9,7 @@ import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.ShardInterval;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import dev.brink.shard.StepDispatch;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -77,7 +78,7 @@ public final class Worker {
     private void run(RunDirectory out, Duration wait, LoadOptions options) throws BrinkUserException, InterruptedException {
         ControlMessages.Welcome w = join(wait);
         measureClock();
-        Plan plan = Plan.parse(w.plan(), w.planFile(), Path.of("").toAbsolutePath(), System::getenv);
+        Plan plan = PlanReader.parse(w.plan(), w.planFile(), Path.of("").toAbsolutePath(), System::getenv);
         Shard me = new Shard(shard.index(), shard.count(), null, "coordinator", (double) offsetMs);
         console.printf(Locale.ROOT, "worker %s joined the coordinator at %s (clock offset %+d ms); plan %s%n", shard, hostPort,
                 offsetMs, plan.name());

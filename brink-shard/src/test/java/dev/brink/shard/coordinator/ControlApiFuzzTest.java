@@ -9,6 +9,7 @@ import dev.brink.load.engine.HistogramCodec;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.ShardInterval;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanReader;
 import dev.brink.shard.StepDispatch;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -57,7 +58,7 @@ class ControlApiFuzzTest {
 
     @Test
     void mutatedMessagesAreReadOrRefusedInWords() throws Exception {
-        Plan plan = Plan.parse(PLAN, "fuzz.yaml", Path.of("."), n -> null);
+        Plan plan = PlanReader.parse(PLAN, "fuzz.yaml", Path.of("."), n -> null);
         byte[] report = ControlMessages.report(new StepDispatch.Report(1, 3, List.of(interval(1000), interval(2000)), 2.0));
         byte[] order = ControlMessages.order(new ControlMessages.Order(4, ControlMessages.Kind.STEP, LoadStep.ramp("confirm-ramp", 1, 3,
                 Duration.ofSeconds(5)), 1234));

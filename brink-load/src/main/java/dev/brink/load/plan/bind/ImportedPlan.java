@@ -22,7 +22,7 @@ public final class ImportedPlan {
     public static Plan readBack(String plan, String source, String writtenAs, Path baseDir) throws BrinkUserException {
         try {
             // ${env.…} values are filled when the plan runs; the check only needs them to be there
-            return Plan.parse(plan, writtenAs, baseDir, name -> "set-when-run");
+            return PlanReader.parse(plan, writtenAs, baseDir, name -> "set-when-run");
         } catch (BrinkUserException e) {
             throw new BrinkUserException(source + ": converts to a plan Brink cannot read (" + e.getMessage() + ")");
         }

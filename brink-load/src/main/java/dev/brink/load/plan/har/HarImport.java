@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Json;
 import dev.brink.load.http.HttpWords;
+import dev.brink.load.plan.bind.PlanReader;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +39,7 @@ public final class HarImport {
     /** The longest think time taken from a recording: a user who left the tab for an hour is not a think time. */
     private static final long MAX_THINK_MS = 60_000;
     /** Room for quoting within a plan's longest line (escapes may double a recorded text). */
-    private static final int MAX_LITERAL = dev.brink.load.plan.Plan.MAX_LINE_CHARS / 3;
+    private static final int MAX_LITERAL = PlanReader.MAX_LINE_CHARS / 3;
 
     /**
      * @param plan         the plan as YAML text
@@ -96,7 +97,7 @@ public final class HarImport {
             else if (e.method.equals("OPTIONS")) why = "a CORS preflight the browser sends on its own";
             else if ((e.body != null && e.body.length() > MAX_LITERAL) || e.url.toString().length() > MAX_LITERAL) {
                 why = "a body or URL longer than " + MAX_LITERAL + " characters (a plan line holds at most "
-                        + dev.brink.load.plan.Plan.MAX_LINE_CHARS + ": write it as a template by hand)";
+                        + PlanReader.MAX_LINE_CHARS + ": write it as a template by hand)";
             }
             if (why != null) {
                 skipped.add(e.method + " " + e.url + ": " + why);

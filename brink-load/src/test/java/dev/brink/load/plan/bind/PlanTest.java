@@ -42,7 +42,7 @@ public class PlanTest {
     Path dir;
 
     static Plan parse(String yaml) throws BrinkUserException {
-        return Plan.parse(yaml, "plan.yaml", Path.of("."), Map.of("TOKEN", "s3cr3t-value")::get);
+        return PlanReader.parse(yaml, "plan.yaml", Path.of("."), Map.of("TOKEN", "s3cr3t-value")::get);
     }
 
     @Test
@@ -118,14 +118,14 @@ public class PlanTest {
                 """;
         Path file = dir.resolve("plan.yaml");
         Files.writeString(file, yaml);
-        Plan p = Plan.parse(yaml, file.toString(), dir, Map.of("TOKEN", "s3cr3t-value")::get);
+        Plan p = PlanReader.parse(yaml, file.toString(), dir, Map.of("TOKEN", "s3cr3t-value")::get);
         assertThat(p.data().random()).isTrue();
         assertThat(p.data().columns()).containsExactly("user", "password");
         assertThat(p.data().secretColumns()).containsExactly("password");
         Plan r = p.redacted();
         assertThat(r.toString()).doesNotContain("literal-secret").doesNotContain("s3cr3t-value");
         assertThat(r.profile().get(0).request().headers()).allMatch(Plan.Header::secret);
-        assertThatThrownBy(() -> Plan.parse(yaml.replace("secret: [password]", "secret: [pass]"), "plan.yaml", dir, n -> "x"))
+        assertThatThrownBy(() -> PlanReader.parse(yaml.replace("secret: [password]", "secret: [pass]"), "plan.yaml", dir, n -> "x"))
                 .hasMessageContaining("plan.yaml:3:48: data.secret: expected a CSV column");
     }
 

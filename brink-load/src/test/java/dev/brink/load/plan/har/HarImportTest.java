@@ -13,6 +13,7 @@ import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.bind.ImportedPlan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -146,7 +147,7 @@ class HarImportTest {
                     .anyMatch(c -> c.contains("from post-login, sent by get-owners-id"));
             assertThat(r.plan()).contains("think: ").doesNotContain("SID=");
 
-            Plan p = Plan.parse(r.plan(), "plan.yaml", dir, n -> null);
+            Plan p = PlanReader.parse(r.plan(), "plan.yaml", dir, n -> null);
             int loginsBefore = app.logins.get();
             int ownersBefore = app.ownerPages.get();
             int rejectedBefore = app.rejected.get(); // the browser's own /favicon.ico
@@ -176,7 +177,7 @@ class HarImportTest {
     void eachStepThinksTheGapThePersonLeftAfterItsAnswer() throws Exception {
         String har = new String(getClass().getResourceAsStream("/har/small.har").readAllBytes(), StandardCharsets.UTF_8);
         HarImport.Result r = HarImport.convert(har, "small.har", null, false);
-        Plan p = Plan.parse(r.plan(), "plan.yaml", dir, n -> null);
+        Plan p = PlanReader.parse(r.plan(), "plan.yaml", dir, n -> null);
         assertThat(p.profile()).extracting(Plan.Operation::name).containsExactly("get-root", "post-login", "get-owners-id");
         assertThat(p.profile()).extracting(Plan.Operation::think).containsExactly(
                 dev.brink.load.plan.ThinkTime.constant(Duration.ofMillis(426)), dev.brink.load.plan.ThinkTime.constant(Duration.ofMillis(246)), null);

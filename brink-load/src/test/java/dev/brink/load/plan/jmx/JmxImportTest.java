@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.brink.core.BrinkUserException;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.bind.ImportedPlan;
+import dev.brink.load.plan.bind.PlanReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,7 +26,7 @@ class JmxImportTest {
     @Test
     void jmetersAdvancedWebTemplateBecomesAPlanAndEverySkippedElementIsNamed() throws Exception {
         JmxImport.Result r = JmxImport.convert(resource("build-adv-web-test-plan.jmx"), "adv.jmx", dir);
-        Plan p = Plan.parse(r.plan(), "plan.yaml", dir, n -> null);
+        Plan p = PlanReader.parse(r.plan(), "plan.yaml", dir, n -> null);
         assertThat(p.target().baseUrl().toString()).isEqualTo("http://site.example");
         assertThat(p.users().count()).isEqualTo(1);
         assertThat(p.profile()).extracting(Plan.Operation::name).containsExactly("Home-Page", "Changes");
