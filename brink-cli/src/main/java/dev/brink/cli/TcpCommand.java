@@ -98,7 +98,7 @@ final class TcpCommand implements Callable<Integer> {
         return withRate("tcp", p.target().tcp(), rps);
     }
 
-    private Plan withRate(String name, dev.brink.load.tcp.TcpSpec spec, double rps) {
+    private Plan withRate(String name, Plan.TcpPackets spec, double rps) {
         return new Plan(name, new Plan.Target(URI.create("tcp://" + target), null, null, spec),
                 List.of(new Plan.Operation("tcp", rps, new Plan.Request("TCP", "session", List.of(), null), Plan.Check.DEFAULT)),
                 null, null, null);

@@ -28,6 +28,7 @@ import dev.brink.load.http.Http1Protocol;
 import dev.brink.load.http.RequestEncoder;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.tcp.TcpProtocol;
+import dev.brink.load.tcp.TcpSpec;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.ChannelOption;
@@ -142,7 +143,7 @@ public final class LoadEngine implements StepDriver {
             EventLoop el = group.next();
             this.protocol = plan.target().grpc() != null
                     ? GrpcProtocols.open(plan, address, group, epoll ? EpollSocketChannel.class : NioSocketChannel.class, columns, env)
-                    : plan.target().tcp() != null ? new TcpProtocol(bootstrap, address, plan.target().tcp(), System.nanoTime(), options.shard())
+                    : plan.target().tcp() != null ? new TcpProtocol(bootstrap, address, TcpSpec.of(plan), System.nanoTime(), options.shard())
                     : new Http1Protocol(bootstrap, address, RequestEncoder.forPlan(plan, columns, env), plan.target().baseUrl());
             this.loop = el.submit(() -> new LoadLoop(el, protocol, options, ops, ctx, FlowTable.of(plan))).get();
             long loopThread = el.submit(() -> Thread.currentThread().getId()).get();

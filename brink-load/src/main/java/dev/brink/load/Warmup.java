@@ -9,6 +9,8 @@ import dev.brink.load.grpc.GrpcLoopbackResponder;
 import dev.brink.load.grpc.GrpcProtocols;
 import dev.brink.load.http.LoopbackResponder;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.tcp.TcpLoopbackResponder;
+import dev.brink.load.tcp.TcpSpec;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -20,7 +22,7 @@ import java.time.Duration;
  * corrected p99 (intended send time to answer) far above the server's. wrk2 calibrates for 10 s for the same reason.
  *
  * <p>So a run first loads a responder in this process, not the target ({@link LoopbackResponder} for HTTP/1.1,
- * {@link GrpcLoopbackResponder} for gRPC, {@link dev.brink.load.tcp.TcpLoopbackResponder} for raw TCP): the same plan,
+ * {@link GrpcLoopbackResponder} for gRPC, {@link TcpLoopbackResponder} for raw TCP): the same plan,
  * encoders, event loop kind, {@link LoadLoop} and parser, against 127.0.0.1 on a port of its own, in an engine of its own
  * that writes no run directory. Nothing of it reaches the target or the results: the recorded run opens its own
  * engine and connections afterwards and starts its clock then. It stops when the JIT has settled (compilation time
@@ -104,10 +106,10 @@ public final class Warmup {
         }
     }
 
-    /** {@link #of} for a raw-TCP plan: a {@link dev.brink.load.tcp.TcpLoopbackResponder} answers each packet as the plan's framing expects. */
+    /** {@link #of} for a raw-TCP plan: a {@link TcpLoopbackResponder} answers each packet as the plan's framing expects. */
     static Report tcp(Plan plan, LoadOptions options, Duration max) throws BrinkUserException, InterruptedException {
         long started = System.nanoTime();
-        try (dev.brink.load.tcp.TcpLoopbackResponder responder = new dev.brink.load.tcp.TcpLoopbackResponder(plan.target().tcp())) {
+        try (TcpLoopbackResponder responder = new TcpLoopbackResponder(TcpSpec.of(plan))) {
             Plan warm = new Plan(plan.name(), new Plan.Target(java.net.URI.create("tcp://127.0.0.1:" + responder.port()), null,
                     null, plan.target().tcp()), plan.profile(), plan.slo(), plan.phases(), plan.data(), plan.failOn(),
                     plan.users(), plan.flows());

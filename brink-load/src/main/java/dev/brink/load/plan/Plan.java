@@ -65,7 +65,7 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
      * {@code grpc://host:port} base URL and its {@link Grpc} settings; its operations' requests then read
      * path = the full method name ({@code pkg.Service/Method}), headers = metadata, body = the JSON message.
      */
-    public record Target(URI baseUrl, Jvm jvm, Grpc grpc, dev.brink.load.tcp.TcpSpec tcp) {
+    public record Target(URI baseUrl, Jvm jvm, Grpc grpc, TcpPackets tcp) {
         public Target {
             Objects.requireNonNull(baseUrl, "base_url");
             if ((grpc != null) != "grpc".equalsIgnoreCase(baseUrl.getScheme())) {
@@ -83,6 +83,13 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
         public Target(URI baseUrl, Jvm jvm) {
             this(baseUrl, jvm, null);
         }
+    }
+
+    /**
+     * A raw-TCP target's packets, compiled when the plan is read: the tcp package's {@code TcpSpec}, which also
+     * sends them. The model carries them without knowing their form, so the plan depends on no protocol.
+     */
+    public interface TcpPackets {
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.brink.load.tcp;
 
+import dev.brink.load.plan.Plan;
 import java.util.List;
 
 /**
@@ -11,7 +12,7 @@ import java.util.List;
  * closes and the next request opens a new session. Before every packet but the first, every variable moves
  * by one {@code interval}.
  */
-public final class TcpSpec {
+public final class TcpSpec implements Plan.TcpPackets {
     final Variable[] variables;
     final Packet login;
     final Packet data;
@@ -29,6 +30,11 @@ public final class TcpSpec {
         this.dataPackets = dataPackets;
         this.intervalSeconds = intervalSeconds;
         this.response = response;
+    }
+
+    /** The compiled packets of {@code plan}'s tcp:// target, null for any other target. */
+    public static TcpSpec of(Plan plan) {
+        return (TcpSpec) plan.target().tcp();
     }
 
     public List<Variable> variables() {

@@ -41,7 +41,7 @@ class TcpPlanFuzzTest {
             }
             try {
                 Plan plan = PlanReader.parse(sb.toString(), "t.yaml", Path.of("."), k -> null);
-                TcpSpec spec = plan.target().tcp();
+                TcpSpec spec = TcpSpec.of(plan);
                 if (spec != null) {
                     accepted++;
                     Session s = new Session(spec.variables.length);

@@ -14,7 +14,7 @@ class TcpPlanParserTest {
     private static final HexFormat HEX = HexFormat.of().withUpperCase();
 
     private static TcpSpec spec(String yaml) throws BrinkUserException {
-        return PlanReader.parse(yaml, "p.yaml", Path.of("."), k -> null).target().tcp();
+        return TcpSpec.of(PlanReader.parse(yaml, "p.yaml", Path.of("."), k -> null));
     }
 
     private static String plan(String packets) {

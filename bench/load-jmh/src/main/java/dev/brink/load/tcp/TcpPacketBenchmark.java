@@ -33,7 +33,7 @@ public class TcpPacketBenchmark {
     public void setup() throws Exception {
         String plan = Files.readString(Path.of(System.getProperty("brink.plan", "brink-load/src/test/resources/tcp/telematics.yaml")))
                 .replace("PORT", "9");
-        spec = PlanReader.parse(plan, "telematics.yaml", Path.of("."), k -> null).target().tcp();
+        spec = TcpSpec.of(PlanReader.parse(plan, "telematics.yaml", Path.of("."), k -> null));
         session = new Session(spec.variables().size());
         spec.start(session, 0, System.currentTimeMillis(), null, 42);
         spec.next(session); // the login: from here on, data packets
