@@ -28,7 +28,7 @@ public final class Counters {
         return new Histogram(1, MAX_MICROS, 3);
     }
 
-    void recordLatency(long correctedNanos, long serviceNanos) {
+    public void recordLatency(long correctedNanos, long serviceNanos) {
         corrected.recordValue(clamp(correctedNanos));
         uncorrected.recordValue(clamp(serviceNanos));
     }

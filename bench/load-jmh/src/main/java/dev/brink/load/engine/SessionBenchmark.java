@@ -1,8 +1,5 @@
-package dev.brink.load;
+package dev.brink.load.engine;
 
-import dev.brink.load.engine.OpState;
-import dev.brink.load.engine.RequestContext;
-import dev.brink.load.engine.Session;
 import dev.brink.load.flow.CapturedResponse;
 import dev.brink.load.flow.Extractor;
 import dev.brink.load.http.RequestEncoder;

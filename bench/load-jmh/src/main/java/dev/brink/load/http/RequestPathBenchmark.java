@@ -1,9 +1,7 @@
-package dev.brink.load;
+package dev.brink.load.http;
 
 import dev.brink.load.engine.Counters;
 import dev.brink.load.engine.RequestContext;
-import dev.brink.load.http.RequestEncoder;
-import dev.brink.load.http.ResponseParser;
 import dev.brink.load.plan.Plan;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
