@@ -129,12 +129,18 @@ class ThreadsCommandTest {
                 }
                 public static void main(String[] args) throws Exception {
                     SlowAuditLogger logger = new SlowAuditLogger();
+                    java.util.List<Thread> workers = new java.util.ArrayList<>();
                     for (int i = 0; i < 8; i++) {
                         Thread t = new Thread(() -> {
                             try { while (true) logger.flush(); } catch (InterruptedException e) { }
                         }, "BookThread-" + i);
                         t.setDaemon(true);
                         t.start();
+                        workers.add(t);
+                    }
+                    // "ready" once the workers queue on the lock, however slowly this machine started them
+                    while (workers.stream().filter(t -> t.getState() == Thread.State.BLOCKED).count() < 2) {
+                        Thread.sleep(10);
                     }
                     System.out.println("ready");
                     Thread.sleep(90_000);
@@ -149,7 +155,6 @@ class ThreadsCommandTest {
         Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
         try (ChildJvm child = ChildJvm.start(ChildJvm.JDK17, List.of(javaBin.toString(), "-Xmx32m", src.toString()),
                 ChildJvm.READY::equals)) {
-            Thread.sleep(500); // the workers reach the lock
             Path dumps = dir.resolve("dumps");
             Result r = run("threads", "--pid", Long.toString(child.pid()), "--count", "2", "--interval", "300ms",
                     "--out", dumps.toString(), "--json");
