@@ -1,11 +1,14 @@
 package dev.brink.sample;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -37,6 +40,7 @@ class LogContentionDefectTest {
         System.arraycopy(extra, 0, args, 3, extra.length);
         try (SampleProcess sample = SampleProcess.start(args)) {
             AtomicBoolean running = new AtomicBoolean(true);
+            AtomicInteger answered = new AtomicInteger();
             int clients = 24;
             ExecutorService load = Executors.newFixedThreadPool(clients);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60); // the load is bounded in time
@@ -46,12 +50,14 @@ class LogContentionDefectTest {
                     int i = first;
                     while (running.get() && System.nanoTime() < deadline) {
                         sample.get("/books/" + (1 + i++ % 1000));
+                        answered.incrementAndGet();
                     }
                     return null;
                 });
             }
             try {
-                Thread.sleep(2000); // let the load reach the BookThreads
+                // the dumps start once every client has had answers, however slowly this machine warmed up
+                await().atMost(Duration.ofSeconds(30)).until(() -> answered.get() >= 10 * clients);
                 int blocked = 0;
                 for (int d = 0; d < 10; d++) {
                     if (BLOCKED_ON_MANAGER.matcher(sample.jcmd("Thread.print")).find()) {
