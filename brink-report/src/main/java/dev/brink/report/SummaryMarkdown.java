@@ -2,6 +2,7 @@ package dev.brink.report;
 
 import dev.brink.core.Finding;
 import dev.brink.core.FindingDetail.BusyThread;
+import dev.brink.core.FindingDetail.HeapGrowth;
 import dev.brink.core.FindingDetail.HeapLeak;
 import dev.brink.core.FindingDetail.LockContention;
 import dev.brink.core.Sizes;
@@ -97,7 +98,9 @@ final class SummaryMarkdown {
         Map<String, Object> d = f.detail();
         List<String> parts = new ArrayList<>();
         switch (f.kind()) {
-            case MEMORY_LEAK -> {
+            case MEMORY_LEAK, LEAK_SUSPECT -> {
+                if (d.get(HeapGrowth.GROWTH_BYTES) instanceof Number n) parts.add("grew by " + Sizes.human(n.longValue())
+                        + (d.get(HeapGrowth.GROWTH_BYTES_PER_HOUR) instanceof Number h ? String.format(Locale.ROOT, " (%.1f MB/h)", h.doubleValue() / 1e6) : ""));
                 if (d.get(HeapLeak.RETAINED_BYTES) instanceof Number n) parts.add("retains " + Sizes.human(n.longValue()));
                 if (d.get(HeapLeak.SHARE_OF_HEAP) instanceof Number n) parts.add(String.format(Locale.ROOT, "%.1f %% of the heap", n.doubleValue() * 100));
                 if (d.get(HeapLeak.ACCUMULATION_CLASS) != null) parts.add("accumulates in " + d.get(HeapLeak.ACCUMULATION_CLASS));
