@@ -1,0 +1,208 @@
+package dev.brink.heap;
+
+import dev.brink.core.Finding;
+import dev.brink.core.summary.HeapGrowth;
+import dev.brink.core.summary.HolderGrowth;
+import dev.brink.heap.dominator.DominatorTree;
+import dev.brink.heap.index.HeapGraph;
+import dev.brink.heap.report.DetailReader;
+import dev.brink.heap.report.DominatedTree;
+import dev.brink.heap.report.DuplicateStrings;
+import dev.brink.heap.report.GcPaths;
+import dev.brink.heap.report.HolderEvidence;
+import dev.brink.heap.report.HolderTable;
+import dev.brink.heap.report.Holders;
+import dev.brink.heap.report.LoaderLeaks;
+import dev.brink.heap.report.PathText;
+import dev.brink.heap.report.Suspects;
+import dev.brink.heap.report.ThreadNames;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One dump's analysis once its graph is built: paths from the roots, dominators, histogram, suspects, holders, then
+ * two detail scans (field values for names and sizes; strings and the paths of the holders that grew), and,
+ * when an earlier dump's holders are given, the comparison with them. Used once, on one thread.
+ */
+final class Analysis {
+    private final Path file;
+    private final HeapGraph g;
+    private final HeapOptions options;
+    private final HolderSummary before;
+    private final boolean comparing;
+    private final Set<String> applicationClasses;
+
+    /**
+     * @param before    the earlier dump's holders to compare with, or null
+     * @param comparing true for either dump of a comparison: no duplicate strings (a diff does not show them)
+     */
+    Analysis(Path file, HeapGraph g, HeapOptions options, HolderSummary before, boolean comparing, Set<String> applicationClasses) {
+        this.file = file;
+        this.g = g;
+        this.options = options;
+        this.before = before;
+        this.comparing = comparing;
+        this.applicationClasses = applicationClasses;
+    }
+
+    HeapSnapshot run() throws IOException {
+        HeapProgress progress = options.progress();
+        // the paths first: their search needs 4 bytes per object beside the graph, and then they leave the heap, so
+        // they add nothing to the dominator computation's peak or to the report's
+        progress.update("paths", 0, 1);
+        GcPaths paths = new GcPaths(g);
+        DominatorTree tree = DominatorTree.compute(g, progress);
+        progress.update("histogram", 0, 1);
+        DominatedTree dt = new DominatedTree(g, tree);
+        long heap = tree.reachableBytes();
+        List<ClassRow> rows = classRows(tree, dt);
+        long unreachableBytes = 0;
+        for (int i = 0; i < g.objectCount(); i++) {
+            if (!tree.reachable(i)) {
+                unreachableBytes += g.shallow(i);
+            }
+        }
+        List<DominatorRow> dominators = dominators(tree, dt, heap);
+
+        progress.update("suspects", 0, 1);
+        Suspects suspects = new Suspects(g, tree, dt, paths, options.suspectShare());
+        Holders holders = new Holders(g, tree, dt, paths);
+        ThreadNames threads = new ThreadNames(g);
+        DuplicateStrings strings = comparing ? null : new DuplicateStrings(g, tree);
+        // two detail scans: field values (suspects' chains and paths, holders' names and sizes, thread names) and
+        // string hashes, then string previews and the paths of the holders that grew
+        Set<Long> wanted = new HashSet<>(suspects.wanted());
+        wanted.addAll(holders.wanted());
+        wanted.addAll(threads.wanted());
+        DetailReader first = DetailReader.read(file, g.segments(), wanted, suspects.arrayTargets(), strings);
+        threads.read(first);
+        HolderTable table = holders.name(first, threads);
+        HolderSummary summary = new HolderSummary(file.toString(), g.timestampMillis(), heap, table.holders(), holders.floor(),
+                applicationClasses, rows);
+        GrowthRules.Outcome outcome = before == null ? null : GrowthRules.compare(before, summary, options.top());
+        HolderEvidence evidence = new HolderEvidence(g, tree, dt, paths, table,
+                outcome == null ? List.of() : outcome.grown().stream().map(HolderGrowth::holder).toList());
+
+        progress.update("strings", 0, 1);
+        Set<Long> second = new HashSet<>(evidence.wanted());
+        if (strings != null) {
+            second.addAll(strings.previewIds(options.top()));
+        }
+        DetailReader previews = DetailReader.read(file, g.segments(), second, evidence.arrayTargets(), null);
+        PathText text = new PathText(g, DetailReader.merge(first, previews), threads);
+        List<LeakSuspect> found = suspects.describe(text, table);
+        List<DuplicateString> dups = strings == null ? List.of() : strings.finish(previews);
+        List<ClassLoaderLeak> loaderLeaks = new ArrayList<>();
+        for (ClassLoaderLeak l : LoaderLeaks.find(g, tree, options.suspectShare())) {
+            loaderLeaks.add(l.withHeldBy(heldBy(l, table)));
+        }
+        loaderLeaks.addAll(LoaderLeaks.heldTogether(table.loaderSets(), heap, options.suspectShare(), loaderLeaks));
+        List<Finding> findings = new ArrayList<>();
+        for (LeakSuspect s : found) {
+            findings.add(HeapFindings.suspect(file.toString(), s, heap));
+        }
+        for (ClassLoaderLeak l : loaderLeaks) {
+            findings.add(HeapFindings.loaders(file.toString(), l, heap));
+        }
+        HeapDiff diff = outcome == null ? null : diff(summary, outcome, table, evidence, text);
+        progress.update("done", 1, 1);
+        List<ClassRow> histogram = rows.subList(0, Math.min(options.top(), rows.size()));
+        HeapReport report = new HeapReport(file.toString(), Files.size(file), g.sizeModel(), g.objectCount(), g.referenceCount(),
+                tree.reachableCount(), heap, g.objectCount() - tree.reachableCount(), unreachableBytes,
+                histogram, dominators, found, loaderLeaks, dups, findings);
+        return new HeapSnapshot(report, summary, diff);
+    }
+
+    /** Every class with a reachable instance, biggest retained first. */
+    private List<ClassRow> classRows(DominatorTree tree, DominatedTree dt) {
+        int nc = g.classes().size();
+        long[] count = new long[nc];
+        long[] shallow = new long[nc];
+        for (int i = 0; i < g.objectCount(); i++) {
+            if (tree.reachable(i)) {
+                count[g.classOf(i)]++;
+                shallow[g.classOf(i)] += g.shallow(i);
+            }
+        }
+        long[] retained = dt.retainedByClass();
+        List<ClassRow> rows = new ArrayList<>();
+        for (int c = 0; c < nc; c++) {
+            if (count[c] > 0) {
+                rows.add(new ClassRow(g.classes().name(c), count[c], shallow[c], retained[c]));
+            }
+        }
+        rows.sort(Comparator.comparingLong(ClassRow::retainedBytes).reversed()
+                .thenComparing(Comparator.comparingLong(ClassRow::shallowBytes).reversed()).thenComparing(ClassRow::className));
+        return rows;
+    }
+
+    private List<DominatorRow> dominators(DominatorTree tree, DominatedTree dt, long heap) {
+        List<Integer> order = new ArrayList<>();
+        for (int x : dt.children(-1)) {
+            order.add(x);
+        }
+        order.sort((x, y) -> Long.compare(tree.retained(y), tree.retained(x)));
+        List<DominatorRow> out = new ArrayList<>();
+        for (int k = 0; k < Math.min(options.top(), order.size()); k++) {
+            int x = order.get(k);
+            String name = g.isClassObject(x) ? "class " + g.classes().name(g.classes().indexOf(g.id(x))) : g.className(x);
+            out.add(new DominatorRow(name, String.format("0x%x", g.id(x)), g.shallow(x), tree.retained(x),
+                    heap == 0 ? 0 : (double) tree.retained(x) / heap));
+        }
+        return out;
+    }
+
+    /** The place that holds the most loaders of the leak's type, or "". */
+    private static String heldBy(ClassLoaderLeak l, HolderTable table) {
+        return table.loaderSets().stream().filter(s -> s.loaderClass().equals(l.loaderClass()) && !s.place().isEmpty())
+                .max(Comparator.comparingInt(HolderTable.LoaderSet::loaders)).map(HolderTable.LoaderSet::place).orElse("");
+    }
+
+    private HeapDiff diff(HolderSummary after, GrowthRules.Outcome outcome, HolderTable table, HolderEvidence evidence, PathText text) {
+        HeapGrowth growth = new HeapGrowth(before.file(), after.file(), before.timestampMillis(), after.timestampMillis(),
+                before.heapBytes(), after.heapBytes(), outcome.grown(), outcome.stable());
+        List<Finding> findings = new ArrayList<>();
+        for (HolderGrowth row : outcome.grown()) {
+            findings.add(HeapFindings.growth(before.file(), after.file(), row, table.holder(row.holder()),
+                    evidence.describe(row.holder(), text), after.heapBytes(), growth.hoursBetween()));
+        }
+        return new HeapDiff(growth, findings, classDeltas(before.classes(), after.classes()));
+    }
+
+    private List<ClassDelta> classDeltas(List<ClassRow> a, List<ClassRow> b) {
+        Map<String, ClassRow> was = byName(a);
+        Map<String, ClassRow> now = byName(b);
+        List<ClassDelta> deltas = new ArrayList<>();
+        for (ClassRow r : now.values()) {
+            ClassRow o = was.getOrDefault(r.className(), new ClassRow(r.className(), 0, 0, 0));
+            deltas.add(new ClassDelta(r.className(), o.count(), r.count(), o.shallowBytes(), r.shallowBytes(), o.retainedBytes(), r.retainedBytes()));
+        }
+        for (ClassRow o : was.values()) {
+            if (!now.containsKey(o.className())) {
+                deltas.add(new ClassDelta(o.className(), o.count(), 0, o.shallowBytes(), 0, o.retainedBytes(), 0));
+            }
+        }
+        deltas.removeIf(d -> d.countDelta() == 0 && d.shallowDelta() == 0);
+        deltas.sort(Comparator.comparingLong((ClassDelta d) -> -Math.abs(d.shallowDelta())).thenComparing(ClassDelta::className));
+        return deltas.subList(0, Math.min(options.top(), deltas.size()));
+    }
+
+    private static Map<String, ClassRow> byName(List<ClassRow> rows) {
+        Map<String, ClassRow> out = new LinkedHashMap<>();
+        for (ClassRow r : rows) {
+            // two classes of one name (different loaders) are one line, as in a histogram by name
+            out.merge(r.className(), r, (x, y) -> new ClassRow(x.className(), x.count() + y.count(),
+                    x.shallowBytes() + y.shallowBytes(), x.retainedBytes() + y.retainedBytes()));
+        }
+        return out;
+    }
+}
