@@ -134,6 +134,6 @@ final class GrowthRules {
     private static HolderGrowth row(Holder h, Holder was, double hours, boolean grew) {
         long growth = h.retainedBytes() - (was == null ? 0 : was.retainedBytes());
         return new HolderGrowth(h.key(), h.kind(), h.structure(), was == null ? 0 : was.retainedBytes(), h.retainedBytes(),
-                was == null ? -1 : was.elements(), h.elements(), hours > 0 ? growth / hours : Double.NaN, grew);
+                was == null ? -1 : was.elements(), h.elements(), hours > 0 ? growth / hours : null, grew);
     }
 }

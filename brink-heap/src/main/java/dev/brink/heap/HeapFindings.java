@@ -96,7 +96,7 @@ final class HeapFindings {
         detail.put(HeapLeak.SHARE_OF_HEAP, round(heapAfter == 0 ? 0 : (double) row.bytesAfter() / heapAfter));
         detail.put(HeapGrowth.RETAINED_BYTES_BEFORE, row.bytesBefore());
         detail.put(HeapGrowth.GROWTH_BYTES, row.growthBytes());
-        if (Double.isFinite(row.bytesPerHour())) {
+        if (row.bytesPerHour() != null) {
             detail.put(HeapGrowth.GROWTH_BYTES_PER_HOUR, Math.round(row.bytesPerHour()));
         }
         detail.put(HeapGrowth.HOURS_BETWEEN_DUMPS, Math.round(hours * 1e6) / 1e6);
@@ -128,8 +128,8 @@ final class HeapFindings {
         return h.kind() == HolderKind.STATIC_FIELD && h.key().startsWith("static ") ? h.key().substring("static ".length()) : h.key();
     }
 
-    static String perHour(double bytesPerHour) {
-        return Double.isFinite(bytesPerHour) ? String.format(Locale.ROOT, " (%.1f MB/h)", bytesPerHour / 1e6) : "";
+    static String perHour(Double bytesPerHour) {
+        return bytesPerHour != null ? String.format(Locale.ROOT, " (%.1f MB/h)", bytesPerHour / 1e6) : "";
     }
 
     private static String elements(HolderGrowth row) {

@@ -44,7 +44,7 @@ final class HeapGrowthHtml {
                     .append("</td><td>").append(Html.text(r.kind().json())).append("</td><td>").append(Sizes.human(r.bytesBefore()))
                     .append("</td><td>").append(Sizes.human(r.bytesAfter())).append("</td><td>")
                     .append(r.growthBytes() < 0 ? "-" : "+").append(Sizes.human(Math.abs(r.growthBytes()))).append("</td><td>")
-                    .append(Double.isFinite(r.bytesPerHour()) ? String.format(Locale.ROOT, "%.1f MB/h", r.bytesPerHour() / 1e6) : "")
+                    .append(r.bytesPerHour() != null ? String.format(Locale.ROOT, "%.1f MB/h", r.bytesPerHour() / 1e6) : "")
                     .append("</td><td>").append(count(r.elementsBefore())).append(" → ").append(count(r.elementsAfter()))
                     .append("</td></tr>\n");
         }
