@@ -8,6 +8,7 @@ import dev.brink.core.FindingDetail.LockContention;
 import dev.brink.core.Sizes;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.ConfirmResult;
+import dev.brink.core.summary.HolderGrowth;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.summary.SoakResult;
 import java.util.ArrayList;
@@ -90,6 +91,17 @@ final class SummaryMarkdown {
         if (s.smallHeap() != null) b.append(" — on -Xmx").append(s.smallHeap());
         if (s.reason() != null && !s.reason().isEmpty()) b.append(b.length() == 0 ? " — " : "; ").append(escape(s.reason()));
         if (s.multiplierReason() != null) b.append(b.length() == 0 ? " — " : "; ").append("multiplier: ").append(escape(s.multiplierReason()));
+        if (s.heapGrowth() != null) {
+            // the holders that grew between the soak's heap dumps, beside the heap-after-GC trend
+            for (HolderGrowth h : s.heapGrowth().grown()) {
+                b.append(b.length() == 0 ? " — " : "; ").append("heap dumps: `").append(h.holder().replace("`", "'")).append("` grew by ")
+                        .append(Sizes.human(h.growthBytes())).append(h.bytesPerHour() == null ? ""
+                                : String.format(Locale.ROOT, " (%+.1f MB/h)", h.bytesPerHour() / 1e6));
+            }
+            if (s.heapGrowth().grown().isEmpty()) {
+                b.append(b.length() == 0 ? " — " : "; ").append("heap dumps: no holder grew beyond normal churn");
+            }
+        }
         return b.toString();
     }
 
