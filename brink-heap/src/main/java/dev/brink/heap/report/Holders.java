@@ -2,15 +2,14 @@ package dev.brink.heap.report;
 
 import dev.brink.core.summary.HolderKind;
 import dev.brink.heap.dominator.DominatorTree;
+import dev.brink.heap.hprof.HprofTypes;
 import dev.brink.heap.hprof.HprofVisitor;
 import dev.brink.heap.index.ClassTable;
 import dev.brink.heap.index.HeapGraph;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -30,8 +29,8 @@ import java.util.Set;
  * values add up), or the super-root (a GC root, a thread, or an object held from several places). The floor is
  * {@value #MIN_FLOOR} bytes or 1/{@value #FLOOR_DIVISOR} of the heap (20 KiB per GiB), whichever is more: far below
  * any growth {@code GrowthRules} calls a leak, so a holder too small to be tracked in the earlier dump has grown by
- * at most the floor less than Brink says; and at most {@value #MAX_CANDIDATES} candidates, the floor doubling
- * until they fit.
+ * at most the floor less than Brink says; and at most {@value #MAX_CANDIDATES} candidates above the floor, the floor
+ * doubling until they fit. Threads and their thread-local values are walked whatever their size (bounded apart).
  *
  * <p><b>Names need field values.</b> The graph keeps references without field names, so construction says what the
  * first detail scan must fetch ({@link #wanted()}): the dominators of field candidates, the ThreadLocal entries,
@@ -85,25 +84,16 @@ public final class Holders {
         for (int c = 0; c < nc; c++) {
             String name = classes.name(c);
             jdk[c] = Suspects.platform(name);
-            entryClass[c] = extendsClass(c, "java.lang.ThreadLocal$ThreadLocalMap$Entry");
+            entryClass[c] = classes.extendsClass(c, "java.lang.ThreadLocal$ThreadLocalMap$Entry");
             threadLocalPath[c] = classes.isThread(c) || entryClass[c] || name.equals("java.lang.ThreadLocal$ThreadLocalMap")
                     || name.equals("java.lang.ThreadLocal$ThreadLocalMap$Entry[]");
         }
         floor = Math.max(MIN_FLOOR, heap / FLOOR_DIVISOR);
-        while (!select()) {
+        while (!select() && floor <= heap) {
             floor *= 2;
         }
         loaders = new LoaderHolders(g, t, paths);
         sweep();
-    }
-
-    private boolean extendsClass(int c, String name) {
-        for (int k = c, depth = 0; k >= 0 && depth < 100; k = classes.superIndex(k), depth++) {
-            if (classes.name(k).equals(name)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The smallest retained size of a tracked holder instance, in bytes. */
@@ -128,19 +118,23 @@ public final class Holders {
                 continue;
             }
             int child = t.child(cursor[sp - 1]++);
-            boolean inThreadLocals = at >= 0 && threadLocalPath[g.classOf(at)];
+            // a thread and its ThreadLocalMap are walked whatever their size: a pool's small values add up, and a
+            // thread that served less than the others must still count as one of the pool's
+            boolean threadPart = at >= 0 ? threadLocalPath[g.classOf(at)] : classes.isThread(g.classOf(child));
             boolean big = t.retained(child) >= floor;
-            if (!big && !inThreadLocals) {
+            if (!big && !threadPart) {
                 continue;
             }
             int kind = kindOf(child, at);
             int enc = encl[sp - 1];
             if (kind >= 0 && (big || kind == ENTRY_VALUE || kind == THREAD)) {
-                if (count == MAX_CANDIDATES) {
+                if (big && count >= MAX_CANDIDATES) {
                     return false;
                 }
-                add(child, at, enc, (byte) kind);
-                enc = count - 1;
+                if (count < 2 * MAX_CANDIDATES) { // the threads' part is bounded apart: the floor does not shrink it
+                    add(child, at, enc, (byte) kind);
+                    enc = count - 1;
+                }
             }
             if (sp == stack.length) {
                 stack = Arrays.copyOf(stack, sp * 2);
@@ -438,7 +432,7 @@ public final class Holders {
                 statics = new HashMap<>();
                 for (int c = 0; c < classes.size(); c++) {
                     for (int s = 0; s < classes.staticCount(c); s++) {
-                        if (classes.staticType(c, s) == dev.brink.heap.hprof.HprofTypes.OBJECT && classes.staticValue(c, s) != 0) {
+                        if (classes.staticType(c, s) == HprofTypes.OBJECT && classes.staticValue(c, s) != 0) {
                             statics.putIfAbsent(classes.staticValue(c, s), classes.name(c) + "." + classes.staticName(c, s));
                         }
                     }
@@ -462,14 +456,5 @@ public final class Holders {
 
     static String orEmpty(String s) {
         return s == null ? "" : s;
-    }
-
-    /** The candidates' nodes, for tests. */
-    List<Integer> candidates() {
-        List<Integer> out = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            out.add(node[i]);
-        }
-        return out;
     }
 }
