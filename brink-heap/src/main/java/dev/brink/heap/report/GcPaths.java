@@ -27,12 +27,7 @@ public final class GcPaths {
         Arrays.fill(parent, -2);
         boolean[] weak = new boolean[g.classes().size()];
         for (int c = 0; c < weak.length; c++) {
-            for (int k = c, depth = 0; k >= 0 && depth < 10_000; k = g.classes().superIndex(k), depth++) {
-                if ("java.lang.ref.Reference".equals(g.classes().name(k))) {
-                    weak[c] = true;
-                    break;
-                }
-            }
+            weak[c] = g.classes().extendsClass(c, "java.lang.ref.Reference");
         }
         IntQueue queue = new IntQueue();
         IntQueue references = new IntQueue();

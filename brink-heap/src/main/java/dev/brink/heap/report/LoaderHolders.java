@@ -81,12 +81,7 @@ final class LoaderHolders {
         goodPaths = new int[loaderNode.length * MAX_REFERRERS][];
         weak = new boolean[classes.size()];
         for (int c = 0; c < weak.length; c++) {
-            for (int k = c, depth = 0; k >= 0 && depth < 100; k = classes.superIndex(k), depth++) {
-                if ("java.lang.ref.Reference".equals(classes.name(k))) {
-                    weak[c] = true;
-                    break;
-                }
-            }
+            weak[c] = classes.extendsClass(c, "java.lang.ref.Reference");
         }
     }
 
