@@ -64,6 +64,10 @@ public final class HeapAnalyzer {
     /** Analyses dump A, then dump B, and compares them holder by holder; one graph in memory at a time. */
     public static HeapDiff diff(Path a, Path b, HeapOptions options) throws BrinkUserException {
         HolderSummary before = run(a, options, null, true).holders();
+        // A's graph is garbage now, but its arrays sit in the old generation and its parked GC-path parents stay
+        // mapped (their touched pages count in RSS) until a full collection: one now, before B's arrays are
+        // allocated, keeps the diff's peak at one analysis's
+        System.gc();
         return run(b, options, before, true).diff();
     }
 
