@@ -30,27 +30,38 @@ import java.util.Set;
 
 /**
  * One dump's analysis once its graph is built: paths from the roots, dominators, histogram, suspects, holders, then
- * two detail scans (field values for names and sizes; strings and the paths of the holders that grew), and,
- * when an earlier dump's holders are given, the comparison with them. Used once, on one thread.
+ * detail scans (field values for names, sizes and paths; strings), and, when an earlier dump's holders are given,
+ * the comparison with them. Used once, on one thread.
+ *
+ * <p>A diff of two dumps must cost at most about twice one analysis, so it reads less: the earlier dump
+ * ({@link Mode#BASELINE}) needs its holders and class rows only (one detail scan, no suspects); the later one
+ * ({@link Mode#LATER}) has no duplicate strings, and the paths of the holders that may have grown come with the
+ * first detail scan, so it needs no second one unless a grown holder's biggest instance was too small to guess.
  */
 final class Analysis {
+    enum Mode {
+        /** One dump alone: everything a report shows. */
+        ONE,
+        /** The earlier dump of a diff: holders and class rows for its summary; nothing else is shown. */
+        BASELINE,
+        /** A dump compared with an earlier one's holders: the report without duplicate strings, and the growth. */
+        LATER
+    }
+
     private final Path file;
     private final HeapGraph g;
     private final HeapOptions options;
     private final HolderSummary before;
-    private final boolean comparing;
+    private final Mode mode;
     private final Set<String> applicationClasses;
 
-    /**
-     * @param before    the earlier dump's holders to compare with, or null
-     * @param comparing true for either dump of a comparison: no duplicate strings (a diff does not show them)
-     */
-    Analysis(Path file, HeapGraph g, HeapOptions options, HolderSummary before, boolean comparing, Set<String> applicationClasses) {
+    /** @param before the earlier dump's holders to compare with in {@link Mode#LATER}, else null */
+    Analysis(Path file, HeapGraph g, HeapOptions options, HolderSummary before, Mode mode, Set<String> applicationClasses) {
         this.file = file;
         this.g = g;
         this.options = options;
         this.before = before;
-        this.comparing = comparing;
+        this.mode = mode;
         this.applicationClasses = applicationClasses;
     }
 
@@ -71,41 +82,60 @@ final class Analysis {
                 unreachableBytes += g.shallow(i);
             }
         }
-        List<DominatorRow> dominators = dominators(tree, dt, heap);
+        boolean baseline = mode == Mode.BASELINE;
+        List<DominatorRow> dominators = baseline ? List.of() : dominators(tree, dt, heap);
 
         progress.update("suspects", 0, 1);
-        Suspects suspects = new Suspects(g, tree, dt, paths, options.suspectShare());
+        Suspects suspects = baseline ? null : new Suspects(g, tree, dt, paths, options.suspectShare());
         Holders holders = new Holders(g, tree, dt, paths);
         ThreadNames threads = new ThreadNames(g);
-        DuplicateStrings strings = comparing ? null : new DuplicateStrings(g, tree);
-        // two detail scans: field values (suspects' chains and paths, holders' names and sizes, thread names) and
-        // string hashes, then string previews and the paths of the holders that grew
-        Set<Long> wanted = new HashSet<>(suspects.wanted());
-        wanted.addAll(holders.wanted());
+        DuplicateStrings strings = mode == Mode.ONE ? new DuplicateStrings(g, tree) : null;
+        HolderEvidence evidence = new HolderEvidence(g, tree, dt, paths);
+        if (mode == Mode.LATER) {
+            holders.prefetch(evidence, GrowthRules.minGrowth(heap));
+        }
+        // the first detail scan: field values (suspects' chains and paths, holders' names and sizes, thread names,
+        // the paths of the holders that may have grown) and string hashes
+        Set<Long> wanted = new HashSet<>(holders.wanted());
         wanted.addAll(threads.wanted());
-        DetailReader first = DetailReader.read(file, g.segments(), wanted, suspects.arrayTargets(), strings);
+        wanted.addAll(evidence.wanted());
+        Map<Long, Long> arrays = new HashMap<>(holders.arrayTargets());
+        arrays.putAll(evidence.arrayTargets());
+        if (suspects != null) {
+            wanted.addAll(suspects.wanted());
+            arrays.putAll(suspects.arrayTargets());
+        }
+        DetailReader first = DetailReader.read(file, g.segments(), wanted, arrays, strings);
         threads.read(first);
         HolderTable table = holders.name(first, threads);
         HolderSummary summary = new HolderSummary(file.toString(), g.timestampMillis(), heap, table.holders(), holders.floor(),
                 applicationClasses, rows);
         GrowthRules.Outcome outcome = before == null ? null : GrowthRules.compare(before, summary, options.top());
-        HolderEvidence evidence = new HolderEvidence(g, tree, dt, paths, table,
-                outcome == null ? List.of() : outcome.grown().stream().map(HolderGrowth::holder).toList());
+        // a grown holder whose biggest instance was under the guess: its path comes with a second scan
+        HolderEvidence late = new HolderEvidence(g, tree, dt, paths);
+        for (HolderGrowth row : outcome == null ? List.<HolderGrowth>of() : outcome.grown()) {
+            int node = table.biggestNode(row.holder());
+            if (!evidence.has(node)) {
+                late.add(node, table.path(row.holder()));
+            }
+        }
 
         progress.update("strings", 0, 1);
-        Set<Long> second = new HashSet<>(evidence.wanted());
+        Set<Long> second = new HashSet<>(late.wanted());
         if (strings != null) {
             second.addAll(strings.previewIds(options.top()));
         }
-        DetailReader previews = DetailReader.read(file, g.segments(), second, evidence.arrayTargets(), null);
+        DetailReader previews = DetailReader.read(file, g.segments(), second, late.arrayTargets(), null);
         PathText text = new PathText(g, DetailReader.merge(first, previews), threads);
-        List<LeakSuspect> found = suspects.describe(text, table);
+        List<LeakSuspect> found = suspects == null ? List.of() : suspects.describe(text, table);
         List<DuplicateString> dups = strings == null ? List.of() : strings.finish(previews);
         List<ClassLoaderLeak> loaderLeaks = new ArrayList<>();
-        for (ClassLoaderLeak l : LoaderLeaks.find(g, tree, options.suspectShare())) {
-            loaderLeaks.add(l.withHeldBy(heldBy(l, table)));
+        if (!baseline) {
+            for (ClassLoaderLeak l : LoaderLeaks.find(g, tree, options.suspectShare())) {
+                loaderLeaks.add(l.withHeldBy(heldBy(l, table)));
+            }
+            loaderLeaks.addAll(LoaderLeaks.heldTogether(table.loaderSets(), heap, options.suspectShare(), loaderLeaks));
         }
-        loaderLeaks.addAll(LoaderLeaks.heldTogether(table.loaderSets(), heap, options.suspectShare(), loaderLeaks));
         List<Finding> findings = new ArrayList<>();
         for (LeakSuspect s : found) {
             findings.add(HeapFindings.suspect(file.toString(), s, heap));
@@ -113,7 +143,8 @@ final class Analysis {
         for (ClassLoaderLeak l : loaderLeaks) {
             findings.add(HeapFindings.loaders(file.toString(), l, heap));
         }
-        HeapDiff diff = outcome == null ? null : diff(summary, outcome, table, evidence, text);
+        HeapDiff diff = outcome == null ? null : diff(summary, outcome, table, node -> evidence.has(node)
+                ? evidence.describe(node, text) : late.describe(node, text));
         progress.update("done", 1, 1);
         List<ClassRow> histogram = rows.subList(0, Math.min(options.top(), rows.size()));
         HeapReport report = new HeapReport(file.toString(), Files.size(file), g.sizeModel(), g.objectCount(), g.referenceCount(),
@@ -167,13 +198,14 @@ final class Analysis {
                 .max(Comparator.comparingInt(HolderTable.LoaderSet::loaders)).map(HolderTable.LoaderSet::place).orElse("");
     }
 
-    private HeapDiff diff(HolderSummary after, GrowthRules.Outcome outcome, HolderTable table, HolderEvidence evidence, PathText text) {
+    private HeapDiff diff(HolderSummary after, GrowthRules.Outcome outcome, HolderTable table,
+                          java.util.function.IntFunction<HolderEvidence.Where> where) {
         HeapGrowth growth = new HeapGrowth(before.file(), after.file(), before.timestampMillis(), after.timestampMillis(),
                 before.heapBytes(), after.heapBytes(), outcome.grown(), outcome.stable());
         List<Finding> findings = new ArrayList<>();
         for (HolderGrowth row : outcome.grown()) {
             findings.add(HeapFindings.growth(before.file(), after.file(), row, table.holder(row.holder()),
-                    evidence.describe(row.holder(), text), after.heapBytes(), growth.hoursBetween()));
+                    where.apply(table.biggestNode(row.holder())), after.heapBytes(), growth.hoursBetween()));
         }
         return new HeapDiff(growth, findings, classDeltas(before.classes(), after.classes()));
     }

@@ -54,7 +54,7 @@ final class GrowthRules {
             a.put(h.key(), h);
         }
         double hours = (after.timestampMillis() - before.timestampMillis()) / 3_600_000.0;
-        long minGrowth = Math.max(MIN_GROWTH_BYTES, (long) (MIN_GROWTH_SHARE_OF_HEAP * after.heapBytes()));
+        long minGrowth = minGrowth(after.heapBytes());
         Map<String, Holder> grown = new HashMap<>();
         Map<String, Holder> byKey = new HashMap<>();
         for (Holder h : after.holders()) {
@@ -87,6 +87,11 @@ final class GrowthRules {
         }
         out.sort(Comparator.comparingLong(HolderGrowth::growthBytes).reversed().thenComparing(HolderGrowth::holder));
         return new Outcome(out, stable);
+    }
+
+    /** The least growth that is not churn in a later dump of {@code heapBytes} reachable bytes. */
+    static long minGrowth(long heapBytes) {
+        return Math.max(MIN_GROWTH_BYTES, (long) (MIN_GROWTH_SHARE_OF_HEAP * heapBytes));
     }
 
     private static long growth(Holder h, Map<String, Holder> before) {

@@ -43,12 +43,12 @@ public final class HeapAnalyzer {
      *                            the message names the file, the byte offset and what was expected
      */
     public static HeapReport analyze(Path hprof, HeapOptions options) throws BrinkUserException {
-        return run(hprof, options, null, false).report();
+        return run(hprof, options, null, Analysis.Mode.ONE).report();
     }
 
     /** Analyses one dump, keeping its holders for a later comparison. */
     public static HeapSnapshot snapshot(Path hprof, HeapOptions options) throws BrinkUserException {
-        return run(hprof, options, null, false);
+        return run(hprof, options, null, Analysis.Mode.ONE);
     }
 
     /**
@@ -58,20 +58,20 @@ public final class HeapAnalyzer {
      *                            later one was written before the earlier one
      */
     public static HeapSnapshot snapshot(Path later, HolderSummary before, HeapOptions options) throws BrinkUserException {
-        return run(later, options, before, true);
+        return run(later, options, before, Analysis.Mode.LATER);
     }
 
     /** Analyses dump A, then dump B, and compares them holder by holder; one graph in memory at a time. */
     public static HeapDiff diff(Path a, Path b, HeapOptions options) throws BrinkUserException {
-        HolderSummary before = run(a, options, null, true).holders();
+        HolderSummary before = run(a, options, null, Analysis.Mode.BASELINE).holders();
         // A's graph is garbage now, but its arrays sit in the old generation and its parked GC-path parents stay
         // mapped (their touched pages count in RSS) until a full collection: one now, before B's arrays are
         // allocated, keeps the diff's peak at one analysis's
         System.gc();
-        return run(b, options, before, true).diff();
+        return run(b, options, before, Analysis.Mode.LATER).diff();
     }
 
-    private static HeapSnapshot run(Path file, HeapOptions options, HolderSummary before, boolean comparing) throws BrinkUserException {
+    private static HeapSnapshot run(Path file, HeapOptions options, HolderSummary before, Analysis.Mode mode) throws BrinkUserException {
         // a directory, a missing file and a device (/dev/zero never ends) each get their own line; no size limit:
         // the graph is built in passes over the file, not held in memory
         try {
@@ -95,7 +95,7 @@ public final class HeapAnalyzer {
             sameApplication(before, file, g, appClasses);
         }
         try {
-            return new Analysis(file, g, options, before, comparing, appClasses).run();
+            return new Analysis(file, g, options, before, mode, appClasses).run();
         } catch (IOException | UncheckedIOException e) {
             throw new BrinkUserException(file + ": cannot re-read the dump (" + e.getMessage() + "); did the file change during analysis?");
         } catch (HprofFormatException e) {

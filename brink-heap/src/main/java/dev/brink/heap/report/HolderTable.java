@@ -117,7 +117,7 @@ public final class HolderTable {
     }
 
     /** A path from a GC root to the object that holds the holder's instances, when set (class loaders); else null. */
-    int[] path(String key) {
+    public int[] path(String key) {
         Entry e = byKey.get(key);
         return e == null ? null : e.path;
     }

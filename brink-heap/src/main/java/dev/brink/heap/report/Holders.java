@@ -212,6 +212,24 @@ public final class Holders {
         }
     }
 
+    /**
+     * Adds to {@code evidence} every holder instance retaining at least {@code bytes} (and the class loaders whose
+     * holder does): those a comparison can find grown by that much, described from the first detail scan.
+     */
+    public void prefetch(HolderEvidence evidence, long bytes) {
+        for (int i = 0; i < count; i++) {
+            if (t.retained(node[i]) >= bytes) {
+                evidence.add(node[i], null);
+            }
+        }
+        loaders.prefetch(evidence, bytes);
+    }
+
+    /** Object arrays on the class loaders' paths → the element whose index the first scan finds. */
+    public Map<Long, Long> arrayTargets() {
+        return loaders.arrayTargets();
+    }
+
     /** Instance ids the first detail scan must fetch for the names and element counts. */
     public Set<Long> wanted() {
         Set<Long> out = new HashSet<>();

@@ -132,14 +132,50 @@ final class LoaderHolders {
     /** The instances on the referrers' paths (their fields name the place). */
     Set<Long> wanted() {
         Set<Long> out = new HashSet<>();
-        for (int[] path : goodPaths) {
-            for (int k = 0; path != null && k < path.length; k++) {
-                if (!g.isClassObject(path[k]) && !classes.name(g.classOf(path[k])).endsWith("[]")) {
-                    out.add(g.id(path[k]));
-                }
+        Map<Long, Long> arrays = new HashMap<>();
+        for (int slot = 0; slot < loaderNode.length; slot++) {
+            for (int k = 0; found[slot] != null && k < found[slot][0]; k++) {
+                HolderEvidence.fetch(g, shown(slot, k), out, arrays);
             }
         }
         return out;
+    }
+
+    /** Object arrays on the referrers' paths → the element whose index names the step. */
+    Map<Long, Long> arrayTargets() {
+        Set<Long> instances = new HashSet<>();
+        Map<Long, Long> out = new HashMap<>();
+        for (int slot = 0; slot < loaderNode.length; slot++) {
+            for (int k = 0; found[slot] != null && k < found[slot][0]; k++) {
+                HolderEvidence.fetch(g, shown(slot, k), instances, out);
+            }
+        }
+        return out;
+    }
+
+    /** The path from a GC root to referrer k of the slot's loader, and on to what it references. */
+    private int[] shown(int slot, int k) {
+        int[] path = goodPaths[slot * MAX_REFERRERS + k];
+        int[] full = Arrays.copyOf(path, path.length + 1);
+        full[path.length] = found[slot][2 + 2 * k];
+        return full;
+    }
+
+    /** The loaders retaining at least {@code bytes} with their classes, with the path that names their holder. */
+    void prefetch(HolderEvidence evidence, long bytes) {
+        for (int slot = 0; slot < loaderNode.length; slot++) {
+            if (found[slot] != null && found[slot][0] > 0 && retained(slot) >= bytes) {
+                evidence.add(loaderNode[slot], shown(slot, 0));
+            }
+        }
+    }
+
+    private long retained(int slot) {
+        long sum = t.retained(loaderNode[slot]);
+        for (int m : mirrors.get(slot)) {
+            sum += t.retained(m);
+        }
+        return sum;
     }
 
     /** Adds one holder per loader type and place to the table; returns each loader slot's holder name. */
@@ -150,18 +186,11 @@ final class LoaderHolders {
             int[] shown = null;
             int[] f = found[slot];
             for (int k = 0; f != null && k < f[0] && place == null; k++) {
-                int[] path = goodPaths[slot * MAX_REFERRERS + k];
-                if (path != null) {
-                    place = place(namer, path, f[2 + 2 * k]);
-                    shown = Arrays.copyOf(path, path.length + 1);
-                    shown[path.length] = f[2 + 2 * k];
-                }
+                shown = shown(slot, k);
+                place = place(namer, goodPaths[slot * MAX_REFERRERS + k], f[2 + 2 * k]);
             }
             int loader = loaderNode[slot];
-            long retained = t.retained(loader);
-            for (int m : mirrors.get(slot)) {
-                retained += t.retained(m);
-            }
+            long retained = retained(slot);
             String type = g.className(loader);
             String key = "class loaders " + type + (place == null ? " (held only by their own classes' objects)" : " held by " + place);
             table.add(key, HolderKind.CLASS_LOADERS, Holders.orEmpty(KnownStructures.of(type)), "", loader, retained, 1, null);

@@ -311,30 +311,17 @@ public final class Suspects {
     /** The instances on chains and paths, and the arrays on them. */
     private void collectWanted() {
         for (Candidate c : found) {
-            for (int[] seq : new int[][] {c.chain, c.path}) {
-                for (int k = 0; k < seq.length; k++) {
-                    if (k + 1 < seq.length && !g.isClassObject(seq[k])) {
-                        if (classes.name(g.classOf(seq[k])).endsWith("[]")) {
-                            arrayTargets.put(g.id(seq[k]), g.id(seq[k + 1]));
-                        } else {
-                            wanted.add(g.id(seq[k]));
-                        }
-                    }
-                }
-            }
+            HolderEvidence.fetch(g, c.chain, wanted, arrayTargets);
+            HolderEvidence.fetch(g, c.path, wanted, arrayTargets);
         }
     }
 
     String name(int v) {
-        if (g.isClassObject(v)) {
-            int c = classes.indexOf(g.id(v));
-            return "class " + classes.name(c);
-        }
-        return g.className(v);
+        return PathText.name(g, v);
     }
 
     static String hex(long id) {
-        return String.format("0x%x", id);
+        return PathText.hex(id);
     }
 
     public static boolean platform(String className) {
