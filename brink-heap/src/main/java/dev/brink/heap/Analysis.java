@@ -96,11 +96,10 @@ final class Analysis {
         }
         // the first detail scan: field values (suspects' chains and paths, holders' names and sizes, thread names,
         // the paths of the holders that may have grown) and string hashes
-        Set<Long> wanted = new HashSet<>(holders.wanted());
-        wanted.addAll(threads.wanted());
+        Set<Long> wanted = new HashSet<>(threads.wanted());
+        Map<Long, Long> arrays = new HashMap<>(evidence.arrayTargets());
+        holders.request(wanted, arrays);
         wanted.addAll(evidence.wanted());
-        Map<Long, Long> arrays = new HashMap<>(holders.arrayTargets());
-        arrays.putAll(evidence.arrayTargets());
         if (suspects != null) {
             wanted.addAll(suspects.wanted());
             arrays.putAll(suspects.arrayTargets());

@@ -9,7 +9,6 @@ import dev.brink.heap.index.HeapGraph;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 
@@ -225,14 +224,11 @@ public final class Holders {
         loaders.prefetch(evidence, bytes);
     }
 
-    /** Object arrays on the class loaders' paths → the element whose index the first scan finds. */
-    public Map<Long, Long> arrayTargets() {
-        return loaders.arrayTargets();
-    }
-
-    /** Instance ids the first detail scan must fetch for the names and element counts. */
-    public Set<Long> wanted() {
-        Set<Long> out = new HashSet<>();
+    /**
+     * Adds what the first detail scan must fetch for the names and element counts: instances' field values, and
+     * for the object arrays on the class loaders' paths, the index of the next step.
+     */
+    public void request(Set<Long> out, Map<Long, Long> arrays) {
         for (int i = 0; i < count; i++) {
             int v = node[i];
             if (type[i] == FIELD || type[i] == ENTRY_VALUE) {
@@ -256,15 +252,14 @@ public final class Holders {
                 }
             }
         }
-        out.addAll(loaders.wanted());
-        return out;
+        loaders.request(out, arrays);
     }
 
     private boolean isInstance(int v) {
         return !g.isClassObject(v) && !classes.name(g.classOf(v)).endsWith("[]");
     }
 
-    /** Names the candidates from the scan that fetched {@link #wanted()}, and sums them by name. */
+    /** Names the candidates from the scan that fetched what {@link #request} asked for, and sums them by name. */
     public HolderTable name(DetailReader scan, ThreadNames threads) {
         Namer namer = new Namer(scan, threads);
         HolderTable table = new HolderTable();

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -129,28 +128,13 @@ final class LoaderHolders {
         return slotOfClass[g.classOf(u)] == slot;
     }
 
-    /** The instances on the referrers' paths (their fields name the place). */
-    Set<Long> wanted() {
-        Set<Long> out = new HashSet<>();
-        Map<Long, Long> arrays = new HashMap<>();
+    /** What names the steps of the referrers' paths: their instances' fields, their arrays' indexes. */
+    void request(Set<Long> wanted, Map<Long, Long> arrays) {
         for (int slot = 0; slot < loaderNode.length; slot++) {
             for (int k = 0; found[slot] != null && k < found[slot][0]; k++) {
-                HolderEvidence.fetch(g, shown(slot, k), out, arrays);
+                HolderEvidence.fetch(g, shown(slot, k), wanted, arrays);
             }
         }
-        return out;
-    }
-
-    /** Object arrays on the referrers' paths → the element whose index names the step. */
-    Map<Long, Long> arrayTargets() {
-        Set<Long> instances = new HashSet<>();
-        Map<Long, Long> out = new HashMap<>();
-        for (int slot = 0; slot < loaderNode.length; slot++) {
-            for (int k = 0; found[slot] != null && k < found[slot][0]; k++) {
-                HolderEvidence.fetch(g, shown(slot, k), instances, out);
-            }
-        }
-        return out;
     }
 
     /** The path from a GC root to referrer k of the slot's loader, and on to what it references. */
