@@ -161,7 +161,7 @@ class HeapScenarioTest {
     void listenerLeakInASingletonBesideABoundedCache() {
         for (Result r : results(TileServer.class)) {
             oneDumpNames(r, PKG + "TileServer.renderListeners", PKG + "TileServer$TileCache.TILES");
-            Finding leak = onlyLeak(r, PKG + "TileServer.renderListeners", 3_000L * 1_900);
+            Finding leak = onlyLeak(r, PKG + "TileServer.renderListeners", 3_000L * 970);
             assertThat(elements(leak, HeapGrowth.ELEMENTS_BEFORE)).isEqualTo(1_500);
             assertThat(elements(leak, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(4_500);
             assertThat(leak.detail().get(HeapLeak.PATH_FROM_GC_ROOT).toString()).contains("INSTANCE", "renderListeners");
@@ -177,7 +177,7 @@ class HeapScenarioTest {
             LeakSuspect perPool = r.after().suspects().stream().filter(s -> s.subject().equals(holder)).findFirst().orElseThrow();
             assertThat(perPool.threads()).isEqualTo(4);
             assertThat(perPool.pool()).isEqualTo("glyph-worker-#");
-            Finding leak = onlyLeak(r, holder, 8_000L * 700);
+            Finding leak = onlyLeak(r, holder, 8_000L * 360);
             assertThat(elements(leak, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(12_000);
             assertThat(leak.detail()).containsEntry(HeapLeak.THREADS, 4).containsEntry(HeapLeak.POOL, "glyph-worker-#");
             assertThat(leak.detail().get(HeapLeak.ROOT_KIND).toString()).startsWith("thread-local of thread 'glyph-worker-");
@@ -190,7 +190,7 @@ class HeapScenarioTest {
         String holder = "local variable of threads 'ingest-loop' in " + PKG + "IngestLoop.ingest";
         for (Result r : results(IngestLoop.class)) {
             oneDumpNames(r, holder, PKG + "IngestLoop.CATALOGUE");
-            Finding leak = onlyLeak(r, holder, 30_000L * 160);
+            Finding leak = onlyLeak(r, holder, 30_000L * 80);
             assertThat(elements(leak, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(45_000);
             assertThat(leak.detail().get(HeapLeak.ROOT_KIND)).isEqualTo("local variable of thread 'ingest-loop' in " + PKG + "IngestLoop.ingest");
             assertThat(r.stable()).contains("static " + PKG + "IngestLoop.CATALOGUE");
@@ -228,7 +228,7 @@ class HeapScenarioTest {
         for (Result r : results(OrderDesk.class)) {
             oneDumpNames(r, PKG + "OrderDesk$AuditService.trail", PKG + "OrderDesk$CatalogService.descriptions");
             assertThat(r.before().suspects()).extracting(LeakSuspect::subject).contains(PKG + "OrderDesk$AuditService.trail");
-            Finding leak = onlyLeak(r, PKG + "OrderDesk$AuditService.trail", 18_000L * 150);
+            Finding leak = onlyLeak(r, PKG + "OrderDesk$AuditService.trail", 18_000L * 90);
             assertThat(elements(leak, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(42_000);
             assertThat(leak.detail().get(HeapLeak.PATH_FROM_GC_ROOT).toString()).contains("REGISTRY", "beans", "trail");
             assertThat(r.stable()).contains(PKG + "OrderDesk$CatalogService.descriptions");

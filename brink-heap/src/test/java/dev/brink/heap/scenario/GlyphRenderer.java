@@ -18,8 +18,8 @@ public final class GlyphRenderer {
     static final ThreadLocal<List<byte[]>> SCRATCH = ThreadLocal.withInitial(ArrayList::new);
 
     static int render(int codePoint) {
-        byte[] glyph = GLYPH_CACHE.computeIfAbsent(codePoint % 3_000, c -> new byte[1_500]);
-        byte[] scratch = new byte[700];
+        byte[] glyph = GLYPH_CACHE.computeIfAbsent(codePoint % 3_000, c -> new byte[700]);
+        byte[] scratch = new byte[350];
         scratch[0] = glyph[0];
         SCRATCH.get().add(scratch);
         return scratch.length;

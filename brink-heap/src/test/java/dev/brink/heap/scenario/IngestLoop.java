@@ -9,7 +9,7 @@ import java.util.concurrent.SynchronousQueue;
 /**
  * A sensor-ingest service. Leak: its long-running ingest thread keeps every reading in a local list it never
  * drains, so the only root of the leak is that thread's stack. Beside it, a product catalogue in a static map
- * (20 000 products), loaded at start and unchanged.
+ * (8 000 products), loaded at start and unchanged.
  */
 public final class IngestLoop {
     static final Map<String, Product> CATALOGUE = new HashMap<>();
@@ -28,7 +28,7 @@ public final class IngestLoop {
             while (true) {
                 int n = BATCHES.take();
                 for (int i = 0; i < n; i++) {
-                    backlog.add(new SensorReading(System.nanoTime(), new double[18]));
+                    backlog.add(new SensorReading(System.nanoTime(), new double[8]));
                 }
                 INGESTED.put(backlog.size());
             }
@@ -38,7 +38,7 @@ public final class IngestLoop {
     }
 
     public static void main(String[] args) throws Exception {
-        for (int i = 0; i < 20_000; i++) {
+        for (int i = 0; i < 8_000; i++) {
             CATALOGUE.put("SKU-" + i, new Product("SKU-" + i, "product number " + i, new long[24]));
         }
         Thread loop = new Thread(IngestLoop::ingest, "ingest-loop");

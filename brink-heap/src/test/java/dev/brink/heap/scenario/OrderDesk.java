@@ -32,7 +32,7 @@ public final class OrderDesk {
         private final List<AuditEntry> trail = new ArrayList<>();
 
         void record(long orderId) {
-            trail.add(new AuditEntry(orderId, "PRICE_CHANGE", new byte[96]));
+            trail.add(new AuditEntry(orderId, "PRICE_CHANGE", new byte[48]));
         }
     }
 
@@ -40,14 +40,14 @@ public final class OrderDesk {
         private final Map<Long, String> descriptions = new HashMap<>();
 
         CatalogService() {
-            for (long i = 0; i < 30_000; i++) {
+            for (long i = 0; i < 12_000; i++) {
                 descriptions.put(i, "catalog item " + i + " with a description of modest length");
             }
         }
     }
 
     static final class PricingService {
-        private final double[] prices = new double[120_000];
+        private final double[] prices = new double[60_000];
     }
 
     public static void main(String[] args) throws Exception {

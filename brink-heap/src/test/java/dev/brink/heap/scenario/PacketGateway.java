@@ -7,12 +7,12 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A healthy packet gateway: its biggest structure is a pool of 40 network buffers of 256 KiB, allocated at start
+ * A healthy packet gateway: its biggest structure is a pool of 24 network buffers of 256 KiB, allocated at start
  * (about half of the heap), borrowed and returned by every packet. Sessions come and go: at most 1 500 are open,
  * the oldest closed first. Nothing grows.
  */
 public final class PacketGateway {
-    static final BufferPool POOL = new BufferPool(40, 256 * 1024);
+    static final BufferPool POOL = new BufferPool(24, 256 * 1024);
     static final Map<Long, Session> SESSIONS = new ConcurrentHashMap<>();
     static long nextSession;
 

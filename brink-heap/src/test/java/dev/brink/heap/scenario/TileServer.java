@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * A map-tile server. Leak: every viewer session registers a render listener on the server singleton and none is
- * ever removed. Beside it, a bounded LRU cache of rendered tiles (400 tiles of 12 KB), full before the first dump
+ * ever removed. Beside it, a bounded LRU cache of rendered tiles (300 tiles of 8 KB), full before the first dump
  * and churning after it: as big as the leak, and not one.
  */
 public final class TileServer {
@@ -20,13 +20,13 @@ public final class TileServer {
     private long sessions;
 
     void openSession() {
-        renderListeners.add(new RenderListener(sessions++, new int[480]));
+        renderListeners.add(new RenderListener(sessions++, new int[240]));
     }
 
     public static void main(String[] args) throws Exception {
         TwoDumps.run(args, round -> {
             for (int i = 0; i < 3_000; i++) {
-                TileCache.TILES.get((round * 7_919L + i) % 1_500); // a 1 500-tile world through a 400-tile cache
+                TileCache.TILES.get((round * 7_919L + i) % 1_500); // a 1 500-tile world through a 300-tile cache
             }
             for (int i = 0; i < (round == 1 ? 1_500 : 3_000); i++) {
                 INSTANCE.openSession();
@@ -34,7 +34,7 @@ public final class TileServer {
         });
     }
 
-    /** Rendered tiles by tile number, the least recently used evicted beyond 400. */
+    /** Rendered tiles by tile number, the least recently used evicted beyond 300. */
     static final class TileCache extends LinkedHashMap<Long, byte[]> {
         static final TileCache TILES = new TileCache();
 
@@ -43,12 +43,12 @@ public final class TileServer {
         }
 
         byte[] get(long tile) {
-            return computeIfAbsent(tile, t -> new byte[12 * 1024]);
+            return computeIfAbsent(tile, t -> new byte[8 * 1024]);
         }
 
         @Override
         protected boolean removeEldestEntry(Map.Entry<Long, byte[]> eldest) {
-            return size() > 400;
+            return size() > 300;
         }
     }
 }
