@@ -4,6 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Json;
 import dev.brink.heap.HeapAnalyzer;
+import dev.brink.heap.HeapDiff;
+import dev.brink.report.HeapDiffPage;
+import java.io.IOException;
+import java.nio.file.Files;
 import dev.brink.heap.HeapOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -18,9 +22,11 @@ import picocli.CommandLine.Spec;
 /** {@code brink heap FILE} and {@code brink heap diff A B}: heap-dump analysis of .hprof / .hprof.gz files. */
 @Command(name = "heap", mixinStandardHelpOptions = true,
         description = {"Analyse a heap dump (.hprof or .hprof.gz): class histogram, top dominators,",
-            "leak suspects (by static field, or by class when spread over many holders) with",
-            "the accumulation point and the shortest path from a GC root, class-loader leaks,",
-            "duplicate strings. A bar on stderr shows progress when it is a terminal.",
+            "leak suspects (by field, thread-local, thread stack, or by class when spread over",
+            "many holders) with the accumulation point and the shortest path from a GC root,",
+            "class-loader leak suspects, duplicate strings. One dump shows what is big, not",
+            "what grows: `brink heap diff EARLIER LATER` tells a leak from a cache.",
+            "A bar on stderr shows progress when it is a terminal.",
             "Memory: about 60 bytes per object at peak; an -Xmx of the dump's size is a fair",
             "start (BRINK_JAVA_OPTS=-Xmx1g for a 1 GB dump)."},
         subcommands = HeapCommand.Diff.class)
@@ -77,26 +83,44 @@ final class HeapCommand implements Callable<Integer> {
     }
 
     @Command(name = "diff", mixinStandardHelpOptions = true,
-            description = "Compare two dumps of the same application: per-class change of instances and bytes, A → B.")
+            description = {"Compare two dumps of one application (or of its relaunch) holder by holder: a",
+                "static field, a field of a bean or a class, a ThreadLocal in a pool's threads, a",
+                "thread's local variable, the field that keeps class loaders. A holder that grew",
+                "beyond normal churn is a memory-leak finding, with its growth per hour (HPROF",
+                "time stamps), accumulation point and path from a GC root; the biggest flat",
+                "holders are listed as stable. The dumps are analysed one after the other, in",
+                "the memory one `brink heap` needs. Exit 0 with or without growth; 2 when the",
+                "dumps are unreadable or of different applications."})
     static final class Diff implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "A", description = "The earlier dump.")
+        @Parameters(index = "0", paramLabel = "EARLIER", description = "The earlier dump.")
         Path a;
 
-        @Parameters(index = "1", paramLabel = "B", description = "The later dump.")
+        @Parameters(index = "1", paramLabel = "LATER", description = "The later dump.")
         Path b;
 
-        @Option(names = "--json", description = "Print the diff as JSON.")
+        @Option(names = "--json", description = "Print the comparison as JSON (findings in the summary.json schema).")
         boolean json;
 
-        @Option(names = "--top", paramLabel = "N", defaultValue = "20", description = "Classes to list (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--html", paramLabel = "FILE", description = "Also write the comparison as a self-contained HTML page.")
+        Path html;
+
+        @Option(names = "--top", paramLabel = "N", defaultValue = "20", description = "Stable holders and classes to list (default: ${DEFAULT-VALUE}).")
         int top;
 
         @Override
         public Integer call() throws Exception {
-            return print(spec, json, HeapAnalyzer.diff(a, b, options(top, spec)), HeapText::diff);
+            HeapDiff diff = HeapAnalyzer.diff(a, b, options(top, spec));
+            if (html != null) {
+                try {
+                    Files.writeString(html, HeapDiffPage.render(diff.growth(), diff.findings()));
+                } catch (IOException e) {
+                    throw new BrinkUserException("--html: cannot write " + html + " (" + e.getMessage() + ")");
+                }
+            }
+            return print(spec, json, diff, HeapText::diff);
         }
     }
 }

@@ -1,6 +1,9 @@
 package dev.brink.cli;
 
+import dev.brink.core.Durations;
 import dev.brink.core.Finding;
+import dev.brink.core.FindingDetail.HeapLeak;
+import dev.brink.core.FindingKind;
 import dev.brink.core.Sizes;
 import dev.brink.heap.ClassDelta;
 import dev.brink.heap.ClassLoaderLeak;
@@ -11,7 +14,11 @@ import dev.brink.heap.HeapDiff;
 import dev.brink.heap.HeapReport;
 import dev.brink.heap.LeakSuspect;
 import dev.brink.heap.PathStep;
+import dev.brink.core.summary.HeapGrowth;
+import dev.brink.core.summary.HolderGrowth;
 import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 
 /** The readable form of a heap report and a heap diff (tables sized for an 120-column terminal). */
@@ -31,10 +38,14 @@ final class HeapText {
         out.println("Size model: " + r.sizeModel().describe());
         out.println();
         out.println("Findings");
-        if (r.findings().isEmpty()) out.println("  no memory leak found");
+        if (r.findings().isEmpty()) out.println("  none: no object, class or loader type retains more than 10 % of the heap");
         for (Finding f : r.findings()) {
             out.printf(Locale.ROOT, "  %-8s %-12s %s%n", f.severity().jsonName().toUpperCase(Locale.ROOT),
                     f.kind().jsonName(), f.title());
+        }
+        if (r.findings().stream().anyMatch(f -> f.kind() == FindingKind.LEAK_SUSPECT)) {
+            out.println("  Suspects, not verdicts: one dump shows size, not growth, and a cache looks like a leak. Take a second");
+            out.println("  dump later under the same load and run brink heap diff FIRST SECOND, or soak the service with brink run.");
         }
         out.println();
         if (r.suspects().isEmpty()) {
@@ -45,6 +56,12 @@ final class HeapText {
                 out.printf(Locale.ROOT, "Leak suspect %d: %s retains %s (%s of the heap)%n", k++, s.subject(),
                         Sizes.human(s.retainedBytes()), pct(s.share()));
                 out.println("  " + s.description());
+                if (!s.structure().isEmpty()) {
+                    out.println("  What it is: " + s.structure());
+                }
+                if (s.threads() > 0) {
+                    out.printf(Locale.ROOT, "  Held by %d thread%s of pool '%s'%n", s.threads(), s.threads() == 1 ? "" : "s", s.pool());
+                }
                 out.println("  Accumulation point: " + s.accumulationClass() + " @ " + s.accumulationObjectId()
                         + " retaining " + Sizes.human(s.accumulationRetainedBytes()));
                 out.println("  Shortest path from a GC root (" + s.rootKind() + "):");
@@ -61,6 +78,9 @@ final class HeapText {
                         l.loaders(), l.loaders() == 1 ? " (" + l.loaderObjectId() + ")" : "s", l.classes(),
                         l.classPattern().isEmpty() ? "" : " named " + l.classPattern(), Sizes.human(l.retainedBytes()),
                         pct(l.share()));
+                if (!l.heldBy().isEmpty()) {
+                    out.println("    held by " + l.heldBy());
+                }
             }
         }
         out.println();
@@ -87,14 +107,53 @@ final class HeapText {
     }
 
     static void diff(HeapDiff d, PrintWriter out) {
-        out.printf(Locale.ROOT, "A: %s — %,d objects, %s%n", d.fileA(), d.objectsA(), Sizes.human(d.reachableBytesA()));
-        out.printf(Locale.ROOT, "B: %s — %,d objects, %s (%+,d B)%n", d.fileB(), d.objectsB(), Sizes.human(d.reachableBytesB()),
-                d.reachableBytesB() - d.reachableBytesA());
+        HeapGrowth g = d.growth();
+        out.printf(Locale.ROOT, "A: %s — written %s, heap %s%n", g.dumpBefore(), Instant.ofEpochMilli(g.epochMsBefore()),
+                Sizes.human(g.heapBytesBefore()));
+        out.printf(Locale.ROOT, "B: %s — written %s (%s later), heap %s (%s)%n", g.dumpAfter(), Instant.ofEpochMilli(g.epochMsAfter()),
+                Durations.format(java.time.Duration.ofMillis(Math.abs(g.epochMsAfter() - g.epochMsBefore()))), Sizes.human(g.heapBytesAfter()),
+                signed(g.heapBytesAfter() - g.heapBytesBefore()));
         out.println();
+        if (!d.grew()) {
+            out.println("No growth: every holder stayed within normal churn (less than 10 % of its size, or less than");
+            out.println("max(512 KiB, 0.5 % of the heap)).");
+        } else {
+            out.printf(Locale.ROOT, "Grown holders: %d memory-leak finding%s%n", d.findings().size(), d.findings().size() == 1 ? "" : "s");
+            for (Finding f : d.findings()) {
+                out.printf(Locale.ROOT, "  %-8s %s%n", f.severity().jsonName().toUpperCase(Locale.ROOT), f.title());
+                Object root = f.detail().get(HeapLeak.ROOT_KIND);
+                if (f.detail().get(HeapLeak.STRUCTURE) != null) {
+                    out.println("    What it is: " + f.detail().get(HeapLeak.STRUCTURE));
+                }
+                if (f.detail().get(HeapLeak.PATH_FROM_GC_ROOT) instanceof List<?> path && !path.isEmpty()) {
+                    out.println("    Shortest path from a GC root (" + root + "):");
+                    for (Object step : path) {
+                        out.println("      " + step);
+                    }
+                }
+            }
+        }
+        out.println();
+        out.println("Stable holders (the biggest; B against A)");
+        out.printf(Locale.ROOT, "%14s %14s %12s %20s  %s%n", "retained A", "retained B", "change", "elements A → B", "holder");
+        for (HolderGrowth h : g.stable()) {
+            out.printf(Locale.ROOT, "%,14d %,14d %12s %20s  %s%n", h.bytesBefore(), h.bytesAfter(), signed(h.growthBytes()),
+                    count(h.elementsBefore()) + " → " + count(h.elementsAfter()), h.holder());
+        }
+        out.println();
+        out.println("Classes that changed (by shallow bytes)");
         out.printf(Locale.ROOT, "%12s %14s %14s  %s%n", "Δ instances", "Δ shallow", "Δ retained", "class");
         for (ClassDelta c : d.classes()) {
             out.printf(Locale.ROOT, "%+,12d %+,14d %+,14d  %s%n", c.countDelta(), c.shallowDelta(), c.retainedDelta(), c.className());
         }
         out.flush();
+    }
+
+    private static String signed(long bytes) {
+        return (bytes < 0 ? "-" : "+") + Sizes.human(Math.abs(bytes));
+    }
+
+    private static String count(long n) {
+        return n < 0 ? "?" : String.format(Locale.ROOT, "%,d", n);
     }
 }

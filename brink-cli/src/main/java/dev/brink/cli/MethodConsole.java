@@ -2,9 +2,11 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
+import dev.brink.core.FindingDetail.HeapGrowth;
 import dev.brink.core.FindingDetail.HeapLeak;
 import dev.brink.core.FindingDetail.LockContention;
 import dev.brink.core.FindingKind;
+import dev.brink.core.Sizes;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.ConfirmResult;
@@ -117,10 +119,15 @@ final class MethodConsole {
                 out.printf(Locale.ROOT, "          at %s × profile: %s%n", Verdicts.num(k.multiplier()), k.multiplierReason());
             }
         }
+        // the holder that grew between the soak's heap dumps, else what one dump says retains the most
         Finding leak = first(s, FindingKind.MEMORY_LEAK, HeapLeak.SHARE_OF_HEAP);
+        leak = leak != null ? leak : first(s, FindingKind.LEAK_SUSPECT, HeapLeak.SHARE_OF_HEAP);
         if (leak != null && leak.detail().get(HeapLeak.SHARE_OF_HEAP) instanceof Number share) {
-            out.printf(Locale.ROOT, "leak suspect: %s retains %.1f %% of the heap (accumulates in %s)%n", leak.subject(),
-                    share.doubleValue() * 100, leak.detail().get(HeapLeak.ACCUMULATION_CLASS));
+            String grew = leak.detail().get(HeapGrowth.GROWTH_BYTES) instanceof Number g
+                    ? ", grew by " + Sizes.human(g.longValue()) + (leak.detail().get(HeapGrowth.GROWTH_BYTES_PER_HOUR) instanceof Number h
+                    ? String.format(Locale.ROOT, " (%+.1f MB/h)", h.doubleValue() / 1e6) : "") + " between the heap dumps" : "";
+            out.printf(Locale.ROOT, "leak suspect: %s retains %.1f %% of the heap%s (accumulates in %s)%n", leak.subject(),
+                    share.doubleValue() * 100, grew, leak.detail().get(HeapLeak.ACCUMULATION_CLASS));
         }
         Finding lock = first(s, FindingKind.LOCK_CONTENTION, LockContention.LOCK_CLASS);
         if (lock != null) {

@@ -15,8 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The issue's "done when": {@code brink demo --quick} on the real sample service finds its capacity and what
  * limited it, a leak in the soak with the suspect field, and the contended Log4j2 lock; and leaves no process behind.
- * Field report 000's diagnosis is read from the same run: the leak's field, share, accumulating class and path from a
- * GC root (Brink's heap analyser on the soak's dump), the lock's class, holder thread and frame and its waiters
+ * Field report 000's diagnosis is read from the same run: the leak's field, its growth between the soak's two heap
+ * dumps (after the warm-up and at the end), share, accumulating class and path from a GC root (Brink's holder diff of
+ * the soak's dumps), the lock's class, holder thread and frame and its waiters
  * (the thread-dump analyser on the dumps taken under the degraded step's load). One demo, every check on it: it
  * is the longest scenario of the build.
  */
@@ -47,8 +48,8 @@ class DemoCommandTest {
         String why = soak.get("multiplier_reason").asText();
         assertThat(why).startsWith("the plan's phases.soak.multiplier, ").contains("the capacity just found (" + capacity.get("max_multiplier").asInt() + " × profile)");
         assertThat(r.out).contains("  multiplier: " + why, "at 3 × profile: " + why);
-        assertThat(out.resolve("summary.md")).content().contains("multiplier: " + why);
-        assertThat(out.resolve("report.html")).content().contains("why this multiplier");
+        assertThat(out.resolve("summary.md")).content().contains("multiplier: " + why, "heap dumps: `dev.brink.sample.BookService.oldBooksPrices` grew by");
+        assertThat(out.resolve("report.html")).content().contains("why this multiplier", "Heap dumps compared", "dev.brink.sample.BookService.oldBooksPrices");
 
         JsonNode leak = finding(s, "memory-leak", "oldBooksPrices");
         assertThat(leak).as(r.out).isNotNull();
@@ -56,8 +57,17 @@ class DemoCommandTest {
         assertThat(leak.get("detail").get("share_of_heap").asDouble()).isGreaterThan(0.1).isLessThan(1.0);
         assertThat(leak.get("detail").get("accumulation_class").asText()).isEqualTo("java.util.concurrent.ConcurrentHashMap$Node[]");
         assertThat(leak.get("detail").get("path_from_gc_root").toString()).contains("oldBooksPrices");
-        assertThat(leak.get("evidence").get(0).asText()).startsWith("evidence/heap-").endsWith(".hprof");
-        assertThat(out.resolve(leak.get("evidence").get(0).asText())).isRegularFile();
+        // a leak is growth: the field that grew between the dump after the warm-up and the one at the end, per hour
+        assertThat(leak.get("detail").get("source").asText()).isEqualTo("heap-dump-diff");
+        assertThat(leak.get("detail").get("growth_bytes").asLong()).isPositive();
+        assertThat(leak.get("detail").get("growth_bytes_per_hour").asLong()).isPositive();
+        assertThat(leak.get("detail").get("elements_after").asLong()).isGreaterThan(leak.get("detail").get("elements_before").asLong());
+        assertThat(leak.get("evidence")).hasSize(2);
+        for (JsonNode dump : leak.get("evidence")) {
+            assertThat(dump.asText()).startsWith("evidence/heap-").matches(".*\\.hprof(\\.gz)?");
+            assertThat(out.resolve(dump.asText())).isRegularFile();
+        }
+        assertThat(soak.get("heap_growth").get("grown").get(0).get("holder").asText()).contains("BookService.oldBooksPrices");
         JsonNode lock = finding(s, "lock-contention", "org.apache.logging.log4j.core.appender.OutputStreamManager");
         assertThat(lock).as(r.out).isNotNull();
         assertThat(lock.get("subject").asText()).isEqualTo("org.apache.logging.log4j.core.appender.OutputStreamManager");
@@ -66,6 +76,7 @@ class DemoCommandTest {
         assertThat(lock.get("detail").get("waiter_count").asInt()).isPositive();
 
         assertThat(r.out).contains("leak suspect: dev.brink.sample.BookService.oldBooksPrices retains",
+                "between the heap dumps", "heap dumps: dev.brink.sample.BookService.oldBooksPrices grew by",
                 "contended lock: org.apache.logging.log4j.core.appender.OutputStreamManager, held by BookThread-",
                 "report: " + out.resolve("report.html"));
         assertThat(out.resolve("report.html")).isRegularFile();

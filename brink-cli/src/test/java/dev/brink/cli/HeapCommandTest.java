@@ -14,23 +14,28 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code brink heap} on dumps written by a real child JVM. */
+/**
+ * {@code brink heap} and {@code brink heap diff} on dumps written by real child JVMs: the same service with 1 000 and
+ * with 40 000 sessions, and another program.
+ */
 class HeapCommandTest {
     @TempDir
     static Path dir;
     static Path small;
     static Path big;
+    static Path other;
 
     @BeforeAll
     static void dumps() throws Exception {
-        small = dump("small.hprof", 1_000);
-        big = dump("big.hprof", 40_000);
+        small = dump(HeapDumpingChild.class, "small.hprof", 1_000);
+        big = dump(HeapDumpingChild.class, "big.hprof", 40_000);
+        other = dump(OtherServiceChild.class, "other.hprof", 20_000);
     }
 
-    private static Path dump(String name, int entries) throws Exception {
+    private static Path dump(Class<?> main, String name, int entries) throws Exception {
         Path file = dir.resolve(name);
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m",
-                "-cp", System.getProperty("java.class.path"), HeapDumpingChild.class.getName(), file.toString(), String.valueOf(entries))
+                "-cp", System.getProperty("java.class.path"), main.getName(), file.toString(), String.valueOf(entries))
                 .redirectErrorStream(true).start();
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isZero();
@@ -38,12 +43,16 @@ class HeapCommandTest {
     }
 
     @Test
-    void jsonNamesTheLeakingFieldWithShareAndPath() throws Exception {
+    void jsonNamesTheSuspectFieldWithShareAndPathButNoLeakFromOneDump() throws Exception {
         BrinkRun r = brink("heap", "--json", big.toString());
         assertThat(r.code).as(r.err).isZero();
         JsonNode report = Json.MAPPER.readTree(r.out);
         JsonNode finding = report.get("findings").get(0);
-        assertThat(finding.get("kind").asText()).isEqualTo("memory-leak");
+        assertThat(finding.get("kind").asText()).isEqualTo("leak-suspect");
+        for (JsonNode f : report.get("findings")) {
+            assertThat(f.get("kind").asText()).as("one dump cannot tell a leak").isNotEqualTo("memory-leak");
+        }
+        assertThat(finding.get("detail").get("next_step").asText()).contains("brink heap diff");
         assertThat(finding.get("subject").asText()).isEqualTo(HeapDumpingChild.class.getName() + ".SESSIONS");
         assertThat(finding.get("detail").get("share_of_heap").asDouble()).isGreaterThan(0.10).isLessThanOrEqualTo(1.0);
         assertThat(finding.get("detail").get("retained_bytes").asLong()).isPositive();
@@ -69,23 +78,61 @@ class HeapCommandTest {
         assertThat(r.code).as(r.err).isZero();
         assertThat(r.out).contains("Leak suspect 1: " + HeapDumpingChild.class.getName() + ".SESSIONS",
                 "Accumulation point: java.util.concurrent.ConcurrentHashMap$Node[]", "Size model: compressed oops: yes",
-                "Class histogram", "Top dominators", ".SESSIONS → java.util.concurrent.ConcurrentHashMap");
+                "Class histogram", "Top dominators", ".SESSIONS → java.util.concurrent.ConcurrentHashMap",
+                "one dump shows size, not growth");
     }
 
     @Test
-    void diffShowsTheGrowingClasses() throws Exception {
-        BrinkRun r = brink("heap", "diff", "--json", small.toString(), big.toString());
+    void diffNamesTheFieldThatGrewWithItsGrowthAndTheClasses() throws Exception {
+        Path page = dir.resolve("diff.html");
+        BrinkRun r = brink("heap", "diff", "--json", "--html", page.toString(), small.toString(), big.toString());
         assertThat(r.code).as(r.err).isZero();
-        JsonNode classes = Json.MAPPER.readTree(r.out).get("classes");
+        JsonNode diff = Json.MAPPER.readTree(r.out);
+        JsonNode leak = diff.get("findings").get(0);
+        assertThat(diff.get("findings")).hasSize(1);
+        assertThat(leak.get("kind").asText()).isEqualTo("memory-leak");
+        assertThat(leak.get("subject").asText()).isEqualTo(HeapDumpingChild.class.getName() + ".SESSIONS");
+        JsonNode d = leak.get("detail");
+        assertThat(d.get("elements_before").asLong()).isEqualTo(1_000);
+        assertThat(d.get("elements_after").asLong()).isEqualTo(40_000);
+        assertThat(d.get("growth_bytes").asLong()).isEqualTo(d.get("retained_bytes").asLong() - d.get("retained_bytes_before").asLong())
+                .isGreaterThan(39_000L * 64);
+        assertThat(d.get("path_from_gc_root").get(0).asText()).startsWith("static field of class " + HeapDumpingChild.class.getName());
+        assertThat(diff.get("growth").get("grown").get(0).get("holder").asText()).isEqualTo("static " + HeapDumpingChild.class.getName() + ".SESSIONS");
         boolean nodes = false;
-        for (JsonNode c : classes) {
+        for (JsonNode c : diff.get("classes")) {
             if (c.get("className").asText().equals("java.util.concurrent.ConcurrentHashMap$Node")) {
                 nodes = true;
                 assertThat(c.get("countB").asLong() - c.get("countA").asLong()).isEqualTo(39_000);
             }
         }
         assertThat(nodes).as(r.out).isTrue();
-        assertThat(brink("heap", "diff", small.toString(), big.toString()).out).contains("java.util.concurrent.ConcurrentHashMap$Node");
+        assertThat(page).content().contains("Grown holders", "static " + HeapDumpingChild.class.getName() + ".SESSIONS", "memory-leak");
+        BrinkRun text = brink("heap", "diff", small.toString(), big.toString());
+        assertThat(text.out).contains("Grown holders: 1 memory-leak finding", leak.get("title").asText(), "Stable holders",
+                "java.util.concurrent.ConcurrentHashMap$Node");
+    }
+
+    @Test
+    void theSameDumpTwiceHasNoGrowth() throws Exception {
+        BrinkRun r = brink("heap", "diff", small.toString(), small.toString());
+        assertThat(r.code).as(r.err).isZero();
+        assertThat(r.out).contains("No growth");
+        assertThat(Json.MAPPER.readTree(brink("heap", "diff", "--json", small.toString(), small.toString()).out).get("findings")).isEmpty();
+    }
+
+    @Test
+    void dumpsOfTwoApplicationsOrATruncatedOneAreOneLineAndExitTwo() throws Exception {
+        BrinkRun unrelated = brink("heap", "diff", small.toString(), other.toString());
+        assertThat(unrelated.code).isEqualTo(2);
+        assertThat(unrelated.err).startsWith("brink: " + small + " and " + other + " are not dumps of one application")
+                .doesNotContain("Exception").hasLineCount(1);
+
+        byte[] bytes = Files.readAllBytes(big);
+        Path cut = Files.write(dir.resolve("cut-big.hprof"), Arrays.copyOf(bytes, bytes.length - 4096));
+        BrinkRun truncated = brink("heap", "diff", small.toString(), cut.toString());
+        assertThat(truncated.code).isEqualTo(2);
+        assertThat(truncated.err).startsWith("brink: " + cut + ": at byte ").contains("expected").hasLineCount(1);
     }
 
     @Test

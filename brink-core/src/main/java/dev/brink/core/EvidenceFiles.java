@@ -11,12 +11,14 @@ public final class EvidenceFiles {
     public static final String THREAD_DUMP_PREFIX = "threads-";
     /** Class histograms: {@code histo-<stamp>.txt}. */
     public static final String CLASS_HISTOGRAM_PREFIX = "histo-";
-    /** Heap dumps Brink asked for: {@code heap-<stamp>.hprof}. */
+    /** Heap dumps Brink asked for: {@code heap-<stamp>.hprof}, or {@code heap-<stamp>.hprof.gz} compressed. */
     public static final String HEAP_DUMP_PREFIX = "heap-";
     /** JFR recordings: {@code recording-<stamp>.jfr}. */
     public static final String JFR_PREFIX = "recording-";
-    /** The extension of every heap dump (Brink's and the JVM's own). */
+    /** The extension of a heap dump (Brink's and the JVM's own). */
     public static final String HEAP_DUMP_SUFFIX = ".hprof";
+    /** The extension of a heap dump the target compressed ({@code jcmd GC.heap_dump -gz}, JDK 15 and later). */
+    public static final String HEAP_DUMP_GZ_SUFFIX = ".hprof.gz";
     /** The extension of every JFR recording. */
     public static final String JFR_SUFFIX = ".jfr";
     /**

@@ -12,7 +12,10 @@ public final class FindingDetail {
     private FindingDetail() {
     }
 
-    /** memory-leak from a heap dump (brink-heap): the dominator that retains the most, and where it accumulates. */
+    /**
+     * leak-suspect from one heap dump, and memory-leak from two (brink-heap): what retains the memory, where it
+     * accumulates, and its path from a GC root.
+     */
     public static final class HeapLeak {
         public static final String RETAINED_BYTES = "retained_bytes";
         public static final String HEAP_BYTES = "heap_bytes";
@@ -34,8 +37,44 @@ public final class FindingDetail {
         /** Class-loader leaks: how many classes the loader defined, and their generated-name pattern. */
         public static final String CLASSES = "classes";
         public static final String CLASS_PATTERN = "class_pattern";
+        /** The holder: "static pkg.Class.field", "pkg.Class.field", "thread-local … of threads 'pool-#'", … */
+        public static final String HOLDER = "holder";
+        /** What kind of place the holder is: a {@code dev.brink.core.summary.HolderKind} word. */
+        public static final String HOLDER_KIND = "holder_kind";
+        /** A framework's or the JDK's structure, named as what it is ("Spring bean factory (…)"); absent for the application's. */
+        public static final String STRUCTURE = "structure";
+        /** Thread-local and thread-stack holders: how many threads of the pool hold it, and the pool ("worker-#"). */
+        public static final String THREADS = "threads";
+        public static final String POOL = "pool";
+        /** leak-suspect: how to tell a cache from a leak (a second dump, a soak), in one line. */
+        public static final String NEXT_STEP = "next_step";
 
         private HeapLeak() {
+        }
+    }
+
+    /**
+     * memory-leak from two heap dumps of one application (brink heap diff, the soak's dumps): a holder that grew,
+     * with the {@link HeapLeak} keys of the later dump (retained_bytes, accumulation, path) besides these.
+     */
+    public static final class HeapGrowth {
+        public static final String RETAINED_BYTES_BEFORE = "retained_bytes_before";
+        public static final String GROWTH_BYTES = "growth_bytes";
+        /** Growth over the time between the dumps' HPROF time stamps; absent when they are equal. */
+        public static final String GROWTH_BYTES_PER_HOUR = "growth_bytes_per_hour";
+        public static final String HOURS_BETWEEN_DUMPS = "hours_between_dumps";
+        /** Element counts (a collection's size, a pool's threads, loaders) in the earlier and the later dump; -1 unknown. */
+        public static final String ELEMENTS_BEFORE = "elements_before";
+        public static final String ELEMENTS_AFTER = "elements_after";
+        /** True when the earlier dump had no such holder worth tracking (under the holder floor). */
+        public static final String NEW_HOLDER = "new_holder";
+        /** The two dumps, as given. */
+        public static final String DUMP_BEFORE = "dump_before";
+        public static final String DUMP_AFTER = "dump_after";
+        /** The value of {@link HistogramGrowth#SOURCE} for this kind of evidence. */
+        public static final String SOURCE_HEAP_DUMP_DIFF = "heap-dump-diff";
+
+        private HeapGrowth() {
         }
     }
 
@@ -277,9 +316,18 @@ public final class FindingDetail {
             Map.entry(FindingKind.MEMORY_LEAK, List.of(HeapLeak.RETAINED_BYTES, HeapLeak.HEAP_BYTES, HeapLeak.SHARE_OF_HEAP,
                     HeapLeak.SUSPECT, HeapLeak.ACCUMULATION_CLASS, HeapLeak.ACCUMULATION_OBJECT, HeapLeak.ACCUMULATION_RETAINED_BYTES,
                     HeapLeak.ROOT_KIND, HeapLeak.PATH_FROM_GC_ROOT, HeapLeak.LEAK_SHAPE, HeapLeak.HOLDERS, HeapLeak.LOADER_CLASS,
-                    HeapLeak.LOADER_OBJECT, HeapLeak.LOADERS, HeapLeak.CLASSES, HeapLeak.CLASS_PATTERN, HistogramGrowth.GROWN_CLASSES, HistogramGrowth.LIVE_BYTES_BEFORE,
+                    HeapLeak.LOADER_OBJECT, HeapLeak.LOADERS, HeapLeak.CLASSES, HeapLeak.CLASS_PATTERN, HeapLeak.HOLDER, HeapLeak.HOLDER_KIND,
+                    HeapLeak.STRUCTURE, HeapLeak.THREADS, HeapLeak.POOL, HeapGrowth.RETAINED_BYTES_BEFORE, HeapGrowth.GROWTH_BYTES,
+                    HeapGrowth.GROWTH_BYTES_PER_HOUR, HeapGrowth.HOURS_BETWEEN_DUMPS, HeapGrowth.ELEMENTS_BEFORE, HeapGrowth.ELEMENTS_AFTER,
+                    HeapGrowth.NEW_HOLDER, HeapGrowth.DUMP_BEFORE, HeapGrowth.DUMP_AFTER,
+                    HistogramGrowth.GROWN_CLASSES, HistogramGrowth.LIVE_BYTES_BEFORE,
                     HistogramGrowth.LIVE_BYTES_AFTER, HistogramGrowth.SOURCE,
                     Gc.SLOPE_BYTES_PER_MIN, Gc.R2, Gc.FLOOR_START_BYTES, Gc.FLOOR_END_BYTES, Gc.REASON, Gc.ADVICE)),
+            Map.entry(FindingKind.LEAK_SUSPECT, List.of(HeapLeak.RETAINED_BYTES, HeapLeak.HEAP_BYTES, HeapLeak.SHARE_OF_HEAP,
+                    HeapLeak.SUSPECT, HeapLeak.ACCUMULATION_CLASS, HeapLeak.ACCUMULATION_OBJECT, HeapLeak.ACCUMULATION_RETAINED_BYTES,
+                    HeapLeak.ROOT_KIND, HeapLeak.PATH_FROM_GC_ROOT, HeapLeak.LEAK_SHAPE, HeapLeak.HOLDERS, HeapLeak.LOADER_CLASS,
+                    HeapLeak.LOADER_OBJECT, HeapLeak.LOADERS, HeapLeak.CLASSES, HeapLeak.CLASS_PATTERN, HeapLeak.HOLDER, HeapLeak.HOLDER_KIND,
+                    HeapLeak.STRUCTURE, HeapLeak.THREADS, HeapLeak.POOL, HeapLeak.NEXT_STEP)),
             Map.entry(FindingKind.LOCK_CONTENTION, List.of(LockContention.LOCK, LockContention.LOCK_CLASS, LockContention.WAIT,
                     LockContention.HOLDER_THREAD, LockContention.HOLDER_STATE, LockContention.HOLDER_FRAME, LockContention.HOLDER_FRAMES,
                     LockContention.HOLDERS_SEEN, LockContention.WAITER_COUNT, LockContention.WAITERS, LockContention.WAITER_GROUP,

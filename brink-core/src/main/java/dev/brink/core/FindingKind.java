@@ -5,7 +5,14 @@ import java.util.Locale;
 
 /** The kinds of finding in summary.json (DESIGN.md schema); the JSON name is the lower-case, dashed form. */
 public enum FindingKind {
-    MEMORY_LEAK, LOCK_CONTENTION, HOT_METHOD, BUSY_THREAD, GC_PRESSURE, HEAP_TOO_SMALL, LONG_PAUSE,
+    /** Memory that grew between two heap dumps or in the heap-after-GC trend: the only kind that says "leak". */
+    MEMORY_LEAK,
+    /**
+     * A structure that retains much of one heap dump. Size alone cannot tell a cache from a leak, so this is never a
+     * verdict: a second dump ({@code brink heap diff}) or a soak decides.
+     */
+    LEAK_SUSPECT,
+    LOCK_CONTENTION, HOT_METHOD, BUSY_THREAD, GC_PRESSURE, HEAP_TOO_SMALL, LONG_PAUSE,
     DEADLOCK, GENERATOR_BOUND, PORT_EXHAUSTION, TARGET_DIED, ALLOCATION_HOTSPOT,
     /** Other processes saturated the machine during a step: that step measured the machine, not the service. */
     HOST_SATURATED,

@@ -13,9 +13,10 @@ import java.util.Objects;
  * @param loaders        loaders of that class in the dump
  * @param classes        classes they defined
  * @param classPattern   for {@link Kind#GENERATED_CLASSES}, the shared name with digits as '#'; else ""
+ * @param heldBy         the place that keeps the loaders alive ("static pkg.Host.PLUGINS"), "" when Brink found none
  */
 public record ClassLoaderLeak(Kind kind, String loaderClass, String loaderObjectId, int loaders, int classes,
-                              String classPattern, long retainedBytes, double share) {
+                              String classPattern, long retainedBytes, double share, String heldBy) {
     public enum Kind {
         /** One loader defined many classes whose names differ only by numbers (scripts, proxies, generated code). */
         GENERATED_CLASSES,
@@ -27,5 +28,10 @@ public record ClassLoaderLeak(Kind kind, String loaderClass, String loaderObject
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(loaderClass, "loaderClass");
         classPattern = classPattern == null ? "" : classPattern;
+        heldBy = heldBy == null ? "" : heldBy;
+    }
+
+    public ClassLoaderLeak withHeldBy(String place) {
+        return new ClassLoaderLeak(kind, loaderClass, loaderObjectId, loaders, classes, classPattern, retainedBytes, share, place);
     }
 }

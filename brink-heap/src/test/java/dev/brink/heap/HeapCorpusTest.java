@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Json;
 import dev.brink.core.testing.ChildJvm;
+import dev.brink.heap.corpus.Heaps;
 import dev.brink.heap.corpus.RouteTable;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Scores the heap analyser on the corpus programs in {@code dev.brink.heap.corpus}: each runs in a child JVM on
- * JDK 17 and on the newest JDK here, is dumped with {@code jcmd PID GC.heap_dump} (live objects, a few MB), and
+ * JDK 17 and on the newest JDK here, dumps its own live heap (a few MB; HotSpot's dumper, as jcmd GC.heap_dump), and
  * its report is compared with heap-corpus/truth.json: every planted leak named by its field or class, every
  * class-loader leak by its loader type, and nothing on the healthy programs. Prints the score table.
  */
@@ -127,14 +128,19 @@ class HeapCorpusTest {
         return out;
     }
 
-    /** Runs the program, waits (bounded) until it is ready, dumps its live heap with jcmd and kills it. */
+    /** Runs the program until it has dumped its live heap (bounded). */
     private Path dump(Path jdk, String program, String tag) throws Exception {
         Class<?> main = Class.forName(RouteTable.class.getPackageName() + "." + program);
-        try (ChildJvm child = ChildJvm.start(jdk, main, List.of("-Xmx96m", "-XX:+UseSerialGC"))) {
-            Path hprof = dir.resolve(program + "-" + tag + ".hprof");
-            String out = child.jcmd(dir.resolve(program + "-" + tag + ".jcmd-out"), "GC.heap_dump", hprof.toString());
-            assertThat(hprof).as(out).exists();
-            return hprof;
+        Path hprof = dir.resolve(program + "-" + tag + ".hprof");
+        Process p = new ProcessBuilder(ChildJvm.command(jdk, main, List.of("-Xmx96m", "-XX:+UseSerialGC", "-D" + Heaps.DUMP + "=" + hprof)))
+                .redirectErrorStream(true).start();
+        boolean done = p.waitFor(120, TimeUnit.SECONDS);
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!done) {
+            p.destroyForcibly();
         }
+        assertThat(done).as(program + " dumped within 120 s: " + out).isTrue();
+        assertThat(hprof).as(out).exists();
+        return hprof;
     }
 }

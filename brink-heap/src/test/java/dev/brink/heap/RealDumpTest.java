@@ -57,7 +57,7 @@ class RealDumpTest {
         assertThat(expected).isGreaterThan(0.3);
 
         assertThat(report.findings()).anySatisfy(f -> {
-            assertThat(f.kind()).isEqualTo(FindingKind.MEMORY_LEAK);
+            assertThat(f.kind()).isEqualTo(FindingKind.LEAK_SUSPECT);
             assertThat(f.subject()).isEqualTo(field);
             assertThat(f.detail()).containsKeys("retained_bytes", "share_of_heap", "path_from_gc_root", "accumulation_class");
         });

@@ -9,19 +9,26 @@ import dev.brink.heap.index.HeapGraph;
 import dev.brink.heap.report.DetailReader;
 import dev.brink.heap.report.DominatedTree;
 import dev.brink.heap.report.GcPaths;
+import dev.brink.heap.report.HolderTable;
+import dev.brink.heap.report.Holders;
+import dev.brink.heap.report.PathText;
 import dev.brink.heap.report.Suspects;
+import dev.brink.heap.report.ThreadNames;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Suspects has no lifecycle to get wrong: construction selects, each later call takes the scans it needs and
- * keeps nothing, so calling them twice or in another order gives the same answer; DetailReader shares no
- * mutable state.
+ * Suspects and Holders have no lifecycle to get wrong: construction selects, each later call takes the scan it
+ * needs and keeps nothing, so calling them twice gives the same answer; DetailReader shares no mutable state.
  */
 class SuspectsContractTest {
     @TempDir
@@ -32,18 +39,27 @@ class SuspectsContractTest {
         Path file = ChildDumps.dump(ChildDumps.currentJdk(), "leak", dir.resolve("leak.hprof"), "20000");
         HeapGraph g = GraphBuilder.build(file, HeapProgress.NONE);
         DominatorTree t = DominatorTree.compute(g, HeapProgress.NONE);
-        Suspects s = new Suspects(g, t, new DominatedTree(g, t), new GcPaths(g), 0.10);
-        DetailReader first = DetailReader.read(file, s.wanted(), s.arrayTargets());
-        DetailReader second = DetailReader.read(file, s.stringValues(first), java.util.Map.of());
-        // the thread-name strings come from the second scan: stringValues asks before describe, in any order
-        assertThat(s.stringValues(first)).isEqualTo(s.stringValues(first));
-        List<LeakSuspect> once = s.describe(first, second);
-        List<LeakSuspect> twice = s.describe(first, second);
+        DominatedTree dt = new DominatedTree(g, t);
+        GcPaths paths = new GcPaths(g);
+        Suspects s = new Suspects(g, t, dt, paths, 0.10);
+        Holders holders = new Holders(g, t, dt, paths);
+        ThreadNames threads = new ThreadNames(g);
+        Set<Long> wanted = new HashSet<>(s.wanted());
+        Map<Long, Long> arrays = new HashMap<>(s.arrayTargets());
+        holders.request(wanted, arrays);
+        wanted.addAll(threads.wanted());
+        DetailReader scan = DetailReader.read(file, wanted, arrays);
+        threads.read(scan);
+        HolderTable table = holders.name(scan, threads);
+        PathText text = new PathText(g, scan, threads);
+        List<LeakSuspect> once = s.describe(text, table);
+        List<LeakSuspect> twice = s.describe(text, table);
         assertThat(once).isNotEmpty().isEqualTo(twice);
         assertThat(once.get(0).subject()).isEqualTo("dev.brink.heap.child.DumpingApp.PRICE_HISTORY");
         assertThatThrownBy(() -> s.wanted().clear()).isInstanceOf(UnsupportedOperationException.class);
         assertThatThrownBy(() -> s.arrayTargets().clear()).isInstanceOf(UnsupportedOperationException.class);
-        for (Class<?> c : new Class<?>[] {Suspects.class, DetailReader.class}) {
+        assertThat(holders.name(scan, threads).holders()).isEqualTo(table.holders());
+        for (Class<?> c : new Class<?>[] {Suspects.class, DetailReader.class, Holders.class, PathText.class, ThreadNames.class}) {
             assertThat(Arrays.stream(c.getDeclaredFields()).filter(f -> !Modifier.isPrivate(f.getModifiers())
                     && !(Modifier.isStatic(f.getModifiers()) && Modifier.isFinal(f.getModifiers()))).map(Field::getName))
                     .as(c.getSimpleName() + " fields others can reach").isEmpty();

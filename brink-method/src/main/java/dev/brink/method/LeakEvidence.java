@@ -2,12 +2,15 @@ package dev.brink.method;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.EvidenceFiles;
+import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingDetail.HistogramGrowth;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
 import dev.brink.heap.ClassHistogram;
+import dev.brink.core.summary.HeapGrowth;
 import dev.brink.heap.HeapAnalyzer;
+import dev.brink.heap.HeapDiff;
 import dev.brink.heap.HeapOptions;
 import dev.brink.jvm.EvidenceCapture;
 import java.io.PrintWriter;
@@ -22,9 +25,14 @@ import java.util.function.Function;
 
 /**
  * Leak evidence and its diagnosis: a class histogram at the start of the soak and one at its end (the class
- * that grew most is named even when no heap dump can be taken), then a heap dump analysed for the suspect that
- * retains the memory and its path from a GC root. Each capture that fails is said on the console and the rest
- * goes on: evidence is best effort, the verdict stands without it.
+ * that grew most is named even when no heap dump can be taken), and two heap dumps — one at the first full-GC probe,
+ * once the service has served the soak's load for a while (its caches and pools filled, as a leak keeps growing),
+ * and one at the end or the one the JVM wrote at OutOfMemoryError — compared holder by holder: the field that
+ * grew is the leak, named with its growth per hour, and what stayed flat (caches, pools) is not. A heap dump
+ * alone says what is big, not what grows: without the first dump (no probes) the one at the end gives leak
+ * suspects only. Dumps are compressed by the target where its JDK can, two per soak at most, and kept as
+ * evidence. Each capture that fails is said on the console and the rest goes on: evidence is best effort, the
+ * verdict stands without it.
  */
 final class LeakEvidence {
     private static final double MIB = 1024.0 * 1024.0;
@@ -33,14 +41,20 @@ final class LeakEvidence {
 
     private final PrintWriter console;
     private final Function<Finding, Finding> relative;
+    private final Path runRoot;
     private Path startHistogram;
     private Path endHistogram;
     private ClassHistogram start;
     private ClassHistogram end;
+    /** The heap dump after the warm-up (the first probe's), or null; written by the probe thread. */
+    private volatile Path firstDump;
+    private volatile boolean firstDumpTried;
+    private HeapGrowth growth;
 
-    LeakEvidence(PrintWriter console, Function<Finding, Finding> relative) {
+    LeakEvidence(PrintWriter console, Function<Finding, Finding> relative, Path runRoot) {
         this.console = console;
         this.relative = relative;
+        this.runRoot = runRoot;
     }
 
     /** The histogram the end is compared with. */
@@ -56,13 +70,21 @@ final class LeakEvidence {
         }
     }
 
-    /** A histogram during the soak, for its full GC (a whole-heap floor for the trend); kept as evidence. */
+    /**
+     * A full-GC probe during the soak (a whole-heap floor for the trend). The first one is the heap dump after the
+     * warm-up (a live dump runs a full GC too); the others are class histograms. Kept as evidence.
+     */
     void probe(EvidenceCapture capture) {
         if (capture == null) {
             return;
         }
         try {
-            capture.classHistogram();
+            if (!firstDumpTried) {
+                firstDumpTried = true;
+                firstDump = capture.heapDumpCompressed();
+            } else {
+                capture.classHistogram();
+            }
         } catch (BrinkUserException e) {
             console.println("  evidence: " + e.getMessage());
         }
@@ -118,14 +140,17 @@ final class LeakEvidence {
                         HistogramGrowth.SOURCE, HistogramGrowth.SOURCE_HISTOGRAM_DIFF))));
     }
 
-    /** A heap dump of live objects, analysed; findings name the suspect and its path from a GC root. */
+    /**
+     * The heap dump at the end, compared with the one after the warm-up: the holders that grew, as memory-leak
+     * findings. Without a first dump, the suspects of this one.
+     */
     List<Finding> heapDump(EvidenceCapture capture) {
         if (capture == null) {
             return List.of();
         }
         try {
-            console.println("  evidence: heap dump of live objects");
-            return analyse(capture.heapDump(true));
+            console.println("  evidence: heap dump of live objects at the end of the soak");
+            return compare(capture.heapDumpCompressed());
         } catch (BrinkUserException e) {
             console.println("  evidence: " + e.getMessage());
             return List.of();
@@ -140,14 +165,45 @@ final class LeakEvidence {
         }
         console.println("  evidence: the target's dump at OutOfMemoryError, " + oom.getFileName());
         try {
-            return analyse(oom);
+            return compare(oom);
         } catch (BrinkUserException e) {
             console.println("  evidence: " + e.getMessage());
             return List.of();
         }
     }
 
-    private List<Finding> analyse(Path hprof) throws BrinkUserException {
-        return HeapAnalyzer.analyze(hprof, HeapOptions.defaults()).findings().stream().map(relative).toList();
+    /** The two dumps compared holder by holder (null when there was no first dump or the comparison failed). */
+    HeapGrowth growth() {
+        return growth;
+    }
+
+    private List<Finding> compare(Path last) throws BrinkUserException {
+        Path first = firstDump;
+        if (first == null) {
+            return HeapAnalyzer.analyze(last, HeapOptions.defaults()).findings().stream().map(relative).toList();
+        }
+        console.println("  evidence: the heap dumps after the warm-up and at the end, compared holder by holder");
+        HeapDiff diff = HeapAnalyzer.diff(first, last, HeapOptions.defaults());
+        HeapGrowth g = diff.growth();
+        growth = new HeapGrowth(path(g.dumpBefore()), path(g.dumpAfter()), g.epochMsBefore(), g.epochMsAfter(),
+                g.heapBytesBefore(), g.heapBytesAfter(), g.grown(), g.stable());
+        if (!diff.grew()) {
+            console.println("  heap dumps: no holder grew beyond normal churn between them");
+        }
+        List<Finding> out = new ArrayList<>();
+        for (Finding f : diff.findings()) {
+            Map<String, Object> detail = new LinkedHashMap<>(f.detail());
+            detail.put(FindingDetail.HeapGrowth.DUMP_BEFORE, growth.dumpBefore());
+            detail.put(FindingDetail.HeapGrowth.DUMP_AFTER, growth.dumpAfter());
+            out.add(relative.apply(new Finding(f.kind(), f.severity(), f.title(), f.subject(), f.evidence(), detail)));
+        }
+        return out;
+    }
+
+    /** A dump's path relative to the run directory, as the report links evidence. */
+    private String path(String file) {
+        Path p = Path.of(file).toAbsolutePath().normalize();
+        Path root = runRoot.toAbsolutePath().normalize();
+        return p.startsWith(root) ? root.relativize(p).toString() : file;
     }
 }

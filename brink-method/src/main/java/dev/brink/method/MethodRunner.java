@@ -237,7 +237,7 @@ public final class MethodRunner {
                     livePhase(MethodPhase.SOAK);
                     List<Path> dumps = new ArrayList<>();
                     SoakPhase.Outcome o = new SoakPhase(engine, plan, target, run, events, console,
-                            new LeakEvidence(console, this::relative)).judgedBy(judge, evidenceHook(target, dumps)).run(capacity);
+                            new LeakEvidence(console, this::relative, run.root())).judgedBy(judge, evidenceHook(target, dumps)).run(capacity);
                     soak = o.result();
                     o.findings().forEach(this::found);
                     if (target.observed() && Files.isRegularFile(run.file(RunDirectory.GC))) {

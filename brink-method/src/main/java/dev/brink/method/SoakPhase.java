@@ -14,8 +14,10 @@ import dev.brink.core.JsonlReader;
 import dev.brink.core.Numbers;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
+import dev.brink.core.Sizes;
 import dev.brink.core.evidence.GcEventLine;
 import dev.brink.core.summary.CapacityResult;
+import dev.brink.core.summary.HolderGrowth;
 import dev.brink.core.summary.SoakResult;
 import dev.brink.core.verdict.SoakVerdictKind;
 import dev.brink.core.verdict.StepVerdictKind;
@@ -37,8 +39,10 @@ import java.util.Map;
 /**
  * The soak: a multiplier of the profile held for a long time (optionally on a small heap), with the leak verdict
  * from the heap-after-GC floor over it ({@link HeapFloorTrend}, the same rule {@code brink gc} applies to a log),
- * GC findings for the hold, and leak evidence when the verdict is leak, the heap is nearly full or the target
- * died: class histograms at start and end, a heap dump, the dump the JVM wrote at OutOfMemoryError.
+ * GC findings for the hold, and leak evidence: class histograms at start and end, a heap dump at the first full-GC
+ * probe (after the warm-up), and, when the verdict is leak, the heap is nearly full or the target died, a heap dump
+ * at the end (or the one the JVM wrote at OutOfMemoryError) compared with it holder by holder: the field that
+ * grew, with its growth per hour beside the heap-after-GC trend.
  */
 final class SoakPhase {
     /** Old generation (or heap) this full after GC at the end of the soak is worth a heap dump even without a trend. */
@@ -185,11 +189,20 @@ final class SoakPhase {
         }
         double slope = judged == null ? 0 : judged.slopeBytesPerSec() * 3600 / MIB;
         SoakResult result = new SoakResult(s.multiplier(), rps, r.durationS(), smallHeap, Numbers.round(slope), Numbers.round(judged == null ? 0 : judged.r2()),
-                verdict, reason, judged == null ? null : line(lines, judged.fit())).withMultiplierReason(whyMultiplier);
+                verdict, reason, judged == null ? null : line(lines, judged.fit())).withMultiplierReason(whyMultiplier)
+                .withHeapGrowth(leakEvidence.growth());
         console.printf(Locale.ROOT, "  soak: achieved %.1f req/s, errors %.2f %%, heap after GC %+.1f MB/h (r² %.2f): %s%n",
                 r.achievedRps(), r.errorRate() * 100, slope, result.r2(), verdict.json());
         StreamRows.print(console, engine.lastStreamTimings());
         console.println("    " + reason);
+        if (result.heapGrowth() != null) {
+            // the field that grew, beside the heap-after-GC trend: the trend says the heap grows, the dumps say where
+            for (HolderGrowth h : result.heapGrowth().grown()) {
+                console.printf(Locale.ROOT, "  heap dumps: %s grew by %s%s (%s → %s) from the dump after the warm-up to the end%n",
+                        h.holder(), Sizes.human(h.growthBytes()), h.bytesPerHour() == null ? "" : String.format(Locale.ROOT, ", %+.1f MB/h",
+                                h.bytesPerHour() / 1e6), Sizes.human(h.bytesBefore()), Sizes.human(h.bytesAfter()));
+            }
+        }
         if (judge != null && degraded != null && died == null) {
             StepVerdict load = judge.judge(r);
             if (load.kind() != StepVerdictKind.OK) {
@@ -224,11 +237,11 @@ final class SoakPhase {
 
     /**
      * GC pressure, heap sizing and long pauses during the soak, by the log rules; without the full GCs of Brink's own
-     * probes (cause "Heap Inspection Initiated GC"), which would read as a full-GC storm. Leaks are the soak's
-     * verdict and the heap dump's to tell.
+     * probes (class histograms: "Heap Inspection Initiated GC"; the heap dump after the warm-up: "Heap Dump Initiated
+     * GC"), which would read as a full-GC storm. Leaks are the soak's verdict and the heap dumps' to tell.
      */
     private List<Finding> gcFindings(List<GcEventLine> lines) {
-        List<GcEventLine> service = lines.stream().filter(l -> !PROBE_CAUSE.equals(l.cause())).toList();
+        List<GcEventLine> service = lines.stream().filter(l -> !PROBE_CAUSE.equals(l.cause()) && !DUMP_CAUSE.equals(l.cause())).toList();
         if (service.isEmpty()) {
             return List.of();
         }
@@ -241,6 +254,8 @@ final class SoakPhase {
 
     /** The GC cause a class histogram gives its full collection. */
     static final String PROBE_CAUSE = "Heap Inspection Initiated GC";
+    /** The GC cause a heap dump of live objects gives its full collection. */
+    static final String DUMP_CAUSE = "Heap Dump Initiated GC";
 
     /** The collections seen since the soak began (gc.jsonl lines), in order. */
     private List<GcEventLine> gcSince(long fromEpochMs) {

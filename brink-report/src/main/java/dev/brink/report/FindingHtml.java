@@ -3,6 +3,7 @@ package dev.brink.report;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingDetail.BusyThread;
 import dev.brink.core.FindingDetail.Deadlock;
+import dev.brink.core.FindingDetail.HeapGrowth;
 import dev.brink.core.FindingDetail.HeapLeak;
 import dev.brink.core.FindingDetail.LockContention;
 import dev.brink.core.Sizes;
@@ -17,8 +18,8 @@ import java.util.Set;
 
 /**
  * One finding as HTML: its title and subject, then the numbers a person checks for its kind (the detail keys
- * brink-heap and brink-threads write: a leak's retained share, accumulation class and GC-root path as an
- * indented chain; a contended lock's holder, holder frame and waiters; busy threads with their CPU), every
+ * brink-heap and brink-threads write: a leak's or a suspect's retained share, growth between two dumps, holder,
+ * accumulation class and GC-root path as an indented chain; a contended lock's holder, holder frame and waiters; busy threads with their CPU), every
  * other detail key as a plain table, and links to its evidence relative to the run directory.
  */
 final class FindingHtml {
@@ -35,7 +36,7 @@ final class FindingHtml {
         h.append("</p>\n");
         Map<String, Object> rest = new LinkedHashMap<>(f.detail());
         switch (f.kind()) {
-            case MEMORY_LEAK -> leak(h, rest);
+            case MEMORY_LEAK, LEAK_SUSPECT -> leak(h, rest);
             case LOCK_CONTENTION -> lock(h, rest);
             case BUSY_THREAD -> busy(h, rest);
             case DEADLOCK -> deadlock(h, rest);
@@ -85,6 +86,26 @@ final class FindingHtml {
                     ? String.format(Locale.ROOT, " = %.1f %% of the heap", n.doubleValue() * 100) : "")
                     + (heap != null ? " (heap " + bytes(heap) + ")" : "")});
         }
+        Object before = d.remove(HeapGrowth.RETAINED_BYTES_BEFORE);
+        Object growth = d.remove(HeapGrowth.GROWTH_BYTES);
+        Object perHour = d.remove(HeapGrowth.GROWTH_BYTES_PER_HOUR);
+        if (growth != null) {
+            rows.add(new String[] {"grew", "by " + bytes(growth) + (perHour instanceof Number n
+                    ? String.format(Locale.ROOT, " (%.1f MB/h)", n.doubleValue() / 1e6) : "")
+                    + (before != null ? ": " + bytes(before) + " → " + bytes(retained) : "")});
+        }
+        Object elementsBefore = d.remove(HeapGrowth.ELEMENTS_BEFORE);
+        Object elementsAfter = d.remove(HeapGrowth.ELEMENTS_AFTER);
+        if (elementsAfter instanceof Number n && n.longValue() >= 0) {
+            rows.add(new String[] {"elements", (elementsBefore instanceof Number b && b.longValue() >= 0 ? b + " → " : "") + n});
+        }
+        row(rows, "holder", d.remove(HeapLeak.HOLDER));
+        row(rows, "what it is", d.remove(HeapLeak.STRUCTURE));
+        Object threads = d.remove(HeapLeak.THREADS);
+        Object pool = d.remove(HeapLeak.POOL);
+        if (pool != null) {
+            rows.add(new String[] {"threads", (threads == null ? "" : threads + " of ") + "pool '" + pool + "'"});
+        }
         row(rows, "suspect", d.remove(HeapLeak.SUSPECT));
         Object acc = d.remove(HeapLeak.ACCUMULATION_CLASS);
         Object accBytes = d.remove(HeapLeak.ACCUMULATION_RETAINED_BYTES);
@@ -95,6 +116,10 @@ final class FindingHtml {
         }
         row(rows, "GC root kind", d.remove(HeapLeak.ROOT_KIND));
         kv(h, rows);
+        Object next = d.remove(HeapLeak.NEXT_STEP);
+        if (next != null) {
+            h.append("<p class=\"label\">").append(Html.text(String.valueOf(next))).append("</p>\n");
+        }
         Object path = d.remove(HeapLeak.PATH_FROM_GC_ROOT);
         if (path instanceof List<?> steps && !steps.isEmpty()) {
             h.append("<p class=\"label\">Path from the GC root:</p>\n<ol class=\"chain\">\n");

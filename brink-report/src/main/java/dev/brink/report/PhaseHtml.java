@@ -99,6 +99,11 @@ final class PhaseHtml {
         if (s.reason() != null && !s.reason().isEmpty()) {
             reasons(h, List.of(s.reason()));
         }
+        if (s.heapGrowth() != null) {
+            // beside the trend: where the heap grew, from the dump after the warm-up to the one at the end
+            h.append("<h3>Heap dumps compared</h3>\n");
+            HeapGrowthHtml.section(h, s.heapGrowth());
+        }
     }
 
     /** What the generator did to itself: CPU, schedule lag, dropped requests, connections and ports. */

@@ -2,11 +2,13 @@ package dev.brink.report;
 
 import dev.brink.core.Finding;
 import dev.brink.core.FindingDetail.BusyThread;
+import dev.brink.core.FindingDetail.HeapGrowth;
 import dev.brink.core.FindingDetail.HeapLeak;
 import dev.brink.core.FindingDetail.LockContention;
 import dev.brink.core.Sizes;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.ConfirmResult;
+import dev.brink.core.summary.HolderGrowth;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.summary.SoakResult;
 import java.util.ArrayList;
@@ -89,6 +91,17 @@ final class SummaryMarkdown {
         if (s.smallHeap() != null) b.append(" — on -Xmx").append(s.smallHeap());
         if (s.reason() != null && !s.reason().isEmpty()) b.append(b.length() == 0 ? " — " : "; ").append(escape(s.reason()));
         if (s.multiplierReason() != null) b.append(b.length() == 0 ? " — " : "; ").append("multiplier: ").append(escape(s.multiplierReason()));
+        if (s.heapGrowth() != null) {
+            // the holders that grew between the soak's heap dumps, beside the heap-after-GC trend
+            for (HolderGrowth h : s.heapGrowth().grown()) {
+                b.append(b.length() == 0 ? " — " : "; ").append("heap dumps: `").append(h.holder().replace("`", "'")).append("` grew by ")
+                        .append(Sizes.human(h.growthBytes())).append(h.bytesPerHour() == null ? ""
+                                : String.format(Locale.ROOT, " (%+.1f MB/h)", h.bytesPerHour() / 1e6));
+            }
+            if (s.heapGrowth().grown().isEmpty()) {
+                b.append(b.length() == 0 ? " — " : "; ").append("heap dumps: no holder grew beyond normal churn");
+            }
+        }
         return b.toString();
     }
 
@@ -97,7 +110,9 @@ final class SummaryMarkdown {
         Map<String, Object> d = f.detail();
         List<String> parts = new ArrayList<>();
         switch (f.kind()) {
-            case MEMORY_LEAK -> {
+            case MEMORY_LEAK, LEAK_SUSPECT -> {
+                if (d.get(HeapGrowth.GROWTH_BYTES) instanceof Number n) parts.add("grew by " + Sizes.human(n.longValue())
+                        + (d.get(HeapGrowth.GROWTH_BYTES_PER_HOUR) instanceof Number h ? String.format(Locale.ROOT, " (%.1f MB/h)", h.doubleValue() / 1e6) : ""));
                 if (d.get(HeapLeak.RETAINED_BYTES) instanceof Number n) parts.add("retains " + Sizes.human(n.longValue()));
                 if (d.get(HeapLeak.SHARE_OF_HEAP) instanceof Number n) parts.add(String.format(Locale.ROOT, "%.1f %% of the heap", n.doubleValue() * 100));
                 if (d.get(HeapLeak.ACCUMULATION_CLASS) != null) parts.add("accumulates in " + d.get(HeapLeak.ACCUMULATION_CLASS));

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Findings shaped exactly as the analysers write them (the detail keys of brink-heap's HeapAnalyzer and
- * brink-threads' FindingWriter), for tests of how the report shows them.
+ * Findings shaped exactly as the analysers write them (the detail keys of brink-heap's HeapAnalyzer for a holder
+ * that grew between two dumps, and brink-threads' FindingWriter), for tests of how the report shows them.
  */
 final class Fixtures {
     static final Finding LEAK;
@@ -21,16 +21,27 @@ final class Fixtures {
         leak.put("retained_bytes", 41_000_000L);
         leak.put("heap_bytes", 67_200_000L);
         leak.put("share_of_heap", 0.61);
-        leak.put("suspect", "dev.brink.sample.BookService @ 0x7f0010");
+        leak.put("retained_bytes_before", 11_000_000L);
+        leak.put("growth_bytes", 30_000_000L);
+        leak.put("growth_bytes_per_hour", 15_000_000L);
+        leak.put("hours_between_dumps", 2.0);
+        leak.put("elements_before", 20_000L);
+        leak.put("elements_after", 75_000L);
+        leak.put("holder", "dev.brink.sample.BookService.oldBooksPrices");
+        leak.put("holder_kind", "field");
         leak.put("accumulation_class", "java.util.ArrayList");
         leak.put("accumulation_object", "0x7f00a8");
         leak.put("accumulation_retained_bytes", 40_900_000L);
         leak.put("root_kind", "class");
         leak.put("path_from_gc_root", List.of("static oldBooksPrices → dev.brink.sample.BookService @ 0x7f0010",
                 "elementData → java.lang.Object[] @ 0x7f00b0", "[17] → dev.brink.sample.OldPrice @ 0x7f0200"));
+        leak.put("source", "heap-dump-diff");
+        leak.put("dump_before", "evidence/heap-0.hprof");
+        leak.put("dump_after", "evidence/heap-1.hprof");
         LEAK = new Finding(FindingKind.MEMORY_LEAK, Severity.CRITICAL,
-                "dev.brink.sample.BookService.oldBooksPrices retains 39.1 MiB (61.0 % of the heap), accumulated in java.util.ArrayList",
-                "dev.brink.sample.BookService.oldBooksPrices", List.of("evidence/heap-1.hprof"), leak);
+                "dev.brink.sample.BookService.oldBooksPrices grew by 28.6 MiB (15.0 MB/h) between the two dumps (10.5 MiB → 39.1 MiB, "
+                        + "20,000 → 75,000 elements), accumulated in java.util.ArrayList",
+                "dev.brink.sample.BookService.oldBooksPrices", List.of("evidence/heap-0.hprof", "evidence/heap-1.hprof"), leak);
 
         Map<String, Object> lock = new LinkedHashMap<>();
         lock.put("lock", "0x00000000c1a2b3c4");

@@ -96,8 +96,8 @@ class RunReportTest {
                 "- capacity 26 × profile = 1040 req/s, limited by errors at 27 × profile",
                 "- confirmation at 26 × profile for 1h: degraded (p99 730.0 ms > SLO 500.0 ms) — achieved 1031.0 of 1040 req/s, errors 0.20 %, p99 730.0 ms",
                 "- soak at 40 req/s for 2h: memory leak, heap after GC rising 38.2 MB/h (r² 0.93) — on -Xmx64m; rising: heap after whole-heap GC 20.1 MB → 96.5 MB",
-                "- **critical** memory-leak: " + LEAK.title() + " — `dev.brink.sample.BookService.oldBooksPrices`; retains 39.1 MiB, 61.0 % of the heap,"
-                        + " accumulates in java.util.ArrayList (evidence/heap-1.hprof)",
+                "- **critical** memory-leak: " + LEAK.title() + " — `dev.brink.sample.BookService.oldBooksPrices`; grew by 28.6 MiB (15.0 MB/h),"
+                        + " retains 39.1 MiB, 61.0 % of the heap, accumulates in java.util.ArrayList (evidence/heap-0.hprof, evidence/heap-1.hprof)",
                 // "<" would open an HTML tag in GitHub's Markdown and hide the lock's identity
                 "- **critical** lock-contention: " + Fixtures.LOCK.title().replace("<", "&lt;") + " — `org.apache.logging.log4j.core.appender.OutputStreamManager`;"
                         + " held by BookThread-3, at org.apache.logging.log4j.core.appender.OutputStreamManager.flush(OutputStreamManager.java:300), 7 waiting"
@@ -128,7 +128,7 @@ class RunReportTest {
         assertThat(x.failure("slo.p99 at 26x")).isEqualTo("p99 730.0 ms > SLO 500.0 ms");
         assertThat(x.failure("soak")).isEqualTo("soak at 40 req/s for 2h: memory leak, heap after GC rising 38.2 MB/h (r² 0.93)");
         assertThat(x.failure("finding.memory-leak: dev.brink.sample.BookService.oldBooksPrices"))
-                .isEqualTo(LEAK.title() + "; retains 39.1 MiB, 61.0 % of the heap, accumulates in java.util.ArrayList");
+                .isEqualTo(LEAK.title() + "; grew by 28.6 MiB (15.0 MB/h), retains 39.1 MiB, 61.0 % of the heap, accumulates in java.util.ArrayList");
     }
 
     @Test
@@ -146,6 +146,7 @@ class RunReportTest {
                 "<tr><th>fitted floor</th><td>20.0 MiB → 96.3 MiB", "\"label\":\"soak trend\"",
                 // the leak: retained share, accumulation class, the GC-root path one step per line, indented
                 "<tr><th>retained</th><td>39.1 MiB = 61.0 % of the heap (heap 64.1 MiB)</td></tr>",
+                "<tr><th>grew</th><td>by 28.6 MiB (15.0 MB/h): 10.5 MiB → 39.1 MiB</td></tr>", "<tr><th>elements</th><td>20000 → 75000</td></tr>",
                 "<tr><th>accumulates in</th><td>java.util.ArrayList, retaining 39.0 MiB @ 0x7f00a8",
                 "<li style=\"margin-left:0px\"><code>static oldBooksPrices → dev.brink.sample.BookService @ 0x7f0010</code></li>",
                 "<li style=\"margin-left:14px\"><code>elementData → java.lang.Object[] @ 0x7f00b0</code></li>",

@@ -20,14 +20,23 @@ import dev.brink.core.verdict.SoakVerdictKind;
  * @param trend          the fitted line, for charts; null when no line was fitted
  * @param multiplierReason why the soak ran at this multiplier (the plan's value, against the capacity the run
  *                       found), printed beside it everywhere; null in runs that did not record it
+ * @param heapGrowth     the heap dump after the warm-up and the one at the end (or at OutOfMemoryError) compared
+ *                       holder by holder, when both were taken and compared; else null
  */
 public record SoakResult(double multiplier, double rps, @JsonProperty("hold_s") double holdS,
                          @JsonProperty("small_heap") String smallHeap,
                          @JsonProperty("heap_after_gc_slope_mb_per_h") double slopeMbPerHour, double r2,
                          SoakVerdictKind verdict, String reason, HeapTrendLine trend,
-                         @JsonProperty("multiplier_reason") String multiplierReason) {
+                         @JsonProperty("multiplier_reason") String multiplierReason,
+                         @JsonProperty("heap_growth") HeapGrowth heapGrowth) {
     @JsonCreator
     public SoakResult {
+    }
+
+    /** Without a heap-dump comparison (runs before it, soaks without two dumps). */
+    public SoakResult(double multiplier, double rps, double holdS, String smallHeap, double slopeMbPerHour, double r2,
+                      SoakVerdictKind verdict, String reason, HeapTrendLine trend, String multiplierReason) {
+        this(multiplier, rps, holdS, smallHeap, slopeMbPerHour, r2, verdict, reason, trend, multiplierReason, null);
     }
 
     /** Without why it ran at its multiplier (runs that did not record it). */
@@ -44,7 +53,12 @@ public record SoakResult(double multiplier, double rps, @JsonProperty("hold_s") 
 
     /** The same soak with why it ran at its multiplier. */
     public SoakResult withMultiplierReason(String why) {
-        return new SoakResult(multiplier, rps, holdS, smallHeap, slopeMbPerHour, r2, verdict, reason, trend, why);
+        return new SoakResult(multiplier, rps, holdS, smallHeap, slopeMbPerHour, r2, verdict, reason, trend, why, heapGrowth);
+    }
+
+    /** The same soak with its two heap dumps compared. */
+    public SoakResult withHeapGrowth(HeapGrowth growth) {
+        return new SoakResult(multiplier, rps, holdS, smallHeap, slopeMbPerHour, r2, verdict, reason, trend, multiplierReason, growth);
     }
 
     /**

@@ -254,6 +254,31 @@ public final class HprofScanner {
                         in.i4();
                         v.loadClass(serial, classId, in.id());
                     }
+                    case 0x04 -> {
+                        in.expecting("a STACK_FRAME record body");
+                        need(recordStart, length, 4L * idSize + 8, "STACK_FRAME");
+                        long frame = in.id();
+                        long method = in.id();
+                        in.id(); // signature
+                        in.id(); // source file
+                        int classSerial = in.i4();
+                        v.stackFrame(frame, method, classSerial, in.i4());
+                    }
+                    case 0x05 -> {
+                        in.expecting("a STACK_TRACE record body");
+                        need(recordStart, length, 12, "STACK_TRACE");
+                        int serial = in.i4();
+                        int thread = in.i4();
+                        long frames = in.u4();
+                        if (12 + frames * idSize > length) {
+                            throw new HprofFormatException(recordStart, "expected a STACK_TRACE of " + frames + " frames to fit its length " + length);
+                        }
+                        long[] ids = new long[(int) frames];
+                        for (int i = 0; i < ids.length; i++) {
+                            ids[i] = in.id();
+                        }
+                        v.stackTrace(serial, thread, ids);
+                    }
                     case 0x0C, 0x1C -> {
                         sawHeap = true;
                         v.heapRecord(in.position(), length);
@@ -261,7 +286,7 @@ public final class HprofScanner {
                     }
                     case 0x2C -> ended = true;
                     default -> {
-                        // UNLOAD_CLASS, FRAME, TRACE, ALLOC_SITES, HEAP_SUMMARY, START/END_THREAD, CPU_SAMPLES,
+                        // UNLOAD_CLASS, ALLOC_SITES, HEAP_SUMMARY, START/END_THREAD, CPU_SAMPLES,
                         // CONTROL_SETTINGS: nothing Brink reports on; skipped by length like unknown tags.
                         if (tag == 0 || tag > 0x2C) {
                             throw new HprofFormatException(recordStart, String.format("expected a record tag (0x01-0x2C), found 0x%02X", tag));
@@ -322,27 +347,25 @@ public final class HprofScanner {
                 int tag = in.u1();
                 in.expectingSubRecord(subName(tag), at);
                 switch (tag) {
-                    case 0xFF, 0x05, 0x07 -> v.root(tag == 0xFF ? HprofVisitor.ROOT_UNKNOWN : tag, in.id(), 0);
+                    case 0xFF, 0x05, 0x07 -> v.root(tag == 0xFF ? HprofVisitor.ROOT_UNKNOWN : tag, in.id(), 0, 0);
                     case 0x01 -> {
                         long obj = in.id();
                         in.id(); // JNI global ref id
-                        v.root(HprofVisitor.ROOT_JNI_GLOBAL, obj, 0);
+                        v.root(HprofVisitor.ROOT_JNI_GLOBAL, obj, 0, 0);
                     }
                     case 0x02, 0x03 -> {
                         long obj = in.id();
                         int thread = in.i4();
-                        in.i4(); // frame number
-                        v.root(tag, obj, thread);
+                        v.root(tag, obj, thread, in.i4()); // frame number in the thread's stack trace
                     }
                     case 0x04, 0x06 -> {
                         long obj = in.id();
-                        v.root(tag, obj, in.i4());
+                        v.root(tag, obj, in.i4(), 0);
                     }
                     case 0x08 -> {
                         long obj = in.id();
                         int thread = in.i4();
-                        in.i4(); // stack trace serial
-                        v.root(HprofVisitor.ROOT_THREAD_OBJ, obj, thread);
+                        v.root(HprofVisitor.ROOT_THREAD_OBJ, obj, thread, in.i4()); // stack trace serial
                     }
                     case 0x20 -> classDump(at, end);
                     case 0x21 -> {

@@ -25,8 +25,20 @@ public interface HprofVisitor {
     default void loadClass(int serial, long classId, long nameId) {
     }
 
-    /** A GC root; threadSerial is 0 for kinds that name no thread. */
-    default void root(int kind, long objectId, int threadSerial) {
+    /**
+     * A GC root; threadSerial is 0 for kinds that name no thread. {@code detail} is, for a java frame or JNI local,
+     * the frame's depth in its thread's stack trace (0 the top, -1 unknown); for a thread object, the serial of its
+     * stack trace (0 none); else 0.
+     */
+    default void root(int kind, long objectId, int threadSerial, int detail) {
+    }
+
+    /** A STACK_FRAME record: the method's name and class (LOAD_CLASS serial) of one frame of a dumped stack. */
+    default void stackFrame(long frameId, long methodNameId, int classSerial, int line) {
+    }
+
+    /** A STACK_TRACE record: a thread's frames, top first. */
+    default void stackTrace(int serial, int threadSerial, long[] frameIds) {
     }
 
     /** A HEAP_DUMP or HEAP_DUMP_SEGMENT record's body starts at file offset {@code bodyStart}; its sub-records follow. */

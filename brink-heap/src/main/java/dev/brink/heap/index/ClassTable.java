@@ -250,8 +250,13 @@ public final class ClassTable {
 
     /** True when c is java.lang.Thread or a subclass. */
     public boolean isThread(int c) {
+        return extendsClass(c, "java.lang.Thread");
+    }
+
+    /** True when c is the class named {@code name} or a subclass of it. */
+    public boolean extendsClass(int c, String name) {
         for (int k = c, depth = 0; k >= 0 && depth < 10_000; k = superIndex[k], depth++) {
-            if ("java.lang.Thread".equals(names.get(k))) {
+            if (name.equals(names.get(k))) {
                 return true;
             }
         }

@@ -77,6 +77,9 @@ public final class GraphBuilder {
                 if (p1.rootThreads.get(k) != 0) {
                     rootThread.put(v, p1.rootThreads.get(k));
                 }
+                if (p1.rootFrames.get(k) >= 0) {
+                    p1.stacks.rootFrame.put(v, p1.rootFrames.get(k));
+                }
             }
         }
         for (int c = 0; c < classes.size(); c++) {
@@ -96,7 +99,7 @@ public final class GraphBuilder {
         rootKind = null; // one byte per root from here on, not per object
         ids.park();
         return new HeapGraph(ids, p2.classOf, p2.shallow, offsets, p2.refs, rootKinds, rootArray,
-                classes, model, rootThread, p1.threadBySerial, p2.threadNames, p1.segments);
+                classes, model, rootThread, p1.threadBySerial, p2.threadNames, p1.segments, p1.stacks, p1.timestampMillis);
     }
 
     /** Ids, classes, names and roots; nothing per object but its id. */
@@ -112,11 +115,16 @@ public final class GraphBuilder {
         final LongList rootIds = new LongList();
         final IntList rootKinds = new IntList(1024);
         final IntList rootThreads = new IntList(1024);
+        /** Frame depth of java-frame and JNI-local roots, -1 for the other kinds; parallel to {@link #rootIds}. */
+        final IntList rootFrames = new IntList(1024);
         final Map<Integer, Long> threadBySerial = new HashMap<>();
+        final ThreadStacks stacks = new ThreadStacks(utf8);
+        long timestampMillis;
 
         @Override
         public void header(int idSize, long timestampMillis) {
             this.idSize = idSize;
+            this.timestampMillis = timestampMillis;
             segments.idSize(idSize);
         }
 
@@ -133,10 +141,21 @@ public final class GraphBuilder {
         @Override
         public void loadClass(int serial, long classId, long nameId) {
             loadNames.put(classId, nameId);
+            stacks.classSerial(serial, classId);
         }
 
         @Override
-        public void root(int kind, long objectId, int threadSerial) {
+        public void stackFrame(long frameId, long methodNameId, int classSerial, int line) {
+            stacks.frame(frameId, methodNameId, classSerial);
+        }
+
+        @Override
+        public void stackTrace(int serial, int threadSerial, long[] frameIds) {
+            stacks.trace(threadSerial, frameIds);
+        }
+
+        @Override
+        public void root(int kind, long objectId, int threadSerial, int detail) {
             if (objectId == 0) {
                 return;
             }
@@ -146,6 +165,7 @@ public final class GraphBuilder {
             rootIds.add(objectId);
             rootKinds.add(kind);
             rootThreads.add(kind == ROOT_THREAD_OBJ ? 0 : threadSerial);
+            rootFrames.add(kind == ROOT_JAVA_FRAME || kind == ROOT_JNI_LOCAL ? detail : -1);
         }
 
         @Override

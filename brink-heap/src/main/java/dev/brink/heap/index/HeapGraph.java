@@ -34,10 +34,13 @@ public final class HeapGraph {
     final Map<Integer, Long> threadBySerial;
     final Map<Long, Long> threadNameIds;
     private final HeapSegments segments;
+    private final ThreadStacks stacks;
+    private final long timestampMillis;
 
     HeapGraph(ObjectIds ids, ClassIndexes classOf, ShallowSizes shallow, int[] offsets, int[] refs, byte[] rootKind,
               int[] roots, ClassTable classes, SizeModel model, Map<Integer, Integer> rootThread,
-              Map<Integer, Long> threadBySerial, Map<Long, Long> threadNameIds, HeapSegments segments) {
+              Map<Integer, Long> threadBySerial, Map<Long, Long> threadNameIds, HeapSegments segments,
+              ThreadStacks stacks, long timestampMillis) {
         this.ids = ids;
         this.classOf = classOf;
         this.shallow = shallow;
@@ -52,6 +55,21 @@ public final class HeapGraph {
         this.threadBySerial = threadBySerial;
         this.threadNameIds = threadNameIds;
         this.segments = segments;
+        this.stacks = stacks;
+        this.timestampMillis = timestampMillis;
+    }
+
+    /** When the dump was written (the HPROF header's time stamp), epoch milliseconds. */
+    public long timestampMillis() {
+        return timestampMillis;
+    }
+
+    /**
+     * "pkg.Class.method" of the frame whose local variable (or JNI local) root object {@code root} is, or null when
+     * the dump does not say.
+     */
+    public String rootMethod(int root) {
+        return stacks.method(rootThreadSerial(root), stacks.rootFrame(root), classes);
     }
 
     /** Where the dump's heap records lie, for passes that read only those ({@code HprofScanner.scanHeap}). */
@@ -163,6 +181,11 @@ public final class HeapGraph {
     /** Object id of the thread with this serial, or 0. */
     public long threadObject(int serial) {
         return threadBySerial.getOrDefault(serial, 0L);
+    }
+
+    /** Ids of the thread objects (instances of java.lang.Thread or a subclass) that have a name. */
+    public java.util.Set<Long> namedThreads() {
+        return java.util.Collections.unmodifiableSet(threadNameIds.keySet());
     }
 
     /** Id of the String in the thread object's {@code name} field, or 0. */

@@ -58,7 +58,7 @@ public final class DetailReader {
     }
 
     /** A new reader holding what both scans fetched; neither input changes. */
-    static DetailReader merge(DetailReader a, DetailReader b) {
+    public static DetailReader merge(DetailReader a, DetailReader b) {
         DetailReader m = new DetailReader();
         for (DetailReader d : new DetailReader[] {a, b}) {
             m.instances.putAll(d.instances);
@@ -166,24 +166,36 @@ public final class DetailReader {
 
         @Override
         public void primitiveArray(long id, int type, int count, HprofInput in) {
+            boolean fetch = has(objects, id);
+            int keep = fetch ? (int) Math.min((long) count * HprofTypes.size(type, in.idSize()), MAX_ARRAY_BYTES) : 0;
             if (hasher != null && (type == HprofTypes.BYTE || type == HprofTypes.CHAR) && hasher.wants(id)) {
+                // hashed, and kept too when asked for (a thread's name can also be a duplicated string)
+                byte[] kept = fetch ? new byte[keep] : null;
                 long h = 0xcbf29ce484222325L ^ count;
                 long left = (long) count * HprofTypes.size(type, in.idSize());
+                long at = 0;
                 while (left > 0) {
                     int n = (int) Math.min(left, chunk.length);
                     in.read(chunk, 0, n);
                     for (int i = 0; i < n; i++) {
                         h = (h ^ (chunk[i] & 0xff)) * 0x100000001b3L;
                     }
+                    if (kept != null && at < keep) {
+                        System.arraycopy(chunk, 0, kept, (int) at, (int) Math.min(n, keep - at));
+                    }
+                    at += n;
                     left -= n;
                 }
                 hasher.hash(id, h == 0 ? 1 : h);
-                return; // consumed: a hashed array is never also fetched
+                if (kept != null) {
+                    found.arrays.put(id, kept);
+                    found.arrayTypes.put(id, type);
+                }
+                return;
             }
-            if (has(objects, id)) {
-                int n = (int) Math.min((long) count * HprofTypes.size(type, in.idSize()), MAX_ARRAY_BYTES);
-                byte[] b = new byte[n];
-                in.read(b, 0, n);
+            if (fetch) {
+                byte[] b = new byte[keep];
+                in.read(b, 0, keep);
                 found.arrays.put(id, b);
                 found.arrayTypes.put(id, type);
             }

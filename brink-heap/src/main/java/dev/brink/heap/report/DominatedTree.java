@@ -40,6 +40,40 @@ public final class DominatedTree {
     }
 
     /**
+     * From {@code x} down the biggest child while it keeps at least {@code bigDrop} of its parent's retained size:
+     * the chain to the accumulation point (its last element), MAT's "big drop" walk.
+     */
+    public int[] chainFrom(int x, double bigDrop) {
+        IntListBuilder chain = new IntListBuilder();
+        chain.add(x);
+        int cur = x;
+        while (true) {
+            int b = biggestChild(cur);
+            if (b < 0 || tree.retained(b) < bigDrop * tree.retained(cur)) {
+                return chain.toArray();
+            }
+            chain.add(b);
+            cur = b;
+        }
+    }
+
+    private static final class IntListBuilder {
+        private int[] a = new int[16];
+        private int n;
+
+        void add(int v) {
+            if (n == a.length) {
+                a = Arrays.copyOf(a, n * 2);
+            }
+            a[n++] = v;
+        }
+
+        int[] toArray() {
+            return Arrays.copyOf(a, n);
+        }
+    }
+
+    /**
      * Retained bytes per class: the sum over instances that have no instance of the same class above them
      * in the dominator tree, so nested instances count once. One iterative walk, O(objects).
      */

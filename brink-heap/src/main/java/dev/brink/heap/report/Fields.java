@@ -63,6 +63,49 @@ final class Fields {
         return value(data, offset(g.classes(), c, s, idSize), idSize);
     }
 
+    /** The text of java.lang.String {@code stringId} from a scan that fetched it and its value array, or null. */
+    static String string(HeapGraph g, DetailReader scan, long stringId) {
+        if (stringId == 0) {
+            return null;
+        }
+        int v = g.indexOf(stringId);
+        byte[] data = scan.instance(stringId);
+        if (v < 0 || data == null) {
+            return null;
+        }
+        int c = g.classOf(v);
+        long value = reference(g, c, data, "value");
+        int coderSlot = slot(g.classes(), c, "coder");
+        int coder = coderSlot < 0 ? 0 : (int) value(data, offset(g.classes(), c, coderSlot, g.sizeModel().idSize()), 1);
+        return decode(scan.array(value), scan.arrayType(value), coder);
+    }
+
+    /** "Declaring.field" of the reference field of instance {@code holder} (raw data) that holds {@code target}, or null. */
+    static String fieldHolding(HeapGraph g, int holder, byte[] data, long target) {
+        if (data == null) {
+            return null;
+        }
+        ClassTable classes = g.classes();
+        int c = g.classOf(holder);
+        int slot = slotReferencing(classes, c, data, target, g.sizeModel().idSize());
+        return slot < 0 ? null : classes.name(classes.declaringClass(c, slot)) + "." + classes.fieldName(c, slot);
+    }
+
+    /** "Class.field" of the first static field of class object {@code classObject} that holds {@code target}, or null. */
+    static String staticHolding(HeapGraph g, int classObject, long target) {
+        ClassTable classes = g.classes();
+        int cls = classes.indexOf(g.id(classObject));
+        if (cls < 0) {
+            return null;
+        }
+        for (int i = 0; i < classes.staticCount(cls); i++) {
+            if (classes.staticType(cls, i) == HprofTypes.OBJECT && classes.staticValue(cls, i) == target) {
+                return classes.name(cls) + "." + classes.staticName(cls, i);
+            }
+        }
+        return null;
+    }
+
     /** Decodes a String's value array (byte[] with coder LATIN1/UTF16 on JDK 9+, char[] before). */
     static String decode(byte[] value, int arrayType, int coder) {
         if (value == null) {

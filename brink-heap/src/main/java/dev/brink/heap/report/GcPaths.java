@@ -8,7 +8,9 @@ import java.util.Arrays;
 /**
  * Shortest paths from the GC roots (one breadth-first search from all roots at once). Like MAT's "path to
  * GC roots excluding weak references", it does not go through java.lang.ref.Reference objects, so a
- * path shows what really keeps an object alive. The search needs 4 bytes per object and a queue as wide as the
+ * path shows what really keeps an object alive. What only a Reference object reaches gets a path through it in a
+ * second search from those objects: a ThreadLocal's value hangs off its ThreadLocalMap entry, a weak reference
+ * whose other fields are strong (the graph does not tell the referent's slot from the others). The search needs 4 bytes per object and a queue as wide as the
  * widest level; afterwards the parents are parked in a memory-mapped file (see {@link ParkedInts}): a path reads a
  * handful of them, so they cost the heap nothing while the dominator tree and the report are built.
  */
@@ -25,31 +27,31 @@ public final class GcPaths {
         Arrays.fill(parent, -2);
         boolean[] weak = new boolean[g.classes().size()];
         for (int c = 0; c < weak.length; c++) {
-            for (int k = c, depth = 0; k >= 0 && depth < 10_000; k = g.classes().superIndex(k), depth++) {
-                if ("java.lang.ref.Reference".equals(g.classes().name(k))) {
-                    weak[c] = true;
-                    break;
-                }
-            }
+            weak[c] = g.classes().extendsClass(c, "java.lang.ref.Reference");
         }
         IntQueue queue = new IntQueue();
+        IntQueue references = new IntQueue();
         for (int k = 0; k < g.rootCount(); k++) {
             int r = g.root(k);
             parent[r] = -1;
             queue.add(r);
         }
-        while (!queue.isEmpty()) {
-            int u = queue.poll();
-            if (weak[g.classOf(u)]) {
-                continue;
-            }
-            for (int e = g.refStart(u); e < g.refEnd(u); e++) {
-                int w = g.ref(e);
-                if (parent[w] == -2) {
-                    parent[w] = u;
-                    queue.add(w);
+        for (int wave = 0; wave < 2; wave++) {
+            while (!queue.isEmpty()) {
+                int u = queue.poll();
+                if (wave == 0 && weak[g.classOf(u)]) {
+                    references.add(u);
+                    continue;
+                }
+                for (int e = g.refStart(u); e < g.refEnd(u); e++) {
+                    int w = g.ref(e);
+                    if (parent[w] == -2) {
+                        parent[w] = u;
+                        queue.add(w);
+                    }
                 }
             }
+            queue = references;
         }
         return parent;
     }

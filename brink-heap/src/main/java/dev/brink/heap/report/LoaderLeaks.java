@@ -24,6 +24,11 @@ import java.util.regex.Pattern;
  * legitimate containers (OSGi bundles) have that many too, so this shape must also retain the suspect
  * threshold's share of the heap (loaders, their class mirrors and statics) to be reported.
  *
+ * <p>Fewer loaders of one type are a suspect when one place of the application keeps {@value #HELD_LOADERS} or
+ * more of them ({@link HolderTable.LoaderSet}: a field that holds ten generations of a plugin's loader is how a
+ * reload leak looks from the start, while a container's bundles are held by the container's own structures) and
+ * they retain the threshold's share of the heap.
+ *
  * <p>The JDK's own loaders (bootstrap, platform, application, reflection's per-accessor loaders) are system
  * loaders: their class counts follow the application's size, not a leak. Stateless apart from the graph.
  */
@@ -31,6 +36,7 @@ public final class LoaderLeaks {
     static final int GENERATED_CLASSES = 500;
     static final double PATTERN_SHARE = 0.5;
     static final int MANY_LOADERS = 50;
+    static final int HELD_LOADERS = 10;
     private static final Pattern NUMBERS = Pattern.compile("0x[0-9a-fA-F]+|[0-9]+");
 
     private LoaderLeaks() {
@@ -67,7 +73,7 @@ public final class LoaderLeaks {
             if (top.getValue() >= GENERATED_CLASSES && top.getValue() >= PATTERN_SHARE * defined.size()) {
                 long retained = retained(g, t, e.getKey(), defined);
                 out.add(new ClassLoaderLeak(ClassLoaderLeak.Kind.GENERATED_CLASSES, g.className(v), hex(e.getKey()), 1,
-                        defined.size(), top.getKey(), retained, share(retained, heap)));
+                        defined.size(), top.getKey(), retained, share(retained, heap), ""));
             }
         }
         for (Map.Entry<Integer, List<Long>> e : loadersByType.entrySet()) {
@@ -88,10 +94,26 @@ public final class LoaderLeaks {
             }
             if (retained > share * heap) {
                 out.add(new ClassLoaderLeak(ClassLoaderLeak.Kind.MANY_LOADERS, classes.name(e.getKey()), hex(biggest),
-                        loaders.size(), count, "", retained, share(retained, heap)));
+                        loaders.size(), count, "", retained, share(retained, heap), ""));
             }
         }
         out.sort((a, b) -> Long.compare(b.retainedBytes(), a.retainedBytes()));
+        return out;
+    }
+
+    /**
+     * The loaders one place keeps ({@link #HELD_LOADERS} or more of a type retaining over {@code share} of the heap),
+     * for types {@code found} does not name already.
+     */
+    public static List<ClassLoaderLeak> heldTogether(List<HolderTable.LoaderSet> sets, long heap, double share, List<ClassLoaderLeak> found) {
+        List<ClassLoaderLeak> out = new ArrayList<>();
+        for (HolderTable.LoaderSet s : sets) {
+            boolean named = found.stream().anyMatch(l -> l.loaderClass().equals(s.loaderClass()));
+            if (!named && !s.place().isEmpty() && s.loaders() >= HELD_LOADERS && s.retainedBytes() > share * heap) {
+                out.add(new ClassLoaderLeak(ClassLoaderLeak.Kind.MANY_LOADERS, s.loaderClass(), hex(s.biggestLoaderId()), s.loaders(),
+                        s.classes(), "", s.retainedBytes(), share(s.retainedBytes(), heap), s.place()));
+            }
+        }
         return out;
     }
 
@@ -111,7 +133,8 @@ public final class LoaderLeaks {
         return heap == 0 ? 0 : Math.min(1.0, (double) retained / heap);
     }
 
-    private static boolean system(String loaderClass) {
+    /** The JDK's own loaders (application, platform, reflection's): their class counts follow the application's size. */
+    static boolean system(String loaderClass) {
         return loaderClass.startsWith("jdk.internal.") || loaderClass.startsWith("sun.")
                 || loaderClass.startsWith("java.lang.");
     }

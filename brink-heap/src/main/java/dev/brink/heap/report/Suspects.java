@@ -1,10 +1,11 @@
 package dev.brink.heap.report;
 
+import dev.brink.core.summary.HolderKind;
+import dev.brink.heap.Holder;
 import dev.brink.heap.LeakSuspect;
 import dev.brink.heap.PathStep;
 import dev.brink.heap.dominator.DominatorTree;
 import dev.brink.heap.hprof.HprofTypes;
-import dev.brink.heap.hprof.HprofVisitor;
 import dev.brink.heap.index.ClassTable;
 import dev.brink.heap.index.HeapGraph;
 import java.util.ArrayList;
@@ -28,20 +29,26 @@ import java.util.Set;
  *   keeps at least {@value #BIG_DROP} of its parent (MAT's "big drop"). Where that walk stops, every child still
  *   above the threshold is a suspect of its own: a class object is a namespace, not a container, so
  *   {@code static Map leak} and {@code static List catalog} of one class are two candidates named
- *   {@code X.leak} and {@code X.catalog}; a singleton bean with two big fields is split the same way. Wrappers
+ *   {@code X.leak} and {@code X.catalog}; a singleton bean with two big fields is split the same way. A child
+ *   above the threshold beside the walk (the walk went on into a bigger sibling that keeps 70 % of their parent)
+ *   is split off too. Wrappers
  *   (synchronized or unmodifiable views, a cache object around its map) keep nearly all of their child, so the
  *   walk passes through them to the growing collection.</li>
  *   <li><b>Spread by class.</b> When no single object dominates (100 000 listener or session objects of one
  *   application class, held in ThreadLocals of many pool threads), an application class whose topmost
  *   instances retain more than the threshold, with no top-level holder keeping {@value #SPREAD_HOLDER_SHARE}
  *   of it, at least {@value #SPREAD_MIN_HOLDERS} holders of one class and {@value #SPREAD_MIN_INSTANCES}
- *   instances, is a suspect of its own, named by the class.</li>
+ *   instances, is a suspect of its own, named by the class — or, when its instances sit in one ThreadLocal of a
+ *   pool's threads, by that thread-local ({@link HolderKind#THREAD_LOCAL}): one suspect for the pool, not one per
+ *   thread.</li>
  * </ul>
  *
- * <p>Construction selects the suspects; {@link #wanted()} and {@link #arrayTargets()} say what the first
- * {@link DetailReader} scan must fetch, {@link #stringValues(DetailReader)} what the second must, and
- * {@link #describe(DetailReader, DetailReader)} names them. Nothing is kept between calls, so they cannot be
- * called out of order: each takes the scans it needs. Immutable after construction; the graph and trees it
+ * <p>A suspect is never a verdict: a cache and a leak of the same size look alike in one dump. The suspects say
+ * what retains the memory; whether it grows takes a second dump ({@code GrowthRules}).
+ *
+ * <p>Construction selects the suspects; {@link #wanted()} and {@link #arrayTargets()} say what the detail scan
+ * must fetch, and {@link #describe(PathText, HolderTable)} names them from it. Nothing is kept between calls, so
+ * they cannot be called out of order. Immutable after construction; the graph and trees it
  * reads are not changed by anyone, so calls may come from any thread.
  */
 public final class Suspects {
@@ -133,6 +140,16 @@ public final class Suspects {
     private void expand(int x, int parent) {
         int[] chain = chainFrom(x);
         int acc = chain[chain.length - 1];
+        // a child above the threshold beside the one the walk followed (a bean in the same hash bucket as a bigger
+        // one, a second big field of an object the walk passed through) is a part of its own, not the main one's
+        for (int i = 0; i + 1 < chain.length; i++) {
+            for (int k = t.childrenStart(chain[i]); k < t.childrenEnd(chain[i]); k++) {
+                int side = t.child(k);
+                if (side != chain[i + 1] && t.retained(side) > threshold) {
+                    expand(side, chain[i]);
+                }
+            }
+        }
         long bigSum = 0;
         List<Integer> big = new ArrayList<>();
         for (int k : dt.children(acc)) {
@@ -156,18 +173,7 @@ public final class Suspects {
     }
 
     private int[] chainFrom(int x) {
-        List<Integer> chain = new ArrayList<>();
-        chain.add(x);
-        int cur = x;
-        while (true) {
-            int b = dt.biggestChild(cur);
-            if (b < 0 || t.retained(b) < BIG_DROP * t.retained(cur)) {
-                break;
-            }
-            chain.add(b);
-            cur = b;
-        }
-        return chain.stream().mapToInt(Integer::intValue).toArray();
+        return dt.chainFrom(x, BIG_DROP);
     }
 
     private Candidate single(int x, int parent, int instances, long retained) {
@@ -268,77 +274,57 @@ public final class Suspects {
         return Collections.unmodifiableMap(arrayTargets);
     }
 
-    /** The string value arrays (thread names) the second scan must fetch, given the first scan. */
-    public Set<Long> stringValues(DetailReader first) {
-        Set<Long> values = new HashSet<>();
-        for (long id : first.instanceIds()) {
-            int v = g.indexOf(id);
-            if (v >= 0 && "java.lang.String".equals(g.className(v))) {
-                long value = Fields.reference(g, g.classOf(v), first.instance(id), "value");
-                if (value != 0) {
-                    values.add(value);
-                }
-            }
-        }
-        return values;
-    }
-
-    /** Describes each suspect from the two scans, biggest first. */
-    public List<LeakSuspect> describe(DetailReader first, DetailReader second) {
-        Description d = new Description(DetailReader.merge(first, second));
-        List<LeakSuspect> out = new ArrayList<>();
+    /**
+     * Describes each suspect, biggest first, from the scans' field values ({@code text}) and the dump's holders (a
+     * suspect with no field to name it is named by its holder: a thread-local of a pool, a thread's local variable).
+     */
+    public List<LeakSuspect> describe(PathText text, HolderTable holders) {
+        Description d = new Description(text, holders);
+        Map<String, LeakSuspect> bySubject = new LinkedHashMap<>();
         for (Candidate c : found) {
-            out.add(d.describe(c));
+            LeakSuspect s = d.describe(c);
+            LeakSuspect same = bySubject.get(s.subject());
+            bySubject.put(s.subject(), same == null ? s : perPool(same, holders));
         }
+        List<LeakSuspect> out = new ArrayList<>(bySubject.values());
+        out.sort((a, b) -> Long.compare(b.retainedBytes(), a.retainedBytes()));
         return out;
     }
 
-    /** The instances on chains and paths, the arrays on them, and the thread-name strings. */
-    private void collectWanted() {
-        for (Candidate c : found) {
-            for (int[] seq : new int[][] {c.chain, c.path}) {
-                for (int k = 0; k < seq.length; k++) {
-                    if (k + 1 < seq.length && !g.isClassObject(seq[k])) {
-                        if (classes.name(g.classOf(seq[k])).endsWith("[]")) {
-                            arrayTargets.put(g.id(seq[k]), g.id(seq[k + 1]));
-                        } else {
-                            wanted.add(g.id(seq[k]));
-                        }
-                    }
-                }
-            }
-            if (c.path.length > 0) {
-                long thread = threadOf(c.path[0]);
-                if (thread != 0 && g.threadNameId(thread) != 0) {
-                    wanted.add(g.threadNameId(thread));
-                }
-            }
+    /**
+     * Two suspects named by one thread-local or thread-stack holder (the threads of a pool, each above the
+     * threshold, or some above and the rest as a group) are one: the first (biggest) one's description, with the
+     * holder's bytes over all the pool's threads.
+     */
+    private LeakSuspect perPool(LeakSuspect s, HolderTable holders) {
+        Holder h = s.holder().isEmpty() ? null : holders.holder(s.holder());
+        if (h == null || h.pool().isEmpty()) {
+            return s;
         }
+        long retained = Math.max(s.retainedBytes(), h.retainedBytes());
+        return new LeakSuspect(s.subject(), s.description(), s.suspectClass(), s.suspectObjectId(), h.instances(), s.holders(),
+                retained, heap == 0 ? 0 : Math.min(1.0, (double) retained / heap), s.accumulationClass(), s.accumulationObjectId(),
+                s.accumulationRetainedBytes(), s.rootKind(), s.pathFromRoot(), s.holder(), s.holderKind(), s.structure(),
+                h.instances(), h.pool());
     }
 
-    /** Thread object id of a root tied to a thread, or 0. */
-    private long threadOf(int root) {
-        int kind = g.rootKind(root);
-        if (kind == HprofVisitor.ROOT_THREAD_OBJ) {
-            return g.id(root);
+    /** The instances on chains and paths, and the arrays on them. */
+    private void collectWanted() {
+        for (Candidate c : found) {
+            HolderEvidence.fetch(g, c.chain, wanted, arrayTargets);
+            HolderEvidence.fetch(g, c.path, wanted, arrayTargets);
         }
-        int serial = g.rootThreadSerial(root);
-        return serial == 0 ? 0 : g.threadObject(serial);
     }
 
     String name(int v) {
-        if (g.isClassObject(v)) {
-            int c = classes.indexOf(g.id(v));
-            return "class " + classes.name(c);
-        }
-        return g.className(v);
+        return PathText.name(g, v);
     }
 
     static String hex(long id) {
-        return String.format("0x%x", id);
+        return PathText.hex(id);
     }
 
-    static boolean platform(String className) {
+    public static boolean platform(String className) {
         for (String p : PLATFORM) {
             if (className.startsWith(p)) {
                 return true;
@@ -349,84 +335,35 @@ public final class Suspects {
 
     /** Names the suspects from the scans' field values; one per {@link #describe} call. */
     private final class Description {
-        private final DetailReader detail;
-        private final Map<Long, String> stringCache = new HashMap<>();
+        private final PathText text;
+        private final HolderTable holders;
 
-        Description(DetailReader detail) {
-            this.detail = detail;
+        Description(PathText text, HolderTable holders) {
+            this.text = text;
+            this.holders = holders;
         }
 
-        private String string(long stringId) {
-            if (stringId == 0) {
-                return null;
-            }
-            return stringCache.computeIfAbsent(stringId, id -> {
-                int v = g.indexOf(id);
-                byte[] data = detail.instance(id);
-                if (v < 0 || data == null) {
-                    return null;
-                }
-                int c = g.classOf(v);
-                long value = Fields.reference(g, c, data, "value");
-                int coderSlot = Fields.slot(classes, c, "coder");
-                int coder = coderSlot < 0 ? 0 : (int) Fields.value(data, Fields.offset(classes, c, coderSlot, idSize), 1);
-                return Fields.decode(detail.array(value), detail.arrayType(value), coder);
-            });
-        }
-
-        /** "Declaring.field" (or "Declaring.field" for a static) of the reference from p to c, or null. */
         private String field(int p, int c) {
-            if (g.isClassObject(p)) {
-                int cls = classes.indexOf(g.id(p));
-                if (cls < 0) {
-                    return null;
-                }
-                for (int i = 0; i < classes.staticCount(cls); i++) {
-                    if (classes.staticType(cls, i) == HprofTypes.OBJECT && classes.staticValue(cls, i) == g.id(c)) {
-                        return classes.name(cls) + "." + classes.staticName(cls, i);
-                    }
-                }
-                return null;
-            }
-            byte[] data = detail.instance(g.id(p));
-            if (data == null) {
-                return null;
-            }
-            int pc = g.classOf(p);
-            int slot = Fields.slotReferencing(classes, pc, data, g.id(c), idSize);
-            return slot < 0 ? null : classes.name(classes.declaringClass(pc, slot)) + "." + classes.fieldName(pc, slot);
+            return text.field(p, c);
         }
 
-        /** How step p references c in a path: field name, [index], or a static field. */
-        private String via(int p, int c) {
-            String f = field(p, c);
-            if (f != null) {
-                return f.substring(f.lastIndexOf('.') + 1);
+        /**
+         * The holder the suspect is: the innermost holder instance on the big-drop chain from its top (from its
+         * biggest holder for a spread class), or null.
+         */
+        private String holderOf(Candidate c) {
+            int[] down = chainFrom(c.holders > 0 ? c.chain[0] : c.top);
+            String key = null;
+            for (int v : down) {
+                String k = holders.keyOf(v);
+                key = k != null ? k : key;
             }
-            Integer idx = detail.elementIndex(g.id(p));
-            return idx != null ? "[" + idx + "]" : "(reference)";
-        }
-
-        String rootKind(int root) {
-            int kind = g.rootKind(root);
-            String thread = null;
-            long th = threadOf(root);
-            if (th != 0) {
-                String n = string(g.threadNameId(th));
-                thread = n != null ? "'" + n + "'" : hex(th);
+            if (key == null) {
+                for (int k = c.chain.length - 1; k >= 0 && key == null; k--) {
+                    key = holders.keyOf(c.chain[k]);
+                }
             }
-            return switch (kind) {
-                case HeapGraph.ROOT_CLASS, HprofVisitor.ROOT_STICKY_CLASS -> "static field of " + name(root)
-                        + (kind == HprofVisitor.ROOT_STICKY_CLASS ? " (system class)" : "");
-                case HprofVisitor.ROOT_THREAD_OBJ -> "thread object " + thread;
-                case HprofVisitor.ROOT_JAVA_FRAME -> "thread local of thread " + thread + " (java frame)";
-                case HprofVisitor.ROOT_JNI_LOCAL -> "thread local of thread " + thread + " (JNI local)";
-                case HprofVisitor.ROOT_NATIVE_STACK -> "native stack of thread " + thread;
-                case HprofVisitor.ROOT_THREAD_BLOCK -> "thread block of thread " + thread;
-                case HprofVisitor.ROOT_JNI_GLOBAL -> "JNI global";
-                case HprofVisitor.ROOT_MONITOR_USED -> "busy monitor";
-                default -> "unknown root";
-            };
+            return key;
         }
 
         private LeakSuspect describe(Candidate c) {
@@ -457,12 +394,24 @@ public final class Suspects {
                     heldBy = chain[0];
                 }
             }
+            String key = holderOf(c);
+            Holder holder = key == null ? null : holders.holder(key);
+            boolean rootHolder = holder != null && holder.kind() != HolderKind.FIELD && holder.kind() != HolderKind.STATIC_FIELD;
+            boolean perThread = holder != null && !holder.pool().isEmpty();
+            if (subject == null && rootHolder) {
+                // a thread-local, a thread's local variable, a JNI global: the root names it better than a JDK
+                // collection's field or its class
+                subject = key;
+                heldBy = -1;
+            }
             if (subject == null && anyField != null && c.instances == 1) {
                 subject = anyField;
                 heldBy = anyHeld;
             }
-            if (c.holders > 0) {
-                subject = g.className(c.top); // spread: no field holds it, the class names it
+            if (c.holders > 0 || c.instances > 1) {
+                // spread or a group: no one field holds it; one ThreadLocal of a pool's threads can (one suspect for the
+                // pool, not one per thread), else the class names it
+                subject = perThread ? key : c.holders > 0 ? g.className(c.top) : subject;
                 heldBy = -1;
             }
             if (subject == null) {
@@ -470,16 +419,8 @@ public final class Suspects {
                 heldBy = -1;
             }
             long retained = c.instances > 1 || heldBy < 0 ? c.retained : Math.min(c.retained, t.retained(heldBy));
-            List<PathStep> steps = new ArrayList<>();
-            String rootKind = "";
-            for (int k = 0; k < c.path.length; k++) {
-                int v = c.path[k];
-                String via = k == 0 ? rootKind(v) : via(c.path[k - 1], v);
-                if (k == 0) {
-                    rootKind = via;
-                }
-                steps.add(new PathStep(name(v), hex(g.id(v)), via));
-            }
+            List<PathStep> steps = text.steps(c.path);
+            String rootKind = text.rootKind(c.path);
             String who = c.holders > 0
                     ? c.instances + " instances of " + g.className(c.top) + " held under " + c.holders + " top-level objects"
                     : c.instances > 1
@@ -491,7 +432,22 @@ public final class Suspects {
                     t.retained(acc), 100.0 * t.retained(acc) / heap);
             return new LeakSuspect(subject, description, c.instances > 1 ? g.className(c.top) : name(c.top), hex(g.id(c.top)), c.instances, c.holders,
                     retained, heap == 0 ? 0 : Math.min(1.0, (double) retained / heap), name(acc), hex(g.id(acc)), t.retained(acc),
-                    rootKind, steps);
+                    rootKind, steps, key, holder == null ? null : holder.kind(), structure(holder, c, acc),
+                    holder == null || holder.pool().isEmpty() ? 0 : holder.instances(), holder == null ? "" : holder.pool());
+        }
+
+        /** What a framework's or the JDK's structure is: the holder's, else the first known class on the chain. */
+        private String structure(Holder holder, Candidate c, int acc) {
+            if (holder != null && !holder.structure().isEmpty()) {
+                return holder.structure();
+            }
+            List<String> names = new ArrayList<>();
+            for (int v : c.chain) {
+                names.add(g.className(v));
+            }
+            names.add(g.className(acc));
+            String s = KnownStructures.firstOf(names);
+            return s == null ? "" : s;
         }
     }
 }

@@ -1,0 +1,33 @@
+package dev.brink.core.summary;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Objects;
+
+/**
+ * One holder in two heap dumps of one application.
+ *
+ * @param holder         its name ({@link HolderKind} says the forms)
+ * @param kind           what kind of place it is
+ * @param structure      what a framework's or the JDK's structure is ("Netty pooled buffer arenas"); "" for the application's
+ * @param bytesBefore    retained bytes in the earlier dump; 0 when it was below the floor Brink tracks holders from
+ * @param bytesAfter     retained bytes in the later dump
+ * @param elementsBefore element count (a collection's size, threads, loaders) in the earlier dump; -1 unknown
+ * @param elementsAfter  the same in the later dump
+ * @param bytesPerHour   growth per hour between the dumps' time stamps; null when they are equal (no time between)
+ * @param grew           true when the growth is beyond normal churn (the reasons are brink-heap's GrowthRules)
+ */
+public record HolderGrowth(String holder, HolderKind kind, String structure,
+                           @JsonProperty("bytes_before") long bytesBefore, @JsonProperty("bytes_after") long bytesAfter,
+                           @JsonProperty("elements_before") long elementsBefore, @JsonProperty("elements_after") long elementsAfter,
+                           @JsonProperty("bytes_per_hour") Double bytesPerHour, boolean grew) {
+    public HolderGrowth {
+        Objects.requireNonNull(holder, "holder");
+        Objects.requireNonNull(kind, "kind");
+        structure = structure == null ? "" : structure;
+    }
+
+    @JsonProperty("growth_bytes")
+    public long growthBytes() {
+        return bytesAfter - bytesBefore;
+    }
+}

@@ -1,0 +1,144 @@
+package dev.brink.heap;
+
+import dev.brink.core.summary.HolderGrowth;
+import dev.brink.core.summary.HolderKind;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which holders grew between two dumps of one application, beyond what a healthy one does between two dumps.
+ *
+ * <p><b>Normal churn.</b> Both dumps are of live objects (the dump runs a full GC), so what differs in a healthy
+ * service is: a bounded cache replacing entries of other sizes (the sum of n entries moves by about its mean over
+ * √n, a few per cent for a thousand entries), a hash table or an ArrayList that resized once (the table is a few
+ * bytes per entry beside entries of tens to hundreds), a JDK or framework cache filled lazily on a first use
+ * (small: method types, reflection data), and whatever requests were in flight (held by stack frames, not by the
+ * holders). So growth is a leak's only when it is at least {@value #MIN_GROWTH_SHARE_OF_HOLDER} of what the holder
+ * retained before (a cache moving by a few per cent stays stable), and at least {@value #MIN_GROWTH_BYTES} bytes
+ * and {@value #MIN_GROWTH_SHARE_OF_HEAP} of the later heap (a lazily filled 20 KiB JDK table that doubles is
+ * noise, not the leak a user is looking for). A holder the earlier dump did not have (below the holder floor) is
+ * growth of all its bytes, by the same absolute bar.
+ *
+ * <p><b>The holder that grew, not its enclosers.</b> A bean's growing field also grows the registry that holds the
+ * bean and the static field that holds the registry. As MAT's "big drop" walks down to where the memory is, a
+ * grown holder whose nearest grown enclosed holders account for {@value #EXPLAINED_BY_ENCLOSED} of its growth is
+ * left out for them; otherwise it is reported itself (its own growth is not theirs). A static field that grew only
+ * because more copies of its class exist (each class loader defines its own) is the consequence of a class-loader
+ * holder's growth: when the loaders grew, the loaders are reported.
+ */
+final class GrowthRules {
+    static final long MIN_GROWTH_BYTES = 512 * 1024;
+    static final double MIN_GROWTH_SHARE_OF_HEAP = 0.005;
+    static final double MIN_GROWTH_SHARE_OF_HOLDER = 0.10;
+    static final double EXPLAINED_BY_ENCLOSED = 0.7;
+    /** Stable holders are listed from this share of the later heap: the size at which a reader asks "and this one?". */
+    static final double STABLE_SHOWN_SHARE = 0.01;
+
+    private GrowthRules() {
+    }
+
+    /** The grown holders (reported ones only, most growth first) and the biggest {@code top} stable ones. */
+    record Outcome(List<HolderGrowth> grown, List<HolderGrowth> stable) {
+    }
+
+    static Outcome compare(HolderSummary before, HolderSummary after, int top) {
+        Map<String, Holder> a = new HashMap<>();
+        for (Holder h : before.holders()) {
+            a.put(h.key(), h);
+        }
+        double hours = (after.timestampMillis() - before.timestampMillis()) / 3_600_000.0;
+        long minGrowth = minGrowth(after.heapBytes());
+        Map<String, Holder> grown = new HashMap<>();
+        Map<String, Holder> byKey = new HashMap<>();
+        for (Holder h : after.holders()) {
+            byKey.put(h.key(), h);
+            Holder was = a.get(h.key());
+            long growth = h.retainedBytes() - (was == null ? 0 : was.retainedBytes());
+            if (growth >= minGrowth && (was == null || growth >= MIN_GROWTH_SHARE_OF_HOLDER * was.retainedBytes())) {
+                grown.put(h.key(), h);
+            }
+        }
+        Set<String> consequences = copiesOfLoadedClasses(grown, a);
+        grown.keySet().removeAll(consequences);
+        Set<String> reported = new HashSet<>(grown.keySet());
+        Map<String, Long> explained = explainedByEnclosed(grown, byKey, a);
+        for (Map.Entry<String, Long> e : explained.entrySet()) {
+            Holder h = grown.get(e.getKey());
+            if (e.getValue() >= EXPLAINED_BY_ENCLOSED * growth(h, a)) {
+                reported.remove(e.getKey());
+            }
+        }
+        List<HolderGrowth> out = new ArrayList<>();
+        List<HolderGrowth> stable = new ArrayList<>();
+        for (Holder h : after.holders()) {
+            HolderGrowth row = row(h, a.get(h.key()), hours, reported.contains(h.key()));
+            if (row.grew()) {
+                out.add(row);
+            } else if (!grown.containsKey(h.key()) && !consequences.contains(h.key()) && stable.size() < top && h.retainedBytes() >= STABLE_SHOWN_SHARE * after.heapBytes()) {
+                stable.add(row); // after.holders() is biggest first
+            }
+        }
+        out.sort(Comparator.comparingLong(HolderGrowth::growthBytes).reversed().thenComparing(HolderGrowth::holder));
+        return new Outcome(out, stable);
+    }
+
+    /** The least growth that is not churn in a later dump of {@code heapBytes} reachable bytes. */
+    static long minGrowth(long heapBytes) {
+        return Math.max(MIN_GROWTH_BYTES, (long) (MIN_GROWTH_SHARE_OF_HEAP * heapBytes));
+    }
+
+    private static long growth(Holder h, Map<String, Holder> before) {
+        Holder was = before.get(h.key());
+        return h.retainedBytes() - (was == null ? 0 : was.retainedBytes());
+    }
+
+    /** Static fields that grew because more copies of their class exist, in class loaders that grew. */
+    private static Set<String> copiesOfLoadedClasses(Map<String, Holder> grown, Map<String, Holder> before) {
+        Set<String> out = new HashSet<>();
+        for (Holder h : grown.values()) {
+            Holder was = before.get(h.key());
+            boolean moreCopies = h.kind() == HolderKind.STATIC_FIELD && h.instances() > (was == null ? 0 : was.instances());
+            if (moreCopies && h.within().stream().anyMatch(w -> grown.containsKey(w) && grown.get(w).kind() == HolderKind.CLASS_LOADERS)) {
+                out.add(h.key());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * For each grown holder, the growth of the grown holders it encloses nearest (through enclosers that did not
+     * grow), summed.
+     */
+    private static Map<String, Long> explainedByEnclosed(Map<String, Holder> grown, Map<String, Holder> byKey, Map<String, Holder> before) {
+        Map<String, Long> explained = new HashMap<>();
+        for (Holder h : grown.values()) {
+            Deque<String> up = new ArrayDeque<>(h.within());
+            Set<String> seen = new HashSet<>();
+            while (!up.isEmpty()) {
+                String k = up.poll();
+                if (!seen.add(k)) {
+                    continue;
+                }
+                if (grown.containsKey(k)) {
+                    explained.merge(k, growth(h, before), Long::sum);
+                } else if (byKey.containsKey(k)) {
+                    up.addAll(byKey.get(k).within());
+                }
+            }
+        }
+        return explained;
+    }
+
+    private static HolderGrowth row(Holder h, Holder was, double hours, boolean grew) {
+        long growth = h.retainedBytes() - (was == null ? 0 : was.retainedBytes());
+        return new HolderGrowth(h.key(), h.kind(), h.structure(), was == null ? 0 : was.retainedBytes(), h.retainedBytes(),
+                was == null ? -1 : was.elements(), h.elements(), hours > 0 ? growth / hours : null, grew);
+    }
+}

@@ -1,0 +1,169 @@
+package dev.brink.heap;
+
+import dev.brink.core.Finding;
+import dev.brink.core.FindingDetail.HeapGrowth;
+import dev.brink.core.FindingDetail.HeapLeak;
+import dev.brink.core.FindingDetail.HistogramGrowth;
+import dev.brink.core.FindingKind;
+import dev.brink.core.Severity;
+import dev.brink.core.Sizes;
+import dev.brink.core.summary.HolderGrowth;
+import dev.brink.core.summary.HolderKind;
+import dev.brink.heap.report.HolderEvidence;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The findings of a heap analysis. One dump gives leak-suspect findings only: what retains the memory, never whether
+ * it grows. memory-leak comes from growth: a holder that grew between two dumps (here), or the heap-after-GC
+ * trend of a soak (brink-gc, brink-method).
+ */
+final class HeapFindings {
+    /** What one dump cannot say, and how to get the answer. */
+    static final String NEXT_STEP = "one dump shows size, not growth: a cache and a leak look alike; take a second dump "
+            + "later under the same load and run brink heap diff FIRST SECOND, or soak the service with brink run";
+    /**
+     * A suspect of the application's own that keeps this share of the heap is a warning: at that size it is what an
+     * OutOfMemoryError will be about, cache or not. A framework's structure of any size, and smaller ones, are info.
+     */
+    static final double WARNING_SHARE = 0.3;
+
+    private HeapFindings() {
+    }
+
+    static Finding suspect(String file, LeakSuspect s, long heap) {
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put(HeapLeak.RETAINED_BYTES, s.retainedBytes());
+        detail.put(HeapLeak.HEAP_BYTES, heap);
+        detail.put(HeapLeak.SHARE_OF_HEAP, round(s.share()));
+        detail.put(HeapLeak.SUSPECT, s.suspectClass() + (s.instances() > 1 ? " (" + s.instances() + " instances)" : " @ " + s.suspectObjectId()));
+        detail.put(HeapLeak.ACCUMULATION_CLASS, s.accumulationClass());
+        detail.put(HeapLeak.ACCUMULATION_OBJECT, s.accumulationObjectId());
+        detail.put(HeapLeak.ACCUMULATION_RETAINED_BYTES, s.accumulationRetainedBytes());
+        detail.put(HeapLeak.ROOT_KIND, s.rootKind());
+        if (s.holders() > 0) {
+            detail.put(HeapLeak.LEAK_SHAPE, "spread-class");
+            detail.put(HeapLeak.HOLDERS, s.holders());
+        }
+        holder(detail, s.holder(), s.holderKind(), s.structure(), s.threads(), s.pool());
+        detail.put(HeapLeak.PATH_FROM_GC_ROOT, path(s.pathFromRoot()));
+        detail.put(HeapLeak.NEXT_STEP, NEXT_STEP);
+        String what = s.structure().isEmpty() ? "" : " — " + s.structure();
+        String title = String.format(Locale.ROOT, "Leak suspect: %s retains %s (%.1f %% of the heap), accumulated in %s%s",
+                s.subject(), Sizes.human(s.retainedBytes()), 100 * s.share(), s.accumulationClass(), what);
+        Severity severity = s.share() >= WARNING_SHARE && s.structure().isEmpty() ? Severity.WARNING : Severity.INFO;
+        return new Finding(FindingKind.LEAK_SUSPECT, severity, title, s.subject(), List.of(file), detail);
+    }
+
+    static Finding loaders(String file, ClassLoaderLeak l, long heap) {
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put(HeapLeak.LEAK_SHAPE, l.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        detail.put(HeapLeak.LOADER_CLASS, l.loaderClass());
+        detail.put(HeapLeak.LOADER_OBJECT, l.loaderObjectId());
+        detail.put(HeapLeak.LOADERS, l.loaders());
+        detail.put(HeapLeak.CLASSES, l.classes());
+        if (!l.classPattern().isEmpty()) {
+            detail.put(HeapLeak.CLASS_PATTERN, l.classPattern());
+        }
+        detail.put(HeapLeak.RETAINED_BYTES, l.retainedBytes());
+        detail.put(HeapLeak.HEAP_BYTES, heap);
+        detail.put(HeapLeak.SHARE_OF_HEAP, round(l.share()));
+        if (!l.heldBy().isEmpty()) {
+            detail.put(HeapLeak.HOLDER, l.heldBy());
+            detail.put(HeapLeak.HOLDER_KIND, HolderKind.CLASS_LOADERS.json());
+        }
+        detail.put(HeapLeak.NEXT_STEP, NEXT_STEP);
+        String who = l.kind() == ClassLoaderLeak.Kind.GENERATED_CLASSES
+                ? String.format(Locale.ROOT, "one %s @ %s defined %d classes named %s", l.loaderClass(),
+                        l.loaderObjectId(), l.classes(), l.classPattern())
+                : String.format(Locale.ROOT, "%d %s loaders are alive, defining %d classes", l.loaders(),
+                        l.loaderClass(), l.classes());
+        String title = String.format(Locale.ROOT, "Class-loader leak suspect: %s%s; they retain %s (%.1f %% of the heap)", who,
+                l.heldBy().isEmpty() ? "" : ", held by " + l.heldBy(), Sizes.human(l.retainedBytes()), 100 * l.share());
+        return new Finding(FindingKind.LEAK_SUSPECT, Severity.WARNING, title, l.heldBy().isEmpty() ? l.loaderClass() : l.heldBy(),
+                List.of(file), detail);
+    }
+
+    /** A holder that grew between two dumps, with where it is in the later one. */
+    static Finding growth(String before, String after, HolderGrowth row, Holder holder, HolderEvidence.Where where,
+                          long heapAfter, double hours) {
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put(HeapLeak.RETAINED_BYTES, row.bytesAfter());
+        detail.put(HeapLeak.HEAP_BYTES, heapAfter);
+        detail.put(HeapLeak.SHARE_OF_HEAP, round(heapAfter == 0 ? 0 : (double) row.bytesAfter() / heapAfter));
+        detail.put(HeapGrowth.RETAINED_BYTES_BEFORE, row.bytesBefore());
+        detail.put(HeapGrowth.GROWTH_BYTES, row.growthBytes());
+        if (row.bytesPerHour() != null) {
+            detail.put(HeapGrowth.GROWTH_BYTES_PER_HOUR, Math.round(row.bytesPerHour()));
+        }
+        detail.put(HeapGrowth.HOURS_BETWEEN_DUMPS, Math.round(hours * 1e6) / 1e6);
+        detail.put(HeapGrowth.ELEMENTS_BEFORE, row.elementsBefore());
+        detail.put(HeapGrowth.ELEMENTS_AFTER, row.elementsAfter());
+        if (row.bytesBefore() == 0) {
+            detail.put(HeapGrowth.NEW_HOLDER, true);
+        }
+        holder(detail, holder.key(), holder.kind(), holder.structure(), holder.pool().isEmpty() ? 0 : holder.instances(), holder.pool());
+        if (where != null) {
+            detail.put(HeapLeak.ACCUMULATION_CLASS, where.accumulationClass());
+            detail.put(HeapLeak.ACCUMULATION_OBJECT, where.accumulationObject());
+            detail.put(HeapLeak.ACCUMULATION_RETAINED_BYTES, where.accumulationRetainedBytes());
+            detail.put(HeapLeak.ROOT_KIND, where.rootKind());
+            detail.put(HeapLeak.PATH_FROM_GC_ROOT, path(where.pathFromRoot()));
+        }
+        detail.put(HistogramGrowth.SOURCE, HeapGrowth.SOURCE_HEAP_DUMP_DIFF);
+        detail.put(HeapGrowth.DUMP_BEFORE, before);
+        detail.put(HeapGrowth.DUMP_AFTER, after);
+        String title = String.format(Locale.ROOT, "%s grew by %s%s between the two dumps (%s → %s%s)%s",
+                holder.key(), Sizes.human(row.growthBytes()), perHour(row.bytesPerHour()), Sizes.human(row.bytesBefore()),
+                Sizes.human(row.bytesAfter()), elements(row), where == null ? "" : ", accumulated in " + where.accumulationClass());
+        Severity severity = heapAfter > 0 && row.bytesAfter() >= WARNING_SHARE * heapAfter ? Severity.CRITICAL : Severity.WARNING;
+        return new Finding(FindingKind.MEMORY_LEAK, severity, title, subject(holder), List.of(before, after), detail);
+    }
+
+    /** A field holder's subject is the field itself ("pkg.Class.field"), as a suspect's is; other holders their name. */
+    static String subject(Holder h) {
+        return h.kind() == HolderKind.STATIC_FIELD && h.key().startsWith("static ") ? h.key().substring("static ".length()) : h.key();
+    }
+
+    static String perHour(Double bytesPerHour) {
+        return bytesPerHour != null ? String.format(Locale.ROOT, " (%.1f MB/h)", bytesPerHour / 1e6) : "";
+    }
+
+    private static String elements(HolderGrowth row) {
+        if (row.elementsAfter() < 0) {
+            return "";
+        }
+        return ", " + (row.elementsBefore() < 0 ? "" : String.format(Locale.ROOT, "%,d → ", row.elementsBefore()))
+                + String.format(Locale.ROOT, "%,d elements", row.elementsAfter());
+    }
+
+    private static void holder(Map<String, Object> detail, String key, HolderKind kind, String structure, int threads, String pool) {
+        if (key == null || key.isEmpty()) {
+            return;
+        }
+        detail.put(HeapLeak.HOLDER, key);
+        detail.put(HeapLeak.HOLDER_KIND, kind.json());
+        if (!structure.isEmpty()) {
+            detail.put(HeapLeak.STRUCTURE, structure);
+        }
+        if (!pool.isEmpty()) {
+            detail.put(HeapLeak.THREADS, threads);
+            detail.put(HeapLeak.POOL, pool);
+        }
+    }
+
+    private static List<String> path(List<PathStep> steps) {
+        List<String> out = new ArrayList<>();
+        for (PathStep p : steps) {
+            out.add(p.via() + " → " + p.className() + " @ " + p.objectId());
+        }
+        return out;
+    }
+
+    private static double round(double share) {
+        return Math.round(share * 10000) / 10000.0;
+    }
+}

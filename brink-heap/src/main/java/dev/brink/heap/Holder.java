@@ -1,0 +1,29 @@
+package dev.brink.heap;
+
+import dev.brink.core.summary.HolderKind;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A named place that keeps memory in one heap dump, all its instances together: every TileCache's {@code tiles}
+ * field, the values of one ThreadLocal in all threads of a pool, the class loaders one cache field keeps.
+ *
+ * @param key           the holder's name, the same in another dump of the application ({@link HolderKind} forms)
+ * @param kind          what kind of place
+ * @param structure     what a framework's or the JDK's structure is, or "" for the application's
+ * @param pool          for thread-local, thread-stack and thread holders, the pool's name ("worker-#"); else ""
+ * @param retainedBytes bytes its instances retain, nested instances of the same holder counted once
+ * @param elements      element count: collection sizes summed, threads of a pool, loaders; -1 when unknown
+ * @param instances     how many objects (threads, loaders) it is made of
+ * @param within        the holders that enclose it in the dominator tree (a bean's field within the registry's map)
+ */
+public record Holder(String key, HolderKind kind, String structure, String pool, long retainedBytes, long elements, int instances,
+                     List<String> within) {
+    public Holder {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(kind, "kind");
+        structure = structure == null ? "" : structure;
+        pool = pool == null ? "" : pool;
+        within = List.copyOf(within);
+    }
+}

@@ -1,0 +1,263 @@
+package dev.brink.heap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.brink.core.BrinkUserException;
+import dev.brink.core.Finding;
+import dev.brink.core.FindingDetail.HeapGrowth;
+import dev.brink.core.FindingDetail.HeapLeak;
+import dev.brink.core.FindingKind;
+import dev.brink.core.summary.HolderGrowth;
+import dev.brink.core.testing.ChildJvm;
+import dev.brink.heap.scenario.GlyphRenderer;
+import dev.brink.heap.scenario.IngestLoop;
+import dev.brink.heap.scenario.OrderDesk;
+import dev.brink.heap.scenario.PacketGateway;
+import dev.brink.heap.scenario.PluginReloader;
+import dev.brink.heap.scenario.TileServer;
+import dev.brink.heap.scenario.spring.InventoryApp;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * "A leak is growth, not size", on services unlike the sample: each scenario program (dev.brink.heap.scenario) runs
+ * in a child JVM on JDK 17 and on JDK 25, serves a first round of work, dumps its live heap, serves a second, dumps
+ * again. Each dump alone must give suspects that name the right holders and no memory-leak; the two dumps together
+ * must make exactly the growing holder a memory-leak, with its growth, and leave the caches, pools and catalogues
+ * beside it stable; the healthy ones (a buffer pool, a Spring Boot context at rest) give no memory-leak at all.
+ * One child per scenario and JDK writes both dumps; every assertion on a scenario reads the analyses of those two.
+ */
+class HeapScenarioTest {
+    static final String PKG = "dev.brink.heap.scenario.";
+    private static final Map<String, Result> RESULTS = new ConcurrentHashMap<>();
+    private static Path dir;
+
+    /** One scenario on one JDK: each dump alone, and the later one compared with the earlier one. */
+    record Result(HeapReport before, HeapReport after, HeapDiff diff) {
+        List<Finding> leaks() {
+            return diff.findings().stream().filter(f -> f.kind() == FindingKind.MEMORY_LEAK).toList();
+        }
+
+        List<String> stable() {
+            return diff.growth().stable().stream().map(HolderGrowth::holder).toList();
+        }
+    }
+
+    static List<Path> jdks() {
+        List<Path> out = new ArrayList<>(List.of(ChildJvm.JDK17));
+        if (Files.isExecutable(ChildJvm.java(ChildJvm.JDK25))) {
+            out.add(ChildJvm.JDK25);
+        }
+        return out;
+    }
+
+    @BeforeAll
+    static void runScenarios() throws Exception {
+        dir = Files.createTempDirectory("brink-heap-scenarios");
+        List<Class<?>> mains = List.of(TileServer.class, GlyphRenderer.class, IngestLoop.class, PacketGateway.class,
+                PluginReloader.class, OrderDesk.class, InventoryApp.class);
+        // one JDK per thread: one JDK's child builds its heap while the other's dumps are analysed
+        ExecutorService pool = Executors.newFixedThreadPool(jdks().size());
+        List<Future<?>> runs = new ArrayList<>();
+        for (Path jdk : jdks()) {
+            runs.add(pool.submit(() -> {
+                for (Class<?> main : mains) {
+                    RESULTS.put(key(jdk, main), analyse(jdk, main));
+                }
+                return null;
+            }));
+        }
+        pool.shutdown();
+        for (Future<?> f : runs) {
+            f.get(300, TimeUnit.SECONDS);
+        }
+    }
+
+    @AfterAll
+    static void cleanUp() throws IOException {
+        if (dir != null) {
+            try (var files = Files.walk(dir)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private static String key(Path jdk, Class<?> main) {
+        return (jdk.equals(ChildJvm.JDK17) ? "JDK 17 " : "JDK 25 ") + main.getSimpleName();
+    }
+
+    private static Result analyse(Path jdk, Class<?> main) throws Exception {
+        Path out = Files.createDirectories(dir.resolve(key(jdk, main).replace(' ', '-')));
+        dumpTwice(jdk, main, out);
+        HeapSnapshot before = HeapAnalyzer.snapshot(out.resolve("before.hprof"), HeapOptions.defaults());
+        HeapSnapshot after = HeapAnalyzer.snapshot(out.resolve("after.hprof"), before.holders(), HeapOptions.defaults());
+        return new Result(before.report(), after.report(), after.diff());
+    }
+
+    /** Runs the scenario to its end (it writes before.hprof and after.hprof, or the one {@code only} names). */
+    static void dumpTwice(Path jdk, Class<?> main, Path out, String... only) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(ChildJvm.java(jdk).toString(), "-Xmx64m", "-XX:+UseSerialGC", "-cp",
+                System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")), main.getName(), out.toString()));
+        cmd.addAll(List.of(only));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        boolean done = p.waitFor(120, TimeUnit.SECONDS);
+        String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!done) {
+            p.destroyForcibly();
+        }
+        assertThat(done).as(main.getSimpleName() + " ended within 120 s: " + log).isTrue();
+        assertThat(p.exitValue()).as(main.getSimpleName() + ": " + log).isZero();
+    }
+
+    private static List<Result> results(Class<?> main) {
+        List<Result> out = new ArrayList<>();
+        for (Path jdk : jdks()) {
+            out.add(RESULTS.get(key(jdk, main)));
+        }
+        return out;
+    }
+
+    /** Each dump alone: suspects that name these holders, and never a memory-leak finding. */
+    private static void oneDumpNames(Result r, String... subjects) {
+        for (HeapReport report : List.of(r.before(), r.after())) {
+            assertThat(report.findings()).as(report.file()).noneMatch(f -> f.kind() == FindingKind.MEMORY_LEAK);
+        }
+        assertThat(r.after().suspects()).extracting(LeakSuspect::subject).as(r.after().file()).contains(subjects);
+    }
+
+    /** The two dumps: exactly one memory-leak, naming {@code holder}, grown by at least {@code minBytes}. */
+    private static Finding onlyLeak(Result r, String subject, long minBytes) {
+        assertThat(r.leaks()).as(r.diff().growth().grown().toString()).hasSize(1);
+        Finding leak = r.leaks().get(0);
+        assertThat(leak.subject()).isEqualTo(subject);
+        long growth = ((Number) leak.detail().get(HeapGrowth.GROWTH_BYTES)).longValue();
+        assertThat(growth).isGreaterThanOrEqualTo(minBytes);
+        assertThat(((Number) leak.detail().get(HeapLeak.RETAINED_BYTES)).longValue()
+                - ((Number) leak.detail().get(HeapGrowth.RETAINED_BYTES_BEFORE)).longValue()).isEqualTo(growth);
+        assertThat(leak.detail()).containsKeys(HeapGrowth.GROWTH_BYTES_PER_HOUR, HeapLeak.PATH_FROM_GC_ROOT, HeapLeak.ACCUMULATION_CLASS);
+        assertThat(leak.evidence()).hasSize(2);
+        return leak;
+    }
+
+    private static long elements(Finding f, String key) {
+        return ((Number) f.detail().get(key)).longValue();
+    }
+
+    @Test
+    void listenerLeakInASingletonBesideABoundedCache() {
+        for (Result r : results(TileServer.class)) {
+            oneDumpNames(r, PKG + "TileServer.renderListeners", PKG + "TileServer$TileCache.TILES");
+            Finding leak = onlyLeak(r, PKG + "TileServer.renderListeners", 3_000L * 970);
+            assertThat(elements(leak, HeapGrowth.ELEMENTS_BEFORE)).isEqualTo(1_500);
+            assertThat(elements(leak, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(4_500);
+            assertThat(leak.detail().get(HeapLeak.PATH_FROM_GC_ROOT).toString()).contains("INSTANCE", "renderListeners");
+            assertThat(r.stable()).contains("static " + PKG + "TileServer$TileCache.TILES");
+        }
+    }
+
+    @Test
+    void threadLocalBuffersOnPoolThreadsBesideAStaticCacheAreOneHolderForThePool() {
+        String holder = "thread-local " + PKG + "GlyphRenderer.SCRATCH of threads 'glyph-worker-#'";
+        for (Result r : results(GlyphRenderer.class)) {
+            oneDumpNames(r, holder, PKG + "GlyphRenderer.GLYPH_CACHE");
+            LeakSuspect perPool = r.after().suspects().stream().filter(s -> s.subject().equals(holder)).findFirst().orElseThrow();
+            assertThat(perPool.threads()).isEqualTo(4);
+            assertThat(perPool.pool()).isEqualTo("glyph-worker-#");
+            Finding leak = onlyLeak(r, holder, 8_000L * 360);
+            assertThat(elements(leak, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(12_000);
+            assertThat(leak.detail()).containsEntry(HeapLeak.THREADS, 4).containsEntry(HeapLeak.POOL, "glyph-worker-#");
+            assertThat(leak.detail().get(HeapLeak.ROOT_KIND).toString()).startsWith("thread-local of thread 'glyph-worker-");
+            assertThat(r.stable()).contains("static " + PKG + "GlyphRenderer.GLYPH_CACHE");
+        }
+    }
+
+    @Test
+    void leakRootedOnlyInALongRunningThreadsLocalVariableBesideACatalogue() {
+        String holder = "local variable of threads 'ingest-loop' in " + PKG + "IngestLoop.ingest";
+        for (Result r : results(IngestLoop.class)) {
+            oneDumpNames(r, holder, PKG + "IngestLoop.CATALOGUE");
+            Finding leak = onlyLeak(r, holder, 30_000L * 80);
+            assertThat(elements(leak, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(45_000);
+            assertThat(leak.detail().get(HeapLeak.ROOT_KIND)).isEqualTo("local variable of thread 'ingest-loop' in " + PKG + "IngestLoop.ingest");
+            assertThat(r.stable()).contains("static " + PKG + "IngestLoop.CATALOGUE");
+        }
+    }
+
+    @Test
+    void aHealthyServiceWhoseBiggestStructureIsABufferPoolHasNoLeakFromOneDumpOrTwo() {
+        for (Result r : results(PacketGateway.class)) {
+            oneDumpNames(r, PKG + "PacketGateway$BufferPool.free");
+            assertThat(r.leaks()).as(r.diff().growth().grown().toString()).isEmpty();
+            assertThat(r.diff().grew()).isFalse();
+            assertThat(r.stable()).contains("static " + PKG + "PacketGateway.POOL", "static " + PKG + "PacketGateway.SESSIONS");
+        }
+    }
+
+    @Test
+    void classLoaderLeakNamesTheCacheFieldThatHoldsTheLoaders() {
+        String field = "static " + PKG + "PluginReloader.PLUGIN_CACHE";
+        for (Result r : results(PluginReloader.class)) {
+            for (HeapReport report : List.of(r.before(), r.after())) {
+                assertThat(report.findings()).noneMatch(f -> f.kind() == FindingKind.MEMORY_LEAK);
+                assertThat(report.classLoaderLeaks()).as(report.file()).singleElement()
+                        .satisfies(l -> assertThat(l.heldBy()).isEqualTo(field));
+            }
+            Finding leak = onlyLeak(r, "class loaders " + PKG + "PluginReloader$PluginLoader held by " + field, 90L * 24_000);
+            assertThat(elements(leak, HeapGrowth.ELEMENTS_BEFORE)).isEqualTo(30);
+            assertThat(elements(leak, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(120);
+            assertThat(leak.detail().get(HeapLeak.PATH_FROM_GC_ROOT).toString()).contains("PLUGIN_CACHE");
+        }
+    }
+
+    @Test
+    void leakInABeansFieldReachedOnlyThroughARegistryOfBeans() {
+        for (Result r : results(OrderDesk.class)) {
+            oneDumpNames(r, PKG + "OrderDesk$AuditService.trail", PKG + "OrderDesk$CatalogService.descriptions");
+            assertThat(r.before().suspects()).extracting(LeakSuspect::subject).contains(PKG + "OrderDesk$AuditService.trail");
+            Finding leak = onlyLeak(r, PKG + "OrderDesk$AuditService.trail", 18_000L * 90);
+            assertThat(elements(leak, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(42_000);
+            assertThat(leak.detail().get(HeapLeak.PATH_FROM_GC_ROOT).toString()).contains("REGISTRY", "beans", "trail");
+            assertThat(r.stable()).contains(PKG + "OrderDesk$CatalogService.descriptions");
+        }
+    }
+
+    @Test
+    void aSpringBootServiceAtRestHasNoLeak() {
+        for (Result r : results(InventoryApp.class)) {
+            for (HeapReport report : List.of(r.before(), r.after())) {
+                assertThat(report.findings()).as(report.file()).noneMatch(f -> f.kind() == FindingKind.MEMORY_LEAK);
+            }
+            assertThat(r.leaks()).as(r.diff().growth().grown().toString()).isEmpty();
+            assertThat(r.diff().growth().stable()).anySatisfy(h -> assertThat(h.structure()).startsWith("Spring"));
+        }
+    }
+
+    @Test
+    void twoProcessesOfOneApplicationDiffByHolderAndTwoApplicationsDoNot() throws Exception {
+        Path first = Files.createDirectories(dir.resolve("relaunch-1"));
+        Path second = Files.createDirectories(dir.resolve("relaunch-2"));
+        dumpTwice(ChildJvm.JDK17, TileServer.class, first, "before");
+        dumpTwice(ChildJvm.JDK17, TileServer.class, second, "after");
+        HeapDiff relaunch = HeapAnalyzer.diff(first.resolve("before.hprof"), second.resolve("after.hprof"), HeapOptions.defaults());
+        assertThat(relaunch.findings()).singleElement().satisfies(f -> assertThat(f.subject()).isEqualTo(PKG + "TileServer.renderListeners"));
+        assertThat(relaunch.growth().stable()).extracting(HolderGrowth::holder).contains("static " + PKG + "TileServer$TileCache.TILES");
+
+        assertThatThrownBy(() -> HeapAnalyzer.diff(first.resolve("before.hprof"),
+                dir.resolve(key(ChildJvm.JDK17, IngestLoop.class).replace(' ', '-')).resolve("after.hprof"), HeapOptions.defaults()))
+                .isInstanceOf(BrinkUserException.class).hasMessageContaining("are not dumps of one application");
+    }
+}
