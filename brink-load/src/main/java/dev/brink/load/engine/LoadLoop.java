@@ -151,13 +151,18 @@ public final class LoadLoop {
         }
     }
 
-    /** Moves live counters into {@code dst[i]} and returns {in-flight, connections, waiting for a connection}; resets lag into lagDst. */
+    /**
+     * Moves live counters into {@code dst[i]} and returns {in-flight, connections, waiting for a connection}; resets lag
+     * into lagDst. Connections are the protocol's TCP connections when its links are streams on them (HTTP/2), else
+     * the links; in-flight is then streams in flight.
+     */
     public int[] snapshot(Counters[] dst, Histogram lagDst) {
         for (int i = 0; i < ops.length; i++) ops[i].live.moveTo(dst[i]);
         lagDst.reset();
         lagDst.add(lag);
         lag.reset();
-        return new int[] {busy, allCount, backlogSize};
+        int tcp = protocol.connections();
+        return new int[] {busy, tcp >= 0 ? tcp : allCount, backlogSize};
     }
 
     public void closeAll() {
