@@ -105,6 +105,7 @@ final class OneLineLoad {
         }
         LiveMetrics metrics = LiveMetricsOption.metrics(spec, users == null ? plan.totalRps() : 0);
         List<StreamTimingLine> streams;
+        dev.brink.load.engine.TlsSummary tls;
         try (LoadEngine engine = LoadEngine.open(plan, options, out == null ? null : RunDirectory.at(out));
              MetricsServer served = LiveMetricsOption.serve(spec, metrics, live)) {
             HttpReport report = new HttpReport(live, System.console() != null && !json, d);
@@ -119,12 +120,14 @@ final class OneLineLoad {
             report.done();
             findings = ports.findings();
             streams = engine.lastStreamTimings();
+            tls = engine.lastTls();
         }
         if (out != null) writeSummary(out, name, started, findings, options.shard());
         if (json) {
-            HttpReport.json(stdout, shown, result, findings, streams);
+            HttpReport.json(stdout, shown, result, findings, streams, tls);
         } else {
             HttpReport.table(stdout, result, out);
+            HttpReport.tls(stdout, tls);
             HttpReport.streams(stdout, streams);
             HttpReport.findings(stdout, findings);
         }
