@@ -20,6 +20,7 @@ final class H2Link extends HttpLink {
     private final H2Connection conn;
     private final AsciiString scheme;
     private final Http2Headers headers = new DefaultHttp2Headers(false);
+    private final H2Request request = new H2Request();
     private int stream;
     private boolean answered; // a final (non-1xx) HEADERS frame came for the stream in flight
 
@@ -49,7 +50,7 @@ final class H2Link extends HttpLink {
             return;
         }
         stream = id;
-        if (!H2Request.headers(buf, scheme, headers)) {
+        if (!request.headers(buf, scheme, headers)) {
             buf.release();
             loop.fail(this, ErrorKind.OTHER);
             return;
