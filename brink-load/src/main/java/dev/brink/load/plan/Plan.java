@@ -236,7 +236,8 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
     /**
      * Closed model ({@code users:}): {@code count} virtual users at multiplier 1 (the capacity search
      * multiplies it), each thinking {@code think} after every answer; {@code pacing}, when not zero, is the
-     * least time between the starts of one user's flows (a user done early waits).
+     * time between the starts of one user's flows, on a fixed grid (a user done early waits;
+     * one later than a whole pacing starts at once, and its grid restarts there); a plan with flows only.
      */
     public record Users(int count, ThinkTime think, Duration pacing) {
         public static final int MAX = 60_000;
