@@ -59,8 +59,8 @@ import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
 /**
- * Brink's load engine: drives a {@link Plan}'s profile against its target over keep-alive HTTP/1.1
- * connections or gRPC calls (a {@link Protocol} behind the same schedule and recording), one {@link LoadStep} after another, on the same connections (a capacity search changes
+ * Brink's load engine: drives a {@link Plan}'s profile against its target over HTTP/1.1 or HTTP/2 (plaintext or
+ * TLS), gRPC calls or raw TCP sessions (a {@link Protocol} behind the same schedule and recording), one {@link LoadStep} after another, on the same connections (a capacity search changes
  * the rate between steps without reconnecting). Every second it writes a load.jsonl, generator.jsonl and
  * latency.hlog interval to the run directory (if given) and hands the same interval to the listeners.
  *

@@ -168,6 +168,19 @@ class HttpsLoadTest {
     }
 
     @Test
+    void theWarmUpSpeaksTlsAndH2ToItsOwnResponderNeverToTheTarget() throws Exception {
+        long served = web.requests.get();
+        // a POST with a body: the responder's HTTP/2 side must read DATA frames and give their window back
+        Plan post = new Plan("warm", new Plan.Target(URI.create(web.url()), null, null, null, http(true, "per-call", ca)),
+                List.of(new Plan.Operation("post", 1000, new Plan.Request("POST", "/items/${seq}", List.of(), "{\"n\":${seq}}"),
+                        Plan.Check.DEFAULT)), null, null, null);
+        Warmup.Report r = Warmup.of(post, LoadOptions.defaults(), Duration.ofMillis(600));
+        assertThat(r.line()).contains("an HTTP/2 (h2, TLS) responder inside Brink");
+        assertThat(r.ok()).as(r.line()).isPositive().isGreaterThanOrEqualTo(r.requests() * 9 / 10);
+        assertThat(web.requests.get()).as("requests that reached the target").isEqualTo(served);
+    }
+
+    @Test
     void tlsMistakesAreOneLineBeforeAnyLoad() throws Exception {
         Path clientCert = WebTestServer.file(dir, "client.pem");
         Path clientKey = WebTestServer.file(dir, "client.key");
