@@ -11,7 +11,6 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.PlanNode;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -52,22 +51,16 @@ final class PlanHttpBinder {
         }
         Plan.Tls tls = null;
         if (https) {
-            Path ca = f.containsKey("ca_cert") ? file(f.get("ca_cert"), "target.ca_cert", baseDir) : null;
+            Path ca = f.containsKey("ca_cert") ? PlanGrpcBinder.file(f.get("ca_cert"), "target.ca_cert", baseDir) : null;
             boolean insecure = f.containsKey("insecure") && bool(f.get("insecure"), "target.insecure");
             if (ca != null && insecure) throw f.get("insecure").error("target.insecure", "ca_cert or insecure, not both");
-            Path cert = f.containsKey("client_cert") ? file(f.get("client_cert"), "target.client_cert", baseDir) : null;
-            Path key = f.containsKey("client_key") ? file(f.get("client_key"), "target.client_key", baseDir) : null;
+            Path cert = f.containsKey("client_cert") ? PlanGrpcBinder.file(f.get("client_cert"), "target.client_cert", baseDir) : null;
+            Path key = f.containsKey("client_key") ? PlanGrpcBinder.file(f.get("client_key"), "target.client_key", baseDir) : null;
             if ((cert == null) != (key == null)) {
                 throw n.error("target", "client_cert and client_key together (a client certificate needs its key)");
             }
             if (ca != null || insecure || cert != null) tls = new Plan.Tls(ca, insecure, cert, key);
         }
         return new Plan.Target(uri, PlanBinder.jvm(f.get("jvm")), null, null, new Plan.Http(http2, allow, tls, policy, connections));
-    }
-
-    private static Path file(PlanNode n, String path, Path baseDir) throws BrinkUserException {
-        Path p = baseDir.resolve(string(n, path));
-        if (!Files.isRegularFile(p)) throw n.error(path, "an existing file (" + p + " is not one)");
-        return p;
     }
 }
