@@ -22,11 +22,14 @@ final class HttpReport {
     private final boolean terminal;
     private final double totalSeconds;
     private double elapsed;
+    private final String inFlight;
 
-    HttpReport(PrintWriter out, boolean terminal, Duration total) {
+    /** {@code inFlight}: what the live line calls requests in flight ("streams" over HTTP/2, whose conns are fewer). */
+    HttpReport(PrintWriter out, boolean terminal, Duration total, String inFlight) {
         this.out = out;
         this.terminal = terminal;
         this.totalSeconds = total.toNanos() / 1e9;
+        this.inFlight = inFlight;
     }
 
     static String headline(String url, Double rate, Integer users, Duration d, dev.brink.load.plan.Plan.Target target, int slots,
@@ -44,9 +47,9 @@ final class HttpReport {
 
     void interval(IntervalStats i, GeneratorHealth g) {
         elapsed += i.intervalS();
-        String line = String.format(Locale.ROOT, "%5.0fs %9s req/s  ok %-7d err %-5d p99 %8s ms (service %s ms)  in-flight %d  conns %d%s",
+        String line = String.format(Locale.ROOT, "%5.0fs %9s req/s  ok %-7d err %-5d p99 %8s ms (service %s ms)  %s %d  conns %d%s",
                 elapsed, num(i.sent() / Math.max(i.intervalS(), 1e-9)), i.ok(), i.errorCount(),
-                ms(i.corrected().p99Ms()), ms(i.uncorrected().p99Ms()), i.inFlight(), i.connections(),
+                ms(i.corrected().p99Ms()), ms(i.uncorrected().p99Ms()), inFlight, i.inFlight(), i.connections(),
                 g.bound() ? "  GENERATOR-BOUND: " + String.join("; ", g.reasons()) : "");
         if (terminal) {
             int width = 20;

@@ -108,7 +108,8 @@ final class OneLineLoad {
         dev.brink.load.engine.TlsSummary tls;
         try (LoadEngine engine = LoadEngine.open(plan, options, out == null ? null : RunDirectory.at(out));
              MetricsServer served = LiveMetricsOption.serve(spec, metrics, live)) {
-            HttpReport report = new HttpReport(live, System.console() != null && !json, d);
+            HttpReport report = new HttpReport(live, System.console() != null && !json, d,
+                    plan.target().http() != null && plan.target().http().http2() ? "streams" : "in-flight");
             if (!json) stdout.println(headline.apply(engine.transport()));
             if (metrics != null) engine.addListener(metrics);
             engine.addListener(report::interval);

@@ -168,6 +168,34 @@ class HttpsLoadTest {
     }
 
     @Test
+    void aFlowOverH2CarriesItsCookieTokenAndRedirect() throws Exception {
+        Plan flow = dev.brink.load.plan.bind.PlanReader.parse("""
+                name: tls-flow
+                target: {base_url: "%s", http2: true, ca_cert: ca.pem}
+                users: {count: 2}
+                flows:
+                  - name: visit
+                    steps:
+                      - name: login
+                        request: {method: POST, path: /login, json: {user: ada}}
+                        extract: {token: {json: "$.token"}}
+                      - name: me
+                        request: {path: /me, headers: {X-Token: "${session.token}"}}
+                        check: {status: 200}
+                      - name: hop
+                        request: {path: /hop, follow_redirects: true}
+                        check: {status: 200, json: {"$.user": ada}}
+                """.formatted(web.url()), "flow.yaml", dir, n -> null);
+        try (LoadEngine engine = LoadEngine.open(flow, LoadOptions.defaults().withMaxConnections(2), null)) {
+            StepResult r = engine.run(LoadStep.closed("flow", 2, Duration.ZERO, Duration.ofMillis(800)));
+            // /me answers 401 without the login's cookie, and /hop's redirect lands on /me: none failed
+            assertThat(r.errors()).isEmpty();
+            assertThat(r.operations()).allSatisfy(o -> assertThat(o.achievedRps()).isPositive());
+            assertThat(engine.lastTls().alpn()).isEqualTo("h2");
+        }
+    }
+
+    @Test
     void theWarmUpSpeaksTlsAndH2ToItsOwnResponderNeverToTheTarget() throws Exception {
         long served = web.requests.get();
         // a POST with a body: the responder's HTTP/2 side must read DATA frames and give their window back
