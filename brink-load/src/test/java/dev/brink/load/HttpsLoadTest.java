@@ -26,8 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * HTTPS and HTTP/2 on the load engine against real servers (Netty's own server codecs, the checked-in test
  * certificates): TLS HTTP/1.1, h2 by ALPN and h2c by prior knowledge keep the open model's schedule and show a
- * server stall in the corrected latency; a per-call policy resumes TLS sessions; and every TLS mistake is one line
- * before any load. One server per kind, shared by the tests.
+ * server stall in the corrected latency; HTTP/2 errors count by kind; a flow keeps its cookie and token over h2; the
+ * warm-up speaks TLS and h2 to its own responder; and every TLS mistake is one line before any load (a per-call
+ * policy's resumed sessions are HttpsCommandTest's). One server per kind, shared by the tests.
  */
 class HttpsLoadTest {
     @TempDir
@@ -128,20 +129,6 @@ class HttpsLoadTest {
     void h2cByPriorKnowledgeKeepsTheOpenSchedule() throws Exception {
         stalledRun(h2c, plan(h2c.url(), 500, http(true, "shared", null), "/"), null);
         assertThat(h2c.protocols).containsExactly("HTTP/2");
-    }
-
-    @Test
-    void aNewConnectionPerCallResumesItsTlsSession() throws Exception {
-        try (LoadEngine engine = LoadEngine.open(plan(web.url(), 1, http(false, "per-call", ca), "/"),
-                LoadOptions.defaults().withMaxConnections(4), null)) {
-            StepResult r = engine.run(LoadStep.closed("per-call", 4, Duration.ZERO, Duration.ofSeconds(1)));
-            TlsSummary tls = engine.lastTls();
-            assertThat(r.errors()).isEmpty();
-            assertThat(r.ok()).isPositive();
-            // a handshake per request (give or take the ones in flight at the end), nearly all of them resumed
-            assertThat(tls.handshakes()).isBetween(r.ok(), r.ok() + 4);
-            assertThat(tls.resumed()).isGreaterThan(tls.handshakes() / 2);
-        }
     }
 
     @Test
