@@ -22,24 +22,34 @@ final class HttpReport {
     private final boolean terminal;
     private final double totalSeconds;
     private double elapsed;
+    private final String inFlight;
 
-    HttpReport(PrintWriter out, boolean terminal, Duration total) {
+    /** {@code inFlight}: what the live line calls requests in flight ("streams" over HTTP/2, whose conns are fewer). */
+    HttpReport(PrintWriter out, boolean terminal, Duration total, String inFlight) {
         this.out = out;
         this.terminal = terminal;
         this.totalSeconds = total.toNanos() / 1e9;
+        this.inFlight = inFlight;
     }
 
-    static String headline(String url, Double rate, Integer users, Duration d, int conns, String transport) {
+    static String headline(String url, Double rate, Integer users, Duration d, dev.brink.load.plan.Plan.Target target, int slots,
+                           String transport) {
         String model = rate != null ? String.format(Locale.ROOT, "open model, %s req/s", num(rate)) : "closed model, " + users + " users";
-        return "brink http " + url + " — " + model + " for " + Durations.format(d) + ", up to " + conns
-                + " connections (" + transport + ")";
+        dev.brink.load.plan.Plan.Http h = target.http();
+        String tls = !target.tls() ? "" : h.tls() != null && h.tls().insecure() ? ", TLS unverified" : ", TLS";
+        String perCall = h.perCall() ? ", a new connection per request" : "";
+        String wire = h.http2()
+                ? "HTTP/2 (" + (target.tls() ? "h2" : "h2c") + tls + perCall + "), " + (h.perCall() ? "" : h.connections()
+                        + (h.connections() == 1 ? " connection, " : " connections, ")) + "up to " + slots + " streams in flight"
+                : "HTTP/1.1" + tls + perCall + ", up to " + slots + " connections";
+        return "brink http " + url + " — " + model + " for " + Durations.format(d) + ", " + wire + " (" + transport + ")";
     }
 
     void interval(IntervalStats i, GeneratorHealth g) {
         elapsed += i.intervalS();
-        String line = String.format(Locale.ROOT, "%5.0fs %9s req/s  ok %-7d err %-5d p99 %8s ms (service %s ms)  in-flight %d  conns %d%s",
+        String line = String.format(Locale.ROOT, "%5.0fs %9s req/s  ok %-7d err %-5d p99 %8s ms (service %s ms)  %s %d  conns %d%s",
                 elapsed, num(i.sent() / Math.max(i.intervalS(), 1e-9)), i.ok(), i.errorCount(),
-                ms(i.corrected().p99Ms()), ms(i.uncorrected().p99Ms()), i.inFlight(), i.connections(),
+                ms(i.corrected().p99Ms()), ms(i.uncorrected().p99Ms()), inFlight, i.inFlight(), i.connections(),
                 g.bound() ? "  GENERATOR-BOUND: " + String.join("; ", g.reasons()) : "");
         if (terminal) {
             int width = 20;
@@ -110,13 +120,26 @@ final class HttpReport {
     }
 
     static void json(PrintWriter out, String url, StepResult r, List<Finding> findings,
-                     List<dev.brink.core.evidence.StreamTimingLine> streams) throws Exception {
+                     List<dev.brink.core.evidence.StreamTimingLine> streams, dev.brink.load.engine.TlsSummary tls) throws Exception {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("url", url);
         doc.put("result", r);
+        if (tls != null) doc.put("tls", tls); // as the tls line of events.jsonl
         doc.put("findings", findings);
         if (!streams.isEmpty()) doc.put("streams", streams); // as in streams.jsonl
         out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+    }
+
+    /**
+     * The step's TLS handshakes, after the table (https only): what was agreed, by which engine, and the handshakes'
+     * own time, which the latency rows do not hold apart (a request waiting for a new connection waits for both).
+     */
+    static void tls(PrintWriter out, dev.brink.load.engine.TlsSummary t) {
+        if (t == null) return;
+        out.printf(Locale.ROOT, "  tls          %s %s%s, %s engine; %d handshake%s (%d resumed%s), handshake ms p50 %s p99 %s max %s%n",
+                t.protocol().isEmpty() ? "no handshake" : t.protocol(), t.cipher(), t.alpn().isEmpty() ? "" : ", ALPN " + t.alpn(),
+                t.engine(), t.handshakes(), t.handshakes() == 1 ? "" : "s", t.resumed(), t.failed() > 0 ? ", " + t.failed() + " failed" : "",
+                ms(t.handshakeMs().p50Ms()), ms(t.handshakeMs().p99Ms()), ms(t.handshakeMs().maxMs()));
     }
 
     /** The run's port-exhaustion findings (none when the ports held), after the table. */

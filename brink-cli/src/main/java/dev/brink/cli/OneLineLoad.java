@@ -105,9 +105,11 @@ final class OneLineLoad {
         }
         LiveMetrics metrics = LiveMetricsOption.metrics(spec, users == null ? plan.totalRps() : 0);
         List<StreamTimingLine> streams;
+        dev.brink.load.engine.TlsSummary tls;
         try (LoadEngine engine = LoadEngine.open(plan, options, out == null ? null : RunDirectory.at(out));
              MetricsServer served = LiveMetricsOption.serve(spec, metrics, live)) {
-            HttpReport report = new HttpReport(live, System.console() != null && !json, d);
+            HttpReport report = new HttpReport(live, System.console() != null && !json, d,
+                    plan.target().http() != null && plan.target().http().http2() ? "streams" : "in-flight");
             if (!json) stdout.println(headline.apply(engine.transport()));
             if (metrics != null) engine.addListener(metrics);
             engine.addListener(report::interval);
@@ -119,12 +121,14 @@ final class OneLineLoad {
             report.done();
             findings = ports.findings();
             streams = engine.lastStreamTimings();
+            tls = engine.lastTls();
         }
         if (out != null) writeSummary(out, name, started, findings, options.shard());
         if (json) {
-            HttpReport.json(stdout, shown, result, findings, streams);
+            HttpReport.json(stdout, shown, result, findings, streams, tls);
         } else {
             HttpReport.table(stdout, result, out);
+            HttpReport.tls(stdout, tls);
             HttpReport.streams(stdout, streams);
             HttpReport.findings(stdout, findings);
         }

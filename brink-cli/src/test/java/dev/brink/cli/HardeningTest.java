@@ -69,8 +69,8 @@ class HardeningTest {
     void everyAddressIsValidatedTheSameWay() {
         BrinkRun http = usageError("http", "http://127.0.0.1:99999/", "--rate", "1", "--duration", "1s");
         oneLine(http);
-        assertThat(http.err).isEqualTo("brink: bad URL 'http://127.0.0.1:99999/': expected an http://host:port/path URL "
-                + "with a port from 1 to 65535 (https is not supported yet)\n");
+        assertThat(http.err).isEqualTo("brink: bad URL 'http://127.0.0.1:99999/': expected an http:// or https://host:port/path "
+                + "URL with a port from 1 to 65535\n");
         assertThat(usageError("watch", "127.0.0.1:99999").err).contains("port from 1 to 65535");
         assertThat(usageError("capture", "127.0.0.1:0", "threads").err).contains("port from 1 to 65535");
         BrinkRun grpc = usageError("grpc", "127.0.0.1:99999", "--call", "a.B/C", "--rate", "1", "--duration", "1s");

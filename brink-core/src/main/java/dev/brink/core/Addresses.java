@@ -5,17 +5,17 @@ import java.net.URISyntaxException;
 
 /**
  * The one place where addresses the user types are validated, so every command and the plan accept and
- * reject the same ones: {@code http://host[:port][/path]} URLs and {@code host:port} pairs, ports 1..65535.
+ * reject the same ones: {@code http(s)://host[:port][/path]} URLs and {@code host:port} pairs, ports 1..65535.
  * Rejections are {@link BrinkUserException}s naming the value (cut) and what was expected.
  */
 public final class Addresses {
-    public static final String EXPECTED_URL = "an http://host:port/path URL with a port from 1 to 65535 (https is not supported yet)";
+    public static final String EXPECTED_URL = "an http:// or https://host:port/path URL with a port from 1 to 65535";
     public static final String EXPECTED_HOST_PORT = "host:port with a port from 1 to 65535, like 127.0.0.1:9010";
 
     private Addresses() {
     }
 
-    /** An http URL with a host and a valid (or no) port; {@code what} names it in the message ("URL", "target.base_url"). */
+    /** An http or https URL with a host and a valid (or no) port; {@code what} names it in the message ("URL", "target.base_url"). */
     public static URI httpUrl(String text, String what) throws BrinkUserException {
         String t = text == null ? "" : text.trim();
         URI u;
@@ -24,13 +24,18 @@ public final class Addresses {
         } catch (URISyntaxException e) {
             throw bad(what, text, EXPECTED_URL + "; " + e.getReason() + " at index " + e.getIndex());
         }
-        if (!"http".equalsIgnoreCase(u.getScheme()) || u.getHost() == null) {
+        if (!"http".equalsIgnoreCase(u.getScheme()) && !"https".equalsIgnoreCase(u.getScheme()) || u.getHost() == null) {
             // URI leaves host null for a port it cannot parse (http://h:99x/); say which part is wrong
             throw bad(what, text, EXPECTED_URL);
         }
         if (u.getPort() != -1 && !validPort(u.getPort())) throw bad(what, text, EXPECTED_URL);
         if (u.getRawAuthority() != null && u.getRawAuthority().endsWith(":")) throw bad(what, text, EXPECTED_URL);
         return u;
+    }
+
+    /** The port {@code u} names, or its scheme's default: 443 for https, else 80. */
+    public static int portOf(URI u) {
+        return u.getPort() >= 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
     }
 
     /** A {@code host:port} (or {@code [v6]:port}) pair. */

@@ -21,6 +21,11 @@ public final class EventType {
     public static final String STEP_START = "step-start";
     /** A load step ends: {@code step} and its measured numbers. */
     public static final String STEP_END = "step-end";
+    /**
+     * The TLS connections of a step (HTTPS targets): {@code step}, {@code engine}, {@code protocol}, {@code cipher},
+     * {@code alpn}, {@code handshakes}, {@code resumed}, {@code failed}, {@code handshake_ms} (percentiles).
+     */
+    public static final String TLS = "tls";
     /** The generator could not keep its schedule in a step: {@code step}, {@code reasons}. */
     public static final String GENERATOR_BOUND = "generator-bound";
     /**
@@ -61,7 +66,7 @@ public final class EventType {
 
     /** Every type above, in the order DESIGN.md lists them. */
     public static final List<String> ALL = List.of(PHASE_START, PHASE_END, PHASE_SKIPPED, LOAD_OPEN, LOAD_CLOSE, STEP_START,
-            STEP_END, GENERATOR_BOUND, STEP_RETRY, STEP_VERDICT, FINDING, EVIDENCE, EVIDENCE_STARTED, TARGET_DIED,
+            STEP_END, TLS, GENERATOR_BOUND, STEP_RETRY, STEP_VERDICT, FINDING, EVIDENCE, EVIDENCE_STARTED, TARGET_DIED,
             TARGET_RELAUNCHED, SMALL_HEAP_SKIPPED, RULES, CAPACITY_REPEATS, SHARD, SHARDS_MERGED, RUN_END);
 
     private EventType() {

@@ -23,7 +23,15 @@ public final class BrinkTarget {
         return url("http://127.0.0.1:" + port);
     }
 
-    /** A service at this base URL ("http://127.0.0.1:8080"). */
+    /**
+     * An HTTPS service on 127.0.0.1 at this port; the plan's {@code ca_cert} (or {@code insecure}) says how its
+     * certificate is trusted, and its certificate must name 127.0.0.1 unless {@code insecure}.
+     */
+    public static BrinkTarget https(int port) {
+        return url("https://127.0.0.1:" + port);
+    }
+
+    /** A service at this base URL ("http://127.0.0.1:8080", "https://localhost:8443"). */
     public static BrinkTarget url(String baseUrl) {
         return new BrinkTarget(URI.create(baseUrl), null);
     }

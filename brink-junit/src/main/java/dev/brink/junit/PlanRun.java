@@ -48,17 +48,22 @@ public final class PlanRun {
         return new PlanRun(PlanReader.parse(text, name, Path.of("").toAbsolutePath(), System::getenv), phases);
     }
 
-    /** Replaces the plan's target: the load goes to {@code baseUrl}, and the JVM {@code pid} is watched when not null. */
+    /**
+     * Replaces the plan's target: the load goes to {@code baseUrl}, and the JVM {@code pid} is watched when not null. The
+     * plan's HTTP settings stay (HTTP/2, the connection policy, and its TLS trust while the URL stays https://), as do its
+     * users and flows.
+     */
     public PlanRun withTarget(URI baseUrl, Long pid) {
-        Plan.Target t = plan.target();
         Plan.Jvm jvm = pid != null ? new Plan.Jvm(pid, null, null) : null;
-        Plan.Target target = new Plan.Target(baseUrl, jvm, t == null ? null : t.grpc());
-        return replace(new Plan(plan.name(), target, plan.profile(), plan.slo(), plan.phases(), plan.data(), plan.failOn()));
+        Plan.Target target = plan.target().at(baseUrl, jvm);
+        return replace(new Plan(plan.name(), target, plan.profile(), plan.slo(), plan.phases(), plan.data(), plan.failOn(),
+                plan.users(), plan.flows()));
     }
 
     /** Replaces the plan's {@code fail_on} gate (a build's configuration wins over the plan's). */
     public PlanRun withFailOn(Plan.FailOn gate) {
-        return replace(new Plan(plan.name(), plan.target(), plan.profile(), plan.slo(), plan.phases(), plan.data(), gate));
+        return replace(new Plan(plan.name(), plan.target(), plan.profile(), plan.slo(), plan.phases(), plan.data(), gate,
+                plan.users(), plan.flows()));
     }
 
     /**

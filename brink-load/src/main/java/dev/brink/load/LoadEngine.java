@@ -24,8 +24,8 @@ import dev.brink.load.engine.StepDriver;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.grpc.GrpcProtocols;
 import dev.brink.load.host.GeneratorMonitor;
-import dev.brink.load.http.Http1Protocol;
-import dev.brink.load.http.RequestEncoder;
+import dev.brink.load.engine.TlsSummary;
+import dev.brink.load.http.HttpProtocols;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.tcp.TcpProtocol;
 import dev.brink.load.tcp.TcpSpec;
@@ -59,8 +59,8 @@ import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
 /**
- * Brink's load engine: drives a {@link Plan}'s profile against its target over keep-alive HTTP/1.1
- * connections or gRPC calls (a {@link Protocol} behind the same schedule and recording), one {@link LoadStep} after another, on the same connections (a capacity search changes
+ * Brink's load engine: drives a {@link Plan}'s profile against its target over HTTP/1.1 or HTTP/2 (plaintext or
+ * TLS), gRPC calls or raw TCP sessions (a {@link Protocol} behind the same schedule and recording), one {@link LoadStep} after another, on the same connections (a capacity search changes
  * the rate between steps without reconnecting). Every second it writes a load.jsonl, generator.jsonl and
  * latency.hlog interval to the run directory (if given) and hands the same interval to the listeners.
  *
@@ -83,6 +83,7 @@ public final class LoadEngine implements StepDriver {
     private final LoadLoop loop;
     private final Protocol protocol;
     private volatile List<dev.brink.core.evidence.StreamTimingLine> lastStreams = List.of();
+    private volatile TlsSummary lastTls;
     private final RunOutput out;
     private final GeneratorMonitor monitor;
     private final String transport;
@@ -109,7 +110,7 @@ public final class LoadEngine implements StepDriver {
         this.plan = plan;
         this.options = options;
         URI base = plan.target().baseUrl();
-        InetSocketAddress address = new InetSocketAddress(base.getHost(), base.getPort() < 0 ? 80 : base.getPort());
+        InetSocketAddress address = new InetSocketAddress(base.getHost(), dev.brink.core.Addresses.portOf(base));
         if (address.isUnresolved()) throw new BrinkUserException("unknown host '" + base.getHost() + "' in " + base);
         CsvFeeder feeder = plan.data() == null ? null : CsvFeeder.load(plan.data().csv(), plan.data().random(), options.shard());
         List<String> columns = feeder == null ? List.of() : feeder.columns();
@@ -144,7 +145,7 @@ public final class LoadEngine implements StepDriver {
             this.protocol = plan.target().grpc() != null
                     ? GrpcProtocols.open(plan, address, group, epoll ? EpollSocketChannel.class : NioSocketChannel.class, columns, env)
                     : plan.target().tcp() != null ? new TcpProtocol(bootstrap, address, TcpSpec.of(plan), System.nanoTime(), options.shard())
-                    : new Http1Protocol(bootstrap, address, RequestEncoder.forPlan(plan, columns, env), plan.target().baseUrl());
+                    : HttpProtocols.open(plan, address, bootstrap, columns, env, options);
             this.loop = el.submit(() -> new LoadLoop(el, protocol, options, ops, ctx, FlowTable.of(plan))).get();
             long loopThread = el.submit(() -> Thread.currentThread().getId()).get();
             this.monitor = new GeneratorMonitor(loopThread, options.lagLimitMs());
@@ -162,6 +163,7 @@ public final class LoadEngine implements StepDriver {
         Map<String, Object> ev = new LinkedHashMap<>();
         ev.put("target", base.toString());
         ev.put("transport", transport);
+        if (plan.target().http() != null) ev.put("http", HttpProtocols.wire(plan));
         ev.put("max_connections", options.maxConnections());
         ev.put("operations", List.of(names));
         out.event(EventType.LOAD_OPEN, ev);
@@ -184,7 +186,7 @@ public final class LoadEngine implements StepDriver {
      * @throws BrinkUserException "cannot connect to host:port: reason"
      */
     public static void checkReachable(URI baseUrl, Duration timeout) throws BrinkUserException {
-        int port = baseUrl.getPort() < 0 ? 80 : baseUrl.getPort();
+        int port = dev.brink.core.Addresses.portOf(baseUrl);
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress(baseUrl.getHost(), port), (int) Math.max(1, timeout.toMillis()));
         } catch (IOException e) {
@@ -282,8 +284,16 @@ public final class LoadEngine implements StepDriver {
         List<dev.brink.core.evidence.StreamTimingLine> streams = call(() -> protocol.takeStreamTimings(step.name()));
         lastStreams = streams;
         out.streams(streams);
+        TlsSummary tls = call(protocol::takeTls);
+        lastTls = tls;
         StepResult r = acc.result(Math.max(1e-3, (from - start) / 1e9));
         out.event(EventType.STEP_END, stepEnd(r, endedEarly));
+        if (tls != null) {
+            Map<String, Object> ev = new LinkedHashMap<>();
+            ev.put("step", step.name());
+            ev.putAll(dev.brink.core.Json.MAPPER.convertValue(tls, Map.class));
+            out.event(EventType.TLS, ev);
+        }
         return r;
     }
 
@@ -312,6 +322,11 @@ public final class LoadEngine implements StepDriver {
         ev.put("generator_bound", r.generatorBound());
         ev.put("generator_reasons", r.generatorBoundReasons());
         return ev;
+    }
+
+    /** The TLS handshakes of the last step (an https target), or null without TLS. */
+    public TlsSummary lastTls() {
+        return lastTls;
     }
 
     /** The per-message timing of the last step's server-streaming calls (empty without such calls). */

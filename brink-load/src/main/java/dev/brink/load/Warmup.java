@@ -71,14 +71,22 @@ public final class Warmup {
         return http(plan, options, max);
     }
 
-    /** {@link #of} for an HTTP/1.1 plan: a {@link LoopbackResponder} answers every request with a 200. */
+    /**
+     * {@link #of} for an HTTP plan: a {@link LoopbackResponder} answers every request with a 200, spoken to as the target
+     * will be (TLS with the same engine and ALPN, HTTP/2 streams on as many connections), so the handshake and HTTP/2
+     * paths compile too. Its certificate is its own, so the warm-up does not verify it, and its connections are shared
+     * whatever the plan's policy (a connection per warm-up request would leave TIME_WAIT sockets the run's port count sees).
+     */
     static Report http(Plan plan, LoadOptions options, Duration max) throws BrinkUserException, InterruptedException {
         long started = System.nanoTime();
-        try (LoopbackResponder responder = new LoopbackResponder()) {
-            Plan.Target t = plan.target();
-            Plan local = new Plan(plan.name(), new Plan.Target(responder.baseUrl(t.baseUrl()), null), plan.profile(),
+        Plan.Target t = plan.target();
+        Plan.Http h = t.http();
+        try (LoopbackResponder responder = new LoopbackResponder(t.tls(), h.http2())) {
+            Plan.Http local = new Plan.Http(h.http2(), h.allowHttp1(), t.tls() ? new Plan.Tls(null, true) : null, "shared", h.connections());
+            Plan warm = new Plan(plan.name(), new Plan.Target(responder.baseUrl(t.baseUrl()), null, null, null, local), plan.profile(),
                     plan.slo(), plan.phases(), plan.data(), plan.failOn(), plan.users(), plan.flows());
-            return load(local, USERS, options, max, started, "an HTTP/1.1 responder inside Brink on 127.0.0.1");
+            String wire = h.http2() ? (t.tls() ? "an HTTP/2 (h2, TLS)" : "an HTTP/2 (h2c)") : t.tls() ? "an HTTPS" : "an HTTP/1.1";
+            return load(warm, USERS, options, max, started, wire + " responder inside Brink on 127.0.0.1");
         }
     }
 

@@ -98,7 +98,7 @@ class InputLimitsTest {
                 .hasMessageContaining("phases: expected a highest multiplier × the profile's 20000 req/s of at most "
                         + "10000000 req/s, got 1000 × = 20000000 req/s");
         assertThatThrownBy(() -> plan("http://127.0.0.1:99999", "30s", "10")).satisfies(InputLimitsTest::oneLine)
-                .hasMessageContaining("target.base_url: expected an http://host:port/path URL with a port from 1 to 65535");
+                .hasMessageContaining("target.base_url: expected an http:// or https://host:port/path URL with a port from 1 to 65535");
         assertThatThrownBy(() -> plan("http://127.0.0.1:0", "30s", "10")).hasMessageContaining("target.base_url");
     }
 

@@ -113,7 +113,7 @@ public class RunMojo extends AbstractMojo {
         if (startupTimeout <= 0 || url == null || url.getHost() == null) {
             return;
         }
-        int port = url.getPort() > 0 ? url.getPort() : 80;
+        int port = dev.brink.core.Addresses.portOf(url);
         long deadline = System.nanoTime() + startupTimeout * 1_000_000_000L;
         while (true) {
             try (Socket s = new Socket()) {

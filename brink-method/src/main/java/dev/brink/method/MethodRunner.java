@@ -403,7 +403,7 @@ public final class MethodRunner {
         java.net.URI url = plan.target().baseUrl();
         long listening = -1;
         if (!target.observed() && url != null && url.getHost() != null && isLoopback(url.getHost())) {
-            int port = url.getPort() > 0 ? url.getPort() : "https".equals(url.getScheme()) ? 443 : 80;
+            int port = dev.brink.core.Addresses.portOf(url);
             listening = dev.brink.load.host.HostSampler.listeningPid(port);
         }
         long fallback = listening;

@@ -15,6 +15,23 @@ final class PlanWriter {
     private PlanWriter() {
     }
 
+    /** An HTTP target's keys the plan binder reads back (PlanHttpBinder), only where they differ from the defaults. */
+    private static void http(Plan.Http h, Map<String, Object> target) {
+        if (h == null) return;
+        if (h.http2()) target.put("http2", true);
+        if (h.allowHttp1()) target.put("allow_http1", true);
+        if (h.connections() != 1) target.put("connections", h.connections());
+        if (h.perCall()) target.put("connection_policy", h.policy());
+        Plan.Tls t = h.tls();
+        if (t == null) return;
+        if (t.caCert() != null) target.put("ca_cert", t.caCert().toString());
+        if (t.insecure()) target.put("insecure", true);
+        if (t.clientCert() != null) { // the files' names only: the key itself never leaves its file
+            target.put("client_cert", t.clientCert().toString());
+            target.put("client_key", t.clientKey().toString());
+        }
+    }
+
     static void write(Plan plan, Path file) throws IOException {
         Plan p = plan.redacted();
         Map<String, Object> root = new LinkedHashMap<>();
@@ -23,6 +40,7 @@ final class PlanWriter {
         Plan.Grpc grpc = p.target().grpc();
         if (grpc == null) {
             target.put("base_url", p.target().baseUrl().toString());
+            http(p.target().http(), target);
         } else {
             target.put("grpc", p.target().baseUrl().getAuthority());
             if (grpc.proto() != null) target.put("proto", grpc.proto().toString());

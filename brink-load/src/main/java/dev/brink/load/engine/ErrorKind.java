@@ -36,6 +36,29 @@ public enum ErrorKind {
     TOO_MANY_REDIRECTS("too-many-redirects"),
     /** A followed redirect pointed off the plan's target (another scheme, host or port): Brink loads only the target. */
     REDIRECT_OFF_TARGET("redirect-off-target"),
+    /**
+     * A TLS handshake failed on a connection opened during the run (the certificate, the protocol version, or a
+     * server that stopped speaking TLS): a mistake already there at the start is one line before any load instead.
+     */
+    TLS_HANDSHAKE("tls-handshake"),
+    /**
+     * HTTP/2 RST_STREAM REFUSED_STREAM (0x7): the server refused the stream before doing any of its work (RFC 9113
+     * 8.7), typically beyond its SETTINGS_MAX_CONCURRENT_STREAMS or while shedding load.
+     */
+    H2_REFUSED_STREAM("h2-refused-stream"),
+    /** HTTP/2 RST_STREAM CANCEL (0x8): the server gave the stream up (a proxy whose upstream went away). */
+    H2_CANCEL("h2-cancel"),
+    /** HTTP/2 RST_STREAM INTERNAL_ERROR (0x2). */
+    H2_INTERNAL_ERROR("h2-internal-error"),
+    /** HTTP/2 RST_STREAM ENHANCE_YOUR_CALM (0xb): the server's rate limit, or its guard against abuse. */
+    H2_ENHANCE_YOUR_CALM("h2-enhance-your-calm"),
+    /** HTTP/2 RST_STREAM with any other code (protocol, flow-control, frame-size, compression … errors). */
+    H2_STREAM_RESET("h2-stream-reset"),
+    /**
+     * A request on an HTTP/2 connection the server ended with GOAWAY: a stream above its last-stream-id (never
+     * processed), or one still open when a GOAWAY with an error code closed the connection.
+     */
+    H2_GOAWAY("h2-goaway"),
     OTHER("other");
 
     static final ErrorKind[] ALL = values();
@@ -57,6 +80,12 @@ public enum ErrorKind {
             return m.contains("timed out") ? CONNECT_TIMEOUT : CONNECT_REFUSED;
         }
         return OTHER;
+    }
+
+    /** The kind of an HTTP/2 RST_STREAM with {@code code} (RFC 9113 7). */
+    public static ErrorKind ofH2Reset(long code) {
+        return code == 0x7 ? H2_REFUSED_STREAM : code == 0x8 ? H2_CANCEL : code == 0x2 ? H2_INTERNAL_ERROR
+                : code == 0xb ? H2_ENHANCE_YOUR_CALM : H2_STREAM_RESET;
     }
 
     /** Classifies an exception on an established connection with a request in flight. */

@@ -32,6 +32,19 @@ public interface Protocol {
         return java.util.List.of();
     }
 
+    /**
+     * TCP connections open now, when a link is not one (HTTP/2: links are streams multiplexed on a few connections),
+     * or -1 when every link is its own connection. Called on the event loop at each interval's end.
+     */
+    default int connections() {
+        return -1;
+    }
+
+    /** The TLS handshakes since the last call (resets them), or null for a target without TLS. Called on the event loop. */
+    default TlsSummary takeTls() {
+        return null;
+    }
+
     /** Releases what the protocol shares between links (channels, descriptors); the links are closed already. */
     default void close() {
     }

@@ -14,7 +14,9 @@ import java.util.Map;
  * @param achievedRps  answered requests (ok + errors with a response or a failure) per second of the step
  * @param errors       error counts by kind: connect-refused, connect-timeout, request-timeout, reset,
  *                     http-NNN, grpc-CODE, check-failed, invalid-value (a CSV value a request could not carry),
- *                     extract-failed (a value a flow step should take from its response was not there), other
+ *                     extract-failed (a value a flow step should take from its response was not there),
+ *                     tls-handshake, the HTTP/2 kinds h2-refused-stream, h2-cancel, h2-internal-error,
+ *                     h2-enhance-your-calm, h2-stream-reset and h2-goaway, other
  * @param errorRate    errors / (ok + errors); dropped requests are not in it (they are the generator's)
  * @param dropped      requests never sent because the backlog was full
  * @param maxInFlight  the most requests in flight at any interval end

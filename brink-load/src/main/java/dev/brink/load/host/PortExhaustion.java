@@ -84,10 +84,12 @@ public final class PortExhaustion implements IntervalListener {
 
     /**
      * For a plan's target: local when it is loopback or one of this host's addresses; the policy is the gRPC
-     * connection policy, or keep-alive for HTTP.
+     * connection policy, an HTTP target's {@code per-call}, or keep-alive.
      */
     public static PortExhaustion forTarget(Plan.Target target) {
-        return new PortExhaustion(isLocal(target.baseUrl().getHost()), target.grpc() != null ? target.grpc().policy() : "keep-alive");
+        String policy = target.grpc() != null ? target.grpc().policy()
+                : target.http() != null && target.http().perCall() ? "per-call" : "keep-alive";
+        return new PortExhaustion(isLocal(target.baseUrl().getHost()), policy);
     }
 
     private static boolean isLocal(String host) {
@@ -168,8 +170,9 @@ public final class PortExhaustion implements IntervalListener {
 
     private String reuse() {
         return switch (policy) {
-            case "per-call" -> "reuse connections: connection_policy shared (a few HTTP/2 channels carry every call) instead of"
-                    + " per-call, whose every call opens a connection that holds a local port, then 60 s of TIME_WAIT";
+            case "per-call" -> "reuse connections: connection_policy shared (keep-alive connections, or a few HTTP/2 connections,"
+                    + " carry every call) instead of per-call, whose every call opens a connection that holds a local port,"
+                    + " then 60 s of TIME_WAIT";
             case "per-user" -> "reuse connections: connection_policy shared (a few HTTP/2 channels carry every call) instead of"
                     + " one per user";
             default -> "keep connections open across calls (a server that closes them after each answer makes every call a"

@@ -1,43 +1,43 @@
 package dev.brink.load.http;
 
-import dev.brink.load.engine.ChannelLinks;
 import dev.brink.load.engine.LoadLoop;
 import dev.brink.load.engine.OpState;
 import dev.brink.load.engine.Protocol;
 import dev.brink.load.engine.RequestContext;
-import io.netty.bootstrap.Bootstrap;
-import java.net.InetSocketAddress;
+import dev.brink.load.engine.TlsSummary;
 
 /**
- * HTTP/1.1 over keep-alive connections: one link is one TCP connection carrying one request at a time
- * (no pipelining). Requests are pre-encoded per operation by {@link RequestEncoder}, responses parsed in
- * place by {@link ResponseParser}.
+ * HTTP/1.1 over keep-alive connections, plaintext or TLS: one link is one TCP connection carrying one request at a
+ * time (no pipelining). Requests are pre-encoded per operation by {@link RequestEncoder}, responses parsed in
+ * place by {@link ResponseParser}. With the {@code per-call} policy a connection carries one request and is closed
+ * after its answer, so every request pays a TCP connect and (https) a handshake.
  */
 public final class Http1Protocol implements Protocol {
-    private final Bootstrap bootstrap;
-    private final InetSocketAddress address;
+    private final HttpConnector connector;
     private final RequestEncoder[] encoders; // by operation index
     private final java.net.URI base;
+    private final boolean perCall;
 
     /** {@code base}: the target's base URL, against which a followed redirect's Location is resolved. */
-    public Http1Protocol(Bootstrap bootstrap, InetSocketAddress address, RequestEncoder[] encoders, java.net.URI base) {
-        this.bootstrap = bootstrap;
-        this.address = address;
+    Http1Protocol(HttpConnector connector, RequestEncoder[] encoders, java.net.URI base, boolean perCall) {
+        this.connector = connector;
         this.encoders = encoders;
         this.base = base;
+        this.perCall = perCall;
     }
 
     java.net.URI base() {
         return base;
     }
 
-    /** A new connection for a link whose server closed the last one in the middle of a redirect chain. */
-    io.netty.channel.ChannelFuture reconnect(io.netty.channel.ChannelHandler handler) {
-        return ChannelLinks.connect(bootstrap, address, handler);
+    /** True when a connection is closed after one answer ({@code per-call}). */
+    boolean perCall() {
+        return perCall;
     }
 
-    RequestEncoder encoder(int op) {
-        return encoders[op];
+    /** A new connection for a link whose server closed the last one in the middle of a redirect chain. */
+    HttpConnector.Opening reconnect() {
+        return connector.open();
     }
 
     @Override
@@ -47,7 +47,21 @@ public final class Http1Protocol implements Protocol {
 
     @Override
     public void open(LoadLoop loop) {
-        Http1Link link = new Http1Link(loop, this);
-        ChannelLinks.open(bootstrap, address, loop, link, link.handler(), ch -> link.channel = ch);
+        Http1Link link = new Http1Link(loop, this, encoders);
+        HttpConnector.Opening o = connector.open();
+        link.channel = o.channel();
+        o.ready().addListener(done -> {
+            if (done.isSuccess()) {
+                o.channel().pipeline().addLast(link.handler());
+                loop.opened(link);
+            } else {
+                loop.openFailed(HttpConnector.kind(done.cause()));
+            }
+        });
+    }
+
+    @Override
+    public TlsSummary takeTls() {
+        return connector.takeTls();
     }
 }

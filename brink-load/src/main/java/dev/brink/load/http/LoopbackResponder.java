@@ -16,10 +16,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
 /**
- * An HTTP/1.1 server inside Brink's own process, on 127.0.0.1 and a port the kernel picks, that answers every
- * request with a 3-byte 200 on a keep-alive connection: what the {@link dev.brink.load.Warmup} loads instead of the target, so
+ * An HTTP server inside Brink's own process, on 127.0.0.1 and a port the kernel picks, that answers every request
+ * with a 3-byte 200 on a keep-alive connection: what the {@link dev.brink.load.Warmup} loads instead of the target, so
  * the JIT compiles Brink's request path before the clock starts without a single request reaching the target.
- * It runs on NIO, not epoll: the generator's epoll classes then see only the client side, as in the real run.
+ * It speaks as the target will be spoken to: HTTP/1.1, or TLS (a certificate of its own, shipped in Brink's jar for
+ * this loopback responder only: the warm-up's client does not verify it) with h2 or http/1.1 by ALPN, or h2c, so TLS
+ * and HTTP/2 are compiled too. It runs on NIO, not epoll: the generator's epoll classes then see only the client side,
+ * as in the real run.
  */
 public final class LoopbackResponder implements AutoCloseable {
     private static final ByteBuf RESPONSE = Unpooled.unreleasableBuffer(Unpooled.directBuffer().writeBytes(
@@ -27,21 +30,37 @@ public final class LoopbackResponder implements AutoCloseable {
     private final NioEventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("brink-warmup-responder", true));
     private final Channel server;
 
+    private final boolean tls;
+
+    /** An HTTP/1.1 responder in plaintext. */
     public LoopbackResponder() throws InterruptedException {
+        this(false, false);
+    }
+
+    /** {@code tls}: TLS with h2 or http/1.1 by ALPN; else {@code h2c}: HTTP/2 by prior knowledge, or HTTP/1.1. */
+    public LoopbackResponder(boolean tls, boolean h2c) throws InterruptedException {
+        this.tls = tls;
+        io.netty.handler.ssl.SslContext ssl = tls ? H2Responder.serverTls() : null;
         server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel ch) {
-                        ch.pipeline().addLast(new Answer());
+                        if (ssl != null) {
+                            ch.pipeline().addLast(ssl.newHandler(ch.alloc()), H2Responder.byAlpn(Answer::new));
+                        } else if (h2c) {
+                            H2Responder.install(ch.pipeline());
+                        } else {
+                            ch.pipeline().addLast(new Answer());
+                        }
                     }
                 })
                 .bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
     }
 
-    /** {@code http://127.0.0.1:PORT} with {@code base}'s path prefix, so requests are encoded as for the target. */
+    /** {@code http(s)://127.0.0.1:PORT} with {@code base}'s path prefix, so requests are encoded as for the target. */
     public URI baseUrl(URI base) {
         int port = ((InetSocketAddress) server.localAddress()).getPort();
-        return URI.create("http://127.0.0.1:" + port + (base.getRawPath() == null ? "" : base.getRawPath()));
+        return URI.create((tls ? "https" : "http") + "://127.0.0.1:" + port + (base.getRawPath() == null ? "" : base.getRawPath()));
     }
 
     @Override

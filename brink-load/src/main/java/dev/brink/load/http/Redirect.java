@@ -1,5 +1,6 @@
 package dev.brink.load.http;
 
+import dev.brink.core.Addresses;
 import dev.brink.load.engine.Template;
 import java.net.URI;
 import java.util.Locale;
@@ -23,16 +24,12 @@ final class Redirect {
             URI next = base.resolve(current).resolve(location.trim());
             if (next.getScheme() == null || !next.getScheme().equalsIgnoreCase(base.getScheme())) return null;
             if (next.getHost() == null || !next.getHost().toLowerCase(Locale.ROOT).equals(base.getHost().toLowerCase(Locale.ROOT))) return null;
-            if (port(next) != port(base)) return null;
+            if (Addresses.portOf(next) != Addresses.portOf(base)) return null;
             String path = next.getRawPath() == null || next.getRawPath().isEmpty() ? "/" : next.getRawPath();
             String target = next.getRawQuery() == null ? path : path + "?" + next.getRawQuery();
             return Template.Field.PATH.firstForbidden(target) < 0 ? target : null;
         } catch (IllegalArgumentException e) { // not a URI (a space, a bad escape): nowhere Brink can follow
             return null;
         }
-    }
-
-    private static int port(URI u) {
-        return u.getPort() >= 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
     }
 }

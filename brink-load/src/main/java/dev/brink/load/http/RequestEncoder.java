@@ -53,8 +53,10 @@ public final class RequestEncoder {
         this.methodAndPrefix = Ascii.bytes(request.method() + " " + prefix);
         this.method = Ascii.bytes(request.method());
         this.path = Template.compile(request.path(), csvColumns, env, Template.Field.PATH, session);
-        int port = base.getPort() < 0 ? 80 : base.getPort();
-        StringBuilder constant = new StringBuilder(base.getHost()).append(port == 80 ? "" : ":" + port).append("\r\n");
+        // Host names the port only when it is not the scheme's own (RFC 9110 7.2)
+        int port = dev.brink.core.Addresses.portOf(base);
+        boolean own = port == ("https".equalsIgnoreCase(base.getScheme()) ? 443 : 80);
+        StringBuilder constant = new StringBuilder(base.getHost()).append(own ? "" : ":" + port).append("\r\n");
         List<byte[]> names = new ArrayList<>();
         List<Template> values = new ArrayList<>();
         ByteBuf hop = io.netty.buffer.Unpooled.buffer();

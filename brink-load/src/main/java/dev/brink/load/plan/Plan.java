@@ -65,7 +65,7 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
      * {@code grpc://host:port} base URL and its {@link Grpc} settings; its operations' requests then read
      * path = the full method name ({@code pkg.Service/Method}), headers = metadata, body = the JSON message.
      */
-    public record Target(URI baseUrl, Jvm jvm, Grpc grpc, TcpPackets tcp) {
+    public record Target(URI baseUrl, Jvm jvm, Grpc grpc, TcpPackets tcp, Http http) {
         public Target {
             Objects.requireNonNull(baseUrl, "base_url");
             if ((grpc != null) != "grpc".equalsIgnoreCase(baseUrl.getScheme())) {
@@ -74,6 +74,16 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
             if ((tcp != null) != "tcp".equalsIgnoreCase(baseUrl.getScheme())) {
                 throw new IllegalArgumentException("a tcp:// target needs its packets, and only it");
             }
+            boolean web = "http".equalsIgnoreCase(baseUrl.getScheme()) || "https".equalsIgnoreCase(baseUrl.getScheme());
+            if (http != null && !web) throw new IllegalArgumentException("HTTP settings only for an http:// or https:// target");
+            if (web && http == null) http = Http.DEFAULT;
+            if (http != null && http.tls() != null && !"https".equalsIgnoreCase(baseUrl.getScheme())) {
+                throw new IllegalArgumentException("TLS settings only for an https:// target");
+            }
+        }
+
+        public Target(URI baseUrl, Jvm jvm, Grpc grpc, TcpPackets tcp) {
+            this(baseUrl, jvm, grpc, tcp, null);
         }
 
         public Target(URI baseUrl, Jvm jvm, Grpc grpc) {
@@ -82,6 +92,55 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
 
         public Target(URI baseUrl, Jvm jvm) {
             this(baseUrl, jvm, null);
+        }
+
+        /** True for an {@code https://} target: every connection is TLS. */
+        public boolean tls() {
+            return "https".equalsIgnoreCase(baseUrl.getScheme());
+        }
+
+        /** This target at {@code url} (same scheme kind), its settings kept: what a test or build that started the service does. */
+        public Target at(URI url, Jvm newJvm) {
+            Http h = http;
+            if (h != null && h.tls() != null && !"https".equalsIgnoreCase(url.getScheme())) h = h.withTls(null);
+            return new Target(url, newJvm, grpc, tcp, h);
+        }
+    }
+
+    /**
+     * How an HTTP target is spoken to (DESIGN.md "HTTPS and HTTP/2").
+     *
+     * @param http2       HTTP/2: by ALPN over TLS ({@code h2}), by prior knowledge on {@code http://} ({@code h2c})
+     * @param allowHttp1  with {@code http2} over TLS: a server that does not choose h2 by ALPN is spoken to in HTTP/1.1
+     *                    instead of being an error
+     * @param tls         how the server's certificate is trusted and the client's own, for an https:// target; null:
+     *                    the JVM's trust store, no client certificate
+     * @param policy      {@code shared} (keep-alive connections, HTTP/2 streams multiplexed on them) or {@code per-call}
+     *                    (a new connection, and so a TLS handshake, per request: what handshake-bound tests need)
+     * @param connections HTTP/2 connections at most, streams multiplexed on them (HTTP/1.1: the engine's connection
+     *                    limit decides)
+     */
+    public record Http(boolean http2, boolean allowHttp1, Tls tls, String policy, int connections) {
+        public static final Set<String> POLICIES = Set.of("shared", "per-call");
+        public static final Http DEFAULT = new Http(false, false, null, "shared", 1);
+
+        public Http {
+            if (!POLICIES.contains(policy)) throw new IllegalArgumentException("policy shared|per-call");
+            if (connections < 1 || connections > 10_000) throw new IllegalArgumentException("connections 1..10000");
+            if (allowHttp1 && !http2) throw new IllegalArgumentException("allow_http1 only with http2");
+        }
+
+        public Http withTls(Tls t) {
+            return new Http(http2, allowHttp1, t, policy, connections);
+        }
+
+        public Http withConnections(int n) {
+            return new Http(http2, allowHttp1, tls, policy, n);
+        }
+
+        /** True when a connection carries one request at a time and is closed after it. */
+        public boolean perCall() {
+            return policy.equals("per-call");
         }
     }
 
@@ -125,12 +184,19 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
     }
 
     /**
-     * TLS to a gRPC server: trust from {@code caCert} (PEM certificates), or the JVM's default trust store when
-     * null; {@code insecure} skips verifying the server's certificate altogether (printed as a warning).
+     * TLS to a server (gRPC or HTTPS): trust from {@code caCert} (PEM certificates), or the JVM's default trust store
+     * when null; {@code insecure} skips verifying the server's certificate altogether (printed as a warning);
+     * {@code clientCert} and {@code clientKey} (PEM; both or neither; HTTPS only) are the client's own certificate
+     * chain and unencrypted PKCS#8 key for mutual TLS. The key's content is never read into a message.
      */
-    public record Tls(Path caCert, boolean insecure) {
+    public record Tls(Path caCert, boolean insecure, Path clientCert, Path clientKey) {
         public Tls {
             if (insecure && caCert != null) throw new IllegalArgumentException("a CA certificate or insecure, not both");
+            if ((clientCert == null) != (clientKey == null)) throw new IllegalArgumentException("a client certificate needs its key");
+        }
+
+        public Tls(Path caCert, boolean insecure) {
+            this(caCert, insecure, null, null);
         }
     }
 
@@ -170,7 +236,8 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
     /**
      * Closed model ({@code users:}): {@code count} virtual users at multiplier 1 (the capacity search
      * multiplies it), each thinking {@code think} after every answer; {@code pacing}, when not zero, is the
-     * least time between the starts of one user's flows (a user done early waits).
+     * time between the starts of one user's flows, on a fixed grid (a user done early waits;
+     * one later than a whole pacing starts at once, and its grid restarts there); a plan with flows only.
      */
     public record Users(int count, ThinkTime think, Duration pacing) {
         public static final int MAX = 60_000;

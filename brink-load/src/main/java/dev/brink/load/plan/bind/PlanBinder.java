@@ -42,7 +42,7 @@ public final class PlanBinder {
         Plan.Data data = f.containsKey("data") ? data(f.get("data"), baseDir) : null;
         List<String> columns = data == null ? List.of() : data.columns();
         Plan.Target target = tcp ? PlanTcpBinder.target(targetNode, root, columns)
-                : grpc ? PlanGrpcBinder.target(targetNode, baseDir) : target(targetNode);
+                : grpc ? PlanGrpcBinder.target(targetNode, baseDir) : PlanHttpBinder.target(targetNode, baseDir);
         Plan.Users users = f.containsKey("users") ? PlanFlowBinder.users(f.get("users"), grpc) : null;
 
         List<Plan.Operation> ops = new ArrayList<>();
@@ -77,19 +77,6 @@ public final class PlanBinder {
         if (phases != null && users != null) PlanFlowBinder.checkPeakUsers(f.get("phases"), phases, users);
         Plan.FailOn failOn = f.containsKey("fail_on") ? failOn(f.get("fail_on")) : Plan.FailOn.NEVER;
         return new Plan(name, target, ops, slo, phases, data, failOn, users, flows);
-    }
-
-    private static Plan.Target target(PlanNode n) throws BrinkUserException {
-        Map<String, PlanNode> f = fields(n, "target", "base_url", "jvm");
-        PlanNode urlNode = req(n, f, "base_url", "target");
-        String url = string(urlNode, "target.base_url");
-        URI uri;
-        try {
-            uri = Addresses.httpUrl(url, "target.base_url");
-        } catch (BrinkUserException e) {
-            throw urlNode.error("target.base_url", Addresses.EXPECTED_URL);
-        }
-        return new Plan.Target(uri, jvm(f.get("jvm")));
     }
 
     /** {@code target.jvm}: exactly one of pid, jmx, launch; null when absent. Shared by HTTP and gRPC targets. */

@@ -75,7 +75,8 @@ final class PlanGrpcBinder {
                         tls || ca != null || insecure ? new Plan.Tls(ca, insecure) : null, authority));
     }
 
-    private static Path file(PlanNode n, String path, Path baseDir) throws BrinkUserException {
+    /** A file the plan names at {@code n}, relative to the plan's folder, which must exist (gRPC and HTTPS targets). */
+    static Path file(PlanNode n, String path, Path baseDir) throws BrinkUserException {
         Path p = baseDir.resolve(string(n, path));
         if (!Files.isRegularFile(p)) throw n.error(path, "an existing file (" + p + " is not one)");
         return p;

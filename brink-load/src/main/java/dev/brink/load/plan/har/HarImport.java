@@ -51,7 +51,7 @@ public final class HarImport {
 
     private record Entry(int index, String method, URI url, long startMs, double timeMs, Map<String, String> headers,
                          String mime, String body, Map<String, String> form, int status, String responseText,
-                         String responseMime) {
+                         String responseMime, boolean http2) {
     }
 
     /** A value a response gave, how to take it from that response, and its session name. */
@@ -167,8 +167,11 @@ public final class HarImport {
         }
         JsonNode content = n.path("response").path("content");
         String responseText = content.path("encoding").asText("").equals("base64") ? "" : content.path("text").asText("");
+        // Chromium writes "h2", Firefox "HTTP/2"; a request answered over HTTP/2 was sent over it
+        String version = n.path("response").path("httpVersion").asText(req.path("httpVersion").asText("")).toLowerCase(Locale.ROOT);
+        boolean http2 = version.equals("h2") || version.startsWith("http/2");
         return new Entry(i, method, uri, start, Math.max(0, n.path("time").asDouble(0)), headers, mime, body, form, status,
-                responseText, content.path("mimeType").asText("").toLowerCase(Locale.ROOT));
+                responseText, content.path("mimeType").asText("").toLowerCase(Locale.ROOT), http2);
     }
 
     private static String decode(String s) {
@@ -243,7 +246,12 @@ public final class HarImport {
         y.append("# made by brink import har from ").append(file.replace('\n', ' ')).append(": ").append(n).append(" requests of ")
                 .append(authority(base)).append(", ").append(skipped.size()).append(" left out (listed by the command)\n");
         y.append("name: ").append(q(planName(base))).append('\n');
-        y.append("target: {base_url: ").append(q(base.getScheme().toLowerCase(Locale.ROOT) + "://" + authority(base))).append("}\n");
+        // an https site the browser spoke HTTP/2 to is loaded over HTTP/2 too (h2 by ALPN), as its users reach it
+        boolean https = base.getScheme().equalsIgnoreCase("https");
+        boolean h2 = https && kept.stream().filter(Entry::http2).count() * 2 > kept.size();
+        if (h2) y.append("# recorded over HTTP/2: loaded over h2 (drop http2 to load over HTTP/1.1)\n");
+        y.append("target: {base_url: ").append(q(base.getScheme().toLowerCase(Locale.ROOT) + "://" + authority(base)))
+                .append(h2 ? ", http2: true" : "").append("}\n");
         // each step thinks the gap the person left after its answer (0 when the browser sent the next request before
         // this one's answer ended: it did not wait for it); after the last step, before the flow starts again, the
         // user thinks within the range of the recorded gaps

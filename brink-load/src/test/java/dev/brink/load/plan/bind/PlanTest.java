@@ -88,7 +88,7 @@ public class PlanTest {
         assertError(DESIGN_PLAN.replace("random.int(1,1000)}\"}", "random.nt(1,1000)}\"}"), "plan.yaml:8:");
         assertError(DESIGN_PLAN.replace("step_duration: 30s", "step_duration: soon"), "phases.capacity.step_duration: expected a duration");
         assertError(DESIGN_PLAN.replace("error_rate: 0.01", "error_rate: 2"), "slo.error_rate: expected a number from 0 to 1");
-        assertError(DESIGN_PLAN.replace("base_url: http://127.0.0.1:8080", "base_url: ftp://x"), "plan.yaml:3:13: target.base_url: expected an http://host:port/path URL");
+        assertError(DESIGN_PLAN.replace("base_url: http://127.0.0.1:8080", "base_url: ftp://x"), "plan.yaml:3:13: target.base_url: expected an http:// or https://host:port/path URL");
         assertError(DESIGN_PLAN.replace("  jvm: {pid: 12345}", "  jvm: {pid: 1, jmx: 'a:1'}"), "target.jvm: expected exactly one of pid, jmx, launch");
         assertError(DESIGN_PLAN.replace("slo:", "sloo:"), "plan.yaml:17:7: plan: expected one of the keys name, target, users, profile, flows, slo, phases, data, fail_on, got 'sloo'");
         assertError(DESIGN_PLAN.replace("status: 201", "status: 999"), "profile[1].check.status: expected an integer from 100 to 599");

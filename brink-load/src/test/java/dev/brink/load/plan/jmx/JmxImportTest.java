@@ -44,6 +44,19 @@ class JmxImportTest {
     }
 
     @Test
+    void httpsDefaultsBecomeAnHttpsTarget() throws Exception {
+        // the same plan with its HTTP Request Defaults set to https on port 8443, as a plan for a TLS site has them
+        String jmx = resource("build-adv-web-test-plan.jmx")
+                .replaceFirst("<stringProp name=\"HTTPSampler.port\"></stringProp>", "<stringProp name=\"HTTPSampler.port\">8443</stringProp>")
+                .replaceFirst("<stringProp name=\"HTTPSampler.protocol\"></stringProp>", "<stringProp name=\"HTTPSampler.protocol\">https</stringProp>");
+        JmxImport.Result r = JmxImport.convert(jmx, "adv.jmx", dir);
+        Plan p = PlanReader.parse(r.plan(), "plan.yaml", dir, n -> null);
+        assertThat(p.target().baseUrl().toString()).isEqualTo("https://site.example:8443");
+        assertThat(p.target().tls()).isTrue();
+        assertThat(p.profile()).extracting(Plan.Operation::name).containsExactly("Home-Page", "Changes");
+    }
+
+    @Test
     void aPlanWithoutHttpSamplersOrNotXmlIsOneClearLine() throws Exception {
         assertThatThrownBy(() -> JmxImport.convert(resource("CSVSample.jmx"), "CSVSample.jmx", dir)).isInstanceOf(BrinkUserException.class)
                 .hasMessageStartingWith("CSVSample.jmx: no HTTP sampler in an enabled thread group could be converted");

@@ -1,0 +1,249 @@
+package dev.brink.load.http;
+
+import dev.brink.load.engine.ErrorKind;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http2.DefaultHttp2Connection;
+import io.netty.handler.codec.http2.Http2Connection;
+import io.netty.handler.codec.http2.Http2ConnectionAdapter;
+import io.netty.handler.codec.http2.Http2ConnectionHandler;
+import io.netty.handler.codec.http2.Http2ConnectionHandlerBuilder;
+import io.netty.handler.codec.http2.Http2Exception;
+import io.netty.handler.codec.http2.Http2FrameAdapter;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2Settings;
+import io.netty.handler.codec.http2.Http2Stream;
+import io.netty.util.collection.IntObjectHashMap;
+import java.util.Arrays;
+
+/**
+ * One HTTP/2 connection (h2 over TLS, or h2c by prior knowledge) and the stream slots ({@link H2Link}s) bound to it.
+ * Netty's {@link Http2ConnectionHandler} keeps the protocol: preface, SETTINGS, HPACK, flow control (our receive
+ * windows are returned as each DATA frame is read, so a slow reader never stalls the server), PING and GOAWAY. This
+ * class maps stream ids to the links waiting on them and turns frames into answers.
+ *
+ * <p>Slots: at most the server's SETTINGS_MAX_CONCURRENT_STREAMS, learnt from its first SETTINGS (the connection is
+ * ready then); a later, lower value retires slots as their requests end. After a GOAWAY the connection takes no new
+ * stream: its streams above the server's last-stream-id fail as {@code h2-goaway}, the others finish, and the links
+ * go (the protocol opens slots elsewhere). Event-loop confined.
+ */
+final class H2Connection {
+    /** Our receive window per stream and for the connection: large, so a response never waits for a WINDOW_UPDATE. */
+    private static final int WINDOW = 1 << 24;
+
+    /** Who hears of the connection's state: the protocol, or a probe. */
+    interface Owner {
+        /** The server's first SETTINGS came. */
+        void connectionReady(H2Connection c);
+
+        /** A later SETTINGS or a GOAWAY changed how many streams the connection takes. */
+        void slotsChanged();
+
+        void connectionClosed(H2Connection c);
+    }
+
+    final Channel channel;
+    final Http2ConnectionHandler handler;
+    final Http2Connection connection;
+    ChannelHandlerContext ctx;
+    private final Owner protocol;
+    private final IntObjectHashMap<H2Link> streams = new IntObjectHashMap<>();
+    private H2Link[] links = new H2Link[4];
+    private int linkCount;
+    boolean ready;
+    boolean draining;
+    private boolean closed;
+    /** What closed the connection, when an exception did (a TLS alert after the handshake, a protocol error). */
+    Throwable cause;
+    private final boolean perCall;
+
+    H2Connection(Channel channel, Owner protocol, boolean perCall) {
+        this.channel = channel;
+        this.protocol = protocol;
+        this.perCall = perCall;
+        this.connection = new DefaultHttp2Connection(false);
+        this.handler = new Http2ConnectionHandlerBuilder().connection(connection).frameListener(new Frames())
+                .initialSettings(Http2Settings.defaultSettings().pushEnabled(false).maxConcurrentStreams(0).initialWindowSize(WINDOW))
+                .validateHeaders(false) // the headers come from Brink's own encoder, validated when the plan was read
+                .build();
+        connection.addListener(new Streams());
+    }
+
+    /** Adds the HTTP/2 handler (its preface goes out now) once the channel is connected and, with TLS, ALPN chose h2. */
+    void start() {
+        channel.pipeline().addLast(handler).addLast(new Lifecycle());
+        ctx = channel.pipeline().context(handler);
+        try {
+            connection.local().flowController().incrementWindowSize(connection.connectionStream(), WINDOW - 65_535);
+        } catch (Http2Exception e) {
+            channel.close();
+        }
+        channel.flush();
+    }
+
+    /** Streams this connection may still open at once: the server's limit less the slots bound here. */
+    int freeSlots() {
+        if (!ready || draining || closed) return 0;
+        if (perCall) return linkCount == 0 ? 1 : 0;
+        return connection.local().maxActiveStreams() - linkCount;
+    }
+
+    int slots() {
+        return linkCount;
+    }
+
+    /** True while a link may take its next request here. */
+    boolean keeps(H2Link link) {
+        return !draining && !closed && !perCall && linkCount <= connection.local().maxActiveStreams();
+    }
+
+    void attach(H2Link link) {
+        if (linkCount == links.length) links = Arrays.copyOf(links, linkCount * 2);
+        links[linkCount++] = link;
+    }
+
+    /** The link is gone: its slot frees, and a connection without slots that takes no more is closed. */
+    void detach(H2Link link) {
+        for (int i = 0; i < linkCount; i++) {
+            if (links[i] == link) {
+                links[i] = links[--linkCount];
+                links[linkCount] = null;
+                break;
+            }
+        }
+        if (linkCount == 0 && (draining || perCall || closed)) channel.close();
+    }
+
+    /** A new stream for {@code link}, or 0 when the server's limit or the stream ids are used up. */
+    int newStream(H2Link link) {
+        if (!connection.local().canOpenStream()) return 0;
+        int id = connection.local().incrementAndGetNextStreamId();
+        if (id <= 0) { // 2^31 streams on one connection: it must go, the next request takes another
+            draining = true;
+            return 0;
+        }
+        streams.put(id, link);
+        return id;
+    }
+
+    /** Forgets stream {@code id} of a link that gave its request up (a timeout): RST_STREAM CANCEL tells the server. */
+    void cancel(int id) {
+        if (streams.remove(id) != null && !closed && connection.stream(id) != null) {
+            handler.encoder().writeRstStream(ctx, id, 0x8, ctx.voidPromise());
+            channel.flush();
+        }
+    }
+
+    private final class Frames extends Http2FrameAdapter {
+        @Override
+        public void onSettingsRead(ChannelHandlerContext c, Http2Settings settings) {
+            if (!ready) {
+                ready = true;
+                protocol.connectionReady(H2Connection.this);
+            } else {
+                protocol.slotsChanged();
+            }
+        }
+
+        @Override
+        public void onHeadersRead(ChannelHandlerContext c, int streamId, Http2Headers headers, int padding, boolean endOfStream) {
+            H2Link link = streams.get(streamId);
+            if (link == null) return;
+            if (link.headers(headers)) {
+                if (endOfStream) finish(streamId, link);
+            } else if (endOfStream) { // an informational answer cannot end the stream: the server broke the protocol
+                streams.remove(streamId);
+                closeNow(streamId);
+                link.reset(ErrorKind.H2_STREAM_RESET);
+            }
+        }
+
+        @Override
+        public void onHeadersRead(ChannelHandlerContext c, int streamId, Http2Headers headers, int streamDependency, short weight,
+                                  boolean exclusive, int padding, boolean endOfStream) {
+            onHeadersRead(c, streamId, headers, padding, endOfStream);
+        }
+
+        @Override
+        public int onDataRead(ChannelHandlerContext c, int streamId, ByteBuf data, int padding, boolean endOfStream) {
+            int n = data.readableBytes() + padding; // read now, so the window is returned now
+            H2Link link = streams.get(streamId);
+            if (link == null) return n;
+            link.data(data);
+            if (endOfStream) finish(streamId, link);
+            return n;
+        }
+
+        @Override
+        public void onRstStreamRead(ChannelHandlerContext c, int streamId, long errorCode) {
+            H2Link link = streams.remove(streamId);
+            if (link == null) return;
+            closeNow(streamId);
+            link.reset(ErrorKind.ofH2Reset(errorCode));
+        }
+
+        @Override
+        public void onGoAwayRead(ChannelHandlerContext c, int lastStreamId, long errorCode, ByteBuf debugData) {
+            draining = true;
+            // streams above the last one the server processed were never processed: they fail here (Netty closes them
+            // after this), the others may still answer
+            for (H2Link l : streams.values().toArray(new H2Link[0])) {
+                if (l.stream() > lastStreamId) {
+                    streams.remove(l.stream());
+                    l.lost(ErrorKind.H2_GOAWAY);
+                }
+            }
+            retireIdle();
+        }
+
+        private void finish(int streamId, H2Link link) {
+            streams.remove(streamId);
+            closeNow(streamId);
+            link.ended();
+        }
+    }
+
+    /**
+     * Closes a stream whose last frame is being read now. Netty would close it once the frame listener returns, but
+     * the link hands its slot back inside the listener and may open its next stream at once: with every slot busy,
+     * that stream would exceed the server's limit while the finished one still counted as active.
+     */
+    private void closeNow(int streamId) {
+        Http2Stream s = connection.stream(streamId);
+        if (s != null) s.close();
+    }
+
+    /** Idle links of a connection that takes no more requests go now; busy ones go when their answer comes. */
+    private void retireIdle() {
+        for (H2Link l : Arrays.copyOf(links, linkCount)) l.retireIfIdle();
+        protocol.slotsChanged();
+    }
+
+    /** A stream that ended without its answer (the connection closed under it): the request fails. */
+    private final class Streams extends Http2ConnectionAdapter {
+        @Override
+        public void onStreamClosed(Http2Stream stream) {
+            H2Link link = streams.remove(stream.id());
+            if (link != null) link.lost(draining ? ErrorKind.H2_GOAWAY : ErrorKind.RESET);
+        }
+    }
+
+    private final class Lifecycle extends ChannelInboundHandlerAdapter {
+        @Override
+        public void channelInactive(ChannelHandlerContext c) {
+            closed = true;
+            for (H2Link l : streams.values().toArray(new H2Link[0])) l.lost(draining ? ErrorKind.H2_GOAWAY : ErrorKind.RESET);
+            streams.clear();
+            for (H2Link l : Arrays.copyOf(links, linkCount)) l.connectionClosed();
+            protocol.connectionClosed(H2Connection.this);
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext c, Throwable t) {
+            if (cause == null) cause = t;
+            c.close(); // Netty's handler has sent GOAWAY for a connection error already; a stream error resets its stream
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package dev.brink.load.http;
+
+import dev.brink.core.BrinkUserException;
+import dev.brink.load.engine.ErrorKind;
+import dev.brink.load.engine.TlsSummary;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.Promise;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+
+/**
+ * Opens the TCP connections of an HTTP target, TLS included: connect, then (https) the handshake, timed on its own
+ * and counted in {@link TlsStats}. A connection is ready when it can carry requests; the protocol then adds its own
+ * handlers (after the handshake, so HTTP/2's preface follows ALPN's choice). Called on the event loop, as the
+ * {@link dev.brink.load.engine.LoadLoop} calls its protocol.
+ */
+final class HttpConnector {
+    /** A connection being opened: its channel at once, {@code ready} with the ALPN choice ("" without TLS or ALPN). */
+    record Opening(Channel channel, Future<String> ready) {
+    }
+
+    private final Bootstrap bootstrap;
+    private final InetSocketAddress address;
+    private final HttpTls tls; // null: plaintext
+    private final TlsStats stats;
+    private final long handshakeTimeoutMs;
+
+    HttpConnector(Bootstrap bootstrap, InetSocketAddress address, HttpTls tls, Duration handshakeTimeout) {
+        this.bootstrap = bootstrap;
+        this.address = address;
+        this.tls = tls;
+        this.stats = tls == null ? null : new TlsStats(tls.engine());
+        this.handshakeTimeoutMs = Math.max(1, handshakeTimeout.toMillis());
+    }
+
+    boolean tls() {
+        return tls != null;
+    }
+
+    /** Starts one connection; its {@code ready} fails with the connect's or the handshake's cause. */
+    Opening open() {
+        ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                if (tls != null) ch.pipeline().addLast(tls.handler(ch.alloc(), handshakeTimeoutMs)).addLast(QUIET, new Quiet());
+            }
+        }).connect(address);
+        Channel ch = f.channel();
+        Promise<String> ready = ch.eventLoop().newPromise();
+        f.addListener(done -> {
+            if (!done.isSuccess()) {
+                ready.tryFailure(done.cause());
+                return;
+            }
+            if (tls == null) {
+                ready.trySuccess("");
+                return;
+            }
+            long connected = System.nanoTime();
+            long connectedMs = System.currentTimeMillis();
+            SslHandler ssl = ch.pipeline().get(SslHandler.class);
+            ssl.handshakeFuture().addListener(hs -> {
+                if (hs.isSuccess()) {
+                    ch.pipeline().remove(QUIET);
+                    stats.handshakeDone(ssl, System.nanoTime() - connected, connectedMs);
+                    String a = ssl.applicationProtocol();
+                    ready.trySuccess(a == null ? "" : a);
+                } else {
+                    stats.handshakeFailed();
+                    ready.tryFailure(new HandshakeFailed(hs.cause()));
+                    ch.close();
+                }
+            });
+        });
+        return new Opening(ch, ready);
+    }
+
+    /** The error a failed {@link Opening#ready} counts as during the run. */
+    static ErrorKind kind(Throwable cause) {
+        return cause instanceof HandshakeFailed ? ErrorKind.TLS_HANDSHAKE : ErrorKind.ofConnect(cause);
+    }
+
+    /**
+     * Opens one connection and waits for it, before any load: a TLS mistake (an untrusted, expired or misnamed
+     * certificate, a plaintext server) is one line naming its cause and the option that changes it. Returns the
+     * ready channel (the caller closes it) and its ALPN choice. {@code onReady} runs on the event loop as soon as the
+     * connection is ready, before anything is read from it (where a probe adds its handler). Not on the event loop.
+     */
+    Opening probe(Duration timeout, java.util.function.Consumer<Opening> onReady) throws BrinkUserException, InterruptedException {
+        Opening o = open();
+        o.ready().addListener(f -> {
+            if (f.isSuccess()) onReady.accept(o);
+        });
+        if (!o.ready().await(timeout.toMillis() + handshakeTimeoutMs)) {
+            o.channel().close();
+            throw new BrinkUserException("cannot connect to " + where() + " within " + timeout.toSeconds() + " s (expected a server listening there)");
+        }
+        if (!o.ready().isSuccess()) {
+            Throwable c = o.ready().cause();
+            if (c instanceof HandshakeFailed) throw new BrinkUserException(tls.failure(c.getCause()));
+            throw new BrinkUserException("cannot connect to " + where() + ": " + HttpTls.UserLine.of(c) + " (expected a server listening there)");
+        }
+        return o;
+    }
+
+    /** The one line for a connection of a probe that failed after it was ready (a TLS alert after the handshake). */
+    String failure(Throwable cause) {
+        boolean ssl = false;
+        for (Throwable t = cause; t != null; t = t.getCause()) ssl |= t instanceof javax.net.ssl.SSLException;
+        return ssl && tls != null ? tls.failure(cause) : null;
+    }
+
+    String where() {
+        return address.getHostString() + ":" + address.getPort();
+    }
+
+    /** The handshakes since the last call, or null without TLS. Event loop. */
+    TlsSummary takeTls() {
+        return stats == null ? null : stats.take();
+    }
+
+    private static final String QUIET = "brink-handshake-quiet";
+
+    /**
+     * Until the handshake is over, its failure reaches {@code ready}: the exception the TLS handler also fires down
+     * the pipeline stops here instead of reaching Netty's tail, which would log it as unhandled.
+     */
+    private static final class Quiet extends io.netty.channel.ChannelInboundHandlerAdapter {
+        @Override
+        public void exceptionCaught(io.netty.channel.ChannelHandlerContext ctx, Throwable cause) {
+            ctx.close();
+        }
+    }
+
+    /** A TLS handshake that failed (its cause inside), as opposed to the TCP connect before it. */
+    static final class HandshakeFailed extends Exception {
+        HandshakeFailed(Throwable cause) {
+            super(cause == null ? "TLS handshake failed" : cause.getMessage(), cause, false, false);
+        }
+    }
+}
