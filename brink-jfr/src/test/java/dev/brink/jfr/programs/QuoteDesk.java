@@ -1,5 +1,7 @@
 package dev.brink.jfr.programs;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -9,13 +11,22 @@ import java.util.zip.CRC32;
 
 /**
  * A quoting desk whose capacity a lock or the CPU sets, for the hot-method rule under lock contention. Six
- * {@code quote-worker-N} threads each scrub a batch of coupon texts with regexes ({@link CouponScrubber#scrub}),
- * price it in their own code ({@link #price}), then pass one global clearing gate ({@link ClearingGate#clear});
- * one {@code intake-1} thread decodes incoming frames on its own, a fraction of a core all along ({@link IntakeDecoder#decode}), as an
- * event loop accepts requests whether or not the workers keep up. With {@code holdMs} 0 the gate is a short
+ * {@code quote-worker-N} threads each scrub coupon texts with regexes ({@link CouponScrubber#scrub}), price them in
+ * their own code ({@link #price}), then pass one global clearing gate ({@link ClearingGate#clear}); one {@code
+ * intake-1} thread decodes incoming frames on its own, a fraction of a core all along ({@link IntakeDecoder#decode}),
+ * as an event loop accepts requests whether or not the workers keep up. With {@code holdMs} 0 the gate is a short
  * synchronized section and the workers run flat out (CPU-bound); with a few milliseconds held there (a remote
- * clearing call under the lock) the workers spend most of the window blocked, so their regex work is a small
- * part of all CPU samples but still a large part of their own.
+ * clearing call under the lock) the workers spend most of the window blocked, so their regex work is a smaller part
+ * of all CPU samples but still a large part of their own.
+ *
+ * <p><b>Why the gated phase counts its own samples.</b> Behind the gate the workers run only between passes, so
+ * their execution samples are (passes per second) × (CPU per pass) ÷ (sampling period), and how many of those the
+ * JDK's sampler takes varies with the JDK and the machine's load. A pass of fixed iterations costs 0.2 ms on a fast
+ * machine and 2 ms on a slow one: the fast machine recorded 3 samples of the scrubber in 3 s and the finding could not
+ * be asserted. So each pass scrubs, then prices, for {@link #PASS_CPU_NS} of its thread's CPU time, half each (the
+ * same pace on any machine), and the gated phase reads its own recording as it goes ({@link SampleCount}): it lasts
+ * until the scrubber has {@link #GATED_SAMPLES} execution samples, at least the phase's time and at most {@link
+ * #MAX_STRETCH} times it.
  */
 final class QuoteDesk {
     static volatile long sink;
@@ -23,22 +34,39 @@ final class QuoteDesk {
     private QuoteDesk() {
     }
 
+    /** CPU time one worker spends per pass between two passages of the gate, scrubbing then pricing. */
+    static final long PASS_CPU_NS = 2_000_000;
+    /** Execution samples of the scrubber the gated phase waits for: four times what a finding needs. */
+    static final int GATED_SAMPLES = 40;
+    /** The gated phase stops at this multiple of its time even if the scrubber has fewer samples. */
+    static final int MAX_STRETCH = 4;
+
     static void run(long deadline, long holdMs) throws InterruptedException {
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+        long start = System.currentTimeMillis();
+        long cap = start + (deadline - start) * MAX_STRETCH;
+        SampleCount scrubbed = holdMs > 0 ? new SampleCount("quote-worker-", CouponScrubber.class.getName() + ".scrub") : null;
         List<Thread> all = new ArrayList<>();
         for (int i = 1; i <= 6; i++) {
             int seed = i;
             all.add(new Thread(() -> {
                 Random rnd = new Random(seed);
-                while (System.currentTimeMillis() < deadline) {
-                    String text = CouponScrubber.scrub(rnd);
-                    sink += price(text.length());
+                while (more(deadline, cap, scrubbed)) {
+                    long t0 = cpu.getCurrentThreadCpuTime();
+                    int length = 0;
+                    do {
+                        length += CouponScrubber.scrub(rnd).length();
+                    } while (cpu.getCurrentThreadCpuTime() - t0 < PASS_CPU_NS / 2);
+                    do {
+                        sink += price(length);
+                    } while (cpu.getCurrentThreadCpuTime() - t0 < PASS_CPU_NS);
                     ClearingGate.clear(holdMs);
                 }
             }, "quote-worker-" + i));
         }
         all.add(new Thread(() -> {
             byte[] frame = new byte[4096];
-            while (System.currentTimeMillis() < deadline) {
+            while (more(deadline, cap, scrubbed)) {
                 for (int i = 0; i < 16; i++) {
                     sink += IntakeDecoder.decode(frame);
                 }
@@ -51,12 +79,21 @@ final class QuoteDesk {
         for (Thread t : all) {
             t.join();
         }
+        if (scrubbed != null) {
+            scrubbed.close();
+        }
     }
 
-    /** The desk's own arithmetic: about as much CPU as the scrubbing, in the application's code. */
+    /** Until the deadline; behind a held gate also until the scrubber has its samples, within the cap. */
+    private static boolean more(long deadline, long cap, SampleCount scrubbed) {
+        long now = System.currentTimeMillis();
+        return now < deadline || scrubbed != null && now < cap && scrubbed.count() < GATED_SAMPLES;
+    }
+
+    /** The desk's own arithmetic, in the application's code: a short step, repeated for half of each pass. */
     static long price(int seed) {
         long p = seed;
-        for (int i = 0; i < 60_000; i++) {
+        for (int i = 0; i < 20_000; i++) {
             p = p * 6364136223846793005L + 1442695040888963407L ^ (p >>> 29);
         }
         return p;
