@@ -238,6 +238,26 @@ public final class FindingDetail {
         public static final String COLLECTIONS = "collections";
         public static final String COUNT = "count";
         public static final String MEANING = "meaning";
+        /** What started the collections a finding is about: a {@link dev.brink.core.GcCauseKind} word ("explicit"). */
+        public static final String CAUSE = "cause";
+        /** The JVM's cause words of the collections a finding counted, with how many: {"System.gc()": 25}. */
+        public static final String CAUSES = "causes";
+        public static final String COLLECTIONS_WORST_60S = "collections_worst_60s";
+        public static final String PAUSE_TOTAL_MS = "pause_total_ms";
+        /** gc-pressure (humongous): G1's region size, the most humongous regions at a collection, their share of young GCs. */
+        public static final String REGION_SIZE_BYTES = "region_size_bytes";
+        public static final String HUMONGOUS_REGIONS_MAX = "humongous_regions_max";
+        public static final String HUMONGOUS_SHARE_OF_YOUNG = "humongous_share_of_young";
+        /** metaspace: collections for class metadata, metaspace used at the first collection and at most, the cap, OOMs. */
+        public static final String METADATA_COLLECTIONS = "metadata_collections";
+        public static final String METASPACE_START_BYTES = "metaspace_start_bytes";
+        public static final String METASPACE_PEAK_BYTES = "metaspace_peak_bytes";
+        public static final String MAX_METASPACE_BYTES = "max_metaspace_bytes";
+        public static final String OUT_OF_MEMORY_ERRORS = "out_of_memory_errors";
+        /** The stack that called System.gc(), from a JFR recording's jdk.SystemGC events ("app.Exporter.flush"). */
+        public static final String CALLER = "caller";
+        /** metaspace (JFR): classes loaded per second over the window. */
+        public static final String CLASSES_LOADED_PER_SEC = "classes_loaded_per_sec";
 
         private Gc() {
         }
@@ -344,7 +364,11 @@ public final class FindingDetail {
             Map.entry(FindingKind.TARGET_DIED, List.of(TargetDied.SOAK_SECONDS, TargetDied.MESSAGE, TargetDied.STEP)),
             Map.entry(FindingKind.GC_PRESSURE, List.of(Gc.FULL_GCS, Gc.FULL_GCS_WORST_60S, Gc.MEDIAN_FREED_SHARE, Gc.GC_TIME_SHARE,
                     Gc.WORST_60S_SHARE, Gc.WORST_60S_START_S, Gc.PAUSES, Gc.STALLS, Gc.STALL_MS_TOTAL, Gc.COLLECTIONS, Gc.COUNT, Gc.MEANING,
-                    Gc.FLAGS, Gc.ADVICE, Gc.NOT_COUNTED)),
+                    Gc.FLAGS, Gc.ADVICE, Gc.NOT_COUNTED, Gc.CAUSE, Gc.CAUSES, Gc.COLLECTIONS_WORST_60S, Gc.PAUSE_TOTAL_MS,
+                    Gc.REGION_SIZE_BYTES, Gc.HUMONGOUS_REGIONS_MAX, Gc.HUMONGOUS_SHARE_OF_YOUNG, Gc.CALLER)),
+            Map.entry(FindingKind.METASPACE, List.of(Gc.CAUSE, Gc.METADATA_COLLECTIONS, Gc.COLLECTIONS_WORST_60S,
+                    Gc.METASPACE_START_BYTES, Gc.METASPACE_PEAK_BYTES, Gc.MAX_METASPACE_BYTES, Gc.OUT_OF_MEMORY_ERRORS, Gc.AT,
+                    Gc.ADVICE, Gc.CLASSES_LOADED_PER_SEC, HeapLeak.LOADER_CLASS, HeapLeak.LOADERS, HeapLeak.CLASSES)),
             Map.entry(FindingKind.HEAP_TOO_SMALL, List.of(Gc.LIVE_SET_BYTES, Gc.MAX_HEAP_BYTES, Gc.FULL_GCS, Gc.GC_TIME_SHARE, Gc.FLAGS,
                     Gc.REASON, Gc.NOTE, Gc.OLD_GEN_BYTES, Gc.YOUNG_GEN_BYTES, Gc.PROMOTED_BYTES_PER_S,
                     Gc.HEAP_BYTES, Gc.FULL_GCS_PER_S)),

@@ -14,6 +14,8 @@ public enum FindingKind {
     LEAK_SUSPECT,
     LOCK_CONTENTION, HOT_METHOD, BUSY_THREAD, GC_PRESSURE, HEAP_TOO_SMALL, LONG_PAUSE,
     DEADLOCK, GENERATOR_BOUND, PORT_EXHAUSTION, TARGET_DIED, ALLOCATION_HOTSPOT,
+    /** Class metadata that does not fit: metaspace full or growing, OutOfMemoryError: Metaspace (brink-gc, brink-jfr). */
+    METASPACE,
     /** Other processes saturated the machine during a step: that step measured the machine, not the service. */
     HOST_SATURATED,
     /** A shard of a merged run ended before its load did (its process died): the merged numbers lack its later part. */
