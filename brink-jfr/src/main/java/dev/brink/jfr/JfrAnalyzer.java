@@ -146,6 +146,11 @@ public final class JfrAnalyzer {
             case "jdk.GarbageCollection" -> gc.collection(e);
             case "jdk.GCHeapSummary" -> gc.heapSummary(e);
             case "jdk.GCConfiguration" -> gc.configuration(e);
+            case "jdk.SystemGC" -> gc.systemGc(e, stack);
+            case "jdk.MetaspaceSummary" -> gc.metaspace.summary(e);
+            case "jdk.MetaspaceOOM" -> gc.metaspace.oom(e, stack);
+            case "jdk.UnsignedLongFlag" -> gc.metaspace.flag(e);
+            case "jdk.ClassLoaderStatistics" -> gc.metaspace.loaderStatistics(e);
             case "jdk.CPULoad" -> cpu(e);
             case "jdk.SocketRead" -> reads.add(address(e), ms(e), null);
             case "jdk.SocketWrite" -> writes.add(address(e), ms(e), null);
@@ -333,7 +338,7 @@ public final class JfrAnalyzer {
         JfrReport.ClassLoading cl = new JfrReport.ClassLoading(loadedFirst, loadedLast, perSec, defines.totalCount(),
                 defines.top(TOP), loaderWaits, loaderWaitMs);
         List<Finding> findings = new ArrayList<>();
-        JfrReport.GcSummary gcSummary = gc.summarize(windowSec, findings, file.toString());
+        JfrReport.GcSummary gcSummary = gc.summarize(windowSec, findings, file.toString(), perSec);
         JfrReport.CpuLoad cpu = new JfrReport.CpuLoad(cpuSamples, cpuSamples == 0 ? 0 : jvmSum / cpuSamples, jvmMax,
                 cpuSamples == 0 ? 0 : machineSum / cpuSamples, machineMax);
         JfrReport draft = new JfrReport(file.toString(), jvm, first, last, chunkCount, events, executionSamples,

@@ -22,8 +22,9 @@ import org.junit.jupiter.api.TestInstance;
  * Real JVMs (JDK 17 and JDK 25, at the same time) run four scenarios one after the other under JFR: regex masking
  * threads, SimpleDateFormat-per-call threads, a synchronized journal with a slow flush, and script runners that
  * define classes through a non-parallel-capable loader, then quote workers scrubbing with regexes, paced by the
- * CPU and then by a global gate. Each phase's window must name its cause; the whole
- * recording must agree with the JDK's own {@code jfr view} on the same file. About 30 s of wall time.
+ * CPU and then by a global gate, then back-office jobs with a defect each and the same jobs fixed. Each phase's window
+ * must name its cause; the whole recording must agree with the JDK's own {@code jfr view} on the same file. About 40 s
+ * of wall time.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ScenarioRecordingsTest {
@@ -127,6 +128,26 @@ class ScenarioRecordingsTest {
             assertThat(named.detail().get("threads_share")).isEqualTo(Math.round(held.threadsShare() * 1000) / 1000.0);
             Finding gate = lock(gated, "dev.brink.jfr.programs.QuoteDesk$ClearingGate.clear");
             assertThat((String) gate.detail().get("owner")).startsWith("quote-worker-");
+        }
+    }
+
+    /**
+     * The back office: an exporter calls System.gc() after every archive. Named with its caller and the advice that
+     * fits (never -Xmx), in the window where it runs; the fixed jobs' window has no GC finding at all.
+     */
+    @Test
+    void backOffice_systemGcNamedWithItsCaller_fixedPhaseClean() throws Exception {
+        for (Recordings.Recorded r : recorded) {
+            JfrReport bad = JfrAnalyzer.analyze(r.file(), r.phase("backoffice"));
+            Finding gc = bad.findings().stream().filter(f -> "explicit".equals(f.detail().get("cause"))).findFirst()
+                    .orElseThrow(() -> new AssertionError(r.jdk() + ": no System.gc() finding in " + bad.findings()));
+            assertThat(gc.kind()).isEqualTo(FindingKind.GC_PRESSURE);
+            assertThat(gc.detail().get("caller")).as(r.jdk().toString()).isEqualTo("dev.brink.jfr.programs.ArchiveExporter.releaseBuffers");
+            assertThat(gc.title()).contains("from dev.brink.jfr.programs.ArchiveExporter.releaseBuffers").contains("remove the call");
+            assertThat(gc.detail().get("advice").toString()).contains("More heap (-Xmx) changes nothing");
+            JfrReport fixed = JfrAnalyzer.analyze(r.file(), r.phase("backoffice-fixed"));
+            assertThat(fixed.findings()).as(r.jdk() + " fixed").noneMatch(f -> f.kind() == FindingKind.GC_PRESSURE
+                    || f.kind() == FindingKind.HEAP_TOO_SMALL || f.kind() == FindingKind.MEMORY_LEAK);
         }
     }
 

@@ -19,14 +19,12 @@ import java.util.zip.CRC32;
  * clearing call under the lock) the workers spend most of the window blocked, so their regex work is a smaller part
  * of all CPU samples but still a large part of their own.
  *
- * <p><b>Why the gated phase counts its own samples.</b> Behind the gate the workers run only between passes, so
- * their execution samples are (passes per second) × (CPU per pass) ÷ (sampling period), and how many of those the
- * JDK's sampler takes varies with the JDK and the machine's load. A pass of fixed iterations costs 0.2 ms on a fast
- * machine and 2 ms on a slow one: the fast machine recorded 3 samples of the scrubber in 3 s and the finding could not
- * be asserted. So each pass scrubs, then prices, for {@link #PASS_CPU_NS} of its thread's CPU time, half each (the
- * same pace on any machine), and the gated phase reads its own recording as it goes ({@link SampleCount}): it lasts
- * until the scrubber has {@link #GATED_SAMPLES} execution samples, at least the phase's time and at most {@link
- * #MAX_STRETCH} times it.
+ * <p><b>Why a pass is measured in CPU time.</b> Behind the gate the workers run only between passes, so their
+ * execution samples are (passes per second) × (CPU per pass) ÷ (sampling period). A pass of fixed iterations costs
+ * 0.2 ms on a fast machine and 2 ms on a slow one: the fast machine recorded 3 samples of the scrubber in 3 s and the
+ * finding could not be asserted. So each pass scrubs, then prices, for {@link #PASS_CPU_NS} of its thread's CPU time,
+ * half each: the same pace on any machine (and the phase runs until the scrubber has its samples, {@link
+ * ScenarioProgram#main}).
  */
 final class QuoteDesk {
     static volatile long sink;
@@ -36,22 +34,17 @@ final class QuoteDesk {
 
     /** CPU time one worker spends per pass between two passages of the gate, scrubbing then pricing. */
     static final long PASS_CPU_NS = 2_000_000;
-    /** Execution samples of the scrubber the gated phase waits for: four times what a finding needs. */
-    static final int GATED_SAMPLES = 40;
-    /** The gated phase stops at this multiple of its time even if the scrubber has fewer samples. */
-    static final int MAX_STRETCH = 4;
+    /** The method whose samples the gated phase waits for. */
+    static final String SCRUBBER = CouponScrubber.class.getName() + ".scrub";
 
     static void run(long deadline, long holdMs) throws InterruptedException {
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
-        long start = System.currentTimeMillis();
-        long cap = start + (deadline - start) * MAX_STRETCH;
-        SampleCount scrubbed = holdMs > 0 ? new SampleCount("quote-worker-", CouponScrubber.class.getName() + ".scrub") : null;
         List<Thread> all = new ArrayList<>();
         for (int i = 1; i <= 6; i++) {
             int seed = i;
             all.add(new Thread(() -> {
                 Random rnd = new Random(seed);
-                while (more(deadline, cap, scrubbed)) {
+                while (System.currentTimeMillis() < deadline) {
                     long t0 = cpu.getCurrentThreadCpuTime();
                     int length = 0;
                     do {
@@ -66,7 +59,7 @@ final class QuoteDesk {
         }
         all.add(new Thread(() -> {
             byte[] frame = new byte[4096];
-            while (more(deadline, cap, scrubbed)) {
+            while (System.currentTimeMillis() < deadline) {
                 for (int i = 0; i < 16; i++) {
                     sink += IntakeDecoder.decode(frame);
                 }
@@ -79,15 +72,6 @@ final class QuoteDesk {
         for (Thread t : all) {
             t.join();
         }
-        if (scrubbed != null) {
-            scrubbed.close();
-        }
-    }
-
-    /** Until the deadline; behind a held gate also until the scrubber has its samples, within the cap. */
-    private static boolean more(long deadline, long cap, SampleCount scrubbed) {
-        long now = System.currentTimeMillis();
-        return now < deadline || scrubbed != null && now < cap && scrubbed.count() < GATED_SAMPLES;
     }
 
     /** The desk's own arithmetic, in the application's code: a short step, repeated for half of each pass. */
