@@ -10,7 +10,11 @@ import java.util.List;
  * the size the leak reaches halfway through the run, at once, and then only replaces entries (a warm-up fill
  * that plateaus). Runs args[0] seconds.
  *
- * <p>Usage: {@code LedgerArchive SECONDS leak|bounded KB_PER_SECOND}
+ * <p>With a fourth argument {@code pools}, each collection the JVM reports to its GarbageCollectorMXBeans is printed
+ * as {@code POOLS collector cause usedAfterBytes committedAfterBytes} (heap pools summed), so a test can check the
+ * figures of the GC log against the JVM's own readings of the same collections.
+ *
+ * <p>Usage: {@code LedgerArchive SECONDS leak|bounded KB_PER_SECOND [pools]}
  */
 public final class LedgerArchive {
     static final int ENTRY = 4096;
@@ -20,6 +24,9 @@ public final class LedgerArchive {
         long seconds = Long.parseLong(args[0]);
         boolean leak = args[1].equals("leak");
         int entriesPerSecond = Integer.parseInt(args[2]) * 1024 / ENTRY;
+        if (args.length > 3 && args[3].equals("pools")) {
+            PoolPrinter.install();
+        }
         List<byte[]> archive = new ArrayList<>();
         int bounded = (int) (entriesPerSecond * seconds / 2);
         if (!leak) {
