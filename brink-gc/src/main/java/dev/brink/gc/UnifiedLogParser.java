@@ -99,17 +99,40 @@ final class UnifiedLogParser implements LineParser {
         }
     }
 
-    /** Could the GC line body at b be an event or a detail we keep? Cheap prefix and character checks. */
+    /**
+     * Could the GC line body at b be an event or a detail we keep? Cheap prefix and character checks. Generational
+     * ZGC prefixes every line with its generation ("Y: ", "O: ") and prints a dozen table rows per cycle, of which
+     * only "Live:", "Capacity:" and "Metaspace:" are kept: the prefix is looked past so those rows cost no String.
+     */
     private static boolean interesting(String s, int b) {
-        if (b >= s.length()) {
+        int n = s.length();
+        if (b + 3 <= n && s.charAt(b + 1) == ':' && s.charAt(b + 2) == ' ' && "YyOo".indexOf(s.charAt(b)) >= 0) {
+            b += 3;
+        }
+        while (b < n && s.charAt(b) == ' ') {
+            b++;
+        }
+        if (b >= n) {
             return false;
         }
-        char c = s.charAt(b);
-        if (c == 'P' || c == 'C' || c == 'G' || c == 'M' || c == 'T' || c == 'Y' || c == 'y' || c == 'O' || c == 'o') {
-            return true; // Pause, Concurrent, Garbage/Major/Minor Collection, To-space, Metaspace, Y:/O: and Capacity
+        switch (s.charAt(b)) {
+            case 'P':
+                return s.startsWith("Pause ", b) || s.indexOf("->", b) > 0;
+            case 'C':
+                return s.startsWith("Concurrent ", b) || s.startsWith("Capacity:", b) || s.indexOf("->", b) > 0;
+            case 'G':
+                return s.startsWith("Garbage Collection", b) || s.indexOf("->", b) > 0;
+            case 'M':
+                return s.startsWith("Major Collection", b) || s.startsWith("Minor Collection", b)
+                        || s.startsWith("Metaspace", b) || s.startsWith("Max Capacity", b) || s.indexOf("->", b) > 0;
+            case 'T':
+                return s.startsWith("To-space", b) || s.indexOf("->", b) > 0;
+            case 'L':
+                return s.startsWith("Live:", b);
+            default:
+                // generation lines: "DefNew: 1K(2K)->…", "Eden regions: 3->0(5)", "ParOldGen: …"
+                return s.indexOf("->", b) > 0;
         }
-        // generation lines: "DefNew: 1K(2K)->…", "Eden regions: 3->0(5)", "ParOldGen: …"
-        return s.indexOf("->", b) > 0 || s.startsWith("Max Capacity", b);
     }
 
     @Override
@@ -277,6 +300,12 @@ final class UnifiedLogParser implements LineParser {
         }
         if (body.startsWith("Pause ") || body.startsWith("Concurrent ") || body.startsWith("Garbage Collection")
                 || body.startsWith("Major Collection") || body.startsWith("Minor Collection")) {
+            if (body.charAt(1) == 'a' && body.startsWith("Major Collection") || body.startsWith("Minor Collection")) {
+                // JDK 23+ says "Using The Z Garbage Collector" for generational ZGC, its only mode from JDK 24 on
+                if (sink.collector.equals("ZGC")) {
+                    sink.collector = "Generational ZGC";
+                }
+            }
             // ZGC's phases ("Pause Mark End", "Concurrent Relocate") are events of their own inside a cycle whose
             // details (metaspace, capacity) belong to the cycle's summary line: generational ZGC prints the young
             // generation's details before the old generation's pauses, which must leave them for the summary
