@@ -289,6 +289,20 @@ public final class FindingDetail {
         public static final String CLASSES_LOADED_PER_SEC = "classes_loaded_per_sec";
         public static final String CLASS = "class";
         public static final String BYTES_PER_SEC = "bytes_per_sec";
+        /** hot-method without an application frame: where the stacks entered the family (a framework's method). */
+        public static final String ENTRY = "entry";
+        /** allocation-hotspot: the JDK or library call the application frame made ("java.lang.StringBuilder.toString"). */
+        public static final String VIA = "via";
+        /** exceptions: throwables created per second, in the window, the type thrown most and its share, their CPU. */
+        public static final String EXCEPTIONS_PER_SEC = "exceptions_per_sec";
+        public static final String THROWABLES = "throwables";
+        public static final String EXCEPTION_TYPE = "exception_type";
+        public static final String CPU_SHARE = "cpu_share";
+        /** exceptions: what named the type: "throw-events", "execution-samples" or "statistics". */
+        public static final String SOURCE = "source";
+        public static final String ADVICE = "advice";
+        /** exceptions in a capacity step: throwables per request of the step. */
+        public static final String PER_REQUEST = "per_request";
 
         private Jfr() {
         }
@@ -374,8 +388,10 @@ public final class FindingDetail {
                     Gc.HEAP_BYTES, Gc.FULL_GCS_PER_S)),
             Map.entry(FindingKind.LONG_PAUSE, List.of(Gc.MAX_MS, Gc.P99_MS, Gc.PAUSES_OVER_1S, Gc.AT, Gc.ADVICE)),
             Map.entry(FindingKind.HOT_METHOD, List.of(Jfr.SHARE, Jfr.SAMPLES, Jfr.EXECUTION_SAMPLES, Jfr.CATEGORY, Jfr.METHOD, Jfr.APP_FRAME,
-                    Jfr.THREADS, Jfr.THREADS_SHARE, Jfr.STEP, Jfr.RATE_GROWTH, Jfr.LOAD_GROWTH)),
-            Map.entry(FindingKind.ALLOCATION_HOTSPOT, List.of(Jfr.SITE, Jfr.SHARE, Jfr.CLASS, Jfr.BYTES_PER_SEC)),
+                    Jfr.THREADS, Jfr.THREADS_SHARE, Jfr.ENTRY, Jfr.STEP, Jfr.RATE_GROWTH, Jfr.LOAD_GROWTH)),
+            Map.entry(FindingKind.ALLOCATION_HOTSPOT, List.of(Jfr.SITE, Jfr.APP_FRAME, Jfr.VIA, Jfr.SHARE, Jfr.CLASS, Jfr.BYTES_PER_SEC)),
+            Map.entry(FindingKind.EXCEPTIONS, List.of(Jfr.EXCEPTIONS_PER_SEC, Jfr.THROWABLES, Jfr.EXCEPTION_TYPE, Jfr.APP_FRAME,
+                    Jfr.SHARE, Jfr.CPU_SHARE, Jfr.SOURCE, Jfr.ADVICE, Jfr.PER_REQUEST, Jfr.STEP)),
             Map.entry(FindingKind.HOST_SATURATED, List.of()),
             Map.entry(FindingKind.PORT_EXHAUSTION, List.of(PortExhaustion.SIDE, PortExhaustion.STEP, PortExhaustion.PORTS_IN_USE,
                     PortExhaustion.PORT_RANGE, PortExhaustion.PORT_RANGE_SIZE, PortExhaustion.TIME_WAIT,

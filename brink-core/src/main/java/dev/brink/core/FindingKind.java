@@ -16,6 +16,8 @@ public enum FindingKind {
     DEADLOCK, GENERATOR_BOUND, PORT_EXHAUSTION, TARGET_DIED, ALLOCATION_HOTSPOT,
     /** Class metadata that does not fit: metaspace full or growing, OutOfMemoryError: Metaspace (brink-gc, brink-jfr). */
     METASPACE,
+    /** Throwables created at a rate that costs CPU, with the type and where the application throws it (brink-jfr). */
+    EXCEPTIONS,
     /** Other processes saturated the machine during a step: that step measured the machine, not the service. */
     HOST_SATURATED,
     /** A shard of a merged run ended before its load did (its process died): the merged numbers lack its later part. */

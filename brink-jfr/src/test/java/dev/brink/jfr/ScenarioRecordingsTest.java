@@ -132,23 +132,47 @@ class ScenarioRecordingsTest {
     }
 
     /**
-     * The back office: an exporter calls System.gc() after every archive. Named with its caller and the advice that
-     * fits (never -Xmx), in the window where it runs; the fixed jobs' window has no GC finding at all.
+     * The back office: an exporter calls System.gc() after every archive, a parser throws a NumberFormatException per
+     * bad cell, a renderer builds a String per line. Each is named with its application frame — the System.gc()
+     * caller, the method that throws, the method whose StringBuilder allocates (never Arrays.copyOf) — and the advice
+     * that fits; the fixed jobs' window has none of those findings.
      */
     @Test
-    void backOffice_systemGcNamedWithItsCaller_fixedPhaseClean() throws Exception {
+    void backOffice_causesNamedAtTheApplicationsFrames_fixedPhaseClean() throws Exception {
         for (Recordings.Recorded r : recorded) {
             JfrReport bad = JfrAnalyzer.analyze(r.file(), r.phase("backoffice"));
+            assertThat(bad.appPackages()).as(r.jdk().toString()).containsExactly("dev.brink.jfr.programs");
             Finding gc = bad.findings().stream().filter(f -> "explicit".equals(f.detail().get("cause"))).findFirst()
                     .orElseThrow(() -> new AssertionError(r.jdk() + ": no System.gc() finding in " + bad.findings()));
             assertThat(gc.kind()).isEqualTo(FindingKind.GC_PRESSURE);
             assertThat(gc.detail().get("caller")).as(r.jdk().toString()).isEqualTo("dev.brink.jfr.programs.ArchiveExporter.releaseBuffers");
             assertThat(gc.title()).contains("from dev.brink.jfr.programs.ArchiveExporter.releaseBuffers").contains("remove the call");
             assertThat(gc.detail().get("advice").toString()).contains("More heap (-Xmx) changes nothing");
+            Finding ex = single(bad, FindingKind.EXCEPTIONS);
+            assertThat(ex.detail().get("exception_type")).as(r.jdk() + " " + ex.title()).isEqualTo("java.lang.NumberFormatException");
+            assertThat(ex.detail().get("app_frame")).isEqualTo("dev.brink.jfr.programs.TariffParser.cell");
+            assertThat((Long) ex.detail().get("exceptions_per_sec")).isGreaterThan(10_000);
+            assertThat(ex.severity()).isEqualTo(dev.brink.core.Severity.WARNING);
+            Finding alloc = single(bad, FindingKind.ALLOCATION_HOTSPOT);
+            assertThat(alloc.detail().get("app_frame")).as(r.jdk() + " " + alloc.title()).isEqualTo("dev.brink.jfr.programs.InvoiceLineRenderer.line");
+            assertThat(alloc.detail().get("via").toString()).startsWith("java.lang.StringBuilder.");
+            assertThat(alloc.title()).doesNotContain("Arrays.copyOf").doesNotContain("Unsafe");
             JfrReport fixed = JfrAnalyzer.analyze(r.file(), r.phase("backoffice-fixed"));
             assertThat(fixed.findings()).as(r.jdk() + " fixed").noneMatch(f -> f.kind() == FindingKind.GC_PRESSURE
+                    || f.kind() == FindingKind.EXCEPTIONS || f.kind() == FindingKind.ALLOCATION_HOTSPOT
                     || f.kind() == FindingKind.HEAP_TOO_SMALL || f.kind() == FindingKind.MEMORY_LEAK);
+            // the same recording read with the packages named: the same application frames
+            JfrReport declared = JfrAnalyzer.analyze(r.file(), r.phase("backoffice"),
+                    dev.brink.core.AppPackages.declared(List.of("dev.brink.jfr.programs")));
+            assertThat(single(declared, FindingKind.ALLOCATION_HOTSPOT).detail().get("app_frame"))
+                    .isEqualTo("dev.brink.jfr.programs.InvoiceLineRenderer.line");
         }
+    }
+
+    private static Finding single(JfrReport rep, FindingKind kind) {
+        List<Finding> found = rep.findings().stream().filter(f -> f.kind() == kind).toList();
+        assertThat(found).as(kind + " among " + rep.findings()).hasSize(1);
+        return found.get(0);
     }
 
     @Test
