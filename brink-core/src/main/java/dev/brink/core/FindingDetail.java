@@ -118,6 +118,37 @@ public final class FindingDetail {
         }
     }
 
+    /** pool-starvation from thread dumps (brink-threads); each {@link #HOLDERS} row has the {@code HOLDER_} keys. */
+    public static final class Pools {
+        /** The thread pool's name pattern ("report-worker-*"), or the resource pool ("HikariCP", "the Semaphore taken in …"). */
+        public static final String POOL = "pool";
+        /** {@link #KIND_THREAD_POOL}, {@link #KIND_CONNECTION_POOL}, {@link #KIND_OBJECT_POOL} or {@link #KIND_SEMAPHORE}. */
+        public static final String POOL_KIND = "pool_kind";
+        public static final String KIND_THREAD_POOL = "thread-pool";
+        public static final String KIND_CONNECTION_POOL = "connection-pool";
+        public static final String KIND_OBJECT_POOL = "object-pool";
+        public static final String KIND_SEMAPHORE = "semaphore";
+        public static final String WORKERS = "workers";
+        public static final String IDLE_WORKERS = "idle_workers";
+        public static final String WAITER_COUNT = "waiter_count";
+        public static final String WAITERS = "waiters";
+        /** The call they wait in ("java.util.concurrent.FutureTask.get", "com.zaxxer.hikari.pool.HikariPool.getConnection"). */
+        public static final String WAIT_FRAME = "wait_frame";
+        /** The application method that waits (the first application frame below the wait). */
+        public static final String APP_FRAME = "app_frame";
+        public static final String HOLDERS = "holders";
+        public static final String HOLDER_THREAD = "thread";
+        public static final String HOLDER_STATE = "state";
+        public static final String HOLDER_FRAME = "frame";
+        public static final String HOLDER_APP_FRAME = "app_frame";
+        public static final String DUMPS_SEEN = "dumps_seen";
+        public static final String DUMPS_TOTAL = "dumps_total";
+        public static final String ADVICE = "advice";
+
+        private Pools() {
+        }
+    }
+
     /** deadlock from thread dumps (brink-threads); each {@link #CYCLE} member has the {@code MEMBER_} keys. */
     public static final class Deadlock {
         public static final String THREADS = "threads";
@@ -368,6 +399,9 @@ public final class FindingDetail {
                     LockContention.WAITERS_X_DUMPS, LockContention.DUMPS_SEEN, LockContention.DUMPS_TOTAL,
                     Jfr.MONITOR_CLASS, Jfr.SITE, Jfr.APP_FRAME, Jfr.WAITS, Jfr.WAIT_MS, Jfr.MAX_WAIT_MS, Jfr.THREADS_BLOCKED_AVG, Jfr.OWNER, Jfr.CAUSE,
                     Jfr.CLASSES_LOADED_PER_SEC, Jfr.STEP, Jfr.RATE_GROWTH, Jfr.LOAD_GROWTH)),
+            Map.entry(FindingKind.POOL_STARVATION, List.of(Pools.POOL, Pools.POOL_KIND, Pools.WORKERS, Pools.IDLE_WORKERS,
+                    Pools.WAITER_COUNT, Pools.WAITERS, Pools.WAIT_FRAME, Pools.APP_FRAME, Pools.HOLDERS, Pools.DUMPS_SEEN,
+                    Pools.DUMPS_TOTAL, Pools.ADVICE)),
             Map.entry(FindingKind.DEADLOCK, List.of(Deadlock.THREADS, Deadlock.CYCLE, Deadlock.FOUND_IN_LOCK_GRAPH,
                     Deadlock.REPORTED_BY_JVM, Deadlock.DUMPS_SEEN)),
             Map.entry(FindingKind.BUSY_THREAD, List.of(BusyThread.FRAME, BusyThread.WHERE, BusyThread.LIBRARIES, BusyThread.MAIN_LIBRARY,

@@ -16,6 +16,11 @@ public enum FindingKind {
     DEADLOCK, GENERATOR_BOUND, PORT_EXHAUSTION, TARGET_DIED, ALLOCATION_HOTSPOT,
     /** Class metadata that does not fit: metaspace full or growing, OutOfMemoryError: Metaspace (brink-gc, brink-jfr). */
     METASPACE,
+    /**
+     * Threads that cannot go on because a pool has nothing to give: a thread pool whose workers all wait on results
+     * of its own queue, or threads queued to borrow from a connection pool, object pool or Semaphore (brink-threads).
+     */
+    POOL_STARVATION,
     /** Throwables created at a rate that costs CPU, with the type and where the application throws it (brink-jfr). */
     EXCEPTIONS,
     /** Other processes saturated the machine during a step: that step measured the machine, not the service. */
