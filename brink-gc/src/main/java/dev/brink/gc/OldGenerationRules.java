@@ -1,5 +1,6 @@
 package dev.brink.gc;
 
+import dev.brink.core.Finding;
 import dev.brink.core.FindingDetail.Gc;
 import dev.brink.core.FindingKind;
 import dev.brink.core.GcCauseKind;
@@ -85,47 +86,58 @@ final class OldGenerationRules {
         if (youngCap <= 0 || oldCap < 0 || oldCap >= youngCap) {
             return false;
         }
-        boolean paid = fulls >= FULL_GCS;
-        if (!paid && !fixedSpaces) {
+        if (fulls < FULL_GCS && !fixedSpaces) {
             return false;
         }
         double span = f.heapStats.spanSec();
         double rate = span > 0 ? promoted / span : 0;
         double fullsPerSec = span > 0 ? fulls / span : 0;
         long heap = f.maxHeap() > 0 ? f.maxHeap() : youngCap + oldCap;
+        f.out.add(tooSmall(f.subject, f.evidence, oldCap, youngCap, heap, fulls, fullsPerSec, rate));
+        return true;
+    }
+
+    /**
+     * The finding of an old generation smaller than the young one, from a log's or the observer's generations or from
+     * the memory pools' sizes ({@link PoolSizes}): a warning before {@link #FULL_GCS} full GCs, critical from them.
+     *
+     * @param promotedPerSec bytes young collections promoted a second, -1 when unknown
+     */
+    static Finding tooSmall(String subject, List<String> evidence, long oldCap, long youngCap, long heap, int fulls,
+                            double fullsPerSec, double promotedPerSec) {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put(Gc.OLD_GEN_BYTES, oldCap);
         d.put(Gc.YOUNG_GEN_BYTES, youngCap);
         d.put(Gc.HEAP_BYTES, heap);
-        d.put(Gc.PROMOTED_BYTES_PER_S, Math.round(rate));
+        if (promotedPerSec >= 0) {
+            d.put(Gc.PROMOTED_BYTES_PER_S, Math.round(promotedPerSec));
+        }
         d.put(Gc.FULL_GCS, fulls);
         d.put(Gc.FULL_GCS_PER_S, Numbers.round(fullsPerSec));
         // -Xmn (NewSize/MaxNewSize) takes precedence over NewRatio: NewRatio alone changes nothing while -Xmn stays
         d.put(Gc.FLAGS, "-XX:NewRatio=2 (old = 2× young) without -Xmn, or a smaller -Xmn (at most a third of -Xmx):"
                 + " -Xmn overrides NewRatio");
-        // a promotion rate this low means young GCs could not promote at all: the old generation has no room
-        String promotion = rate >= 0.05 * (1 << 20)
-                ? String.format(Locale.ROOT, "young GCs promote %s/s into it", HeapFloorTrend.mb(rate))
-                : "survivors that outgrow the survivor spaces have no room in it";
-        if (!paid) {
+        if (fulls < FULL_GCS) {
             d.put(Gc.REASON, String.format(Locale.ROOT, "old generation %s is smaller than the young generation %s; no"
                             + " full GC yet (%d), but the first young collection whose survivors outgrow the survivor"
                             + " spaces must promote them into it, and from then on collections end in full GCs",
                     kb(oldCap), HeapFloorTrend.mb(youngCap), fulls));
-            f.add(FindingKind.HEAP_TOO_SMALL, Severity.WARNING, String.format(Locale.ROOT,
+            return new Finding(FindingKind.HEAP_TOO_SMALL, Severity.WARNING, String.format(Locale.ROOT,
                     "Old generation too small: old generation %s of %s heap beside a young generation of %s; no full GC"
                             + " yet; try -XX:NewRatio=2 or a smaller -Xmn",
-                    kb(oldCap), HeapFloorTrend.mb(heap), HeapFloorTrend.mb(youngCap)), d);
-            return true;
+                    kb(oldCap), HeapFloorTrend.mb(heap), HeapFloorTrend.mb(youngCap)), subject, evidence, d);
         }
+        // a promotion rate this low means young GCs could not promote at all: the old generation has no room
+        String promotion = promotedPerSec >= 0.05 * (1 << 20)
+                ? String.format(Locale.ROOT, "young GCs promote %s/s into it", HeapFloorTrend.mb(promotedPerSec))
+                : "survivors that outgrow the survivor spaces have no room in it";
         d.put(Gc.REASON, String.format(Locale.ROOT, "old generation %s is smaller than the young generation %s;"
                         + " %s, so collections end in full GCs: %d full GCs, %.2f/s",
                 kb(oldCap), HeapFloorTrend.mb(youngCap), promotion, fulls, fullsPerSec));
-        f.add(FindingKind.HEAP_TOO_SMALL, Severity.CRITICAL, String.format(Locale.ROOT,
+        return new Finding(FindingKind.HEAP_TOO_SMALL, Severity.CRITICAL, String.format(Locale.ROOT,
                 "Old generation too small: old generation %s of %s heap; full GCs %.2f/s (%d full GCs);"
                         + " try -XX:NewRatio=2 or a smaller -Xmn",
-                kb(oldCap), HeapFloorTrend.mb(heap), fullsPerSec, fulls), d);
-        return true;
+                kb(oldCap), HeapFloorTrend.mb(heap), fullsPerSec, fulls), subject, evidence, d);
     }
 
     /**

@@ -248,6 +248,9 @@ public final class MethodRunner {
                 } else if (target.observed() && Files.isRegularFile(run.file(RunDirectory.GC))) {
                     gcFindings();
                 }
+                if (target.observed()) {
+                    poolSizeFindings();
+                }
             } catch (InterruptedException e) {
                 interrupted = true;
                 Thread.interrupted(); // clear it, so closing the engine and the target is not cut short too
@@ -435,6 +438,15 @@ public final class MethodRunner {
                     .filter(f -> f.kind() != FindingKind.MEMORY_LEAK).forEach(this::found);
         } catch (BrinkUserException e) {
             console.println("  gc: " + e.getMessage());
+        }
+    }
+
+    /** The generations' split from the target's pool sizes, whether or not it collected during the run. */
+    private void poolSizeFindings() {
+        try {
+            PoolSizeEvidence.of(run, loadStartEpochMs).ifPresent(this::found);
+        } catch (BrinkUserException e) {
+            console.println("  memory pools: " + e.getMessage());
         }
     }
 
