@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The method's JFR step comparison on a recording this JVM makes of itself over two "steps" written to
  * events.jsonl the way the load engine writes them: at x1 one thread matches regexes; at x2 the same thread
- * goes on and a second one starts formatting dates per call. Only the new cost grew faster than the load.
+ * goes on and a second one starts formatting dates per call, and parsing numbers that are not (an exception each).
+ * Only the new cost grew faster than the load; the exceptions are said per request of the step.
  */
 class JfrStepFindingsTest {
     @TempDir
@@ -44,7 +45,10 @@ class JfrStepFindingsTest {
             Thread regex = new Thread(() -> work(3000, JfrStepFindingsTest::regex), "regex-worker");
             regex.start();
             step(events, "capacity-x1", 1500, null);
-            step(events, "capacity-x2", 1500, () -> work(1500, JfrStepFindingsTest::dates));
+            step(events, "capacity-x2", 1500, () -> work(1500, () -> {
+                dates();
+                notANumber();
+            }));
             regex.join();
             r.stop();
             r.dump(rec);
@@ -58,6 +62,13 @@ class JfrStepFindingsTest {
                 && "formatting".equals(f.detail().get("category"))
                 && f.title().startsWith("at 2 × profile, ")
                 && f.evidence().equals(List.of("evidence/recording-1.jfr")));
+        Finding ex = found.stream().filter(f -> f.kind() == FindingKind.EXCEPTIONS).findFirst()
+                .orElseThrow(() -> new AssertionError("no exceptions finding in " + found + "\n" + console));
+        assertThat(ex.title()).startsWith("at 2 × profile, ").contains("per request");
+        assertThat(ex.detail().get("exception_type")).isEqualTo("java.lang.NumberFormatException");
+        // 20 requests a second in the step: the exceptions a second over 20
+        assertThat((Double) ex.detail().get("per_request"))
+                .isCloseTo(((Long) ex.detail().get("exceptions_per_sec")) / 20.0, org.assertj.core.api.Assertions.within(0.01));
         // the regex thread ran alike in both steps: it may be named as the broken step's own hot method (on a quiet
         // machine it has most of the samples), but never as a cost that grew faster than the load
         assertThat(found).noneMatch(f -> "regex".equals(f.detail().get("category")) && f.detail().containsKey("rate_growth"));
@@ -98,6 +109,14 @@ class JfrStepFindingsTest {
         assertThat(window).as(console.toString()).anyMatch(f -> f.kind() == FindingKind.HOT_METHOD
                 && "regex".equals(f.detail().get("category")) && f.title().startsWith("at 3 × profile, "));
         assertThat(run.file(RunDirectory.EVIDENCE).resolve("stacks-x3.folded")).isRegularFile();
+    }
+
+    private static void notANumber() {
+        try {
+            sink += Integer.parseInt("n/a");
+        } catch (NumberFormatException e) {
+            sink++;
+        }
     }
 
     private static void step(EventLog events, String name, long ms, Runnable extra) throws InterruptedException {
