@@ -4,6 +4,7 @@ import dev.brink.core.EventType;
 import dev.brink.core.EvidenceFiles;
 import dev.brink.core.verdict.StepVerdictKind;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.AppPackages;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingDetail;
@@ -47,6 +48,11 @@ final class JfrStepFindings {
     }
 
     static List<Finding> of(RunDirectory run, CapacityResult capacity, PrintWriter console) {
+        return of(run, capacity, AppPackages.UNKNOWN, console);
+    }
+
+    /** As above, with the application's packages the plan names ({@link AppPackages#UNKNOWN}: from the recording). */
+    static List<Finding> of(RunDirectory run, CapacityResult capacity, AppPackages app, PrintWriter console) {
         CapacityStep bad = null;
         CapacityStep good = null;
         for (CapacityStep s : capacity.steps()) {
@@ -96,8 +102,8 @@ final class JfrStepFindings {
                 JfrReport g;
                 JfrReport b;
                 try {
-                    g = gw == null ? null : JfrAnalyzer.analyze(rec, JfrFilter.between(gw[0], gw[1]));
-                    b = JfrAnalyzer.analyze(rec, JfrFilter.between(bw[0], bw[1]));
+                    g = gw == null ? null : JfrAnalyzer.analyze(rec, JfrFilter.between(gw[0], gw[1]), app);
+                    b = JfrAnalyzer.analyze(rec, JfrFilter.between(bw[0], bw[1]), app);
                 } catch (BrinkUserException e) {
                     // one unreadable file (an empty recording a killed run left in the directory) is not all of them
                     console.println("  jfr: " + e.getMessage());
@@ -132,12 +138,17 @@ final class JfrStepFindings {
      * read here (a remote target writes it on its own host).
      */
     static List<Finding> ofWindow(RunDirectory run, Path recording, int multiplier, PrintWriter console) {
+        return ofWindow(run, recording, multiplier, AppPackages.UNKNOWN, console);
+    }
+
+    /** As above, with the application's packages the plan names. */
+    static List<Finding> ofWindow(RunDirectory run, Path recording, int multiplier, AppPackages app, PrintWriter console) {
         if (!Files.isRegularFile(recording)) {
             console.println("  jfr: " + recording + " is not on this machine: the evidence step's profile is not analysed");
             return List.of();
         }
         try {
-            JfrReport r = JfrAnalyzer.analyze(recording, JfrFilter.ALL);
+            JfrReport r = JfrAnalyzer.analyze(recording, JfrFilter.ALL, app);
             List<Finding> out = new ArrayList<>();
             addOwn(r, multiplier + " × profile", run.root().toAbsolutePath().relativize(recording.toAbsolutePath()).toString(),
                     Double.NaN, out);
