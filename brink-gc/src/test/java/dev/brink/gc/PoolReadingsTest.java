@@ -14,14 +14,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The log's figures against the JVM's own: a child JVM runs the ledger archive with a GC-notification listener
  * ({@code PoolPrinter}) and a GC log, and every collection's heap after GC as brink-gc reads it from the log must be
- * what the JVM told its GarbageCollectorMXBeans (the heap pools' usage after), to the megabyte the log prints. Generational
+ * what the JVM told its GarbageCollectorMXBeans (the heap pools' usage after), to the megabyte the log prints, with the
+ * same cause words (the live observer's gc.jsonl carries the notifications' causes, a log its own). Generational
  * ZGC on JDK 25 (major and minor cycles, young and old generation lines) and G1 on JDK 17, at the same time, 5 s.
  */
 class PoolReadingsTest {
     @TempDir
     Path tmp;
 
-    record Reading(String collector, long usedAfter) {
+    record Reading(String collector, String cause, long usedAfter) {
     }
 
     @Test
@@ -52,6 +53,8 @@ class PoolReadingsTest {
                 Reading x = notified.get(k);
                 assertThat(x.collector()).as(names.get(i) + " " + e.name())
                         .startsWith(zgc ? (e.name().startsWith("Major") ? "ZGC Major" : "ZGC Minor") : "G1 Young");
+                // the cause the findings go by is the one the live observer gets: the same words
+                assertThat(e.cause()).as(names.get(i) + " " + e.source()).isEqualTo(x.cause());
                 // the log prints whole megabytes, rounded down
                 assertThat(x.usedAfter() - e.heapAfter()).as(names.get(i) + " " + e.source() + " " + e.name())
                         .isBetween(0L, (1L << 20) - 1);
@@ -71,7 +74,7 @@ class PoolReadingsTest {
         for (String line : Files.readAllLines(out)) {
             if (line.startsWith("POOLS ")) {
                 String[] f = line.substring(6).split("\\|");
-                r.add(new Reading(f[0], Long.parseLong(f[2])));
+                r.add(new Reading(f[0], f[1], Long.parseLong(f[2])));
             }
         }
         return r;
