@@ -144,7 +144,10 @@ public final class GcLogAnalyzer {
         for (int i = 0; i < n; i++) {
             GcEvent e = events.get(i);
             maxCommitted = Math.max(maxCommitted, e.heapCommitted());
-            if (e.heapAfter() >= 0 && !(wholeHeap(e) && e.gcId() >= 0 && lastOfCycle.get(e.gcId()) != i)) {
+            // a collection that failed to evacuate left the young objects it could not copy where they were, counted
+            // as old (JDK 25: "Old regions: 19->46"): its "after" holds them, so it is no floor
+            boolean evacuationFailed = e.flags().contains(GcFlag.TO_SPACE_EXHAUSTED);
+            if (e.heapAfter() >= 0 && !evacuationFailed && !(wholeHeap(e) && e.gcId() >= 0 && lastOfCycle.get(e.gcId()) != i)) {
                 ts[k] = t[i];
                 Generation live = e.generation(UnifiedLogParser.LIVE);
                 // a ZGC cycle: its live bytes, not "after" (which counts what was allocated during the cycle too)
