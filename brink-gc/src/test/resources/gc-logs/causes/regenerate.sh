@@ -58,4 +58,14 @@ wait
 run slowleak-genshen-jdk25 "$J25" -Xmx128m -XX:+UseShenandoahGC -XX:ShenandoahGCMode=generational -- LedgerArchive 20 leak 1536 &
 run slowleak-g1-jdk25 "$J25" -Xmx128m -XX:+UseG1GC -- LedgerArchive 20 leak 1536 &
 wait
+# report 004 with its full GCs (HealthyProgram: a 20 MB cache beside garbage, -Xmn56m of 64m), and its G1 form: a
+# session store with the young list pinned at 48 MB of 64 (JDK 17 starts collections early, JDK 25 fails evacuations)
+# beside the same store with G1 sizing the young list itself
+run tinyold-critical-serial-jdk17 "$J17" -Xmx64m -Xmn56m -XX:+UseSerialGC -- HealthyProgram 6 &
+run g1pinned-jdk17 "$J17" -Xmx64m -XX:+UseG1GC -Xmn48m -- SessionStoreProgram 8 &
+run g1pinned-twin-jdk17 "$J17" -Xmx64m -XX:+UseG1GC -- SessionStoreProgram 8 &
+wait
+run g1pinned-jdk25 "$J25" -Xmx64m -XX:+UseG1GC -Xmn48m -- SessionStoreProgram 8 &
+run g1pinned-twin-jdk25 "$J25" -Xmx64m -XX:+UseG1GC -- SessionStoreProgram 8 &
+wait
 ls -l ./*.log.gz

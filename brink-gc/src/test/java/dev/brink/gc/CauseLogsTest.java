@@ -156,6 +156,37 @@ class CauseLogsTest {
     }
 
     /**
+     * Report 004 with its full GCs: -Xmn56m of 64m under a 20 MB cache — critical, with the NewRatio advice, and the
+     * storm's advice pointing at the old generation. Its G1 form: a session store with the young list pinned at 48 MB
+     * (JDK 17 collects before eden reaches its planned size, JDK 25 fails evacuations): the old-generation advice and
+     * no leak (the regions that failed evacuation hold young objects, no floor); the store without -Xmn gives nothing.
+     */
+    @Test
+    void oldGenerationTooSmall_serialWithFullGcs_andG1WithAPinnedYoungList() throws Exception {
+        GcReport serial = analyze("tinyold-critical-serial-jdk17");
+        assertThat(serial.pauses().fullGcs()).isGreaterThanOrEqualTo(3);
+        assertThat(of(serial, FindingKind.HEAP_TOO_SMALL)).singleElement().satisfies(f -> {
+            assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
+            assertThat(f.title()).startsWith("Old generation too small").contains("-XX:NewRatio=2")
+                    .contains(serial.pauses().fullGcs() + " full GCs");
+            assertThat((Long) f.detail().get("old_gen_bytes")).isLessThan((Long) f.detail().get("young_gen_bytes"));
+        });
+        assertThat(of(serial, FindingKind.MEMORY_LEAK)).isEmpty();
+        assertThat(of(serial, FindingKind.GC_PRESSURE)).filteredOn(f -> f.title().startsWith("Full-GC storm"))
+                .allSatisfy(f -> assertThat(f.detail().get("advice").toString()).contains("-XX:NewRatio=2"));
+        for (String jdk : List.of("jdk17", "jdk25")) {
+            GcReport pinned = analyze("g1pinned-" + jdk);
+            assertThat(of(pinned, FindingKind.HEAP_TOO_SMALL)).as(jdk).singleElement().satisfies(f -> {
+                assertThat(f.title()).startsWith("Old generation too small: G1's young list held at")
+                        .contains("of 64.0 MB heap").contains("without -Xmn");
+                assertThat((Long) f.detail().get("old_gen_bytes")).isLessThan((Long) f.detail().get("young_gen_bytes"));
+            });
+            assertThat(of(pinned, FindingKind.MEMORY_LEAK)).as(jdk + ": " + pinned.trend().verdict()).isEmpty();
+            assertThat(analyze("g1pinned-twin-" + jdk).findings()).as(jdk + " twin").isEmpty();
+        }
+    }
+
+    /**
      * A slow leak (1.5 MB/s beside 40 MB/s of garbage) under ZGC on JDK 17, generational ZGC on JDK 25 (its major
      * collections come in a burst, then seconds apart) and Shenandoah: found. The twins fill the same amount at once
      * and plateau: no leak, and generational ZGC's live figure is the archive's size (3840 entries of 4 KB, 15 MB).
