@@ -5,11 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,11 +20,7 @@ class MetaspaceRecordingsTest {
     Path tmp;
 
     private JfrReport analyze(String name) throws Exception {
-        Path file = tmp.resolve(name + ".jfr");
-        try (InputStream in = new GZIPInputStream(getClass().getResourceAsStream("/recordings/" + name + ".jfr.gz"))) {
-            Files.copy(in, file);
-        }
-        return JfrAnalyzer.analyze(file, JfrFilter.ALL);
+        return JfrAnalyzer.analyze(Recordings.unpacked(tmp, name), JfrFilter.ALL);
     }
 
     @Test

@@ -27,6 +27,16 @@ final class Recordings {
     private Recordings() {
     }
 
+    /** A committed recording (src/test/resources/recordings/NAME.jfr.gz) unpacked into {@code dir}. */
+    static Path unpacked(Path dir, String name) throws Exception {
+        Path file = dir.resolve(name + ".jfr");
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(
+                Recordings.class.getResourceAsStream("/recordings/" + name + ".jfr.gz"))) {
+            Files.copy(in, file);
+        }
+        return file;
+    }
+
     static boolean present(Path jdk) {
         return Files.isExecutable(jdk.resolve("bin/java"));
     }
