@@ -68,4 +68,12 @@ wait
 run g1pinned-jdk25 "$J25" -Xmx64m -XX:+UseG1GC -Xmn48m -- SessionStoreProgram 8 &
 run g1pinned-twin-jdk25 "$J25" -Xmx64m -XX:+UseG1GC -- SessionStoreProgram 8 &
 wait
+# Deflater on heap arrays (JNI critical regions: GCLocker Initiated GC, JDK 17 only: JDK 25's collectors make the
+# allocating threads wait instead) and the twin on direct ByteBuffers
+run gclocker-g1-jdk17 "$J17" -Xmx64m -Xmn8m -XX:+UseG1GC -- ArchiveCompressor 4 heap &
+run gclocker-twin-g1-jdk17 "$J17" -Xmx64m -Xmn8m -XX:+UseG1GC -- ArchiveCompressor 4 direct &
+wait
+run gclocker-serial-jdk17 "$J17" -Xmx64m -Xmn8m -XX:+UseSerialGC -- ArchiveCompressor 4 heap &
+run gclocker-twin-serial-jdk17 "$J17" -Xmx64m -Xmn8m -XX:+UseSerialGC -- ArchiveCompressor 4 direct &
+wait
 ls -l ./*.log.gz

@@ -11,7 +11,8 @@ import java.util.Map;
 
 /**
  * Findings named by what started the collections rather than by how the heap looked: {@code System.gc()} called
- * again and again, and G1 humongous allocations starting collections of their own. Each says its cause and the advice
+ * again and again, G1 humongous allocations starting collections of their own, and JNI critical regions holding
+ * collections back (GCLocker). Each says its cause and the advice
  * that fits it; neither ever advises more heap, which does not change how often either kind of collection runs.
  */
 final class CauseRules {
@@ -30,6 +31,12 @@ final class CauseRules {
      */
     static final int HUMONGOUS_PER_MINUTE = 3;
     static final double HUMONGOUS_SHARE = 0.25;
+    /**
+     * GCLocker-initiated collections that make a warning: as for humongous allocations, a few a minute and a quarter of
+     * the young collections — then JNI critical regions, not the allocation rate, set when the JVM collects.
+     */
+    static final int GC_LOCKER_PER_MINUTE = 3;
+    static final double GC_LOCKER_SHARE = 0.25;
 
     private CauseRules() {
     }
@@ -37,6 +44,40 @@ final class CauseRules {
     static void all(GcFacts f) {
         explicit(f);
         humongous(f);
+        gcLocker(f);
+    }
+
+    /**
+     * GCLocker. JNI code that reads a Java array in place (GetPrimitiveArrayCritical: java.util.zip's Deflater and
+     * Inflater on heap arrays, some drivers and codecs) holds collections back until it leaves its critical region;
+     * threads that need memory meanwhile wait, and the JVM then runs the held collection ("GCLocker Initiated GC",
+     * Serial, Parallel and G1 up to JDK 21; JDK 22's G1 pins regions instead and JDK 25's collectors make the allocating
+     * threads wait without such a collection). When they are a quarter of the young collections, the critical regions
+     * set the pace: shorter calls, or direct ByteBuffers, which zip's classes read without a critical region (JDK 11+).
+     */
+    private static void gcLocker(GcFacts f) {
+        int locker = 0;
+        int young = 0;
+        for (GcEvent e : f.events) {
+            locker += GcCauseKind.of(e.cause()) == GcCauseKind.GC_LOCKER ? 1 : 0;
+            young += e.kind() == GcKind.YOUNG || e.kind() == GcKind.MIXED ? 1 : 0;
+        }
+        int worst = f.worstWindow(e -> GcCauseKind.of(e.cause()) == GcCauseKind.GC_LOCKER);
+        double share = young > 0 ? locker / (double) young : 0;
+        if (worst < GC_LOCKER_PER_MINUTE || share < GC_LOCKER_SHARE) {
+            return;
+        }
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put(Gc.CAUSE, GcCauseKind.GC_LOCKER.jsonName());
+        d.put(Gc.COUNT, locker);
+        d.put(Gc.COLLECTIONS_WORST_60S, worst);
+        d.put(Gc.ADVICE, "JNI critical regions (GetPrimitiveArrayCritical: java.util.zip's Deflater/Inflater on byte[],"
+                + " image and crypto natives, some JDBC drivers) hold collections back while threads wait for memory: give"
+                + " zip direct ByteBuffers (no critical region, JDK 11+) or make the calls shorter; G1 on JDK 22+ pins"
+                + " regions instead. More heap does not change it");
+        f.add(FindingKind.GC_PRESSURE, Severity.WARNING, String.format(Locale.ROOT,
+                "%d collections waited for JNI critical regions (GCLocker Initiated GC, %d within 60 s, %.0f%% of young"
+                        + " collections)", locker, worst, share * 100), d);
     }
 
     private static boolean explicitGc(GcEvent e) {

@@ -137,6 +137,28 @@ class CauseLogsTest {
         }
     }
 
+    /**
+     * Deflater on heap arrays in three threads (JDK 17): most young collections wait for JNI critical regions. Named with
+     * the zip advice (direct ByteBuffers), never more heap; the same compression on direct buffers gives nothing.
+     */
+    @Test
+    void gcLockerCollections_namedWithTheCriticalRegionAdvice_twinClean() throws Exception {
+        for (String name : List.of("gclocker-g1-jdk17", "gclocker-serial-jdk17")) {
+            GcReport r = analyze(name);
+            assertThat(r.findings()).as(name).singleElement().satisfies(f -> {
+                assertThat(f.detail().get("cause")).isEqualTo("gc-locker");
+                assertThat(f.severity()).isEqualTo(Severity.WARNING);
+                assertThat(f.title()).contains("collections waited for JNI critical regions (GCLocker Initiated GC");
+                assertThat(f.detail().get("advice").toString()).contains("direct ByteBuffers").contains("More heap does not change it");
+            });
+        }
+        for (String twin : List.of("gclocker-twin-g1-jdk17", "gclocker-twin-serial-jdk17")) {
+            GcReport r = analyze(twin);
+            assertThat(r.events()).as(twin).noneMatch(e -> e.cause().equals("GCLocker Initiated GC"));
+            assertThat(r.findings()).as(twin).isEmpty();
+        }
+    }
+
     /** -Xmn60m of 64m and no full GC yet: a warning from the sizes alone; the default young size gives none. */
     @Test
     void tinyOldGeneration_warnedBeforeAnyFullGc() throws Exception {
