@@ -52,6 +52,8 @@ public record HeapFloorTrend(boolean leak, String verdict,
     static final double MIN_GROWTH_SHARE = 0.05;
     /** Whole-heap collections after warm-up a verdict needs (one in each third of the time, and one more). */
     static final int MIN_POINTS = 4;
+    /** Points a verdict on every collection's heap after GC needs (the soak's series: collections come often). */
+    static final int MIN_POINTS_ALL = 5;
 
     /** As {@link #assess(double[], double[], boolean[], int, long)} with every point a whole-heap measurement. */
     public static HeapFloorTrend assess(double[] timeSec, double[] heapAfterBytes, long maxHeapBytes) {
@@ -148,7 +150,7 @@ public record HeapFloorTrend(boolean leak, String verdict,
         double late = median(wf, cut[1], k);
         // a few points close together are not a trend: ≥ MIN_POINTS covering a quarter of the span; a cycle's several
         // sizes count once (GcLogAnalyzer keeps each cycle's last)
-        boolean enough = k >= MIN_POINTS && fitted >= 0.25 * (t1 - warm);
+        boolean enough = k >= (wholeHeap == null ? MIN_POINTS_ALL : MIN_POINTS) && fitted >= 0.25 * (t1 - warm);
         // A leak accumulates with the work, so its floor climbs through the span: from the first third to the middle
         // one as well as from the middle to the last. A floor flat for two thirds that steps up once at the end is a
         // one-time allocation or a concurrent collector's late cycle (seen on healthy programs under ZGC and G1 over
