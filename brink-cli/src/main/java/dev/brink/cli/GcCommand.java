@@ -28,7 +28,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code brink gc}: reads GC logs (or a run directory's gc.jsonl) and says what to change. */
 @Command(name = "gc", mixinStandardHelpOptions = true,
-        description = {"Analyse GC logs: pauses, heap after GC (leak verdict), full-GC storms, sizing advice.",
+        description = {"Analyse GC logs: pauses, heap after GC (leak verdict), full-GC storms, sizing advice,",
+            "and collections by cause: System.gc() calls, metaspace (OutOfMemoryError: Metaspace), G1 humongous",
+            "allocations, evacuation failures, allocation stalls, GCLocker, each with the advice that fits it.",
             "Reads JDK 9+ -Xlog:gc* and JDK 8 -XX:+PrintGCDetails logs of every HotSpot collector.",
             "Rotated parts are ordered by their content; .gz is read as is.",
             "A run directory or gc.jsonl from Brink's observer gets the same analysis.",
@@ -99,7 +101,7 @@ final class GcCommand implements Callable<Integer> {
             out.println("Findings:");
             for (Finding f : r.findings()) {
                 out.printf(Locale.ROOT, "  [%s] %s: %s%n", f.severity().jsonName(), f.kind().jsonName(), f.title());
-                for (String key : List.of("reason", "flags", "advice", "meaning")) {
+                for (String key : List.of("reason", "causes", "caller", "flags", "advice", "meaning")) {
                     Object v = f.detail().get(key);
                     if (v != null) {
                         out.printf(Locale.ROOT, "      %s: %s%n", key, v);
@@ -129,6 +131,19 @@ final class GcCommand implements Callable<Integer> {
             kinds.merge(e.kind().jsonName(), 1, Integer::sum);
         }
         out.println("Events by kind: " + kinds);
+        Map<String, Integer> causes = new LinkedHashMap<>();
+        for (GcEvent e : r.events()) {
+            if (!e.cause().isEmpty()) {
+                causes.merge(e.cause(), 1, Integer::sum);
+            }
+        }
+        if (!causes.isEmpty()) {
+            out.println("Collections by cause: " + causes);
+        }
+        if (!r.metaspaceOoms().isEmpty()) {
+            out.printf(Locale.ROOT, "OutOfMemoryError for class metadata: %d (first at %s)%n", r.metaspaceOoms().size(),
+                    r.metaspaceOoms().get(0).source());
+        }
         if (!r.unknownSamples().isEmpty()) {
             out.println("Lines not understood (first " + r.unknownSamples().size() + "):");
             for (String u : r.unknownSamples()) {

@@ -1,5 +1,6 @@
 package dev.brink.cli;
 
+import dev.brink.core.AppPackages;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.core.Json;
@@ -21,9 +22,11 @@ import picocli.CommandLine.Spec;
 /** {@code brink jfr}: reads a JFR recording and says which code burns the CPU, allocates, waits and why. */
 @Command(name = "jfr", mixinStandardHelpOptions = true,
         description = {"Analyse a JFR recording: hot methods (top and application frame, self and total share, library "
-                + "family), allocation by class and site, monitor contention with the owner, park/sleep sites, class loading "
-                + "and class-loader lock waits, exceptions, GC pauses and heap after GC, CPU load, socket I/O by address. "
-                + "Findings first. Exit 2 when the file is not a whole JFR recording."})
+                + "family), allocation by class, site and application frame, monitor contention with the owner, park/sleep "
+                + "sites, class loading and class-loader lock waits, exceptions (rate, type, where thrown), GC pauses, heap "
+                + "after GC and collections by cause (System.gc() callers, metaspace), CPU load, socket I/O by address. "
+                + "The application's packages come from the recorded main class (or its jar's manifest) unless "
+                + "--app-package names them. Findings first. Exit 2 when the file is not a whole JFR recording."})
 final class JfrCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -43,13 +46,20 @@ final class JfrCommand implements Callable<Integer> {
     @Option(names = "--thread", paramLabel = "NAME", description = "Only threads whose name contains NAME.")
     String thread;
 
+    @Option(names = "--app-package", paramLabel = "PACKAGE", split = ",",
+            description = "The application's package(s), e.g. com.acme.shop (repeat or comma-separate): only their frames"
+                    + " are the application's. Default: the recorded main class's package, and code outside the JDK and"
+                    + " common libraries.")
+    java.util.List<String> appPackages;
+
     @Override
     public Integer call() throws Exception {
         Instant fromAt = instant(from, "--from");
         Instant toAt = instant(to, "--to");
         JfrFilter filter = new JfrFilter(fromAt, fromAt == null ? offset(from, "--from") : null,
                 toAt, toAt == null ? offset(to, "--to") : null, thread);
-        JfrReport report = JfrAnalyzer.analyze(file, filter);
+        JfrReport report = JfrAnalyzer.analyze(file, filter,
+                appPackages == null ? AppPackages.UNKNOWN : AppPackages.declared(appPackages));
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(report));

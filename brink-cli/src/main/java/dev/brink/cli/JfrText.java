@@ -27,13 +27,16 @@ final class JfrText {
         out.println();
         out.printf(Locale.ROOT, "Recording: %s (%s; %d chunk(s), %d events in %.1f s from %s)%n", r.file(),
                 r.jvm().isEmpty() ? "JVM not recorded" : r.jvm(), r.chunks(), r.events(), r.durationSec(), r.start());
+        out.println("Application packages: " + (r.appPackages().isEmpty() ? "not known (the JDK and common libraries are"
+                + " not the application; --app-package names them)" : String.join(", ", r.appPackages()) + " (" + r.appPackagesSource() + ")"));
         out.printf(Locale.ROOT, "CPU: JVM %.0f %% avg, %.0f %% max; machine %.0f %% avg, %.0f %% max (%d samples)%n",
                 r.cpu().jvmAvg() * 100, r.cpu().jvmMax() * 100, r.cpu().machineAvg() * 100, r.cpu().machineMax() * 100, r.cpu().samples());
         out.printf(Locale.ROOT, "%nHot methods (top frame, %d execution samples):%n", r.executionSamples());
         table(out, r.hotMethodsSelf(), "%5.1f %%  %s%s", row -> new Object[] {row.share() * 100, row.key(), app(row.top())});
         out.println("Hot paths (application frame and the library family it calls):");
         for (JfrReport.HotPath p : r.hotPaths().subList(0, Math.min(ROWS, r.hotPaths().size()))) {
-            out.printf(Locale.ROOT, "  %5.1f %%  %s -> %s (%s)%n", p.share() * 100, p.appFrame(), p.category().words(), p.topMethod());
+            out.printf(Locale.ROOT, "  %5.1f %%  %s -> %s (%s)%s%n", p.share() * 100, p.appFrame(), p.category().words(), p.topMethod(),
+                    p.entry() == null ? "" : ", entered at " + p.entry());
         }
         out.println("CPU by library family: " + shares(r.categoryShares()));
         out.println("On the stack (total share):");
@@ -42,7 +45,16 @@ final class JfrText {
             out.printf(Locale.ROOT, "Native methods (%d samples, threads in native code, often waiting):%n", r.nativeSamples());
             table(out, r.nativeMethods(), "%5.1f %%  %s%s", row -> new Object[] {row.share() * 100, row.key(), ""});
         }
-        out.printf(Locale.ROOT, "%nAllocation (%.1f MB/s) by site:%n", r.allocationBytesPerSec() / (1024 * 1024));
+        out.printf(Locale.ROOT, "%nAllocation (%.1f MB/s) by application frame (the call it made):%n",
+                r.allocationBytesPerSec() / (1024 * 1024));
+        if (r.allocationByAppFrame().isEmpty()) {
+            out.println("  (none recorded)");
+        }
+        for (JfrReport.AllocationSite a : r.allocationByAppFrame().subList(0, Math.min(ROWS, r.allocationByAppFrame().size()))) {
+            out.printf(Locale.ROOT, "  %5.1f %%  %s%s%s (%s)%n", a.share() * 100, a.application() ? "" : "[no application frame] ",
+                    a.frame(), a.via() == null ? "" : " via " + a.via(), a.topClass());
+        }
+        out.println("Allocation by allocating frame:");
         table(out, r.allocationBySite(), "%5.1f %%  %s (%s)", row -> new Object[] {row.share() * 100, row.key(), row.top()});
         out.println("Allocation by class:");
         table(out, r.allocationByClass(), "%5.1f %%  %s%s", row -> new Object[] {row.share() * 100, row.key(), ""});
@@ -59,8 +71,10 @@ final class JfrText {
         JfrReport.ClassLoading cl = r.classLoading();
         out.printf(Locale.ROOT, "%nClass loading: %d -> %d loaded classes, %.0f per second; %d class-loader lock waits, %.0f ms%n",
                 cl.loadedAtStart(), cl.loadedAtEnd(), cl.perSec(), cl.loaderLockWaits(), cl.loaderLockWaitMs());
-        out.printf(Locale.ROOT, "Exceptions: %s throwables created; recorded throws by type:%n",
-                r.throwablesCreated() < 0 ? "?" : String.valueOf(r.throwablesCreated()));
+        JfrReport.Exceptions x = r.exceptions();
+        out.printf(Locale.ROOT, "Exceptions: %s throwables created (%.0f a second)%s; recorded throws by type:%n",
+                r.throwablesCreated() < 0 ? "?" : String.valueOf(r.throwablesCreated()), x.perSec(),
+                x.type() == null ? "" : String.format(Locale.ROOT, ", mostly %s from %s (by %s)", x.type(), x.appFrame(), x.source()));
         table(out, r.exceptionsByType(), "%d  %s%s", row -> new Object[] {row.count(), row.key(), ""});
         out.println("By site:");
         table(out, r.exceptionsBySite(), "%d  %s (%s)", row -> new Object[] {row.count(), row.key(), row.top()});

@@ -140,6 +140,17 @@ class GcCommandTest {
         assertThat(again.out()).contains("memory-leak");
     }
 
+    /** A System.gc() loop (brink-gc's committed scenario log): the cause, its advice and the collections by cause. */
+    @Test
+    void text_explicitGcNamedByCause() throws Exception {
+        Path log = Path.of(GcCommandTest.class.getResource("/explicit-g1-jdk17.log.gz").toURI());
+        Result r = brink("gc", log.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("Findings:").contains("[critical] gc-pressure: System.gc() called 25 times")
+                .contains("More heap (-Xmx) changes nothing").contains("Collections by cause: {System.gc()=25")
+                .doesNotContain("Full-GC storm");
+    }
+
     @Test
     void notAGcLog_oneLineExit2() throws Exception {
         Path junk = Files.writeString(tmp.resolve("notes.txt"), "hello\nworld\n");

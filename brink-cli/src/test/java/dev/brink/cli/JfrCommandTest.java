@@ -62,6 +62,19 @@ class JfrCommandTest {
         assertThat(doc.get("start").asText()).endsWith("Z");
     }
 
+    /** The test JVM's own recording: its main class is the test launcher's; --app-package names the packages instead. */
+    @Test
+    void appPackage_declaredPackagesNamed_badNameOneLine() throws Exception {
+        BrinkRun run = brink("jfr", rec.toString(), "--json", "--app-package", "dev.brink.cli,org.example");
+        assertThat(run.code).as(run.err).isZero();
+        JsonNode doc = Json.MAPPER.readTree(run.out);
+        assertThat(doc.get("app_packages").toString()).isEqualTo("[\"dev.brink.cli\",\"org.example\"]");
+        assertThat(doc.get("app_packages_source").asText()).isEqualTo("declared");
+        BrinkRun bad = brink("jfr", rec.toString(), "--app-package", "dev brink");
+        assertThat(bad.code).isEqualTo(2);
+        assertThat(bad.err.strip()).doesNotContain("\n").contains("expected a Java package name");
+    }
+
     @Test
     void window_emptyAfterTheEnd_andBadOffsetIsOneLine() {
         BrinkRun late = brink("jfr", rec.toString(), "--json", "--from", "1h");

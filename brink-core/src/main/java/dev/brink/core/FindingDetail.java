@@ -118,6 +118,37 @@ public final class FindingDetail {
         }
     }
 
+    /** pool-starvation from thread dumps (brink-threads); each {@link #HOLDERS} row has the {@code HOLDER_} keys. */
+    public static final class Pools {
+        /** The thread pool's name pattern ("report-worker-*"), or the resource pool ("HikariCP", "the Semaphore taken in …"). */
+        public static final String POOL = "pool";
+        /** {@link #KIND_THREAD_POOL}, {@link #KIND_CONNECTION_POOL}, {@link #KIND_OBJECT_POOL} or {@link #KIND_SEMAPHORE}. */
+        public static final String POOL_KIND = "pool_kind";
+        public static final String KIND_THREAD_POOL = "thread-pool";
+        public static final String KIND_CONNECTION_POOL = "connection-pool";
+        public static final String KIND_OBJECT_POOL = "object-pool";
+        public static final String KIND_SEMAPHORE = "semaphore";
+        public static final String WORKERS = "workers";
+        public static final String IDLE_WORKERS = "idle_workers";
+        public static final String WAITER_COUNT = "waiter_count";
+        public static final String WAITERS = "waiters";
+        /** The call they wait in ("java.util.concurrent.FutureTask.get", "com.zaxxer.hikari.pool.HikariPool.getConnection"). */
+        public static final String WAIT_FRAME = "wait_frame";
+        /** The application method that waits (the first application frame below the wait). */
+        public static final String APP_FRAME = "app_frame";
+        public static final String HOLDERS = "holders";
+        public static final String HOLDER_THREAD = "thread";
+        public static final String HOLDER_STATE = "state";
+        public static final String HOLDER_FRAME = "frame";
+        public static final String HOLDER_APP_FRAME = "app_frame";
+        public static final String DUMPS_SEEN = "dumps_seen";
+        public static final String DUMPS_TOTAL = "dumps_total";
+        public static final String ADVICE = "advice";
+
+        private Pools() {
+        }
+    }
+
     /** deadlock from thread dumps (brink-threads); each {@link #CYCLE} member has the {@code MEMBER_} keys. */
     public static final class Deadlock {
         public static final String THREADS = "threads";
@@ -238,6 +269,26 @@ public final class FindingDetail {
         public static final String COLLECTIONS = "collections";
         public static final String COUNT = "count";
         public static final String MEANING = "meaning";
+        /** What started the collections a finding is about: a {@link dev.brink.core.GcCauseKind} word ("explicit"). */
+        public static final String CAUSE = "cause";
+        /** The JVM's cause words of the collections a finding counted, with how many: {"System.gc()": 25}. */
+        public static final String CAUSES = "causes";
+        public static final String COLLECTIONS_WORST_60S = "collections_worst_60s";
+        public static final String PAUSE_TOTAL_MS = "pause_total_ms";
+        /** gc-pressure (humongous): G1's region size, the most humongous regions at a collection, their share of young GCs. */
+        public static final String REGION_SIZE_BYTES = "region_size_bytes";
+        public static final String HUMONGOUS_REGIONS_MAX = "humongous_regions_max";
+        public static final String HUMONGOUS_SHARE_OF_YOUNG = "humongous_share_of_young";
+        /** metaspace: collections for class metadata, metaspace used at the first collection and at most, the cap, OOMs. */
+        public static final String METADATA_COLLECTIONS = "metadata_collections";
+        public static final String METASPACE_START_BYTES = "metaspace_start_bytes";
+        public static final String METASPACE_PEAK_BYTES = "metaspace_peak_bytes";
+        public static final String MAX_METASPACE_BYTES = "max_metaspace_bytes";
+        public static final String OUT_OF_MEMORY_ERRORS = "out_of_memory_errors";
+        /** The stack that called System.gc(), from a JFR recording's jdk.SystemGC events ("app.Exporter.flush"). */
+        public static final String CALLER = "caller";
+        /** metaspace (JFR): classes loaded per second over the window. */
+        public static final String CLASSES_LOADED_PER_SEC = "classes_loaded_per_sec";
 
         private Gc() {
         }
@@ -269,6 +320,20 @@ public final class FindingDetail {
         public static final String CLASSES_LOADED_PER_SEC = "classes_loaded_per_sec";
         public static final String CLASS = "class";
         public static final String BYTES_PER_SEC = "bytes_per_sec";
+        /** hot-method without an application frame: where the stacks entered the family (a framework's method). */
+        public static final String ENTRY = "entry";
+        /** allocation-hotspot: the JDK or library call the application frame made ("java.lang.StringBuilder.toString"). */
+        public static final String VIA = "via";
+        /** exceptions: throwables created per second, in the window, the type thrown most and its share, their CPU. */
+        public static final String EXCEPTIONS_PER_SEC = "exceptions_per_sec";
+        public static final String THROWABLES = "throwables";
+        public static final String EXCEPTION_TYPE = "exception_type";
+        public static final String CPU_SHARE = "cpu_share";
+        /** exceptions: what named the type: "throw-events", "execution-samples" or "statistics". */
+        public static final String SOURCE = "source";
+        public static final String ADVICE = "advice";
+        /** exceptions in a capacity step: throwables per request of the step. */
+        public static final String PER_REQUEST = "per_request";
 
         private Jfr() {
         }
@@ -334,6 +399,9 @@ public final class FindingDetail {
                     LockContention.WAITERS_X_DUMPS, LockContention.DUMPS_SEEN, LockContention.DUMPS_TOTAL,
                     Jfr.MONITOR_CLASS, Jfr.SITE, Jfr.APP_FRAME, Jfr.WAITS, Jfr.WAIT_MS, Jfr.MAX_WAIT_MS, Jfr.THREADS_BLOCKED_AVG, Jfr.OWNER, Jfr.CAUSE,
                     Jfr.CLASSES_LOADED_PER_SEC, Jfr.STEP, Jfr.RATE_GROWTH, Jfr.LOAD_GROWTH)),
+            Map.entry(FindingKind.POOL_STARVATION, List.of(Pools.POOL, Pools.POOL_KIND, Pools.WORKERS, Pools.IDLE_WORKERS,
+                    Pools.WAITER_COUNT, Pools.WAITERS, Pools.WAIT_FRAME, Pools.APP_FRAME, Pools.HOLDERS, Pools.DUMPS_SEEN,
+                    Pools.DUMPS_TOTAL, Pools.ADVICE)),
             Map.entry(FindingKind.DEADLOCK, List.of(Deadlock.THREADS, Deadlock.CYCLE, Deadlock.FOUND_IN_LOCK_GRAPH,
                     Deadlock.REPORTED_BY_JVM, Deadlock.DUMPS_SEEN)),
             Map.entry(FindingKind.BUSY_THREAD, List.of(BusyThread.FRAME, BusyThread.WHERE, BusyThread.LIBRARIES, BusyThread.MAIN_LIBRARY,
@@ -344,14 +412,21 @@ public final class FindingDetail {
             Map.entry(FindingKind.TARGET_DIED, List.of(TargetDied.SOAK_SECONDS, TargetDied.MESSAGE, TargetDied.STEP)),
             Map.entry(FindingKind.GC_PRESSURE, List.of(Gc.FULL_GCS, Gc.FULL_GCS_WORST_60S, Gc.MEDIAN_FREED_SHARE, Gc.GC_TIME_SHARE,
                     Gc.WORST_60S_SHARE, Gc.WORST_60S_START_S, Gc.PAUSES, Gc.STALLS, Gc.STALL_MS_TOTAL, Gc.COLLECTIONS, Gc.COUNT, Gc.MEANING,
-                    Gc.FLAGS, Gc.ADVICE, Gc.NOT_COUNTED)),
+                    Gc.FLAGS, Gc.ADVICE, Gc.NOT_COUNTED, Gc.CAUSE, Gc.CAUSES, Gc.COLLECTIONS_WORST_60S, Gc.PAUSE_TOTAL_MS,
+                    Gc.REGION_SIZE_BYTES, Gc.HUMONGOUS_REGIONS_MAX, Gc.HUMONGOUS_SHARE_OF_YOUNG, Gc.CALLER, Jfr.STEP)),
+            Map.entry(FindingKind.METASPACE, List.of(Gc.CAUSE, Gc.METADATA_COLLECTIONS, Gc.COLLECTIONS_WORST_60S,
+                    Gc.METASPACE_START_BYTES, Gc.METASPACE_PEAK_BYTES, Gc.MAX_METASPACE_BYTES, Gc.OUT_OF_MEMORY_ERRORS, Gc.AT,
+                    Gc.ADVICE, Gc.CLASSES_LOADED_PER_SEC, HeapLeak.LOADER_CLASS, HeapLeak.LOADERS, HeapLeak.CLASSES, Jfr.STEP)),
             Map.entry(FindingKind.HEAP_TOO_SMALL, List.of(Gc.LIVE_SET_BYTES, Gc.MAX_HEAP_BYTES, Gc.FULL_GCS, Gc.GC_TIME_SHARE, Gc.FLAGS,
                     Gc.REASON, Gc.NOTE, Gc.OLD_GEN_BYTES, Gc.YOUNG_GEN_BYTES, Gc.PROMOTED_BYTES_PER_S,
                     Gc.HEAP_BYTES, Gc.FULL_GCS_PER_S)),
             Map.entry(FindingKind.LONG_PAUSE, List.of(Gc.MAX_MS, Gc.P99_MS, Gc.PAUSES_OVER_1S, Gc.AT, Gc.ADVICE)),
             Map.entry(FindingKind.HOT_METHOD, List.of(Jfr.SHARE, Jfr.SAMPLES, Jfr.EXECUTION_SAMPLES, Jfr.CATEGORY, Jfr.METHOD, Jfr.APP_FRAME,
-                    Jfr.THREADS, Jfr.THREADS_SHARE, Jfr.STEP, Jfr.RATE_GROWTH, Jfr.LOAD_GROWTH)),
-            Map.entry(FindingKind.ALLOCATION_HOTSPOT, List.of(Jfr.SITE, Jfr.SHARE, Jfr.CLASS, Jfr.BYTES_PER_SEC)),
+                    Jfr.THREADS, Jfr.THREADS_SHARE, Jfr.ENTRY, Jfr.STEP, Jfr.RATE_GROWTH, Jfr.LOAD_GROWTH)),
+            Map.entry(FindingKind.ALLOCATION_HOTSPOT, List.of(Jfr.SITE, Jfr.APP_FRAME, Jfr.VIA, Jfr.SHARE, Jfr.CLASS, Jfr.BYTES_PER_SEC,
+                    Jfr.STEP)),
+            Map.entry(FindingKind.EXCEPTIONS, List.of(Jfr.EXCEPTIONS_PER_SEC, Jfr.THROWABLES, Jfr.EXCEPTION_TYPE, Jfr.APP_FRAME,
+                    Jfr.SHARE, Jfr.CPU_SHARE, Jfr.SOURCE, Jfr.ADVICE, Jfr.PER_REQUEST, Jfr.STEP)),
             Map.entry(FindingKind.HOST_SATURATED, List.of()),
             Map.entry(FindingKind.PORT_EXHAUSTION, List.of(PortExhaustion.SIDE, PortExhaustion.STEP, PortExhaustion.PORTS_IN_USE,
                     PortExhaustion.PORT_RANGE, PortExhaustion.PORT_RANGE_SIZE, PortExhaustion.TIME_WAIT,

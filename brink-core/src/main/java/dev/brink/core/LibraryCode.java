@@ -29,7 +29,22 @@ public final class LibraryCode {
         "org.springframework.", "org.eclipse.jetty.", "io.undertow.", "org.xnio.", "io.vertx.", "io.quarkus.",
         "io.helidon.", "io.micronaut.", "org.glassfish.", "org.jboss.", "kotlin.", "kotlinx.", "scala.", "groovy.",
         "org.codehaus.groovy.", "bsh.", "org.bouncycastle.", "com.zaxxer.hikari.", "org.hibernate.", "okhttp3.", "okio.",
+        // persistence and data stores: drivers, pools, embedded databases, clients
+        "jakarta.", "org.h2.", "com.mysql.", "org.postgresql.", "oracle.", "com.microsoft.sqlserver.", "org.mariadb.",
+        "org.hsqldb.", "org.sqlite.", "org.jooq.", "org.mybatis.", "io.r2dbc.", "com.mongodb.", "org.mongodb.",
+        "io.lettuce.", "redis.clients.", "org.eclipse.persistence.",
+        // bytecode, templating, caching, resilience, observability, testing
+        "net.bytebuddy.", "org.objectweb.asm.", "javassist.", "org.aspectj.", "org.thymeleaf.", "freemarker.",
+        "com.github.benmanes.caffeine.", "org.ehcache.", "io.github.resilience4j.", "io.prometheus.", "brave.",
+        "zipkin2.", "org.HdrHistogram.", "org.jctools.", "org.yaml.snakeyaml.", "com.esotericsoftware.",
+        "org.junit.", "org.mockito.", "org.assertj.", "org.testcontainers.", "org.antlr.", "org.jboss.",
     };
+
+    /**
+     * Packages inside a library's namespace that hold applications: Spring's own sample applications (PetClinic) are
+     * {@code org.springframework.samples.*}, whose code is the application's, not Spring's.
+     */
+    private static final String[] APPLICATIONS_INSIDE = {"org.springframework.samples."};
 
     private LibraryCode() {
     }
@@ -67,7 +82,18 @@ public final class LibraryCode {
         return false;
     }
 
+    /** True for the JDK's own classes and methods (java., javax., jdk., sun., com.sun.). */
+    public static boolean isJdk(String name) {
+        return name.startsWith("java.") || name.startsWith("jdk.") || name.startsWith("sun.") || name.startsWith("javax.")
+                || name.startsWith("com.sun.");
+    }
+
     private static boolean knownLibrary(String name) {
+        for (String p : APPLICATIONS_INSIDE) {
+            if (name.startsWith(p)) {
+                return false;
+            }
+        }
         for (String p : LIBRARY_PREFIXES) {
             if (name.startsWith(p)) {
                 return true;

@@ -13,11 +13,27 @@ import java.util.Locale;
  * (Pattern$BmpCharProperty, sun.security.rsa…) and the common libraries on top (Log4j, Logback, Jackson, Gson,
  * BouncyCastle, RE2/J) fall in the same family. The first matching prefix wins, which is how the exceptions are
  * written: access control lives in java.security but is not cryptography, SecureClassLoader is class loading.
+ *
+ * <p>ORM and database access are families too: in a service they carry most of the time of the request threads
+ * (Hibernate turning result sets into entities, a JDBC driver and its pool), and a finding that says so names the
+ * framework path where the application's own frame is thin. Collections, strings and I/O of the JDK ({@link
+ * #generic}) belong to no family: they serve whichever code called them.
  */
 public enum LibraryFamily {
-    REGEX, FORMATTING, CRYPTO, LOGGING, JSON, REFLECTION, CLASS_LOADING,
+    REGEX("regex"), FORMATTING("formatting"), CRYPTO("crypto"), LOGGING("logging"), JSON("JSON"),
+    REFLECTION("reflection"), CLASS_LOADING("class loading"),
+    /** Hibernate, JPA, Spring Data JPA, MyBatis: entities, queries, the persistence context. */
+    ORM("ORM (Hibernate/JPA)"),
+    /** JDBC and its drivers, connection pools, embedded databases (H2, HSQLDB, Derby), Redis and Mongo clients. */
+    DATABASE("database access (JDBC)"),
     /** No family: the application's own code, collections, strings, I/O, a framework's plumbing. */
-    NONE;
+    NONE("other code");
+
+    private final String words;
+
+    LibraryFamily(String words) {
+        this.words = words;
+    }
 
     private static final String[][] PREFIXES = {
         {"java.util.regex.", "REGEX"}, {"jdk.internal.util.regex.", "REGEX"}, {"com.google.re2j.", "REGEX"},
@@ -44,7 +60,28 @@ public enum LibraryFamily {
         {"java.lang.reflect.", "REFLECTION"}, {"jdk.internal.reflect.", "REFLECTION"}, {"sun.reflect.", "REFLECTION"},
         {"java.lang.Class.getDeclared", "REFLECTION"}, {"java.lang.Class.getMethod", "REFLECTION"},
         {"java.lang.Class.getField", "REFLECTION"},
+        {"org.hibernate.", "ORM"}, {"jakarta.persistence.", "ORM"}, {"javax.persistence.", "ORM"},
+        {"org.eclipse.persistence.", "ORM"}, {"org.springframework.orm.", "ORM"}, {"org.springframework.data.jpa.", "ORM"},
+        {"org.mybatis.", "ORM"}, {"org.apache.ibatis.", "ORM"},
+        {"java.sql.", "DATABASE"}, {"javax.sql.", "DATABASE"}, {"org.h2.", "DATABASE"}, {"com.mysql.", "DATABASE"},
+        {"org.postgresql.", "DATABASE"}, {"oracle.jdbc.", "DATABASE"}, {"com.microsoft.sqlserver.", "DATABASE"},
+        {"org.mariadb.", "DATABASE"}, {"org.hsqldb.", "DATABASE"}, {"org.apache.derby.", "DATABASE"},
+        {"org.sqlite.", "DATABASE"}, {"com.zaxxer.hikari.", "DATABASE"}, {"org.apache.commons.dbcp2.", "DATABASE"},
+        {"org.apache.tomcat.jdbc.", "DATABASE"}, {"org.springframework.jdbc.", "DATABASE"}, {"org.jooq.", "DATABASE"},
+        {"io.r2dbc.", "DATABASE"}, {"org.springframework.r2dbc.", "DATABASE"}, {"com.mongodb.", "DATABASE"},
+        {"org.mongodb.", "DATABASE"}, {"io.lettuce.", "DATABASE"}, {"redis.clients.", "DATABASE"},
     };
+
+    /**
+     * Frames of the JDK that belong to no family: collections, strings, boxing, I/O, concurrency utilities. They
+     * serve whichever code called them, so the cost of a sample whose top is {@code ArrayList$Itr.next} is not
+     * decided by that frame: the first frame below it that is not generic (a family's, a library's, the
+     * application's) decides. Without this rule, reflection far down the stack (a framework invoking a controller)
+     * named a list's iteration "reflection".
+     */
+    public static boolean generic(String qualifiedMethod) {
+        return LibraryCode.isJdk(qualifiedMethod) && of(qualifiedMethod) == NONE;
+    }
 
     /**
      * The family of a frame named {@code package.Class.method} (or a class name alone); {@link #NONE} for the rest.
@@ -66,8 +103,8 @@ public enum LibraryFamily {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
-    /** The words a person reads: "class loading", "regex". */
+    /** The words a person reads: "class loading", "regex", "ORM (Hibernate/JPA)". */
     public String words() {
-        return name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        return words;
     }
 }

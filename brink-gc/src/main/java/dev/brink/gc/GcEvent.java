@@ -19,6 +19,7 @@ import java.util.Set;
  * @param heapBefore    used heap bytes before; -1 when not logged
  * @param heapAfter     used heap bytes after; -1 when not logged
  * @param heapCommitted committed heap bytes after; -1 when not logged
+ * @param metaspaceBefore used metaspace (or perm gen) bytes before; -1 when not logged
  * @param metaspaceAfter used metaspace (or perm gen) bytes after; -1 when not logged
  * @param generations   per generation / region type, as logged
  * @param flags         trouble the collection reported
@@ -30,6 +31,7 @@ public record GcEvent(@JsonProperty("uptime_s") double uptimeSec, @JsonProperty(
                       @JsonProperty("duration_ms") double durationMs,
                       @JsonProperty("heap_before") long heapBefore, @JsonProperty("heap_after") long heapAfter,
                       @JsonProperty("heap_committed") long heapCommitted,
+                      @JsonProperty("metaspace_before") long metaspaceBefore,
                       @JsonProperty("metaspace_after") long metaspaceAfter,
                       List<Generation> generations, Set<GcFlag> flags, String source) {
     public GcEvent {

@@ -8,6 +8,8 @@ import dev.brink.core.JsonlReader;
 import dev.brink.core.evidence.GcEventLine;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 
 /**
@@ -32,7 +34,7 @@ public final class GcLogAnalyzer {
         List<String> sources = new ArrayList<>();
         List<String> formats = GcLogReader.read(logs, sink, sources);
         return report(sources, String.join("+", formats), sink.settings(), sink.events, sink.lines,
-                sink.unknownLines, sink.unknownSamples, -1);
+                sink.unknownLines, sink.unknownSamples, -1, sink.metaspaceOoms);
     }
 
     /** Analyses what Brink's observer saw (gc.jsonl lines) the same way as a log. */
@@ -45,12 +47,24 @@ public final class GcLogAnalyzer {
      *                         start-up and count toward no finding; -1 when unknown
      */
     public static GcReport analyzeEvents(List<GcEventLine> lines, long loadStartEpochMs) throws BrinkUserException {
+        return analyzeEvents(lines, loadStartEpochMs, List.of(), -1);
+    }
+
+    /**
+     * As {@link #analyzeEvents(List, long)}, with what a JFR recording adds to the collections: the metaspace
+     * OutOfMemoryErrors it recorded (jdk.MetaspaceOOM) and -XX:MaxMetaspaceSize (-1 when unknown).
+     */
+    public static GcReport analyzeEvents(List<GcEventLine> lines, long loadStartEpochMs, List<MetaspaceOom> metaspaceOoms,
+                                         long maxMetaspace) throws BrinkUserException {
         if (lines.isEmpty()) {
             throw new BrinkUserException("gc.jsonl holds no GC event");
         }
         List<GcEvent> events = ObserverEvents.convert(lines);
-        return report(List.of("gc.jsonl"), "observer", ObserverEvents.settings(lines), events, lines.size(), 0, List.of(),
-                loadStartEpochMs);
+        JvmSettings s = ObserverEvents.settings(lines);
+        JvmSettings settings = new JvmSettings(s.collector(), s.jvmVersion(), s.maxHeap(), s.initialHeap(), s.cpus(),
+                s.commandLine(), s.regionSize(), maxMetaspace);
+        return report(List.of("gc.jsonl"), "observer", settings, events, lines.size(), 0, List.of(), loadStartEpochMs,
+                metaspaceOoms);
     }
 
     /** Reads a run directory's gc.jsonl and analyses it. */
@@ -81,24 +95,31 @@ public final class GcLogAnalyzer {
         }
         GcReport r = analyzeEvents(lines, loadStartEpochMs);
         return new GcReport(List.of(gcJsonl.toString()), r.format(), r.settings(), r.findings(), r.pauses(), r.trend(),
-                r.timeAxis(), r.times(), r.events(), r.lines(), 0, List.of());
+                r.timeAxis(), r.times(), r.events(), r.metaspaceOoms(), r.lines(), 0, List.of());
     }
 
     private static GcReport report(List<String> sources, String format, JvmSettings settings, List<GcEvent> events,
-                                   long lines, long unknown, List<String> samples, long loadStartEpochMs) {
+                                   long lines, long unknown, List<String> samples, long loadStartEpochMs,
+                                   List<MetaspaceOom> ooms) {
         String[] axis = new String[1];
         double[] t = TimeAxis.of(events, axis);
         PauseStats stats = PauseStats.of(events, t);
         HeapFloorTrend trend = floorTrend(events, t, settings);
-        List<Finding> findings = new GcFindings(events, t, !"index".equals(axis[0]), stats, trend, settings, sources, loadStartEpochMs).all();
-        return new GcReport(sources, format, settings, findings, stats, trend, axis[0], t, events, lines, unknown, samples);
+        List<Finding> findings = new GcFindings(new GcFacts(events, t, !"index".equals(axis[0]), stats, trend, settings,
+                sources, loadStartEpochMs, ooms)).all();
+        return new GcReport(sources, format, settings, findings, stats, trend, axis[0], t, events, ooms, lines, unknown, samples);
     }
 
-    /** Collections whose "after" includes the old generation's reclaim: the ones a leak verdict may trust. */
+    /**
+     * Collections whose "after" includes the old generation's reclaim: the ones a leak verdict may trust. Generational
+     * ZGC's "Minor Collection" and generational Shenandoah's "(Young)" cycles collect the young generation only.
+     */
     static boolean wholeHeap(GcEvent e) {
         return switch (e.kind()) {
             case FULL, MIXED, REMARK, CLEANUP, DEGENERATED -> true;
-            case CONCURRENT -> !e.name().startsWith("Minor Collection") && !e.name().contains("(young)");
+            // the log's "Minor Collection", JFR's and the observer's "ZGC Minor" (…Cycles), Shenandoah's "(Young)"
+            case CONCURRENT -> !e.name().startsWith("Minor Collection") && !e.name().startsWith("ZGC Minor")
+                    && !e.name().toLowerCase(java.util.Locale.ROOT).contains("(young)");
             default -> false;
         };
     }
@@ -111,10 +132,22 @@ public final class GcLogAnalyzer {
         boolean[] full = new boolean[n];
         int k = 0;
         long maxCommitted = -1;
+        // A cycle logs several sizes under one GC id (Shenandoah's "Concurrent cleanup" after marking, when only wholly
+        // dead regions are freed, and again after evacuation; G1's remark then cleanup): its result is the last one.
+        Map<Long, Integer> lastOfCycle = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            GcEvent e = events.get(i);
+            if (e.gcId() >= 0 && e.heapAfter() >= 0 && wholeHeap(e)) {
+                lastOfCycle.put(e.gcId(), i);
+            }
+        }
         for (int i = 0; i < n; i++) {
             GcEvent e = events.get(i);
             maxCommitted = Math.max(maxCommitted, e.heapCommitted());
-            if (e.heapAfter() >= 0) {
+            // a collection that failed to evacuate left the young objects it could not copy where they were, counted
+            // as old (JDK 25: "Old regions: 19->46"): its "after" holds them, so it is no floor
+            boolean evacuationFailed = e.flags().contains(GcFlag.TO_SPACE_EXHAUSTED);
+            if (e.heapAfter() >= 0 && !evacuationFailed && !(wholeHeap(e) && e.gcId() >= 0 && lastOfCycle.get(e.gcId()) != i)) {
                 ts[k] = t[i];
                 Generation live = e.generation(UnifiedLogParser.LIVE);
                 // a ZGC cycle: its live bytes, not "after" (which counts what was allocated during the cycle too)

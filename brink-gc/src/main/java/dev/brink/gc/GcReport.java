@@ -17,13 +17,15 @@ import java.util.Objects;
  * @param timeAxis       what event times are: "uptime", "wall-clock" or "index" (no time in the log)
  * @param times          the analysis time of each event, seconds from the first (parallel to events)
  * @param events         every event, in order
+ * @param metaspaceOoms  the OutOfMemoryErrors for class metadata the log recorded
  * @param lines          lines read
  * @param unknownLines   lines not understood
  * @param unknownSamples the first of them, as "file:line: text"
  */
 public record GcReport(List<String> sources, String format, JvmSettings settings, List<Finding> findings,
                        PauseStats pauses, HeapFloorTrend trend, @JsonProperty("time_axis") String timeAxis,
-                       @JsonProperty("times_s") double[] times, List<GcEvent> events, long lines,
+                       @JsonProperty("times_s") double[] times, List<GcEvent> events,
+                       @JsonProperty("metaspace_ooms") List<MetaspaceOom> metaspaceOoms, long lines,
                        @JsonProperty("unknown_lines") long unknownLines,
                        @JsonProperty("unknown_samples") List<String> unknownSamples) {
     public GcReport {
@@ -34,6 +36,7 @@ public record GcReport(List<String> sources, String format, JvmSettings settings
         Objects.requireNonNull(pauses, "pauses");
         Objects.requireNonNull(trend, "trend");
         events = List.copyOf(events);
+        metaspaceOoms = List.copyOf(metaspaceOoms);
         unknownSamples = List.copyOf(unknownSamples);
         if (times.length != events.size()) {
             throw new IllegalArgumentException("times and events differ: " + times.length + " vs " + events.size());

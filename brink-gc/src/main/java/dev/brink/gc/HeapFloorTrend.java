@@ -19,8 +19,8 @@ import java.util.Arrays;
  *       With more than 24 such points the span is cut into 12 windows and each window's floor (lowest
  *       heap after GC) is fitted.</li>
  *   <li>Rising means: r² ≥ 0.6, growth over the fitted span ≥ 5 % of the heap, and the floor climbing through
- *       the span (median floor of the middle third above that of the first, and of the last above the middle,
- *       each by ≥ 15 % of the growth): a floor that steps up once at the end is not a leak, and
+ *       the span (median floor of the middle third of the time above that of the first, and of the last above the
+ *       middle, each by ≥ 15 % of the growth): a floor that steps up once at the end is not a leak, and
  *       a plateau reached mid-way is not a leak — unless that plateau is the heap's ceiling (≥ 90 % of it),
  *       where a leak has nowhere left to climb.</li>
  *   <li>Or: the floor of all collections rose steadily and the whole-heap collections at the end still keep
@@ -50,6 +50,10 @@ public record HeapFloorTrend(boolean leak, String verdict,
 
     static final double MIN_R2 = 0.6;
     static final double MIN_GROWTH_SHARE = 0.05;
+    /** Whole-heap collections after warm-up a verdict needs (one in each third of the time, and one more). */
+    static final int MIN_POINTS = 4;
+    /** Points a verdict on every collection's heap after GC needs (the soak's series: collections come often). */
+    static final int MIN_POINTS_ALL = 5;
 
     /** As {@link #assess(double[], double[], boolean[], int, long)} with every point a whole-heap measurement. */
     public static HeapFloorTrend assess(double[] timeSec, double[] heapAfterBytes, long maxHeapBytes) {
@@ -137,18 +141,25 @@ public record HeapFloorTrend(boolean leak, String verdict,
         LinearTrend fit = LinearTrend.fit(wt, wf, k);
         double fitted = wt[k - 1] - wt[0];
         double growth = fit.slope() * fitted;
-        double early = median(wf, 0, Math.max(1, k / 3));
-        double mid = median(wf, k / 3, Math.max(k / 3 + 1, 2 * k / 3));
-        double late = median(wf, 2 * k / 3, k);
-        // a few points close together (one G1 marking cycle) are not a trend: ≥ 5 covering a quarter of the span
-        boolean enough = k >= 5 && fitted >= 0.25 * (t1 - warm);
+        // thirds of the fitted time, not of the points: a collector that runs whole-heap cycles unevenly (generational
+        // ZGC: ten proactive major collections in its first seconds, then one every few seconds) would otherwise put
+        // most of the span in the last third and read a steady climb as a step at the end
+        int[] cut = thirds(wt, k);
+        double early = median(wf, 0, cut[0]);
+        double mid = median(wf, cut[0], cut[1]);
+        double late = median(wf, cut[1], k);
+        // a few points close together are not a trend: ≥ MIN_POINTS covering a quarter of the span; a cycle's several
+        // sizes count once (GcLogAnalyzer keeps each cycle's last)
+        boolean enough = k >= (wholeHeap == null ? MIN_POINTS_ALL : MIN_POINTS) && fitted >= 0.25 * (t1 - warm);
         // A leak accumulates with the work, so its floor climbs through the span: from the first third to the middle
         // one as well as from the middle to the last. A floor flat for two thirds that steps up once at the end is a
         // one-time allocation or a concurrent collector's late cycle (seen on healthy programs under ZGC and G1 over
-        // a few seconds), not a leak.
+        // a few seconds), not a leak. When no collection fell in the middle third, the last third must climb on its
+        // own (two points or more, rising by a step) from twice a step above the first: a climb, not one step.
         double step = Math.max(0.15 * growth, 0.01 * ref);
-        boolean leak = enough && fit.r2() >= MIN_R2 && growth >= MIN_GROWTH_SHARE * ref
-                && (mid - early >= step && late - mid >= step || late >= 0.9 * ref);
+        boolean climbs = cut[0] < cut[1] ? mid - early >= step && late - mid >= step
+                : k - cut[1] >= 2 && wf[k - 1] - wf[cut[1]] >= step && late - early >= 2 * step;
+        boolean leak = enough && fit.r2() >= MIN_R2 && growth >= MIN_GROWTH_SHARE * ref && (climbs || late >= 0.9 * ref);
         if (!leak && wholeHeap != null) {
             HeapFloorTrend b = filledByGrowth(timeSec, heapAfterBytes, n, warm, t1, late, ref, tail);
             if (b.leak()) {
@@ -172,13 +183,19 @@ public record HeapFloorTrend(boolean leak, String verdict,
                 }
             }
         }
+        if (!enough && wholeHeap != null) {
+            // ZGC, Shenandoah and generational collectors run few whole-heap cycles in a short log: a line through
+            // three of them, rising or not, is not a verdict either way
+            return none(k + " collection(s) of the whole heap after warm-up over " + Math.round(fitted) + " s, need "
+                    + MIN_POINTS + " spread over a quarter of the span: too few to tell a leak from the heap filling up", n);
+        }
         long floorStart = (long) (fit.slope() * wt[0] + fit.intercept());
         long floorEnd = (long) (fit.slope() * wt[k - 1] + fit.intercept());
         String verdict = String.format(java.util.Locale.ROOT,
                 "%s: heap after %sGC %s → %s over %.0f s after a %.0f s warm-up (%s/min, r²=%.2f, %d points;"
                         + " middle third %s, last third %s; heap %s)%s",
                 leak ? "rising" : "no leak", wholeHeap == null ? "" : "whole-heap ", mb(floorStart), mb(floorEnd),
-                fitted, warm - t0, mb(fit.slope() * 60), fit.r2(), k, mb(mid), mb(late), mb(ref), tail);
+                fitted, warm - t0, mb(fit.slope() * 60), fit.r2(), k, Double.isNaN(mid) ? "no collection" : mb(mid), mb(late), mb(ref), tail);
         return new HeapFloorTrend(leak, verdict, fit.slope(), fit.r2(), warm, floorStart, floorEnd, n);
     }
 
@@ -243,6 +260,25 @@ public record HeapFloorTrend(boolean leak, String verdict,
             }
         }
         return k;
+    }
+
+    /**
+     * Where the points {@code t[0..k)} (ascending, k ≥ 3) cross a third and two thirds of their time span: {first index
+     * at or after a third, first at or after two thirds}. The first and last thirds always hold a point (the first and
+     * the last); the middle one may not, and then both indexes are equal.
+     */
+    static int[] thirds(double[] t, int k) {
+        double a = t[0] + (t[k - 1] - t[0]) / 3;
+        double b = t[0] + 2 * (t[k - 1] - t[0]) / 3;
+        int i = 1;
+        while (i < k - 1 && t[i] < a) {
+            i++;
+        }
+        int j = i;
+        while (j < k - 1 && t[j] < b) {
+            j++;
+        }
+        return new int[] {i, j};
     }
 
     /** Median share of the heap the whole-heap collections after warm-up freed; 1 when none say. */

@@ -219,7 +219,7 @@ final class Jdk8LogParser implements LineParser {
                     dur = SizeText.number(wall, 0, wall.length()) * (sm.group(3).equals("secs") ? 1000 : 1);
                 }
                 if (!Double.isNaN(dur)) {
-                    sink.event(new GcEvent(up, epoch, -1, GcKind.CONCURRENT, name, "", dur, -1, -1, -1, -1,
+                    sink.event(new GcEvent(up, epoch, -1, GcKind.CONCURRENT, name, "", dur, -1, -1, -1, -1, -1,
                             List.of(), Set.of(), sink.where(lineNo)));
                 }
             }
@@ -286,7 +286,7 @@ final class Jdk8LogParser implements LineParser {
             flags.add(GcFlag.HUMONGOUS);
         }
         long[] heap = {-1, -1, -1};
-        long[] meta = {-1};
+        long[] meta = {-1, -1};
         List<Generation> gens = new ArrayList<>(3);
         sizes(clean, heap, meta, gens);
         if (detail != null) {
@@ -300,7 +300,7 @@ final class Jdk8LogParser implements LineParser {
                 }
             }
         }
-        sink.event(new GcEvent(up, epoch, id, kind, name, cause, dur, heap[0], heap[1], heap[2], meta[0], gens, flags,
+        sink.event(new GcEvent(up, epoch, id, kind, name, cause, dur, heap[0], heap[1], heap[2], meta[0], meta[1], gens, flags,
                 sink.where(lineNo)));
     }
 
@@ -316,7 +316,8 @@ final class Jdk8LogParser implements LineParser {
                 heap[1] = a;
                 heap[2] = c;
             } else if (label.equals("Metaspace") || label.endsWith("Perm") || label.endsWith("PermGen")) {
-                meta[0] = a;
+                meta[0] = b;
+                meta[1] = a;
             } else {
                 gens.add(new Generation(label, b, a, c, false));
             }

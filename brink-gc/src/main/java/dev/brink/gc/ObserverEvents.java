@@ -23,6 +23,7 @@ final class ObserverEvents {
             long before = heap(l.before());
             long after = heap(l.after());
             long committed = heap(l.committedAfter());
+            long metaBefore = l.before().getOrDefault("Metaspace", -1L);
             long meta = l.after().getOrDefault("Metaspace", -1L);
             List<Generation> gens = new ArrayList<>();
             for (Map.Entry<String, Long> e : l.after().entrySet()) {
@@ -35,7 +36,7 @@ final class ObserverEvents {
                     nz(l.collector()) + " (" + nz(l.action()) + ")", nz(l.cause()),
                     kind.isPause() ? l.durationMs() : l.durationMs(),
                     l.before().isEmpty() ? -1 : before, l.after().isEmpty() ? -1 : after,
-                    l.committedAfter().isEmpty() ? -1 : committed, meta, gens, Set.of(), "gc.jsonl:" + i));
+                    l.committedAfter().isEmpty() ? -1 : committed, metaBefore, meta, gens, Set.of(), "gc.jsonl:" + i));
         }
         return out;
     }
@@ -83,12 +84,12 @@ final class ObserverEvents {
     static JvmSettings settings(List<GcEventLine> lines) {
         String c = lines.isEmpty() ? "" : nz(lines.get(0).collector());
         if (java.util.Set.of("G1", "Serial", "Parallel", "ZGC", "Generational ZGC", "Shenandoah", "CMS").contains(c)) {
-            return new JvmSettings(c, "", -1, -1, -1, "", -1);
+            return new JvmSettings(c, "", -1, -1, -1, "", -1, -1);
         }
         String collector = c.startsWith("G1") ? "G1" : c.startsWith("PS ") ? "Parallel"
                 : c.equals("Copy") || c.equals("MarkSweepCompact") ? "Serial" : c.startsWith("ZGC") ? "ZGC"
                 : c.startsWith("Shenandoah") ? "Shenandoah" : c.equals("ParNew") || c.equals("ConcurrentMarkSweep") ? "CMS" : "";
-        return new JvmSettings(collector, "", -1, -1, -1, "", -1);
+        return new JvmSettings(collector, "", -1, -1, -1, "", -1, -1);
     }
 
     private static String nz(String s) {

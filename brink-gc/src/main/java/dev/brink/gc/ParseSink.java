@@ -23,6 +23,14 @@ final class ParseSink {
     long regionSize = -1;
     int cpus = -1;
     String commandLine = "";
+    long maxMetaspace = -1;
+    final List<MetaspaceOom> metaspaceOoms = new ArrayList<>();
+
+    void metaspaceOom(MetaspaceOom oom) {
+        if (metaspaceOoms.size() < 1000) {
+            metaspaceOoms.add(oom);
+        }
+    }
 
     void event(GcEvent e) {
         events.add(e);
@@ -41,6 +49,6 @@ final class ParseSink {
     }
 
     JvmSettings settings() {
-        return new JvmSettings(collector, jvmVersion, maxHeap, initialHeap, cpus, commandLine, regionSize);
+        return new JvmSettings(collector, jvmVersion, maxHeap, initialHeap, cpus, commandLine, regionSize, maxMetaspace);
     }
 }

@@ -45,8 +45,16 @@ final class UnifiedLogParser implements LineParser {
     private static final class Pending {
         final List<Generation> gens = new ArrayList<>(4);
         final Set<GcFlag> flags = EnumSet.noneOf(GcFlag.class);
+        long metaspaceBefore = -1;
         long metaspace = -1;
         long committed = -1;
+
+        void metaspace(long before, long after) {
+            if (metaspaceBefore < 0) {
+                metaspaceBefore = before;
+            }
+            metaspace = after;
+        }
     }
 
     @Override
@@ -91,17 +99,40 @@ final class UnifiedLogParser implements LineParser {
         }
     }
 
-    /** Could the GC line body at b be an event or a detail we keep? Cheap prefix and character checks. */
+    /**
+     * Could the GC line body at b be an event or a detail we keep? Cheap prefix and character checks. Generational
+     * ZGC prefixes every line with its generation ("Y: ", "O: ") and prints a dozen table rows per cycle, of which
+     * only "Live:", "Capacity:" and "Metaspace:" are kept: the prefix is looked past so those rows cost no String.
+     */
     private static boolean interesting(String s, int b) {
-        if (b >= s.length()) {
+        int n = s.length();
+        if (b + 3 <= n && s.charAt(b + 1) == ':' && s.charAt(b + 2) == ' ' && "YyOo".indexOf(s.charAt(b)) >= 0) {
+            b += 3;
+        }
+        while (b < n && s.charAt(b) == ' ') {
+            b++;
+        }
+        if (b >= n) {
             return false;
         }
-        char c = s.charAt(b);
-        if (c == 'P' || c == 'C' || c == 'G' || c == 'M' || c == 'T' || c == 'Y' || c == 'y' || c == 'O' || c == 'o') {
-            return true; // Pause, Concurrent, Garbage/Major/Minor Collection, To-space, Metaspace, Y:/O: and Capacity
+        switch (s.charAt(b)) {
+            case 'P':
+                return s.startsWith("Pause ", b) || s.indexOf("->", b) > 0;
+            case 'C':
+                return s.startsWith("Concurrent ", b) || s.startsWith("Capacity:", b) || s.indexOf("->", b) > 0;
+            case 'G':
+                return s.startsWith("Garbage Collection", b) || s.indexOf("->", b) > 0;
+            case 'M':
+                return s.startsWith("Major Collection", b) || s.startsWith("Minor Collection", b)
+                        || s.startsWith("Metaspace", b) || s.startsWith("Max Capacity", b) || s.indexOf("->", b) > 0;
+            case 'T':
+                return s.startsWith("To-space", b) || s.indexOf("->", b) > 0;
+            case 'L':
+                return s.startsWith("Live:", b);
+            default:
+                // generation lines: "DefNew: 1K(2K)->…", "Eden regions: 3->0(5)", "ParOldGen: …"
+                return s.indexOf("->", b) > 0;
         }
-        // generation lines: "DefNew: 1K(2K)->…", "Eden regions: 3->0(5)", "ParOldGen: …"
-        return s.indexOf("->", b) > 0 || s.startsWith("Max Capacity", b);
     }
 
     @Override
@@ -189,6 +220,16 @@ final class UnifiedLogParser implements LineParser {
         }
         if (m.startsWith("Allocation Stall") || m.startsWith("Relocation Stall")) {
             event(-1, m, lineNo, null);
+        } else if (m.startsWith("Metaspace (") && m.contains(" allocation failed")) {
+            // the JVM's report as it throws OutOfMemoryError: Metaspace ("data") or Compressed class space ("class")
+            stamp();
+            sink.metaspaceOom(new MetaspaceOom(uptimeSec, epochMs, m.contains("(class)") ? MetaspaceOom.CLASS_SPACE
+                    : MetaspaceOom.METASPACE, sink.where(lineNo)));
+        } else if (m.startsWith("MaxMetaspaceSize: ")) {
+            long v = sizeAfterColon(m.replace(" MB", "M").replace(" KB", "K").replace(" GB", "G"));
+            if (v > 0) {
+                sink.maxMetaspace = v;
+            }
         } else if (m.startsWith("Using ")) {
             sink.collector = collector(m.substring(6).strip());
         } else if (m.startsWith("Cancelling") && m.contains("GC")) {
@@ -259,7 +300,17 @@ final class UnifiedLogParser implements LineParser {
         }
         if (body.startsWith("Pause ") || body.startsWith("Concurrent ") || body.startsWith("Garbage Collection")
                 || body.startsWith("Major Collection") || body.startsWith("Minor Collection")) {
-            Pending p = pending.remove(id);
+            if (body.charAt(1) == 'a' && body.startsWith("Major Collection") || body.startsWith("Minor Collection")) {
+                // JDK 23+ says "Using The Z Garbage Collector" for generational ZGC, its only mode from JDK 24 on
+                if (sink.collector.equals("ZGC")) {
+                    sink.collector = "Generational ZGC";
+                }
+            }
+            // ZGC's phases ("Pause Mark End", "Concurrent Relocate") are events of their own inside a cycle whose
+            // details (metaspace, capacity) belong to the cycle's summary line: generational ZGC prints the young
+            // generation's details before the old generation's pauses, which must leave them for the summary
+            boolean zgcPhase = sink.collector.contains("ZGC") && (body.startsWith("Pause ") || body.startsWith("Concurrent "));
+            Pending p = zgcPhase ? null : pending.remove(id);
             Long live = body.contains("->") && !body.startsWith("Pause ") && !body.startsWith("Concurrent ") ? liveById.remove(id) : null;
             if (live != null) {
                 p = p == null ? new Pending() : p;
@@ -280,7 +331,11 @@ final class UnifiedLogParser implements LineParser {
             // ZGC's table: bytes marked live, at Mark End … Relocate End; generational ZGC prints a row per
             // generation. The cycle's "->after" also holds what was allocated while it ran (tens of MB at a high
             // allocation rate), so the live bytes are the floor a leak verdict should see (kept as generation "Live").
-            long live = lastSize(body);
+            // The Mark End column is the one to add up: marking measures liveness. Later columns of generational
+            // ZGC's young row fall to nothing as its survivors are promoted (relocated into the old generation, where
+            // the old row, marked from the old pages at mark start, does not count them): a 15 MB live set read as
+            // 12 MB at Relocate End, and a few MB at times, which made a slow leak look flat.
+            long live = firstSize(body);
             if (live >= 0) {
                 if (liveById.size() > 64) {
                     liveById.clear(); // ids whose summary never came: forget them
@@ -301,7 +356,8 @@ final class UnifiedLogParser implements LineParser {
                 int e = Transition.sizeEnd(body, 11);
                 long used = SizeText.parse(body, 11, e);
                 if (used >= 0) {
-                    pend(id).metaspace = used;
+                    // generational ZGC prints a line per generation: the young one's comes before the old one's unloading
+                    pend(id).metaspace(used, used);
                 }
             }
             return;
@@ -312,19 +368,19 @@ final class UnifiedLogParser implements LineParser {
     /** The generation name under which a ZGC cycle's live bytes are kept. */
     static final String LIVE = "Live";
 
-    /** The last size ("15M") on a table row, in bytes; -1 when none. */
-    private static long lastSize(String body) {
-        int i = body.length() - 1;
-        while (i >= 0) {
+    /** The first size ("15M") on a table row, in bytes; -1 when none. */
+    static long firstSize(String body) {
+        int n = body.length();
+        for (int i = 1; i < n; i++) {
             char c = body.charAt(i);
-            if ((c == 'K' || c == 'M' || c == 'G') && i > 0 && Character.isDigit(body.charAt(i - 1))) {
+            if ((c == 'K' || c == 'M' || c == 'G') && Character.isDigit(body.charAt(i - 1))
+                    && (i + 1 == n || !Character.isLetterOrDigit(body.charAt(i + 1)))) {
                 int start = i - 1;
                 while (start > 0 && Character.isDigit(body.charAt(start - 1))) {
                     start--;
                 }
                 return SizeText.parse(body, start, i + 1);
             }
-            i--;
         }
         return -1;
     }
@@ -379,7 +435,7 @@ final class UnifiedLogParser implements LineParser {
                 return;
             }
             if (label.equals("Metaspace") || label.equals("Metaspace used")) {
-                pend(id).metaspace = tr.after;
+                pend(id).metaspace(tr.before, tr.after);
                 return; // NonClass / Class follow: not heap
             }
             if (first) {
@@ -437,7 +493,7 @@ final class UnifiedLogParser implements LineParser {
         }
         stamp();
         sink.event(new GcEvent(uptimeSec, epochMs, id, kind, name, cause, dur, before, after, committed,
-                p == null ? -1 : p.metaspace, p == null ? List.of() : p.gens, flags, sink.where(lineNo)));
+                p == null ? -1 : p.metaspaceBefore, p == null ? -1 : p.metaspace, p == null ? List.of() : p.gens, flags, sink.where(lineNo)));
     }
 
     private String word(String w) {

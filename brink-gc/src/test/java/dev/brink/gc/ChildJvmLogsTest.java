@@ -7,7 +7,6 @@ import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.gc.programs.HealthyProgram;
 import dev.brink.gc.programs.LeakProgram;
-import dev.brink.gc.programs.SessionStoreProgram;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Real JVMs, every collector the JDK has, small heaps: a leaking program must be reported as a memory leak
  * in every collector's log and a healthy "fills then plateaus" one never. Each child runs ≤ 25 s; they run
- * three at a time so the module stays within its time budget on two cores.
+ * three at a time so the module stays within its time budget on two cores. Report 004's logs (Serial with -Xmn, G1
+ * with a pinned young list) are committed ones, read by CauseLogsTest.
  */
 class ChildJvmLogsTest {
     static final Path JDK17 = Path.of(System.getProperty("java.home"));
@@ -71,79 +71,6 @@ class ChildJvmLogsTest {
         assumeTrue(Files.isExecutable(JDK25.resolve("bin/java")),
                 "SKIPPED: no JDK 25 at " + JDK25 + " (the JDK 17 test still runs)");
         checkJdk(JDK25);
-    }
-
-    /** Field report 004: an old generation far smaller than the young one fills at every promotion. */
-    @Test
-    void tinyOldGeneration_reportedWithNewRatioAndNumbers() throws Exception {
-        String cp = Path.of(LeakProgram.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        Path log = tmp.resolve("tiny-old.log");
-        Process p = new ProcessBuilder(java(JDK17), "-Xmx64m", "-Xmn56m", "-XX:+UseSerialGC",
-                "-Xlog:gc*:file=" + log + ":uptime,tags", "-cp", cp, HealthyProgram.class.getName(), "6")
-                .redirectErrorStream(true).redirectOutput(tmp.resolve("tiny-old.out").toFile()).start();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        GcReport r = GcLogAnalyzer.analyze(List.of(log));
-        assertThat(r.pauses().fullGcs()).isGreaterThanOrEqualTo(3);
-        assertThat(r.findings()).anySatisfy(f -> {
-            assertThat(f.kind()).isEqualTo(FindingKind.HEAP_TOO_SMALL);
-            assertThat(f.title()).startsWith("Old generation too small").contains("-XX:NewRatio=2")
-                    .contains(r.pauses().fullGcs() + " full GCs");
-            assertThat((Long) f.detail().get("old_gen_bytes")).isLessThan((Long) f.detail().get("young_gen_bytes"));
-        });
-        assertThat(kinds(r)).doesNotContain(FindingKind.MEMORY_LEAK);
-    }
-
-    /**
-     * The G1 form of report 004: a session store (a steady ~20 MB of sessions that live two seconds) on a 64 MB
-     * heap with the young generation pinned at 48 MB by -Xmn. JDK 17 starts collections before eden reaches its
-     * planned size, JDK 25 fails evacuations; both logs give the old-generation advice, and the same program
-     * without -Xmn, where G1 sizes young itself, gives none. The four JVMs run at once.
-     */
-    @Test
-    void g1WithAPinnedYoungList_reportedAsOldGenerationTooSmallOnJdk17And25() throws Exception {
-        List<Path> jdks = new ArrayList<>(List.of(JDK17));
-        if (Files.isExecutable(JDK25.resolve("bin/java"))) {
-            jdks.add(JDK25);
-        }
-        String cp = Path.of(SessionStoreProgram.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        ExecutorService pool = Executors.newFixedThreadPool(4);
-        List<Future<Path>> pinned = new ArrayList<>();
-        List<Future<Path>> adaptive = new ArrayList<>();
-        try {
-            for (Path jdk : jdks) {
-                String v = jdk.equals(JDK17) ? "17" : "25";
-                pinned.add(pool.submit(() -> g1Log(jdk, cp, "g1-pinned-" + v, "-Xmn48m")));
-                adaptive.add(pool.submit(() -> g1Log(jdk, cp, "g1-adaptive-" + v)));
-            }
-            SoftAssertions soft = new SoftAssertions();
-            for (int i = 0; i < jdks.size(); i++) {
-                GcReport p = GcLogAnalyzer.analyze(List.of(pinned.get(i).get(120, TimeUnit.SECONDS)));
-                GcReport a = GcLogAnalyzer.analyze(List.of(adaptive.get(i).get(120, TimeUnit.SECONDS)));
-                soft.assertThat(p.findings()).as(jdks.get(i) + " -Xmn48m").anySatisfy(f -> {
-                    assertThat(f.kind()).isEqualTo(FindingKind.HEAP_TOO_SMALL);
-                    assertThat(f.title()).startsWith("Old generation too small: G1's young list held at")
-                            .contains("of 64.0 MB heap").contains("without -Xmn");
-                    assertThat((Long) f.detail().get("old_gen_bytes")).isLessThan((Long) f.detail().get("young_gen_bytes"));
-                });
-                soft.assertThat(kinds(a)).as(jdks.get(i) + " without -Xmn").doesNotContain(FindingKind.HEAP_TOO_SMALL);
-            }
-            soft.assertAll();
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    private Path g1Log(Path jdk, String cp, String name, String... extra) throws Exception {
-        Path log = tmp.resolve(name + ".log");
-        List<String> cmd = new ArrayList<>(List.of(java(jdk), "-Xmx64m", "-XX:+UseG1GC"));
-        cmd.addAll(List.of(extra));
-        cmd.addAll(List.of("-Xlog:gc*:file=" + log + ":uptime,tags", "-cp", cp, SessionStoreProgram.class.getName(), "8"));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve(name + ".out").toFile()).start();
-        if (!p.waitFor(90, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError(name + " did not finish in 90 s");
-        }
-        return log;
     }
 
     private void checkJdk(Path jdk) throws Exception {

@@ -50,12 +50,18 @@ final class HotPaths {
                 : JfrFindings.pct(p.share()) + " of CPU samples";
     }
 
-    /** "regex (Pattern$Curly.match) called from LogMasker.mask", or the method alone for the application's own code. */
+    /**
+     * "regex (Pattern$Curly.match) called from LogMasker.mask", the method alone for the application's own code, and
+     * without an application frame the framework path: "ORM (Hibernate/JPA) (ArrayList$Itr.next) entered at
+     * org.hibernate.sql.results…".
+     */
     static String what(JfrReport.HotPath p) {
         boolean own = p.category() == LibraryFamily.NONE;
         String where = own ? p.topMethod() : p.category().words() + " (" + p.topMethod() + ")";
-        return where + (StackView.NO_APP_FRAME.equals(p.appFrame()) || p.appFrame().startsWith("(")
-                || p.appFrame().equals(p.topMethod()) ? "" : " called from " + p.appFrame());
+        if (StackView.NO_APP_FRAME.equals(p.appFrame()) || p.appFrame().startsWith("(")) {
+            return where + (p.entry() == null ? "" : " entered at " + p.entry());
+        }
+        return where + (p.appFrame().equals(p.topMethod()) ? "" : " called from " + p.appFrame());
     }
 
     /** The finding's subject: the application frame, or the method when there is none. */

@@ -1,5 +1,6 @@
 package dev.brink.jfr;
 
+import dev.brink.core.AppPackages;
 import dev.brink.core.LibraryFamily;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
@@ -34,29 +35,29 @@ public final class JfrAnalyzer {
     static final int TOP = 20;
 
     private final Path file;
+    private final AppPackages app;
     private final MethodNames names = new MethodNames();
-    private final StackView stack = new StackView(names);
+    private final StackView stack;
     private final Tally self = new Tally();
     private final Tally total = new Tally();
     private final Tally paths = new Tally();
     private final Map<String, Tally> pathTops = new HashMap<>();
+    /** Per path without an application frame, where its stacks entered the family. */
+    private final Map<String, Tally> pathEntries = new HashMap<>();
     /** Per path, its samples by thread pool (name pattern); and every pool's samples, for {@link HotPaths}. */
     private final Map<String, Tally> pathPools = new HashMap<>();
     private final Tally pools = new Tally();
     private final Map<LibraryFamily, Long> categories = new EnumMap<>(LibraryFamily.class);
     private final Tally natives = new Tally();
-    private final Tally allocClass = new Tally();
-    private final Tally allocSite = new Tally();
-    private final Tally tlabClass = new Tally();
-    private final Tally tlabSite = new Tally();
+    private final AllocationSites sampledAllocations = new AllocationSites();
+    private final AllocationSites tlabAllocations = new AllocationSites();
     private final Tally monitors = new Tally();
     private final Map<String, String[]> monitorKeys = new HashMap<>();
     private final Tally monitorApp = new Tally();
     private final Tally parks = new Tally();
     private final Tally sleeps = new Tally();
     private final Tally defines = new Tally();
-    private final Tally exType = new Tally();
-    private final Tally exSite = new Tally();
+    private final ExceptionTally exceptions = new ExceptionTally();
     private final Tally reads = new Tally();
     private final Tally writes = new Tally();
     private final JfrGc gc = new JfrGc();
@@ -67,8 +68,6 @@ public final class JfrAnalyzer {
     private long loadedLast = -1;
     private Instant loadedFirstAt;
     private Instant loadedLastAt;
-    private long throwablesFirst = -1;
-    private long throwablesLast = -1;
     private long cpuSamples;
     private double jvmSum;
     private double jvmMax;
@@ -78,19 +77,31 @@ public final class JfrAnalyzer {
     private Instant first;
     private Instant last;
 
-    private JfrAnalyzer(Path file) {
+    private JfrAnalyzer(Path file, AppPackages app) {
         this.file = file;
+        this.app = app;
+        this.stack = new StackView(names, app);
     }
 
     /**
-     * Reads {@code file} once and analyses the events {@code filter} keeps.
+     * Reads {@code file} once and analyses the events {@code filter} keeps; the application's packages are those of
+     * the recorded JVM's main class ({@link JfrAppPackages}).
      *
      * @throws BrinkUserException the file is missing, not JFR, truncated or corrupt (one line with the byte offset)
      */
     public static JfrReport analyze(Path file, JfrFilter filter) throws BrinkUserException {
+        return analyze(file, filter, AppPackages.UNKNOWN);
+    }
+
+    /**
+     * As {@link #analyze(Path, JfrFilter)} with the application's packages given ({@link AppPackages#declared}, the
+     * user's {@code --app-package}); {@link AppPackages#UNKNOWN} reads them from the recording.
+     */
+    public static JfrReport analyze(Path file, JfrFilter filter, AppPackages packages) throws BrinkUserException {
         List<JfrFileCheck.Chunk> chunks = JfrFileCheck.chunks(file);
         JfrFilter f = filter.resolve(Instant.ofEpochSecond(0, chunks.get(0).startNanos()));
-        JfrAnalyzer a = new JfrAnalyzer(file);
+        AppPackages app = packages == AppPackages.UNKNOWN ? JfrAppPackages.detect(file) : packages;
+        JfrAnalyzer a = new JfrAnalyzer(file, app);
         Instant lastRead = null;
         try (RecordingFile rf = new RecordingFile(file)) {
             while (rf.hasMoreEvents()) {
@@ -134,18 +145,23 @@ public final class JfrAnalyzer {
         switch (type) {
             case "jdk.ExecutionSample" -> executionSample(e);
             case "jdk.NativeMethodSample" -> natives.add(stack.read(e.getStackTrace(), false).top, 1, stack.appFrame);
-            case "jdk.ObjectAllocationSample" -> allocation(e, "weight", allocClass, allocSite);
-            case "jdk.ObjectAllocationInNewTLAB", "jdk.ObjectAllocationOutsideTLAB" -> allocation(e, "allocationSize", tlabClass, tlabSite);
+            case "jdk.ObjectAllocationSample" -> sampledAllocations.add(e, "weight", stack);
+            case "jdk.ObjectAllocationInNewTLAB", "jdk.ObjectAllocationOutsideTLAB" -> tlabAllocations.add(e, "allocationSize", stack);
             case "jdk.JavaMonitorEnter" -> monitorEnter(e);
             case "jdk.ThreadPark" -> park(e);
             case "jdk.ThreadSleep" -> sleeps.add(siteOutside(e, "java.lang.Thread.", "java.lang.VirtualThread."), ms(e), null);
             case "jdk.ClassLoadingStatistics" -> classLoading(e);
             case "jdk.ClassDefine" -> defines.add(loaderName(e.getValue("definingClassLoader")), 1, null);
-            case "jdk.JavaExceptionThrow", "jdk.JavaErrorThrow" -> exception(e);
-            case "jdk.ExceptionStatistics" -> throwables(e.getLong("throwables"));
+            case "jdk.JavaExceptionThrow", "jdk.JavaErrorThrow" -> exceptions.thrown(e, stack);
+            case "jdk.ExceptionStatistics" -> exceptions.statistics(e);
             case "jdk.GarbageCollection" -> gc.collection(e);
             case "jdk.GCHeapSummary" -> gc.heapSummary(e);
             case "jdk.GCConfiguration" -> gc.configuration(e);
+            case "jdk.SystemGC" -> gc.systemGc(e, stack);
+            case "jdk.MetaspaceSummary" -> gc.metaspace.summary(e);
+            case "jdk.MetaspaceOOM" -> gc.metaspace.oom(e, stack);
+            case "jdk.UnsignedLongFlag" -> gc.metaspace.flag(e);
+            case "jdk.ClassLoaderStatistics" -> gc.metaspace.loaderStatistics(e);
             case "jdk.CPULoad" -> cpu(e);
             case "jdk.SocketRead" -> reads.add(address(e), ms(e), null);
             case "jdk.SocketWrite" -> writes.add(address(e), ms(e), null);
@@ -186,17 +202,14 @@ public final class JfrAnalyzer {
         String path = stack.appFrame + "\u0000" + stack.category.name();
         paths.add(path, 1, null);
         pathTops.computeIfAbsent(path, k -> new Tally()).add(stack.top, 1, null);
+        if (stack.entry != null) {
+            pathEntries.computeIfAbsent(path, k -> new Tally()).add(stack.entry, 1, null);
+        }
+        exceptions.sample(stack);
         String pool = HotPaths.pool(threadName(e, "sampledThread"));
         pools.add(pool, 1, null);
         pathPools.computeIfAbsent(path, k -> new Tally()).add(pool, 1, null);
         categories.merge(stack.category, 1L, Long::sum);
-    }
-
-    private void allocation(RecordedEvent e, String weightField, Tally byClass, Tally bySite) {
-        long bytes = e.getLong(weightField);
-        String cls = className(e.getClass("objectClass"));
-        byClass.add(cls, bytes, null);
-        bySite.add(stack.read(e.getStackTrace(), false).top, bytes, cls);
     }
 
     private void monitorEnter(RecordedEvent e) {
@@ -224,19 +237,6 @@ public final class JfrAnalyzer {
         }
         loadedLast = loaded;
         loadedLastAt = e.getStartTime();
-    }
-
-    private void exception(RecordedEvent e) {
-        String cls = className(e.getClass("thrownClass"));
-        exType.add(cls, 1, null);
-        exSite.add(stack.read(e.getStackTrace(), true).top, 1, cls);
-    }
-
-    private void throwables(long n) {
-        if (throwablesFirst < 0) {
-            throwablesFirst = n;
-        }
-        throwablesLast = n;
     }
 
     private void cpu(RecordedEvent e) {
@@ -304,15 +304,16 @@ public final class JfrAnalyzer {
         for (Ranked r : paths.top(TOP)) {
             String[] k = r.key().split("\u0000", 2);
             Ranked pool = pathPools.get(r.key()).top(1).get(0);
+            Tally entries = pathEntries.get(r.key());
             hotPaths.add(new JfrReport.HotPath(k[0], LibraryFamily.valueOf(k[1]), r.count(), share(r.count(), executionSamples),
                     pathTops.get(r.key()).top(1).get(0).key(), pool.key(), share(pool.count(), pools.count(pool.key())),
-                    share(pools.count(pool.key()), executionSamples)));
+                    share(pools.count(pool.key()), executionSamples), entries == null ? null : entries.top(1).get(0).key()));
         }
         Map<LibraryFamily, Double> shares = new EnumMap<>(LibraryFamily.class);
         categories.forEach((c, n) -> shares.put(c, share(n, executionSamples)));
-        boolean sampled = allocClass.totalCount() > 0;
-        Tally byClass = sampled ? allocClass : tlabClass;
-        Tally bySite = sampled ? allocSite : tlabSite;
+        AllocationSites allocations = sampledAllocations.empty() ? tlabAllocations : sampledAllocations;
+        Tally byClass = allocations.byClass();
+        Tally bySite = allocations.bySite();
         List<JfrReport.ContentionSite> contention = new ArrayList<>();
         long loaderWaits = 0;
         double loaderWaitMs = 0;
@@ -333,15 +334,15 @@ public final class JfrAnalyzer {
         JfrReport.ClassLoading cl = new JfrReport.ClassLoading(loadedFirst, loadedLast, perSec, defines.totalCount(),
                 defines.top(TOP), loaderWaits, loaderWaitMs);
         List<Finding> findings = new ArrayList<>();
-        JfrReport.GcSummary gcSummary = gc.summarize(windowSec, findings, file.toString());
+        JfrReport.GcSummary gcSummary = gc.summarize(windowSec, findings, file.toString(), perSec);
         JfrReport.CpuLoad cpu = new JfrReport.CpuLoad(cpuSamples, cpuSamples == 0 ? 0 : jvmSum / cpuSamples, jvmMax,
                 cpuSamples == 0 ? 0 : machineSum / cpuSamples, machineMax);
         JfrReport draft = new JfrReport(file.toString(), jvm, first, last, chunkCount, events, executionSamples,
                 natives.totalCount(), self.top(TOP), totalShares(), hotPaths, shares, natives.top(TOP),
-                byClass.top(TOP), bySite.top(TOP), byClass.totalWeight() / Math.max(windowSec, 1e-3), contention,
-                parks.top(TOP), sleeps.top(TOP), cl, exType.top(TOP), exSite.top(TOP),
-                throwablesFirst < 0 ? -1 : throwablesLast - throwablesFirst, gcSummary, cpu, reads.top(TOP), writes.top(TOP),
-                List.of());
+                byClass.top(TOP), bySite.top(TOP), allocations.appSites(TOP), byClass.totalWeight() / Math.max(windowSec, 1e-3),
+                contention, parks.top(TOP), sleeps.top(TOP), cl, exceptions.byType().top(TOP), exceptions.bySite().top(TOP),
+                exceptions.created(), exceptions.summary(executionSamples), app.packages(), app.source(), gcSummary, cpu,
+                reads.top(TOP), writes.top(TOP), List.of());
         findings.addAll(0, JfrFindings.of(draft, windowSec));
         return draft.withFindings(findings);
     }

@@ -23,8 +23,17 @@ import java.util.Map;
  *   <li>lock-contention: the waits to enter one monitor at one site add up to ≥ {@value #WAIT_SHARE} of the window
  *   (on average a tenth of a thread is always blocked there), at least {@value #MIN_WAITS} waits. Class-loader locks
  *   are named as class loading, the cause field report 002 found.</li>
- *   <li>allocation-hotspot: one site allocates ≥ {@value #ALLOC_SHARE} of the sampled bytes while the JVM allocates
- *   ≥ 50 MB/s: below that rate young collections are rare whatever the site, above it the site drives the GC.</li>
+ *   <li>allocation-hotspot: one application frame's allocations (everything allocated below it, through whatever JDK
+ *   or library call) are ≥ {@value #ALLOC_SHARE} of the sampled bytes while the JVM allocates ≥ 50 MB/s: below that
+ *   rate young collections are rare whatever the site, above it the site drives the GC. The application frame, not
+ *   the allocating frame: Arrays.copyOf or Unsafe.allocateUninitializedArray allocate for everyone, the line to
+ *   change is the application's ({@link AllocationSites}).</li>
+ *   <li>exceptions: ≥ {@value #EXCEPTIONS_PER_SEC} throwables created a second. Each one walks the thread's stack to
+ *   fill in its trace (a few microseconds at the depths of a service's stacks, tens of frames), so a thousand a
+ *   second is about a percent of a core and says the code uses exceptions as control flow; warning at ≥ {@value
+ *   #EXCEPTIONS_WARNING_PER_SEC} a second (JMC's warning limit too) or when the samples taken inside a throwable's
+ *   construction are ≥ {@value #EXCEPTIONS_CPU_SHARE} of all. The finding names the type and where the application
+ *   throws it ({@link ExceptionTally}).</li>
  *   <li>gc-pressure and the other GC findings come from brink-gc on the recorded collections.</li>
  * </ul>
  */
@@ -36,6 +45,9 @@ final class JfrFindings {
     static final double ALLOC_SHARE = 0.30;
     static final double ALLOC_RATE = 50 * 1024 * 1024;
     static final int MAX_PER_KIND = 5;
+    static final double EXCEPTIONS_PER_SEC = 1000;
+    static final double EXCEPTIONS_WARNING_PER_SEC = 10_000;
+    static final double EXCEPTIONS_CPU_SHARE = 0.05;
 
     private JfrFindings() {
     }
@@ -45,6 +57,7 @@ final class JfrFindings {
         hotMethods(r, out);
         contention(r, windowSec, out);
         allocation(r, out);
+        exceptions(r, out);
         return out;
     }
 
@@ -64,6 +77,9 @@ final class JfrFindings {
             d.put(Jfr.APP_FRAME, p.appFrame());
             d.put(Jfr.THREADS, p.threads());
             d.put(Jfr.THREADS_SHARE, round(p.threadsShare()));
+            if (p.entry() != null) {
+                d.put(Jfr.ENTRY, p.entry());
+            }
             double share = Math.max(p.share(), HotPaths.ofItsThreads(p) ? p.threadsShare() : 0);
             out.add(new Finding(FindingKind.HOT_METHOD, share >= 0.25 ? Severity.WARNING : Severity.INFO,
                     HotPaths.share(p) + " in " + HotPaths.what(p), HotPaths.subject(p), List.of(r.file()), d));
@@ -125,22 +141,83 @@ final class JfrFindings {
     }
 
     private static void allocation(JfrReport r, List<Finding> out) {
-        if (r.allocationBySite().isEmpty() || r.allocationBytesPerSec() < ALLOC_RATE) {
+        if (r.allocationByAppFrame().isEmpty() || r.allocationBytesPerSec() < ALLOC_RATE) {
             return;
         }
-        Ranked top = r.allocationBySite().get(0);
+        JfrReport.AllocationSite top = r.allocationByAppFrame().get(0);
         if (top.share() < ALLOC_SHARE) {
             return;
         }
         Map<String, Object> d = new LinkedHashMap<>();
-        d.put(Jfr.SITE, top.key());
+        d.put(Jfr.SITE, top.frame());
+        if (top.application()) {
+            d.put(Jfr.APP_FRAME, top.frame());
+        }
+        if (top.via() != null) {
+            d.put(Jfr.VIA, top.via());
+        }
         d.put(Jfr.SHARE, round(top.share()));
-        d.put(Jfr.CLASS, top.top());
+        d.put(Jfr.CLASS, typeName(top.topClass()));
         d.put(Jfr.BYTES_PER_SEC, Math.round(r.allocationBytesPerSec() * top.share()));
+        String where = top.application() ? top.frame() + (top.via() == null ? "" : " via " + top.via())
+                : "code without an application frame, entered at " + top.frame();
         out.add(new Finding(FindingKind.ALLOCATION_HOTSPOT, Severity.INFO,
                 String.format(Locale.ROOT, "%s of allocated bytes (%.0f MB/s, mostly %s) come from %s", pct(top.share()),
-                        r.allocationBytesPerSec() * top.share() / (1024 * 1024), top.top(), top.key()),
-                top.key(), List.of(r.file()), d));
+                        r.allocationBytesPerSec() * top.share() / (1024 * 1024), typeName(top.topClass()), where),
+                top.frame(), List.of(r.file()), d));
+    }
+
+    private static void exceptions(JfrReport r, List<Finding> out) {
+        JfrReport.Exceptions x = r.exceptions();
+        if (x == null || x.perSec() < EXCEPTIONS_PER_SEC) {
+            return;
+        }
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put(Jfr.EXCEPTIONS_PER_SEC, Math.round(x.perSec()));
+        d.put(Jfr.THROWABLES, x.created());
+        String what;
+        if (x.type() != null) {
+            d.put(Jfr.EXCEPTION_TYPE, x.type());
+            d.put(Jfr.APP_FRAME, x.appFrame());
+            d.put(Jfr.SHARE, round(x.share()));
+            what = String.format(Locale.ROOT, "mostly %s (%s of those seen) from %s", x.type(), pct(x.share()), x.appFrame());
+        } else {
+            what = "type and site not recorded (jdk.JavaExceptionThrow is off and no sample caught one being built)";
+        }
+        d.put(Jfr.CPU_SHARE, round(x.cpuShare()));
+        d.put(Jfr.SOURCE, x.source());
+        d.put(Jfr.ADVICE, "each throwable walks the thread's stack to fill in its trace: check the input instead of"
+                + " catching the exception (validate before parsing), or, where an exception is the protocol, throw one"
+                + " without a stack trace (override fillInStackTrace, or the four-argument constructor)");
+        Severity sev = x.perSec() >= EXCEPTIONS_WARNING_PER_SEC || x.cpuShare() >= EXCEPTIONS_CPU_SHARE ? Severity.WARNING
+                : Severity.INFO;
+        String subject = x.type() != null ? x.appFrame() : "exceptions";
+        out.add(new Finding(FindingKind.EXCEPTIONS, sev, String.format(Locale.ROOT,
+                "%,.0f exceptions created a second, %s", x.perSec(), what), subject, List.of(r.file()), d));
+    }
+
+    /** "[B" → "byte[]", "[Ljava.lang.String;" → "java.lang.String[]": JFR names array classes the JVM's way. */
+    static String typeName(String jvmName) {
+        if (jvmName == null || !jvmName.startsWith("[")) {
+            return jvmName;
+        }
+        int dims = 0;
+        while (dims < jvmName.length() && jvmName.charAt(dims) == '[') {
+            dims++;
+        }
+        String rest = jvmName.substring(dims);
+        String base = switch (rest) {
+            case "B" -> "byte";
+            case "C" -> "char";
+            case "I" -> "int";
+            case "J" -> "long";
+            case "S" -> "short";
+            case "Z" -> "boolean";
+            case "F" -> "float";
+            case "D" -> "double";
+            default -> rest.startsWith("L") && rest.endsWith(";") ? rest.substring(1, rest.length() - 1) : rest;
+        };
+        return base + "[]".repeat(dims);
     }
 
     static String pct(double share) {

@@ -2,6 +2,10 @@ package dev.brink.jfr;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
+import dev.brink.core.FindingDetail.Gc;
+import dev.brink.core.FindingDetail.HeapLeak;
+import dev.brink.core.FindingKind;
+import dev.brink.core.GcCauseKind;
 import dev.brink.core.evidence.GcEventLine;
 import dev.brink.gc.GcKind;
 import dev.brink.gc.GcLogAnalyzer;
@@ -9,18 +13,21 @@ import dev.brink.gc.GcReport;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import jdk.jfr.consumer.RecordedEvent;
 
 /**
- * Joins jdk.GarbageCollection with its jdk.GCHeapSummary before/after pair (by GC id) into the observer's
- * {@link GcEventLine}s, so the recorded collections get brink-gc's analysis (pause statistics, heap-after-GC
- * verdict, gc-pressure and heap-too-small findings) rather than a second, different one. Memory: one small
- * object per collection.
+ * Joins jdk.GarbageCollection with its jdk.GCHeapSummary and jdk.MetaspaceSummary before/after pairs (by GC id) into
+ * the observer's {@link GcEventLine}s, so the recorded collections get brink-gc's analysis (pause statistics,
+ * heap-after-GC verdict, the findings named by each collection's cause) rather than a second, different one. What a
+ * log cannot say, the recording adds to those findings: who called {@code System.gc()} (jdk.SystemGC's stack), and
+ * which class loaders hold the metaspace ({@link JfrMetaspace}). Memory: one small object per collection.
  */
 final class JfrGc {
-    private static final class Gc {
+    private static final class Collection {
         String name = "";
         String cause = "";
         Instant start;
@@ -31,11 +38,30 @@ final class JfrGc {
         long committed = -1;
     }
 
-    private final Map<Long, Gc> byId = new HashMap<>();
+    private final Map<Long, Collection> byId = new HashMap<>();
     private String collector = "";
+    final JfrMetaspace metaspace = new JfrMetaspace();
+    /** Who called System.gc(): the first application frame under it, else the frame that called System.gc. */
+    private final Tally systemGcCallers = new Tally();
+
+    void systemGc(RecordedEvent e, StackView stack) {
+        stack.read(e.getStackTrace(), false);
+        String caller = stack.appFrame;
+        if (StackView.NO_APP_FRAME.equals(caller)) {
+            caller = stack.top;
+            for (jdk.jfr.consumer.RecordedFrame f : stack.frames) {
+                String n = stack.name(f);
+                if (!n.startsWith("java.lang.Runtime.gc") && !n.startsWith("java.lang.System.gc")) {
+                    caller = n; // java.nio.Bits.reserveMemory, a library's own call
+                    break;
+                }
+            }
+        }
+        systemGcCallers.add(caller, 1, null);
+    }
 
     void collection(RecordedEvent e) {
-        Gc g = gc(e.getLong("gcId"));
+        Collection g = gc(e.getLong("gcId"));
         g.name = e.getString("name");
         g.cause = e.getString("cause");
         g.start = e.getStartTime();
@@ -44,7 +70,7 @@ final class JfrGc {
     }
 
     void heapSummary(RecordedEvent e) {
-        Gc g = gc(e.getLong("gcId"));
+        Collection g = gc(e.getLong("gcId"));
         long used = e.getLong("heapUsed");
         if ("Before GC".equals(e.getString("when"))) {
             g.before = used;
@@ -58,8 +84,43 @@ final class JfrGc {
         collector = e.getString("youngCollector") + "/" + e.getString("oldCollector");
     }
 
-    private Gc gc(long id) {
-        return byId.computeIfAbsent(id, k -> new Gc());
+    /** A heap (and metaspace) pool map for a line: a pool the recording did not give is left out. */
+    private static Map<String, Long> pools(long heap, long metaspace) {
+        Map<String, Long> m = new HashMap<>();
+        if (heap >= 0) {
+            m.put("heap", heap);
+        }
+        if (metaspace >= 0) {
+            m.put("Metaspace", metaspace);
+        }
+        return m;
+    }
+
+    /** A brink-gc finding with what the recording adds: the System.gc() caller, the loaders filling the metaspace. */
+    private Finding recorded(Finding f, String file, double classesPerSec) {
+        Map<String, Object> d = new LinkedHashMap<>(f.detail());
+        String title = f.title();
+        if (GcCauseKind.EXPLICIT.jsonName().equals(d.get(Gc.CAUSE)) && systemGcCallers.totalCount() > 0) {
+            Ranked caller = systemGcCallers.top(1).get(0);
+            d.put(Gc.CALLER, caller.key());
+            title = title.replaceFirst(" times \\(", java.util.regex.Matcher.quoteReplacement(" times from " + caller.key() + " ("));
+        }
+        if (f.kind() == FindingKind.METASPACE) {
+            d.put(Gc.CLASSES_LOADED_PER_SEC, Math.round(classesPerSec));
+            JfrMetaspace.Loaders l = metaspace.mostLoaders();
+            if (l != null && l.loaders() > 1) {
+                d.put(HeapLeak.LOADER_CLASS, l.loaderClass());
+                d.put(HeapLeak.LOADERS, l.loaders());
+                d.put(HeapLeak.CLASSES, l.classes());
+                title += String.format(Locale.ROOT, "; %d live loaders of %s (%d classes)", l.loaders(), l.loaderClass(),
+                        l.classes());
+            }
+        }
+        return new Finding(f.kind(), f.severity(), title, f.subject(), List.of(file), d);
+    }
+
+    private Collection gc(long id) {
+        return byId.computeIfAbsent(id, k -> new Collection());
     }
 
     /** JFR's collector names (G1New, ParallelOld, SerialOld, Z, ZMajor, Shenandoah…) as brink-gc's kinds. */
@@ -73,13 +134,18 @@ final class JfrGc {
         return GcKind.YOUNG;
     }
 
-    /** The summary; brink-gc's findings on the collections (none without a collection) are added to {@code findings}. */
-    JfrReport.GcSummary summarize(double windowSec, List<Finding> findings, String file) throws BrinkUserException {
+    /**
+     * The summary; brink-gc's findings on the collections (none without a collection) are added to {@code findings},
+     * with the recording's callers of System.gc() and class loaders; {@code classesPerSec} is the window's loading rate.
+     */
+    JfrReport.GcSummary summarize(double windowSec, List<Finding> findings, String file, double classesPerSec)
+            throws BrinkUserException {
         List<GcEventLine> lines = new ArrayList<>();
         double total = 0;
         double max = 0;
         long count = 0;
-        for (Gc g : byId.values()) {
+        for (Map.Entry<Long, Collection> e : byId.entrySet()) {
+            Collection g = e.getValue();
             if (g.start == null) {
                 continue; // a heap summary whose collection fell outside the window
             }
@@ -87,16 +153,17 @@ final class JfrGc {
             total += g.pauseMs;
             max = Math.max(max, g.longestMs);
             long epochMs = g.start.toEpochMilli();
+            long[] meta = metaspace.forGc(e.getKey());
             lines.add(new GcEventLine(epochMs, epochMs, g.name, kind(g.name).jsonName(), g.cause,
-                    g.pauseMs, g.before >= 0 ? Map.of("heap", g.before) : Map.of(),
-                    g.after >= 0 ? Map.of("heap", g.after) : Map.of(), g.committed >= 0 ? Map.of("heap", g.committed) : Map.of()));
+                    g.pauseMs, pools(g.before, meta == null ? -1 : meta[0]), pools(g.after, meta == null ? -1 : meta[1]),
+                    g.committed >= 0 ? Map.of("heap", g.committed) : Map.of()));
         }
         String verdict = "no collection in the window";
         if (!lines.isEmpty()) {
-            GcReport r = GcLogAnalyzer.analyzeEvents(lines);
+            GcReport r = GcLogAnalyzer.analyzeEvents(lines, -1, metaspace.ooms(), metaspace.maxMetaspace());
             verdict = r.trend().verdict();
             for (Finding f : r.findings()) {
-                findings.add(new Finding(f.kind(), f.severity(), f.title(), f.subject(), List.of(file), f.detail()));
+                findings.add(recorded(f, file, classesPerSec));
             }
         }
         double share = windowSec > 0 ? total / 1000.0 / windowSec : 0;

@@ -26,6 +26,7 @@ import java.util.Map;
  * @param nativeMethods      methods on top of native samples (weight: samples)
  * @param allocationByClass  allocated class (weight: bytes, estimated from the samples' weights)
  * @param allocationBySite   top frame of the allocation (weight: bytes), top: most frequent allocated class
+ * @param allocationByAppFrame the first application frame of the allocations (or the framework entry), by bytes
  * @param allocationBytesPerSec estimated allocation rate over the window
  * @param contention         monitor waits (jdk.JavaMonitorEnter) by monitor class and site
  * @param parksBySite        jdk.ThreadPark by top frame outside LockSupport (weight: ms), top: parked-on class
@@ -34,6 +35,9 @@ import java.util.Map;
  * @param exceptionsByType   thrown class (jdk.JavaExceptionThrow/JavaErrorThrow when enabled; weight: count)
  * @param exceptionsBySite   first frame below the constructors (weight: count), top: most frequent type
  * @param throwablesCreated  throwables created in the window (jdk.ExceptionStatistics), -1 when not recorded
+ * @param exceptions         the rate of throwables and which type is thrown where most
+ * @param appPackages        the application's packages as far as known ({@link dev.brink.core.AppPackages})
+ * @param appPackagesSource  where they came from ("declared", "main class …"), "" when only the library list decides
  * @param gc                 collections, pauses, heap after GC (the brink-gc analysis of the recorded GCs)
  * @param cpu                CPU load of the JVM and the machine (jdk.CPULoad)
  * @param socketReads        jdk.SocketRead by remote address (weight: ms)
@@ -50,6 +54,7 @@ public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @Jso
                         @JsonProperty("native_methods") List<Ranked> nativeMethods,
                         @JsonProperty("allocation_by_class_bytes") List<Ranked> allocationByClass,
                         @JsonProperty("allocation_by_site_bytes") List<Ranked> allocationBySite,
+                        @JsonProperty("allocation_by_app_frame") List<AllocationSite> allocationByAppFrame,
                         @JsonProperty("allocation_bytes_per_sec") double allocationBytesPerSec,
                         List<ContentionSite> contention,
                         @JsonProperty("parks_by_site_ms") List<Ranked> parksBySite,
@@ -58,6 +63,9 @@ public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @Jso
                         @JsonProperty("exceptions_by_type") List<Ranked> exceptionsByType,
                         @JsonProperty("exceptions_by_site") List<Ranked> exceptionsBySite,
                         @JsonProperty("throwables_created") long throwablesCreated,
+                        Exceptions exceptions,
+                        @JsonProperty("app_packages") List<String> appPackages,
+                        @JsonProperty("app_packages_source") String appPackagesSource,
                         GcSummary gc, CpuLoad cpu,
                         @JsonProperty("socket_reads_ms") List<Ranked> socketReads,
                         @JsonProperty("socket_writes_ms") List<Ranked> socketWrites,
@@ -67,8 +75,9 @@ public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @Jso
     JfrReport withFindings(List<Finding> all) {
         return new JfrReport(file, jvm, start, end, chunks, events, executionSamples, nativeSamples, hotMethodsSelf,
                 hotMethodsTotal, hotPaths, categoryShares, nativeMethods, allocationByClass, allocationBySite,
-                allocationBytesPerSec, contention, parksBySite, sleepsBySite, classLoading, exceptionsByType,
-                exceptionsBySite, throwablesCreated, gc, cpu, socketReads, socketWrites, List.copyOf(all));
+                allocationByAppFrame, allocationBytesPerSec, contention, parksBySite, sleepsBySite, classLoading,
+                exceptionsByType, exceptionsBySite, throwablesCreated, exceptions, appPackages, appPackagesSource, gc, cpu,
+                socketReads, socketWrites, List.copyOf(all));
     }
 
     /** ISO-8601 start of the window read (JSON carries instants as text, as the rest of Brink does). */
@@ -100,11 +109,46 @@ public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @Jso
      * @param threads    the thread pool (name pattern, "BookThread-*") that ran most of these samples
      * @param threadsShare these samples of that pool over all of that pool's samples ({@link HotPaths})
      * @param threadsOfAll that pool's samples over all execution samples
+     * @param entry      without an application frame: where the stacks entered the family (the framework path), else null
      */
     public record HotPath(@JsonProperty("app_frame") String appFrame, LibraryFamily category, long samples, double share,
                           @JsonProperty("top_method") String topMethod, String threads,
                           @JsonProperty("threads_share") double threadsShare,
-                          @JsonProperty("threads_of_all") double threadsOfAll) {
+                          @JsonProperty("threads_of_all") double threadsOfAll, String entry) {
+    }
+
+    /**
+     * Bytes allocated under one application frame.
+     *
+     * @param frame       the first application frame, or (not the application's) where the stacks entered a framework
+     * @param application true when {@code frame} is the application's
+     * @param via         the call the frame made that allocated (the JDK or library API), null when it allocated itself
+     * @param topClass    the class allocated most often there
+     * @param bytes       estimated bytes in the window
+     * @param share       of all allocated bytes
+     */
+    public record AllocationSite(String frame, boolean application, String via, @JsonProperty("class") String topClass,
+                                 double bytes, double share) {
+    }
+
+    /**
+     * Throwables over the window.
+     *
+     * @param created  throwables the JVM created (jdk.ExceptionStatistics), -1 when not recorded
+     * @param perSec   their rate
+     * @param type     the type thrown most, null when neither throw events nor samples say
+     * @param appFrame where it is thrown: the first application frame below its constructors ("(frame)" when none)
+     * @param share    of that type at that frame among the throws (or exception samples) seen
+     * @param cpuShare execution samples taken inside a throwable's construction, of all samples (a floor: the stack walk
+     *                 runs in the VM)
+     * @param source   {@link #THROW_EVENTS}, {@link #EXECUTION_SAMPLES} or {@link #STATISTICS}: what named the type
+     */
+    public record Exceptions(long created, @JsonProperty("per_sec") double perSec, String type,
+                             @JsonProperty("app_frame") String appFrame, double share,
+                             @JsonProperty("cpu_share") double cpuShare, String source) {
+        public static final String THROW_EVENTS = "throw-events";
+        public static final String EXECUTION_SAMPLES = "execution-samples";
+        public static final String STATISTICS = "statistics";
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.brink.jfr;
 
-import dev.brink.core.LibraryCode;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import jdk.jfr.consumer.RecordedFrame;
@@ -30,15 +29,5 @@ final class MethodNames {
             names.put(m, s);
         }
         return s;
-    }
-
-    /**
-     * True for frames of the application rather than the JDK or a common library: the first such frame under a
-     * hot JDK method is the line of code a person can change. Libraries count as "not the application" so a
-     * Log4j appender is seen through to the application's masking plug-in, as in field report 001 ({@link
-     * LibraryCode}: shaded copies of libraries included).
-     */
-    static boolean isApplication(String qualifiedMethod) {
-        return !qualifiedMethod.startsWith("(") && !LibraryCode.isLibrary(qualifiedMethod);
     }
 }

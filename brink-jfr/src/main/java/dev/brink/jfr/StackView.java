@@ -1,5 +1,7 @@
 package dev.brink.jfr;
 
+import dev.brink.core.AppPackages;
+import dev.brink.core.FamilyWalk;
 import dev.brink.core.LibraryFamily;
 import java.util.List;
 import jdk.jfr.consumer.RecordedFrame;
@@ -7,21 +9,28 @@ import jdk.jfr.consumer.RecordedStackTrace;
 
 /**
  * One event's stack read once: the top frame (where the time or the bytes went), the first application frame
- * from the top (the code to change), and the family of the library API that application frame called.
- * Reused for every event of a pass, so reading a stack allocates nothing beyond the parser's own objects.
+ * from the top (the code to change, as {@link AppPackages} knows it), the JDK or library frame it called (the API
+ * the bytes or the time went through), and the family of the cost ({@link FamilyWalk}). Reused for every event of a
+ * pass, so reading a stack allocates nothing beyond the parser's own objects.
  */
 final class StackView {
     static final String NO_STACK = "(no stack trace)";
     static final String NO_APP_FRAME = "(no application frame)";
 
     private final MethodNames names;
+    private final AppPackages app;
     String top;
     String appFrame;
+    /** The frame the application frame called (null when the application frame is the top, or there is none). */
+    String via;
+    /** Without an application frame: the outermost frame of the family the cost belongs to (a framework's entry). */
+    String entry;
     LibraryFamily category;
     List<RecordedFrame> frames;
 
-    StackView(MethodNames names) {
+    StackView(MethodNames names, AppPackages app) {
         this.names = names;
+        this.app = app;
     }
 
     /**
@@ -31,11 +40,13 @@ final class StackView {
     StackView read(RecordedStackTrace stack, boolean skipConstructors) {
         top = NO_STACK;
         appFrame = NO_APP_FRAME;
+        via = null;
+        entry = null;
         category = LibraryFamily.NONE;
         frames = stack == null ? List.of() : stack.getFrames();
-        LibraryFamily topmost = LibraryFamily.NONE;
-        LibraryFamily nearestApp = LibraryFamily.NONE;
+        FamilyWalk walk = new FamilyWalk();
         boolean skipping = skipConstructors;
+        String previous = null;
         for (RecordedFrame f : frames) {
             String name = names.of(f);
             if (skipping && (name.endsWith(".<init>") || name.startsWith("java.lang.Throwable."))) {
@@ -45,21 +56,29 @@ final class StackView {
             if (top == NO_STACK) {
                 top = name;
             }
-            if (MethodNames.isApplication(name)) {
+            if (app.isApplication(name)) {
                 appFrame = name;
+                via = previous;
                 break;
             }
-            LibraryFamily c = LibraryFamily.of(name);
-            if (c != LibraryFamily.NONE) {
-                nearestApp = c;
-                if (topmost == LibraryFamily.NONE) {
-                    topmost = c;
+            walk.frame(name);
+            previous = name;
+        }
+        category = walk.family(appFrame != NO_APP_FRAME);
+        if (appFrame == NO_APP_FRAME && category != LibraryFamily.NONE) {
+            for (RecordedFrame f : frames) {
+                String name = names.of(f);
+                if (LibraryFamily.of(name) == category) {
+                    entry = name; // the last one, walking down: where the stack entered the family
                 }
             }
         }
-        // the API the application called names the cost; without an application frame, the hottest library does
-        category = appFrame == NO_APP_FRAME ? topmost : nearestApp;
         return this;
+    }
+
+    /** True when {@code name} is the application's code. */
+    boolean application(String name) {
+        return app.isApplication(name);
     }
 
     String name(RecordedFrame f) {

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 final class Recordings {
     static final Path JDK17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64");
     static final Path JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
-    static final String PHASES = "regex,dateformat,journal,scripts,quotes-cpu,quotes-lock";
+    static final String PHASES = "regex,dateformat,journal,scripts,quotes-cpu,quotes-lock,backoffice,backoffice-fixed";
     static final long PHASE_MS = 3000;
 
     /** A recording and the wall-clock window of each phase the child printed. */
@@ -25,6 +25,16 @@ final class Recordings {
     }
 
     private Recordings() {
+    }
+
+    /** A committed recording (src/test/resources/recordings/NAME.jfr.gz) unpacked into {@code dir}. */
+    static Path unpacked(Path dir, String name) throws Exception {
+        Path file = dir.resolve(name + ".jfr");
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(
+                Recordings.class.getResourceAsStream("/recordings/" + name + ".jfr.gz"))) {
+            Files.copy(in, file);
+        }
+        return file;
     }
 
     static boolean present(Path jdk) {

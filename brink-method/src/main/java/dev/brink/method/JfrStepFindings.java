@@ -4,8 +4,10 @@ import dev.brink.core.EventType;
 import dev.brink.core.EvidenceFiles;
 import dev.brink.core.verdict.StepVerdictKind;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.AppPackages;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
+import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
@@ -46,6 +48,11 @@ final class JfrStepFindings {
     }
 
     static List<Finding> of(RunDirectory run, CapacityResult capacity, PrintWriter console) {
+        return of(run, capacity, AppPackages.UNKNOWN, console);
+    }
+
+    /** As above, with the application's packages the plan names ({@link AppPackages#UNKNOWN}: from the recording). */
+    static List<Finding> of(RunDirectory run, CapacityResult capacity, AppPackages app, PrintWriter console) {
         CapacityStep bad = null;
         CapacityStep good = null;
         for (CapacityStep s : capacity.steps()) {
@@ -95,8 +102,8 @@ final class JfrStepFindings {
                 JfrReport g;
                 JfrReport b;
                 try {
-                    g = gw == null ? null : JfrAnalyzer.analyze(rec, JfrFilter.between(gw[0], gw[1]));
-                    b = JfrAnalyzer.analyze(rec, JfrFilter.between(bw[0], bw[1]));
+                    g = gw == null ? null : JfrAnalyzer.analyze(rec, JfrFilter.between(gw[0], gw[1]), app);
+                    b = JfrAnalyzer.analyze(rec, JfrFilter.between(bw[0], bw[1]), app);
                 } catch (BrinkUserException e) {
                     // one unreadable file (an empty recording a killed run left in the directory) is not all of them
                     console.println("  jfr: " + e.getMessage());
@@ -114,7 +121,7 @@ final class JfrStepFindings {
                             + (g == null ? " and the steps before it" : "");
                     List<Finding> out = new ArrayList<>(g == null ? List.of()
                             : JfrStepComparison.compare(g, good.multiplier(), b, bad.multiplier(), evidence, at));
-                    addOwn(b, at, evidence, out);
+                    addOwn(b, at, evidence, bad.achievedRps(), out);
                     writeFolded(run, rec, JfrFilter.between(bw[0], bw[1]), bad.multiplier(), console);
                     return out;
                 }
@@ -131,14 +138,20 @@ final class JfrStepFindings {
      * read here (a remote target writes it on its own host).
      */
     static List<Finding> ofWindow(RunDirectory run, Path recording, int multiplier, PrintWriter console) {
+        return ofWindow(run, recording, multiplier, AppPackages.UNKNOWN, console);
+    }
+
+    /** As above, with the application's packages the plan names. */
+    static List<Finding> ofWindow(RunDirectory run, Path recording, int multiplier, AppPackages app, PrintWriter console) {
         if (!Files.isRegularFile(recording)) {
             console.println("  jfr: " + recording + " is not on this machine: the evidence step's profile is not analysed");
             return List.of();
         }
         try {
-            JfrReport r = JfrAnalyzer.analyze(recording, JfrFilter.ALL);
+            JfrReport r = JfrAnalyzer.analyze(recording, JfrFilter.ALL, app);
             List<Finding> out = new ArrayList<>();
-            addOwn(r, multiplier + " × profile", run.root().toAbsolutePath().relativize(recording.toAbsolutePath()).toString(), out);
+            addOwn(r, multiplier + " × profile", run.root().toAbsolutePath().relativize(recording.toAbsolutePath()).toString(),
+                    Double.NaN, out);
             writeFolded(run, recording, JfrFilter.ALL, multiplier, console);
             return out;
         } catch (BrinkUserException e) {
@@ -159,15 +172,33 @@ final class JfrStepFindings {
         }
     }
 
-    /** The step's own hot methods and locks, those {@code out} has not named already, marked with the step. */
-    private static void addOwn(JfrReport step, String at, String evidence, List<Finding> out) {
+    /**
+     * The step's own findings, those {@code out} has not named already, marked with the step: hot methods and locks,
+     * allocation and exception sites, and the collections a cause explains (System.gc() with its caller, metaspace).
+     * Exceptions are also said per request of the step ({@code achievedRps}; NaN when the window's rate is unknown):
+     * five exceptions a request is a code path that fails on every call, whatever the load.
+     */
+    private static void addOwn(JfrReport step, String at, String evidence, double achievedRps, List<Finding> out) {
         for (Finding f : step.findings()) {
             boolean named = out.stream().anyMatch(o -> o.kind() == f.kind() && o.subject().equals(f.subject()));
-            if (!named && (f.kind() == FindingKind.HOT_METHOD || f.kind() == FindingKind.LOCK_CONTENTION)) {
-                Map<String, Object> d = new java.util.LinkedHashMap<>(f.detail());
-                d.put("step", at);
-                out.add(new Finding(f.kind(), f.severity(), "at " + at + ", " + f.title(), f.subject(), List.of(evidence), d));
+            boolean kept = switch (f.kind()) {
+                case HOT_METHOD, LOCK_CONTENTION, EXCEPTIONS, ALLOCATION_HOTSPOT, METASPACE -> true;
+                case GC_PRESSURE -> f.detail().containsKey(FindingDetail.Gc.CAUSE);
+                default -> false;
+            };
+            if (named || !kept) {
+                continue;
             }
+            Map<String, Object> d = new java.util.LinkedHashMap<>(f.detail());
+            d.put(FindingDetail.Jfr.STEP, at);
+            String title = "at " + at + ", " + f.title();
+            if (f.kind() == FindingKind.EXCEPTIONS && achievedRps > 0
+                    && d.get(FindingDetail.Jfr.EXCEPTIONS_PER_SEC) instanceof Number perSec) {
+                double perRequest = perSec.doubleValue() / achievedRps;
+                d.put(FindingDetail.Jfr.PER_REQUEST, Math.round(perRequest * 100) / 100.0);
+                title += String.format(java.util.Locale.ROOT, "; %.1f per request", perRequest);
+            }
+            out.add(new Finding(f.kind(), f.severity(), title, f.subject(), List.of(evidence), d));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.brink.method;
 
+import dev.brink.core.AppPackages;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.BrinkVersion;
 import dev.brink.core.EventLog;
@@ -248,6 +249,9 @@ public final class MethodRunner {
                 } else if (target.observed() && Files.isRegularFile(run.file(RunDirectory.GC))) {
                     gcFindings();
                 }
+                if (target.observed()) {
+                    poolSizeFindings();
+                }
             } catch (InterruptedException e) {
                 interrupted = true;
                 Thread.interrupted(); // clear it, so closing the engine and the target is not cut short too
@@ -271,7 +275,7 @@ public final class MethodRunner {
             throw e;
         }
         if (jfr && capacity != null) { // the target has stopped: its recording is on disk
-            JfrStepFindings.of(run, capacity, console).forEach(this::found);
+            JfrStepFindings.of(run, capacity, appPackages(), console).forEach(this::found);
         }
         RunSummary summary = writeSummary(started, capacity, confirm, soak);
         finished.countDown();
@@ -371,7 +375,7 @@ public final class MethodRunner {
     /** The hot methods and contended locks of the evidence steps' recordings, read after the load stopped. */
     private void analyseWindows() {
         for (StepWindow w : windows) {
-            for (Finding f : JfrStepFindings.ofWindow(run, w.recording(), w.multiplier(), console)) {
+            for (Finding f : JfrStepFindings.ofWindow(run, w.recording(), w.multiplier(), appPackages(), console)) {
                 // a lock the thread dumps named already, with its holder and waiters: the recording adds no second finding
                 boolean named = f.kind() == FindingKind.LOCK_CONTENTION && findings.all().stream().anyMatch(o -> o.kind() == FindingKind.LOCK_CONTENTION
                         && f.detail().get(FindingDetail.Jfr.MONITOR_CLASS) != null
@@ -435,6 +439,25 @@ public final class MethodRunner {
                     .filter(f -> f.kind() != FindingKind.MEMORY_LEAK).forEach(this::found);
         } catch (BrinkUserException e) {
             console.println("  gc: " + e.getMessage());
+        }
+    }
+
+    /** The application's packages the plan names (target.jvm.app_packages), or unknown: then the recordings say. */
+    private AppPackages appPackages() {
+        List<String> named = plan.target().jvm() == null ? List.of() : plan.target().jvm().appPackages();
+        try {
+            return named.isEmpty() ? AppPackages.UNKNOWN : AppPackages.declared(named);
+        } catch (BrinkUserException e) {
+            return AppPackages.UNKNOWN; // the plan's reader checked the names already
+        }
+    }
+
+    /** The generations' split from the target's pool sizes, whether or not it collected during the run. */
+    private void poolSizeFindings() {
+        try {
+            PoolSizeEvidence.of(run, loadStartEpochMs).ifPresent(this::found);
+        } catch (BrinkUserException e) {
+            console.println("  memory pools: " + e.getMessage());
         }
     }
 

@@ -26,7 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The method's JFR step comparison on a recording this JVM makes of itself over two "steps" written to
  * events.jsonl the way the load engine writes them: at x1 one thread matches regexes; at x2 the same thread
- * goes on and a second one starts formatting dates per call. Only the new cost grew faster than the load.
+ * goes on and a second one starts formatting dates per call, and a third parses cells that are not numbers (an
+ * exception each, paced: about 5,000 a second whatever the machine). Only the new cost grew faster than the load;
+ * the exceptions are said per request of the step.
  */
 class JfrStepFindingsTest {
     @TempDir
@@ -40,11 +42,24 @@ class JfrStepFindingsTest {
         Files.createDirectories(run.file(RunDirectory.EVIDENCE));
         Path rec = run.file(RunDirectory.EVIDENCE).resolve("recording-1.jfr");
         try (EventLog events = new EventLog(run); Recording r = new Recording(Configuration.getConfiguration("profile"))) {
+            // the throws themselves, so the type and site do not depend on a sample landing in a constructor, and the
+            // throwables counted ten times a second, so a step of 1.5 s holds more than one count
+            r.enable("jdk.JavaExceptionThrow").withStackTrace();
+            r.enable("jdk.ExceptionStatistics").withPeriod(java.time.Duration.ofMillis(100));
             r.start();
             Thread regex = new Thread(() -> work(3000, JfrStepFindingsTest::regex), "regex-worker");
             regex.start();
             step(events, "capacity-x1", 1500, null);
-            step(events, "capacity-x2", 1500, () -> work(1500, JfrStepFindingsTest::dates));
+            step(events, "capacity-x2", 1500, () -> {
+                Thread parser = new Thread(JfrStepFindingsTest::notNumbers, "tariff-parser");
+                parser.start();
+                work(1500, JfrStepFindingsTest::dates);
+                try {
+                    parser.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
             regex.join();
             r.stop();
             r.dump(rec);
@@ -58,6 +73,13 @@ class JfrStepFindingsTest {
                 && "formatting".equals(f.detail().get("category"))
                 && f.title().startsWith("at 2 × profile, ")
                 && f.evidence().equals(List.of("evidence/recording-1.jfr")));
+        Finding ex = found.stream().filter(f -> f.kind() == FindingKind.EXCEPTIONS).findFirst()
+                .orElseThrow(() -> new AssertionError("no exceptions finding in " + found + "\n" + console));
+        assertThat(ex.title()).startsWith("at 2 × profile, ").contains("per request");
+        assertThat(ex.detail().get("exception_type")).isEqualTo("java.lang.NumberFormatException");
+        // 20 requests a second in the step: the exceptions a second over 20
+        assertThat((Double) ex.detail().get("per_request"))
+                .isCloseTo(((Long) ex.detail().get("exceptions_per_sec")) / 20.0, org.assertj.core.api.Assertions.within(0.01));
         // the regex thread ran alike in both steps: it may be named as the broken step's own hot method (on a quiet
         // machine it has most of the samples), but never as a cost that grew faster than the load
         assertThat(found).noneMatch(f -> "regex".equals(f.detail().get("category")) && f.detail().containsKey("rate_growth"));
@@ -98,6 +120,25 @@ class JfrStepFindingsTest {
         assertThat(window).as(console.toString()).anyMatch(f -> f.kind() == FindingKind.HOT_METHOD
                 && "regex".equals(f.detail().get("category")) && f.title().startsWith("at 3 × profile, "));
         assertThat(run.file(RunDirectory.EVIDENCE).resolve("stacks-x3.folded")).isRegularFile();
+    }
+
+    /** 1.5 s of cells that are not numbers, 50 every 10 ms: about 5,000 exceptions a second for little CPU. */
+    private static void notNumbers() {
+        long end = System.currentTimeMillis() + 1500;
+        while (System.currentTimeMillis() < end) {
+            for (int i = 0; i < 50; i++) {
+                try {
+                    sink += Integer.parseInt("n/a");
+                } catch (NumberFormatException e) {
+                    sink++;
+                }
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
     }
 
     private static void step(EventLog events, String name, long ms, Runnable extra) throws InterruptedException {

@@ -156,6 +156,8 @@ final class FlameGraphHtml {
             case JSON -> "#669bbc";
             case REFLECTION -> "#8e7dbe";
             case CLASS_LOADING -> "#6a994e";
+            case ORM -> "#bc6c25";
+            case DATABASE -> "#386641";
             case NONE -> "#f6e8b1";
         };
     }

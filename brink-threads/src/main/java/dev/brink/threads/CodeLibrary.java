@@ -1,5 +1,6 @@
 package dev.brink.threads;
 
+import dev.brink.core.FamilyWalk;
 import dev.brink.core.LibraryCode;
 import dev.brink.core.LibraryFamily;
 import java.util.List;
@@ -12,7 +13,7 @@ import java.util.List;
  * reflects on beans, a logger formats; what the application asked for is the library it entered.
  */
 public enum CodeLibrary {
-    REGEX, FORMATTING, CRYPTO, LOGGING, JSON, REFLECTION, CLASS_LOADING,
+    REGEX, FORMATTING, CRYPTO, LOGGING, JSON, REFLECTION, CLASS_LOADING, ORM, DATABASE,
     /** An application frame came first: the thread computes in its own code. */
     APPLICATION,
     /** Other JDK or library code. */
@@ -23,18 +24,22 @@ public enum CodeLibrary {
         return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
-    /** The library of one sample (frames top first): the one entered from the first application frame. */
+    /**
+     * The library of one sample (frames top first): the one entered from the first application frame, by the walk JFR
+     * samples use too ({@link FamilyWalk}: reflection only when the time is in reflection itself, a JDK collection's
+     * frame owned by whoever called it).
+     */
     public static CodeLibrary of(List<StackFrame> frames) {
-        CodeLibrary entered = null;
+        FamilyWalk walk = new FamilyWalk();
         for (StackFrame f : frames) {
-            CodeLibrary l = known(f);
-            if (l != null) {
-                entered = l; // deeper in the stack: nearer the application's call
-            } else if (!library(f)) {
-                return entered != null ? entered : APPLICATION;
+            if (!library(f) && known(f) == null) {
+                LibraryFamily family = walk.family(true);
+                return family == LibraryFamily.NONE ? APPLICATION : valueOf(family.name());
             }
+            walk.frame(f.className() + "." + f.method());
         }
-        return entered != null ? entered : OTHER;
+        LibraryFamily family = walk.family(false);
+        return family == LibraryFamily.NONE ? OTHER : valueOf(family.name());
     }
 
     /** The family of {@code f} by the classifier JFR samples use too ({@link LibraryFamily}), or null. */

@@ -2,6 +2,8 @@ package dev.brink.threads;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
+import dev.brink.core.FindingDetail;
+import dev.brink.core.FindingKind;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -79,7 +81,13 @@ public final class ThreadDumpAnalyzer {
             boolean anyMatch = ordered.get(ordered.size() - 1).threads().stream().anyMatch(t -> topCpu.containsKey(t.nid()));
             if (!anyMatch) notes.add("no thread id in the top output matches a nid of the last dump: is it of the same process?");
         }
-        List<Finding> findings = FindingWriter.findings(deadlocks, contentions, busy, evidence);
+        List<Finding> findings = new ArrayList<>(FindingWriter.findings(deadlocks, contentions, busy, evidence));
+        List<Finding> pools = PoolStarvation.find(ordered, evidence);
+        if (pools.stream().anyMatch(f -> FindingDetail.Pools.KIND_SEMAPHORE.equals(f.detail().get(FindingDetail.Pools.POOL_KIND)))) {
+            // a Semaphore's queue is the pool finding, with its holders; as lock contention it had none to name
+            findings.removeIf(f -> f.kind() == FindingKind.LOCK_CONTENTION && f.subject().startsWith("java.util.concurrent.Semaphore$"));
+        }
+        findings.addAll(deadlocks.size(), pools);
         ThreadDump last = ordered.get(ordered.size() - 1);
         return new ThreadAnalysis(ordered, ThreadGroups.of(last), findings, contentions, deadlocks, busy,
                 StackGroups.of(last), notes);

@@ -10,6 +10,7 @@ import dev.brink.threads.child.Scenarios;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -158,6 +159,47 @@ class LiveDumpsTest {
                 assertThat(f.subject()).startsWith("java.util.concurrent.locks.ReentrantLock$");
                 assertThat(f.title()).contains("Settlement-");
             });
+        }
+    }
+
+    /**
+     * Pools that starve (child/Scenarios "pools"): a report pool whose three workers wait for parts queued to their own
+     * pool, for good, and a Semaphore of two connections that eight checkout threads queue for, while two hold it for a
+     * slow query. Their twins in the same JVM — a render pool whose parts go to a pool of their own, browse threads
+     * with more connections than they need — give nothing; neither does the Semaphore as plain lock contention.
+     */
+    @ParameterizedTest(name = "JDK {0}")
+    @MethodSource("jdks")
+    void poolWaitingOnItself_andThreadsQueuedOnAConnectionDesk(String jdk) throws Exception {
+        try (ChildJvm child = ChildJvm.start(home(jdk), Scenarios.class, List.of("-Xmx64m"), "pools")) {
+            ThreadAnalysis a = ThreadDumpAnalyzer.analyze(threadPrints(child, dir, "pools", 3, 300));
+            List<Finding> pools = of(a, FindingKind.POOL_STARVATION);
+            assertThat(pools).anySatisfy(f -> {
+                assertThat(f.subject()).isEqualTo("report-worker-*");
+                assertThat(f.severity()).isEqualTo(dev.brink.core.Severity.CRITICAL);
+                assertThat(f.detail().get("pool_kind")).isEqualTo("thread-pool");
+                assertThat(f.detail().get("workers")).isEqualTo(3);
+                assertThat(f.detail().get("wait_frame")).isEqualTo("java.util.concurrent.FutureTask.get");
+                assertThat(f.detail().get("app_frame")).isEqualTo("dev.brink.threads.child.ReportAssembler.assemble");
+                assertThat(f.title()).startsWith("All 3 threads of report-worker-* wait for results (FutureTask.get in"
+                        + " dev.brink.threads.child.ReportAssembler.assemble)");
+            });
+            assertThat(pools).anySatisfy(f -> {
+                assertThat(f.detail().get("pool_kind")).isEqualTo("semaphore");
+                assertThat(f.subject()).isEqualTo("the Semaphore taken in dev.brink.threads.child.ConnectionDesk.borrow");
+                // 6 wait while 2 query; 7 when a permit is being handed to a waiter not yet awake
+                assertThat((int) f.detail().get("waiter_count")).isBetween(5, 7);
+                assertThat(f.severity()).isEqualTo(dev.brink.core.Severity.CRITICAL);
+                assertThat((List<?>) f.detail().get("waiters")).allSatisfy(w -> assertThat((String) w).startsWith("checkout-"));
+                // the holders: checkout threads past the borrow, in the slow query
+                assertThat((List<?>) f.detail().get("holders")).isNotEmpty().allSatisfy(h -> {
+                    Map<?, ?> row = (Map<?, ?>) h;
+                    assertThat((String) row.get("thread")).startsWith("checkout-");
+                    assertThat((String) row.get("app_frame")).startsWith("dev.brink.threads.child.ConnectionDesk.runQuery(");
+                });
+            });
+            assertThat(pools).noneSatisfy(f -> assertThat(f.title()).containsAnyOf("render-", "browse-"));
+            assertThat(of(a, FindingKind.LOCK_CONTENTION)).noneSatisfy(f -> assertThat(f.subject()).contains("Semaphore"));
         }
     }
 

@@ -201,11 +201,17 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
     }
 
     /** Exactly one of pid, jmx ("host:port") or launch (a command line); null when absent from the plan. */
-    public record Jvm(Long pid, String jmx, List<String> launch) {
+    public record Jvm(Long pid, String jmx, List<String> launch, List<String> appPackages) {
         public Jvm {
             launch = launch == null ? null : List.copyOf(launch);
+            appPackages = appPackages == null ? List.of() : List.copyOf(appPackages);
             int n = (pid != null ? 1 : 0) + (jmx != null ? 1 : 0) + (launch != null ? 1 : 0);
             if (n != 1) throw new IllegalArgumentException("exactly one of pid, jmx, launch");
+        }
+
+        /** A JVM whose application packages are read from its recordings (the main class), not named. */
+        public Jvm(Long pid, String jmx, List<String> launch) {
+            this(pid, jmx, launch, List.of());
         }
     }
 

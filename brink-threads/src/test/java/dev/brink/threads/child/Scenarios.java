@@ -12,7 +12,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * lock-deadlock (3 threads, ReentrantLock), busy (2 Cruncher-* threads spinning in {@link #crunch}),
  * latch-and-lock (one gateway thread awaiting a CountDownLatch for the whole life of the process, as an
  * embedded server's keep-alive thread does, beside 5 Settlement-* threads on one ReentrantLock whose holder
- * sleeps while holding it).
+ * sleeps while holding it), pools (three report-worker-* threads each waiting for parts queued to their own pool, for
+ * good, beside render-worker-* threads whose parts go to a pool of their own; eight checkout-* threads sharing a
+ * ConnectionDesk of two connections that each hold for a 150 ms query, beside three browse-* threads with four).
  */
 public final class Scenarios {
     static final long LIFETIME_MS = 90_000;
@@ -38,6 +40,7 @@ public final class Scenarios {
             case "lock-deadlock" -> lockDeadlock();
             case "busy" -> busy();
             case "latch-and-lock" -> latchAndLock();
+            case "pools" -> pools();
             default -> throw new IllegalArgumentException(args[0]);
         }
         System.out.println("ready");
@@ -110,6 +113,45 @@ public final class Scenarios {
             });
         }
         awaitStates("Settlement-", Thread.State.WAITING, 4);
+    }
+
+    private static void pools() throws InterruptedException {
+        java.util.concurrent.ExecutorService reports = pool("report-worker-", 3);
+        for (int i = 0; i < 3; i++) {
+            reports.submit(() -> ReportAssembler.assemble(reports));
+        }
+        java.util.concurrent.ExecutorService renders = pool("render-worker-", 3);
+        java.util.concurrent.ExecutorService parts = pool("render-part-", 2);
+        start("render-feeder", () -> {
+            while (true) {
+                renders.submit(() -> ReportAssembler.assemble(parts));
+                Thread.sleep(100);
+            }
+        });
+        ConnectionDesk desk = new ConnectionDesk(2);
+        for (int i = 0; i < 8; i++) {
+            start("checkout-" + i, () -> {
+                while (true) desk.withConnection(150);
+            });
+        }
+        ConnectionDesk wide = new ConnectionDesk(4);
+        for (int i = 0; i < 3; i++) {
+            start("browse-" + i, () -> {
+                while (true) wide.withConnection(150);
+            });
+        }
+        awaitStates("report-worker-", Thread.State.WAITING, 3);
+        awaitStates("checkout-", Thread.State.WAITING, 6);
+    }
+
+    /** A fixed pool of daemon threads named prefix1, prefix2, … */
+    private static java.util.concurrent.ExecutorService pool(String prefix, int threads) {
+        java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+        return java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, prefix + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     private static void busy() throws InterruptedException {

@@ -79,11 +79,16 @@ public final class PlanBinder {
         return new Plan(name, target, ops, slo, phases, data, failOn, users, flows);
     }
 
-    /** {@code target.jvm}: exactly one of pid, jmx, launch; null when absent. Shared by HTTP and gRPC targets. */
+    /**
+     * {@code target.jvm}: exactly one of pid, jmx, launch, and optionally {@code app_packages} (the application's
+     * Java packages, for the findings that name its code; without it they come from the JVM's main class); null when
+     * absent. Shared by HTTP and gRPC targets.
+     */
     static Plan.Jvm jvm(PlanNode j) throws BrinkUserException {
         Plan.Jvm jvm = null;
         if (j != null && !j.isNull()) {
-            Map<String, PlanNode> jf = fields(j, "target.jvm", "pid", "jmx", "launch");
+            Map<String, PlanNode> jf = new java.util.LinkedHashMap<>(fields(j, "target.jvm", "pid", "jmx", "launch", "app_packages"));
+            List<String> packages = appPackages(jf.remove("app_packages"));
             if (jf.size() != 1) throw j.error("target.jvm", "exactly one of pid, jmx, launch");
             if (jf.containsKey("pid")) {
                 jvm = new Plan.Jvm(integer(jf.get("pid"), "target.jvm.pid", 1, Long.MAX_VALUE), null, null);
@@ -102,8 +107,24 @@ public final class PlanBinder {
                 for (PlanNode a : l.items()) cmd.add(string(a, "target.jvm.launch"));
                 jvm = new Plan.Jvm(null, null, cmd);
             }
+            jvm = new Plan.Jvm(jvm.pid(), jvm.jmx(), jvm.launch(), packages);
         }
         return jvm;
+    }
+
+    /** {@code target.jvm.app_packages}: Java package names ("com.acme.shop"); empty when absent. */
+    private static List<String> appPackages(PlanNode n) throws BrinkUserException {
+        List<String> out = new ArrayList<>();
+        if (n == null || n.isNull()) return out;
+        if (n.items() == null) throw n.error("target.jvm.app_packages", "a list of Java package names such as [com.acme.shop]");
+        for (PlanNode p : n.items()) {
+            String name = string(p, "target.jvm.app_packages");
+            if (!name.matches("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*")) {
+                throw p.error("target.jvm.app_packages", "a Java package name such as com.acme.shop");
+            }
+            out.add(name);
+        }
+        return out;
     }
 
     /**

@@ -79,6 +79,16 @@ public class PlanTest {
         assertThat(parse(base + "target: {base_url: 'http://localhost:1', jvm: {jmx: 'h:9010'}}").target().jvm().jmx()).isEqualTo("h:9010");
         assertThat(parse(base + "target: {base_url: 'http://localhost:1', jvm: {launch: [java, -jar, a.jar]}}").target().jvm().launch())
                 .containsExactly("java", "-jar", "a.jar");
+        // the application's packages, for the findings that name its code
+        Plan.Jvm jvm = parse(base + "target: {base_url: 'http://localhost:1', jvm: {pid: 7, app_packages: [com.acme.shop, org.example]}}")
+                .target().jvm();
+        assertThat(jvm.pid()).isEqualTo(7L);
+        assertThat(jvm.appPackages()).containsExactly("com.acme.shop", "org.example");
+        assertThat(parse(base + "target: {base_url: 'http://localhost:1', jvm: {pid: 7}}").target().jvm().appPackages()).isEmpty();
+        assertError(base + "target: {base_url: 'http://localhost:1', jvm: {pid: 7, app_packages: ['com acme']}}",
+                "target.jvm.app_packages: expected a Java package name such as com.acme.shop");
+        assertError(base + "target: {base_url: 'http://localhost:1', jvm: {app_packages: [com.acme]}}",
+                "target.jvm: expected exactly one of pid, jmx, launch");
     }
 
     @Test

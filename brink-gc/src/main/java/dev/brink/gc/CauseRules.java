@@ -1,0 +1,188 @@
+package dev.brink.gc;
+
+import dev.brink.core.FindingDetail.Gc;
+import dev.brink.core.FindingKind;
+import dev.brink.core.GcCauseKind;
+import dev.brink.core.Numbers;
+import dev.brink.core.Severity;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Findings named by what started the collections rather than by how the heap looked: {@code System.gc()} called
+ * again and again, G1 humongous allocations starting collections of their own, and JNI critical regions holding
+ * collections back (GCLocker). Each says its cause and the advice
+ * that fits it; neither ever advises more heap, which does not change how often either kind of collection runs.
+ */
+final class CauseRules {
+    /**
+     * {@code System.gc()} collections within a minute that make a finding. Java's own callers call it rarely: RMI's
+     * distributed GC once an hour (sun.rmi.dgc.*.gcInterval), a test harness or a tool once at a boundary. Three in a
+     * minute is code calling it in a loop (a batch, a request, a "free the buffers" habit).
+     */
+    static final int EXPLICIT_PER_MINUTE = 3;
+    /** As many stop-the-world explicit collections within a minute as a full-GC storm has: critical. */
+    static final int EXPLICIT_STORM = 5;
+    /**
+     * Humongous-started collections that make a warning: at least a few a minute, and at least this share of all
+     * young collections. An occasional large buffer starts the odd concurrent cycle, which is cheap; when a quarter or
+     * more of the young pauses come early because of humongous allocations, the allocation pattern sets G1's pace.
+     */
+    static final int HUMONGOUS_PER_MINUTE = 3;
+    static final double HUMONGOUS_SHARE = 0.25;
+    /**
+     * GCLocker-initiated collections that make a warning: as for humongous allocations, a few a minute and a quarter of
+     * the young collections — then JNI critical regions, not the allocation rate, set when the JVM collects.
+     */
+    static final int GC_LOCKER_PER_MINUTE = 3;
+    static final double GC_LOCKER_SHARE = 0.25;
+
+    private CauseRules() {
+    }
+
+    static void all(GcFacts f) {
+        explicit(f);
+        humongous(f);
+        gcLocker(f);
+    }
+
+    /**
+     * GCLocker. JNI code that reads a Java array in place (GetPrimitiveArrayCritical: java.util.zip's Deflater and
+     * Inflater on heap arrays, some drivers and codecs) holds collections back until it leaves its critical region;
+     * threads that need memory meanwhile wait, and the JVM then runs the held collection ("GCLocker Initiated GC",
+     * Serial, Parallel and G1 up to JDK 21; JDK 22's G1 pins regions instead and JDK 25's collectors make the allocating
+     * threads wait without such a collection). When they are a quarter of the young collections, the critical regions
+     * set the pace: shorter calls, or direct ByteBuffers, which zip's classes read without a critical region (JDK 11+).
+     */
+    private static void gcLocker(GcFacts f) {
+        int locker = 0;
+        int young = 0;
+        for (GcEvent e : f.events) {
+            locker += GcCauseKind.of(e.cause()) == GcCauseKind.GC_LOCKER ? 1 : 0;
+            young += e.kind() == GcKind.YOUNG || e.kind() == GcKind.MIXED ? 1 : 0;
+        }
+        int worst = f.worstWindow(e -> GcCauseKind.of(e.cause()) == GcCauseKind.GC_LOCKER);
+        double share = young > 0 ? locker / (double) young : 0;
+        if (worst < GC_LOCKER_PER_MINUTE || share < GC_LOCKER_SHARE) {
+            return;
+        }
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put(Gc.CAUSE, GcCauseKind.GC_LOCKER.jsonName());
+        d.put(Gc.COUNT, locker);
+        d.put(Gc.COLLECTIONS_WORST_60S, worst);
+        d.put(Gc.ADVICE, "JNI critical regions (GetPrimitiveArrayCritical: java.util.zip's Deflater/Inflater on byte[],"
+                + " image and crypto natives, some JDBC drivers) hold collections back while threads wait for memory: give"
+                + " zip direct ByteBuffers (no critical region, JDK 11+) or make the calls shorter; G1 on JDK 22+ pins"
+                + " regions instead. More heap does not change it");
+        f.add(FindingKind.GC_PRESSURE, Severity.WARNING, String.format(Locale.ROOT,
+                "%d collections waited for JNI critical regions (GCLocker Initiated GC, %d within 60 s, %.0f%% of young"
+                        + " collections)", locker, worst, share * 100), d);
+    }
+
+    private static boolean explicitGc(GcEvent e) {
+        return GcCauseKind.of(e.cause()) == GcCauseKind.EXPLICIT;
+    }
+
+    /**
+     * Explicit collections. Each is a whole-heap collection whatever the heap holds — stop-the-world on Serial,
+     * Parallel and G1 (unless -XX:+ExplicitGCInvokesConcurrent), a whole concurrent cycle that the caller waits for on
+     * ZGC and Shenandoah — so their number is set by the code that calls them, not by the heap's size.
+     */
+    private static void explicit(GcFacts f) {
+        int worst = f.worstWindow(CauseRules::explicitGc);
+        if (worst < EXPLICIT_PER_MINUTE) {
+            return;
+        }
+        int count = 0;
+        int fulls = 0;
+        double pauseMs = 0;
+        for (GcEvent e : f.events) {
+            if (explicitGc(e)) {
+                count++;
+                fulls += e.kind() == GcKind.FULL ? 1 : 0;
+                pauseMs += e.kind().isPause() && !Double.isNaN(e.durationMs()) ? e.durationMs() : 0;
+            }
+        }
+        String collector = f.settings.collector();
+        boolean concurrentCapable = collector.equals("G1") || collector.equals("CMS");
+        String flags = concurrentCapable ? "-XX:+ExplicitGCInvokesConcurrent (a concurrent cycle instead of a full GC),"
+                + " or -XX:+DisableExplicitGC" : "-XX:+DisableExplicitGC";
+        String what = fulls > 0 ? "each a stop-the-world collection of the whole heap"
+                : "each a whole collection cycle the calling thread waits for";
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put(Gc.CAUSE, GcCauseKind.EXPLICIT.jsonName());
+        d.put(Gc.COUNT, count);
+        d.put(Gc.COLLECTIONS_WORST_60S, worst);
+        d.put(Gc.FULL_GCS, fulls);
+        d.put(Gc.PAUSE_TOTAL_MS, Numbers.round(pauseMs));
+        d.put(Gc.FLAGS, flags);
+        d.put(Gc.ADVICE, "remove the System.gc() call (a JFR recording's jdk.SystemGC event names the caller); or " + flags
+                + ". More heap (-Xmx) changes nothing: each call collects the whole heap however much room is left."
+                + " If the caller is java.nio.Bits.reserveMemory, direct buffers reached -XX:MaxDirectMemorySize: release"
+                + " them (or raise the limit) rather than disable the call, which would turn it into"
+                + " OutOfMemoryError: Direct buffer memory");
+        Severity sev = fulls > 0 && worst >= EXPLICIT_STORM ? Severity.CRITICAL : Severity.WARNING;
+        f.add(FindingKind.GC_PRESSURE, sev, String.format(Locale.ROOT,
+                "System.gc() called %d times (%d within 60 s), %s: remove the call or %s", count, worst, what,
+                concurrentCapable ? "-XX:+ExplicitGCInvokesConcurrent" : "-XX:+DisableExplicitGC"), d);
+    }
+
+    /**
+     * G1 humongous allocations. An object of half a region or more is allocated straight into whole old regions; when
+     * that would take the old generation past the marking threshold (IHOP), G1 first runs a young pause and starts a
+     * concurrent cycle ("G1 Humongous Allocation"). A pattern that allocates such objects all the time therefore sets
+     * G1's pace: young pauses before eden is full, a marking cycle after each. Larger regions make the same objects
+     * ordinary young ones; so do smaller (chunked, pooled) buffers. Without that pattern, humongous regions in a few
+     * collections are worth knowing only (info).
+     */
+    private static void humongous(GcFacts f) {
+        int started = 0;
+        int young = 0;
+        int withRegions = 0;
+        long maxRegions = 0;
+        for (GcEvent e : f.events) {
+            boolean byHumongous = GcCauseKind.of(e.cause()) == GcCauseKind.HUMONGOUS;
+            started += byHumongous ? 1 : 0;
+            young += e.kind() == GcKind.YOUNG || e.kind() == GcKind.MIXED ? 1 : 0;
+            Generation h = e.generation("Humongous");
+            if (h != null) {
+                maxRegions = Math.max(maxRegions, Math.max(h.before(), h.after()));
+            }
+            withRegions += e.flags().contains(GcFlag.HUMONGOUS) ? 1 : 0;
+        }
+        if (withRegions == 0 && started == 0) {
+            return;
+        }
+        long region = f.settings.regionSize();
+        int worst = f.worstWindow(e -> GcCauseKind.of(e.cause()) == GcCauseKind.HUMONGOUS);
+        double share = young > 0 ? started / (double) young : 0;
+        boolean pace = worst >= HUMONGOUS_PER_MINUTE && share >= HUMONGOUS_SHARE;
+        String objects = region > 0 ? "objects of " + (region >> 11) + " KB or more (half a " + (region >> 20) + " MB region)"
+                : "objects of half a region or more";
+        String larger = region > 0 ? "-XX:G1HeapRegionSize=" + Math.min(32, Math.max(2, (region >> 20) * 4)) + "m"
+                : "a larger -XX:G1HeapRegionSize";
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put(Gc.CAUSE, GcCauseKind.HUMONGOUS.jsonName());
+        d.put(Gc.COLLECTIONS, withRegions);
+        d.put(Gc.COUNT, started);
+        d.put(Gc.COLLECTIONS_WORST_60S, worst);
+        d.put(Gc.HUMONGOUS_SHARE_OF_YOUNG, Numbers.round(share));
+        if (region > 0) {
+            d.put(Gc.REGION_SIZE_BYTES, region);
+            d.put(Gc.HUMONGOUS_REGIONS_MAX, maxRegions);
+        }
+        d.put(Gc.FLAGS, larger);
+        d.put(Gc.ADVICE, objects + " are humongous: each takes whole old regions at once and can start a concurrent cycle;"
+                + " larger regions (" + larger + ", a power of two up to 32m) make them ordinary young objects, or allocate"
+                + " smaller buffers (chunked or pooled). Humongous regions that fill once and stay are not a leak.");
+        if (!pace) {
+            f.add(FindingKind.GC_PRESSURE, Severity.INFO, String.format(Locale.ROOT,
+                    "Humongous allocations in %d collections (%s)", withRegions, objects), d);
+            return;
+        }
+        f.add(FindingKind.GC_PRESSURE, Severity.WARNING, String.format(Locale.ROOT,
+                "G1 humongous allocations started %d collections (%d within 60 s, %.0f%% of young collections): %s; try %s",
+                started, worst, share * 100, objects, larger), d);
+    }
+}

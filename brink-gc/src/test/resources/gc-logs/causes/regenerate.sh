@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Rewrites the GC logs of this directory from the scenario programs in src/test/java/dev/brink/gc/programs, with the
+# JVMs named below (OpenJDK 17 and Temurin 25 on Linux x86_64 wrote the committed ones). Run from brink-gc after
+# `../mvnw -o -q test-compile`. Logs are gzipped (brink-gc reads .gz as is); about two minutes on two cores.
+set -euo pipefail
+cd "$(dirname "$0")"
+J17=${JDK17:-/usr/lib/jvm/java-17-openjdk-amd64}/bin/java
+J25=${JDK25:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java
+CP=../../../../../target/test-classes
+P=dev.brink.gc.programs
+
+# run NAME JAVA JVM-FLAGS... -- PROGRAM ARGS...: writes NAME.log.gz (the program's exit code is not checked: the
+# metaspace leak ends in OutOfMemoryError on purpose)
+run() {
+  local name=$1 java=$2; shift 2
+  local flags=()
+  while [[ $1 != -- ]]; do flags+=("$1"); shift; done
+  shift
+  "$java" "${flags[@]}" "-Xlog:gc*:file=$name.log:uptime,tags" -cp "$CP" "$P.$1" "${@:2}" >/dev/null 2>&1 || true
+  gzip -9 -f "$name.log"
+}
+
+for v in 17 25; do
+  J=$([[ $v == 17 ]] && echo "$J17" || echo "$J25")
+  # System.gc() after every statement, and the same job without the call
+  run explicit-g1-jdk$v "$J" -Xmx64m -XX:+UseG1GC -- StatementExporter 5 explicit &
+  run explicit-twin-g1-jdk$v "$J" -Xmx64m -XX:+UseG1GC -- StatementExporter 5 quiet &
+  # plugins kept in a registry until OutOfMemoryError: Metaspace, and the host that keeps the last 40
+  run metaspace-g1-jdk$v "$J" -Xmx64m -XX:+UseG1GC -XX:MaxMetaspaceSize=24m -- PluginHost 12 keep 150 &
+  run metaspace-twin-g1-jdk$v "$J" -Xmx64m -XX:+UseG1GC -XX:MaxMetaspaceSize=24m -- PluginHost 12 bounded 150 &
+  wait
+  # 600 KB tiles in 1 MB regions (humongous), and 200 KB tiles (not)
+  run humongous-g1-jdk$v "$J" -Xmx64m -XX:+UseG1GC -- TileCache 3 600 &
+  run humongous-twin-g1-jdk$v "$J" -Xmx64m -XX:+UseG1GC -- TileCache 3 200 &
+  # -Xmn60m of 64m, allocating slowly enough that no full GC comes in 6 s; the same job with the default young size
+  run tinyold-serial-jdk$v "$J" -Xmx64m -Xmn60m -XX:+UseSerialGC -- StatementExporter 6 quiet &
+  run tinyold-twin-serial-jdk$v "$J" -Xmx64m -XX:+UseSerialGC -- StatementExporter 6 quiet &
+  wait
+done
+run explicit-parallel-jdk17 "$J17" -Xmx64m -XX:+UseParallelGC -- StatementExporter 5 explicit &
+run explicit-zgc-jdk25 "$J25" -Xmx64m -XX:+UseZGC -- StatementExporter 5 explicit &
+run metaspace-serial-jdk25 "$J25" -Xmx64m -XX:+UseSerialGC -XX:MaxMetaspaceSize=24m -- PluginHost 12 keep 150 &
+run metaspace-zgc-jdk25 "$J25" -Xmx64m -XX:+UseZGC -XX:MaxMetaspaceSize=24m -- PluginHost 12 keep 150 &
+wait
+run tinyold-parallel-jdk25 "$J25" -Xmx64m -Xmn60m -XX:+UseParallelGC -- StatementExporter 6 quiet &
+run metaspace-twin-zgc-jdk25 "$J25" -Xmx64m -XX:+UseZGC -XX:MaxMetaspaceSize=24m -- PluginHost 12 bounded 150 &
+wait
+# a slow leak (1.5 MB/s beside 40 MB/s of garbage) and its warm-up-fill twin, on the concurrent collectors
+run slowleak-zgc-jdk25 "$J25" -Xmx128m -XX:+UseZGC -- LedgerArchive 20 leak 1536 &
+run slowleak-twin-zgc-jdk25 "$J25" -Xmx128m -XX:+UseZGC -- LedgerArchive 20 bounded 1536 &
+wait
+run slowleak-zgc-jdk17 "$J17" -Xmx128m -XX:+UseZGC -- LedgerArchive 20 leak 1536 &
+run slowleak-twin-zgc-jdk17 "$J17" -Xmx128m -XX:+UseZGC -- LedgerArchive 20 bounded 1536 &
+wait
+run slowleak-shenandoah-jdk25 "$J25" -Xmx128m -XX:+UseShenandoahGC -- LedgerArchive 20 leak 1536 &
+run slowleak-twin-shenandoah-jdk25 "$J25" -Xmx128m -XX:+UseShenandoahGC -- LedgerArchive 20 bounded 1536 &
+wait
+run slowleak-genshen-jdk25 "$J25" -Xmx128m -XX:+UseShenandoahGC -XX:ShenandoahGCMode=generational -- LedgerArchive 20 leak 1536 &
+run slowleak-g1-jdk25 "$J25" -Xmx128m -XX:+UseG1GC -- LedgerArchive 20 leak 1536 &
+wait
+# report 004 with its full GCs (HealthyProgram: a 20 MB cache beside garbage, -Xmn56m of 64m), and its G1 form: a
+# session store with the young list pinned at 48 MB of 64 (JDK 17 starts collections early, JDK 25 fails evacuations)
+# beside the same store with G1 sizing the young list itself
+run tinyold-critical-serial-jdk17 "$J17" -Xmx64m -Xmn56m -XX:+UseSerialGC -- HealthyProgram 6 &
+run g1pinned-jdk17 "$J17" -Xmx64m -XX:+UseG1GC -Xmn48m -- SessionStoreProgram 8 &
+run g1pinned-twin-jdk17 "$J17" -Xmx64m -XX:+UseG1GC -- SessionStoreProgram 8 &
+wait
+run g1pinned-jdk25 "$J25" -Xmx64m -XX:+UseG1GC -Xmn48m -- SessionStoreProgram 8 &
+run g1pinned-twin-jdk25 "$J25" -Xmx64m -XX:+UseG1GC -- SessionStoreProgram 8 &
+wait
+# Deflater on heap arrays (JNI critical regions: GCLocker Initiated GC, JDK 17 only: JDK 25's collectors make the
+# allocating threads wait instead) and the twin on direct ByteBuffers
+run gclocker-g1-jdk17 "$J17" -Xmx64m -Xmn8m -XX:+UseG1GC -- ArchiveCompressor 4 heap &
+run gclocker-twin-g1-jdk17 "$J17" -Xmx64m -Xmn8m -XX:+UseG1GC -- ArchiveCompressor 4 direct &
+wait
+run gclocker-serial-jdk17 "$J17" -Xmx64m -Xmn8m -XX:+UseSerialGC -- ArchiveCompressor 4 heap &
+run gclocker-twin-serial-jdk17 "$J17" -Xmx64m -Xmn8m -XX:+UseSerialGC -- ArchiveCompressor 4 direct &
+wait
+ls -l ./*.log.gz
