@@ -32,6 +32,11 @@ public final class PlanYamlWriter {
         return new Mapping(false);
     }
 
+    /** A sequence to put as a value ({@code status: [200, 201]}). */
+    public static Sequence sequence() {
+        return new Sequence();
+    }
+
     /** The document as YAML text, ending with a line break. */
     public static String write(Mapping root) {
         StringBuilder out = new StringBuilder();
