@@ -76,7 +76,12 @@ class ImportCommandTest {
         BrinkRun r = BrinkRun.brink("import", "har", bad.toString());
         assertThat(r.code).isEqualTo(2);
         assertThat(r.err).isEqualTo("brink: " + bad + ": expected a HAR file: a JSON object with log.entries (a browser's"
-                + " \"Save all as HAR\")\n");
+                + " \"Save all as HAR\"), got a JSON object with keys [log] (log has no entries list)\n");
+        // another tool's export: what it looks like it is, in the same one line
+        Path postman = Files.writeString(dir.resolve("api.json"), "{\"info\": {\"name\": \"api\"}, \"item\": []}");
+        assertThat(BrinkRun.brink("import", "har", postman.toString()).err).isEqualTo("brink: " + postman + ": expected a HAR file: a"
+                + " JSON object with log.entries (a browser's \"Save all as HAR\"), got a JSON object with keys [info, item] (a Postman"
+                + " collection?)\n");
         assertThat(BrinkRun.brink("import", "har", dir.resolve("missing.har").toString()).code).isEqualTo(2);
     }
 }
