@@ -376,12 +376,8 @@ final class ProtoParser {
             m.addExtensionRange(DescriptorProto.ExtensionRange.newBuilder().setStart(r[0]).setEnd(r[1] + 1));
         } while (comma());
         if (in.peekIs("[")) {
-            in.next();
             ExtensionRangeOptions.Builder o = ExtensionRangeOptions.newBuilder();
-            do {
-                ProtoOptions.assign(in, o, syntax == Syntax.EDITIONS);
-            } while (comma());
-            in.expect("]");
+            bracketed(o);
             for (int i = first; i < m.getExtensionRangeCount(); i++) m.getExtensionRangeBuilder(i).setOptions(o);
         }
         in.expect(";");
@@ -404,6 +400,15 @@ final class ProtoParser {
         }
         if (end < start && end != MAX_SENTINEL - 1) in.fail("a range whose end is not before its start");
         return new int[] {start, end};
+    }
+
+    /** {@code [name = value, …]} into {@code options}. */
+    private void bracketed(Message.Builder options) throws BrinkUserException {
+        in.expect("[");
+        do {
+            ProtoOptions.assign(in, options, syntax == Syntax.EDITIONS);
+        } while (comma());
+        in.expect("]");
     }
 
     private boolean comma() throws BrinkUserException {
@@ -457,12 +462,8 @@ final class ProtoParser {
                 in.expect("=");
                 v.setNumber((int) in.integer("an enum value number", Integer.MIN_VALUE, Integer.MAX_VALUE));
                 if (in.peekIs("[")) {
-                    in.next();
                     EnumValueOptions.Builder o = EnumValueOptions.newBuilder();
-                    do {
-                        ProtoOptions.assign(in, o, syntax == Syntax.EDITIONS);
-                    } while (comma());
-                    in.expect("]");
+                    bracketed(o);
                     if (!o.build().equals(EnumValueOptions.getDefaultInstance())) v.setOptions(o);
                 }
                 in.expect(";");

@@ -20,7 +20,7 @@ class PlanYamlWriterTest {
     @Test
     void randomDocumentsReadBackToTheSameValues() throws Exception {
         SplittableRandom random = new SplittableRandom(37);
-        for (int doc = 0; doc < 300; doc++) {
+        for (int doc = 0; doc < 120; doc++) {
             PlanYamlWriter.Mapping root = PlanYamlWriter.document();
             Map<String, Object> expected = new LinkedHashMap<>();
             fill(root, expected, random, 0);

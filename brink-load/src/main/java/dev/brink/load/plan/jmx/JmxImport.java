@@ -1,11 +1,8 @@
 package dev.brink.load.plan.jmx;
 
 import dev.brink.core.BrinkUserException;
-import dev.brink.load.engine.CsvFeeder;
-import dev.brink.load.plan.PlanYamlWriter;
 import dev.brink.load.plan.jmx.JmxReader.Node;
 import dev.brink.load.plan.jmx.JmxValues.Unconvertible;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -43,8 +40,8 @@ public final class JmxImport {
         JmxLoad load;
         final List<JmxStep> steps = new ArrayList<>();
         final List<String> names = new ArrayList<>();
-        final List<Delay> before = new ArrayList<>();
-        Delay pending = Delay.NONE;
+        final List<JmxDelay> before = new ArrayList<>();
+        JmxDelay pending = JmxDelay.NONE;
 
         Flow(JmxElement group) {
             this.group = group;
@@ -52,7 +49,6 @@ public final class JmxImport {
     }
 
     private final String file;
-    private final Path baseDir;
     private final JmxValues values = new JmxValues();
     private final List<Flow> flows = new ArrayList<>();
     /** Why each element left out was (first reason wins); elements converted for at least one sampler are in {@code used}. */
@@ -60,15 +56,15 @@ public final class JmxImport {
     private final Set<JmxElement> used = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     private final List<JmxElement> seen = new ArrayList<>();
     private final Set<String> stepNames = new LinkedHashSet<>();
+    private final JmxVariables variables;
     private String origin;
-    private String csvFile;
     private Pacing pacing;
     private JmxElement durationAssertion;
     private boolean serialGroups;
 
     private JmxImport(String file, Path baseDir) {
         this.file = file;
-        this.baseDir = baseDir;
+        this.variables = new JmxVariables(values, baseDir, why, used, seen);
     }
 
     /** @param baseDir where the .jmx lies: a CSV data set's file is looked for there */
@@ -88,20 +84,12 @@ public final class JmxImport {
         used.add(p);
         serialGroups = p.flag("TestPlan.serialize_threadgroups");
         for (JmxElement a : p.arguments("TestPlan.user_defined_variables")) values.define(a.prop("Argument.name"), a.rawProp("Argument.value"));
-        variables(plan.children());
+        variables.collect(plan.children());
         Deque<List<JmxElement>> scopes = new ArrayDeque<>();
         scopes.addLast(scopedOf(plan.children()));
         for (Node n : plan.children()) {
-            JmxElement e = n.element();
-            String c = e.testclass();
-            if (!e.enabled()) {
-                leaveOut(n, "disabled in the plan");
-                continue;
-            }
-            if (JmeterElements.scoped(c)) {
-                seen.add(e);
-                continue;
-            }
+            if (disabledOrScoped(n)) continue;
+            String c = n.element().testclass();
             if (c.equals("ThreadGroup")) {
                 threadGroup(n, scopes);
             } else if (JmeterElements.threadGroup(c)) {
@@ -112,28 +100,6 @@ public final class JmxImport {
                 leaveOut(n, "a test fragment runs only where a module or include controller calls it");
             } else {
                 leaveOut(n, "outside a thread group");
-            }
-        }
-    }
-
-    /**
-     * Variables JMeter sets before any sampler runs, wherever their element sits: user-defined variables, CSV columns,
-     * counters and random variables (each of these applies by scope in JMeter; a plan has one set of names, so they are
-     * taken plan-wide).
-     */
-    private void variables(List<Node> nodes) {
-        for (Node n : nodes) {
-            JmxElement e = n.element();
-            if (!e.enabled()) continue;
-            switch (e.testclass()) {
-                case "Arguments" -> {
-                    for (JmxElement a : e.collection("Arguments.arguments")) values.define(a.prop("Argument.name"), a.rawProp("Argument.value"));
-                    used.add(e);
-                }
-                case "CSVDataSet" -> csv(e);
-                case "CounterConfig" -> counter(e);
-                case "RandomVariableConfig" -> randomVariable(e);
-                default -> variables(n.children());
             }
         }
     }
@@ -163,16 +129,9 @@ public final class JmxImport {
     private void container(List<Node> children, Deque<List<JmxElement>> scopes, Flow flow) {
         scopes.addLast(scopedOf(children));
         for (Node n : children) {
+            if (disabledOrScoped(n)) continue;
             JmxElement e = n.element();
             String c = e.testclass();
-            if (!e.enabled()) {
-                leaveOut(n, "disabled in the plan");
-                continue;
-            }
-            if (JmeterElements.scoped(c)) {
-                seen.add(e);
-                continue;
-            }
             if (JmeterElements.HTTP_SAMPLERS.contains(c)) {
                 sampler(n, scopes, flow);
             } else if (c.equals("TestAction")) {
@@ -190,6 +149,22 @@ public final class JmxImport {
             }
         }
         scopes.removeLast();
+    }
+
+    /**
+     * True for a node the walk passes by: a disabled one (listed, with what is under it) or one that applies by scope
+     * (taken with the level it sits on, whatever its position among its siblings).
+     */
+    private boolean disabledOrScoped(Node n) {
+        if (!n.element().enabled()) {
+            leaveOut(n, "disabled in the plan");
+            return true;
+        }
+        if (JmeterElements.scoped(n.element().testclass())) {
+            seen.add(n.element());
+            return true;
+        }
+        return false;
     }
 
     /** A loop controller inside a flow: its samplers as often as it loops, up to a few passes (more is a count Brink does not keep). */
@@ -213,12 +188,12 @@ public final class JmxImport {
         JmxElement e = n.element();
         seen.add(e);
         List<JmxElement> scope = inScope(scopes, n.children());
-        Delay d = timers(scope);
+        JmxDelay d = JmxDelay.ofTimers(scope, values, why, used);
         int action = JmxStep.intOr(e.prop("ActionProcessor.action"), 1);
         if (action == 1) { // pause
             try {
                 long ms = (long) JmxLoad.number(values, values.fixed(e.prop("ActionProcessor.duration").isEmpty() ? "0" : e.prop("ActionProcessor.duration")));
-                d = d.plus(new Delay(ms, ms));
+                d = d.plus(new JmxDelay(ms, ms));
             } catch (Unconvertible u) {
                 why.putIfAbsent(e, "its pause " + u.getMessage());
             }
@@ -258,39 +233,14 @@ public final class JmxImport {
             if (c.equals("CookieManager")) cookies(s);
             else if (c.equals("ConstantThroughputTimer")) throughput(s, flow);
             else if (c.equals("DurationAssertion")) sla(s);
-            else if (c.equals("Arguments") || c.equals("CSVDataSet") && csvFile != null || c.equals("CounterConfig") || c.equals("RandomVariableConfig")) used.add(s);
+            else if (c.equals("Arguments") || c.equals("CSVDataSet") && variables.csvFile != null || c.equals("CounterConfig") || c.equals("RandomVariableConfig")) used.add(s);
         }
-        Delay before = flow.pending.plus(timers(scope));
-        flow.pending = Delay.NONE;
+        JmxDelay before = flow.pending.plus(JmxDelay.ofTimers(scope, values, why, used));
+        flow.pending = JmxDelay.NONE;
         flow.steps.add(step);
         flow.names.add(unique(e.testname()));
         flow.before.add(before);
         values.session.addAll(step.extracted());
-    }
-
-    /** The sum of the timers in scope: JMeter runs each before the sampler, one after the other. */
-    private Delay timers(List<JmxElement> scope) {
-        Delay d = Delay.NONE;
-        for (JmxElement t : scope) {
-            if (!JmeterElements.TIMERS.contains(t.testclass())) continue;
-            try {
-                double delay = JmxLoad.number(values, values.fixed(or(t.prop("ConstantTimer.delay"), "0")));
-                double range = JmxLoad.number(values, values.fixed(or(t.prop("RandomTimer.range"), "0")));
-                d = d.plus(switch (t.testclass()) {
-                    case "ConstantTimer" -> new Delay((long) delay, (long) delay);
-                    case "UniformRandomTimer" -> new Delay((long) delay, (long) (delay + range));
-                    // Brink's think times are constant, uniform or exponential: a Gaussian (mean delay, deviation range)
-                    // and a Poisson (mean delay + lambda, deviation sqrt(lambda)) keep their mean and spread as a
-                    // uniform of the same standard deviation, half-width sqrt(3) deviations
-                    case "GaussianRandomTimer" -> Delay.around(delay, range);
-                    default -> Delay.around(delay + range, Math.sqrt(range));
-                });
-                used.add(t);
-            } catch (Unconvertible u) {
-                why.putIfAbsent(t, "its delay " + u.getMessage());
-            }
-        }
-        return d;
     }
 
     private void throughput(JmxElement ctt, Flow flow) {
@@ -327,72 +277,6 @@ public final class JmxImport {
         } else {
             used.add(m); // every Brink user keeps its own cookies, as a cookie manager's thread does
         }
-    }
-
-    private void csv(JmxElement e) {
-        seen.add(e);
-        String name = e.prop("filename");
-        String f;
-        try {
-            f = values.fixed(name);
-        } catch (Unconvertible u) {
-            why.put(e, "its file name uses " + u.getMessage());
-            return;
-        }
-        if (csvFile != null) {
-            why.put(e, "a plan has one CSV feeder: kept " + csvFile);
-        } else if (f.contains("${") || baseDir == null || !Files.isRegularFile(baseDir.resolve(f))) {
-            why.put(e, "its file '" + name + "' is not there beside the plan (samplers using " + e.prop("variableNames") + " are left out)");
-        } else {
-            try {
-                List<String> header = CsvFeeder.header(baseDir.resolve(f));
-                String names = e.prop("variableNames");
-                if (!names.isEmpty() && !List.of(names.split("\\s*,\\s*")).equals(header)) {
-                    why.put(e, "column names in the element (Brink reads them from the file's first line, which has " + header + ")");
-                    return;
-                }
-                csvFile = f;
-                values.csvColumns = header;
-            } catch (BrinkUserException x) {
-                why.put(e, "its file: " + x.getMessage());
-            }
-        }
-    }
-
-    /** A Counter config element: the same value for every sampler of one pass of the loop, advanced once per pass. */
-    private void counter(JmxElement e) {
-        seen.add(e);
-        try {
-            String start = literal(or(e.prop("CounterConfig.start"), "0"));
-            String step = literal(or(e.prop("CounterConfig.incr"), "1"));
-            String end = e.prop("CounterConfig.end").isEmpty() ? "999999999999999" : literal(e.prop("CounterConfig.end"));
-            String format = e.prop("CounterConfig.format");
-            if (!format.isEmpty() && !format.matches("0+")) throw new Unconvertible("number format '" + format + "' (Brink zero-pads: 000)");
-            String digits = format.isEmpty() ? "" : "," + format.length();
-            String fn = e.flag("CounterConfig.per_user") ? "counter.user" : "counter";
-            values.generate(e.prop("CounterConfig.name"), "${" + fn + "(" + start + "," + step + "," + end + digits + ")}");
-        } catch (Unconvertible u) {
-            why.put(e, "uses " + u.getMessage());
-        }
-    }
-
-    private void randomVariable(JmxElement e) {
-        seen.add(e);
-        try {
-            String lo = literal(e.prop("minimumValue"));
-            String hi = literal(e.prop("maximumValue"));
-            if (!e.prop("outputFormat").isEmpty()) throw new Unconvertible("output format '" + e.prop("outputFormat") + "'");
-            values.generate(e.prop("variableName"), "${random.int(" + lo + "," + hi + ")}");
-        } catch (Unconvertible u) {
-            why.put(e, "uses " + u.getMessage());
-        }
-    }
-
-    private String literal(String text) throws Unconvertible {
-        String v = values.fixed(text);
-        if (v.startsWith("${param.")) v = values.params.get(v.substring(8, v.length() - 1));
-        if (!v.trim().matches("-?[0-9]{1,15}")) throw new Unconvertible("'" + text + "' (an integer Brink can read)");
-        return v.trim();
     }
 
     /** Every element in scope of a sampler: the scoped elements of each enclosing level, outermost first, then its own. */
@@ -441,7 +325,7 @@ public final class JmxImport {
         }
         int steps = flows.stream().mapToInt(f -> f.steps.size()).sum();
         if (steps == 0) return new Result(null, 0, List.copyOf(skipped));
-        return new Result(JmxPlanWriter.write(file, values, flows(), origin, csvFile, pacing(), durationAssertion, serialGroups,
+        return new Result(JmxPlanWriter.write(file, values, flows(), origin, variables.csvFile, pacing(), durationAssertion, serialGroups,
                 skipped.size()), steps, List.copyOf(skipped));
     }
 
@@ -486,24 +370,5 @@ public final class JmxImport {
 
     private static String or(String a, String b) {
         return a.isEmpty() ? b : a;
-    }
-
-    /** A delay before a sampler: the sum of JMeter's timers, as a range of milliseconds. */
-    record Delay(long minMs, long maxMs) {
-        static final Delay NONE = new Delay(0, 0);
-
-        Delay plus(Delay d) {
-            return new Delay(minMs + d.minMs, maxMs + d.maxMs);
-        }
-
-        static Delay around(double mean, double deviation) {
-            double half = deviation * Math.sqrt(3);
-            return new Delay(Math.max(0, Math.round(mean - half)), Math.max(0, Math.round(mean + half)));
-        }
-
-        /** As the plan writes a think time: {@code 300ms} or {@code 1000ms..1100ms}. */
-        String think() {
-            return minMs == maxMs ? minMs + "ms" : minMs + "ms.." + maxMs + "ms";
-        }
     }
 }

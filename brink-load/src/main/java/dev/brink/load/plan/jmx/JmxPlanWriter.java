@@ -18,7 +18,7 @@ final class JmxPlanWriter {
     static final double DEFAULT_ERROR_RATE = 0.01;
     static final long DEFAULT_P99_MS = 1000;
 
-    record FlowOut(JmxElement group, JmxLoad load, List<JmxStep> steps, List<String> names, List<JmxImport.Delay> before) {
+    record FlowOut(JmxElement group, JmxLoad load, List<JmxStep> steps, List<String> names, List<JmxDelay> before) {
     }
 
     record Pace(long ms, String origin) {
@@ -98,7 +98,7 @@ final class JmxPlanWriter {
             if (s.followRedirects) r.put("follow_redirects", true, "JMeter follows redirects: the last answer is checked");
             check(st, s);
             // the timers JMeter runs before the next sampler are this step's think time (the first's, after the last step)
-            JmxImport.Delay next = f.before().get((i + 1) % n);
+            JmxDelay next = f.before().get((i + 1) % n);
             if (next.maxMs() > 0) st.put("think", next.think(), i == n - 1 ? "the timers before the first sampler, on the next pass" : null);
             if (!s.extract.isEmpty()) {
                 PlanYamlWriter.Mapping x = st.map("extract");
