@@ -126,10 +126,14 @@ public final class PlanYamlWriter {
             }
         }
 
-        /** The entries of a mapping that is an item of a sequence: the first on the "- " line. */
+        /** The entries of a mapping that is an item of a sequence: the first key on the "- " line, comments before it above. */
         private void item(StringBuilder out, int indent) {
+            int first = 0;
+            while (entries.get(first).key == null) line(out, indent).append("# ").append(oneLine(entries.get(first++).remark)).append('\n');
+            Mapping rest = new Mapping(false);
+            rest.entries.addAll(entries.subList(first, entries.size()));
             StringBuilder inner = new StringBuilder();
-            block(inner, indent + 2);
+            rest.block(inner, indent + 2);
             // the first line's indentation becomes "- "
             out.append(" ".repeat(indent)).append("- ").append(inner, indent + 2, inner.length());
         }
