@@ -14,8 +14,9 @@ import java.nio.charset.StandardCharsets;
  * {@code option features.field_presence = IMPLICIT;} set the field of that name in descriptor.proto's options message
  * (FileOptions, FieldOptions, …; {@code features} is a FeatureSet in each), with the value read as that field's type;
  * so the descriptors match protoc's, field for field. A name descriptor.proto does not have is one line naming where
- * (protoc refuses it too). Custom options ({@code (my.ext) = …}) are read and left out: they are extensions another
- * file defines, and they change no field's wire format.
+ * (protoc refuses it too). Custom options ({@code (my.ext) = …}) and a language's features
+ * ({@code features.(pb.java).…}) are read and left out: they are extensions another file defines, and they change no
+ * field's wire format (so a file using them has descriptors equal to protoc's but for them).
  */
 final class ProtoOptions {
     private ProtoOptions() {
@@ -34,6 +35,15 @@ final class ProtoOptions {
             return false;
         }
         String name = in.qualifiedName("an option name");
+        if (in.peekIs(".")) { // features.(pb.java).x: a language's feature, an extension of FeatureSet: left out too
+            while (!in.peekIs("=")) {
+                if (in.atEnd()) in.fail("'='");
+                in.next();
+            }
+            in.expect("=");
+            skipValue(in);
+            return false;
+        }
         in.expect("=");
         Message.Builder b = options;
         String[] parts = name.split("\\.");

@@ -108,6 +108,15 @@ class ProtoEditionsTest {
     }
 
     @Test
+    void aLanguagesFeaturesAndCustomOptionsAreReadAndLeftOut() throws Exception {
+        DescriptorProtos.FileDescriptorProto f = ProtoParser.parse("edition = \"2023\";\nimport \"google/protobuf/cpp_features.proto\";\n"
+                + "option features.(pb.cpp).legacy_closed_enum = true;\noption (my.opt) = { a: 1 };\n"
+                + "message M { int32 a = 1 [features.(pb.java).legacy_closed_enum = true, deprecated = true]; }\n", "x.proto", "x.proto");
+        assertThat(f.getOptions().hasFeatures()).isFalse();
+        assertThat(f.getMessageType(0).getField(0).getOptions().getDeprecated()).isTrue();
+    }
+
+    @Test
     void whatProtocRefusesIsOneLineNamingWhere() throws Exception {
         assertThatThrownBy(() -> ProtoParser.parse("edition = \"2024\";\nmessage M {}\n", "x.proto", "x.proto"))
                 .isInstanceOf(BrinkUserException.class).hasMessageStartingWith("x.proto:1:11: expected edition \"2023\"");
