@@ -120,6 +120,17 @@ class GrpcEditionsTest {
         }
     }
 
+    @Test
+    void anUnknownFeatureIsOneLineNamingWhereAndExit2() throws Exception {
+        Path bad = Files.writeString(dir.resolve("bad.proto"), Files.readString(dir.resolve("route_guide.proto"))
+                .replace("option features.field_presence = IMPLICIT;", "option features.field_presense = IMPLICIT;"));
+        HttpCommandTest.Run r = brink("grpc", "127.0.0.1:" + server.getPort(), "--call", "routeguide.RouteGuide/GetFeature",
+                "--proto", bad.toString(), "--users", "1", "--duration", "1s");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("brink: " + bad + ":17:8: unknown option \"features.field_presense\" (FeatureSet has no field"
+                + " field_presense; protoc refuses it too)\n");
+    }
+
     private static String[] concat(String[] a, String... b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
