@@ -1,5 +1,6 @@
 package dev.brink.bench;
 
+import dev.brink.core.stats.Significance;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -81,7 +82,7 @@ public final class BenchHtml {
                     .append(esc(c.mode())).append(c.primary() ? "" : " · " + esc(c.metric())).append("</td><td>")
                     .append(esc(c.unit())).append("</td><td>").append(esc(BenchText.figure(c.base()))).append("</td><td>")
                     .append(esc(BenchText.figure(c.news()))).append("</td><td>").append(BenchText.change(c)).append("</td><td>")
-                    .append(BenchText.interval(c)).append("</td><td>").append(BenchComparer.fmtP(c.p())).append("</td><td>")
+                    .append(BenchText.interval(c)).append("</td><td>").append(Significance.formatP(c.p())).append("</td><td>")
                     .append(c.base().forkMeans().length).append("/").append(c.news().forkMeans().length).append("</td><td>")
                     .append(esc(c.verdictText())).append("</td></tr>\n");
         }

@@ -1,5 +1,7 @@
 package dev.brink.bench;
 
+import dev.brink.core.stats.Bootstrap;
+import dev.brink.core.stats.Significance;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,9 +21,9 @@ public final class BenchText {
         for (Comparison c : r.comparisons()) {
             rows.add(new String[] {c.primary() ? shortLabel(c.label()) : "  " + c.metric(), c.primary() ? c.mode() : "",
                 c.unit(), figure(c.base()), figure(c.news()), change(c), interval(c),
-                BenchComparer.fmtP(c.p()),
+                Significance.formatP(c.p()),
                 c.base().forkMeans().length + "/" + c.news().forkMeans().length,
-                c.verdictText() + (c.beyondThreshold() && (c.primary() || gateAllocation) ? "  REGRESSION" : "")});
+                c.verdictText() + (c.beyondThreshold() && (c.primary() || gateAllocation) ? regressionMark(c) : "")});
         }
         int[] width = new int[rows.get(0).length];
         for (String[] row : rows) {
@@ -50,7 +52,13 @@ public final class BenchText {
         out.printf(Locale.ROOT, "BASE/NEW: mean of fork figures ± their relative standard deviation; each fork's figure is "
                 + "the mean of its iterations.%nForks are the unit: p is the Mann-Whitney U test on fork figures, the "
                 + "interval a bootstrap of the ratio of means resampling forks. Significant: p < %s; the gate fails on "
-                + "significantly worse by more than %s.%n", trim(r.options().alpha()), percent(r.options().threshold()));
+                + "worse by more than %s, significantly%s.%n", trim(r.options().alpha()), percent(r.options().threshold()),
+                r.options().allowInconclusive() ? "" : " or with too few forks to rule it out");
+    }
+
+    /** The row's gate mark: a regression, or one too few forks can rule out ("cannot rule out +209.0%"). */
+    static String regressionMark(Comparison c) {
+        return c.inconclusiveRegression() ? "  REGRESSION? cannot rule out " + change(c) : "  REGRESSION";
     }
 
     static String ci(CompareOptions o) {
