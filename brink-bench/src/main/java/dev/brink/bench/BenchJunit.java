@@ -1,5 +1,6 @@
 package dev.brink.bench;
 
+import dev.brink.core.stats.Figures;
 import dev.brink.core.stats.Significance;
 import dev.brink.core.stats.Verdict;
 import dev.brink.core.Xml;
@@ -26,8 +27,8 @@ public final class BenchJunit {
                 String name = c.label() + " " + c.mode() + (c.primary() ? "" : " " + c.metric());
                 cases.append("    <testcase classname=\"brink.bench\" name=\"").append(xml(name)).append("\">\n");
                 String line = String.format(Locale.ROOT, "%s → %s: %s %s, ratio %s %s, p = %s, forks %d/%d: %s",
-                        BenchText.num(c.base().mean()), BenchText.num(c.news().mean()), c.unit(), BenchText.change(c),
-                        BenchText.num(c.ratio()), BenchText.interval(c), Significance.formatP(c.p()),
+                        Figures.num(c.base().mean()), Figures.num(c.news().mean()), c.unit(), BenchText.change(c),
+                        Figures.num(c.ratio()), BenchText.interval(c), Significance.formatP(c.p()),
                         c.base().forkMeans().length, c.news().forkMeans().length, c.verdictText());
                 if (c.beyondThreshold() && (c.primary() || gateAllocation)) {
                     failures++;
