@@ -29,6 +29,12 @@ public final class Bootstrap {
         double of(int[] picks);
     }
 
+    /** Several statistics of one resample, computed together ({@link #ratios}). */
+    @FunctionalInterface
+    public interface Statistics {
+        double[] of(int[] picks);
+    }
+
     private Bootstrap() {
     }
 
@@ -43,21 +49,42 @@ public final class Bootstrap {
      */
     public static double[] ratio(int baseUnits, Statistic base, int newUnits, Statistic news, double confidence,
                                  int resamples) {
+        return ratios(baseUnits, picks -> new double[] {base.of(picks)}, newUnits, picks -> new double[] {news.of(picks)},
+                1, confidence, resamples)[0];
+    }
+
+    /**
+     * As {@link #ratio}, for {@code k} statistics of the same resamples at once (the percentiles of one merged
+     * histogram): element i is {lower, upper} of statistic i's interval.
+     */
+    public static double[][] ratios(int baseUnits, Statistics base, int newUnits, Statistics news, int k, double confidence,
+                                    int resamples) {
+        double[][] out = new double[k][];
         if (baseUnits == 0 || newUnits == 0) {
-            return new double[] {Double.NaN, Double.NaN};
+            for (int i = 0; i < k; i++) {
+                out[i] = new double[] {Double.NaN, Double.NaN};
+            }
+            return out;
         }
         SplittableRandom random = new SplittableRandom(SEED);
         int[] basePicks = new int[baseUnits];
         int[] newPicks = new int[newUnits];
-        double[] ratios = new double[resamples];
+        double[][] ratios = new double[k][resamples];
         for (int r = 0; r < resamples; r++) {
             draw(newPicks, random);
+            double[] n = news.of(newPicks);
             draw(basePicks, random);
-            ratios[r] = ratio(news.of(newPicks), base.of(basePicks));
+            double[] b = base.of(basePicks);
+            for (int i = 0; i < k; i++) {
+                ratios[i][r] = ratio(n[i], b[i]);
+            }
         }
-        Arrays.sort(ratios);
         double tail = (1 - confidence) / 2;
-        return new double[] {quantile(ratios, tail), quantile(ratios, 1 - tail)};
+        for (int i = 0; i < k; i++) {
+            Arrays.sort(ratios[i]);
+            out[i] = new double[] {quantile(ratios[i], tail), quantile(ratios[i], 1 - tail)};
+        }
+        return out;
     }
 
     /** a/b, where 0/0 is 1 (no allocation, no error, on either side is no change) rather than NaN. */

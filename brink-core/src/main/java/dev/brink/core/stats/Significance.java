@@ -40,8 +40,18 @@ public record Significance(Verdict verdict, int moreUnits, String note) {
      */
     public static Significance decide(int baseUnits, int newUnits, double p, double ratioLow, double ratioHigh, double ratio,
                                       boolean higherIsBetter, double alpha, String unit) {
-        if (MannWhitney.minimumP(baseUnits, newUnits) > alpha) {
-            return new Significance(Verdict.INCONCLUSIVE, unitsToReach(baseUnits, newUnits, alpha),
+        return decide(baseUnits, newUnits, p, ratioLow, ratioHigh, ratio, higherIsBetter, alpha, 1, unit);
+    }
+
+    /**
+     * As above, for one of {@code family} tests decided together, {@code p} adjusted for them (Holm: {@link
+     * #holm}). No adjusted p can fall below family × the smallest raw p, so significance is out of reach when that
+     * exceeds alpha: the verdict is then inconclusive with the units it would take.
+     */
+    public static Significance decide(int baseUnits, int newUnits, double p, double ratioLow, double ratioHigh, double ratio,
+                                      boolean higherIsBetter, double alpha, int family, String unit) {
+        if (MannWhitney.minimumP(baseUnits, newUnits) * family > alpha) {
+            return new Significance(Verdict.INCONCLUSIVE, unitsToReach(baseUnits, newUnits, alpha / family),
                     baseUnits + " vs " + newUnits + " " + plural(unit, newUnits) + ": too few for the rank test to reach p < "
                             + alpha + " whatever the data");
         }
@@ -54,6 +64,29 @@ public record Significance(Verdict verdict, int moreUnits, String note) {
         }
         boolean up = ratio > 1;
         return new Significance(up == higherIsBetter ? Verdict.BETTER : Verdict.WORSE, 0, "p = " + formatP(p) + " < " + alpha);
+    }
+
+    /**
+     * Holm's step-down adjustment of a family of p-values: the i-th smallest is multiplied by (m - i + 1), and each
+     * adjusted value is at least the one before it. Deciding each test on its adjusted p at alpha keeps the chance of any
+     * false difference among the m at most alpha (Holm 1979), whatever the tests' dependence. A comparison of two runs
+     * tests tens of metrics: unadjusted, two runs of the same code would show some "significant" change nearly always.
+     */
+    public static double[] holm(double[] p) {
+        int m = p.length;
+        Integer[] order = new Integer[m];
+        for (int i = 0; i < m; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Double.compare(p[a], p[b]));
+        double[] out = new double[m];
+        double running = 0;
+        for (int rank = 0; rank < m; rank++) {
+            int i = order[rank];
+            running = Math.max(running, Math.min(1, (m - rank) * p[i]));
+            out[i] = running;
+        }
+        return out;
     }
 
     /** How much worse NEW is than BASE as a share (0.2 = 20 % worse); negative when it is better. */

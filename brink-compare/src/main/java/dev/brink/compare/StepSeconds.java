@@ -1,0 +1,132 @@
+package dev.brink.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The seconds of one measured load step as load.jsonl recorded them (one line per engine interval, its
+ * {@code epoch_ms} the interval's end): per second the answers and errors of the whole load and of each operation.
+ * Which steps are measurements, and which are the method's warm-ups, ramps and evidence captures, is
+ * {@link #measured(String)}.
+ */
+final class StepSeconds {
+    /** Totals of all operations: the key of the whole load among {@link #operations()}. */
+    static final String ALL = "";
+    /** Most units a step is split into: longer steps are cut into blocks of 2, 4, 8 … seconds (see {@link #secondsPerUnit}). */
+    static final int MAX_UNITS = 150;
+
+    final String name;
+    final List<Long> endMs = new ArrayList<>();
+    final List<Double> intervalS = new ArrayList<>();
+    final List<Double> targetRps = new ArrayList<>();
+    /** Per operation ({@link #ALL} first): answers and errors per second. */
+    final Map<String, List<long[]>> okAndErrors = new LinkedHashMap<>();
+
+    StepSeconds(String name) {
+        this.name = name;
+    }
+
+    /**
+     * Whether {@code step} is a measurement rather than a preparation: the generator's warm-up
+     * ({@code generator-warmup}), a step's warm-up ({@code capacity-x8-warmup}), the confirmation's ramp
+     * ({@code confirm-ramp}), and the load under which evidence is taken ({@code capacity-x8-evidence}) are the
+     * method's own and never compared (DESIGN.md, events.jsonl step names).
+     */
+    static boolean measured(String step) {
+        return !step.isEmpty() && !step.endsWith("-warmup") && !step.endsWith("-evidence") && !step.equals("confirm-ramp");
+    }
+
+    void add(JsonNode line) {
+        endMs.add(line.path("epoch_ms").asLong());
+        intervalS.add(line.path("interval_s").asDouble(1.0));
+        targetRps.add(line.path("target_rps").asDouble());
+        second(ALL, line);
+        JsonNode ops = line.path("ops");
+        if (ops.size() > 1) { // one operation's numbers are the totals
+            ops.fields().forEachRemaining(e -> second(e.getKey(), e.getValue()));
+        }
+    }
+
+    private void second(String op, JsonNode n) {
+        long errors = 0;
+        for (JsonNode e : n.path("errors")) {
+            errors += e.asLong();
+        }
+        List<long[]> seconds = okAndErrors.computeIfAbsent(op, k -> new ArrayList<>());
+        while (seconds.size() < endMs.size() - 1) {
+            seconds.add(new long[2]); // an operation that first appears later had nothing before
+        }
+        seconds.add(new long[] {n.path("ok").asLong(), errors});
+    }
+
+    int seconds() {
+        return endMs.size();
+    }
+
+    List<String> operations() {
+        return List.copyOf(okAndErrors.keySet());
+    }
+
+    /** Seconds per unit: 1 up to {@link #MAX_UNITS} seconds, then the smallest power of two that keeps under it. */
+    int secondsPerUnit() {
+        int s = 1;
+        while ((seconds() + s - 1) / s > MAX_UNITS) {
+            s *= 2;
+        }
+        return s;
+    }
+
+    int units() {
+        int s = secondsPerUnit();
+        return (seconds() + s - 1) / s;
+    }
+
+    /** The start of second {@code i} (its end less its length). */
+    long startMs(int i) {
+        return endMs.get(i) - Math.round(intervalS.get(i) * 1000);
+    }
+
+    double meanTargetRps() {
+        return targetRps.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+    }
+
+    /** Answers per second, unit by unit. */
+    RatioUnits throughput(String op) {
+        int spu = secondsPerUnit();
+        double[] ok = new double[units()];
+        double[] secs = new double[units()];
+        List<long[]> s = okAndErrors.getOrDefault(op, List.of());
+        for (int i = 0; i < s.size(); i++) {
+            ok[i / spu] += s.get(i)[0];
+            secs[i / spu] += intervalS.get(i);
+        }
+        return new RatioUnits(ok, secs);
+    }
+
+    /** Errors per request, unit by unit. */
+    RatioUnits errorRate(String op) {
+        int spu = secondsPerUnit();
+        double[] errors = new double[units()];
+        double[] requests = new double[units()];
+        List<long[]> s = okAndErrors.getOrDefault(op, List.of());
+        for (int i = 0; i < s.size(); i++) {
+            errors[i / spu] += s.get(i)[1];
+            requests[i / spu] += s.get(i)[0] + s.get(i)[1];
+        }
+        return new RatioUnits(errors, requests);
+    }
+
+    /** Requests answered (ok or error) of all operations, unit by unit: the denominator of the per-request figures. */
+    double[] requests() {
+        int spu = secondsPerUnit();
+        double[] out = new double[units()];
+        List<long[]> s = okAndErrors.get(ALL);
+        for (int i = 0; i < s.size(); i++) {
+            out[i / spu] += s.get(i)[0] + s.get(i)[1];
+        }
+        return out;
+    }
+}
