@@ -54,20 +54,30 @@ final class BenchOutputOptions {
     Path html;
 
     CompareOptions compareOptions() throws BrinkUserException {
-        String t = threshold.trim();
+        return new CompareOptions(alpha(alpha), share("--threshold", threshold), CompareOptions.DEFAULT_SECONDARY, allowInconclusive);
+    }
+
+    /** A percentage option ("5%" or "5") as a share (0.05); one line naming the option when it is not one. */
+    static double share(String option, String text) throws BrinkUserException {
+        String t = text.trim();
         double pct;
         try {
             pct = Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1) : t);
         } catch (NumberFormatException e) {
-            throw new BrinkUserException("--threshold: expected a percentage such as 5%, found '" + threshold + "'");
+            throw new BrinkUserException(option + ": expected a percentage such as 5%, found '" + text + "'");
         }
         if (!(pct >= 0) || Double.isInfinite(pct)) {
-            throw new BrinkUserException("--threshold: expected a percentage >= 0, found '" + threshold + "'");
+            throw new BrinkUserException(option + ": expected a percentage >= 0, found '" + text + "'");
         }
+        return pct / 100;
+    }
+
+    /** The --alpha of both comparisons, checked. */
+    static double alpha(double alpha) throws BrinkUserException {
         if (!(alpha > 0 && alpha < 0.5)) {
             throw new BrinkUserException("--alpha: expected a level between 0 and 0.5 such as 0.05, found " + alpha);
         }
-        return new CompareOptions(alpha, pct / 100, CompareOptions.DEFAULT_SECONDARY, allowInconclusive);
+        return alpha;
     }
 
     /** Prints and writes every output; returns the exit code (3 when the gate fails). */
@@ -110,7 +120,8 @@ final class BenchOutputOptions {
         return 0;
     }
 
-    private static void write(Path file, String text, String what) throws BrinkUserException {
+    /** Writes one output file (its folder created); one line naming it when it cannot be written. */
+    static void write(Path file, String text, String what) throws BrinkUserException {
         if (file == null) {
             return;
         }

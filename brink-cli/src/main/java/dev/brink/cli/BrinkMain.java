@@ -43,6 +43,7 @@ public final class BrinkMain implements Callable<Integer> {
             HeapCommand.class,
             GcCommand.class,
             BenchCommand.class,
+            CompareCommand.class,
             JfrCommand.class,
             ReportCommand.class,
             K8sCommand.class,

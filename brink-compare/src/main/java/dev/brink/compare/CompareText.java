@@ -79,7 +79,7 @@ public final class CompareText {
     }
 
     /** How the verdicts were reached, in words a reader of any output needs. */
-    static String footnote(CompareSettings s) {
+    public static String footnote(CompareSettings s) {
         return "Seconds are the unit (blocks of 2, 4, 8 … s in steps over " + StepSeconds.MAX_UNITS + " s): p is the "
                 + "Mann-Whitney U test on the units' own figures, adjusted by Holm's method over the comparison's metrics, the interval a bootstrap of the step's figure resampling "
                 + "units. Significant: p < " + Figures.trim(s.alpha()) + "; a change within a metric's noise floor (latency "
