@@ -44,6 +44,7 @@ public final class BrinkMain implements Callable<Integer> {
             GcCommand.class,
             BenchCommand.class,
             CompareCommand.class,
+            HistoryCommand.class,
             JfrCommand.class,
             ReportCommand.class,
             K8sCommand.class,

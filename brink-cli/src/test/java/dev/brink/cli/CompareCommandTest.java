@@ -79,6 +79,20 @@ class CompareCommandTest {
         assertThat(p50.get("p_adjusted").asDouble()).isLessThan(0.05);
     }
 
+    /** brink history over the same-load runs and the slower one last: no change point (one run is no segment). */
+    @Test
+    void historyWritesItsPageAndListsNoChangeInRunsOfOneLoad() throws Exception {
+        Path page = tmp.resolve("out/history.html");
+        BrinkRun r = brink("history", base.toString(), same.toString(), base.toString(), same.toString(), base.toString(),
+                same.toString(), slower.toString(), "--html", page.toString());
+        assertThat(r.code).as(r.out + r.err).isZero();
+        assertThat(r.out).startsWith("7 runs, ").contains(", 0 with a change point", "history: " + page);
+        assertThat(Files.readString(page)).contains("No change point in any metric", "capacity-x3 checkout p50", "<svg");
+        BrinkRun few = brink("history", base.toString(), same.toString());
+        assertThat(few.code).isEqualTo(2);
+        assertThat(few.err).startsWith("brink: brink history: 2 run directories;");
+    }
+
     @Test
     void badInputIsOneLineAndExit2() throws Exception {
         Path nothing = Files.createDirectories(tmp.resolve("nothing"));
