@@ -67,26 +67,9 @@ public final class RunHistory {
     /** Every figure of one run, by the series it belongs to. */
     private static Map<Key, Double> figures(RunRecord run) {
         Map<Key, Double> out = new LinkedHashMap<>();
-        for (StepSeconds step : run.steps.values()) {
-            for (String op : step.operations()) {
-                String at = step.name + " " + (op.isEmpty() ? "all" : op) + " ";
-                put(out, at, RunMetric.THROUGHPUT, step.throughput(op).whole());
-                put(out, at, RunMetric.ERROR_RATE, step.errorRate(op).whole());
-                HistogramUnits latency = run.latency(step.name, op);
-                if (latency != null) {
-                    for (RunMetric m : RunMetric.values()) {
-                        if (m.latency() && latency.total() >= m.requestsNeeded()) {
-                            put(out, at, m, latency.whole(m.percentile()));
-                        }
-                    }
-                }
-                if (op.isEmpty()) {
-                    RatioUnits cpu = run.cpuPerRequest(step);
-                    RatioUnits gc = run.gcPerRequest(step);
-                    put(out, at, RunMetric.CPU_PER_REQUEST, cpu == null ? Double.NaN : cpu.whole());
-                    put(out, at, RunMetric.GC_PER_REQUEST, gc == null ? Double.NaN : gc.whole());
-                }
-            }
+        for (StepFigures step : StepFigures.of(run).values()) {
+            put(out, step.step() + " all ", step.whole());
+            step.operations().forEach((op, f) -> put(out, step.step() + " " + op + " ", f));
         }
         RunSummary s = run.summary;
         if (s != null && s.capacity() != null) {
@@ -101,9 +84,12 @@ public final class RunHistory {
         return out;
     }
 
-    private static void put(Map<Key, Double> out, String at, RunMetric m, double v) {
-        if (!Double.isNaN(v)) {
-            out.put(new Key(at + m.json(), m.unit(), m.higherIsBetter(), m), v);
+    private static void put(Map<Key, Double> out, String at, Map<RunMetric, Double> figures) {
+        for (RunMetric m : RunMetric.values()) {
+            Double v = figures.get(m);
+            if (v != null) {
+                out.put(new Key(at + m.json(), m.unit(), m.higherIsBetter(), m), v);
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.brink.compare.testing;
 
+import dev.brink.core.EventType;
 import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.evidence.LatencyLog;
@@ -21,7 +22,7 @@ import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * Writes a run directory whose numbers a test controls, in the files and formats the load engine and the JVM observer
- * write (load.jsonl, latency.hlog with its corrected tags, jvm.jsonl, summary.json): each second draws its requests'
+ * write (load.jsonl, latency.hlog with its corrected tags, jvm.jsonl, events.jsonl's step windows, summary.json): each second draws its requests'
  * latencies from a log-normal distribution around the operation's median, with a per-second factor for the moment of
  * the machine (seconds differ as real ones do), from a seeded generator, so two fixtures with the same shapes and
  * different seeds are two runs of the same load.
@@ -31,7 +32,8 @@ public final class RunFixture {
     public record Op(String name, double share, double medianMs, double errorRate) {
     }
 
-    private record Step(String name, int seconds, double rps, List<Op> ops, double cpuMsPerRequest, double gcMsPerRequest) {
+    private record Step(String name, int seconds, double rps, List<Op> ops, double cpuMsPerRequest, double gcMsPerRequest,
+                        int runnable, int blocked) {
     }
 
     private final Path dir;
@@ -40,6 +42,8 @@ public final class RunFixture {
     private RunSummary summary;
     private double cpuMsPerRequest = Double.NaN;
     private double gcMsPerRequest;
+    private int runnable = 4;
+    private int blocked;
     /** Spread of one request's latency around the median (log-normal sigma), and of one second's level. */
     private double requestSigma = 0.35;
     private double secondSigma = 0.05;
@@ -57,13 +61,20 @@ public final class RunFixture {
         return this;
     }
 
+    /** The target's threads by state in the steps added after this call (jvm.jsonl's counts). */
+    public RunFixture threads(int runnable, int blocked) {
+        this.runnable = runnable;
+        this.blocked = blocked;
+        return this;
+    }
+
     public RunFixture startMs(long epochMs) {
         this.startMs = epochMs;
         return this;
     }
 
     public RunFixture step(String name, int seconds, double rps, Op... ops) {
-        steps.add(new Step(name, seconds, rps, List.of(ops), cpuMsPerRequest, gcMsPerRequest));
+        steps.add(new Step(name, seconds, rps, List.of(ops), cpuMsPerRequest, gcMsPerRequest, runnable, blocked));
         return this;
     }
 
@@ -77,6 +88,7 @@ public final class RunFixture {
             Files.createDirectories(dir);
             List<String> load = new ArrayList<>();
             List<String> jvm = new ArrayList<>();
+            List<String> events = new ArrayList<>();
             try (PrintStream hlogStream = new PrintStream(new FileOutputStream(dir.resolve(RunDirectory.LATENCY).toFile()), false,
                     StandardCharsets.UTF_8)) {
                 HistogramLogWriter hlog = new HistogramLogWriter(hlogStream);
@@ -88,8 +100,10 @@ public final class RunFixture {
                 long t = startMs;
                 double cpuMs = 0;
                 double gcMs = 0;
-                jvm.add(jvmLine(t, cpuMs, gcMs));
+                jvm.add(jvmLine(t, cpuMs, gcMs, runnable, blocked));
                 for (Step s : steps) {
+                    events.add(Json.MAPPER.writeValueAsString(Map.of("epoch_ms", t, "type", EventType.STEP_START, "step", s.name(),
+                            "duration_s", s.seconds(), "target_rps", s.rps())));
                     for (int i = 0; i < s.seconds(); i++) {
                         long end = t + 1000;
                         double machine = Math.exp(secondSigma * random.nextGaussian());
@@ -133,13 +147,15 @@ public final class RunFixture {
                         if (!Double.isNaN(s.cpuMsPerRequest())) {
                             cpuMs += (okAll + errAll) * s.cpuMsPerRequest() * Math.exp(0.02 * random.nextGaussian());
                             gcMs += (okAll + errAll) * s.gcMsPerRequest() * Math.exp(0.05 * random.nextGaussian());
-                            jvm.add(jvmLine(end, cpuMs, gcMs));
+                            jvm.add(jvmLine(end, cpuMs, gcMs, s.runnable(), s.blocked()));
                         }
                         t = end;
                     }
+                    events.add(Json.MAPPER.writeValueAsString(Map.of("epoch_ms", t, "type", EventType.STEP_END, "step", s.name())));
                 }
             }
             Files.write(dir.resolve(RunDirectory.LOAD), load);
+            Files.write(dir.resolve(RunDirectory.EVENTS), events);
             if (jvm.size() > 1) {
                 Files.write(dir.resolve(RunDirectory.JVM), jvm);
             }
@@ -161,8 +177,9 @@ public final class RunFixture {
         hlog.outputIntervalHistogram((startMs - this.startMs) / 1000.0, (endMs - this.startMs) / 1000.0, h, 1000.0);
     }
 
-    private static String jvmLine(long epochMs, double cpuMs, double gcMs) throws IOException {
+    private static String jvmLine(long epochMs, double cpuMs, double gcMs, int runnable, int blocked) throws IOException {
         return Json.MAPPER.writeValueAsString(Map.of("epoch_ms", epochMs, "cpu", Map.of("process_cpu_ns", Math.round(cpuMs * 1e6)),
-                "gc", Map.of("G1 Young Generation", Map.of("count", 0, "time_ms", Math.round(gcMs)))));
+                "gc", Map.of("G1 Young Generation", Map.of("count", 0, "time_ms", Math.round(gcMs))),
+                "threads", Map.of("runnable", runnable, "blocked", blocked, "waiting", 10, "timed_waiting", 2)));
     }
 }
