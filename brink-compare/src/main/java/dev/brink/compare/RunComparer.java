@@ -29,7 +29,8 @@ import java.util.Locale;
  * significant change" whatever the test says, so two runs of the same load on the same machine compare clean.
  *
  * <p><b>Steps</b> are compared when both runs measured them (a capacity step at the same multiplier, the confirmation's
- * hold, the soak, a one-line run's step) at the same load (target rates within {@value #SAME_LOAD} of each other).
+ * hold, the soak, a one-line run's step) at the same load (events.jsonl's step-start: the same users, or target rates
+ * within {@value #SAME_LOAD} of each other).
  *
  * <p><b>Phases</b> are one measurement per run: the capacity is lower (WORSE) when NEW degraded at a multiplier BASE
  * held, higher when BASE degraded at one NEW held, inconclusive when either search did not end on the service's own
@@ -58,11 +59,8 @@ public final class RunComparer {
                 notCompared.add("step " + b.name + ": in BASE only");
                 continue;
             }
-            double tb = b.meanTargetRps();
-            double tn = n.meanTargetRps();
-            if (Math.abs(tb - tn) > SAME_LOAD * Math.max(tb, tn)) {
-                notCompared.add(String.format(Locale.ROOT, "step %s: BASE at %.1f req/s, NEW at %.1f req/s: not the same load",
-                        b.name, tb, tn));
+            if (!b.stepLoad().same(n.stepLoad(), SAME_LOAD)) {
+                notCompared.add("step " + b.name + ": BASE at " + b.stepLoad() + ", NEW at " + n.stepLoad() + ": not the same load");
                 continue;
             }
             compareStep(base, b, news, n, s, measured, notCompared);

@@ -1,6 +1,7 @@
 package dev.brink.compare;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.EventType;
 import dev.brink.core.Json;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
@@ -63,6 +64,12 @@ final class RunRecord {
             }
         }
         Map<String, StepSeconds> steps = seconds(load);
+        JsonlReader.forEach(dir.resolve(RunDirectory.EVENTS), e -> {
+            StepSeconds step = steps.get(e.path("step").asText());
+            if (step != null && e.path("type").asText().equals(EventType.STEP_START)) {
+                step.load = new StepSeconds.StepLoad(e.path("target_rps").asDouble(), e.path("workload").path("users").asInt());
+            }
+        });
         Map<String, Map<String, HistogramUnits>> latency = latency(dir.resolve(RunDirectory.LATENCY), steps);
         JvmCounters jvm = JvmCounters.read(dir.resolve(RunDirectory.JVM));
         return new RunRecord(dir, summary, steps, latency, jvm);

@@ -39,7 +39,32 @@ final class StepSeconds {
         return !step.isEmpty() && !step.endsWith("-warmup") && !step.endsWith("-evidence") && !step.equals("confirm-ramp");
     }
 
+    /**
+     * A step's last interval is cut short when the step ends (the answers still in flight land in a sliver of a
+     * second): below this length it is left out, since 2 answers in 44 ms are no rate of 45 req/s.
+     */
+    static final double MIN_INTERVAL_S = 0.5;
+
+    /** The load the step was set to (events.jsonl's step-start), null when the run has no such event. */
+    StepLoad load;
+
+    /** The load a step was set to: a target rate (open model) or a number of users (closed). */
+    record StepLoad(double targetRps, int users) {
+        /** Whether two steps ran the same load: the same users, or target rates within {@code share} of each other. */
+        boolean same(StepLoad o, double share) {
+            return users == o.users && Math.abs(targetRps - o.targetRps) <= share * Math.max(targetRps, o.targetRps);
+        }
+
+        @Override
+        public String toString() {
+            return users > 0 ? users + " users" : String.format(java.util.Locale.ROOT, "%.1f req/s", targetRps);
+        }
+    }
+
     void add(JsonNode line) {
+        if (line.path("interval_s").asDouble(1.0) < MIN_INTERVAL_S) {
+            return;
+        }
         endMs.add(line.path("epoch_ms").asLong());
         intervalS.add(line.path("interval_s").asDouble(1.0));
         targetRps.add(line.path("target_rps").asDouble());
@@ -89,8 +114,9 @@ final class StepSeconds {
         return endMs.get(i) - Math.round(intervalS.get(i) * 1000);
     }
 
-    double meanTargetRps() {
-        return targetRps.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+    /** The load the step was set to, else (a run without events.jsonl) the mean target rate of its seconds. */
+    StepLoad stepLoad() {
+        return load != null ? load : new StepLoad(targetRps.stream().mapToDouble(Double::doubleValue).average().orElse(0), 0);
     }
 
     /** Answers per second, unit by unit. */
