@@ -60,20 +60,23 @@ EOF
   [[ -f "$out/$name/summary.json" ]] || fail "$name: no summary.json (log: $out/$name.log)"
 }
 
-# Counts of verdicts in a comparison's JSON: "worse better no-change inconclusive regressions".
+# Counts of verdicts in a comparison's JSON: "worse better no-change inconclusive regressions rows unjudged-steps".
+# A step the method did not judge (host-saturated: other processes took the CPUs) is not compared: on a busy machine
+# the last column says how many, and the pair proves nothing.
 verdicts() {
   python3 - "$1" <<'EOF'
 import json, sys
 doc = json.load(open(sys.argv[1]))
 ms = [m for c in doc["comparisons"] for m in c["metrics"]]
 count = lambda v: sum(1 for m in ms if m["verdict"] == v)
+unjudged = sum(1 for c in doc["comparisons"] for n in c["not_compared"] if "no measurement of the service" in n)
 print(count("worse"), count("better"), count("no-significant-change"), count("inconclusive"),
-      sum(1 for m in ms if m["regression"]), len(ms))
+      sum(1 for m in ms if m["regression"]), len(ms), unjudged)
 EOF
 }
 
 echo "== 1. $pairs pairs of the same plan (steps of $step), into $out"
-printf "%-8s %6s %6s %9s %12s %11s %6s %5s\n" pair worse better no-change inconclusive regressions rows exit
+printf "%-8s %6s %6s %9s %12s %11s %6s %9s %5s\n" pair worse better no-change inconclusive regressions rows unjudged exit
 for i in $(seq 1 "$pairs"); do
   run "same-$i-a"
   run "same-$i-b"
@@ -81,8 +84,9 @@ for i in $(seq 1 "$pairs"); do
   "${brink[@]}" compare "$out/same-$i-a" "$out/same-$i-b" --fail-on regression --json > "$out/same-$i.json" 2> "$out/same-$i.err"
   code=$?
   set -e
-  read -r w b n inc reg rows < <(verdicts "$out/same-$i.json")
-  printf "%-8s %6s %6s %9s %12s %11s %6s %5s\n" "same-$i" "$w" "$b" "$n" "$inc" "$reg" "$rows" "$code"
+  read -r w b n inc reg rows unj < <(verdicts "$out/same-$i.json")
+  printf "%-8s %6s %6s %9s %12s %11s %6s %9s %5s\n" "same-$i" "$w" "$b" "$n" "$inc" "$reg" "$rows" "$unj" "$code"
+  (( rows > 0 )) || fail "same-$i: nothing compared ($unj steps not judged: a busy machine?)"
   "${brink[@]}" compare "$out/same-$i-a" "$out/same-$i-b" --html "$out/same-$i.html" > "$out/same-$i.txt" || true
   (( w == 0 && b == 0 )) || fail "same-$i: a significant change between two runs of one plan ($out/same-$i.txt)"
   (( code == 0 )) || fail "same-$i: --fail-on regression exited $code"
@@ -96,8 +100,8 @@ set +e
 code=$?
 set -e
 "${brink[@]}" compare "$out/defect-off" "$out/defect-on" --html "$out/defect.html" > "$out/defect.txt" || true
-read -r w b n inc reg rows < <(verdicts "$out/defect.json")
-printf "%-8s %6s %6s %9s %12s %11s %6s %5s\n" defect "$w" "$b" "$n" "$inc" "$reg" "$rows" "$code"
+read -r w b n inc reg rows unj < <(verdicts "$out/defect.json")
+printf "%-8s %6s %6s %9s %12s %11s %6s %9s %5s\n" defect "$w" "$b" "$n" "$inc" "$reg" "$rows" "$unj" "$code"
 (( code == 3 )) || fail "defect: --fail-on regression exited $code, expected 3"
 python3 - "$out/defect.json" <<'EOF' || failures=$((failures + 1))
 import json, sys

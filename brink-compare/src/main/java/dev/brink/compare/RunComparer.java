@@ -32,6 +32,9 @@ import java.util.Locale;
  * hold, the soak, a one-line run's step) at the same load (events.jsonl's step-start: the same users, or target rates
  * within {@value #SAME_LOAD} of each other).
  *
+ * <p>A step either run's method did not judge (host-saturated: it measured the machine; generator-bound; target-died)
+ * is left out ({@link StepJudgement}), as the capacity search leaves it out of the capacity.
+ *
  * <p><b>Phases</b> are one measurement per run: the capacity is lower (WORSE) when NEW degraded at a multiplier BASE
  * held, higher when BASE degraded at one NEW held, inconclusive when either search did not end on the service's own
  * limit (the generator, a saturated host, a cut-short run, the search's maximum); the confirmation and the soak are
@@ -57,6 +60,13 @@ public final class RunComparer {
             StepSeconds n = news.steps.get(b.name);
             if (n == null) {
                 notCompared.add("step " + b.name + ": in BASE only");
+                continue;
+            }
+            String baseNotJudged = StepJudgement.notJudged(base.summary, b.name);
+            String newNotJudged = StepJudgement.notJudged(news.summary, b.name);
+            if (baseNotJudged != null || newNotJudged != null) {
+                notCompared.add("step " + b.name + ": " + (baseNotJudged != null ? "BASE's was " + baseNotJudged : "NEW's was "
+                        + newNotJudged) + ", no measurement of the service");
                 continue;
             }
             if (!b.stepLoad().same(n.stepLoad(), SAME_LOAD)) {

@@ -2,13 +2,11 @@ package dev.brink.compare;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.EventType;
-import dev.brink.core.Json;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
-import dev.brink.core.UserText;
+import dev.brink.core.StepNames;
 import dev.brink.core.evidence.LatencyLog;
 import dev.brink.core.summary.RunSummary;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -54,15 +52,7 @@ final class RunRecord {
             throw new BrinkUserException(dir + ": not a run directory (expected load.jsonl or summary.json, as brink run, demo, "
                     + "http, grpc or tcp --out DIR write them)");
         }
-        RunSummary summary = null;
-        if (Files.isRegularFile(summaryFile)) {
-            try {
-                summary = Json.MAPPER.readValue(summaryFile.toFile(), RunSummary.class);
-            } catch (IOException e) {
-                throw new BrinkUserException(summaryFile + ": expected the summary.json Brink writes ("
-                        + UserText.oneLine(String.valueOf(e.getMessage())) + ")");
-            }
-        }
+        RunSummary summary = RunSummary.read(summaryFile);
         Map<String, StepSeconds> steps = seconds(load);
         JsonlReader.forEach(dir.resolve(RunDirectory.EVENTS), e -> {
             StepSeconds step = steps.get(e.path("step").asText());
@@ -81,12 +71,12 @@ final class RunRecord {
         String[] current = {null};
         JsonlReader.forEach(load, line -> {
             String step = line.path("step").asText("");
-            if (!step.equals(current[0]) && StepSeconds.measured(step)) {
+            if (!step.equals(current[0]) && StepNames.measured(step)) {
                 steps.remove(step); // measured again: the later measurement counts, in its own place in the order
                 steps.put(step, new StepSeconds(step));
             }
             current[0] = step;
-            if (StepSeconds.measured(step)) {
+            if (StepNames.measured(step)) {
                 steps.get(step).add(line);
             }
         });

@@ -1,6 +1,7 @@
 package dev.brink.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.StepNames;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,7 +11,7 @@ import java.util.Map;
  * The seconds of one measured load step as load.jsonl recorded them (one line per engine interval, its
  * {@code epoch_ms} the interval's end): per second the answers and errors of the whole load and of each operation.
  * Which steps are measurements, and which are the method's warm-ups, ramps and evidence captures, is
- * {@link #measured(String)}.
+ * {@link StepNames#measured(String)}.
  */
 final class StepSeconds {
     /** Totals of all operations: the key of the whole load among {@link #operations()}. */
@@ -27,16 +28,6 @@ final class StepSeconds {
 
     StepSeconds(String name) {
         this.name = name;
-    }
-
-    /**
-     * Whether {@code step} is a measurement rather than a preparation: the generator's warm-up
-     * ({@code generator-warmup}), a step's warm-up ({@code capacity-x8-warmup}), the confirmation's ramp
-     * ({@code confirm-ramp}), and the load under which evidence is taken ({@code capacity-x8-evidence}) are the
-     * method's own and never compared (DESIGN.md, events.jsonl step names).
-     */
-    static boolean measured(String step) {
-        return !step.isEmpty() && !step.endsWith("-warmup") && !step.endsWith("-evidence") && !step.equals("confirm-ramp");
     }
 
     /**
@@ -121,37 +112,26 @@ final class StepSeconds {
 
     /** Answers per second, unit by unit. */
     RatioUnits throughput(String op) {
-        int spu = secondsPerUnit();
-        double[] ok = new double[units()];
-        double[] secs = new double[units()];
-        List<long[]> s = okAndErrors.getOrDefault(op, List.of());
-        for (int i = 0; i < s.size(); i++) {
-            ok[i / spu] += s.get(i)[0];
-            secs[i / spu] += intervalS.get(i);
-        }
-        return new RatioUnits(ok, secs);
+        return new RatioUnits(sum(op, s -> s[0]), sum(ALL, null));
     }
 
     /** Errors per request, unit by unit. */
     RatioUnits errorRate(String op) {
-        int spu = secondsPerUnit();
-        double[] errors = new double[units()];
-        double[] requests = new double[units()];
-        List<long[]> s = okAndErrors.getOrDefault(op, List.of());
-        for (int i = 0; i < s.size(); i++) {
-            errors[i / spu] += s.get(i)[1];
-            requests[i / spu] += s.get(i)[0] + s.get(i)[1];
-        }
-        return new RatioUnits(errors, requests);
+        return new RatioUnits(sum(op, s -> s[1]), sum(op, s -> s[0] + s[1]));
     }
 
     /** Requests answered (ok or error) of all operations, unit by unit: the denominator of the per-request figures. */
     double[] requests() {
+        return sum(ALL, s -> s[0] + s[1]);
+    }
+
+    /** Per unit, the sum over its seconds of {@code figure} of {@code op}'s {ok, errors}; null figure: the seconds' length. */
+    private double[] sum(String op, java.util.function.ToDoubleFunction<long[]> figure) {
         int spu = secondsPerUnit();
         double[] out = new double[units()];
-        List<long[]> s = okAndErrors.get(ALL);
-        for (int i = 0; i < s.size(); i++) {
-            out[i / spu] += s.get(i)[0] + s.get(i)[1];
+        List<long[]> s = okAndErrors.getOrDefault(op, List.of());
+        for (int i = 0; i < seconds(); i++) {
+            out[i / spu] += figure == null ? intervalS.get(i) : i < s.size() ? figure.applyAsDouble(s.get(i)) : 0;
         }
         return out;
     }

@@ -164,6 +164,20 @@ class RunComparerTest {
         assertThat(RunComparer.compare(news, base, all).phases().get(0).verdict()).isEqualTo(Verdict.BETTER);
     }
 
+    /** A step other processes saturated the machine in measured the machine: it is no evidence either way. */
+    @Test
+    void aStepTheMethodDidNotJudgeIsLeftOut() throws Exception {
+        List<CapacityStep> saturated = List.of(new CapacityStep(2, 100, 100, 0, 5, 50, StepVerdictKind.HOST_SATURATED,
+                List.of(), List.of()));
+        Path base = new RunFixture(tmp.resolve("b"), 1).step("capacity-x2", 10, 100, new Op("get", 1, 5, 0)).write();
+        Path news = new RunFixture(tmp.resolve("n"), 2).step("capacity-x2", 10, 100, new Op("get", 1, 50, 0))
+                .summary(summary(new CapacityResult(0, 0, LimitedBy.HOST_SATURATED, -1, saturated), List.of())).write();
+        RunComparison c = RunComparer.compare(base, news, CompareSettings.defaults());
+        assertThat(c.metrics()).isEmpty();
+        assertThat(c.notCompared()).contains("step capacity-x2: NEW's was host-saturated, no measurement of the service");
+        assertThat(c.gateFailures()).isEmpty();
+    }
+
     @Test
     void aDirectoryThatIsNoRunIsOneLine() throws Exception {
         Path empty = Files.createDirectories(tmp.resolve("empty"));

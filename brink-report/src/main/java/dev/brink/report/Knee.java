@@ -4,6 +4,7 @@ import dev.brink.compare.StepFigures;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.EvidenceFiles;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.StepNames;
 import dev.brink.core.StepWindows;
 import dev.brink.core.evidence.FoldedStacks;
 import dev.brink.core.summary.CapacityResult;
@@ -68,8 +69,7 @@ record Knee(Map<String, StepFigures> steps, CapacityStep good, CapacityStep bad,
         return new Knee(steps, good, bad, gw, bw, gs, bs, problem);
     }
 
-    /** The name of a capacity step in load.jsonl and events.jsonl is this and its multiplier. */
-    static final String CAPACITY = "capacity-x";
+    static final String CAPACITY = StepNames.CAPACITY_PREFIX;
 
     boolean sideBySide() {
         return good != null && bad != null;

@@ -67,15 +67,8 @@ final class ShardRun {
                     + " --shard I/N --out DIR writes them)");
         }
         Set<String> signs = new LinkedHashSet<>();
-        RunSummary summary = null;
-        Path summaryFile = dir.resolve(RunDirectory.SUMMARY);
-        if (Files.isRegularFile(summaryFile)) {
-            try {
-                summary = Json.MAPPER.readValue(summaryFile.toFile(), RunSummary.class);
-            } catch (IOException e) {
-                throw new BrinkUserException(summaryFile + ": expected the summary.json Brink writes (" + oneLine(e) + ")");
-            }
-        } else {
+        RunSummary summary = RunSummary.read(dir.resolve(RunDirectory.SUMMARY));
+        if (summary == null) {
             signs.add(NO_SUMMARY);
         }
         List<JsonNode> events = lines(dir.resolve(RunDirectory.EVENTS), signs);
