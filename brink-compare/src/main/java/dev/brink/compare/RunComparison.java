@@ -2,6 +2,7 @@ package dev.brink.compare;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.brink.core.Finding;
+import dev.brink.core.stats.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -39,7 +40,7 @@ public record RunComparison(String base, @JsonProperty("new") String news, Compa
             for (MetricComparison m : regressions()) {
                 out.add(String.format(Locale.ROOT, "regression: %s %s %s %s by %+.1f %%%s", m.step(), m.operationLabel(),
                         m.metric().json(), m.verdictText(), m.changePercent(),
-                        m.verdict() == dev.brink.core.stats.Verdict.INCONCLUSIVE ? " (too few seconds to rule it out)" : ""));
+                        m.verdict() == Verdict.INCONCLUSIVE ? " (too few seconds to rule it out)" : ""));
             }
             for (PhaseChange p : phases) {
                 if (p.phase() != PhaseChange.Phase.CAPACITY && p.regression()) {
