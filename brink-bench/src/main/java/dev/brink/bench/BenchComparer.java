@@ -1,5 +1,8 @@
 package dev.brink.bench;
 
+import dev.brink.core.stats.Bootstrap;
+import dev.brink.core.stats.MannWhitney;
+import dev.brink.core.stats.Significance;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,11 +14,8 @@ import java.util.Map;
  * <p>The unit of independence is the fork. Each fork's figure is the mean of its measurement iterations; the
  * significance decision is the Mann-Whitney U test on those figures ({@link MannWhitney}: no normality assumed, the
  * same test as benchstat); the size of the change is the ratio of means with a bootstrap interval that resamples forks
- * ({@link Bootstrap}). A change is significant when p < alpha; it is then BETTER or WORSE by the metric's direction.
- * p ≥ alpha is "no significant change", as in benchstat. When the rank test cannot reach alpha at all with the forks
- * at hand (fewer than 4 forks a side at 5 %), the verdict is INCONCLUSIVE with the number of forks to add, rather than
- * a "no change" that only reflects too little data. When p < alpha but the interval still includes 1 (a bootstrap on
- * few forks and a rank test disagree), it is INCONCLUSIVE too.
+ * ({@link Bootstrap}); the verdict and the gate are {@link Significance}'s, the rules {@code brink compare} applies to
+ * a run's seconds too.
  */
 public final class BenchComparer {
     private BenchComparer() {
@@ -64,40 +64,12 @@ public final class BenchComparer {
         double ratio = Bootstrap.ratio(Bootstrap.mean(x), Bootstrap.mean(b));
         double[] ci = Bootstrap.ratioOfMeans(b, x, 1 - o.alpha());
         double p = MannWhitney.pValue(x, b);
-        Verdict verdict;
-        int more = 0;
-        String note;
-        if (MannWhitney.minimumP(b.length, x.length) > o.alpha()) {
-            verdict = Verdict.INCONCLUSIVE;
-            more = forksToReach(b.length, x.length, o.alpha());
-            note = b.length + " vs " + x.length + " fork" + (x.length == 1 ? "" : "s")
-                    + ": too few for the rank test to reach p < " + o.alpha() + " whatever the data";
-        } else if (p >= o.alpha()) {
-            verdict = Verdict.NO_CHANGE;
-            note = "p = " + fmtP(p) + " >= " + o.alpha();
-        } else if (ci[0] <= 1 && ci[1] >= 1) {
-            verdict = Verdict.INCONCLUSIVE;
-            more = Math.max(b.length, x.length);
-            note = "the rank test finds a difference but the interval of the ratio includes 1";
-        } else {
-            boolean up = ratio > 1;
-            verdict = up == higherIsBetter ? Verdict.BETTER : Verdict.WORSE;
-            note = "p = " + fmtP(p) + " < " + o.alpha();
-        }
-        // the gate's threshold is on the point estimate: "significantly slower, and by more than 5 %"
-        double change = Math.abs(ratio - 1);
-        boolean beyond = verdict == Verdict.WORSE && change > o.threshold();
+        Significance s = Significance.decide(b.length, x.length, p, ci[0], ci[1], ratio, higherIsBetter, o.alpha(), "fork");
+        // the gate's threshold is on the point estimate: "worse, and by more than 5 %" — significantly, or with too few
+        // forks to tell (unless the user allows that)
+        boolean gate = Significance.gateFails(s.verdict(), ratio, higherIsBetter, o.threshold(), o.allowInconclusive());
         return new Comparison(br.key(), br.label(), br.mode().jmhName(), metric, bm.unit(), higherIsBetter,
-                side(bm), side(nm), ratio, ci[0], ci[1], p, verdict, more, beyond, note);
-    }
-
-    /** The fewest forks to add to each side so that 2 / C(n+m, n) ≤ alpha, i.e. significance becomes possible. */
-    static int forksToReach(int n, int m, double alpha) {
-        int k = 1;
-        while (MannWhitney.minimumP(n + k, m + k) > alpha) {
-            k++;
-        }
-        return k;
+                side(bm), side(nm), ratio, ci[0], ci[1], p, s.verdict(), s.moreUnits(), gate, s.note());
     }
 
     private static Comparison.Side side(Metric m) {
@@ -142,7 +114,4 @@ public final class BenchComparer {
         return new Metric(a.unit(), forks);
     }
 
-    static String fmtP(double p) {
-        return p < 0.001 ? String.format(java.util.Locale.ROOT, "%.1e", p) : String.format(java.util.Locale.ROOT, "%.3f", p);
-    }
 }

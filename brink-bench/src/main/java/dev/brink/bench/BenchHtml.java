@@ -1,5 +1,7 @@
 package dev.brink.bench;
 
+import dev.brink.core.stats.Figures;
+import dev.brink.core.stats.Significance;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -46,8 +48,8 @@ public final class BenchHtml {
                     .append(esc(r.newFile())).append("</code></p>\n");
             int reg = r.regressions(gateAllocation).size();
             b.append(reg > 0 ? "<p class=\"bad\">" + reg + " regression" + (reg == 1 ? "" : "s") + " beyond "
-                    + BenchText.percent(r.options().threshold()) + "</p>\n" : "<p class=\"ok\">No regression beyond "
-                    + BenchText.percent(r.options().threshold()) + "</p>\n");
+                    + Figures.percent(r.options().threshold()) + "</p>\n" : "<p class=\"ok\">No regression beyond "
+                    + Figures.percent(r.options().threshold()) + "</p>\n");
             table(b, r, gateAllocation);
             b.append("<h2>Distributions</h2>\n<p class=\"note\">Box: quartiles of every measurement iteration, whiskers: "
                     + "minimum and maximum; dots: each fork's figure (the unit the statistics use).</p>\n");
@@ -63,7 +65,7 @@ public final class BenchHtml {
         CompareOptions o = reports.get(0).options();
         b.append("<p class=\"note\">Forks are the unit of independence. p: Mann-Whitney U test on fork figures; interval: ")
                 .append("bootstrap of the ratio of means resampling forks, ").append(BenchText.ci(o))
-                .append(". Significant: p &lt; ").append(BenchText.trim(o.alpha())).append(".</p>\n</body></html>\n");
+                .append(". Significant: p &lt; ").append(Figures.trim(o.alpha())).append(".</p>\n</body></html>\n");
         return b.toString();
     }
 
@@ -81,7 +83,7 @@ public final class BenchHtml {
                     .append(esc(c.mode())).append(c.primary() ? "" : " · " + esc(c.metric())).append("</td><td>")
                     .append(esc(c.unit())).append("</td><td>").append(esc(BenchText.figure(c.base()))).append("</td><td>")
                     .append(esc(BenchText.figure(c.news()))).append("</td><td>").append(BenchText.change(c)).append("</td><td>")
-                    .append(BenchText.interval(c)).append("</td><td>").append(BenchComparer.fmtP(c.p())).append("</td><td>")
+                    .append(BenchText.interval(c)).append("</td><td>").append(Significance.formatP(c.p())).append("</td><td>")
                     .append(c.base().forkMeans().length).append("/").append(c.news().forkMeans().length).append("</td><td>")
                     .append(esc(c.verdictText())).append("</td></tr>\n");
         }
@@ -108,7 +110,7 @@ public final class BenchHtml {
             double v = lo + (hi - lo) * i / 4;
             double x = x(v, lo, hi);
             b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", x, axisY + 14,
-                    esc(BenchText.num(v))));
+                    esc(Figures.num(v))));
         }
         b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n", WIDTH - RIGHT,
                 axisY - 2, esc(c.unit())));
@@ -137,7 +139,7 @@ public final class BenchHtml {
             // spread the dots vertically by fork index so equal figures stay visible
             double y = top + 9 + (ROW - 18) * (forks.length == 1 ? 0.5 : (double) i / (forks.length - 1));
             b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"><title>fork %d: %s</title></circle>\n",
-                    x(forks[i], lo, hi), y, color, i + 1, esc(BenchText.num(forks[i]))));
+                    x(forks[i], lo, hi), y, color, i + 1, esc(Figures.num(forks[i]))));
         }
     }
 

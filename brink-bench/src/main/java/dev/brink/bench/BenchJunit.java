@@ -1,5 +1,8 @@
 package dev.brink.bench;
 
+import dev.brink.core.stats.Figures;
+import dev.brink.core.stats.Significance;
+import dev.brink.core.stats.Verdict;
 import dev.brink.core.Xml;
 import java.util.List;
 import java.util.Locale;
@@ -24,13 +27,14 @@ public final class BenchJunit {
                 String name = c.label() + " " + c.mode() + (c.primary() ? "" : " " + c.metric());
                 cases.append("    <testcase classname=\"brink.bench\" name=\"").append(xml(name)).append("\">\n");
                 String line = String.format(Locale.ROOT, "%s → %s: %s %s, ratio %s %s, p = %s, forks %d/%d: %s",
-                        BenchText.num(c.base().mean()), BenchText.num(c.news().mean()), c.unit(), BenchText.change(c),
-                        BenchText.num(c.ratio()), BenchText.interval(c), BenchComparer.fmtP(c.p()),
+                        Figures.num(c.base().mean()), Figures.num(c.news().mean()), c.unit(), BenchText.change(c),
+                        Figures.num(c.ratio()), BenchText.interval(c), Significance.formatP(c.p()),
                         c.base().forkMeans().length, c.news().forkMeans().length, c.verdictText());
                 if (c.beyondThreshold() && (c.primary() || gateAllocation)) {
                     failures++;
-                    cases.append("      <failure message=\"").append(xml(c.verdictText() + " by "
-                            + BenchText.change(c))).append("\">").append(xml(line)).append("</failure>\n");
+                    String why = c.inconclusiveRegression() ? "cannot rule out " + BenchText.change(c) + ": " + c.verdictText()
+                            : c.verdictText() + " by " + BenchText.change(c);
+                    cases.append("      <failure message=\"").append(xml(why)).append("\">").append(xml(line)).append("</failure>\n");
                 } else if (c.verdict() == Verdict.INCONCLUSIVE) {
                     skipped++;
                     cases.append("      <skipped message=\"").append(xml(c.verdictText())).append("\"/>\n");

@@ -1,5 +1,7 @@
 package dev.brink.bench;
 
+import dev.brink.core.stats.Figures;
+import dev.brink.core.stats.Significance;
 import java.util.List;
 
 /**
@@ -23,7 +25,7 @@ public final class BenchMarkdown {
         b.append(regressions == 0 ? "no regression" : "**" + regressions + " regression" + (regressions == 1 ? "" : "s") + "**");
         if (allocation > 0) {
             b.append(", ").append(allocation).append(" allocation increase").append(allocation == 1 ? "" : "s")
-                    .append(" beyond ").append(BenchText.percent(reports.get(0).options().threshold()));
+                    .append(" beyond ").append(Figures.percent(reports.get(0).options().threshold()));
         }
         b.append("\n\n");
         for (CompareReport r : reports) {
@@ -34,7 +36,8 @@ public final class BenchMarkdown {
             for (Comparison c : r.comparisons()) {
                 String verdict = c.verdictText();
                 if (c.beyondThreshold() && (c.primary() || gateAllocation)) {
-                    verdict = "**" + verdict + " (regression)**";
+                    verdict = "**" + verdict + (c.inconclusiveRegression() ? " (regression? cannot rule out " + BenchText.change(c)
+                            + ")**" : " (regression)**");
                 }
                 b.append("| `").append(cell(BenchText.shortLabel(c.label()))).append("` ").append(c.mode())
                         .append(" | ").append(c.primary() ? "score" : c.metric()).append(" (").append(cell(c.unit())).append(")")
@@ -42,7 +45,7 @@ public final class BenchMarkdown {
                         .append(" | ").append(BenchText.figure(c.news()))
                         .append(" | ").append(BenchText.change(c))
                         .append(" | ").append(BenchText.interval(c))
-                        .append(" | ").append(BenchComparer.fmtP(c.p()))
+                        .append(" | ").append(Significance.formatP(c.p()))
                         .append(" | ").append(c.base().forkMeans().length).append("/").append(c.news().forkMeans().length)
                         .append(" | ").append(verdict).append(" |\n");
             }
@@ -57,8 +60,9 @@ public final class BenchMarkdown {
         CompareOptions o = reports.get(0).options();
         b.append("<sub>Forks are the unit of independence: each fork's figure is the mean of its iterations; p is the ")
                 .append("Mann-Whitney U test on fork figures, the interval a bootstrap of the ratio of means resampling forks. ")
-                .append("A regression is significantly worse (p < ").append(BenchText.trim(o.alpha()))
-                .append(") by more than ").append(BenchText.percent(o.threshold())).append(".</sub>\n");
+                .append("A regression is worse by more than ").append(Figures.percent(o.threshold()))
+                .append(", significantly (p < ").append(Figures.trim(o.alpha())).append(")")
+                .append(o.allowInconclusive() ? "" : " or with too few forks to rule it out").append(".</sub>\n");
         return b.toString();
     }
 

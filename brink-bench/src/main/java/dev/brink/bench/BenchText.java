@@ -1,5 +1,8 @@
 package dev.brink.bench;
 
+import dev.brink.core.stats.Bootstrap;
+import dev.brink.core.stats.Figures;
+import dev.brink.core.stats.Significance;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,25 +22,12 @@ public final class BenchText {
         for (Comparison c : r.comparisons()) {
             rows.add(new String[] {c.primary() ? shortLabel(c.label()) : "  " + c.metric(), c.primary() ? c.mode() : "",
                 c.unit(), figure(c.base()), figure(c.news()), change(c), interval(c),
-                BenchComparer.fmtP(c.p()),
+                Significance.formatP(c.p()),
                 c.base().forkMeans().length + "/" + c.news().forkMeans().length,
-                c.verdictText() + (c.beyondThreshold() && (c.primary() || gateAllocation) ? "  REGRESSION" : "")});
+                c.verdictText() + (c.beyondThreshold() && (c.primary() || gateAllocation) ? regressionMark(c) : "")});
         }
-        int[] width = new int[rows.get(0).length];
-        for (String[] row : rows) {
-            for (int i = 0; i < row.length; i++) {
-                width[i] = Math.max(width[i], row[i].length());
-            }
-        }
-        for (String[] row : rows) {
-            StringBuilder b = new StringBuilder();
-            for (int i = 0; i < row.length; i++) {
-                boolean left = i == 0 || i == 1 || i == 2 || i == row.length - 1;
-                String cell = left ? pad(row[i], width[i], false) : pad(row[i], width[i], true);
-                b.append(cell).append(i == row.length - 1 ? "" : "  ");
-            }
-            out.println(b.toString().stripTrailing());
-        }
+        int last = rows.get(0).length - 1;
+        Figures.table(rows, List.of(0, 1, 2, last)).forEach(out::println);
         for (String k : r.onlyInBase()) {
             out.println("only in BASE: " + k);
         }
@@ -50,11 +40,17 @@ public final class BenchText {
         out.printf(Locale.ROOT, "BASE/NEW: mean of fork figures ± their relative standard deviation; each fork's figure is "
                 + "the mean of its iterations.%nForks are the unit: p is the Mann-Whitney U test on fork figures, the "
                 + "interval a bootstrap of the ratio of means resampling forks. Significant: p < %s; the gate fails on "
-                + "significantly worse by more than %s.%n", trim(r.options().alpha()), percent(r.options().threshold()));
+                + "worse by more than %s, significantly%s.%n", Figures.trim(r.options().alpha()), Figures.percent(r.options().threshold()),
+                r.options().allowInconclusive() ? "" : " or with too few forks to rule it out");
+    }
+
+    /** The row's gate mark: a regression, or one too few forks can rule out ("cannot rule out +209.0%"). */
+    static String regressionMark(Comparison c) {
+        return c.inconclusiveRegression() ? "  REGRESSION? cannot rule out " + change(c) : "  REGRESSION";
     }
 
     static String ci(CompareOptions o) {
-        return trim((1 - o.alpha()) * 100) + "% CI";
+        return Figures.trim((1 - o.alpha()) * 100) + "% CI";
     }
 
     /** "Class.method(params)": the package adds width, not information, in a table of one project's benchmarks. */
@@ -67,18 +63,15 @@ public final class BenchText {
     }
 
     static String figure(Comparison.Side s) {
-        return num(s.mean()) + " ± " + String.format(Locale.ROOT, "%.0f%%", relativeSd(s.forkMeans()) * 100);
+        return Figures.num(s.mean()) + " ± " + String.format(Locale.ROOT, "%.0f%%", relativeSd(s.forkMeans()) * 100);
     }
 
     static String change(Comparison c) {
-        if (Double.isInfinite(c.ratio())) {
-            return "+inf";
-        }
-        return String.format(Locale.ROOT, "%+.1f%%", c.changePercent());
+        return Figures.change(c.ratio());
     }
 
     static String interval(Comparison c) {
-        return "[" + num(c.ratioLow()) + ", " + num(c.ratioHigh()) + "]";
+        return Figures.interval(c.ratioLow(), c.ratioHigh());
     }
 
     static double relativeSd(double[] x) {
@@ -91,35 +84,5 @@ public final class BenchText {
             ss += (v - m) * (v - m);
         }
         return m == 0 ? 0 : Math.sqrt(ss / (x.length - 1)) / Math.abs(m);
-    }
-
-    /** Four significant digits, no exponent for the usual range of scores. */
-    static String num(double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            return String.valueOf(v);
-        }
-        double a = Math.abs(v);
-        if (a != 0 && (a < 1e-3 || a >= 1e9)) {
-            return String.format(Locale.ROOT, "%.3e", v);
-        }
-        int digits = a >= 1000 ? 0 : a >= 100 ? 1 : a >= 10 ? 2 : 3;
-        return String.format(Locale.ROOT, "%." + digits + "f", v);
-    }
-
-    static String percent(double fraction) {
-        return trim(fraction * 100) + "%";
-    }
-
-    static String trim(double v) {
-        String s = String.format(Locale.ROOT, "%.4f", v);
-        return s.contains(".") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
-    }
-
-    private static String pad(String s, int w, boolean right) {
-        if (s.length() >= w) {
-            return s;
-        }
-        String spaces = " ".repeat(w - s.length());
-        return right ? spaces + s : s + spaces;
     }
 }

@@ -21,7 +21,10 @@ public record CompareReport(String baseFile, String newFile, CompareOptions opti
         skipped = List.copyOf(skipped);
     }
 
-    /** The comparisons the CI gate fails on: significantly worse by more than the threshold. */
+    /**
+     * The comparisons the CI gate fails on: worse by more than the threshold, significantly or (unless the options allow
+     * it) inconclusively.
+     */
     public List<Comparison> regressions(boolean includeAllocation) {
         return comparisons.stream().filter(Comparison::beyondThreshold)
                 .filter(c -> c.primary() || includeAllocation).toList();

@@ -1,5 +1,7 @@
 package dev.brink.bench;
 
+import dev.brink.core.stats.Verdict;
+
 /**
  * One benchmark (method, mode, parameters) and one metric compared between BASE and NEW.
  *
@@ -16,7 +18,8 @@ package dev.brink.bench;
  * @param p            two-sided Mann-Whitney p-value on fork figures
  * @param verdict      the conclusion
  * @param forksNeeded  for INCONCLUSIVE: how many more forks each side needs; 0 otherwise
- * @param beyondThreshold WORSE by more than the threshold (what the CI gate fails on)
+ * @param beyondThreshold what the CI gate fails on: the point estimate is worse by more than the threshold and the
+ *                        verdict is WORSE, or INCONCLUSIVE without --allow-inconclusive ({@code Significance.gateFails})
  * @param note         why, in a few words (e.g. "1 fork per side: forks are the unit of independence")
  */
 public record Comparison(String key, String label, String mode, String metric, String unit, boolean higherIsBetter,
@@ -34,6 +37,11 @@ public record Comparison(String key, String label, String mode, String metric, S
     /** Change in percent, (ratio - 1) × 100: negative time or positive throughput is an improvement. */
     public double changePercent() {
         return (ratio - 1) * 100;
+    }
+
+    /** The gate fails on it although nothing is significant: too few forks to rule the change out. */
+    public boolean inconclusiveRegression() {
+        return beyondThreshold && verdict == Verdict.INCONCLUSIVE;
     }
 
     /** The verdict as a person reads it for this metric. */

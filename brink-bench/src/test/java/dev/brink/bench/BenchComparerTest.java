@@ -1,5 +1,6 @@
 package dev.brink.bench;
 
+import dev.brink.core.stats.Verdict;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -58,6 +59,37 @@ class BenchComparerTest {
                 read("reactive/abba-seq-zip/base.json"), lenient);
         assertThat(find(tolerated, "profile(delayMs=20)", "score").verdict()).isEqualTo(Verdict.WORSE);
         assertThat(tolerated.regressions(false)).isEmpty();
+    }
+
+    /**
+     * Three forks a side can never reach p < 0.05 (2 / C(6, 3) = 0.1), so a three times slower benchmark is
+     * inconclusive; the gate fails it all the same, since its point estimate is a regression far beyond the threshold,
+     * unless the user allows inconclusive results. Two runs of the same code pass either way.
+     */
+    @Test
+    void aThreeTimesSlowerResultWithThreeForksFailsTheGateAsInconclusive() throws Exception {
+        BenchmarkResult base = firstForks(read("reactive/abba-seq-seq/base.json"), 3, 1);
+        BenchmarkResult slower = firstForks(read("reactive/abba-seq-seq/base.json"), 3, 3);
+        CompareReport r = BenchComparer.compare("a", List.of(base), "b", List.of(slower), CompareOptions.defaults());
+        Comparison c = r.comparisons().get(0);
+        assertThat(c.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(c.changePercent()).isCloseTo(200.0, org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(r.regressions(false)).containsExactly(c);
+        assertThat(BenchText.regressionMark(c)).contains("cannot rule out +200.0%");
+        CompareOptions allow = new CompareOptions(0.05, 0.05, CompareOptions.DEFAULT_SECONDARY, true);
+        assertThat(BenchComparer.compare("a", List.of(base), "b", List.of(slower), allow).regressions(false)).isEmpty();
+
+        BenchmarkResult again = firstForks(read("reactive/abba-seq-seq/new.json"), 3, 1);
+        CompareReport same = BenchComparer.compare("a", List.of(base), "b", List.of(again), allow);
+        assertThat(same.comparisons()).allSatisfy(x -> assertThat(x.verdict()).isEqualTo(Verdict.INCONCLUSIVE));
+        assertThat(same.regressions(true)).isEmpty();
+    }
+
+    /** The first benchmark of {@code results} with only its first {@code forks} forks, each iteration times {@code factor}. */
+    private static BenchmarkResult firstForks(List<BenchmarkResult> results, int forks, double factor) {
+        BenchmarkResult r = BenchComparer.pooled(results).values().iterator().next();
+        Metric m = new Metric(r.primary().unit(), r.primary().forks().subList(0, forks).stream().map(f -> f.scaled(factor)).toList());
+        return new BenchmarkResult(r.benchmark(), r.mode(), r.params(), r.threads(), r.jmhVersion(), m, java.util.Map.of());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.brink.bench;
 
+import dev.brink.core.stats.Verdict;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 

@@ -33,9 +33,13 @@ final class BenchOutputOptions {
     double alpha;
 
     @Option(names = "--fail-on", split = ",", paramLabel = "WHAT",
-            description = "CI gate, exit 3: regression (the score is significantly worse beyond --threshold), "
-                    + "alloc (also gc.alloc.rate.norm).")
+            description = "CI gate, exit 3: regression (the score is worse beyond --threshold, significantly or with too "
+                    + "few forks to rule it out), alloc (also gc.alloc.rate.norm).")
     List<FailOn> failOn = new ArrayList<>();
+
+    @Option(names = "--allow-inconclusive", description = "Let the gate pass a result too short to be significant whose "
+            + "change is a regression beyond --threshold (by default it fails: 3 forks a side cannot show a 3x slowdown).")
+    boolean allowInconclusive;
 
     @Option(names = "--json", description = "Print the comparison as JSON instead of the table.")
     boolean json;
@@ -50,20 +54,30 @@ final class BenchOutputOptions {
     Path html;
 
     CompareOptions compareOptions() throws BrinkUserException {
-        String t = threshold.trim();
+        return new CompareOptions(alpha(alpha), share("--threshold", threshold), CompareOptions.DEFAULT_SECONDARY, allowInconclusive);
+    }
+
+    /** A percentage option ("5%" or "5") as a share (0.05); one line naming the option when it is not one. */
+    static double share(String option, String text) throws BrinkUserException {
+        String t = text.trim();
         double pct;
         try {
             pct = Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1) : t);
         } catch (NumberFormatException e) {
-            throw new BrinkUserException("--threshold: expected a percentage such as 5%, found '" + threshold + "'");
+            throw new BrinkUserException(option + ": expected a percentage such as 5%, found '" + text + "'");
         }
         if (!(pct >= 0) || Double.isInfinite(pct)) {
-            throw new BrinkUserException("--threshold: expected a percentage >= 0, found '" + threshold + "'");
+            throw new BrinkUserException(option + ": expected a percentage >= 0, found '" + text + "'");
         }
+        return pct / 100;
+    }
+
+    /** The --alpha of both comparisons, checked. */
+    static double alpha(double alpha) throws BrinkUserException {
         if (!(alpha > 0 && alpha < 0.5)) {
             throw new BrinkUserException("--alpha: expected a level between 0 and 0.5 such as 0.05, found " + alpha);
         }
-        return new CompareOptions(alpha, pct / 100, CompareOptions.DEFAULT_SECONDARY);
+        return alpha;
     }
 
     /** Prints and writes every output; returns the exit code (3 when the gate fails). */
@@ -88,13 +102,16 @@ final class BenchOutputOptions {
         write(markdown, BenchMarkdown.write(reports, alloc), "markdown");
         write(html, BenchHtml.write(reports, alloc), "html");
         int regressions = 0;
+        int inconclusive = 0;
         for (CompareReport r : reports) {
             regressions += r.regressions(alloc).size();
+            inconclusive += (int) r.regressions(alloc).stream().filter(c -> c.inconclusiveRegression()).count();
         }
         if (!failOn.isEmpty() && regressions > 0) {
             if (!json) {
-                out.printf(Locale.ROOT, "gate: %d regression%s beyond %s: exit %d%n", regressions, regressions == 1 ? "" : "s",
-                        threshold, BenchCommand.EXIT_GATE);
+                out.printf(Locale.ROOT, "gate: %d regression%s beyond %s%s: exit %d%n", regressions, regressions == 1 ? "" : "s",
+                        threshold, inconclusive == 0 ? "" : " (" + inconclusive + " with too few forks to rule it out: add forks, "
+                                + "or --allow-inconclusive)", BenchCommand.EXIT_GATE);
             }
             out.flush();
             return BenchCommand.EXIT_GATE;
@@ -103,7 +120,8 @@ final class BenchOutputOptions {
         return 0;
     }
 
-    private static void write(Path file, String text, String what) throws BrinkUserException {
+    /** Writes one output file (its folder created); one line naming it when it cannot be written. */
+    static void write(Path file, String text, String what) throws BrinkUserException {
         if (file == null) {
             return;
         }

@@ -43,6 +43,8 @@ public final class BrinkMain implements Callable<Integer> {
             HeapCommand.class,
             GcCommand.class,
             BenchCommand.class,
+            CompareCommand.class,
+            HistoryCommand.class,
             JfrCommand.class,
             ReportCommand.class,
             K8sCommand.class,

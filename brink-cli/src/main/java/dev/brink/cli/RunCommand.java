@@ -64,6 +64,11 @@ final class RunCommand implements Callable<Integer> {
             + " an imported JMeter plan's $${__P(NAME,default)}); repeatable.")
     List<String> params = new ArrayList<>();
 
+    @Option(names = "--baseline", paramLabel = "DIR", description = "Compare the run with this run directory at its end "
+            + "(brink compare, compare.html beside the report); exit 3 on a regression beyond 5 %%, a lower capacity, or a new "
+            + "finding when the plan's fail_on has findings.")
+    Path baseline;
+
     @picocli.CommandLine.Mixin
     ShardOptions sharding;
 
@@ -96,6 +101,7 @@ final class RunCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new BrinkUserException("bad --repeat " + repeat + ": expected a number >= 1");
         }
+        Path base = BaselineOption.check(baseline);
         LiveMetrics live = LiveMetricsOption.metrics(spec, plan.totalRps());
         RunDirectory run = out != null ? RunDirectory.at(out) : RunDirectory.create(Path.of("runs"), plan.name());
         PrintWriter console = spec.commandLine().getOut();
@@ -104,11 +110,13 @@ final class RunCommand implements Callable<Integer> {
             if (sharded) {
                 try (ShardedMethod workers = ShardedMethod.start(plan, planFile, coordination.shards, coordination.coordinator,
                         coordination.tokenFile, connections, run, console)) {
-                    return MethodConsole.runAndReport(plan, run, options, selected, jfr, repeat, live, workers.load(), console);
+                    int code = MethodConsole.runAndReport(plan, run, options, selected, jfr, repeat, live, workers.load(), console);
+                    return BaselineOption.compare(base, run.root(), plan, code, console);
                 }
             }
             ShardStart.waitForStart(options.shard(), console);
-            return MethodConsole.runAndReport(plan, run, options, selected, jfr, repeat, live, console);
+            int code = MethodConsole.runAndReport(plan, run, options, selected, jfr, repeat, live, console);
+            return BaselineOption.compare(base, run.root(), plan, code, console);
         }
     }
 }

@@ -60,6 +60,46 @@ class BenchCommandTest {
                 .doesNotContain("src=\"http").doesNotContain("href=\"http");
     }
 
+    /**
+     * The gate's one semantics (issue 38): three forks a side cannot be significant at 5 %, so a three times slower
+     * benchmark is inconclusive, and fails --fail-on regression as one too few forks can rule out; with
+     * --allow-inconclusive it passes, and two runs of the same code pass either way.
+     */
+    @Test
+    void threeForksOfAThreeTimesSlowerBenchmarkFailTheGateUnlessInconclusiveIsAllowed() throws Exception {
+        Path seqBase = DATA.resolve("reactive/abba-seq-seq/base.json");
+        Path base = threeForks(seqBase, 1, "base.json");
+        Path slower = threeForks(seqBase, 3, "slower.json");
+        Path same = threeForks(DATA.resolve("reactive/abba-seq-seq/new.json"), 1, "same.json");
+        BrinkRun r = brink("bench", "compare", base.toString(), slower.toString(), "--fail-on", "regression");
+        assertThat(r.code).as(r.out + r.err).isEqualTo(3);
+        assertThat(r.out).contains("inconclusive: run 1 more fork per side  REGRESSION? cannot rule out +200.0%")
+                .contains("with too few forks to rule it out");
+        assertThat(brink("bench", "compare", base.toString(), slower.toString(), "--fail-on", "regression",
+                "--allow-inconclusive").code).isZero();
+        BrinkRun again = brink("bench", "compare", base.toString(), same.toString(), "--fail-on", "regression",
+                "--allow-inconclusive");
+        assertThat(again.code).as(again.out).isZero();
+        assertThat(again.out).doesNotContain("REGRESSION");
+    }
+
+    /** The first benchmark of a JMH file with its first three forks, every iteration's score times {@code factor}. */
+    private Path threeForks(Path jmh, double factor, String name) throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode first = (com.fasterxml.jackson.databind.node.ObjectNode)
+                Json.MAPPER.readTree(jmh.toFile()).get(0);
+        first.remove("secondaryMetrics");
+        com.fasterxml.jackson.databind.node.ArrayNode forks = Json.MAPPER.createArrayNode();
+        for (int f = 0; f < 3; f++) {
+            com.fasterxml.jackson.databind.node.ArrayNode its = forks.addArray();
+            first.get("primaryMetric").get("rawData").get(f).forEach(v -> its.add(v.asDouble() * factor));
+        }
+        ((com.fasterxml.jackson.databind.node.ObjectNode) first.get("primaryMetric")).set("rawData", forks);
+        first.put("forks", 3);
+        Path out = tmp.resolve(name);
+        Json.MAPPER.writeValue(out.toFile(), Json.MAPPER.createArrayNode().add(first));
+        return out;
+    }
+
     @Test
     void jsonOutputCarriesTheStatistics() throws Exception {
         BrinkRun r = brink("bench", "compare", SEQ, ZIP, "--json");

@@ -17,7 +17,12 @@ public final class FindingSet {
 
     /** Adds the finding or merges it into the one of the same kind and subject; returns what the set now holds. */
     public Finding add(Finding f) {
-        return byKindAndSubject.merge(f.kind().jsonName() + "\u0000" + f.subject(), f, FindingSet::merge);
+        return byKindAndSubject.merge(key(f), f, FindingSet::merge);
+    }
+
+    /** What makes two findings one problem: the same kind and subject. */
+    public static String key(Finding f) {
+        return f.kind().jsonName() + "\u0000" + f.subject();
     }
 
     public List<Finding> all() {

@@ -21,8 +21,23 @@ public final class JsonlReader {
     /** All complete lines of file; an absent file reads as no lines (a run may not have reached it). */
     public static List<JsonNode> readAll(Path file) throws BrinkUserException {
         List<JsonNode> lines = new ArrayList<>();
+        forEach(file, lines::add);
+        return lines;
+    }
+
+    /** Sees each line of a JSONL file. */
+    @FunctionalInterface
+    public interface Visitor {
+        void line(JsonNode line) throws BrinkUserException;
+    }
+
+    /**
+     * Hands each complete line of file to {@code visitor} in order, holding one line at a time (a day of 1-second lines
+     * is some 100 MB of JSON); an absent file has none.
+     */
+    public static void forEach(Path file, Visitor visitor) throws BrinkUserException {
         if (!Files.exists(file)) {
-            return lines;
+            return;
         }
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
@@ -37,16 +52,18 @@ public final class JsonlReader {
                 if (line.isBlank()) {
                     continue;
                 }
+                JsonNode node;
                 try {
-                    lines.add(Json.MAPPER.readTree(line));
+                    node = Json.MAPPER.readTree(line);
                 } catch (JsonProcessingException e) {
                     pendingBad = line; // tolerated only if it is the last line: a write cut by a kill
                     pendingLine = n;
+                    continue;
                 }
+                visitor.line(node);
             }
         } catch (IOException e) {
             throw new BrinkUserException("cannot read " + file + ": " + e.getMessage());
         }
-        return lines;
     }
 }

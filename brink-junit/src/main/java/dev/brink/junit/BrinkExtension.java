@@ -87,7 +87,9 @@ public final class BrinkExtension implements BeforeEachCallback, ParameterResolv
         BrinkLoad load = annotation(c);
         return store(c).getOrComputeIfAbsent("plan", k -> {
             try {
-                return planRun(load, c.getRequiredTestClass()).withFailOnFindings(load.failOnFindings(), "@BrinkLoad(failOnFindings)");
+                String baseline = load.baseline().isEmpty() ? System.getProperty("brink.baseline", "") : load.baseline();
+                return planRun(load, c.getRequiredTestClass()).withFailOnFindings(load.failOnFindings(), "@BrinkLoad(failOnFindings)")
+                        .withBaseline(baseline.isEmpty() ? null : Path.of(baseline));
             } catch (BrinkUserException e) {
                 throw new ExtensionConfigurationException("@BrinkLoad(plan = \"" + load.plan() + "\"): " + e.getMessage(), e);
             }

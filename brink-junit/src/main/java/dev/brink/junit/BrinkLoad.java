@@ -37,4 +37,11 @@ public @interface BrinkLoad {
      * ({@code memory-leak}, {@code lock-contention}, …), in addition to the plan's {@code fail_on}.
      */
     String[] failOnFindings() default {};
+
+    /**
+     * A stored baseline run directory (relative to the working directory) the run is compared with at its end: a
+     * regression beyond 5 % or a lower capacity fails the test ({@code brink compare}'s gate), and compare.html goes
+     * beside the run's report. Empty: none; the system property {@code brink.baseline} sets one for every run.
+     */
+    String baseline() default "";
 }

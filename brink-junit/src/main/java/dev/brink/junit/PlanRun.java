@@ -1,5 +1,7 @@
 package dev.brink.junit;
 
+import dev.brink.compare.Baseline;
+import dev.brink.compare.RunComparison;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
@@ -32,6 +34,7 @@ public final class PlanRun {
     private final Plan plan;
     private Set<MethodPhase> phases;
     private Set<FindingKind> failOnKinds = EnumSet.noneOf(FindingKind.class);
+    private Path baseline;
 
     /** The plan file (read and checked now) and the phases to run (empty: every phase the plan has). */
     public PlanRun(Path planFile, String... phases) throws BrinkUserException {
@@ -108,6 +111,18 @@ public final class PlanRun {
         }
         r.phases = phases;
         r.failOnKinds = failOnKinds;
+        r.baseline = baseline;
+        return r;
+    }
+
+    /**
+     * Compares the run with a stored baseline run directory at its end (checked now), writing the comparison beside the
+     * report (compare.html); a regression, a lower capacity, and new findings when the plan's gate fails on findings
+     * fail the gate ({@link Baseline#conditions}).
+     */
+    public PlanRun withBaseline(Path dir) throws BrinkUserException {
+        PlanRun r = replace(plan);
+        r.baseline = dir == null ? null : Baseline.check(dir);
         return r;
     }
 
@@ -131,16 +146,24 @@ public final class PlanRun {
                 failures.add("fail_on finding " + f.kind().jsonName() + ": " + f.title());
             }
         }
+        Path comparison = null;
+        if (baseline != null) {
+            RunComparison c = Baseline.compare(baseline, dir.root(), Baseline.conditions(plan.failOn().findings() != null));
+            c.gateFailures().forEach(l -> failures.add("baseline " + baseline + ": " + l));
+            comparison = dir.root().resolve(Baseline.HTML);
+        }
         console.flush();
-        return new Outcome(plan.name(), summary, dir.root(), outputs.html(), List.copyOf(failures));
+        return new Outcome(plan.name(), summary, dir.root(), outputs.html(), List.copyOf(failures), comparison);
     }
 
     /**
      * A finished run.
      *
      * @param gateFailures one line per gate condition met; empty when the run passed its gate
+     * @param comparison   the comparison with the baseline (compare.html), null without a baseline
      */
-    public record Outcome(String planName, RunSummary summary, Path runDirectory, Path report, List<String> gateFailures) {
+    public record Outcome(String planName, RunSummary summary, Path runDirectory, Path report, List<String> gateFailures,
+                          Path comparison) {
         public boolean passed() {
             return gateFailures.isEmpty();
         }
@@ -152,6 +175,9 @@ public final class PlanRun {
             b.append("\ndiagnosis:");
             RunDiagnosis.lines(summary).forEach(l -> b.append("\n  ").append(l));
             b.append("\nreport: ").append(report);
+            if (comparison != null) {
+                b.append("\ncomparison with the baseline: ").append(comparison);
+            }
             return b.toString();
         }
     }

@@ -7,7 +7,12 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
+import dev.brink.compare.testing.RunFixture;
+import dev.brink.compare.testing.RunFixture.Op;
 import dev.brink.core.FindingKind;
+import dev.brink.core.summary.CapacityResult;
+import dev.brink.core.summary.CapacityStep;
+import dev.brink.core.verdict.StepVerdictKind;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.Json;
 import dev.brink.core.verdict.LimitedBy;
@@ -69,10 +74,26 @@ class BrinkExtensionTest {
                 message(m -> m.contains("fail_on finding lock-contention") && m.contains("LedgerServer$Ledger"))));
     }
 
+    /**
+     * The same run against a stored baseline that held all three steps: NEW broke at 2 × profile, a load the baseline
+     * held, so the comparison's capacity gate fails the test too, and compare.html is beside the run's report.
+     */
+    @Test
+    void aBaselineThatHeldMoreFailsTheTestWithTheComparisonBesideTheReport() throws IOException {
+        Events tests = overloadRun();
+
+        tests.assertThatEvents().haveExactly(1, finishedWithFailure(instanceOf(AssertionFailedError.class),
+                message(m -> m.contains("baseline " + OverloadScenario.BASELINE + ": capacity: 3 × profile = 90.0 req/s")
+                        && m.contains("NEW degraded at 2 × profile, which BASE held") && m.contains("comparison with the baseline: "))));
+        assertThat(runFiles(OverloadScenario.class, "compare.html")).singleElement()
+                .satisfies(p -> assertThat(p.resolveSibling("report.html")).exists());
+    }
+
     private static Events overload;
 
     private static synchronized Events overloadRun() throws IOException {
         if (overload == null) {
+            writeBaseline(Path.of(OverloadScenario.BASELINE));
             overload = execute(OverloadScenario.class);
         }
         assumeTheServiceWasMeasured(OverloadScenario.class);
@@ -167,6 +188,8 @@ class BrinkExtensionTest {
     }
 
     static class OverloadScenario {
+        /** Written by the test before the scenario runs (writeBaseline), relative to the module's folder. */
+        static final String BASELINE = "target/brink-baselines/overload";
         static ChildService service;
         static BrinkTarget target;
         static boolean bodyRan;
@@ -184,7 +207,7 @@ class BrinkExtensionTest {
         }
 
         @Test
-        @BrinkLoad(plan = "perf/overload.yaml", failOnFindings = "lock-contention")
+        @BrinkLoad(plan = "perf/overload.yaml", failOnFindings = "lock-contention", baseline = OverloadScenario.BASELINE)
         void carriesThreeTimesTheProfileWithoutContention(RunSummary run) {
             bodyRan = true;
         }
@@ -205,6 +228,18 @@ class BrinkExtensionTest {
         @BrinkLoad(plan = "perf/misspelt-gate.yaml")
         void gateKey() {
         }
+    }
+
+    /** A finished run of perf/overload.yaml's three steps (30, 60, 90 req/s) by a service that held them all. */
+    private static void writeBaseline(Path dir) {
+        List<CapacityStep> steps = new java.util.ArrayList<>();
+        RunFixture f = new RunFixture(dir, 7);
+        for (int n = 1; n <= 3; n++) {
+            f.step("capacity-x" + n, 2, 30 * n, new Op("post", 1, 2, 0));
+            steps.add(new CapacityStep(n, 30 * n, 30 * n, 0, 2, 5, StepVerdictKind.OK, List.of(), List.of()));
+        }
+        f.summary(new RunSummary("baseline", "overload", "2026-11-27T00:00:00Z", 10, false,
+                new CapacityResult(3, 90, LimitedBy.NONE, -1, steps), null, null, List.of())).write();
     }
 
     static void deleteRuns(Class<?> scenario) throws IOException {

@@ -56,6 +56,13 @@ public class RunMojo extends AbstractMojo {
     @Parameter
     FailOn failOn;
 
+    /**
+     * A stored baseline run directory: the run is compared with it at its end (compare.html beside the report), and a
+     * regression beyond 5 %, a lower capacity, or (when the gate fails on findings) a new finding fails the build.
+     */
+    @Parameter(property = "brink.baseline")
+    File baseline;
+
     /** Where run directories go. */
     @Parameter(property = "brink.outputDirectory", defaultValue = "${project.build.directory}/brink")
     File outputDirectory;
@@ -84,6 +91,9 @@ public class RunMojo extends AbstractMojo {
         }
         getLog().info("brink: " + String.join("\nbrink: ", RunDiagnosis.lines(o.summary())));
         getLog().info("brink: report " + o.report());
+        if (o.comparison() != null) {
+            getLog().info("brink: comparison with the baseline " + o.comparison());
+        }
         if (!o.passed()) {
             throw new MojoFailureException(o.failureMessage());
         }
@@ -98,6 +108,9 @@ public class RunMojo extends AbstractMojo {
         if (failOn != null) {
             run = run.withFailOn(PlanRun.failOn(failOn.capacityBelow, failOn.confirm, failOn.soak, failOn.findings))
                     .withFailOnFindings(failOn.findingKinds.toArray(String[]::new), "failOn.findingKinds");
+        }
+        if (baseline != null) {
+            run = run.withBaseline(baseline.toPath());
         }
         URI url = baseUrl != null ? URI.create(baseUrl) : run.plan().target().baseUrl();
         awaitPort(url); // before the pid file: a service started asynchronously writes it as it starts

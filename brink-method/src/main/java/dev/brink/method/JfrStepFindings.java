@@ -1,9 +1,7 @@
 package dev.brink.method;
 
-import dev.brink.core.EventType;
 import dev.brink.core.EvidenceFiles;
 import dev.brink.core.verdict.StepVerdictKind;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.AppPackages;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
@@ -11,6 +9,7 @@ import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.StepWindows;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.jfr.JfrAnalyzer;
@@ -123,6 +122,10 @@ final class JfrStepFindings {
                             : JfrStepComparison.compare(g, good.multiplier(), b, bad.multiplier(), evidence, at));
                     addOwn(b, at, evidence, bad.achievedRps(), out);
                     writeFolded(run, rec, JfrFilter.between(bw[0], bw[1]), bad.multiplier(), console);
+                    if (gw != null) {
+                        // the last good step's too: report.html diffs the two (what grew faster than the load)
+                        writeFolded(run, rec, JfrFilter.between(gw[0], gw[1]), good.multiplier(), console);
+                    }
                     return out;
                 }
             }
@@ -219,17 +222,8 @@ final class JfrStepFindings {
      */
     static Map<String, Instant[]> windows(Path events) throws BrinkUserException {
         Map<String, Instant[]> out = new HashMap<>();
-        for (JsonNode n : JsonlReader.readAll(events)) {
-            String type = n.path("type").asText();
-            String step = n.path("step").asText();
-            Instant at = Instant.ofEpochMilli(n.path("epoch_ms").asLong());
-            if (type.equals(EventType.STEP_START)) {
-                Instant[] before = out.get(step);
-                out.put(step, new Instant[] {at, null, before == null ? at : before[2]});
-            } else if (type.equals(EventType.STEP_END) && out.containsKey(step)) {
-                out.get(step)[1] = at;
-            }
-        }
+        StepWindows.of(JsonlReader.readAll(events)).forEach((step, w) -> out.put(step, new Instant[] {
+            Instant.ofEpochMilli(w.startMs()), w.ended() ? Instant.ofEpochMilli(w.endMs()) : null, Instant.ofEpochMilli(w.firstStartMs())}));
         return out;
     }
 

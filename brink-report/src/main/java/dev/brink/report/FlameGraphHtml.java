@@ -51,9 +51,29 @@ final class FlameGraphHtml {
                     .append(stacks.total()).append(" JFR execution samples of the step (")
                     .append(Html.text(RunDirectory.EVIDENCE + "/" + file.getFileName())).append("), the root on top; each frame is as wide as its share. "
                     + "Colours: the library family of the frame (").append(legend()).append(").</p>\n");
-            svg(h, tree(stacks), stacks.total());
+            svg(h, tree(stacks), stacks.total(), BY_FAMILY);
         }
     }
+
+    /** How a frame is filled and what its tooltip adds to its samples and share. */
+    interface Paint {
+        String fill(Node node);
+
+        String note(Node node);
+    }
+
+    /** The plain flame graph's: by library family, nothing more to say. */
+    static final Paint BY_FAMILY = new Paint() {
+        @Override
+        public String fill(Node node) {
+            return colour(node.name);
+        }
+
+        @Override
+        public String note(Node node) {
+            return "";
+        }
+    };
 
     private static List<Path> files(Path dir) {
         Path evidence = dir.resolve(RunDirectory.EVIDENCE);
@@ -71,6 +91,8 @@ final class FlameGraphHtml {
     static final class Node {
         final String name;
         long samples;
+        /** A differential graph's samples of the same frame in the step compared with (0 in a plain graph). */
+        long baseline;
         final Map<String, Node> children = new LinkedHashMap<>();
 
         Node(String name) {
@@ -91,21 +113,21 @@ final class FlameGraphHtml {
         return root;
     }
 
-    private static void svg(StringBuilder h, Node root, long total) {
+    static void svg(StringBuilder h, Node root, long total, Paint paint) {
         StringBuilder body = new StringBuilder(64 * 1024);
-        int depth = draw(body, root, 0, 0, WIDTH, total);
+        int depth = draw(body, root, 0, 0, WIDTH, total, paint);
         h.append(String.format(Locale.ROOT, "<svg class=\"flame\" viewBox=\"0 0 %d %d\" width=\"100%%\" role=\"img\" "
                 + "aria-label=\"flame graph\" font-family=\"monospace\" font-size=\"11\">%n", WIDTH, depth * ROW));
         h.append(body).append("</svg>\n");
     }
 
     /** Draws {@code node} and what it called; returns the number of rows used. */
-    private static int draw(StringBuilder b, Node node, int depth, double x, double width, long total) {
+    private static int draw(StringBuilder b, Node node, int depth, double x, double width, long total, Paint paint) {
         double share = (double) node.samples / total;
         String full = node.name;
-        b.append(String.format(Locale.ROOT, "<g><title>%s: %d samples, %.1f %%</title><rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
+        b.append(String.format(Locale.ROOT, "<g><title>%s: %d samples, %.1f %%%s</title><rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
                         + "height=\"%d\" fill=\"%s\" stroke=\"#fff\" stroke-width=\"0.5\"/>",
-                Html.text(full), node.samples, share * 100, x, depth * ROW, width, ROW - 1, colour(full)));
+                Html.text(full), node.samples, share * 100, Html.text(paint.note(node)), x, depth * ROW, width, ROW - 1, paint.fill(node)));
         String label = label(full, share, width);
         if (!label.isEmpty()) {
             b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\">%s</text>", x + 3, depth * ROW + ROW - 5, Html.text(label)));
@@ -121,7 +143,7 @@ final class FlameGraphHtml {
         for (Node k : kids) {
             double w = width * k.samples / node.samples;
             if (w >= MIN_WIDTH) {
-                rows = Math.max(rows, draw(b, k, depth + 1, at, w, total));
+                rows = Math.max(rows, draw(b, k, depth + 1, at, w, total, paint));
             }
             at += w;
         }

@@ -28,7 +28,7 @@ final class HtmlReport {
     private HtmlReport() {
     }
 
-    static String render(RunData run) {
+    static String render(RunData run, Knee knee) {
         RunSummary s = run.summary();
         String title = "Brink run" + (s.plan() != null ? ": " + s.plan() : "");
         StringBuilder h = new StringBuilder(256 * 1024);
@@ -48,6 +48,7 @@ final class HtmlReport {
         h.append("<h2>Over time</h2>\n<div id=\"charts\"></div>\n");
         PhaseHtml.capacity(h, s.capacity());
         PhaseHtml.operations(h, s.capacity());
+        KneeHtml.render(h, run, knee);
         FlameGraphHtml.render(h, run);
         PhaseHtml.confirm(h, s.confirm());
         PhaseHtml.soak(h, s.soak());

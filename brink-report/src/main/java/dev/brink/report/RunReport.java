@@ -25,6 +25,11 @@ public final class RunReport {
     public static final String HTML = "report.html";
     public static final String MARKDOWN = "summary.md";
     public static final String JUNIT = "junit.xml";
+    /**
+     * The last good and the first bad capacity step's folded stacks side by side (difffolded format: stack, count in
+     * the last good step, count in the first bad one), when the run recorded both; report.html draws them.
+     */
+    public static final String KNEE_DIFF = "knee.diff.folded";
 
     /**
      * The files written.
@@ -50,7 +55,12 @@ public final class RunReport {
         if (run.summaryRecovered()) {
             recovered = createIfAbsent(runDir.resolve(RunDirectory.SUMMARY), json(run.summary()));
         }
-        Path html = replace(runDir.resolve(HTML), HtmlReport.render(run));
+        Knee knee = Knee.of(run);
+        StackDiff diff = knee == null ? null : knee.diff();
+        if (diff != null) {
+            replace(runDir.resolve(KNEE_DIFF), diff.folded());
+        }
+        Path html = replace(runDir.resolve(HTML), HtmlReport.render(run, knee));
         Path md = replace(runDir.resolve(MARKDOWN), SummaryMarkdown.render(run));
         Path junit = replace(runDir.resolve(JUNIT), JUnitXml.render(run));
         return new Outputs(html, md, junit, run.missing(), recovered);

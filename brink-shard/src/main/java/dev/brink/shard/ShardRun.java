@@ -7,9 +7,9 @@ import dev.brink.core.Json;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Shard;
+import dev.brink.core.evidence.LatencyLog;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.load.engine.IntervalStats;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -18,9 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
  * One shard's run directory as {@code brink merge} reads it: its shard record, its seconds (load.jsonl), its
@@ -69,15 +67,8 @@ final class ShardRun {
                     + " --shard I/N --out DIR writes them)");
         }
         Set<String> signs = new LinkedHashSet<>();
-        RunSummary summary = null;
-        Path summaryFile = dir.resolve(RunDirectory.SUMMARY);
-        if (Files.isRegularFile(summaryFile)) {
-            try {
-                summary = Json.MAPPER.readValue(summaryFile.toFile(), RunSummary.class);
-            } catch (IOException e) {
-                throw new BrinkUserException(summaryFile + ": expected the summary.json Brink writes (" + oneLine(e) + ")");
-            }
-        } else {
+        RunSummary summary = RunSummary.read(dir.resolve(RunDirectory.SUMMARY));
+        if (summary == null) {
             signs.add(NO_SUMMARY);
         }
         List<JsonNode> events = lines(dir.resolve(RunDirectory.EVENTS), signs);
@@ -170,37 +161,11 @@ final class ShardRun {
         }
     }
 
-    /**
-     * The interval histograms, whole lines only: a kill can cut the last one, which is left out (the seconds before
-     * it are whole). Any other line the HdrHistogram reader cannot decode is a corrupt file.
-     */
+    /** The interval histograms, whole lines only: a kill can cut the last one, which is left out and named a sign. */
     private static List<Interval> latency(Path file, Set<String> signs) throws BrinkUserException {
         List<Interval> out = new ArrayList<>();
-        if (!Files.isRegularFile(file)) return out;
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new BrinkUserException("cannot read " + file + ": " + oneLine(e));
-        }
-        int end = bytes.length;
-        while (end > 0 && bytes[end - 1] != '\n') end--;
-        if (end < bytes.length) signs.add(TRUNCATED_LINE);
-        HistogramLogReader reader = new HistogramLogReader(new ByteArrayInputStream(bytes, 0, end));
-        int n = 0;
-        try {
-            EncodableHistogram h;
-            while ((h = reader.nextIntervalHistogram()) != null) {
-                n++;
-                if (!(h instanceof Histogram hist)) {
-                    throw new BrinkUserException(file + ": interval " + n + ": expected an integer histogram (Brink writes"
-                            + " microseconds), got " + h.getClass().getSimpleName());
-                }
-                out.add(new Interval(hist.getTag() == null ? "" : hist.getTag(), hist.getStartTimeStamp(), hist.getEndTimeStamp(), hist));
-            }
-        } catch (RuntimeException e) {
-            throw new BrinkUserException(file + ": after interval " + n + ": expected an HdrHistogram interval log line ("
-                    + oneLine(e) + ")");
+        if (LatencyLog.forEach(file, i -> out.add(new Interval(i.tag(), i.startMs(), i.endMs(), i.histogram())))) {
+            signs.add(TRUNCATED_LINE);
         }
         return out;
     }

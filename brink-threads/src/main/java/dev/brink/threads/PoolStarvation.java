@@ -140,7 +140,7 @@ final class PoolStarvation {
                     continue;
                 }
                 Set<String> waits = new LinkedHashSet<>();
-                p.getValue().forEach(t -> waits.add(t.key() + "@" + t.waitingOn().identity()));
+                p.getValue().forEach(t -> waits.add(stillWaiting(t)));
                 now.put(p.getKey(), waits);
                 int r = waits.equals(previous.get(p.getKey())) ? run.getOrDefault(p.getKey(), 1) + 1 : 1;
                 run.put(p.getKey(), r);
@@ -183,6 +183,20 @@ final class PoolStarvation {
         }
     }
 
+    /**
+     * What must be the same in the next dump for a worker to be still waiting on the same futures. Not the future's
+     * address alone: a dump prints where the object is now, and a young collection between two dumps moves a fresh
+     * FutureTask to a survivor region (seen on a loaded machine: a 64 MB JVM whose other pools allocate collected
+     * between dumps 300 ms apart, and a pool stuck for good was missed). A thread whose CPU time has not advanced and
+     * whose stack waits at the same call has not run a single task since the last dump; where the dump has no CPU
+     * time (JDK 8 jstack), the address is all there is.
+     */
+    private static String stillWaiting(DumpThread t) {
+        StackFrame wait = resultWait(t);
+        String at = t.key() + " in " + wait + " from " + appFrameBelow(t, wait);
+        return t.cpuMs() >= 0 ? at + " cpu " + t.cpuMs() + " ms" : at + " on " + t.waitingOn().identity();
+    }
+
     /** The borrow a parked thread is in, or null. */
     private static Borrow borrow(DumpThread t) {
         if (!parked(t)) {
@@ -220,9 +234,15 @@ final class PoolStarvation {
                 if (b == null) {
                     continue;
                 }
-                // one Semaphore is one pool: keyed by the object when the dump names it; a library's pool by its kind
-                String key = b.pool() + (b.poolKind().equals(Pools.KIND_SEMAPHORE) && t.waitingOn() != null
-                        ? " <" + t.waitingOn().identity() + ">" : "");
+                // a library's pool by its kind; an application's Semaphore by the code that takes it, not by its
+                // address: a dump prints where the object is now, and a collection between two dumps moves it (seen:
+                // one Semaphore reported as three pools "in 1 of 3 dumps" after a collection between each two dumps).
+                // Two Semaphores taken at one call site count as one pool — the place a user would change.
+                String key = b.pool();
+                if (b.poolKind().equals(Pools.KIND_SEMAPHORE)) {
+                    StackFrame app = appFrameBelow(t, borrowFrame(t, b));
+                    key += app == null ? "" : " taken in " + app.className() + "." + app.method();
+                }
                 byPool.computeIfAbsent(key, k -> new ArrayList<>()).add(t);
                 borrows.put(key, b);
             }

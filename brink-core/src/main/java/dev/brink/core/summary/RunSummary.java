@@ -35,6 +35,26 @@ public record RunSummary(String brink, String plan, String started, @JsonPropert
         this(brink, plan, started, durationS, interrupted, capacity, confirm, soak, findings, interruptedIn, null);
     }
 
+    /**
+     * summary.json read back; a file that is not one is one line naming it (a user error). Null when {@code file} does
+     * not exist: a run whose process died never wrote it.
+     */
+    public static RunSummary read(java.nio.file.Path file) throws dev.brink.core.BrinkUserException {
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            RunSummary s = dev.brink.core.Json.MAPPER.readValue(file.toFile(), RunSummary.class);
+            if (s == null) {
+                throw new dev.brink.core.BrinkUserException(file + ": expected the summary.json Brink writes (null)");
+            }
+            return s;
+        } catch (java.io.IOException e) {
+            throw new dev.brink.core.BrinkUserException(file + ": expected the summary.json Brink writes ("
+                    + dev.brink.core.UserText.oneLine(String.valueOf(e.getMessage())) + ")");
+        }
+    }
+
     /** This summary for shard {@code s}. */
     public RunSummary withShard(Shard s) {
         return new RunSummary(brink, plan, started, durationS, interrupted, capacity, confirm, soak, findings, interruptedIn, s);

@@ -235,7 +235,7 @@ public final class HprofScanner {
                 long length = in.u4();
                 long end = in.position() + length;
                 switch (tag) {
-                    case 0x01 -> {
+                    case HprofTag.UTF8 -> {
                         in.expecting("a UTF8 record body");
                         if (length < idSize) {
                             throw new HprofFormatException(recordStart, "expected a UTF8 record of at least " + idSize + " bytes, length is " + length);
@@ -246,7 +246,7 @@ public final class HprofScanner {
                         in.read(text, 0, n);
                         v.utf8(id, new String(text, StandardCharsets.UTF_8));
                     }
-                    case 0x02 -> {
+                    case HprofTag.LOAD_CLASS -> {
                         in.expecting("a LOAD_CLASS record body");
                         need(recordStart, length, 8 + 2L * idSize, "LOAD_CLASS");
                         int serial = in.i4();
@@ -254,7 +254,7 @@ public final class HprofScanner {
                         in.i4();
                         v.loadClass(serial, classId, in.id());
                     }
-                    case 0x04 -> {
+                    case HprofTag.STACK_FRAME -> {
                         in.expecting("a STACK_FRAME record body");
                         need(recordStart, length, 4L * idSize + 8, "STACK_FRAME");
                         long frame = in.id();
@@ -264,7 +264,7 @@ public final class HprofScanner {
                         int classSerial = in.i4();
                         v.stackFrame(frame, method, classSerial, in.i4());
                     }
-                    case 0x05 -> {
+                    case HprofTag.STACK_TRACE -> {
                         in.expecting("a STACK_TRACE record body");
                         need(recordStart, length, 12, "STACK_TRACE");
                         int serial = in.i4();
@@ -279,16 +279,16 @@ public final class HprofScanner {
                         }
                         v.stackTrace(serial, thread, ids);
                     }
-                    case 0x0C, 0x1C -> {
+                    case HprofTag.HEAP_DUMP, HprofTag.HEAP_DUMP_SEGMENT -> {
                         sawHeap = true;
                         v.heapRecord(in.position(), length);
                         heapDump(end);
                     }
-                    case 0x2C -> ended = true;
+                    case HprofTag.HEAP_DUMP_END -> ended = true;
                     default -> {
                         // UNLOAD_CLASS, ALLOC_SITES, HEAP_SUMMARY, START/END_THREAD, CPU_SAMPLES,
                         // CONTROL_SETTINGS: nothing Brink reports on; skipped by length like unknown tags.
-                        if (tag == 0 || tag > 0x2C) {
+                        if (tag == 0 || tag > HprofTag.LAST_RECORD) {
                             throw new HprofFormatException(recordStart, String.format("expected a record tag (0x01-0x2C), found 0x%02X", tag));
                         }
                     }
@@ -345,30 +345,30 @@ public final class HprofScanner {
                 long at = in.position();
                 in.expecting("a heap dump sub-record tag");
                 int tag = in.u1();
-                in.expectingSubRecord(subName(tag), at);
+                in.expectingSubRecord(HprofTag.subRecordName(tag), at);
                 switch (tag) {
-                    case 0xFF, 0x05, 0x07 -> v.root(tag == 0xFF ? HprofVisitor.ROOT_UNKNOWN : tag, in.id(), 0, 0);
-                    case 0x01 -> {
+                    case HprofTag.ROOT_UNKNOWN, HprofTag.ROOT_STICKY_CLASS, HprofTag.ROOT_MONITOR_USED -> v.root(tag, in.id(), 0, 0);
+                    case HprofTag.ROOT_JNI_GLOBAL -> {
                         long obj = in.id();
                         in.id(); // JNI global ref id
-                        v.root(HprofVisitor.ROOT_JNI_GLOBAL, obj, 0, 0);
+                        v.root(HprofTag.ROOT_JNI_GLOBAL, obj, 0, 0);
                     }
-                    case 0x02, 0x03 -> {
+                    case HprofTag.ROOT_JNI_LOCAL, HprofTag.ROOT_JAVA_FRAME -> {
                         long obj = in.id();
                         int thread = in.i4();
                         v.root(tag, obj, thread, in.i4()); // frame number in the thread's stack trace
                     }
-                    case 0x04, 0x06 -> {
+                    case HprofTag.ROOT_NATIVE_STACK, HprofTag.ROOT_THREAD_BLOCK -> {
                         long obj = in.id();
                         v.root(tag, obj, in.i4(), 0);
                     }
-                    case 0x08 -> {
+                    case HprofTag.ROOT_THREAD_OBJECT -> {
                         long obj = in.id();
                         int thread = in.i4();
-                        v.root(HprofVisitor.ROOT_THREAD_OBJ, obj, thread, in.i4()); // stack trace serial
+                        v.root(HprofTag.ROOT_THREAD_OBJECT, obj, thread, in.i4()); // stack trace serial
                     }
-                    case 0x20 -> classDump(at, end);
-                    case 0x21 -> {
+                    case HprofTag.CLASS_DUMP -> classDump(at, end);
+                    case HprofTag.INSTANCE_DUMP -> {
                         long id = in.id();
                         in.i4();
                         long cls = in.id();
@@ -378,7 +378,7 @@ public final class HprofScanner {
                         v.instance(id, cls, len, in);
                         in.skip(bodyEnd - in.position());
                     }
-                    case 0x22 -> {
+                    case HprofTag.OBJ_ARRAY_DUMP -> {
                         long id = in.id();
                         in.i4();
                         long count = in.u4();
@@ -388,7 +388,7 @@ public final class HprofScanner {
                         v.objectArray(id, cls, (int) count, in);
                         in.skip(bodyEnd - in.position());
                     }
-                    case 0x23 -> {
+                    case HprofTag.PRIM_ARRAY_DUMP -> {
                         long id = in.id();
                         in.i4();
                         long count = in.u4();
@@ -405,7 +405,7 @@ public final class HprofScanner {
                             "expected a heap dump sub-record tag (0x01-0x08, 0x20-0x23, 0xFF), found 0x%02X", tag));
                 }
                 if (in.position() > end) {
-                    throw new HprofFormatException(at, "expected the " + subName(tag) + " sub-record to end within its heap dump segment (ends at byte " + end + ")");
+                    throw new HprofFormatException(at, "expected the " + HprofTag.subRecordName(tag) + " sub-record to end within its heap dump segment (ends at byte " + end + ")");
                 }
             }
         }
@@ -460,25 +460,6 @@ public final class HprofScanner {
                 throw new HprofFormatException(in.position() - 1, "expected a basic type (2 object, 4-11 primitive), found " + t);
             }
             return t;
-        }
-
-        private static String subName(int tag) {
-            return switch (tag) {
-                case 0xFF -> "ROOT_UNKNOWN";
-                case 0x01 -> "ROOT_JNI_GLOBAL";
-                case 0x02 -> "ROOT_JNI_LOCAL";
-                case 0x03 -> "ROOT_JAVA_FRAME";
-                case 0x04 -> "ROOT_NATIVE_STACK";
-                case 0x05 -> "ROOT_STICKY_CLASS";
-                case 0x06 -> "ROOT_THREAD_BLOCK";
-                case 0x07 -> "ROOT_MONITOR_USED";
-                case 0x08 -> "ROOT_THREAD_OBJECT";
-                case 0x20 -> "CLASS_DUMP";
-                case 0x21 -> "INSTANCE_DUMP";
-                case 0x22 -> "OBJ_ARRAY_DUMP";
-                case 0x23 -> "PRIM_ARRAY_DUMP";
-                default -> "heap dump";
-            };
         }
     }
 

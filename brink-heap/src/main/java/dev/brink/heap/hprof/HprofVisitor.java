@@ -5,16 +5,16 @@ package dev.brink.heap.hprof;
  * read the record's body from it, but no further; the scanner skips whatever they leave. Defaults ignore.
  */
 public interface HprofVisitor {
-    /** GC root kinds as numbered by the HPROF sub-record tags. */
-    int ROOT_UNKNOWN = 0xFF;
-    int ROOT_JNI_GLOBAL = 0x01;
-    int ROOT_JNI_LOCAL = 0x02;
-    int ROOT_JAVA_FRAME = 0x03;
-    int ROOT_NATIVE_STACK = 0x04;
-    int ROOT_STICKY_CLASS = 0x05;
-    int ROOT_THREAD_BLOCK = 0x06;
-    int ROOT_MONITOR_USED = 0x07;
-    int ROOT_THREAD_OBJ = 0x08;
+    /** GC root kinds: the sub-record tag that named the root ({@link HprofTag}). */
+    int ROOT_UNKNOWN = HprofTag.ROOT_UNKNOWN;
+    int ROOT_JNI_GLOBAL = HprofTag.ROOT_JNI_GLOBAL;
+    int ROOT_JNI_LOCAL = HprofTag.ROOT_JNI_LOCAL;
+    int ROOT_JAVA_FRAME = HprofTag.ROOT_JAVA_FRAME;
+    int ROOT_NATIVE_STACK = HprofTag.ROOT_NATIVE_STACK;
+    int ROOT_STICKY_CLASS = HprofTag.ROOT_STICKY_CLASS;
+    int ROOT_THREAD_BLOCK = HprofTag.ROOT_THREAD_BLOCK;
+    int ROOT_MONITOR_USED = HprofTag.ROOT_MONITOR_USED;
+    int ROOT_THREAD_OBJ = HprofTag.ROOT_THREAD_OBJECT;
 
     default void header(int idSize, long timestampMillis) {
     }

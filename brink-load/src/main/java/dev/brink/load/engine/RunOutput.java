@@ -3,6 +3,7 @@ package dev.brink.load.engine;
 import dev.brink.core.EventLog;
 import dev.brink.core.JsonlWriter;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.evidence.LatencyLog;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -58,12 +59,12 @@ public final class RunOutput implements AutoCloseable {
         // latency first: a load.jsonl line then always has its histograms, even if a SIGKILL comes between
         double s = (startMs - baseMs) / 1000.0;
         double e = (endMs - baseMs) / 1000.0;
-        write(s, e, corrected, "corrected");
-        write(s, e, uncorrected, "uncorrected");
+        write(s, e, corrected, LatencyLog.CORRECTED);
+        write(s, e, uncorrected, LatencyLog.UNCORRECTED);
         if (ops.length > 1) {
             for (int i = 0; i < ops.length; i++) {
-                write(s, e, ops[i].corrected, "corrected." + opNames[i]);
-                write(s, e, ops[i].uncorrected, "uncorrected." + opNames[i]);
+                write(s, e, ops[i].corrected, LatencyLog.corrected(opNames[i]));
+                write(s, e, ops[i].uncorrected, LatencyLog.uncorrected(opNames[i]));
             }
         }
         hlogStream.flush();

@@ -117,8 +117,15 @@ public final class Scenarios {
 
     private static void pools() throws InterruptedException {
         java.util.concurrent.ExecutorService reports = pool("report-worker-", 3);
+        // every report waits until all three workers hold one, so no worker is free to run a part when the parts
+        // are queued: without this, a worker started by a part's submission ran the parts, and the pool was not stuck
+        java.util.concurrent.CountDownLatch allTaken = new java.util.concurrent.CountDownLatch(3);
         for (int i = 0; i < 3; i++) {
-            reports.submit(() -> ReportAssembler.assemble(reports));
+            reports.submit(() -> {
+                allTaken.countDown();
+                allTaken.await();
+                return ReportAssembler.assemble(reports);
+            });
         }
         java.util.concurrent.ExecutorService renders = pool("render-worker-", 3);
         java.util.concurrent.ExecutorService parts = pool("render-part-", 2);
@@ -140,7 +147,7 @@ public final class Scenarios {
                 while (true) wide.withConnection(150);
             });
         }
-        awaitStates("report-worker-", Thread.State.WAITING, 3);
+        awaitParkedOn("report-worker-", "java.util.concurrent.FutureTask", 3);
         awaitStates("checkout-", Thread.State.WAITING, 6);
     }
 
@@ -200,6 +207,22 @@ public final class Scenarios {
             Thread.sleep(20);
         }
         throw new IllegalStateException("threads never reached " + count + " x " + state);
+    }
+
+    /** Waits until {@code count} threads named prefix… are parked on an object of class {@code lockClass}. */
+    private static void awaitParkedOn(String prefix, String lockClass, int count) throws InterruptedException {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            int n = 0;
+            for (ThreadInfo ti : mx.dumpAllThreads(false, false)) {
+                if (ti.getThreadName().startsWith(prefix) && ti.getLockInfo() != null
+                        && ti.getLockInfo().getClassName().equals(lockClass)) n++;
+            }
+            if (n >= count) return;
+            Thread.sleep(20);
+        }
+        throw new IllegalStateException("threads never parked " + count + " x on " + lockClass);
     }
 
     private static void awaitDeadlock(int threads) throws InterruptedException {

@@ -16,10 +16,13 @@ import java.util.concurrent.Executors;
  * A tiny order service on 127.0.0.1: POST /orders keeps the last 1000 orders, GET /orders/N answers one.
  * Arguments: port (0: any), and optionally a file to write its process id to. With -Dorders.leak=true it also
  * keeps every order ever posted in an audit list that nothing reads: the planted leak the example's build catches.
+ * With -Dorders.slow=true reading an order waits 20 ms more, as a query that lost its index does: the regression a
+ * build with a stored baseline ({@code -Dbrink.baseline=DIR}) catches.
  */
 public final class OrdersServer {
     static final List<String> AUDIT = new ArrayList<>();
     private static final boolean LEAK = Boolean.getBoolean("orders.leak");
+    private static final boolean SLOW = Boolean.getBoolean("orders.slow");
 
     private OrdersServer() {
     }
@@ -31,6 +34,13 @@ public final class OrdersServer {
         server.setExecutor(Executors.newFixedThreadPool(8));
         server.createContext("/orders", ex -> {
             String order = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            if (SLOW && order.isEmpty()) {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             synchronized (recent) {
                 if (!order.isEmpty()) {
                     recent.addLast(order);

@@ -1,4 +1,4 @@
-package dev.brink.bench;
+package dev.brink.core.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

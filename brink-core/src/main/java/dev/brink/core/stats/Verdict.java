@@ -1,10 +1,11 @@
-package dev.brink.bench;
+package dev.brink.core.stats;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
- * What a comparison concludes. BETTER and WORSE are printed as "faster"/"slower" for a time or throughput score and as
- * "less"/"more allocation" for bytes per operation; the JSON names are stable.
+ * What a comparison of two samples concludes ({@link Significance}), in brink bench compare and brink compare alike.
+ * Each output words BETTER and WORSE for its metric ("faster"/"slower" for a time or throughput, "less"/"more
+ * allocation" for bytes per operation); the JSON names are stable.
  */
 public enum Verdict {
     BETTER("better"),

@@ -1,4 +1,4 @@
-package dev.brink.bench;
+package dev.brink.core.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -39,8 +39,8 @@ class MannWhitneyTest {
         assertThat(MannWhitney.minimumP(5, 5)).isCloseTo(2.0 / 252, within(1e-12));
         assertThat(MannWhitney.minimumP(3, 3)).isCloseTo(0.1, within(1e-12));
         assertThat(MannWhitney.minimumP(4, 4)).isCloseTo(2.0 / 70, within(1e-12));
-        assertThat(BenchComparer.forksToReach(1, 1, 0.05)).isEqualTo(3);
-        assertThat(BenchComparer.forksToReach(3, 3, 0.05)).isEqualTo(1);
+        assertThat(Significance.unitsToReach(1, 1, 0.05)).isEqualTo(3);
+        assertThat(Significance.unitsToReach(3, 3, 0.05)).isEqualTo(1);
     }
 
     @Test

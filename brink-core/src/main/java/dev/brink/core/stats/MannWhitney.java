@@ -1,9 +1,10 @@
-package dev.brink.bench;
+package dev.brink.core.stats;
 
 import java.util.Arrays;
 
 /**
- * The Mann-Whitney U test (Wilcoxon rank-sum), two-sided, on two samples of fork figures.
+ * The Mann-Whitney U test (Wilcoxon rank-sum), two-sided, on two samples of independent figures: JMH fork figures
+ * ({@code brink bench compare}), a run's per-second or per-interval values ({@code brink compare}).
  *
  * <p>Why this test: it assumes nothing about the shape of the distribution, only that forks are independent. JMH
  * forks are not normal: a fork's JIT and heap layout can land it in a faster or slower mode (bimodal results are
@@ -14,25 +15,51 @@ import java.util.Arrays;
  * most {@value #EXACT_LIMIT}; otherwise the normal approximation with the tie correction of the variance and a
  * continuity correction.
  */
-final class MannWhitney {
-    static final int EXACT_LIMIT = 50;
+public final class MannWhitney {
+    public static final int EXACT_LIMIT = 50;
 
     private MannWhitney() {
     }
 
-    /** U of {@code x}: the number of pairs (x_i, y_j) with x_i > y_j, ties counting one half. */
-    static double u(double[] x, double[] y) {
-        double u = 0;
-        for (double a : x) {
-            for (double b : y) {
-                u += a > b ? 1 : a == b ? 0.5 : 0;
+    /**
+     * U of {@code x}: the number of pairs (x_i, y_j) with x_i > y_j, ties counting one half. From the rank sum
+     * (U = R_x - n(n+1)/2 with mid-ranks for ties), so a day of per-second values (86 400 a side) costs a sort, not
+     * n·m comparisons.
+     */
+    public static double u(double[] x, double[] y) {
+        int n = x.length;
+        double[] all = pooledSorted(x, y);
+        double rankSum = 0;
+        for (double v : x) {
+            rankSum += midRank(all, v);
+        }
+        return rankSum - n * (n + 1) / 2.0;
+    }
+
+    /** The mid-rank (1-based) of {@code v} among the sorted values: the mean of the ranks of the values equal to it. */
+    private static double midRank(double[] sorted, double v) {
+        int lo = lowerBound(sorted, v);
+        int hi = lowerBound(sorted, Math.nextUp(v));
+        return (lo + 1 + hi) / 2.0;
+    }
+
+    /** The first index whose value is at least {@code v}. */
+    private static int lowerBound(double[] sorted, double v) {
+        int lo = 0;
+        int hi = sorted.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted[mid] < v) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
             }
         }
-        return u;
+        return lo;
     }
 
     /** Two-sided p-value of the hypothesis that x and y come from the same distribution. */
-    static double pValue(double[] x, double[] y) {
+    public static double pValue(double[] x, double[] y) {
         int n = x.length;
         int m = y.length;
         if (n == 0 || m == 0) {
@@ -46,7 +73,7 @@ final class MannWhitney {
     }
 
     /** The normal approximation of the two-sided p, with the tie-corrected variance and a continuity correction. */
-    static double approximate(double[] x, double[] y) {
+    public static double approximate(double[] x, double[] y) {
         int n = x.length;
         int m = y.length;
         double u = u(x, y);
@@ -115,7 +142,7 @@ final class MannWhitney {
      * f(n, m, u) = f(n-1, m, u-m) + f(n, m-1, u): the largest value is either an x (beating all m y's) or a y.
      * Counts in doubles: C(100, 50) ≈ 1e29 fits, with relative error far below what a p-value needs.
      */
-    static double[] distribution(int n, int m) {
+    public static double[] distribution(int n, int m) {
         // row[j] is the distribution for i x's and j y's; only the row of i-1 is needed to build row i
         double[][] previous = null;
         for (int i = 0; i <= n; i++) {
@@ -144,7 +171,7 @@ final class MannWhitney {
      * The smallest two-sided p-value n and m forks can ever give (all of one side above all of the other):
      * 2 / C(n+m, n). With 3 forks a side it is 0.1, so no 3-against-3 comparison can be significant at 5 %.
      */
-    static double minimumP(int n, int m) {
+    public static double minimumP(int n, int m) {
         if (n == 0 || m == 0) {
             return 1.0;
         }
@@ -156,7 +183,7 @@ final class MannWhitney {
     }
 
     /** P(Z > z) for a standard normal Z (Abramowitz and Stegun 7.1.26 for erfc; error below 1.5e-7). */
-    static double upperNormalTail(double z) {
+    public static double upperNormalTail(double z) {
         double x = z / Math.sqrt(2);
         double t = 1 / (1 + 0.3275911 * x);
         double poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));

@@ -1,0 +1,86 @@
+package dev.brink.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.BrinkUserException;
+import dev.brink.core.JsonlReader;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * The target JVM's cumulative counters from jvm.jsonl (JvmSample: {@code cpu.process_cpu_ns}, and the sum of
+ * {@code gc.*.time_ms} over its collectors), so that the CPU and GC time spent in any window can be read as the
+ * difference of the counters, interpolated linearly between the samples around its ends. A window that a counter
+ * goes backwards across (the target was relaunched, as for a small-heap soak) or that no sample covers has no
+ * figure (NaN).
+ */
+final class JvmCounters {
+    private long[] epochMs = new long[256];
+    private double[] cpuMs = new double[256];
+    private double[] gcMs = new double[256];
+    private int n;
+
+    static JvmCounters read(Path jvmJsonl) throws BrinkUserException {
+        JvmCounters c = new JvmCounters();
+        JsonlReader.forEach(jvmJsonl, c::add);
+        return c;
+    }
+
+    private void add(JsonNode sample) {
+        long t = sample.path("epoch_ms").asLong(-1);
+        long cpuNs = sample.path("cpu").path("process_cpu_ns").asLong(-1);
+        if (t < 0 || cpuNs < 0 || (n > 0 && t <= epochMs[n - 1])) {
+            return;
+        }
+        double gc = 0;
+        for (JsonNode collector : sample.path("gc")) {
+            gc += collector.path("time_ms").asDouble();
+        }
+        if (n == epochMs.length) {
+            epochMs = Arrays.copyOf(epochMs, n * 2);
+            cpuMs = Arrays.copyOf(cpuMs, n * 2);
+            gcMs = Arrays.copyOf(gcMs, n * 2);
+        }
+        epochMs[n] = t;
+        cpuMs[n] = cpuNs / 1e6;
+        gcMs[n] = gc;
+        n++;
+    }
+
+    boolean isEmpty() {
+        return n < 2;
+    }
+
+    /** Milliseconds of target CPU between {@code fromMs} and {@code toMs}; NaN when not covered. */
+    double cpuMs(long fromMs, long toMs) {
+        return delta(cpuMs, fromMs, toMs);
+    }
+
+    /** Milliseconds of GC between {@code fromMs} and {@code toMs}; NaN when not covered. */
+    double gcMs(long fromMs, long toMs) {
+        return delta(gcMs, fromMs, toMs);
+    }
+
+    private double delta(double[] counter, long fromMs, long toMs) {
+        double a = at(counter, fromMs);
+        double b = at(counter, toMs);
+        double d = b - a;
+        return d < 0 ? Double.NaN : d;
+    }
+
+    private double at(double[] counter, long t) {
+        int i = Arrays.binarySearch(epochMs, 0, n, t);
+        if (i >= 0) {
+            return counter[i];
+        }
+        int after = -i - 1;
+        if (after == 0 || after == n) {
+            return Double.NaN; // before the first sample or after the last: not covered
+        }
+        int before = after - 1;
+        if (counter[after] < counter[before]) {
+            return Double.NaN; // a new JVM between the two samples
+        }
+        double f = (double) (t - epochMs[before]) / (epochMs[after] - epochMs[before]);
+        return counter[before] + f * (counter[after] - counter[before]);
+    }
+}

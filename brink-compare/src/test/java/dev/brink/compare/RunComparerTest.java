@@ -1,0 +1,208 @@
+package dev.brink.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.brink.compare.testing.RunFixture;
+import dev.brink.compare.testing.RunFixture.Op;
+import dev.brink.core.BrinkUserException;
+import dev.brink.core.Finding;
+import dev.brink.core.FindingKind;
+import dev.brink.core.Severity;
+import dev.brink.core.evidence.LatencyLog;
+import dev.brink.core.stats.Verdict;
+import dev.brink.core.summary.CapacityResult;
+import dev.brink.core.summary.CapacityStep;
+import dev.brink.core.summary.RunSummary;
+import dev.brink.core.verdict.LimitedBy;
+import dev.brink.core.verdict.StepVerdictKind;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** brink compare's statistics on run directories whose numbers the test controls (RunFixture). */
+class RunComparerTest {
+    @TempDir
+    Path tmp;
+
+    /** Two operations of a service: many fast reads, fewer slow writes. */
+    private static Op read(double medianMs) {
+        return new Op("read", 0.7, medianMs, 0.0);
+    }
+
+    private static Op write(double medianMs) {
+        return new Op("write", 0.3, medianMs, 0.0);
+    }
+
+    private Path run(String name, long seed, double writeMs) {
+        return new RunFixture(tmp.resolve(name), seed).jvm(0.4, 0.02)
+                .step("capacity-x2", 20, 100, read(4), write(writeMs))
+                .step("capacity-x4", 20, 200, read(4), write(writeMs))
+                .write();
+    }
+
+    /**
+     * The noise floor's promise: runs of one load that differ only by chance (another seed: other requests, other
+     * seconds of the machine) show no significant change on any metric, over several pairs.
+     */
+    @Test
+    void runsOfTheSameLoadCompareCleanOnEveryMetric() throws Exception {
+        for (int pair = 0; pair < 3; pair++) {
+            RunComparison c = RunComparer.compare(run("a" + pair, 10 + pair, 20), run("b" + pair, 20 + pair, 20),
+                    CompareSettings.defaults());
+            // 2 steps × (all, read, write) × throughput, errors, p50, p90, max; p99 where 1000 requests back it (all but
+            // the write at 2 ×); CPU and GC per request
+            assertThat(c.metrics()).hasSize(2 * 3 * 5 + 5 + 2 * 2);
+            assertThat(c.notCompared()).anyMatch(l -> l.matches("step capacity-x2 operation write: (59|60)\\d requests on a side, too few "
+                    + "for p99 \\(needs 1000\\), p99.9 \\(needs 10000\\): 10 beyond the percentile"));
+            assertThat(c.metrics()).allSatisfy(m -> assertThat(m.verdict()).as("%s %s %s: %s", m.step(), m.operationLabel(),
+                    m.metric(), m.note()).isEqualTo(Verdict.NO_CHANGE));
+            assertThat(c.gateFailures()).isEmpty();
+        }
+    }
+
+    /** A slower write: found on the write and on the mix that contains it, and nowhere else. */
+    @Test
+    void aSlowerOperationIsAWorseOneAndFailsTheGate() throws Exception {
+        RunComparison c = RunComparer.compare(run("base", 1, 20), run("new", 2, 30), CompareSettings.defaults());
+        for (MetricComparison m : c.metrics()) {
+            if (m.operation().equals("read") || !m.metric().latency()) {
+                assertThat(m.verdict()).as("%s %s %s", m.step(), m.operationLabel(), m.metric()).isEqualTo(Verdict.NO_CHANGE);
+            }
+        }
+        for (String step : List.of("capacity-x2", "capacity-x4")) {
+            for (RunMetric metric : step.equals("capacity-x2") ? List.of(RunMetric.P50, RunMetric.P90)
+                    : List.of(RunMetric.P50, RunMetric.P90, RunMetric.P99)) {
+                MetricComparison w = find(c, step, "write", metric);
+                assertThat(w.verdict()).as("%s write %s: %s", step, metric, w.note()).isEqualTo(Verdict.WORSE);
+                assertThat(w.regression()).isTrue();
+                assertThat(w.ratio()).isBetween(1.3, 1.7);
+                assertThat(w.ratioLow()).isGreaterThan(1.0);
+            }
+        }
+        assertThat(c.gateFailures()).anyMatch(l -> l.startsWith("regression: capacity-x2 write p50 slower by +"));
+        assertThat(c.gateFailures()).noneMatch(l -> l.contains(" read "));
+    }
+
+    /** The step's percentile is HdrHistogram's own over the step's merged seconds. */
+    @Test
+    void aStepsPercentilesAreThoseOfItsMergedHistogram() throws Exception {
+        Path a = run("a", 3, 20);
+        Histogram merged = new Histogram(1, 600_000_000L, 3);
+        List<LatencyLog.Interval> all = LatencyLog.readAll(a.resolve("latency.hlog"));
+        all.stream().filter(i -> i.tag().equals(LatencyLog.CORRECTED)).limit(20).forEach(i -> merged.add(i.histogram()));
+        RunComparison c = RunComparer.compare(a, a, CompareSettings.defaults());
+        assertThat(find(c, "capacity-x2", "", RunMetric.P99).base()).isEqualTo(merged.getValueAtPercentile(99) / 1000.0);
+        assertThat(find(c, "capacity-x2", "", RunMetric.P90).base()).isEqualTo(merged.getValueAtPercentile(90) / 1000.0);
+        assertThat(find(c, "capacity-x2", "", RunMetric.P50).base()).isEqualTo(merged.getValueAtPercentile(50) / 1000.0);
+        assertThat(find(c, "capacity-x2", "", RunMetric.MAX).base()).isEqualTo(merged.getMaxValue() / 1000.0);
+        assertThat(c.metrics()).allSatisfy(m -> {
+            assertThat(m.ratio()).isEqualTo(1.0);
+            assertThat(m.verdict()).isEqualTo(Verdict.NO_CHANGE);
+        });
+    }
+
+    /**
+     * Three seconds a side can never be significant at 5 % (2 / C(6, 3) = 0.1), less so among the step's five
+     * metrics (Holm): a three times slower step is inconclusive, and the gate fails it as a regression it cannot rule
+     * out, unless inconclusive results are allowed. Five seconds a side would do: 5 × 2 / C(10, 5) = 0.04 < 0.05.
+     */
+    @Test
+    void tooFewSecondsOfALargeRegressionFailTheGateUnlessAllowed() throws Exception {
+        Path base = new RunFixture(tmp.resolve("short-base"), 5).step("http", 3, 100, new Op("get", 1, 10, 0)).write();
+        Path slow = new RunFixture(tmp.resolve("short-new"), 6).step("http", 3, 100, new Op("get", 1, 30, 0)).write();
+        RunComparison c = RunComparer.compare(base, slow, CompareSettings.defaults());
+        MetricComparison p50 = find(c, "http", "", RunMetric.P50);
+        assertThat(p50.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(p50.verdictText()).isEqualTo("inconclusive: hold the step 2 s longer");
+        assertThat(p50.regression()).isTrue();
+        assertThat(CompareText.mark(p50)).contains("cannot rule out +");
+        assertThat(p50.ratio()).isBetween(2.5, 3.5);
+        CompareSettings allow = new CompareSettings(0.05, 0.05, true, EnumSet.of(GateCondition.REGRESSION));
+        assertThat(RunComparer.compare(base, slow, allow).gateFailures()).isEmpty();
+    }
+
+    @Test
+    void stepsOnOneSideOrAtAnotherLoadAreListedNotCompared() throws Exception {
+        Path base = new RunFixture(tmp.resolve("b"), 1).step("capacity-x2", 5, 100, new Op("get", 1, 5, 0))
+                .step("capacity-x4", 5, 200, new Op("get", 1, 5, 0)).write();
+        Path news = new RunFixture(tmp.resolve("n"), 2).step("capacity-x2", 5, 150, new Op("get", 1, 5, 0))
+                .step("capacity-x6", 5, 300, new Op("get", 1, 5, 0)).write();
+        RunComparison c = RunComparer.compare(base, news, CompareSettings.defaults());
+        assertThat(c.metrics()).isEmpty();
+        assertThat(c.notCompared()).contains("step capacity-x2: BASE at 100.0 req/s, NEW at 150.0 req/s: not the same load",
+                "step capacity-x4: in BASE only", "step capacity-x6: in NEW only");
+    }
+
+    /** The capacity lower where NEW broke a step BASE held; a new warning finding; each gate on its own word. */
+    @Test
+    void aLowerCapacityAndANewFindingFailTheirGates() throws Exception {
+        Finding lock = new Finding(FindingKind.LOCK_CONTENTION, Severity.WARNING, "lock contended", "Signer", List.of(), Map.of());
+        Finding info = new Finding(FindingKind.HOT_METHOD, Severity.INFO, "regex is hot", "Masker.mask", List.of(), Map.of());
+        Path base = new RunFixture(tmp.resolve("b"), 1).step("capacity-x2", 5, 100, new Op("get", 1, 5, 0))
+                .summary(summary(capacity(8, 9), List.of(info))).write();
+        Path news = new RunFixture(tmp.resolve("n"), 2).step("capacity-x2", 5, 100, new Op("get", 1, 5, 0))
+                .summary(summary(capacity(6, 7), List.of(info, lock))).write();
+        CompareSettings all = CompareSettings.defaults().withFailOn(EnumSet.allOf(GateCondition.class));
+        RunComparison c = RunComparer.compare(base, news, all);
+        PhaseChange cap = c.phases().get(0);
+        assertThat(cap.verdict()).isEqualTo(Verdict.WORSE);
+        assertThat(cap.note()).startsWith("NEW degraded at 7 × profile, which BASE held");
+        assertThat(c.findings().added()).containsExactly(lock);
+        assertThat(c.findings().unchanged()).containsExactly(info);
+        assertThat(c.gateFailures()).containsExactly(
+                "capacity: 8 × profile = 320.0 req/s, limited by latency → 6 × profile = 240.0 req/s, limited by latency ("
+                        + cap.note() + ")",
+                "findings: new warning lock-contention: lock contended");
+        assertThat(RunComparer.compare(base, news, CompareSettings.defaults()).gateFailures()).isEmpty();
+        // the same capacity the other way round is higher, and no gate fails on an improvement
+        assertThat(RunComparer.compare(news, base, all).phases().get(0).verdict()).isEqualTo(Verdict.BETTER);
+    }
+
+    /** A step other processes saturated the machine in measured the machine: it is no evidence either way. */
+    @Test
+    void aStepTheMethodDidNotJudgeIsLeftOut() throws Exception {
+        List<CapacityStep> saturated = List.of(new CapacityStep(2, 100, 100, 0, 5, 50, StepVerdictKind.HOST_SATURATED,
+                List.of(), List.of()));
+        Path base = new RunFixture(tmp.resolve("b"), 1).step("capacity-x2", 10, 100, new Op("get", 1, 5, 0)).write();
+        Path news = new RunFixture(tmp.resolve("n"), 2).step("capacity-x2", 10, 100, new Op("get", 1, 50, 0))
+                .summary(summary(new CapacityResult(0, 0, LimitedBy.HOST_SATURATED, -1, saturated), List.of())).write();
+        RunComparison c = RunComparer.compare(base, news, CompareSettings.defaults());
+        assertThat(c.metrics()).isEmpty();
+        assertThat(c.notCompared()).contains("step capacity-x2: NEW's was host-saturated, no measurement of the service");
+        assertThat(c.gateFailures()).isEmpty();
+    }
+
+    @Test
+    void aDirectoryThatIsNoRunIsOneLine() throws Exception {
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        assertThatThrownBy(() -> RunComparer.compare(empty, empty, CompareSettings.defaults()))
+                .isInstanceOf(BrinkUserException.class).hasMessageStartingWith(empty + ": not a run directory");
+        Path cut = run("cut", 1, 20);
+        Files.writeString(cut.resolve("load.jsonl"), "{\"step\": \"x\"}\nnot json\n{\"step\": \"x\"}\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        assertThatThrownBy(() -> RunComparer.compare(cut, cut, CompareSettings.defaults()))
+                .isInstanceOf(BrinkUserException.class).hasMessageContaining("load.jsonl:42: expected one JSON document per line");
+    }
+
+    private static CapacityResult capacity(int max, int firstBad) {
+        List<CapacityStep> steps = List.of(
+                new CapacityStep(max, max * 40, max * 40, 0, 5, 50, StepVerdictKind.OK, List.of(), List.of()),
+                new CapacityStep(firstBad, firstBad * 40, firstBad * 40, 0, 5, 900, StepVerdictKind.DEGRADED, List.of(), List.of()));
+        return new CapacityResult(max, max * 40, LimitedBy.LATENCY, firstBad, steps);
+    }
+
+    private static RunSummary summary(CapacityResult c, List<Finding> findings) {
+        return new RunSummary("test", "plan", "2026-11-27T00:00:00Z", 60, false, c, null, null, findings);
+    }
+
+    static MetricComparison find(RunComparison c, String step, String op, RunMetric metric) {
+        return c.metrics().stream().filter(m -> m.step().equals(step) && m.operation().equals(op) && m.metric() == metric)
+                .findFirst().orElseThrow(() -> new AssertionError("no " + step + " " + op + " " + metric));
+    }
+}
