@@ -103,10 +103,11 @@ public final class HarImport {
     private static void chainSteps(List<Entry> chain, String origin, boolean includeStatic, List<Step> steps, List<String> skipped) {
         int i = 0;
         boolean reached = false;
+        boolean leadsThere = chain.stream().anyMatch(h -> origin(h.url()).equals(origin));
         while (i < chain.size()) {
             Entry e = chain.get(i);
             if (!origin(e.url()).equals(origin)) {
-                skipped.add(e.method() + " " + e.url() + ": " + (e.redirect() && !reached && i + 1 < chain.size()
+                skipped.add(e.method() + " " + e.url() + ": " + (e.redirect() && !reached && leadsThere
                         ? "a redirect on the browser's way to " + origin + " (the plan starts where it led)"
                         : "another origin than " + origin));
                 i++;
