@@ -38,7 +38,7 @@ final class GrpcCommand implements Callable<Integer> {
     @Option(names = "--call", paramLabel = "pkg.Service/Method", required = true, description = "The method to call.")
     String call;
 
-    @Option(names = "--proto", paramLabel = "FILE", description = "A .proto file defining the service.")
+    @Option(names = "--proto", paramLabel = "FILE", description = "A .proto file defining the service (proto2, proto3 or edition 2023).")
     Path proto;
 
     @Option(names = "--import-path", paramLabel = "DIR", description = "Where the .proto's imports are; repeatable.")

@@ -14,9 +14,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code brink import har FILE.har}: a plan from a browser recording, checked by the plan reader before it is written. */
 @Command(name = "har", mixinStandardHelpOptions = true,
-        description = {"A plan from a browser recording (HAR, \"Save all as HAR\"): the requests of one host in order as one flow,"
-            + " think time from the recorded gaps, static assets skipped and listed, cookies left to the per-user cookie jar,"
-            + " values a response gave that later requests send back turned into extract + ${session.NAME}.",
+        description = {"A plan from a recording (HAR, \"Save all as HAR\" of a browser, a proxy or an API tool): the requests of one"
+            + " origin in order as one flow, a redirect chain as one request that follows it, think time from the recorded gaps,"
+            + " requests without a recorded answer kept, static assets skipped and listed, cookies left to the per-user cookie jar,"
+            + " values a response gave that later requests send back turned into extract + $${session.NAME}.",
             "Exit 0 done; 2 bad input."})
 final class ImportHarCommand implements Callable<Integer> {
     /** A recording of a long session with bodies is tens of MB; more is not a recording to replay by hand. */

@@ -29,8 +29,14 @@ final class ImportOutput {
         }
         PrintWriter err = spec.commandLine().getErr();
         err.println(summary);
+        list(spec, lines);
+        return BrinkMain.EXIT_OK;
+    }
+
+    /** The listed lines (what was left out, correlations) on standard error. */
+    static void list(CommandSpec spec, List<String> lines) {
+        PrintWriter err = spec.commandLine().getErr();
         lines.forEach(err::println);
         err.flush();
-        return BrinkMain.EXIT_OK;
     }
 }

@@ -6,10 +6,15 @@ import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.metrics.LiveMetrics;
 import dev.brink.load.metrics.MetricsServer;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.bind.PlanParams;
 import dev.brink.load.plan.bind.PlanReader;
 import dev.brink.method.MethodPhase;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -55,6 +60,10 @@ final class RunCommand implements Callable<Integer> {
             + "text for Accept: text/plain) at http://HOST:PORT/metrics while the run lasts, the target JVM's too; HOST is 127.0.0.1 unless named.")
     String metrics;
 
+    @Option(names = "--param", paramLabel = "NAME=VALUE", description = "Set the plan's parameter NAME (its params: section;"
+            + " an imported JMeter plan's $${__P(NAME,default)}); repeatable.")
+    List<String> params = new ArrayList<>();
+
     @Option(names = "--baseline", paramLabel = "DIR", description = "Compare the run with this run directory at its end "
             + "(brink compare, compare.html beside the report); exit 3 on a regression beyond 5 %%, a lower capacity, or a new "
             + "finding when the plan's fail_on has findings.")
@@ -71,7 +80,14 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Plan plan = PlanReader.load(planFile);
+        Map<String, String> set = new LinkedHashMap<>();
+        for (String p : params) {
+            Map.Entry<String, String> e = PlanParams.parseOverride(p);
+            set.put(e.getKey(), e.getValue());
+        }
+        // workers read the plan's text again: they would not see a value set here
+        if (!set.isEmpty() && coordination.shards != null) throw new BrinkUserException("--param and --shards: set the values in the plan's params: section");
+        Plan plan = PlanReader.load(planFile, set);
         var selected = phases == null ? null : MethodPhase.parse(phases);
         LoadOptions options = LoadOptions.defaults();
         if (connections != null) {

@@ -41,13 +41,47 @@ class ImportCommandTest {
         assertThat(PlanReader.load(plan).profile()).extracting(Plan.Operation::name).containsExactly("Home-Page", "Changes");
     }
 
+    /** Nothing converted is exit 2 all the same, and what was left out is listed before the one line saying so. */
+    @Test
+    void aJmeterPlanWithNothingToConvertListsItsElementsAndExits2() throws Exception {
+        Path jmx = dir.resolve("csv.jmx");
+        Files.write(jmx, getClass().getResourceAsStream("/jmx/CSVSample.jmx").readAllBytes());
+        BrinkRun r = BrinkRun.brink("import", "jmx", jmx.toString());
+        assertThat(r.code).isEqualTo(2);
+        assertThat(r.out).isEmpty();
+        assertThat(r.err).containsPattern("  left out     ThreadGroup '[^']+': no HTTP sampler in it converted\n")
+                .endsWith("brink: " + jmx + ": no HTTP sampler in an enabled thread group could be converted (" + r.err.lines().filter(l -> l.startsWith("  left out     ")).count()
+                        + " elements left out, listed above)\n");
+        Path doctype = Files.writeString(dir.resolve("d.jmx"), "<?xml version=\"1.0\"?>\n<!DOCTYPE jmeterTestPlan>\n<jmeterTestPlan/>");
+        BrinkRun d = BrinkRun.brink("import", "jmx", doctype.toString());
+        assertThat(d.code).isEqualTo(2);
+        assertThat(d.err).startsWith("brink: " + doctype + ":2:").contains("without a DOCTYPE").hasLineCount(1);
+    }
+
+    @Test
+    void runSetsTheImportedPlansParametersAndRefusesOnesItHasNot() throws Exception {
+        Path jmx = dir.resolve("crud.jmx");
+        Files.write(jmx, getClass().getResourceAsStream("/jmx/petclinic-jmeter-crud-benchmark.jmx").readAllBytes());
+        Path plan = dir.resolve("crud.yaml");
+        assertThat(BrinkRun.brink("import", "jmx", jmx.toString(), "--out", plan.toString()).code).isZero();
+        BrinkRun r = BrinkRun.brink("run", plan.toString(), "--param", "thread=100");
+        assertThat(r.code).isEqualTo(2);
+        assertThat(r.err).isEqualTo("brink: " + plan + ": --param thread: expected a parameter the plan's params: section names,"
+                + " one of [duration, ops, ramp_time, threads]\n");
+    }
+
     @Test
     void aFileThatIsNoHarIsOneLineAndExit2() throws Exception {
         Path bad = Files.writeString(dir.resolve("bad.har"), "{\"log\": {\"entries\": 3}}");
         BrinkRun r = BrinkRun.brink("import", "har", bad.toString());
         assertThat(r.code).isEqualTo(2);
         assertThat(r.err).isEqualTo("brink: " + bad + ": expected a HAR file: a JSON object with log.entries (a browser's"
-                + " \"Save all as HAR\")\n");
+                + " \"Save all as HAR\"), got a JSON object with keys [log] (log has no entries list)\n");
+        // another tool's export: what it looks like it is, in the same one line
+        Path postman = Files.writeString(dir.resolve("api.json"), "{\"info\": {\"name\": \"api\"}, \"item\": []}");
+        assertThat(BrinkRun.brink("import", "har", postman.toString()).err).isEqualTo("brink: " + postman + ": expected a HAR file: a"
+                + " JSON object with log.entries (a browser's \"Save all as HAR\"), got a JSON object with keys [info, item] (a Postman"
+                + " collection?)\n");
         assertThat(BrinkRun.brink("import", "har", dir.resolve("missing.har").toString()).code).isEqualTo(2);
     }
 }

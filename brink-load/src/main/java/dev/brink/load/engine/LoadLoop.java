@@ -47,6 +47,9 @@ public final class LoadLoop {
     private ThinkTime think = ThinkTime.NONE;
     private long pacingNanos;
     private long[] userReadyAt = new long[0];
+    // each closed user's request count when the plan keeps no sessions (${user.seq}); flow runs started by all users
+    private long[] userRequests = new long[0];
+    private long flowRuns;
     // users' state when the plan keeps sessions: closed model, one per user; open model, a pool of visitors
     // (a started flow holds one until its last step answers), free ones on a stack
     private Session[] sessions = new Session[0];
@@ -124,6 +127,7 @@ public final class LoadLoop {
         this.stepStart = now;
         this.stepEnd = now + durationNanos;
         this.userReadyAt = new long[users];
+        this.userRequests = new long[users];
         this.sessions = flows.sessions ? new Session[users] : new Session[0];
         this.openPool = false;
         for (int u = 0; u < sessions.length; u++) sessions[u] = new Session();
@@ -240,6 +244,8 @@ public final class LoadLoop {
         if (s.flow < 0) {
             s.flow = flows.pick(ctx.random);
             s.step = 0;
+            s.flowRun++;
+            s.flowTicket = ++flowRuns;
             // a paced user's flows start on a grid: from the time this one was due, when that was less than one pacing
             // ago, so the tick that found it late (up to a tick, more on a busy core) does not stretch every period and
             // 20 users paced at 10 ms make 2000 flows/s, not 5-10 % fewer; a user later than a whole pacing (its
@@ -259,6 +265,8 @@ public final class LoadLoop {
         s.flow = flow;
         s.step = 0;
         s.flowStart = now;
+        s.flowRun = 1; // an open visitor runs one flow
+        s.flowTicket = ++flowRuns;
         return v;
     }
 
@@ -388,6 +396,7 @@ public final class LoadLoop {
     private boolean send(Link c, OpState op, long intended, int user) {
         ctx.next();
         ctx.session = session(user);
+        whose(ctx, user);
         if (protocol.refuses(op, ctx)) {
             refused(op, user);
             return false;
@@ -402,6 +411,21 @@ public final class LoadLoop {
         c.sent = System.nanoTime();
         c.send(op, ctx);
         return true;
+    }
+
+    /** Tells the request's templates whose it is: ${user}, ${user.seq} and the counters' flow runs. */
+    private void whose(RequestContext c, int user) {
+        c.user = user;
+        Session s = c.session;
+        if (s != null) {
+            c.userSeq = ++s.requests;
+            c.userFlow = s.flowRun;
+            c.flowTicket = s.flowTicket;
+        } else if (user >= 0 && user < userRequests.length) {
+            // no sessions: each request is a flow run of one step
+            c.userSeq = ++userRequests[user];
+            c.userFlow = c.userSeq;
+        }
     }
 
     /**

@@ -11,6 +11,12 @@ public final class RequestContext {
     final SplittableRandom random;
     final CsvFeeder feeder;
     long seq;
+    /** The user whose request this is, from 0 (-1: none, an open model without flows); set by the loop. */
+    int user = -1;
+    /** That user's request number from 1, its flow run number from 1, and the run's number among all users' flow runs. */
+    long userSeq;
+    long userFlow;
+    long flowTicket;
     public byte[][] row;
     /** Bit i set: column i of {@link #row} cannot go into a path / a header value (see {@link Template.Field}). */
     public long unsafeInPath;
@@ -30,6 +36,11 @@ public final class RequestContext {
 
     public void next() {
         seq++;
+        // without a user, each request is its own user's only request of its own flow run (the loop sets better ones)
+        user = -1;
+        userSeq = seq;
+        userFlow = seq;
+        flowTicket = seq;
         if (feeder == null) return;
         int i = feeder.next(random);
         row = feeder.row(i);

@@ -23,6 +23,10 @@ public final class Session {
     int flow = -1;
     int step;
     long flowStart;
+    /** This user's flow runs so far, the current one's number among all users' runs, its requests so far. */
+    long flowRun;
+    long flowTicket;
+    long requests;
     private String[] names = new String[4];
     private byte[][] values = new byte[4][];
     private int count;
@@ -39,6 +43,9 @@ public final class Session {
         cookieHeader = null;
         flow = -1;
         step = 0;
+        flowRun = 0;
+        flowTicket = 0;
+        requests = 0;
     }
 
     byte[] get(String name) {

@@ -15,7 +15,12 @@ import java.util.regex.Pattern;
  * per request allocates nothing on the heap (no String building, no script interpreter).
  *
  * <p>Placeholders: {@code ${seq}}, {@code ${random.int(a,b)}} (inclusive), {@code ${random.string(n)}}
- * (alphanumeric), {@code ${random.decimal(a,b)}} (two fraction digits), {@code ${random.uuid}},
+ * (alphanumeric; {@code ${random.string(n,CHARS)}} draws from CHARS), {@code ${random.decimal(a,b)}} (two fraction
+ * digits), {@code ${random.uuid}}, {@code ${time.ms}} and {@code ${time.s}} (the wall clock, Unix epoch),
+ * {@code ${user}} (the virtual user's number from 1), {@code ${user.seq}} (that user's request number from 1),
+ * {@code ${counter(start,step,end)}} and {@code ${counter.user(start,step,end)}} (a value advanced once per flow run of
+ * any user, or of this user, wrapping after end; an optional fourth argument zero-pads to that many digits: JMeter's
+ * Counter config element, see {@link Counter}),
  * {@code ${csv.COLUMN}}, {@code ${env.NAME}} (read once at compile time and marked secret), {@code ${session.NAME}}
  * (a value an earlier step of the user's flow extracted, see {@link Session}). Anything else
  * is literal; {@code $${} writes a literal {@code ${}.
@@ -24,6 +29,8 @@ import java.util.regex.Pattern;
  */
 public final class Template {
     private static final Pattern RANDOM_CALL = Pattern.compile("random\\.(int|string|decimal)\\(\\s*(-?[0-9.]+)\\s*(?:,\\s*(-?[0-9.]+)\\s*)?\\)");
+    /** {@code random.string(n,CHARS)}: CHARS is everything after the comma, as written (printable ASCII). */
+    private static final Pattern RANDOM_CHARS = Pattern.compile("random\\.string\\(\\s*([0-9]+)\\s*,([\\x20-\\x7E]+)\\)");
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
     private static final byte[] ALNUM = Ascii.bytes("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
     private static final byte[] HEX = Ascii.bytes("0123456789abcdef");
@@ -231,8 +238,28 @@ public final class Template {
                 return (buf, ctx) -> Ascii.writeLong(buf, ctx.seq);
             case "random.uuid":
                 return Template::writeUuid;
+            case "time.ms":
+                return (buf, ctx) -> Ascii.writeLong(buf, System.currentTimeMillis());
+            case "time.s":
+                return (buf, ctx) -> Ascii.writeLong(buf, System.currentTimeMillis() / 1000);
+            case "user":
+                return (buf, ctx) -> Ascii.writeLong(buf, ctx.user + 1L);
+            case "user.seq":
+                return (buf, ctx) -> Ascii.writeLong(buf, ctx.userSeq);
             default:
                 break;
+        }
+        if (expr.startsWith("counter")) return Counter.compile(expr, at);
+        Matcher chars = RANDOM_CHARS.matcher(expr);
+        if (chars.matches()) {
+            // more than 6 digits is more than 65536 whatever they are (and might not fit an int)
+            int n = chars.group(1).length() > 6 ? 0 : Integer.parseInt(chars.group(1));
+            if (n < 1 || n > 65536) throw new Invalid(at, "a length from 1 to 65536 in random.string(n,chars)");
+            byte[] pool = Ascii.bytes(chars.group(2));
+            if (field.forbids(pool)) throw new Invalid(at, field.expected + ": random.string's characters hold one it cannot carry");
+            return (buf, ctx) -> {
+                for (int k = 0; k < n; k++) buf.writeByte(pool[ctx.random.nextInt(pool.length)]);
+            };
         }
         if (expr.startsWith("csv.")) {
             String column = expr.substring(4);
@@ -248,7 +275,8 @@ public final class Template {
         Matcher m = RANDOM_CALL.matcher(expr);
         if (!m.matches()) {
             throw new Invalid(at, "one of ${seq}, ${random.int(a,b)}, ${random.string(n)}, ${random.decimal(a,b)}, "
-                    + "${random.uuid}, ${csv.COLUMN}, ${env.NAME}, ${session.NAME}, got '${" + UserText.quote(expr) + "}'");
+                    + "${random.uuid}, ${time.ms}, ${time.s}, ${user}, ${user.seq}, ${counter(start,step,end)}, "
+                    + "${counter.user(start,step,end)}, ${csv.COLUMN}, ${env.NAME}, ${session.NAME}, got '${" + UserText.quote(expr) + "}'");
         }
         String fn = m.group(1);
         try {

@@ -51,13 +51,27 @@ final class GrpcSchema {
 
     /** Parses {@code proto} and what it imports (searched in {@code importPaths}, then beside it). */
     static GrpcSchema fromProto(Path proto, List<Path> importPaths) throws BrinkUserException {
+        Map<String, DescriptorProtos.FileDescriptorProto> parsed = parse(proto, importPaths);
+        return new GrpcSchema(proto.toString(), build(parsed, List.of(proto.getFileName().toString()), proto.toString()));
+    }
+
+    /**
+     * {@code proto} and what it imports as protoc describes them ({@code protoc --descriptor_set_out}): parsed, every
+     * type name resolved across the files; the well-known types are not among them (protobuf-java has them).
+     */
+    static Map<String, DescriptorProtos.FileDescriptorProto> parse(Path proto, List<Path> importPaths) throws BrinkUserException {
         List<Path> paths = new ArrayList<>(importPaths);
         Path dir = proto.toAbsolutePath().getParent();
         if (dir != null) paths.add(dir);
         Map<String, DescriptorProtos.FileDescriptorProto> parsed = new LinkedHashMap<>();
-        String name = proto.getFileName().toString();
-        parseWithImports(name, proto, paths, parsed);
-        return new GrpcSchema(proto.toString(), build(parsed, List.of(name), proto.toString()));
+        parseWithImports(proto.getFileName().toString(), proto, paths, parsed);
+        List<DescriptorProtos.FileDescriptorProto> known = new ArrayList<>();
+        for (Descriptors.FileDescriptor f : WELL_KNOWN.values()) known.add(f.toProto());
+        try {
+            return ProtoResolver.resolve(parsed, known);
+        } catch (BrinkUserException e) {
+            throw new BrinkUserException(proto + ": " + e.getMessage());
+        }
     }
 
     private static void parseWithImports(String name, Path file, List<Path> paths,
@@ -109,8 +123,11 @@ final class GrpcSchema {
         return new GrpcSchema(source, build(byName, new ArrayList<>(byName.keySet()), source));
     }
 
-    private static List<Descriptors.FileDescriptor> build(Map<String, DescriptorProtos.FileDescriptorProto> protos,
+    private static List<Descriptors.FileDescriptor> build(Map<String, DescriptorProtos.FileDescriptorProto> described,
                                                           List<String> roots, String source) throws BrinkUserException {
+        // protobuf-java 3.25 does not resolve an Editions file's features: lowered to what encodes the same
+        Map<String, DescriptorProtos.FileDescriptorProto> protos = EditionsLowering.lower(described,
+                WELL_KNOWN.values().stream().map(Descriptors.FileDescriptor::toProto).toList());
         Map<String, Descriptors.FileDescriptor> built = new HashMap<>();
         List<Descriptors.FileDescriptor> out = new ArrayList<>();
         for (String r : roots) out.add(build(r, protos, built, source, 0));

@@ -1,13 +1,16 @@
 package dev.brink.load.grpc;
 
 import dev.brink.core.BrinkUserException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Tokens of a .proto file for {@link ProtoParser}: identifiers (dotted names are one token), numbers,
- * quoted strings (unescaped), and single-character symbols; comments and whitespace dropped. Each token
- * keeps its line and column for error messages.
+ * quoted strings, and single-character symbols; comments and whitespace dropped. Each token keeps its line and
+ * column for error messages. A quoted string is kept as its bytes (one char per byte, 0-255), as protoc reads
+ * it: C escapes (octal, hex, backslash-u) are bytes, literal text its UTF-8 bytes; {@link #string} gives the text,
+ * {@link #bytes} the bytes (a bytes field's default).
  */
 final class ProtoLexer {
     private static final int MAX_TOKENS = 2_000_000;
@@ -66,16 +69,11 @@ final class ProtoLexer {
                     char d = src.charAt(i++);
                     if (d == c) break;
                     if (d == '\\' && i < n) {
-                        char e = src.charAt(i++);
-                        b.append(switch (e) {
-                            case 'n' -> '\n';
-                            case 't' -> '\t';
-                            case 'r' -> '\r';
-                            case '0' -> '\0';
-                            default -> e;
-                        });
+                        i = escape(src, i, b);
                     } else {
-                        b.append(d);
+                        int cp = Character.codePointAt(src, i - 1);
+                        if (Character.charCount(cp) == 2) i++;
+                        for (byte x : new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8)) b.append((char) (x & 0xFF));
                     }
                 }
                 add(b.toString(), true, line, col);
@@ -99,6 +97,53 @@ final class ProtoLexer {
         }
         endLine = line;
         endCol = n - lineStart + 1;
+    }
+
+    /** One C escape after the backslash at {@code i - 1}, appended as bytes; the index after it. */
+    private static int escape(String src, int i, StringBuilder b) {
+        char e = src.charAt(i++);
+        switch (e) {
+            case 'a' -> b.append((char) 7);
+            case 'b' -> b.append('\b');
+            case 'f' -> b.append('\f');
+            case 'n' -> b.append('\n');
+            case 'r' -> b.append('\r');
+            case 't' -> b.append('\t');
+            case 'v' -> b.append((char) 11);
+            case 'x', 'X' -> {
+                int v = 0;
+                int k = 0;
+                while (k < 2 && i < src.length() && Character.digit(src.charAt(i), 16) >= 0) {
+                    v = v * 16 + Character.digit(src.charAt(i++), 16);
+                    k++;
+                }
+                b.append((char) (k == 0 ? e : v));
+            }
+            case 'u', 'U' -> {
+                int digits = e == 'u' ? 4 : 8;
+                int v = 0;
+                int k = 0;
+                while (k < digits && i < src.length() && Character.digit(src.charAt(i), 16) >= 0) {
+                    v = v * 16 + Character.digit(src.charAt(i++), 16);
+                    k++;
+                }
+                if (k < digits || !Character.isValidCodePoint(v)) {
+                    b.append(e);
+                } else {
+                    for (byte x : new String(Character.toChars(v)).getBytes(StandardCharsets.UTF_8)) b.append((char) (x & 0xFF));
+                }
+            }
+            default -> {
+                if (e >= '0' && e <= '7') {
+                    int v = e - '0';
+                    for (int k = 0; k < 2 && i < src.length() && src.charAt(i) >= '0' && src.charAt(i) <= '7'; k++) v = v * 8 + src.charAt(i++) - '0';
+                    b.append((char) (v & 0xFF));
+                } else {
+                    b.append(e); // \\ \' \" \? and any other: the character itself
+                }
+            }
+        }
+        return i;
     }
 
     private void add(String t, boolean q, int line, int col) {
@@ -159,11 +204,32 @@ final class ProtoLexer {
         return t;
     }
 
+    /** A quoted string's text (its bytes read as UTF-8). */
     String string(String what) throws BrinkUserException {
+        return new String(bytes(what).getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+    }
+
+    /** A quoted string's bytes, one char per byte; adjacent strings join: "a" "b" is "ab", as in C. */
+    String bytes(String what) throws BrinkUserException {
         if (atEnd() || !quoted.get(pos)) fail(what);
         StringBuilder b = new StringBuilder(text.get(pos++));
-        while (!atEnd() && quoted.get(pos)) b.append(text.get(pos++)); // "a" "b" is "ab", as in C
+        while (!atEnd() && quoted.get(pos)) b.append(text.get(pos++));
         return b.toString();
+    }
+
+    boolean peekQuoted() {
+        return !atEnd() && quoted.get(pos);
+    }
+
+    /** Where the next token is, "file:line:col" (the end of the file when there is none). */
+    String here() {
+        if (atEnd()) return file + ":" + endLine + ":" + endCol;
+        int[] w = where.get(pos);
+        return file + ":" + w[0] + ":" + w[1];
+    }
+
+    String file() {
+        return file;
     }
 
     long integer(String what, long min, long max) throws BrinkUserException {
@@ -173,10 +239,11 @@ final class ProtoLexer {
         try {
             boolean neg = t.startsWith("-");
             String d = neg || t.startsWith("+") ? t.substring(1) : t;
-            if (d.startsWith("0x") || d.startsWith("0X")) v = Long.parseLong(d.substring(2), 16);
-            else if (d.length() > 1 && d.startsWith("0")) v = Long.parseLong(d.substring(1), 8);
-            else v = Long.parseLong(d);
-            if (neg) v = -v;
+            int radix = d.startsWith("0x") || d.startsWith("0X") ? 16 : d.length() > 1 && d.startsWith("0") ? 8 : 10;
+            java.math.BigInteger b = new java.math.BigInteger(d.substring(radix == 16 ? 2 : radix == 8 ? 1 : 0), radix);
+            if (neg) b = b.negate();
+            if (b.bitLength() > 63) throw new NumberFormatException(); // outside a long: out of range whatever the bounds
+            v = b.longValue();
         } catch (NumberFormatException e) {
             fail(what);
             return 0;

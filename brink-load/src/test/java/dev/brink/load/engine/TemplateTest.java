@@ -39,6 +39,37 @@ class TemplateTest {
         assertThat(fill(t, ctx)).isEqualTo("/items/2?again=2");
     }
 
+    /**
+     * JMeter's functions and Counter element as generators: the user's number and request count, the wall clock, and a
+     * counter that every request of one flow run sees at one value (the loop numbers the runs; set here by hand).
+     */
+    @Test
+    void userTimeAndCounterGeneratorsFollowTheRequestsUserAndFlowRun() throws Exception {
+        RequestContext ctx = new RequestContext(3, null);
+        Template t = compile("u${user}-r${user.seq}-c${counter(1,1,3)}-p${counter.user(10,-5,0,3)}");
+        String[] expected = {"u5-r1-c1-p010", "u5-r2-c2-p005", "u5-r3-c3-p000", "u5-r4-c1-p010"};
+        for (int run = 1; run <= 4; run++) {
+            ByteBuf buf = Unpooled.buffer();
+            ctx.next();
+            ctx.user = 4;
+            ctx.userSeq = run;
+            ctx.userFlow = run;
+            ctx.flowTicket = run;
+            t.write(buf, ctx);
+            assertThat(buf.toString(StandardCharsets.UTF_8)).isEqualTo(expected[run - 1]);
+            buf.release();
+        }
+        long before = System.currentTimeMillis();
+        long ms = Long.parseLong(fill(compile("${time.ms}"), ctx));
+        assertThat(ms).isBetween(before, System.currentTimeMillis());
+        assertThat(Long.parseLong(fill(compile("${time.s}"), ctx))).isBetween(before / 1000, System.currentTimeMillis() / 1000);
+        assertThat(fill(compile("${random.string(40,ab-)}"), ctx)).matches("[ab-]{40}");
+        assertThatThrownBy(() -> compile("${counter(1,0,3)}")).isInstanceOf(Template.Invalid.class).hasMessageContaining("a step");
+        assertThatThrownBy(() -> compile("${counter(1,1)}")).isInstanceOf(Template.Invalid.class).hasMessageContaining("counter(start,step,end)");
+        assertThatThrownBy(() -> Template.compile("${random.string(4,a b)}", List.of(), n -> null, Template.Field.PATH))
+                .isInstanceOf(Template.Invalid.class).hasMessageContaining("cannot carry");
+    }
+
     @Test
     void randomGeneratorsStayInRangeAndFormat() throws Exception {
         RequestContext ctx = new RequestContext(7, null);

@@ -59,6 +59,14 @@ public final class WebTestServer implements AutoCloseable {
     /** How the listener speaks. */
     public enum Wire { PLAIN_HTTP1, TLS_HTTP1, TLS_H2, TLS_H2_OR_HTTP1, H2C }
 
+    /** Answers instead of the built-in routes: a site a test stands in for (set with {@link #serve}). */
+    @FunctionalInterface
+    public interface Site {
+        FullHttpResponse answer(FullHttpRequest request);
+    }
+
+    private volatile Site site;
+
     private final NioEventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("web-test-server", true));
     private final Channel server;
     private final Wire wire;
@@ -145,6 +153,11 @@ public final class WebTestServer implements AutoCloseable {
         return (wire == Wire.PLAIN_HTTP1 || wire == Wire.H2C ? "http" : "https") + "://127.0.0.1:" + port();
     }
 
+    /** From now on {@code s} answers every request (null: the built-in routes again). */
+    public void serve(Site s) {
+        this.site = s;
+    }
+
     /** Holds every answer back until {@code millis} from now: requests still arrive, answers wait. */
     public void stall(long millis) {
         stallUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
@@ -176,6 +189,13 @@ public final class WebTestServer implements AutoCloseable {
             }
             FullHttpResponse r;
             String cookie = String.valueOf(req.headers().get(HttpHeaderNames.COOKIE));
+            Site custom = site;
+            if (custom != null) {
+                r = custom.answer(req);
+                HttpUtil.setContentLength(r, r.content().readableBytes());
+                send(ctx, r, path);
+                return;
+            }
             switch (path) {
                 case "/login" -> {
                     r = response(HttpResponseStatus.OK, "{\"token\":\"t-42\"}");

@@ -5,6 +5,7 @@ import dev.brink.core.InputFiles;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.PlanYaml;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
@@ -26,16 +27,27 @@ public final class PlanReader {
 
     /** Reads and validates a plan file; {@code data.csv} paths are resolved against the file's folder. */
     public static Plan load(Path file) throws BrinkUserException {
+        return load(file, Map.of());
+    }
+
+    /** As {@link #load(Path)}, with {@code params} setting the plan's parameters (see {@link PlanParams}). */
+    public static Plan load(Path file, Map<String, String> params) throws BrinkUserException {
         String text = InputFiles.readUtf8(file, "a plan (YAML)", MAX_BYTES);
         Path dir = file.toAbsolutePath().getParent();
-        return parse(text, file.toString(), dir, System::getenv);
+        return parse(text, file.toString(), dir, System::getenv, params);
     }
 
     /** Parses plan text; {@code env} looks up {@code ${env.NAME}} values (null when unset). */
     public static Plan parse(String text, String fileName, Path baseDir, UnaryOperator<String> env)
             throws BrinkUserException {
+        return parse(text, fileName, baseDir, env, Map.of());
+    }
+
+    /** As {@link #parse(String, String, Path, UnaryOperator)}, the plan's parameters set by {@code params}. */
+    public static Plan parse(String text, String fileName, Path baseDir, UnaryOperator<String> env, Map<String, String> params)
+            throws BrinkUserException {
         checkLineLengths(text, fileName);
-        return PlanBinder.bind(PlanYaml.read(text, fileName), baseDir, env);
+        return PlanBinder.bind(PlanParams.apply(PlanYaml.read(text, fileName), params), baseDir, env);
     }
 
     private static void checkLineLengths(String text, String fileName) throws BrinkUserException {

@@ -1,526 +1,374 @@
 package dev.brink.load.plan.jmx;
 
 import dev.brink.core.BrinkUserException;
-import dev.brink.load.http.HttpWords;
-import dev.brink.load.plan.PlanText;
-import java.io.StringReader;
-import java.nio.file.Files;
+import dev.brink.load.plan.jmx.JmxReader.Node;
+import dev.brink.load.plan.jmx.JmxValues.Unconvertible;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilder;
-import javax.xml.parsers.DocumentBuilderFactory;
-import org.w3c.dom.Element;
-import org.w3c.dom.Node;
-import org.w3c.dom.NodeList;
-import org.xml.sax.InputSource;
-import org.xml.sax.SAXParseException;
 
 /**
- * A plan from a JMeter test plan (.jmx as JMeter saves it): each enabled thread group becomes a flow of a closed model
- * (its threads the flow's share of the users), its HTTP samplers the flow's steps in tree order (through loop, simple
- * and transaction controllers), with the header managers, CSV data set, regular-expression and JSON extractors,
- * response assertions and constant/uniform timers they carry. Every element not converted is listed with its testname
- * and why, never dropped silently; BeanShell and JSR223 elements are named as a generator-leak risk.
+ * A plan from a JMeter test plan (.jmx as JMeter saves it), by JMeter's own rules: each enabled thread group is a flow
+ * of a closed model (its threads its share of the users), its HTTP samplers the flow's steps in tree order (through
+ * simple, transaction and loop controllers), and what applies to a sampler is what JMeter's scoping applies: every HTTP
+ * Request Defaults, header manager, timer, extractor and assertion among the sampler's own children, its siblings
+ * (before and after it) and its ancestors' siblings (JMeter user manual, "Scoping Rules"). Timers before a sampler
+ * become the think time after the step before it; the thread groups' threads, ramp-up and duration become users and a
+ * confirmation phase, with a default SLO, each default said in a comment of the plan. Every element not converted is
+ * listed with its testname and why, never dropped silently; BeanShell, JSR223 and BSF elements are named as a
+ * generator-leak risk.
  */
 public final class JmxImport {
-    private static final Pattern VAR = Pattern.compile("\\$\\{([^}]*)}");
-    private static final Pattern SESSION_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-    /** Controllers whose children run in order once per pass: their samplers are the flow's steps as they stand. */
-    private static final Set<String> PASS_THROUGH = Set.of("LoopController", "GenericController", "TransactionController");
-
+    /**
+     * @param plan    the plan as YAML, or null when no sampler converted
+     * @param steps   samplers converted
+     * @param skipped every element left out, "Testclass 'testname': why"
+     */
     public record Result(String plan, int steps, List<String> skipped) {
     }
 
+    /** A thread group's flow: its load and its steps, each with the delay JMeter's timers put before it. */
     private static final class Flow {
-        final String name;
-        int threads;
-        final List<String> steps = new ArrayList<>();
+        final JmxElement group;
+        JmxLoad load;
+        final List<JmxStep> steps = new ArrayList<>();
+        final List<String> names = new ArrayList<>();
+        final List<JmxDelay> before = new ArrayList<>();
+        JmxDelay pending = JmxDelay.NONE;
 
-        Flow(String name) {
-            this.name = name;
+        Flow(JmxElement group) {
+            this.group = group;
         }
     }
 
     private final String file;
-    private final List<String> skipped = new ArrayList<>();
-    private final Map<String, String> vars = new LinkedHashMap<>();
-    private final Map<String, String> headers = new LinkedHashMap<>();
-    private final Set<String> stepNames = new LinkedHashSet<>();
-    private final Set<String> session = new LinkedHashSet<>();
+    private final JmxValues values = new JmxValues();
     private final List<Flow> flows = new ArrayList<>();
-    private List<String> csvColumns = List.of();
-    private String csvFile;
-    private String think;
+    /** Why each element left out was (first reason wins); elements converted for at least one sampler are in {@code used}. */
+    private final Map<JmxElement, String> why = new LinkedHashMap<>();
+    private final Set<JmxElement> used = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    private final List<JmxElement> seen = new ArrayList<>();
+    private final Set<String> stepNames = new LinkedHashSet<>();
+    private final JmxVariables variables;
     private String origin;
-    private String domain = "";
-    private String port = "";
-    private String protocol = "";
+    private Pacing pacing;
+    private JmxElement durationAssertion;
+    private boolean serialGroups;
 
-    private JmxImport(String file) {
+    private JmxImport(String file, Path baseDir) {
         this.file = file;
+        this.variables = new JmxVariables(values, baseDir, why, used, seen);
     }
 
     /** @param baseDir where the .jmx lies: a CSV data set's file is looked for there */
     public static Result convert(String xml, String file, Path baseDir) throws BrinkUserException {
-        JmxImport j = new JmxImport(file);
-        Element root = j.parse(xml).getDocumentElement();
-        if (!root.getTagName().equals("jmeterTestPlan")) {
-            throw new BrinkUserException(file + ": expected a JMeter test plan (<jmeterTestPlan>), got <" + root.getTagName() + ">");
+        JmxImport j = new JmxImport(file, baseDir);
+        List<Node> top = JmxReader.read(xml, file);
+        for (Node n : top) {
+            if (n.element().testclass().equals("TestPlan") && n.element().enabled()) j.testPlan(n);
+            else j.leaveOut(n, n.element().testclass().equals("WorkBench") ? "JMeter's workbench, not part of the test" : "outside the test plan");
         }
-        Element tree = child(root, "hashTree");
-        if (tree == null) throw new BrinkUserException(file + ": expected a JMeter test plan: <jmeterTestPlan> has no <hashTree>");
-        j.walk(tree, null, baseDir);
-        return j.write();
+        return j.result();
     }
 
-    private org.w3c.dom.Document parse(String xml) throws BrinkUserException {
+    private void testPlan(Node plan) {
+        JmxElement p = plan.element();
+        seen.add(p);
+        used.add(p);
+        serialGroups = p.flag("TestPlan.serialize_threadgroups");
+        for (JmxElement a : p.arguments("TestPlan.user_defined_variables")) values.define(a.prop("Argument.name"), a.rawProp("Argument.value"));
+        variables.collect(plan.children());
+        Deque<List<JmxElement>> scopes = new ArrayDeque<>();
+        scopes.addLast(scopedOf(plan.children()));
+        for (Node n : plan.children()) {
+            if (disabledOrScoped(n)) continue;
+            String c = n.element().testclass();
+            if (c.equals("ThreadGroup")) {
+                threadGroup(n, scopes);
+            } else if (JmeterElements.threadGroup(c)) {
+                leaveOut(n, c.equals("SetupThreadGroup") || c.equals("PostThreadGroup")
+                        ? "setUp/tearDown thread groups run once around the test, not as load"
+                        : "a thread group of another kind (its schedule is not JMeter's plain thread group: write it as phases)");
+            } else if (c.equals("TestFragmentController")) {
+                leaveOut(n, "a test fragment runs only where a module or include controller calls it");
+            } else {
+                leaveOut(n, "outside a thread group");
+            }
+        }
+    }
+
+    private void threadGroup(Node tg, Deque<List<JmxElement>> scopes) {
+        Flow f = new Flow(tg.element());
+        seen.add(tg.element());
         try {
-            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            // a plan is data: no DTD, no external entity may read a file or the network
-            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            f.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-            f.setAttribute(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
-            f.setExpandEntityReferences(false);
-            DocumentBuilder b = f.newDocumentBuilder();
-            b.setErrorHandler(null);
-            return b.parse(new InputSource(new StringReader(xml)));
-        } catch (SAXParseException e) {
-            throw new BrinkUserException(file + ":" + e.getLineNumber() + ":" + e.getColumnNumber() + ": expected a JMeter test plan (XML), "
-                    + e.getMessage().replaceAll("\\s+", " "));
-        } catch (Exception e) {
-            throw new BrinkUserException(file + ": expected a JMeter test plan (XML), " + String.valueOf(e.getMessage()).replaceAll("\\s+", " "));
+            f.load = JmxLoad.of(tg.element(), values);
+        } catch (Unconvertible u) {
+            leaveOut(tg, "its load " + u.getMessage());
+            return;
         }
+        values.session.clear(); // a flow uses only what its own earlier steps extract
+        container(tg.children(), scopes, f);
+        if (f.steps.isEmpty()) {
+            why.putIfAbsent(tg.element(), "no HTTP sampler in it converted");
+            return;
+        }
+        used.add(tg.element());
+        // the timers before the first sampler run again before it on each pass: after the last step of the flow
+        f.before.set(0, f.before.get(0).plus(f.pending));
+        flows.add(f);
     }
 
-    /** Elements of a hashTree come in pairs: the element, then the hashTree of its children. */
-    private void walk(Element tree, Flow flow, Path baseDir) throws BrinkUserException {
-        List<Element> kids = elements(tree);
-        for (int i = 0; i < kids.size(); i++) {
-            Element e = kids.get(i);
-            if (e.getTagName().equals("hashTree")) continue;
-            Element sub = i + 1 < kids.size() && kids.get(i + 1).getTagName().equals("hashTree") ? kids.get(i + 1) : null;
-            String cls = e.getAttribute("testclass").isEmpty() ? e.getTagName() : e.getAttribute("testclass");
-            String name = e.getAttribute("testname");
-            if (e.getAttribute("enabled").equals("false")) {
-                skip(cls, name, "disabled in the plan");
-                continue;
-            }
-            switch (cls) {
-                case "TestPlan" -> {
-                    userVariables(e);
-                    if (sub != null) walk(sub, flow, baseDir);
-                }
-                case "Arguments" -> userVariables(e);
-                case "ConfigTestElement" -> {
-                    domain = or(prop(e, "HTTPSampler.domain"), domain);
-                    port = or(prop(e, "HTTPSampler.port"), port);
-                    protocol = or(prop(e, "HTTPSampler.protocol"), protocol);
-                }
-                case "CookieManager" -> {
-                    // converted by what Brink does anyway: every user of a flow keeps its own cookies
-                }
-                case "HeaderManager" -> {
-                    if (flow == null) headers.putAll(headerMap(e));
-                    else skip(cls, name, "a header manager inside a thread group applies to the samplers under it only;"
-                            + " Brink puts headers on the request (add them to the steps)");
-                }
-                case "CSVDataSet" -> {
-                    try {
-                        csv(e, name, baseDir);
-                    } catch (Unconvertible u) {
-                        skip(cls, name, "its file name uses " + u.getMessage() + ", which Brink cannot fill");
-                    }
-                }
-                case "ThreadGroup", "SetupThreadGroup", "PostThreadGroup" -> {
-                    if (!cls.equals("ThreadGroup")) {
-                        skip(cls, name, "setUp/tearDown thread groups run once around the test, not as load");
-                        continue;
-                    }
-                    Flow f = new Flow(name);
-                    session.clear(); // a flow uses only what its own earlier steps extract
-                    f.threads = intOr(prop(e, "ThreadGroup.num_threads"), 1);
-                    flows.add(f);
-                    if (sub != null) walk(sub, f, baseDir);
-                    if (f.steps.isEmpty()) skip(cls, name, "no HTTP sampler in it to convert");
-                }
-                case "HTTPSamplerProxy" -> {
-                    if (flow == null) {
-                        skip(cls, name, "a sampler outside a thread group");
-                    } else {
-                        try {
-                            sampler(e, sub, flow);
-                        } catch (Unconvertible u) {
-                            skip(cls, name, "uses " + u.getMessage() + ", which has no Brink counterpart (a JMeter function,"
-                                    + " or a variable no converted element sets)");
-                        }
-                    }
-                }
-                case "ConstantTimer", "UniformRandomTimer" -> timer(e, cls, name);
-                default -> {
-                    if (PASS_THROUGH.contains(cls) && flow != null) {
-                        if (sub != null) walk(sub, flow, baseDir);
-                    } else if (cls.startsWith("BeanShell") || cls.startsWith("JSR223")) {
-                        skip(cls, name, "a script run per request: a generator-leak risk (its interpreter's per-call garbage and"
-                                + " caches grow with the load, field report 002); write it as generators, extract and checks");
-                    } else if (cls.equals("TestAction") && sub != null) {
-                        skip(cls, name, "a flow-control action (pause, stop); the timers under it are converted");
-                        walk(sub, flow, baseDir);
-                    } else {
-                        skip(cls, name, "not converted (Brink converts thread groups, HTTP samplers, header and cookie managers,"
-                                + " CSV data sets, regex and JSON extractors, response assertions, constant and uniform timers)");
-                        if (sub != null) note(sub);
-                    }
-                }
+    /** The children of a thread group or controller: scoped elements apply to all of them, samplers become steps. */
+    private void container(List<Node> children, Deque<List<JmxElement>> scopes, Flow flow) {
+        scopes.addLast(scopedOf(children));
+        for (Node n : children) {
+            if (disabledOrScoped(n)) continue;
+            JmxElement e = n.element();
+            String c = e.testclass();
+            if (JmeterElements.HTTP_SAMPLERS.contains(c)) {
+                sampler(n, scopes, flow);
+            } else if (c.equals("TestAction")) {
+                pause(n, scopes, flow);
+            } else if (JmeterElements.PASS_THROUGH.contains(c)) {
+                used.add(e);
+                seen.add(e);
+                container(n.children(), scopes, flow);
+            } else if (c.equals("LoopController")) {
+                loop(n, scopes, flow);
+            } else if (JmeterElements.controller(c)) {
+                leaveOut(n, "a " + c + " (its condition or choice has no Brink counterpart: a flow runs its steps in order)");
+            } else {
+                leaveOut(n, JmeterElements.scripted(c) ? scriptRisk() : "a sampler of another protocol (Brink converts HTTP samplers)");
             }
         }
-    }
-
-    /** Lists what lies under an element not converted, so nothing under it is dropped silently either. */
-    private void note(Element tree) {
-        for (Element k : elements(tree)) {
-            if (k.getTagName().equals("hashTree")) note(k);
-            else skip(k.getAttribute("testclass").isEmpty() ? k.getTagName() : k.getAttribute("testclass"), k.getAttribute("testname"),
-                    "under an element that was not converted");
-        }
-    }
-
-    private void sampler(Element e, Element sub, Flow flow) throws BrinkUserException {
-        String name = e.getAttribute("testname");
-        String d = or(prop(e, "HTTPSampler.domain"), domain);
-        String pr = or(prop(e, "HTTPSampler.protocol"), protocol);
-        String po = or(prop(e, "HTTPSampler.port"), port);
-        String host = vars(d, false);
-        String scheme = pr.isEmpty() ? "http" : vars(pr, false).toLowerCase(Locale.ROOT);
-        String at = scheme + "://" + host + (po.isEmpty() ? "" : ":" + vars(po, false));
-        if (host == null || host.isEmpty() || host.contains("${")) {
-            skip("HTTPSamplerProxy", name, "no host Brink can tell (HTTPSampler.domain '" + d + "')");
-            return;
-        }
-        if (origin == null) origin = at;
-        else if (!origin.equals(at)) {
-            skip("HTTPSamplerProxy", name, "another server (" + at + ") than the plan's target " + origin);
-            return;
-        }
-        String method = prop(e, "HTTPSampler.method").isEmpty() ? "GET" : prop(e, "HTTPSampler.method").toUpperCase(Locale.ROOT);
-        if (!HttpWords.isPlanMethod(method)) {
-            skip("HTTPSamplerProxy", name, "method '" + method + "': Brink plans send GET, POST, PUT, DELETE, PATCH or OPTIONS");
-            return;
-        }
-        String path = prop(e, "HTTPSampler.path").isEmpty() ? "/" : prop(e, "HTTPSampler.path");
-        StringBuilder step = new StringBuilder();
-        List<String> extract = new ArrayList<>();
-        List<String> extracted = new ArrayList<>(); // session names: usable by later steps once this one is written
-        List<String> check = new ArrayList<>();
-        Map<String, String> stepHeaders = new LinkedHashMap<>(headers);
-        if (sub != null) {
-            List<Element> kids = elements(sub);
-            for (Element k : kids) {
-                if (k.getTagName().equals("hashTree")) continue;
-                String cls = k.getAttribute("testclass");
-                String kn = k.getAttribute("testname");
-                if (k.getAttribute("enabled").equals("false")) {
-                    skip(cls, kn, "disabled in the plan");
-                    continue;
-                }
-                switch (cls) {
-                    case "HeaderManager" -> stepHeaders.putAll(headerMap(k));
-                    case "RegexExtractor" -> {
-                        String ref = prop(k, "RegexExtractor.refname");
-                        String template = prop(k, "RegexExtractor.template");
-                        String regex = prop(k, "RegexExtractor.regex");
-                        String useHeaders = prop(k, "RegexExtractor.useHeaders");
-                        if (!SESSION_NAME.matcher(ref).matches() || !(template.equals("$1$") || template.isEmpty())
-                                || !(useHeaders.isEmpty() || useHeaders.equals("false")) || groups(regex) > 1) {
-                            skip(cls, kn, "only a body regex with at most one group and template $1$ converts to extract");
-                        } else {
-                            extract.add(ref + ": {regex: " + PlanText.quote(regex) + "}");
-                            extracted.add(ref);
-                        }
-                    }
-                    case "JSONPostProcessor" -> {
-                        String[] refs = prop(k, "JSONPostProcessor.referenceNames").split(";");
-                        String[] exprs = prop(k, "JSONPostProcessor.jsonPathExprs").split(";");
-                        if (refs.length != exprs.length || !java.util.Arrays.stream(refs).allMatch(r -> SESSION_NAME.matcher(r.trim()).matches())
-                                || !exprs[0].startsWith("$") || exprs[0].contains("*") || exprs[0].contains("..")) {
-                            skip(cls, kn, "only JSON paths of Brink's subset ($, .name, ['name'], [N]; no wildcards) convert");
-                        } else {
-                            for (int r = 0; r < refs.length; r++) {
-                                extract.add(refs[r].trim() + ": {json: " + PlanText.quote(exprs[r].trim()) + "}");
-                                extracted.add(refs[r].trim());
-                            }
-                        }
-                    }
-                    case "ResponseAssertion" -> assertion(k, check);
-                    case "ConstantTimer", "UniformRandomTimer" -> timer(k, cls, kn);
-                    default -> skip(cls, kn, cls.startsWith("BeanShell") || cls.startsWith("JSR223")
-                            ? "a script run per request: a generator-leak risk (field report 002); write it as generators, extract and checks"
-                            : "not converted on a sampler (header manager, extractors, response assertion and timers are)");
-                }
-            }
-        }
-        String stepName = stepName(name);
-        step.append("      - name: ").append(stepName).append('\n');
-        step.append("        request:\n          method: ").append(method).append('\n');
-        List<String[]> args = arguments(e);
-        boolean raw = prop(e, "HTTPSampler.postBodyRaw").equals("true");
-        String query = "";
-        if (!raw && (method.equals("GET") || method.equals("DELETE") || method.equals("HEAD"))) {
-            StringBuilder q = new StringBuilder();
-            for (String[] a : args) {
-                q.append(q.length() == 0 ? "" : "&").append(enc(a[0])).append('=').append(vars(a[1], true));
-            }
-            if (q.length() > 0) query = (path.contains("?") ? "&" : "?") + q;
-        }
-        step.append("          path: ").append(PlanText.quote(vars(path, true) + query)).append('\n');
-        if (!stepHeaders.isEmpty()) {
-            StringBuilder h = new StringBuilder();
-            stepHeaders.forEach((k, v) -> {
-                if (Set.of("user-agent", "connection", "accept-encoding", "accept-language").contains(k.toLowerCase(Locale.ROOT))) return;
-                h.append(h.length() == 0 ? "" : ", ").append(PlanText.quote(k)).append(": ").append(PlanText.quote(vars(v, true)));
-            });
-            if (h.length() > 0) step.append("          headers: {").append(h).append("}\n");
-        }
-        if (raw && !args.isEmpty()) {
-            step.append("          body: ").append(PlanText.quote(vars(args.get(0)[1], true))).append('\n');
-        } else if (!query.isEmpty() || args.isEmpty()) {
-            // the arguments went into the query, or there are none
-        } else {
-            StringBuilder f = new StringBuilder();
-            for (String[] a : args) f.append(f.length() == 0 ? "" : ", ").append(PlanText.quote(a[0])).append(": ").append(PlanText.quote(vars(a[1], true)));
-            step.append("          form: {").append(f).append("}\n");
-        }
-        if (!check.isEmpty()) step.append("        check: {").append(String.join(", ", check)).append("}\n");
-        if (!extract.isEmpty()) {
-            step.append("        extract:\n");
-            for (String x : extract) step.append("          ").append(x).append('\n');
-        }
-        flow.steps.add(step.toString());
-        session.addAll(extracted);
-    }
-
-    private void assertion(Element k, List<String> check) {
-        String field = prop(k, "Assertion.test_field");
-        int type = intOr(prop(k, "Assertion.test_type"), 0);
-        List<String> strings = new ArrayList<>();
-        Element coll = collection(k, "Asserion.test_strings");
-        if (coll != null) for (Element s : elements(coll)) strings.add(s.getTextContent());
-        String name = k.getAttribute("testname");
-        // test_type bits: 1 matches, 2 contains, 4 NOT, 8 equals, 16 substring, 32 OR
-        boolean not = (type & 4) != 0 || (type & 32) != 0;
-        if (strings.size() != 1 || not) {
-            skip("ResponseAssertion", name, "only one pattern, not negated, converts to a check");
-            return;
-        }
-        String s = strings.get(0);
-        if (field.equals("Assertion.response_code") && s.matches("[1-5][0-9][0-9]")) {
-            check.add("status: " + s);
-        } else if (field.equals("Assertion.response_data") && (type & 16) != 0) {
-            check.add("body: " + PlanText.quote(s));
-        } else if (field.equals("Assertion.response_data") && (type & 2) != 0) {
-            check.add("body_regex: " + PlanText.quote(s));
-        } else {
-            skip("ResponseAssertion", name, "on " + field + " with test type " + type + ": Brink checks status, body text and body regex");
-        }
-    }
-
-    private void timer(Element e, String cls, String name) {
-        long delay = (long) doubleOr(prop(e, "ConstantTimer.delay"), -1);
-        double range = doubleOr(prop(e, "RandomTimer.range"), 0);
-        if (delay < 0) {
-            skip(cls, name, "a delay Brink cannot read ('" + prop(e, "ConstantTimer.delay") + "')");
-            return;
-        }
-        String t = cls.equals("ConstantTimer") || range <= 0 ? delay + "ms" : delay + "ms.." + (delay + Math.round(range)) + "ms";
-        if (think == null) think = t;
-        else if (!think.equals(t)) skip(cls, name, "a plan has one think time, after every answer: kept the first timer's " + think);
-    }
-
-    private void csv(Element e, String name, Path baseDir) {
-        String f = vars(prop(e, "filename"), false);
-        List<String> cols = List.of(prop(e, "variableNames").split("\\s*,\\s*"));
-        if (csvFile != null) {
-            skip("CSVDataSet", name, "a plan has one CSV feeder: kept " + csvFile);
-        } else if (f == null || f.contains("${") || baseDir == null || !Files.isRegularFile(baseDir.resolve(f))) {
-            skip("CSVDataSet", name, "its file '" + prop(e, "filename") + "' is not there beside the plan (samplers using "
-                    + String.join(", ", cols) + " are left out)");
-        } else if (!prop(e, "variableNames").isEmpty()) {
-            skip("CSVDataSet", name, "column names in the element: Brink reads them from the file's first line");
-        } else {
-            csvFile = f;
-            csvColumns = cols;
-        }
-    }
-
-    private void userVariables(Element e) {
-        Element coll = collection(e, "Arguments.arguments");
-        if (coll == null) {
-            Element inner = null;
-            for (Element k : elements(e)) if (k.getTagName().equals("elementProp") && k.getAttribute("elementType").equals("Arguments")) inner = k;
-            if (inner != null) coll = collection(inner, "Arguments.arguments");
-        }
-        if (coll == null) return;
-        for (Element a : elements(coll)) vars.put(prop(a, "Argument.name"), prop(a, "Argument.value"));
+        scopes.removeLast();
     }
 
     /**
-     * JMeter's {@code ${name}} in Brink's terms: a user-defined variable's value, a CSV column, an extracted session value;
-     * null when some reference has no Brink counterpart (a function such as {@code ${__P(…)}}, an unknown variable).
+     * True for a node the walk passes by: a disabled one (listed, with what is under it) or one that applies by scope
+     * (taken with the level it sits on, whatever its position among its siblings).
      */
-    private String vars(String s, boolean template) {
-        if (s == null) return null;
-        StringBuilder b = new StringBuilder();
-        Matcher m = VAR.matcher(s);
-        int last = 0;
-        while (m.find()) {
-            b.append(s, last, m.start());
-            String v = m.group(1);
-            if (vars.containsKey(v) && !vars.get(v).contains("${")) b.append(vars.get(v));
-            else if (template && session.contains(v)) b.append("${session.").append(v).append('}');
-            else if (template && csvColumns.contains(v)) b.append("${csv.").append(v).append('}');
-            else throw new Unconvertible("${" + v + "}");
-            last = m.end();
+    private boolean disabledOrScoped(Node n) {
+        if (!n.element().enabled()) {
+            leaveOut(n, "disabled in the plan");
+            return true;
         }
-        return b.append(s.substring(last)).toString();
+        if (JmeterElements.scoped(n.element().testclass())) {
+            seen.add(n.element());
+            return true;
+        }
+        return false;
     }
 
-    /** A value the plan cannot express: the element using it is left out and listed. */
-    private static final class Unconvertible extends RuntimeException {
-        Unconvertible(String what) {
-            super(what, null, false, false);
+    /** A loop controller inside a flow: its samplers as often as it loops, up to a few passes (more is a count Brink does not keep). */
+    private void loop(Node n, Deque<List<JmxElement>> scopes, Flow flow) {
+        JmxElement e = n.element();
+        seen.add(e);
+        long loops;
+        try {
+            loops = (long) JmxLoad.number(values, values.fixed(e.prop("LoopController.loops").isEmpty() ? "1" : e.prop("LoopController.loops")));
+        } catch (Unconvertible u) {
+            loops = -2;
+        }
+        int passes = loops >= 1 && loops <= 10 ? (int) loops : 1;
+        if (passes != loops) why.put(e, "loops " + e.prop("LoopController.loops") + " (its samplers are converted once: Brink unrolls at most 10 passes)");
+        else used.add(e);
+        for (int k = 0; k < passes; k++) container(n.children(), scopes, flow);
+    }
+
+    /** A Flow Control Action: its pause and the timers under it delay the next sampler. */
+    private void pause(Node n, Deque<List<JmxElement>> scopes, Flow flow) {
+        JmxElement e = n.element();
+        seen.add(e);
+        List<JmxElement> scope = inScope(scopes, n.children());
+        JmxDelay d = JmxDelay.ofTimers(scope, values, why, used);
+        int action = JmxStep.intOr(e.prop("ActionProcessor.action"), 1);
+        if (action == 1) { // pause
+            try {
+                long ms = (long) JmxLoad.number(values, values.fixed(e.prop("ActionProcessor.duration").isEmpty() ? "0" : e.prop("ActionProcessor.duration")));
+                d = d.plus(new JmxDelay(ms, ms));
+            } catch (Unconvertible u) {
+                why.putIfAbsent(e, "its pause " + u.getMessage());
+            }
+            used.add(e);
+        } else {
+            why.putIfAbsent(e, "a flow-control action other than a pause (stop, restart): its timers are converted");
+        }
+        flow.pending = flow.pending.plus(d);
+    }
+
+    private void sampler(Node n, Deque<List<JmxElement>> scopes, Flow flow) {
+        JmxElement e = n.element();
+        seen.add(e);
+        List<JmxElement> scope = inScope(scopes, n.children());
+        for (Node k : n.children()) {
+            if (!k.element().enabled()) leaveOut(k, "disabled in the plan");
+            else seen.add(k.element());
+        }
+        JmxStep step;
+        try {
+            step = JmxStep.of(e, scope, values);
+        } catch (Unconvertible u) {
+            why.putIfAbsent(e, "uses " + u.getMessage());
+            return;
+        }
+        if (origin == null) {
+            origin = step.origin;
+        } else if (!origin.equals(step.origin)) {
+            why.putIfAbsent(e, "another server (" + step.origin + ") than the plan's target " + origin + " (a Brink plan has one target)");
+            return;
+        }
+        for (Map.Entry<JmxElement, String> p : step.problems.entrySet()) why.putIfAbsent(p.getKey(), p.getValue());
+        used.add(e);
+        used.addAll(step.used);
+        for (JmxElement s : scope) {
+            String c = s.testclass();
+            if (c.equals("CookieManager")) cookies(s);
+            else if (c.equals("ConstantThroughputTimer")) throughput(s, flow);
+            else if (c.equals("DurationAssertion")) sla(s);
+            else if (c.equals("Arguments") || c.equals("CSVDataSet") && variables.csvFile != null || c.equals("CounterConfig") || c.equals("RandomVariableConfig")) used.add(s);
+        }
+        JmxDelay before = flow.pending.plus(JmxDelay.ofTimers(scope, values, why, used));
+        flow.pending = JmxDelay.NONE;
+        flow.steps.add(step);
+        flow.names.add(unique(e.testname()));
+        flow.before.add(before);
+        values.session.addAll(step.extracted());
+    }
+
+    private void throughput(JmxElement ctt, Flow flow) {
+        if (pacing != null) {
+            if (pacing.timer != ctt) why.putIfAbsent(ctt, "a second throughput timer (a plan has one pacing: kept " + pacing.timer.named() + ")");
+            return;
+        }
+        try {
+            double perMinute = JmxLoad.number(values, values.fixed(ctt.prop("throughput")));
+            int mode = JmxStep.intOr(ctt.prop("calcMode"), 0);
+            if (!(perMinute > 0)) throw new Unconvertible("a throughput of " + perMinute);
+            pacing = new Pacing(ctt, perMinute, mode, flow);
+            used.add(ctt);
+        } catch (Unconvertible u) {
+            why.putIfAbsent(ctt, "its throughput " + u.getMessage());
         }
     }
 
-    private Result write() throws BrinkUserException {
+    private void sla(JmxElement d) {
+        try {
+            double ms = JmxLoad.number(values, values.fixed(d.prop("DurationAssertion.duration")));
+            if (ms > 0 && (durationAssertion == null || ms < JmxLoad.number(values, values.fixed(durationAssertion.prop("DurationAssertion.duration"))))) {
+                durationAssertion = d;
+            }
+            used.add(d);
+        } catch (Unconvertible u) {
+            why.putIfAbsent(d, "its duration " + u.getMessage());
+        }
+    }
+
+    private void cookies(JmxElement m) {
+        if (!m.collection("CookieManager.cookies").isEmpty()) {
+            why.putIfAbsent(m, "cookies set in the manager itself (Brink's per-user jar starts empty: the first answers fill it)");
+        } else {
+            used.add(m); // every Brink user keeps its own cookies, as a cookie manager's thread does
+        }
+    }
+
+    /** Every element in scope of a sampler: the scoped elements of each enclosing level, outermost first, then its own. */
+    private List<JmxElement> inScope(Deque<List<JmxElement>> scopes, List<Node> own) {
+        List<JmxElement> out = new ArrayList<>();
+        for (List<JmxElement> level : scopes) out.addAll(level);
+        out.addAll(scopedOf(own));
+        return out;
+    }
+
+    private static List<JmxElement> scopedOf(List<Node> nodes) {
+        List<JmxElement> out = new ArrayList<>();
+        for (Node n : nodes) if (n.element().enabled() && JmeterElements.scoped(n.element().testclass())) out.add(n.element());
+        return out;
+    }
+
+    private void leaveOut(Node n, String reason) {
+        why.putIfAbsent(n.element(), reason);
+        seen.add(n.element());
+        for (Node k : n.children()) leaveOut(k, "under " + n.element().named() + ", which was not converted");
+    }
+
+    private static String scriptRisk() {
+        return "a script run per request: a generator-leak risk (its interpreter's per-call garbage and caches grow with the"
+                + " load, field report 002); write it as generators, extract and checks";
+    }
+
+    private Result result() throws BrinkUserException {
+        // what no converted sampler used, with the reason its kind has
+        for (JmxElement e : seen) {
+            if (used.contains(e) || why.containsKey(e)) continue;
+            String c = e.testclass();
+            why.put(e, JmeterElements.scripted(c) ? scriptRisk()
+                    : JmeterElements.LISTENERS.contains(c) ? "a listener (Brink records every request itself: the run directory and its report)"
+                    : JmeterElements.scoped(c) && known(c) ? "applies to no sampler Brink converted"
+                    : "not converted (Brink converts HTTP samplers and the defaults, header and cookie managers, CSV data sets, counters,"
+                    + " random variables, regex, boundary and JSON extractors, response, JSON and duration assertions, timers and"
+                    + " throughput timers that apply to them)");
+        }
+        List<String> skipped = new ArrayList<>();
+        for (Map.Entry<JmxElement, String> w : why.entrySet()) {
+            if (!used.contains(w.getKey()) || JmeterElements.EXTRACTORS.contains(w.getKey().testclass())
+                    || JmeterElements.ASSERTIONS.contains(w.getKey().testclass()) || w.getKey().testclass().equals("HeaderManager")) {
+                skipped.add(w.getKey().named() + ": " + w.getValue());
+            }
+        }
         int steps = flows.stream().mapToInt(f -> f.steps.size()).sum();
-        if (steps == 0) {
-            throw new BrinkUserException(file + ": no HTTP sampler in an enabled thread group could be converted (" + skipped.size()
-                    + " elements left out)");
-        }
-        StringBuilder y = new StringBuilder();
-        y.append("# made by brink import jmx from ").append(file.replace('\n', ' ')).append("; ").append(skipped.size())
-                .append(" elements left out (listed by the command)\n");
-        y.append("name: imported\n");
-        y.append("target: {base_url: ").append(PlanText.quote(origin)).append("}\n");
-        if (csvFile != null) y.append("data: {csv: ").append(PlanText.quote(csvFile)).append("}\n");
-        int users = flows.stream().filter(f -> !f.steps.isEmpty()).mapToInt(f -> Math.max(1, f.threads)).sum();
-        y.append("users: {count: ").append(users).append(think == null ? "" : ", think: " + think).append("}\n");
-        y.append("flows:\n");
-        Set<String> flowNames = new LinkedHashSet<>();
-        for (Flow f : flows) {
-            if (f.steps.isEmpty()) continue;
-            String n = unique(f.name, flowNames);
-            y.append("  - name: ").append(n).append("\n    weight: ").append(Math.max(1, f.threads)).append("\n    steps:\n");
-            f.steps.forEach(y::append);
-        }
-        return new Result(y.toString(), steps, List.copyOf(skipped));
+        if (steps == 0) return new Result(null, 0, List.copyOf(skipped));
+        return new Result(JmxPlanWriter.write(file, values, flows(), origin, variables.csvFile, pacing(), durationAssertion, serialGroups,
+                skipped.size()), steps, List.copyOf(skipped));
     }
 
-    private String stepName(String testname) {
-        return unique(testname, stepNames);
+    private boolean known(String c) {
+        return JmeterElements.TIMERS.contains(c) || JmeterElements.EXTRACTORS.contains(c) || JmeterElements.ASSERTIONS.contains(c)
+                || List.of("ConfigTestElement", "HeaderManager", "CookieManager", "ConstantThroughputTimer", "CSVDataSet", "CounterConfig",
+                "RandomVariableConfig", "Arguments").contains(c);
     }
 
-    private static String unique(String raw, Set<String> taken) {
+    private List<JmxPlanWriter.FlowOut> flows() {
+        List<JmxPlanWriter.FlowOut> out = new ArrayList<>();
+        for (Flow f : flows) out.add(new JmxPlanWriter.FlowOut(f.group, f.load, f.steps, f.names, f.before));
+        return out;
+    }
+
+    /**
+     * A Constant Throughput Timer as pacing: it holds each thread to {@code perMinute} samples a minute (mode 0, this
+     * thread), or the threads together (the other modes), so a user's flow of k steps starts every k × 60 / rate s (× the
+     * threads sharing the rate).
+     */
+    private JmxPlanWriter.Pace pacing() {
+        if (pacing == null) return null;
+        int steps = pacing.flow.steps.size();
+        double perThread = pacing.mode == 0 ? pacing.perMinute : pacing.perMinute / Math.max(1, pacing.mode == 2 || pacing.mode == 4
+                ? pacing.flow.load.users() : flows.stream().mapToInt(f -> f.load.users()).sum());
+        long ms = Math.round(steps * 60_000 / perThread);
+        return new JmxPlanWriter.Pace(ms, pacing.timer.named() + ": " + pacing.timer.prop("throughput") + " samples/min"
+                + (pacing.mode == 0 ? " per thread" : " shared by the threads") + " × " + steps + " steps a flow"
+                + (pacing.timer.prop("throughput").contains("${") ? " (at its default; set pacing by hand when you change it)" : ""));
+    }
+
+    private record Pacing(JmxElement timer, double perMinute, int mode, Flow flow) {
+    }
+
+    private String unique(String raw) {
         String base = raw.trim().replaceAll("[^A-Za-z0-9_.-]+", "-").replaceAll("^-+|-+$", "");
         if (base.isEmpty()) base = "step";
         String n = base;
-        for (int k = 2; !taken.add(n); k++) n = base + "-" + k;
+        for (int k = 2; !stepNames.add(n); k++) n = base + "-" + k;
         return n;
     }
 
-    private void skip(String cls, String name, String why) {
-        skipped.add(cls + " '" + name + "': " + why);
-    }
-
-    private static List<String[]> arguments(Element sampler) {
-        List<String[]> out = new ArrayList<>();
-        for (Element k : elements(sampler)) {
-            if (!k.getTagName().equals("elementProp") || !k.getAttribute("name").equals("HTTPsampler.Arguments")) continue;
-            Element coll = collection(k, "Arguments.arguments");
-            if (coll == null) continue;
-            for (Element a : elements(coll)) out.add(new String[] {prop(a, "Argument.name"), prop(a, "Argument.value")});
-        }
-        return out;
-    }
-
-    private Map<String, String> headerMap(Element manager) {
-        Map<String, String> m = new LinkedHashMap<>();
-        Element coll = collection(manager, "HeaderManager.headers");
-        if (coll == null) return m;
-        for (Element h : elements(coll)) {
-            String name = prop(h, "Header.name");
-            if (HttpWords.isHeaderName(name)) {
-                m.put(name, prop(h, "Header.value"));
-            } else {
-                skip("HeaderManager", manager.getAttribute("testname"), "header '" + name + "' left out (not a valid HTTP header name)");
-            }
-        }
-        return m;
-    }
-
-    private static Element collection(Element e, String name) {
-        for (Element k : elements(e)) if (k.getTagName().equals("collectionProp") && k.getAttribute("name").equals(name)) return k;
-        return null;
-    }
-
-    private static String prop(Element e, String name) {
-        for (Element k : elements(e)) {
-            if (k.getAttribute("name").equals(name) && k.getTagName().endsWith("Prop") && !k.getTagName().equals("elementProp")) {
-                return k.getTextContent().trim();
-            }
-        }
-        return "";
-    }
-
-    private static Element child(Element e, String tag) {
-        for (Element k : elements(e)) if (k.getTagName().equals(tag)) return k;
-        return null;
-    }
-
-    private static List<Element> elements(Element e) {
-        List<Element> out = new ArrayList<>();
-        NodeList nodes = e.getChildNodes();
-        for (int i = 0; i < nodes.getLength(); i++) if (nodes.item(i).getNodeType() == Node.ELEMENT_NODE) out.add((Element) nodes.item(i));
-        return out;
-    }
-
-    private static int groups(String regex) {
-        try {
-            return Pattern.compile(regex).matcher("").groupCount();
-        } catch (RuntimeException e) {
-            return 99;
-        }
-    }
-
     private static String or(String a, String b) {
-        return a == null || a.isEmpty() ? b : a;
-    }
-
-    private static int intOr(String s, int d) {
-        try {
-            return Integer.parseInt(s.trim());
-        } catch (RuntimeException e) {
-            return d;
-        }
-    }
-
-    private static double doubleOr(String s, double d) {
-        try {
-            return Double.parseDouble(s.trim());
-        } catch (RuntimeException e) {
-            return d;
-        }
-    }
-
-    private static String enc(String s) {
-        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8);
+        return a.isEmpty() ? b : a;
     }
 }

@@ -185,6 +185,24 @@ class HarImportTest {
         assertThat(p.users().think()).isEqualTo(dev.brink.load.plan.ThinkTime.uniform(Duration.ofMillis(246), Duration.ofMillis(426)));
     }
 
+    /**
+     * PageXray's recording of www.etat.lu (chrome-har): a 302 to another host, then a 302 on it to its home page. The
+     * plan starts on the host the chain led to, with one request that follows the rest, checked against the last answer.
+     */
+    @Test
+    void aRedirectChainIsOneStepFromTheFirstHopOnTheOrigin() throws Exception {
+        String har = new String(getClass().getResourceAsStream("/har/corpus/pagexray-www.etat.lu.har").readAllBytes(), StandardCharsets.UTF_8);
+        HarImport.Result r = HarImport.convert(har, "etat.har", null, false);
+        Plan p = PlanReader.parse(r.plan(), "plan.yaml", dir, n -> null);
+        assertThat(p.target().baseUrl().toString()).isEqualTo("http://www.etat.public.lu");
+        assertThat(p.profile()).hasSize(1);
+        assertThat(p.profile().get(0).request().path()).isEqualTo("/");
+        assertThat(p.profile().get(0).request().followRedirects()).isEqualTo(1);
+        assertThat(p.profile().get(0).check().status()).isEqualTo(200);
+        assertThat(r.skipped()).contains("GET http://www.etat.lu/: a redirect on the browser's way to http://www.etat.public.lu (the plan"
+                + " starts where it led)", "GET http://cdn.public.lu/js/requirejs/2-1-1/require.js: another origin than http://www.etat.public.lu");
+    }
+
     /** Fuzzed recordings: a user error or a plan that parses, never anything else. */
     @Test
     void fuzzedRecordingsGiveAPlanOrOneClearError() throws Exception {
