@@ -7,6 +7,7 @@ import dev.brink.bench.BenchText;
 import dev.brink.bench.CompareOptions;
 import dev.brink.bench.CompareReport;
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.ExitCode;
 import dev.brink.core.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -94,13 +95,13 @@ final class BenchOutputOptions {
         if (!failOn.isEmpty() && regressions > 0) {
             if (!json) {
                 out.printf(Locale.ROOT, "gate: %d regression%s beyond %s: exit %d%n", regressions, regressions == 1 ? "" : "s",
-                        threshold, BenchCommand.EXIT_GATE);
+                        threshold, ExitCode.GATE);
             }
             out.flush();
-            return BenchCommand.EXIT_GATE;
+            return ExitCode.GATE;
         }
         out.flush();
-        return 0;
+        return ExitCode.OK;
     }
 
     private static void write(Path file, String text, String what) throws BrinkUserException {

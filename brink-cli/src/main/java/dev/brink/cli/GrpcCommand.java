@@ -3,6 +3,7 @@ package dev.brink.cli;
 import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
+import dev.brink.core.ExitCode;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.plan.Plan;
@@ -126,7 +127,7 @@ final class GrpcCommand implements Callable<Integer> {
                 transport -> "brink grpc " + address + " " + call + " — " + m + " for " + Durations.format(d) + ", "
                         + policy + " connections" + (tlsSettings == null ? "" : insecure ? ", TLS unverified" : ", TLS")
                         + ", up to " + slots + " calls in flight (" + transport + ")");
-        return BrinkMain.EXIT_OK;
+        return ExitCode.OK;
     }
 
     private List<Plan.Header> metadata() throws BrinkUserException {

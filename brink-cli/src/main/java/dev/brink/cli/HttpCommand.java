@@ -2,6 +2,7 @@ package dev.brink.cli;
 
 import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.ExitCode;
 import dev.brink.core.InputFiles;
 import dev.brink.core.UserText;
 import dev.brink.load.LoadEngine;
@@ -62,7 +63,7 @@ final class HttpCommand implements Callable<Integer> {
         LoadEngine.checkReachable(base, Duration.ofSeconds(5));
         OneLineLoad.run(load.spec, "http", plan, opts, load.users(), d, load.out, load.json, !load.noWarmUp, url,
                 transport -> HttpReport.headline(url, load.rate(), load.users(), d, conns, transport));
-        return BrinkMain.EXIT_OK;
+        return ExitCode.OK;
     }
 
     private static URI base(String url) throws BrinkUserException {

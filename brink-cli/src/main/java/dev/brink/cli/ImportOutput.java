@@ -1,6 +1,7 @@
 package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.ExitCode;
 import dev.brink.load.plan.bind.ImportedPlan;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -31,6 +32,6 @@ final class ImportOutput {
         err.println(summary);
         lines.forEach(err::println);
         err.flush();
-        return BrinkMain.EXIT_OK;
+        return ExitCode.OK;
     }
 }

@@ -1,13 +1,14 @@
 package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.ExitCode;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingDetail.HeapGrowth;
 import dev.brink.core.FindingDetail.HeapLeak;
 import dev.brink.core.FindingDetail.LockContention;
 import dev.brink.core.FindingKind;
-import dev.brink.core.Sizes;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.Sizes;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.summary.RunSummary;
@@ -34,9 +35,6 @@ import java.util.concurrent.TimeUnit;
  * print the closing block, and turn the plan's {@code fail_on} gate into the exit code.
  */
 final class MethodConsole {
-    /** Exit code when the plan's fail_on gate failed (DESIGN.md). */
-    static final int GATE_FAILED = 3;
-
     private MethodConsole() {
     }
 
@@ -85,7 +83,7 @@ final class MethodConsole {
             console.flush();
             List<String> failures = FailOnGate.failures(plan.failOn(), summary);
             failures.forEach(f -> console.println("gate failed: " + f));
-            return failures.isEmpty() ? 0 : GATE_FAILED;
+            return failures.isEmpty() ? ExitCode.OK : ExitCode.GATE;
         } finally {
             reported.countDown();
             try {

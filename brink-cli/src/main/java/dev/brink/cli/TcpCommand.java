@@ -2,6 +2,7 @@ package dev.brink.cli;
 
 import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.ExitCode;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.plan.Plan;
@@ -64,7 +65,7 @@ final class TcpCommand implements Callable<Integer> {
         OneLineLoad.run(load.spec, "tcp", plan, opts, load.users(), d, load.out, load.json, !load.noWarmUp, target,
                 transport -> "brink tcp " + target + ": " + (load.rate() != null ? load.rate() + " packets/s" : load.users() + " users")
                         + " for " + load.duration + ", " + conns + " sessions at most (" + transport + ")");
-        return BrinkMain.EXIT_OK;
+        return ExitCode.OK;
     }
 
     private Plan fromPlan(double rps) throws BrinkUserException {
