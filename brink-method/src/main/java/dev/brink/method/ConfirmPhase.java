@@ -60,7 +60,7 @@ final class ConfirmPhase {
         ConfirmVerdict word = cutShort.getAsBoolean() ? ConfirmVerdict.INTERRUPTED : ConfirmVerdict.of(verdict.kind());
         ConfirmResult result = new ConfirmResult(multiplier, rps, c.ramp().toMillis() / 1000.0, r.durationS(), word,
                 word == ConfirmVerdict.INTERRUPTED ? List.of() : verdict.reasons(), r.achievedRps(), r.errorRate(), r.corrected().p99Ms(),
-                verdict.rules(), r.operations());
+                verdict.rules(), r.operations(), StepLoad.held(r));
         console.printf(Locale.ROOT, "  hold: %s  achieved %8.1f req/s  errors %6.2f %%  p99 %8.1f ms  %s%s%n",
                 StepLoad.column(r.workload(), r.targetRps()), r.achievedRps(), r.errorRate() * 100, r.corrected().p99Ms(), word.json(),
                 result.reasons().isEmpty() ? "" : ": " + String.join("; ", result.reasons()));

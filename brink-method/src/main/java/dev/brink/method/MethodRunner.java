@@ -476,6 +476,10 @@ public final class MethodRunner {
         if (plan.slo() == null && (phases.contains(MethodPhase.CAPACITY) || phases.contains(MethodPhase.CONFIRM))) {
             throw new BrinkUserException(plan.name() + ": the capacity search and the confirmation need an slo section: expected slo: {error_rate: 0.01, p99_ms: 500}");
         }
+        if (plan.failOn().thresholds().readsLoad() && !phases.contains(MethodPhase.CONFIRM) && !phases.contains(MethodPhase.SOAK)) {
+            throw new BrinkUserException(plan.name() + ": fail_on '" + plan.failOn().thresholds().text() + "' judges the confirmation hold"
+                    + " and the soak: expected phases.confirm or phases.soak in the run (the capacity search breaks the service on purpose)");
+        }
         if (phases.contains(MethodPhase.CONFIRM) && !phases.contains(MethodPhase.CAPACITY) && p.confirm().multiplier() == null) {
             throw new BrinkUserException(plan.name() + ": a confirmation without the capacity search needs phases.confirm.multiplier (what to confirm)");
         }

@@ -87,7 +87,8 @@ final class PlanWriter {
         Plan.FailOn f = p.failOn();
         if (!f.equals(Plan.FailOn.NEVER)) {
             root.put("fail_on", ordered("capacity_below", f.capacityBelow(), "confirm", f.confirmDegraded() ? "degraded" : null,
-                    "soak", f.soakLeak() ? "leak" : null, "findings", f.findings()));
+                    "soak", f.soakLeak() ? "leak" : null, "findings", f.findings(),
+                    "thresholds", f.thresholds().isEmpty() ? null : f.thresholds().text()));
         }
         new YAMLMapper().writeValue(file.toFile(), root);
     }

@@ -190,7 +190,7 @@ final class SoakPhase {
         double slope = judged == null ? 0 : judged.slopeBytesPerSec() * 3600 / MIB;
         SoakResult result = new SoakResult(s.multiplier(), rps, r.durationS(), smallHeap, Numbers.round(slope), Numbers.round(judged == null ? 0 : judged.r2()),
                 verdict, reason, judged == null ? null : line(lines, judged.fit())).withMultiplierReason(whyMultiplier)
-                .withHeapGrowth(leakEvidence.growth());
+                .withHeapGrowth(leakEvidence.growth()).withMeasured(StepLoad.held(r));
         console.printf(Locale.ROOT, "  soak: achieved %.1f req/s, errors %.2f %%, heap after GC %+.1f MB/h (r² %.2f): %s%n",
                 r.achievedRps(), r.errorRate() * 100, slope, result.r2(), verdict.json());
         StreamRows.print(console, engine.lastStreamTimings());

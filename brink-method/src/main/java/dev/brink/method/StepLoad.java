@@ -1,6 +1,9 @@
 package dev.brink.method;
 
+import dev.brink.core.summary.HeldLoad;
 import dev.brink.load.engine.LoadStep;
+import dev.brink.load.engine.Percentiles;
+import dev.brink.load.engine.StepResult;
 import java.util.Locale;
 
 /**
@@ -21,5 +24,12 @@ final class StepLoad {
         return workload instanceof LoadStep.Workload.Closed c
                 ? String.format(Locale.ROOT, "users  %8d", c.users())
                 : String.format(Locale.ROOT, "target %8.1f", targetRps);
+    }
+
+    /** What a held step measured, as summary.json records it (the confirmation hold, the soak). */
+    static HeldLoad held(StepResult r) {
+        Percentiles p = r.corrected();
+        return new HeldLoad(users(r.workload()), r.targetRps(), r.achievedRps(), r.ok() + r.errorCount(), r.errors(),
+                p.count() == 0 ? null : new HeldLoad.Latency(p.p50Ms(), p.p90Ms(), p.p99Ms(), p.p999Ms(), p.maxMs()));
     }
 }

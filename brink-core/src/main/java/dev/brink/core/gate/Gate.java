@@ -53,7 +53,7 @@ public record Gate(String text, List<Threshold> thresholds) {
 
     /** Whether any threshold reads the load's numbers (latency, errors, rate), not only the findings. */
     public boolean readsLoad() {
-        return thresholds.stream().anyMatch(t -> t.metric() != Metric.FINDINGS_KIND && t.metric() != Metric.FINDINGS_SEVERITY);
+        return thresholds.stream().anyMatch(t -> !t.metric().findings());
     }
 
     /** One line per threshold {@code f} fails, in the order written; empty when the gate passes. */

@@ -48,6 +48,11 @@ public record Threshold(Metric metric, Op op, double value, Severity severity, F
         public boolean latency() {
             return percentile >= 0;
         }
+
+        /** True for the thresholds on findings, which read no load. */
+        public boolean findings() {
+            return this == FINDINGS_SEVERITY || this == FINDINGS_KIND;
+        }
     }
 
     /** A comparison: the threshold fails when {@code measured op value} holds. */

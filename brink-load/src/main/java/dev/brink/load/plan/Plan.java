@@ -1,6 +1,7 @@
 package dev.brink.load.plan;
 
 import dev.brink.core.UserText;
+import dev.brink.core.gate.Gate;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -420,9 +421,19 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
      * @param confirmDegraded fail when the confirmation degraded
      * @param soakLeak        fail when the soak found a leak or the target died
      * @param findings        fail on any finding of this severity or worse ("critical", "warning", "info")
+     * @param thresholds      threshold expressions ({@code p99>200ms,errors>1%}), judged on the confirmation hold and
+     *                        the soak's load, and on the run's findings; {@link Gate#NONE} for none
      */
-    public record FailOn(Double capacityBelow, boolean confirmDegraded, boolean soakLeak, String findings) {
+    public record FailOn(Double capacityBelow, boolean confirmDegraded, boolean soakLeak, String findings, Gate thresholds) {
         public static final FailOn NEVER = new FailOn(null, false, false, null);
+
+        public FailOn {
+            thresholds = thresholds == null ? Gate.NONE : thresholds;
+        }
+
+        public FailOn(Double capacityBelow, boolean confirmDegraded, boolean soakLeak, String findings) {
+            this(capacityBelow, confirmDegraded, soakLeak, findings, Gate.NONE);
+        }
     }
 
     /** CSV feeder: file (absolute), row order, and columns whose values are secret. */

@@ -5,6 +5,7 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.core.InputFiles;
 import dev.brink.core.Sizes;
+import dev.brink.core.gate.Gate;
 import dev.brink.load.engine.CsvFeeder;
 import dev.brink.load.engine.Template;
 import dev.brink.load.http.HttpWords;
@@ -284,8 +285,16 @@ public final class PlanBinder {
         }
     }
 
+    /**
+     * {@code fail_on}: a mapping of verdict conditions ({@code capacity_below}, {@code confirm}, {@code soak},
+     * {@code findings}) and threshold expressions ({@code thresholds: "p99>200ms,errors>1%"}), or the expressions alone
+     * as its value ({@code fail_on: "p99>200ms"}).
+     */
     private static Plan.FailOn failOn(PlanNode n) throws BrinkUserException {
-        Map<String, PlanNode> f = fields(n, "fail_on", "capacity_below", "confirm", "soak", "findings");
+        if (n.isScalar()) {
+            return new Plan.FailOn(null, false, false, null, thresholds(n, "fail_on"));
+        }
+        Map<String, PlanNode> f = fields(n, "fail_on", "capacity_below", "confirm", "soak", "findings", "thresholds");
         Double below = f.containsKey("capacity_below") ? number(f.get("capacity_below"), "fail_on.capacity_below", 0.001, 1e6) : null;
         boolean confirm = f.containsKey("confirm") && oneOf(f.get("confirm"), "fail_on.confirm", "degraded");
         boolean soak = f.containsKey("soak") && oneOf(f.get("soak"), "fail_on.soak", "leak");
@@ -296,7 +305,22 @@ public final class PlanBinder {
                 throw f.get("findings").error("fail_on.findings", "critical, warning or info");
             }
         }
-        return new Plan.FailOn(below, confirm, soak, findings);
+        Gate thresholds = f.containsKey("thresholds") ? thresholds(f.get("thresholds"), "fail_on.thresholds") : Gate.NONE;
+        return new Plan.FailOn(below, confirm, soak, findings, thresholds);
+    }
+
+    /** Threshold expressions, each term's error at its own column. */
+    private static Gate thresholds(PlanNode n, String path) throws BrinkUserException {
+        String text = string(n, path);
+        try {
+            Gate g = Gate.parse(text);
+            if (g.isEmpty()) throw n.error(path, Gate.EXPECTED);
+            return g;
+        } catch (Gate.Invalid e) {
+            // the column is the node's start (a quoted scalar's opening quote: one before its text)
+            throw new BrinkUserException(n.file() + ":" + n.line() + ":" + (n.column() + e.offset) + ": " + path + ": '"
+                    + e.term + "': expected " + e.getMessage());
+        }
     }
 
     private static boolean oneOf(PlanNode n, String field, String only) throws BrinkUserException {
