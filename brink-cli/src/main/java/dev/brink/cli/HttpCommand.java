@@ -2,7 +2,6 @@ package dev.brink.cli;
 
 import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
-import dev.brink.core.ExitCode;
 import dev.brink.core.InputFiles;
 import dev.brink.core.UserText;
 import dev.brink.load.LoadEngine;
@@ -61,9 +60,8 @@ final class HttpCommand implements Callable<Integer> {
         Plan plan = plan(base);
         LoadOptions opts = load.options(conns, t); // --shard and --start-at checked before any connection
         LoadEngine.checkReachable(base, Duration.ofSeconds(5));
-        OneLineLoad.run(load.spec, "http", plan, opts, load.users(), d, load.out, load.json, !load.noWarmUp, url,
+        return OneLineLoad.run(load, "http", plan, opts, d, url,
                 transport -> HttpReport.headline(url, load.rate(), load.users(), d, conns, transport));
-        return ExitCode.OK;
     }
 
     private static URI base(String url) throws BrinkUserException {

@@ -110,12 +110,13 @@ final class HttpReport {
     }
 
     static void json(PrintWriter out, String url, StepResult r, List<Finding> findings,
-                     List<dev.brink.core.evidence.StreamTimingLine> streams) throws Exception {
+                     List<dev.brink.core.evidence.StreamTimingLine> streams, List<String> gateFailed) throws Exception {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("url", url);
         doc.put("result", r);
         doc.put("findings", findings);
         if (!streams.isEmpty()) doc.put("streams", streams); // as in streams.jsonl
+        doc.put("gate", Map.of("passed", gateFailed.isEmpty(), "failed", gateFailed));
         out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
     }
 

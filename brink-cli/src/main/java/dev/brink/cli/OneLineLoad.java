@@ -2,17 +2,21 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.BrinkVersion;
+import dev.brink.core.ExitCode;
 import dev.brink.core.Durations;
 import dev.brink.core.Finding;
 import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Shard;
 import dev.brink.core.evidence.StreamTimingLine;
+import dev.brink.core.gate.Gate;
+import dev.brink.core.gate.GateFigures;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.Warmup;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
+import dev.brink.load.engine.Percentiles;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.host.PortExhaustion;
 import dev.brink.load.metrics.LiveMetrics;
@@ -81,15 +85,22 @@ final class OneLineLoad {
     }
 
     /**
-     * Runs one step of {@code plan} (open at 100 % when {@code users} is null, else closed) and prints the live
-     * lines and the summary ({@code --json}: the summary alone on stdout, live lines on stderr).
-     * @param warm     an open-model run first warms Brink's request path against a responder of its own (see
-     *                 {@link Warmup}), so its first seconds are not Brink's JIT compiling
+     * Runs one step of {@code plan} (open at 100 % when {@code --users} is not given, else closed) and prints the live
+     * lines and the summary ({@code --json}: the summary alone on stdout, live lines on stderr). An open-model run
+     * first warms Brink's request path against a responder of its own (see {@link Warmup}, unless --no-warm-up), so
+     * its first seconds are not Brink's JIT compiling.
      * @param headline the first line (not with --json), given the engine's transport
+     * @return the exit code: {@link ExitCode#GATE} when the run met a --fail-on threshold (or, without one, every
+     *         request failed), else {@link ExitCode#OK}
      */
-    static void run(CommandLine.Model.CommandSpec spec, String name, Plan plan, LoadOptions options, Integer users,
-                    Duration d, Path out, boolean json, boolean warm, String shown, Function<String, String> headline)
-            throws Exception {
+    static int run(OneLineLoadOptions load, String name, Plan plan, LoadOptions options, Duration d, String shown,
+                   Function<String, String> headline) throws Exception {
+        CommandLine.Model.CommandSpec spec = load.spec;
+        Integer users = load.users();
+        Path out = load.out;
+        boolean json = load.json;
+        boolean warm = !load.noWarmUp;
+        Gate gate = load.gate();
         LoadStep step = users == null ? LoadStep.open(name, 1, d) : LoadStep.closed(name, users, Duration.ZERO, d);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter live = json ? spec.commandLine().getErr() : stdout;
@@ -121,13 +132,32 @@ final class OneLineLoad {
             streams = engine.lastStreamTimings();
         }
         if (out != null) writeSummary(out, name, started, findings, options.shard());
+        List<String> failed = gateFailures(gate, result, findings);
         if (json) {
-            HttpReport.json(stdout, shown, result, findings, streams);
+            HttpReport.json(stdout, shown, result, findings, streams, failed);
         } else {
             HttpReport.table(stdout, result, out);
             HttpReport.streams(stdout, streams);
             HttpReport.findings(stdout, findings);
         }
+        // the gate's lines on stderr with --json too, where a CI log shows them beside the exit code
+        PrintWriter verdict = json ? spec.commandLine().getErr() : stdout;
+        failed.forEach(f -> verdict.println("gate failed: " + f));
+        verdict.flush();
         stdout.flush();
+        return failed.isEmpty() ? ExitCode.OK : ExitCode.GATE;
+    }
+
+    /**
+     * The thresholds of {@code --fail-on} the run met; without any, the run failed when every request failed (a gRPC
+     * method the server lacks, a URL that answers 500): a one-liner in CI must not pass on that.
+     */
+    static List<String> gateFailures(Gate gate, StepResult r, List<Finding> findings) {
+        Percentiles p = r.corrected();
+        GateFigures figures = new GateFigures("", p.count() == 0 ? null : new double[] {p.p50Ms(), p.p90Ms(), p.p99Ms(), p.p999Ms(), p.maxMs()},
+                r.ok() + r.errorCount(), r.errors(), r.targetRps(), r.achievedRps(), findings);
+        if (!gate.isEmpty()) return gate.failures(figures);
+        String all = Gate.everyRequestFailed(figures);
+        return all == null ? List.of() : List.of(all);
     }
 }

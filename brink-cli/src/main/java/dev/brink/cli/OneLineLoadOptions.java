@@ -1,6 +1,8 @@
 package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.gate.Gate;
+import dev.brink.core.gate.Threshold;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.ArgGroup;
@@ -54,11 +56,18 @@ final class OneLineLoadOptions {
             + "path against a responder inside Brink (never the target; its time is printed, nothing of it is recorded).")
     boolean noWarmUp;
 
+    @Option(names = "--fail-on", paramLabel = "EXPR", description = "Exit 3 when the run meets any of these thresholds, "
+            + "comma-separated: p50, p90, p99, p99.9, max (like p99>200ms), errors (errors>1%% or errors>0), rate (rate<95%% "
+            + "of the target, or rate<500 req/s), findings (findings>=warning, findings=port-exhaustion). Without it, a run in "
+            + "which every request failed exits 3.")
+    String failOn;
+
     @picocli.CommandLine.Mixin
     ShardOptions sharding;
 
-    /** The load options for {@code slots} connections and this shard, checked. */
+    /** The load options for {@code slots} connections and this shard, checked (and --fail-on with them). */
     dev.brink.load.engine.LoadOptions options(int slots, Duration timeout) throws BrinkUserException {
+        gate();
         dev.brink.core.Shard s = sharding.shard();
         if (users() != null && users() < s.count()) {
             throw new BrinkUserException("bad --users " + users() + " with --shard " + s + ": expected at least one user per shard");
@@ -74,6 +83,23 @@ final class OneLineLoadOptions {
     /** --timeout, checked: a positive duration. */
     Duration timeout() throws BrinkUserException {
         return OneLineLoad.positive("--timeout", timeout);
+    }
+
+    /** --fail-on, parsed and checked against the model: a share of the target rate needs one (--rate). */
+    Gate gate() throws BrinkUserException {
+        Gate g;
+        try {
+            g = Gate.parse(failOn);
+        } catch (Gate.Invalid e) {
+            throw new BrinkUserException("bad --fail-on '" + e.term + "': expected " + e.getMessage());
+        }
+        for (Threshold t : g.thresholds()) {
+            if (t.metric() == Threshold.Metric.RATE_SHARE && rate() == null) {
+                throw new BrinkUserException("bad --fail-on '" + t.text() + "': a closed model (--users) has no target rate; "
+                        + "expected rate<N (achieved req/s)");
+            }
+        }
+        return g;
     }
 
     Double rate() {

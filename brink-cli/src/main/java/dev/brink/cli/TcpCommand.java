@@ -2,7 +2,6 @@ package dev.brink.cli;
 
 import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
-import dev.brink.core.ExitCode;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.plan.Plan;
@@ -62,10 +61,9 @@ final class TcpCommand implements Callable<Integer> {
         URI base = URI.create("tcp://" + target);
         LoadOptions opts = load.options(conns, t); // --shard and --start-at checked before any connection
         LoadEngine.checkReachable(base, Duration.ofSeconds(5));
-        OneLineLoad.run(load.spec, "tcp", plan, opts, load.users(), d, load.out, load.json, !load.noWarmUp, target,
+        return OneLineLoad.run(load, "tcp", plan, opts, d, target,
                 transport -> "brink tcp " + target + ": " + (load.rate() != null ? load.rate() + " packets/s" : load.users() + " users")
                         + " for " + load.duration + ", " + conns + " sessions at most (" + transport + ")");
-        return ExitCode.OK;
     }
 
     private Plan fromPlan(double rps) throws BrinkUserException {
