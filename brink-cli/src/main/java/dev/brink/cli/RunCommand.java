@@ -8,6 +8,7 @@ import dev.brink.load.metrics.MetricsServer;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.bind.PlanReader;
 import dev.brink.method.MethodPhase;
+import dev.brink.method.MethodRunner;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -79,6 +80,9 @@ final class RunCommand implements Callable<Integer> {
         options = options.withShard(sharding.shard());
         if (repeat < 1) {
             throw new BrinkUserException("bad --repeat " + repeat + ": expected a number >= 1");
+        }
+        if (!sharded) {
+            MethodRunner.checkReachable(plan); // before the run directory: a refused port leaves nothing behind
         }
         LiveMetrics live = LiveMetricsOption.metrics(spec, plan.totalRps());
         RunDirectory run = out != null ? RunDirectory.at(out) : RunDirectory.create(Path.of("runs"), plan.name());

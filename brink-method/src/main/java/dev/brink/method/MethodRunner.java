@@ -64,6 +64,8 @@ public final class MethodRunner {
     private volatile Thread runner;
     private volatile boolean interrupted;
     private volatile boolean targetDied;
+    /** How a target that stopped answering failed, when the judge found it gone (its death was not seen by an observer). */
+    private volatile String goneReason;
     /** The load step that was running when the run was cut short (Ctrl-C, SIGTERM, the target died), for summary.json. */
     private String interruptedIn;
     private EventLog events;
@@ -75,6 +77,8 @@ public final class MethodRunner {
     private int repeat = 1;
     private LiveMetrics metrics;
     private LoadOpener opener = LoadEngine::open;
+    /** The load runs in this process (not on a coordinator's workers, which may reach the target where this host cannot). */
+    private boolean localLoad = true;
 
     /** What drives the run's load steps: this process's engine, or a coordinator's workers. */
     @FunctionalInterface
@@ -119,7 +123,21 @@ public final class MethodRunner {
      */
     public MethodRunner withLoad(LoadOpener load) {
         opener = load;
+        localLoad = false;
         return this;
+    }
+
+    /** How long {@link #checkReachable} waits for the target's port to accept a connection. */
+    static final Duration REACHABLE_TIMEOUT = Duration.ofSeconds(3);
+
+    /**
+     * A target that is not there ends the run before any load, in one line (exit 2), as a one-liner does: running every
+     * step against a refused port would end in a "capacity" of 0 that measured nothing. A target Brink launches is
+     * waited for instead (it takes seconds to listen).
+     */
+    public static void checkReachable(Plan plan) throws BrinkUserException {
+        if (plan.target().jvm() != null && plan.target().jvm().launch() != null) return;
+        LoadEngine.checkReachable(plan.target().baseUrl(), REACHABLE_TIMEOUT);
     }
 
     /** Records JFR on the target for the whole run (evidence/recording-*.jfr). */
@@ -150,6 +168,9 @@ public final class MethodRunner {
      */
     public RunSummary run(Set<MethodPhase> phases) throws BrinkUserException {
         check(phases);
+        if (localLoad) {
+            checkReachable(plan);
+        }
         runner = Thread.currentThread();
         Instant started = Instant.now();
         CapacityResult capacity = null;
@@ -185,7 +206,11 @@ public final class MethodRunner {
                 target.addListener(new TargetJvmMetrics(metrics));
             }
             // a soak-only plan has no slo: nothing is judged by the degradation rules then
-            StepJudge judge = plan.slo() == null ? null : new StepJudge(engine, options.maxConnections(), plan.slo()).watchHost(host);
+            StepJudge judge = plan.slo() == null ? null : new StepJudge(engine, options.maxConnections(), plan.slo()).watchHost(host)
+                    .onTargetGone(why -> {
+                        goneReason = why;
+                        targetDied = true;
+                    });
             if (plan.slo() != null) {
                 String rules = new DegradationRules(plan.slo()).describe(options.lagLimitMs());
                 console.println(rules);
@@ -260,7 +285,8 @@ public final class MethodRunner {
             if (targetDied && !interrupted) {
                 interrupted = true;
                 String diedInStep = diedIn(capacity, confirm);
-                found(new Finding(FindingKind.TARGET_DIED, Severity.CRITICAL, "the target died during the run: " + target.deathMessage()
+                String how = target.deathMessage() != null ? target.deathMessage() : goneReason;
+                found(new Finding(FindingKind.TARGET_DIED, Severity.CRITICAL, "the target died during the run: " + how
                         + (diedInStep == null ? "" : " (in " + diedInStep + "; that step is no verdict)"),
                         "target JVM", List.of(RunDirectory.EVENTS), diedInStep == null ? Map.of() : Map.of(FindingDetail.TargetDied.STEP, diedInStep)));
             }

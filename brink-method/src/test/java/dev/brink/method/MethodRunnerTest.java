@@ -150,6 +150,51 @@ class MethodRunnerTest {
         assertThat(ContractCheck.violations(run.root(), Files.readString(Path.of("..", "DESIGN.md")))).isEmpty();
     }
 
+    /**
+     * A target Brink does not observe that stops answering mid-run (SIGKILL as capacity step 2 starts) ends that step as
+     * target-died, whatever the machine's load: its port refused every request of the step's last seconds. A host too
+     * busy to judge step 1 stops the search before step 2, and then says so.
+     */
+    @Test
+    void anUnobservedTargetThatStopsAnsweringIsTargetDiedNeverHostSaturated() throws Exception {
+        int port = startChild();
+        Plan plan = plan("vanishes", port, false, """
+                slo: {error_rate: 0.05, p99_ms: 5000}
+                phases:
+                  capacity: {start: 1, step: 1, max: 5, step_duration: 4s, warmup: 0s, refine: false}
+                """);
+        RunDirectory run = RunDirectory.at(dir.resolve("run"));
+        Thread killer = new Thread(() -> {
+            Awaitility.await().atMost(90, TimeUnit.SECONDS).pollInterval(100, TimeUnit.MILLISECONDS).ignoreExceptions()
+                    .until(() -> Files.readAllLines(run.file(RunDirectory.EVENTS)).stream()
+                            .anyMatch(l -> l.contains("\"type\":\"" + EventType.STEP_START + "\"") && l.contains("\"step\":\"capacity-x2\"")));
+            child.destroyForcibly();
+        });
+        killer.setDaemon(true);
+        killer.start();
+        RunSummary s = new MethodRunner(plan, run, LoadOptions.defaults(), console()).run(EnumSet.of(MethodPhase.CAPACITY));
+        killer.join(1000);
+        List<CapacityStep> steps = s.capacity().steps();
+        if (steps.stream().noneMatch(st -> st.multiplier() == 2)) {
+            // step 1 was not judged (the host saturated, the generator behind): the search stopped there, and says why
+            assertThat(s.capacity().limitedBy()).isIn(LimitedBy.HOST_SATURATED, LimitedBy.GENERATOR);
+            assertThat(s.findings()).extracting(f -> f.kind()).containsAnyOf(FindingKind.HOST_SATURATED, FindingKind.GENERATOR_BOUND);
+            return;
+        }
+        CapacityStep last = steps.get(steps.size() - 1);
+        assertThat(last.multiplier()).isEqualTo(2);
+        assertThat(last.verdict()).as(String.join("; ", last.reasons())).isEqualTo(StepVerdictKind.TARGET_DIED);
+        assertThat(last.reasons().get(0)).containsPattern("the target (stopped answering during the step|answered none)")
+                .contains("connect-refused");
+        assertThat(s.interrupted()).isTrue();
+        assertThat(s.capacity().limitedBy()).isIn(LimitedBy.INTERRUPTED, LimitedBy.HOST_SATURATED, LimitedBy.GENERATOR);
+        assertThat(s.findings()).anySatisfy(f -> {
+            assertThat(f.kind()).isEqualTo(FindingKind.TARGET_DIED);
+            assertThat(f.title()).contains("connect-refused");
+            assertThat(f.detail()).containsEntry(FindingDetail.TargetDied.STEP, "capacity step N=2");
+        });
+    }
+
     private int startChild() throws Exception {
         ChildJvm server = ChildJvm.start(ChildJvm.JDK17, ChildJvm.command(ChildJvm.JDK17, PlainServer.class, List.of("-Xmx64m")),
                 line -> line.startsWith("PORT "));
