@@ -22,10 +22,13 @@ import dev.brink.load.host.PortExhaustion;
 import dev.brink.load.metrics.LiveMetrics;
 import dev.brink.load.metrics.MetricsServer;
 import dev.brink.load.plan.Plan;
+import dev.brink.method.OneLineJudge;
+import dev.brink.method.OneLineVerdict;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import picocli.CommandLine;
@@ -107,6 +110,7 @@ final class OneLineLoad {
         StepResult result;
         Instant started;
         List<Finding> findings;
+        OneLineVerdict verdict;
         if (users == null && warm) {
             Warmup.Report w = Warmup.of(plan, options, warmUpLimit(d));
             if (w != null) {
@@ -124,26 +128,34 @@ final class OneLineLoad {
             engine.addListener(report::interval);
             PortExhaustion ports = PortExhaustion.forTarget(plan.target());
             engine.addListener(ports);
-            ShardStart.waitForStart(options.shard(), live);
-            started = Instant.now();
-            result = engine.run(step);
-            report.done();
-            findings = ports.findings();
+            // both sides judged by brink run's rules: the host, the generator, and the target's own failures
+            try (OneLineJudge judge = OneLineJudge.open(plan, options.maxConnections(), options.requestTimeout(),
+                    out == null ? null : RunDirectory.at(out))) {
+                engine.addListener(judge);
+                ShardStart.waitForStart(options.shard(), live);
+                started = Instant.now();
+                judge.begin(step.name());
+                result = engine.run(step);
+                report.done();
+                verdict = judge.judge(result, ports.findings());
+            }
+            findings = new ArrayList<>(ports.findings());
+            findings.addAll(verdict.findings());
             streams = engine.lastStreamTimings();
         }
         if (out != null) writeSummary(out, name, started, findings, options.shard());
         List<String> failed = gateFailures(gate, result, findings);
         if (json) {
-            HttpReport.json(stdout, shown, result, findings, streams, failed);
+            HttpReport.json(stdout, shown, result, verdict, findings, streams, failed);
         } else {
-            HttpReport.table(stdout, result, out);
+            HttpReport.table(stdout, result, verdict, out);
             HttpReport.streams(stdout, streams);
             HttpReport.findings(stdout, findings);
         }
         // the gate's lines on stderr with --json too, where a CI log shows them beside the exit code
-        PrintWriter verdict = json ? spec.commandLine().getErr() : stdout;
-        failed.forEach(f -> verdict.println("gate failed: " + f));
-        verdict.flush();
+        PrintWriter gateOut = json ? spec.commandLine().getErr() : stdout;
+        failed.forEach(f -> gateOut.println("gate failed: " + f));
+        gateOut.flush();
         stdout.flush();
         return failed.isEmpty() ? ExitCode.OK : ExitCode.GATE;
     }

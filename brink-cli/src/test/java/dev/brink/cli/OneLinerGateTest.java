@@ -75,8 +75,16 @@ class OneLinerGateTest {
         assertThat(Double.parseDouble(p99.group(1))).isGreaterThanOrEqualTo(200);
 
         BrinkRun fast = brink("http", url + "/fast", "--rate", "100", "--duration", "2s", "--fail-on", "p99>50ms, errors>1%", "--json");
+        JsonNode doc = Json.MAPPER.readTree(fast.out);
+        if (fast.code == 3) {
+            // a fast server measured slow: only a machine too busy to measure it may do that, and the verdict says so
+            assertThat(doc.get("verdict").get("host").get("saturated").asBoolean() || doc.get("verdict").get("generator").get("bound").asBoolean())
+                    .as(fast.err + fast.out).isTrue();
+            assertThat(doc.get("gate").get("failed").get(0).asText()).startsWith("p99>50ms: p99 ");
+            return;
+        }
         assertThat(fast.code).as(fast.out + fast.err).isZero();
-        JsonNode gate = Json.MAPPER.readTree(fast.out).get("gate");
+        JsonNode gate = doc.get("gate");
         assertThat(gate.get("passed").asBoolean()).isTrue();
         assertThat(gate.get("failed")).isEmpty();
     }

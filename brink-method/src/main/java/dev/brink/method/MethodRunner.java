@@ -426,17 +426,18 @@ public final class MethodRunner {
      * target, and its CPU must not read as other processes saturating the host.
      */
     private java.util.function.LongSupplier targetPid(TargetSession target) {
-        java.net.URI url = plan.target().baseUrl();
-        long listening = -1;
-        if (!target.observed() && url != null && url.getHost() != null && isLoopback(url.getHost())) {
-            int port = url.getPort() > 0 ? url.getPort() : "https".equals(url.getScheme()) ? 443 : 80;
-            listening = dev.brink.load.host.HostSampler.listeningPid(port);
-        }
-        long fallback = listening;
+        long fallback = target.observed() ? -1 : localListener(plan.target().baseUrl());
         return () -> {
             long pid = target.localPid();
             return pid > 0 ? pid : fallback;
         };
+    }
+
+    /** The process listening on {@code url}'s port when that is on this machine (a loopback host), else -1. */
+    static long localListener(java.net.URI url) {
+        if (url == null || url.getHost() == null || !isLoopback(url.getHost())) return -1;
+        int port = url.getPort() > 0 ? url.getPort() : "https".equals(url.getScheme()) ? 443 : 80;
+        return dev.brink.load.host.HostSampler.listeningPid(port);
     }
 
     private static boolean isLoopback(String host) {

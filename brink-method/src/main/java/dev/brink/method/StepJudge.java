@@ -129,7 +129,7 @@ final class StepJudge {
         // classes rise for a minute already, and what it measures from there on drifts with its own GC and class
         // loading (field report 002: the tool's OOM and class-loader lock capped the test, not the service).
         boolean leaking = thirds.generatorLeakingShare() > 0;
-        boolean bound = r.dropped() > 0 || thirds.generatorBoundShare() > MAX_GENERATOR_BOUND_SHARE || starved || leaking;
+        boolean bound = r.overflowed() > 0 || thirds.generatorBoundShare() > MAX_GENERATOR_BOUND_SHARE || starved || leaking;
         String why = null;
         List<Degradation> generatorRules = new ArrayList<>();
         if (starved) {
@@ -138,8 +138,8 @@ final class StepJudge {
         if (thirds.generatorBoundShare() > MAX_GENERATOR_BOUND_SHARE) {
             generatorRules.add(generatorRule(RuleKind.GENERATOR_BEHIND, thirds.generatorBoundShare(), MAX_GENERATOR_BOUND_SHARE));
         }
-        if (r.dropped() > 0) {
-            generatorRules.add(generatorRule(RuleKind.REQUESTS_DROPPED, r.dropped(), 0));
+        if (r.overflowed() > 0) {
+            generatorRules.add(generatorRule(RuleKind.REQUESTS_DROPPED, r.overflowed(), 0));
         }
         if (leaking) {
             generatorRules.add(generatorRule(RuleKind.GENERATOR_LEAKING, thirds.generatorLeakingShare(), 0));
@@ -151,7 +151,7 @@ final class StepJudge {
                     thirds.starvedSeconds(), thirds.seconds(), r.uncorrected().p99Ms());
         } else if (bound) {
             why = String.format(Locale.ROOT, "behind its own schedule in %d of %d s%s: %s", thirds.boundSeconds(), thirds.seconds(),
-                    r.dropped() > 0 ? ", " + r.dropped() + " requests dropped" : "", String.join("; ", r.generatorBoundReasons()));
+                    r.overflowed() > 0 ? ", " + r.overflowed() + " requests dropped (backlog full)" : "", String.join("; ", r.generatorBoundReasons()));
         }
         return new StepMeasurement(r.targetRps(), r.achievedRps(), requests, errors, r.corrected().p50Ms(), r.corrected().p99Ms(),
                 thirds.firstThirdMs(), thirds.lastThirdMs(), bound, why, r.answeredErrorCount(), generatorRules,

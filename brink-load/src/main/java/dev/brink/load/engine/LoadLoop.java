@@ -141,11 +141,15 @@ public final class LoadLoop {
         return busy + backlogSize;
     }
 
-    /** After a drain deadline: what still waits will never be sent. */
+    /**
+     * After a drain deadline: what still waits will never be sent. Counted in the operations' {@code dropped} (never
+     * sent) but not in {@link #takeDropped}, the backlog's overflow that the generator's health reports: these requests
+     * waited for a connection the target still held with an unanswered request, which is the target's slowness, not
+     * the generator's limit ({@link StepResult#unsent()}).
+     */
     public void abandonBacklog() {
         while (backlogSize > 0) {
             ops[backlogOp[backlogHead]].live.dropped++;
-            droppedNow++;
             if (!closedModel && backlogUser[backlogHead] >= 0) freeSession(backlogUser[backlogHead]);
             popBacklog();
         }
@@ -477,6 +481,7 @@ public final class LoadLoop {
         maybeConnect();
     }
 
+    /** Requests dropped since the last call because the backlog (or the open model's visitor pool) was full. */
     public long takeDropped() {
         long d = droppedNow;
         droppedNow = 0;
