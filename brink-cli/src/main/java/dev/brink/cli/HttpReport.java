@@ -40,7 +40,7 @@ final class HttpReport {
         elapsed += i.intervalS();
         String line = String.format(Locale.ROOT, "%5.0fs %9s req/s  ok %-7d err %-5d p99 %8s ms (service %s ms)  in-flight %d  conns %d%s",
                 elapsed, num(i.sent() / Math.max(i.intervalS(), 1e-9)), i.ok(), i.errorCount(),
-                ms(i.corrected().p99Ms()), ms(i.uncorrected().p99Ms()), i.inFlight(), i.connections(),
+                ms(i.corrected().p99Ms()), ms(i.uncorrected().p99Ms()), i.inFlight(), i.tcpConnections(),
                 g.bound() ? "  GENERATOR-BOUND: " + String.join("; ", g.reasons()) : "");
         if (terminal) {
             int width = 20;

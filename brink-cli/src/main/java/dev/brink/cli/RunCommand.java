@@ -84,7 +84,8 @@ final class RunCommand implements Callable<Integer> {
         if (!sharded) {
             MethodRunner.checkReachable(plan); // before the run directory: a refused port leaves nothing behind
         }
-        LiveMetrics live = LiveMetricsOption.metrics(spec, plan.totalRps());
+        // a closed model's profile is users, not a rate: it has no rate multiplier to show
+        LiveMetrics live = LiveMetricsOption.metrics(spec, plan.closedModel() ? 0 : plan.totalRps());
         RunDirectory run = out != null ? RunDirectory.at(out) : RunDirectory.create(Path.of("runs"), plan.name());
         PrintWriter console = spec.commandLine().getOut();
         console.println("run directory: " + run.root());

@@ -339,7 +339,7 @@ public final class LoadEngine implements StepDriver {
         if (drain && total.sent == 0 && total.ok == 0 && total.errorCount() == 0 && total.dropped == 0) {
             return; // nothing was still in flight: no empty tail line
         }
-        GeneratorHealth health = monitor.sample(lagSnap, state[1], dropped, options.backlogLimit());
+        GeneratorHealth health = monitor.sample(lagSnap, state[3], dropped, options.backlogLimit());
         double seconds = Math.max(1e-9, (to - from) / 1e9);
         double meanMultiplier = drain ? 0 : meanMultiplier(step, stepStart, stepEnd, from, to) * part();
         Map<String, IntervalStats.Op> ops = new LinkedHashMap<>();
@@ -351,7 +351,8 @@ public final class LoadEngine implements StepDriver {
         long endMs = epochMs(to);
         IntervalStats stats = new IntervalStats(endMs, round((to - baseNanos) / 1e9), step.name(), round(seconds),
                 round(plan.totalRps() * meanMultiplier), total.sent, total.ok, total.errorMap(), total.dropped,
-                Percentiles.of(total.corrected), Percentiles.of(total.uncorrected), state[0], state[2], state[1], health.bound(), ops);
+                Percentiles.of(total.corrected), Percentiles.of(total.uncorrected), state[0], state[2], state[1], health.bound(), ops,
+                state[3]);
         out.interval(stats, health, epochMs(from), endMs, total.corrected, total.uncorrected, names, snap);
         if (health.bound()) out.event(EventType.GENERATOR_BOUND, Map.of("step", step.name(), "reasons", health.reasons()));
         acc.add(total, snap, state[0], health);

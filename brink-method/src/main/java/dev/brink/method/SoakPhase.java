@@ -124,7 +124,7 @@ final class SoakPhase {
                 events.append(EventType.SMALL_HEAP_SKIPPED, Map.of("reason", why));
             }
         }
-        console.printf(Locale.ROOT, "soak: %s × profile = %.1f req/s for %s%s%n", multiplier(s.multiplier()), rps,
+        console.printf(Locale.ROOT, "soak: %s × profile = %s for %s%s%n", multiplier(s.multiplier()), StepLoad.planned(plan, s.multiplier()),
                 Durations.format(s.hold()), smallHeap != null ? " on -Xmx" + smallHeap : "");
         console.println("  multiplier: " + whyMultiplier);
         console.printf(Locale.ROOT, "  leak rule: heap after GC rising (r² ≥ %.1f) and, where only young collections are seen, the"

@@ -32,4 +32,11 @@ final class StepLoad {
         return new HeldLoad(users(r.workload()), r.targetRps(), r.achievedRps(), r.ok() + r.errorCount(), r.errors(),
                 p.count() == 0 ? null : new HeldLoad.Latency(p.p50Ms(), p.p90Ms(), p.p99Ms(), p.p999Ms(), p.maxMs()));
     }
+
+    /** What {@code multiplier} × the plan's profile asks for: "120.0 req/s", or "36 users" in a closed model. */
+    static String planned(dev.brink.load.plan.Plan plan, double multiplier) {
+        LoadStep.Workload w = LoadStep.of(plan, "planned", multiplier, java.time.Duration.ofSeconds(1)).workload();
+        return w instanceof LoadStep.Workload.Closed c ? (c.users() == 1 ? "1 user" : c.users() + " users")
+                : String.format(Locale.ROOT, "%.1f req/s", multiplier * plan.totalRps());
+    }
 }

@@ -52,7 +52,7 @@ final class HtmlReport {
         PhaseHtml.confirm(h, s.confirm());
         PhaseHtml.soak(h, s.soak());
         findings(h, run);
-        PhaseHtml.generator(h, run.generator());
+        PhaseHtml.generator(h, run.generator(), Verdicts.hostSaturated(s));
         if (run.plan() != null) {
             h.append("<h2>Plan as run</h2>\n<pre class=\"plan\">").append(Html.text(run.plan())).append("</pre>\n");
         }

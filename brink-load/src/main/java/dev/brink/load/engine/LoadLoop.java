@@ -155,13 +155,16 @@ public final class LoadLoop {
         }
     }
 
-    /** Moves live counters into {@code dst[i]} and returns {in-flight, connections, waiting for a connection}; resets lag into lagDst. */
+    /**
+     * Moves live counters into {@code dst[i]} and returns {in-flight, links, waiting for a link, TCP connections}; resets
+     * lag into lagDst.
+     */
     public int[] snapshot(Counters[] dst, Histogram lagDst) {
         for (int i = 0; i < ops.length; i++) ops[i].live.moveTo(dst[i]);
         lagDst.reset();
         lagDst.add(lag);
         lag.reset();
-        return new int[] {busy, allCount, backlogSize};
+        return new int[] {busy, allCount, backlogSize, protocol.connections(allCount)};
     }
 
     public void closeAll() {

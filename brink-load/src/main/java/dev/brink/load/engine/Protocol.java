@@ -32,6 +32,15 @@ public interface Protocol {
         return java.util.List.of();
     }
 
+    /**
+     * The TCP connections the protocol holds while the loop has {@code links} open links. One per link for HTTP/1.1 and
+     * raw TCP; gRPC's links are call slots that share HTTP/2 connections (or open one per call), so its count differs:
+     * the live line shows connections and calls in flight apart. Called on the event loop.
+     */
+    default int connections(int links) {
+        return links;
+    }
+
     /** Releases what the protocol shares between links (channels, descriptors); the links are closed already. */
     default void close() {
     }
