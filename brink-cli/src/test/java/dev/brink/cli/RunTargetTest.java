@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -13,6 +16,39 @@ import org.junit.jupiter.api.io.TempDir;
 class RunTargetTest {
     @TempDir
     Path dir;
+
+    /**
+     * A target Brink launched never outlives Brink, even when Brink is SIGKILLed and can tidy nothing: the watchdog of
+     * Brink's agent in the target sees Brink gone and exits it. {@code brink watch --launch} here, the launch
+     * {@code brink run} uses too (MethodPhasesTest SIGKILLs a run mid-search where the machine lets it get there).
+     */
+    @Test
+    void aLaunchedTargetGoesWithinFiveSecondsOfBrinksSigkill() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Path console = dir.resolve("watch.txt");
+        List<String> args = new java.util.ArrayList<>(List.of("watch", "--duration", "120s", "--out", dir.resolve("w").toString(), "--launch"));
+        args.addAll(PlainHttpTarget.command(port));
+        Process brink = new ProcessBuilder(ChildBrink.command(List.of("-Dbrink.home=" + System.getProperty("brink.home")),
+                args.toArray(String[]::new))).redirectErrorStream(true).redirectOutput(console.toFile()).start();
+        long target = -1;
+        try {
+            Awaitility.await().atMost(60, TimeUnit.SECONDS).pollInterval(200, TimeUnit.MILLISECONDS)
+                    .until(() -> !brink.isAlive() || Files.readString(console).contains("watching launched pid "));
+            target = Long.parseLong(Files.readString(console).replaceAll("(?s).*watching launched pid (\\d+).*", "$1"));
+            ProcessHandle launched = ProcessHandle.of(target).orElseThrow();
+            brink.destroyForcibly(); // SIGKILL
+            assertThat(brink.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            long killed = System.nanoTime();
+            Awaitility.await().atMost(5, TimeUnit.SECONDS).pollInterval(100, TimeUnit.MILLISECONDS).until(() -> !launched.isAlive());
+            System.out.printf("launched target gone %.1f s after Brink's SIGKILL%n", (System.nanoTime() - killed) / 1e9);
+        } finally {
+            brink.destroyForcibly();
+            if (target > 0) ProcessHandle.of(target).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
 
     @Test
     void aRefusedPortIsOneLineAndExitTwoWithinSeconds() throws Exception {

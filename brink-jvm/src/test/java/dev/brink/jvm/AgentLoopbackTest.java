@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -73,6 +74,61 @@ class AgentLoopbackTest {
                 run(List.of("ip", "link", "del", hostIf));
                 run(List.of("ip", "netns", "del", ns));
             }
+        }
+    }
+
+    /**
+     * A JVM Brink launches never gets the JDK's local agent: Brink's own agent serves JMX on 127.0.0.1 only. Every
+     * port the launched JVM listens on is bound to the loopback address, the observer reads its MBeans through it, and
+     * from another network namespace (a second host) the port cannot even be connected to. A program whose main
+     * returns still exits: the agent's connector does not keep its JVM alive. Needs root for the namespace part.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"17", "25"})
+    void aLaunchedTargetsJmxListensOnLoopbackOnly(String jdk) throws Exception {
+        Path javaHome = jdk.equals("17") ? ChildJvm.JDK17 : ChildJvm.JDK25;
+        assumeTrue(Files.isExecutable(javaHome.resolve("bin/java")), "no JDK " + jdk + " here");
+        Path log = Files.createTempFile("brink-launched-", ".log");
+        // lives 2 s: long enough to be observed and probed, then its main returns and it must exit by itself
+        List<String> cmd = ChildJvm.command(javaHome, SteadyMain.class, List.of("-Xmx64m"), "2");
+        long pid;
+        ProcessHandle target;
+        try (JvmObserver obs = JvmObserver.attach(new JvmTarget.Launch(cmd, log))) {
+            pid = obs.pid();
+            target = ProcessHandle.of(pid).orElseThrow();
+            List<Listener> listeners = listeners(pid);
+            assertThat(listeners).as("Brink's agent serves JMX in the launched JVM").isNotEmpty();
+            assertThat(listeners).as("every listening socket of the launched JVM: " + listeners).allMatch(Listener::loopbackOnly);
+            assertThat(Files.readString(log)).doesNotContain("brink agent: no JMX connector");
+            assertThat(obs.vm()).as("the runtime MBean read through the agent's connector").contains("VM");
+            if (run(List.of("ip", "netns", "list")).exit == 0 && "root".equals(System.getProperty("user.name"))) {
+                fromAnotherHost(listeners.get(0).port());
+            }
+            // its main returns after 2 s: the agent's connector lets the JVM exit, observed or not
+            Awaitility.await().atMost(30, TimeUnit.SECONDS).until(() -> !target.isAlive());
+        }
+    }
+
+    /** A namespace joined by a veth pair: connecting from it to this host's veth address and {@code port} fails. */
+    private static void fromAnotherHost(int port) throws Exception {
+        int n = ThreadLocalRandom.current().nextInt(2, 250);
+        String ns = "brink-launch-" + ProcessHandle.current().pid();
+        String hostIf = "bkc" + n;
+        String hostIp = "10.232." + n + ".1";
+        try {
+            sh("ip netns add " + ns);
+            sh("ip link add " + hostIf + " type veth peer name bkd" + n);
+            sh("ip link set bkd" + n + " netns " + ns);
+            sh("ip addr add " + hostIp + "/30 dev " + hostIf);
+            sh("ip link set " + hostIf + " up");
+            sh("ip netns exec " + ns + " ip addr add 10.232." + n + ".2/30 dev bkd" + n);
+            sh("ip netns exec " + ns + " ip link set bkd" + n + " up");
+            Result fromNs = handshake(List.of("ip", "netns", "exec", ns), hostIp, port);
+            assertThat(fromNs.out).as("the namespace must not reach " + hostIp + ":" + port).doesNotContain("connected");
+            assertThat(fromNs.err).as(fromNs.err).containsIgnoringCase("refused");
+        } finally {
+            run(List.of("ip", "link", "del", hostIf));
+            run(List.of("ip", "netns", "del", ns));
         }
     }
 

@@ -43,6 +43,7 @@ final class PlanWriter {
             if (p.target().jvm().pid() != null) jvm.put("pid", p.target().jvm().pid());
             if (p.target().jvm().jmx() != null) jvm.put("jmx", p.target().jvm().jmx());
             if (p.target().jvm().launch() != null) jvm.put("launch", p.target().jvm().launch());
+            if (p.target().jvm().startTimeout() != null) jvm.put("start_timeout", dev.brink.core.Durations.format(p.target().jvm().startTimeout()));
             target.put("jvm", jvm);
         }
         root.put("target", target);

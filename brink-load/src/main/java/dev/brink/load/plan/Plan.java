@@ -135,12 +135,28 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
         }
     }
 
-    /** Exactly one of pid, jmx ("host:port") or launch (a command line); null when absent from the plan. */
-    public record Jvm(Long pid, String jmx, List<String> launch) {
+    /**
+     * Exactly one of pid, jmx ("host:port") or launch (a command line); null when absent from the plan.
+     * {@code startTimeout}: how long a launched target may take to listen on the target's port (null: the default,
+     * {@link #DEFAULT_START_TIMEOUT}); only with {@code launch}.
+     */
+    public record Jvm(Long pid, String jmx, List<String> launch, Duration startTimeout) {
+        public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(90);
+
         public Jvm {
             launch = launch == null ? null : List.copyOf(launch);
             int n = (pid != null ? 1 : 0) + (jmx != null ? 1 : 0) + (launch != null ? 1 : 0);
             if (n != 1) throw new IllegalArgumentException("exactly one of pid, jmx, launch");
+            if (startTimeout != null && launch == null) throw new IllegalArgumentException("start_timeout only with launch");
+        }
+
+        public Jvm(Long pid, String jmx, List<String> launch) {
+            this(pid, jmx, launch, null);
+        }
+
+        /** How long a launched target may take to listen. */
+        public Duration startTimeoutOrDefault() {
+            return startTimeout == null ? DEFAULT_START_TIMEOUT : startTimeout;
         }
     }
 

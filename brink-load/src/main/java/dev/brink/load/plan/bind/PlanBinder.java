@@ -97,8 +97,11 @@ public final class PlanBinder {
     static Plan.Jvm jvm(PlanNode j) throws BrinkUserException {
         Plan.Jvm jvm = null;
         if (j != null && !j.isNull()) {
-            Map<String, PlanNode> jf = fields(j, "target.jvm", "pid", "jmx", "launch");
-            if (jf.size() != 1) throw j.error("target.jvm", "exactly one of pid, jmx, launch");
+            Map<String, PlanNode> jf = fields(j, "target.jvm", "pid", "jmx", "launch", "start_timeout");
+            if (jf.containsKey("start_timeout") && !jf.containsKey("launch")) {
+                throw jf.get("start_timeout").error("target.jvm.start_timeout", "start_timeout beside launch (a target Brink starts)");
+            }
+            if (jf.size() - (jf.containsKey("start_timeout") ? 1 : 0) != 1) throw j.error("target.jvm", "exactly one of pid, jmx, launch");
             if (jf.containsKey("pid")) {
                 jvm = new Plan.Jvm(integer(jf.get("pid"), "target.jvm.pid", 1, Long.MAX_VALUE), null, null);
             } else if (jf.containsKey("jmx")) {
@@ -114,7 +117,12 @@ public final class PlanBinder {
                 if (l.items() == null || l.items().isEmpty()) throw l.error("target.jvm.launch", "a command as a list of strings");
                 List<String> cmd = new ArrayList<>();
                 for (PlanNode a : l.items()) cmd.add(string(a, "target.jvm.launch"));
-                jvm = new Plan.Jvm(null, null, cmd);
+                Duration start = null;
+                if (jf.containsKey("start_timeout")) {
+                    start = duration(jf.get("start_timeout"), "target.jvm.start_timeout");
+                    if (start.isZero()) throw jf.get("start_timeout").error("target.jvm.start_timeout", "a duration > 0, like 3m");
+                }
+                jvm = new Plan.Jvm(null, null, cmd, start);
             }
         }
         return jvm;

@@ -87,6 +87,19 @@ public class PlanTest {
     }
 
     @Test
+    void aLaunchedTargetsStartTimeout() throws Exception {
+        String base = "profile: [{name: a, rps: 1, request: {path: /}}]\nname: x\n";
+        Plan.Jvm jvm = parse(base + "target: {base_url: 'http://localhost:1', jvm: {launch: [java, -jar, a.jar], start_timeout: 3m}}").target().jvm();
+        assertThat(jvm.startTimeoutOrDefault()).isEqualTo(Duration.ofMinutes(3));
+        assertThat(parse(base + "target: {base_url: 'http://localhost:1', jvm: {launch: [java]}}").target().jvm().startTimeoutOrDefault())
+                .isEqualTo(Plan.Jvm.DEFAULT_START_TIMEOUT);
+        assertError(base + "target: {base_url: 'http://localhost:1', jvm: {pid: 12, start_timeout: 3m}}",
+                "target.jvm.start_timeout: expected start_timeout beside launch");
+        assertError(base + "target: {base_url: 'http://localhost:1', jvm: {launch: [java], start_timeout: soon}}",
+                "target.jvm.start_timeout: expected a duration");
+    }
+
+    @Test
     void jmxAndLaunchTargets() throws Exception {
         String base = "profile: [{name: a, rps: 1, request: {path: /}}]\nname: x\n";
         assertThat(parse(base + "target: {base_url: 'http://localhost:1', jvm: {jmx: 'h:9010'}}").target().jvm().jmx()).isEqualTo("h:9010");
