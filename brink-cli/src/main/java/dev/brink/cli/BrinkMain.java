@@ -34,6 +34,7 @@ public final class BrinkMain implements Callable<Integer> {
     static final List<Class<?>> COMMANDS = List.of(
             DemoCommand.class,
             RunCommand.class,
+            CheckCommand.class,
             HttpCommand.class,
             GrpcCommand.class,
             TcpCommand.class,
