@@ -108,6 +108,9 @@ final class MethodConsole {
         if (f != null) {
             out.println(Verdicts.confirm(f));
         }
+        if (s.stages() != null) {
+            out.println(Verdicts.stages(s.stages()));
+        }
         SoakResult k = s.soak();
         if (k != null) {
             out.println(Verdicts.soak(k) + (k.smallHeap() != null ? " on -Xmx" + k.smallHeap() : ""));

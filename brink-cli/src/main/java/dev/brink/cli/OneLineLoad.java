@@ -104,7 +104,9 @@ final class OneLineLoad {
         boolean json = load.json;
         boolean warm = !load.noWarmUp;
         Gate gate = load.gate();
-        LoadStep step = users == null ? LoadStep.open(name, 1, d) : LoadStep.closed(name, users, Duration.ZERO, d);
+        Plan.Stages stages = load.stages();
+        LoadStep step = stages != null ? LoadStep.stages(name, stages, plan)
+                : users == null ? LoadStep.open(name, 1, d) : LoadStep.closed(name, users, Duration.ZERO, d);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter live = json ? spec.commandLine().getErr() : stdout;
         StepResult result;
@@ -124,6 +126,7 @@ final class OneLineLoad {
              MetricsServer served = LiveMetricsOption.serve(spec, metrics, live)) {
             HttpReport report = new HttpReport(live, System.console() != null && !json, d);
             if (!json) stdout.println(headline.apply(engine.transport()));
+            if (!json && stages != null) stdout.println("  stages: " + stages.text());
             if (metrics != null) engine.addListener(metrics);
             engine.addListener(report::interval);
             PortExhaustion ports = PortExhaustion.forTarget(plan.target());

@@ -3,6 +3,8 @@ package dev.brink.cli;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.gate.Gate;
 import dev.brink.core.gate.Threshold;
+import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.StagesText;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.ArgGroup;
@@ -28,9 +30,15 @@ final class OneLineLoadOptions {
         @Option(names = "--users", paramLabel = "N", required = true,
                 description = "Closed model: N users, each sends, waits for the answer, sends again.")
         Integer users;
+
+        @Option(names = "--stages", paramLabel = "SHAPE", required = true,
+                description = "A load shape instead of --rate or --users, comma-separated: 'ramp 100->1000 over 20s, hold 1000 "
+                        + "for 1m, spike 3000 for 10s' (req/s, an open model), or with 'users' after each number (a closed model). "
+                        + "Its stages run one after another on one schedule; their total is the duration.")
+        String stages;
     }
 
-    @Option(names = "--duration", paramLabel = "D", required = true, description = "How long, like 10s or 5m.")
+    @Option(names = "--duration", paramLabel = "D", description = "How long, like 10s or 5m (with --stages: their total).")
     String duration;
 
     @Option(names = "--timeout", paramLabel = "T", defaultValue = "10s",
@@ -75,9 +83,24 @@ final class OneLineLoadOptions {
         return OneLineLoad.options(slots, timeout).withShard(s);
     }
 
-    /** --duration, checked: a positive duration. */
+    /** --duration, checked: a positive duration; with --stages their total (and no --duration). */
     Duration duration() throws BrinkUserException {
+        if (model.stages != null) {
+            if (duration != null) throw new BrinkUserException("--duration with --stages: expected one of them (the stages say how long)");
+            return stages().duration();
+        }
+        if (duration == null) throw new BrinkUserException("--duration is required with --rate or --users, like --duration 30s");
         return OneLineLoad.positive("--duration", duration);
+    }
+
+    /** --stages, read; null without it. */
+    Plan.Stages stages() throws BrinkUserException {
+        if (model.stages == null) return null;
+        try {
+            return StagesText.parse(model.stages, null);
+        } catch (StagesText.Invalid e) {
+            throw new BrinkUserException("bad --stages '" + e.stage + "': expected " + e.getMessage());
+        }
     }
 
     /** --timeout, checked: a positive duration. */
@@ -102,11 +125,24 @@ final class OneLineLoadOptions {
         return g;
     }
 
+    /** --rate, or the highest rate --stages asks for (the profile its shape is a multiple of). */
     Double rate() {
-        return model.rate;
+        Plan.Stages st = stagesOrNull();
+        return st != null ? (st.users() ? null : Double.valueOf(Math.max(st.peak(), 1e-3))) : model.rate;
     }
 
+    /** --users, or the most users --stages asks for at once. */
     Integer users() {
-        return model.users;
+        Plan.Stages st = stagesOrNull();
+        return st != null ? (st.users() ? Integer.valueOf((int) Math.max(1, Math.ceil(st.peak()))) : null) : model.users;
+    }
+
+    /** The stages when --stages reads; null without them or when they do not read (duration() says why, first). */
+    private Plan.Stages stagesOrNull() {
+        try {
+            return stages();
+        } catch (BrinkUserException e) {
+            return null;
+        }
     }
 }

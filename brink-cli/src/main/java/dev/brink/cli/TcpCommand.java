@@ -63,7 +63,7 @@ final class TcpCommand implements Callable<Integer> {
         LoadEngine.checkReachable(base, Duration.ofSeconds(5));
         return OneLineLoad.run(load, "tcp", plan, opts, d, target,
                 transport -> "brink tcp " + target + ": " + (load.rate() != null ? load.rate() + " packets/s" : load.users() + " users")
-                        + " for " + load.duration + ", " + conns + " sessions at most (" + transport + ")");
+                        + " for " + dev.brink.core.Durations.format(d) + ", " + conns + " sessions at most (" + transport + ")");
     }
 
     private Plan fromPlan(double rps) throws BrinkUserException {

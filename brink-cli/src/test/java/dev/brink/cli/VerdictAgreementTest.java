@@ -13,6 +13,7 @@ import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.summary.HeldLoad;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.summary.SoakResult;
+import dev.brink.core.summary.StagesResult;
 import dev.brink.core.verdict.ConfirmVerdict;
 import dev.brink.core.verdict.LimitedBy;
 import dev.brink.core.verdict.Outcome;
@@ -169,6 +170,25 @@ class VerdictAgreementTest {
             assertThat(o.html).contains(html(sentence));
         }
         assertThat(o.html).doesNotContain("= 15 req/s").doesNotContain("= 5 req/s").contains("3 × profile = 12 users");
+    }
+
+    /** The plan's stages: every verdict reads the same in every output, users shown as users. */
+    @Test
+    void everyStagesVerdictReadsTheSameInEveryOutput() throws Exception {
+        for (ConfirmVerdict v : ConfirmVerdict.values()) {
+            HeldLoad m = new HeldLoad(0, 550, 548, 21_900, Map.of(), new HeldLoad.Latency(3, 5, 9, 14, 30));
+            StagesResult r = new StagesResult("ramp 100->1000 req/s over 20s, spike 3000 req/s for 10s", 30, v,
+                    v == ConfirmVerdict.DEGRADED ? List.of("p99 730.0 ms > SLO 500.0 ms") : List.of(), List.of(), m);
+            Outputs o = write("stages-" + v.json(), new RunSummary("t", "plan", "2026-11-23T10:00:00Z", 30, false, null, null, null,
+                    List.of()).withStages(r));
+            String sentence = Verdicts.stages(r);
+            assertThat(sentence).startsWith("stages ramp 100->1000 req/s over 20s, spike 3000 req/s for 10s").contains(": " + v.json());
+            assertThat(o.json.path("stages").path("verdict").asText()).isEqualTo(v.json());
+            assertThat(o.console).contains(sentence);
+            assertThat(o.markdown).contains("- " + sentence);
+            assertThat(o.html).contains("<p class=\"" + css(v.outcome()) + "\">" + html(sentence));
+            assertThat(o.junitState("stages")).as(v.json()).isEqualTo(v.outcome());
+        }
     }
 
     private record Outputs(String console, JsonNode json, String markdown, String html, String junit) {

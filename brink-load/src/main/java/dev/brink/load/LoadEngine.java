@@ -18,6 +18,7 @@ import dev.brink.load.engine.Percentiles;
 import dev.brink.load.engine.Protocol;
 import dev.brink.load.engine.RequestContext;
 import dev.brink.load.engine.RunOutput;
+import dev.brink.load.engine.Shape;
 import dev.brink.load.engine.ShardInterval;
 import dev.brink.load.engine.StepAccumulator;
 import dev.brink.load.engine.StepDriver;
@@ -240,24 +241,30 @@ public final class LoadEngine implements StepDriver {
     @Override
     public StepResult run(LoadStep step) throws InterruptedException {
         long duration = step.duration().toNanos();
-        double target = step.workload() instanceof LoadStep.Workload.Open o ? plan.totalRps() * (o.from() + o.to()) / 2 * part() : 0;
-        double mean = step.workload() instanceof LoadStep.Workload.Open o ? (o.from() + o.to()) / 2 * part() : 0;
+        Shape shape = step.workload().rateShape(duration / 1e9);
+        double mean = shape == null ? 0 : shape.area() / shape.seconds() * part();
+        double target = plan.totalRps() * mean;
         double[] opTargets = plan.profile().stream().mapToDouble(op -> op.rps() * mean).toArray();
         StepAccumulator acc = new StepAccumulator(step, target, names, opTargets);
         lastStepStarted = step.name();
         out.event(EventType.STEP_START, stepStart(step, duration / 1e9, target));
         monitor.reset();
-        long start = call(() -> step.workload() instanceof LoadStep.Workload.Open o
-                ? loop.startOpen(o.from(), o.to(), duration)
-                : loop.startClosed((int) options.shard().share(((LoadStep.Workload.Closed) step.workload()).users()),
-                        ((LoadStep.Workload.Closed) step.workload()).thinkTime(),
-                        ((LoadStep.Workload.Closed) step.workload()).pacing().toNanos(), duration));
+        long start = call(() -> {
+            if (shape != null) return loop.startOpen(shape);
+            if (step.workload() instanceof LoadStep.Workload.ClosedStages c) {
+                // this shard's share of the users at each moment: the shape scaled by its part
+                return loop.startClosed((int) Math.max(1, Math.ceil(c.maxUsers() * part())), LoadStep.shape(c.stages(), part()),
+                        c.thinkTime(), c.pacing().toNanos(), duration);
+            }
+            LoadStep.Workload.Closed c = (LoadStep.Workload.Closed) step.workload();
+            return loop.startClosed((int) options.shard().share(c.users()), c.thinkTime(), c.pacing().toNanos(), duration);
+        });
         long end = start + duration;
         long from = start;
         while (from < end && !endRequested) {
             long to = Math.min(from + SECOND, end);
             sleepUntil(to);
-            emit(step, start, end, from, to, acc, false);
+            emit(step, shape, start, from, to, acc, false);
             from = to;
         }
         boolean endedEarly = from < end;
@@ -278,7 +285,7 @@ public final class LoadEngine implements StepDriver {
             loop.abandonBacklog();
             return null;
         });
-        emit(step, start, end, from, System.nanoTime(), acc, true);
+        emit(step, shape, start, from, System.nanoTime(), acc, true);
         List<dev.brink.core.evidence.StreamTimingLine> streams = call(() -> protocol.takeStreamTimings(step.name()));
         lastStreams = streams;
         out.streams(streams);
@@ -330,7 +337,7 @@ public final class LoadEngine implements StepDriver {
         endRequested = true;
     }
 
-    private void emit(LoadStep step, long stepStart, long stepEnd, long from, long to, StepAccumulator acc, boolean drain)
+    private void emit(LoadStep step, Shape shape, long stepStart, long from, long to, StepAccumulator acc, boolean drain)
             throws InterruptedException {
         int[] state = call(() -> loop.snapshot(snap, lagSnap));
         long dropped = call(loop::takeDropped);
@@ -341,7 +348,8 @@ public final class LoadEngine implements StepDriver {
         }
         GeneratorHealth health = monitor.sample(lagSnap, state[3], dropped, options.backlogLimit());
         double seconds = Math.max(1e-9, (to - from) / 1e9);
-        double meanMultiplier = drain ? 0 : meanMultiplier(step, stepStart, stepEnd, from, to) * part();
+        // the schedule's mean multiplier over the interval (what load.jsonl's target_rps says), from the step's shape
+        double meanMultiplier = drain || shape == null ? 0 : shape.mean((from - stepStart) / 1e9, (to - stepStart) / 1e9) * part();
         Map<String, IntervalStats.Op> ops = new LinkedHashMap<>();
         for (int i = 0; i < snap.length; i++) {
             Counters c = snap[i];
@@ -367,13 +375,6 @@ public final class LoadEngine implements StepDriver {
     /** This shard's part of the schedule's rates: its target rates, summed over the N shards, are the plan's. */
     private double part() {
         return 1.0 / options.shard().count();
-    }
-
-    private static double meanMultiplier(LoadStep step, long stepStart, long stepEnd, long from, long to) {
-        if (!(step.workload() instanceof LoadStep.Workload.Open o)) return 0;
-        double a = (double) (from - stepStart) / (stepEnd - stepStart);
-        double b = (double) (to - stepStart) / (stepEnd - stepStart);
-        return o.from() + (o.to() - o.from()) * (a + b) / 2;
     }
 
     private long epochMs(long nanos) {

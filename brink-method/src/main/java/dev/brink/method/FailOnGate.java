@@ -54,6 +54,9 @@ public final class FailOnGate {
         if (s.confirm() != null && s.confirm().measured() != null) {
             loads.add(s.confirm().measured().figures("the confirmation hold at " + s.confirm().multiplier() + " × profile", s.findings()));
         }
+        if (s.stages() != null && s.stages().measured() != null) {
+            loads.add(s.stages().measured().figures("the stages", s.findings()));
+        }
         if (s.soak() != null && s.soak().measured() != null) {
             loads.add(s.soak().measured().figures("the soak at " + num(s.soak().multiplier()) + " × profile", s.findings()));
         }

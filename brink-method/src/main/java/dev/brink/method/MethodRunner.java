@@ -64,6 +64,8 @@ public final class MethodRunner {
     private volatile Thread runner;
     private volatile boolean interrupted;
     private volatile boolean targetDied;
+    /** The plan's load shape's result, when {@code phases.stages} ran. */
+    private dev.brink.core.summary.StagesResult stages;
     /** How a target that stopped answering failed, when the judge found it gone (its death was not seen by an observer). */
     private volatile String goneReason;
     /** The load step that was running when the run was cut short (Ctrl-C, SIGTERM, the target died), for summary.json. */
@@ -153,9 +155,10 @@ public final class MethodRunner {
             if (plan.phases().capacity() != null) all.add(MethodPhase.CAPACITY);
             if (plan.phases().confirm() != null) all.add(MethodPhase.CONFIRM);
             if (plan.phases().soak() != null) all.add(MethodPhase.SOAK);
+            if (plan.phases().stages() != null) all.add(MethodPhase.STAGES);
         }
         if (all.isEmpty()) {
-            throw new BrinkUserException(plan.name() + ": the plan has no phases: expected phases.capacity, phases.confirm or phases.soak");
+            throw new BrinkUserException(plan.name() + ": the plan has no phases: expected phases.capacity, phases.confirm, phases.stages or phases.soak");
         }
         return run(all);
     }
@@ -176,6 +179,7 @@ public final class MethodRunner {
         CapacityResult capacity = null;
         ConfirmResult confirm = null;
         SoakResult soak = null;
+        stages = null;
         try {
             PlanWriter.write(plan, run.file(RunDirectory.PLAN));
             events = new EventLog(run);
@@ -255,6 +259,13 @@ public final class MethodRunner {
                     } else {
                         console.println("confirmation skipped: the capacity search found no multiplier that held");
                         events.append(EventType.PHASE_SKIPPED, Map.of("phase", "confirm", "reason", "no multiplier held in the capacity search"));
+                    }
+                }
+                if (phases.contains(MethodPhase.STAGES) && goOn()) {
+                    livePhase(MethodPhase.STAGES);
+                    stages = new StagesPhase(engine, plan, judge, events, console, () -> !goOn()).run();
+                    if (stages.verdict() == ConfirmVerdict.HOST_SATURATED) {
+                        hostSaturated("the plan's stages", stages.reasons());
                     }
                 }
                 if (phases.contains(MethodPhase.SOAK) && goOn()) {
@@ -495,6 +506,7 @@ public final class MethodRunner {
                 case CAPACITY -> p.capacity() != null;
                 case CONFIRM -> p.confirm() != null;
                 case SOAK -> p.soak() != null;
+                case STAGES -> p.stages() != null;
             };
             if (!has) {
                 throw new BrinkUserException(plan.name() + ": --phases asks for " + ph.json() + " but the plan has no phases." + ph.json() + " section");
@@ -503,9 +515,11 @@ public final class MethodRunner {
         if (plan.slo() == null && (phases.contains(MethodPhase.CAPACITY) || phases.contains(MethodPhase.CONFIRM))) {
             throw new BrinkUserException(plan.name() + ": the capacity search and the confirmation need an slo section: expected slo: {error_rate: 0.01, p99_ms: 500}");
         }
-        if (plan.failOn().thresholds().readsLoad() && !phases.contains(MethodPhase.CONFIRM) && !phases.contains(MethodPhase.SOAK)) {
-            throw new BrinkUserException(plan.name() + ": fail_on '" + plan.failOn().thresholds().text() + "' judges the confirmation hold"
-                    + " and the soak: expected phases.confirm or phases.soak in the run (the capacity search breaks the service on purpose)");
+        if (plan.failOn().thresholds().readsLoad() && !phases.contains(MethodPhase.CONFIRM) && !phases.contains(MethodPhase.SOAK)
+                && !phases.contains(MethodPhase.STAGES)) {
+            throw new BrinkUserException(plan.name() + ": fail_on '" + plan.failOn().thresholds().text() + "' judges the confirmation hold,"
+                    + " the stages and the soak: expected phases.confirm, phases.stages or phases.soak in the run (the capacity search"
+                    + " breaks the service on purpose)");
         }
         if (phases.contains(MethodPhase.CONFIRM) && !phases.contains(MethodPhase.CAPACITY) && p.confirm().multiplier() == null) {
             throw new BrinkUserException(plan.name() + ": a confirmation without the capacity search needs phases.confirm.multiplier (what to confirm)");
@@ -549,7 +563,7 @@ public final class MethodRunner {
         ordered.sort(Comparator.comparing(Finding::severity)); // stable: analysers' own order within a severity
         RunSummary summary = new RunSummary(BrinkVersion.get(), plan.name(), started.toString(),
                 Duration.between(started, Instant.now()).toMillis() / 1000.0, interrupted, capacity, confirm, soak, ordered,
-                interrupted ? interruptedIn : null);
+                interrupted ? interruptedIn : null).withStages(stages);
         Shard shard = options.shard();
         if (shard.sharded() || shard.startAt() != null) summary = summary.withShard(shard);
         try {

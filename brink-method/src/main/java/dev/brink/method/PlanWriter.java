@@ -84,6 +84,7 @@ final class PlanWriter {
             phases.put("soak", ordered("multiplier", s.multiplier(), "hold", d(s.hold()),
                     "small_heap", s.smallHeapBytes() == null ? null : SoakPhase.xmx(s.smallHeapBytes()), "probes", s.probes()));
         }
+        if (p.phases() != null && p.phases().stages() != null) phases.put("stages", p.phases().stages().text());
         root.put("phases", phases);
         Plan.FailOn f = p.failOn();
         if (!f.equals(Plan.FailOn.NEVER)) {

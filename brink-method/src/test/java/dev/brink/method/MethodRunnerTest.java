@@ -195,6 +195,34 @@ class MethodRunnerTest {
         });
     }
 
+    /**
+     * The plan's load shape as a phase: a ramp and a spike on one open schedule, judged as a hold is, with the shape in
+     * summary.json and each second's target in load.jsonl (what report.html's load chart draws).
+     */
+    @Test
+    void thePlansStagesRunAsOneShapedStepAndAreJudged() throws Exception {
+        int port = startChild();
+        Plan plan = plan("shaped", port, false, """
+                slo: {error_rate: 0.05, p99_ms: 5000}
+                phases:
+                  stages: "ramp 10->40 over 3s, spike 80 for 1s"
+                fail_on: "errors>1%"
+                """);
+        RunDirectory run = RunDirectory.at(dir.resolve("run"));
+        RunSummary s = new MethodRunner(plan, run, LoadOptions.defaults(), console()).run();
+        assertThat(s.stages()).isNotNull();
+        assertThat(s.stages().shape()).isEqualTo("ramp 10->40 req/s over 3s, spike 80 req/s for 1s");
+        assertThat(s.stages().verdict()).as(String.join("; ", s.stages().reasons()))
+                .isIn(dev.brink.core.verdict.ConfirmVerdict.HOLDS, dev.brink.core.verdict.ConfirmVerdict.HOST_SATURATED,
+                        dev.brink.core.verdict.ConfirmVerdict.GENERATOR_BOUND);
+        // 3 × 25 + 80 requests: the ramp's integral and the spike's
+        assertThat(s.stages().measured().requests()).isEqualTo(155);
+        List<JsonNode> seconds = JsonlReader.readAll(run.file(RunDirectory.LOAD)).stream()
+                .filter(l -> l.path("step").asText().equals("stages") && l.path("target_rps").asDouble() > 0).toList();
+        assertThat(seconds).extracting(l -> l.path("target_rps").asDouble()).startsWith(15.0, 25.0, 35.0, 80.0);
+        assertThat(FailOnGate.failures(plan.failOn(), s)).isEmpty();
+    }
+
     private int startChild() throws Exception {
         ChildJvm server = ChildJvm.start(ChildJvm.JDK17, ChildJvm.command(ChildJvm.JDK17, PlainServer.class, List.of("-Xmx64m")),
                 line -> line.startsWith("PORT "));

@@ -100,6 +100,9 @@ final class HtmlReport {
         if (s.confirm() != null) {
             lines.add(new String[] {Verdicts.confirm(s.confirm()), Verdicts.cssClass(s.confirm().verdict().outcome())});
         }
+        if (s.stages() != null) {
+            lines.add(new String[] {Verdicts.stages(s.stages()), Verdicts.cssClass(s.stages().verdict().outcome())});
+        }
         if (s.soak() != null) {
             lines.add(new String[] {Verdicts.soak(s.soak()), Verdicts.cssClass(s.soak().verdict().outcome())});
         }

@@ -81,6 +81,19 @@ public final class Verdicts {
                 c.verdict().json(), why, reasons(c.reasons()));
     }
 
+    /** The plan's load shape: its stages, what they achieved, and the verdict of the rules on it. */
+    public static String stages(dev.brink.core.summary.StagesResult r) {
+        String why = switch (r.verdict()) {
+            case HOLDS, DEGRADED -> "";
+            case GENERATOR_BOUND -> ": the load generator could not drive the stages, so they say nothing about the service";
+            case INTERRUPTED -> ": the stages were cut short, no verdict";
+            case HOST_SATURATED -> ": other processes saturated the machine during the stages, so they say nothing about the service";
+        };
+        HeldLoad m = r.measured();
+        String achieved = m == null ? "" : " (" + num(Math.round(m.achievedRps() * 10) / 10.0) + " req/s achieved on average)";
+        return "stages " + r.shape() + achieved + ": " + r.verdict().json() + why + reasons(r.reasons());
+    }
+
     public static String soak(SoakResult s) {
         // a closed model's soak is its users: its rate is what they achieved, never the plan's weights
         HeldLoad m = s.measured();

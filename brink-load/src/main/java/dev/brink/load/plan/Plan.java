@@ -382,8 +382,11 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
         }
     }
 
-    /** The method's phases; each may be null when the plan leaves it out. */
-    public record Phases(Capacity capacity, Confirm confirm, Soak soak) {
+    /** The method's phases; each may be null when the plan leaves it out. {@code stages}: a load shape run as one step. */
+    public record Phases(Capacity capacity, Confirm confirm, Soak soak, Stages stages) {
+        public Phases(Capacity capacity, Confirm confirm, Soak soak) {
+            this(capacity, confirm, soak, null);
+        }
     }
 
     /** Capacity search: multipliers start, start+step … max, each held for stepDuration after warmup. */
@@ -449,6 +452,53 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
 
         public FailOn(Double capacityBelow, boolean confirmDegraded, boolean soakLeak, String findings) {
             this(capacityBelow, confirmDegraded, soakLeak, findings, Gate.NONE);
+        }
+    }
+
+    /**
+     * One stage of a load shape ({@code stages:}, {@code --stages}): the load moves linearly from {@code from} to
+     * {@code to} over {@code duration}; a hold or a spike has {@code from == to}. In req/s for an open model, users for a
+     * closed one ({@link Stages#users}).
+     *
+     * @param kind the word it was written with (ramp, hold, spike), for the console and the report
+     */
+    public record Stage(String kind, double from, double to, Duration duration) {
+        public Stage {
+            Objects.requireNonNull(kind, "kind");
+            if (!(from >= 0 && to >= 0) || Double.isInfinite(from) || Double.isInfinite(to)) throw new IllegalArgumentException("from, to >= 0");
+            if (duration.toMillis() < 1) throw new IllegalArgumentException("duration >= 1ms");
+        }
+
+        /** "ramp 100->1000 req/s over 20s", "hold 50 users for 1m": as it can be written. */
+        public String text(boolean users) {
+            String unit = users ? " users" : " req/s";
+            String d = dev.brink.core.Durations.format(duration);
+            return kind.equals("ramp") ? "ramp " + num(from) + "->" + num(to) + unit + " over " + d : kind + " " + num(to) + unit + " for " + d;
+        }
+
+        private static String num(double v) {
+            return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+        }
+    }
+
+    /** A load shape: its stages in order, in users ({@code users} true) or req/s. */
+    public record Stages(boolean users, List<Stage> stages) {
+        public Stages {
+            stages = List.copyOf(stages);
+            if (stages.isEmpty()) throw new IllegalArgumentException("a stage at least");
+        }
+
+        public Duration duration() {
+            return stages.stream().map(Stage::duration).reduce(Duration.ZERO, Duration::plus);
+        }
+
+        /** The highest load any stage asks for. */
+        public double peak() {
+            return stages.stream().mapToDouble(s -> Math.max(s.from(), s.to())).max().orElse(0);
+        }
+
+        public String text() {
+            return String.join(", ", stages.stream().map(s -> s.text(users)).toList());
         }
     }
 

@@ -73,8 +73,11 @@ public final class PlanBinder {
                     "at least one " + (f.containsKey("flows") ? "flow" : "operation") + " with " + (users != null ? "weight" : "rps") + " > 0");
         }
         Plan.Slo slo = f.containsKey("slo") ? slo(f.get("slo")) : null;
-        Plan.Phases phases = f.containsKey("phases") ? phases(f.get("phases")) : null;
+        Plan.Phases phases = f.containsKey("phases") ? phases(f.get("phases"), users != null) : null;
         if (phases != null && users == null) checkPeakRate(f.get("phases"), phases, ops.stream().mapToDouble(Plan.Operation::rps).sum());
+        if (phases != null && phases.stages() != null && users != null && phases.stages().peak() > Plan.Users.MAX) {
+            throw f.get("phases").error("phases.stages", "at most " + Plan.Users.MAX + " users");
+        }
         if (phases != null && users != null) PlanFlowBinder.checkPeakUsers(f.get("phases"), phases, users);
         Plan.FailOn failOn = f.containsKey("fail_on") ? failOn(f.get("fail_on")) : Plan.FailOn.NEVER;
         return new Plan(name, target, ops, slo, phases, data, failOn, users, flows);
@@ -233,8 +236,8 @@ public final class PlanBinder {
         return new Plan.Slo(er, p99);
     }
 
-    private static Plan.Phases phases(PlanNode n) throws BrinkUserException {
-        Map<String, PlanNode> f = fields(n, "phases", "capacity", "confirm", "soak");
+    private static Plan.Phases phases(PlanNode n, boolean users) throws BrinkUserException {
+        Map<String, PlanNode> f = fields(n, "phases", "capacity", "confirm", "soak", "stages");
         Plan.Capacity cap = null;
         Plan.Confirm confirm = null;
         Plan.Soak soak = null;
@@ -274,7 +277,28 @@ public final class PlanBinder {
             int probes = sf.containsKey("probes") ? (int) integer(sf.get("probes"), "phases.soak.probes", 0, 100) : Plan.Soak.DEFAULT_PROBES;
             soak = new Plan.Soak(m, duration(req(s, sf, "hold", "phases.soak"), "phases.soak.hold"), heap, probes);
         }
-        return new Plan.Phases(cap, confirm, soak);
+        Plan.Stages stages = f.containsKey("stages") ? stages(f.get("stages"), users) : null;
+        return new Plan.Phases(cap, confirm, soak, stages);
+    }
+
+    /**
+     * {@code phases.stages}: a load shape, as one text ({@code "ramp 100->1000 over 20s, hold 1000 for 1m"}) or a list of
+     * stages; req/s, or users in a plan with {@code users:}. Each stage's error is at its own place.
+     */
+    private static Plan.Stages stages(PlanNode n, boolean users) throws BrinkUserException {
+        List<PlanNode> parts = n.items() != null ? n.items() : List.of(n);
+        List<Plan.Stage> all = new ArrayList<>();
+        for (PlanNode part : parts) {
+            String text = string(part, "phases.stages");
+            try {
+                all.addAll(dev.brink.load.plan.StagesText.parse(text, users).stages());
+            } catch (dev.brink.load.plan.StagesText.Invalid e) {
+                throw new BrinkUserException(part.file() + ":" + part.line() + ":" + (part.column() + e.offset) + ": phases.stages: '"
+                        + e.stage + "': expected " + e.getMessage());
+            }
+        }
+        if (all.isEmpty()) throw n.error("phases.stages", dev.brink.load.plan.StagesText.EXPECTED);
+        return new Plan.Stages(users, all);
     }
 
     /**
