@@ -66,7 +66,7 @@ class MethodPhasesTest {
         // launched on the small heap itself: the relaunch on phases.soak.small_heap is DemoCommandTest's
         Path p = plan("no-leak", MethodPhasesTest::sample, """
                   capacity: {start: 1, step: 1, max: 2, step_duration: 3s}
-                  soak: {multiplier: 1, hold: 30s}""", "fail_on: {soak: leak}");
+                  soak: {multiplier: 1, hold: 15s}""", "fail_on: {soak: leak}");
         Path out = dir.resolve("soak");
         BrinkRun r = brink("run", p.toString(), "--phases", "soak", "--out", out.toString());
         System.out.println(r.out);
@@ -104,7 +104,7 @@ class MethodPhasesTest {
         assertThat(r.err).isEqualTo("brink: confirm-only: a confirmation without the capacity search needs phases.confirm.multiplier (what to confirm)\n");
         BrinkRun bad = brink("run", p.toString(), "--phases", "capacity,warmup");
         assertThat(bad.code).isEqualTo(2);
-        assertThat(bad.err).contains("'warmup' is not a phase; expected capacity, confirm, soak");
+        assertThat(bad.err).contains("'warmup' is not a phase; expected capacity, confirm, stages, soak");
     }
 
     /**

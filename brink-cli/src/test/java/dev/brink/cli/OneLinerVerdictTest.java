@@ -48,7 +48,7 @@ class OneLinerVerdictTest {
     }
 
     private static JsonNode run(int port) throws Exception {
-        BrinkRun r = brink("http", "http://127.0.0.1:" + port + "/", "--rate", "30", "--duration", "3s", "--timeout", "1s",
+        BrinkRun r = brink("http", "http://127.0.0.1:" + port + "/", "--rate", "30", "--duration", "2s", "--timeout", "1s",
                 "--no-warm-up", "--json");
         System.out.println(r.err + r.out);
         assertThat(r.code).as(r.err).isIn(0, 3);
@@ -69,14 +69,15 @@ class OneLinerVerdictTest {
         List<Process> burners = new ArrayList<>();
         try {
             for (int i = 0; i < 2 * Runtime.getRuntime().availableProcessors(); i++) {
-                burners.add(new ProcessBuilder("bash", "-c", "while (( SECONDS < 7 )); do :; done")
+                burners.add(new ProcessBuilder("bash", "-c", "while (( SECONDS < 6 )); do :; done")
                         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
             }
-            BrinkRun r = brink("http", "http://127.0.0.1:" + server.getAddress().getPort() + "/", "--rate", "50", "--duration", "4s",
+            BrinkRun r = brink("http", "http://127.0.0.1:" + server.getAddress().getPort() + "/", "--rate", "50", "--duration", "3s",
                     "--no-warm-up");
             System.out.println(r.out);
             assertThat(r.code).as(r.err).isZero();
-            assertThat(r.out).containsPattern("(?m)^ +host: saturated by other processes in \\d+ of \\d+ s: .*took the CPU: .*pid \\d+ bash")
+            // who took the CPU: the burners on a machine otherwise quiet; the three busiest of the others on a busy one
+            assertThat(r.out).containsPattern("(?m)^ +host: saturated by other processes in \\d+ of \\d+ s: .*took the CPU: pid \\d+ \\S+ [0-9.]+ cores")
                     .contains("finding      warning host-saturated: the machine was busy");
             // never two stories: a generator slowed by the host says so
             assertThat(r.out).doesNotContain("these numbers describe Brink");

@@ -24,10 +24,7 @@ class RunTargetTest {
      */
     @Test
     void aLaunchedTargetGoesWithinFiveSecondsOfBrinksSigkill() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = freePort();
         Path console = dir.resolve("watch.txt");
         List<String> args = new java.util.ArrayList<>(List.of("watch", "--duration", "120s", "--out", dir.resolve("w").toString(), "--launch"));
         args.addAll(PlainHttpTarget.command(port));
@@ -52,10 +49,7 @@ class RunTargetTest {
 
     @Test
     void aRefusedPortIsOneLineAndExitTwoWithinSeconds() throws Exception {
-        int closed;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closed = s.getLocalPort();
-        }
+        int closed = freePort();
         Path plan = dir.resolve("plan.yaml");
         Files.writeString(plan, """
                 name: nobody-home
@@ -71,5 +65,12 @@ class RunTargetTest {
         assertThat(r.err.strip()).startsWith("brink: cannot connect to 127.0.0.1:" + closed).doesNotContain("\n");
         assertThat(seconds).as("exit within 5 s").isLessThan(5);
         assertThat(dir.resolve("run")).as("nothing left behind").doesNotExist();
+    }
+
+    /** A port nothing listens on (it was free a moment ago). */
+    private static int freePort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
     }
 }

@@ -39,25 +39,13 @@ class AgentLoopbackTest {
         assumeTrue(Files.isExecutable(javaHome.resolve("bin/java")), "no JDK " + jdk + " here");
         assumeTrue(run(List.of("ip", "netns", "list")).exit == 0 && "root".equals(System.getProperty("user.name")),
                 "needs root and iproute2 to create a network namespace");
-        int n = ThreadLocalRandom.current().nextInt(2, 250);
-        String ns = "brink-agent-" + ProcessHandle.current().pid();
-        String hostIf = "bka" + n;
-        String nsIf = "bkb" + n;
-        String hostIp = "10.231." + n + ".1";
-        String nsIp = "10.231." + n + ".2";
         try (ChildJvm child = ChildJvm.start(javaHome, SteadyMain.class, List.of("-Xmx64m"), Children.LIFETIME_S);
              JvmObserver obs = JvmObserver.attach(JvmTarget.pid(child.pid()))) {
             List<Listener> listeners = listeners(child.pid());
             assertThat(listeners).as("the attach started a JMX agent listening in the target").isNotEmpty();
-            try {
-                sh("ip netns add " + ns);
-                sh("ip link add " + hostIf + " type veth peer name " + nsIf);
-                sh("ip link set " + nsIf + " netns " + ns);
-                sh("ip addr add " + hostIp + "/30 dev " + hostIf);
-                sh("ip link set " + hostIf + " up");
-                sh("ip netns exec " + ns + " ip addr add " + nsIp + "/30 dev " + nsIf);
-                sh("ip netns exec " + ns + " ip link set " + nsIf + " up");
-                sh("ip netns exec " + ns + " ip link set lo up");
+            try (SecondHost host = SecondHost.create("brink-agent-", 231)) {
+                String hostIp = host.hostIp();
+                String ns = host.ns();
                 for (Listener l : listeners) {
                     if (l.loopbackOnly) continue; // bound to 127.0.0.1: no other host can reach it at all
                     assertThat(jrmpReply(List.of(), "127.0.0.1", l.port)).as("port " + l.port + " from 127.0.0.1").isEqualTo("4e");
@@ -70,10 +58,39 @@ class AgentLoopbackTest {
                     assertThat(fromNs.out.replace("connected", "").strip()).as("port " + l.port + " answered another host")
                             .isEmpty();
                 }
-            } finally {
-                run(List.of("ip", "link", "del", hostIf));
-                run(List.of("ip", "netns", "del", ns));
             }
+        }
+    }
+
+    /**
+     * A second host: a network namespace joined to this one by a veth pair, this host's side at {@code hostIp}. Closed,
+     * the link and the namespace are deleted.
+     */
+    record SecondHost(String ns, String hostIf, String hostIp) implements AutoCloseable {
+        static SecondHost create(String prefix, int net) throws Exception {
+            int n = ThreadLocalRandom.current().nextInt(2, 250);
+            SecondHost h = new SecondHost(prefix + ProcessHandle.current().pid(), "bk" + net + "a" + n, "10." + net + "." + n + ".1");
+            String nsIf = "bk" + net + "b" + n;
+            try {
+                sh("ip netns add " + h.ns);
+                sh("ip link add " + h.hostIf + " type veth peer name " + nsIf);
+                sh("ip link set " + nsIf + " netns " + h.ns);
+                sh("ip addr add " + h.hostIp + "/30 dev " + h.hostIf);
+                sh("ip link set " + h.hostIf + " up");
+                sh("ip netns exec " + h.ns + " ip addr add 10." + net + "." + n + ".2/30 dev " + nsIf);
+                sh("ip netns exec " + h.ns + " ip link set " + nsIf + " up");
+                sh("ip netns exec " + h.ns + " ip link set lo up");
+                return h;
+            } catch (Exception e) {
+                h.close();
+                throw e;
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            run(List.of("ip", "link", "del", hostIf));
+            run(List.of("ip", "netns", "del", ns));
         }
     }
 
@@ -109,26 +126,12 @@ class AgentLoopbackTest {
         }
     }
 
-    /** A namespace joined by a veth pair: connecting from it to this host's veth address and {@code port} fails. */
+    /** From a second host (a namespace joined by a veth pair), this host's veth address and {@code port} refuse. */
     private static void fromAnotherHost(int port) throws Exception {
-        int n = ThreadLocalRandom.current().nextInt(2, 250);
-        String ns = "brink-launch-" + ProcessHandle.current().pid();
-        String hostIf = "bkc" + n;
-        String hostIp = "10.232." + n + ".1";
-        try {
-            sh("ip netns add " + ns);
-            sh("ip link add " + hostIf + " type veth peer name bkd" + n);
-            sh("ip link set bkd" + n + " netns " + ns);
-            sh("ip addr add " + hostIp + "/30 dev " + hostIf);
-            sh("ip link set " + hostIf + " up");
-            sh("ip netns exec " + ns + " ip addr add 10.232." + n + ".2/30 dev bkd" + n);
-            sh("ip netns exec " + ns + " ip link set bkd" + n + " up");
-            Result fromNs = handshake(List.of("ip", "netns", "exec", ns), hostIp, port);
-            assertThat(fromNs.out).as("the namespace must not reach " + hostIp + ":" + port).doesNotContain("connected");
+        try (SecondHost host = SecondHost.create("brink-launch-", 232)) {
+            Result fromNs = handshake(List.of("ip", "netns", "exec", host.ns()), host.hostIp(), port);
+            assertThat(fromNs.out).as("the namespace must not reach " + host.hostIp() + ":" + port).doesNotContain("connected");
             assertThat(fromNs.err).as(fromNs.err).containsIgnoringCase("refused");
-        } finally {
-            run(List.of("ip", "link", "del", hostIf));
-            run(List.of("ip", "netns", "del", ns));
         }
     }
 

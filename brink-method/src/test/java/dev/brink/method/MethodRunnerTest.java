@@ -117,20 +117,10 @@ class MethodRunnerTest {
         Plan plan = plan("dies", port, true, """
                 slo: {error_rate: 0.05, p99_ms: 5000}
                 phases:
-                  capacity: {start: 1, step: 1, max: 5, step_duration: 4s, warmup: 0s, refine: false}
+                  capacity: {start: 1, step: 1, max: 5, step_duration: 3s, warmup: 0s, refine: false}
                 """);
         RunDirectory run = RunDirectory.at(dir.resolve("run"));
-        Thread killer = new Thread(() -> {
-            // the file is being written: its last line may be cut, so it is read leniently here
-            Awaitility.await().atMost(90, TimeUnit.SECONDS).pollInterval(100, TimeUnit.MILLISECONDS).ignoreExceptions()
-                    .until(() -> Files.readAllLines(run.file(RunDirectory.EVENTS)).stream()
-                            .anyMatch(l -> l.contains("\"type\":\"" + EventType.STEP_START + "\"") && l.contains("\"step\":\"capacity-x2\"")));
-            child.destroyForcibly(); // SIGKILL
-        });
-        killer.setDaemon(true);
-        killer.start();
-        RunSummary s = new MethodRunner(plan, run, LoadOptions.defaults(), console()).run(EnumSet.of(MethodPhase.CAPACITY));
-        killer.join(1000);
+        RunSummary s = capacityKillingTheTargetInStep2(plan, run);
 
         // a machine busy with other work is no verdict on the load (HostSaturationTest): the search then stops at step
         // 1 as not judged, before the step the target dies in
@@ -161,19 +151,10 @@ class MethodRunnerTest {
         Plan plan = plan("vanishes", port, false, """
                 slo: {error_rate: 0.05, p99_ms: 5000}
                 phases:
-                  capacity: {start: 1, step: 1, max: 5, step_duration: 4s, warmup: 0s, refine: false}
+                  capacity: {start: 1, step: 1, max: 5, step_duration: 3s, warmup: 0s, refine: false}
                 """);
         RunDirectory run = RunDirectory.at(dir.resolve("run"));
-        Thread killer = new Thread(() -> {
-            Awaitility.await().atMost(90, TimeUnit.SECONDS).pollInterval(100, TimeUnit.MILLISECONDS).ignoreExceptions()
-                    .until(() -> Files.readAllLines(run.file(RunDirectory.EVENTS)).stream()
-                            .anyMatch(l -> l.contains("\"type\":\"" + EventType.STEP_START + "\"") && l.contains("\"step\":\"capacity-x2\"")));
-            child.destroyForcibly();
-        });
-        killer.setDaemon(true);
-        killer.start();
-        RunSummary s = new MethodRunner(plan, run, LoadOptions.defaults(), console()).run(EnumSet.of(MethodPhase.CAPACITY));
-        killer.join(1000);
+        RunSummary s = capacityKillingTheTargetInStep2(plan, run);
         List<CapacityStep> steps = s.capacity().steps();
         if (steps.stream().noneMatch(st -> st.multiplier() == 2)) {
             // step 1 was not judged (the host saturated, the generator behind): the search stopped there, and says why
@@ -221,6 +202,22 @@ class MethodRunnerTest {
                 .filter(l -> l.path("step").asText().equals("stages") && l.path("target_rps").asDouble() > 0).toList();
         assertThat(seconds).extracting(l -> l.path("target_rps").asDouble()).startsWith(15.0, 25.0, 35.0, 80.0);
         assertThat(FailOnGate.failures(plan.failOn(), s)).isEmpty();
+    }
+
+    /** The capacity search of {@code plan}, the child target SIGKILLed as capacity step 2 starts. */
+    private RunSummary capacityKillingTheTargetInStep2(Plan plan, RunDirectory run) throws Exception {
+        Thread killer = new Thread(() -> {
+            // the file is being written: its last line may be cut, so it is read leniently here
+            Awaitility.await().atMost(90, TimeUnit.SECONDS).pollInterval(100, TimeUnit.MILLISECONDS).ignoreExceptions()
+                    .until(() -> Files.readAllLines(run.file(RunDirectory.EVENTS)).stream()
+                            .anyMatch(l -> l.contains("\"type\":\"" + EventType.STEP_START + "\"") && l.contains("\"step\":\"capacity-x2\"")));
+            child.destroyForcibly(); // SIGKILL
+        });
+        killer.setDaemon(true);
+        killer.start();
+        RunSummary s = new MethodRunner(plan, run, LoadOptions.defaults(), console()).run(EnumSet.of(MethodPhase.CAPACITY));
+        killer.join(1000);
+        return s;
     }
 
     private int startChild() throws Exception {
