@@ -67,7 +67,7 @@ class OneLinerGateTest {
 
     @Test
     void aLatencyGateFailsOnASlowServerAndPassesOnAFastOne() throws Exception {
-        BrinkRun slow = brink("http", url + "/slow", "--rate", "20", "--duration", "2s", "--fail-on", "p99>50ms");
+        BrinkRun slow = brink("http", url + "/slow", "--rate", "20", "--duration", "1s", "--fail-on", "p99>50ms");
         assertThat(slow.code).as(slow.out + slow.err).isEqualTo(3);
         // every answer took 200 ms at least (more on a busy machine)
         java.util.regex.Matcher p99 = java.util.regex.Pattern.compile("gate failed: p99>50ms: p99 ([0-9.]+) ms > 50 ms").matcher(slow.out);
@@ -91,10 +91,7 @@ class OneLinerGateTest {
 
     @Test
     void everyRequestFailingExitsThreeWithoutAGate() throws Exception {
-        BrinkRun http500 = brink("http", url + "/fail", "--rate", "20", "--duration", "1s", "--no-warm-up", "--json");
-        assertThat(http500.code).as(http500.err).isEqualTo(3);
-        assertThat(http500.err).containsPattern("gate failed: every request failed \\((\\d+) of \\1\\): http-500 \\1");
-        assertThat(Json.MAPPER.readTree(http500.out).get("gate").get("passed").asBoolean()).isFalse();
+        // an HTTP server answering 500: HttpCommandTest's closed-model run, which exits 3 the same way
 
         Path proto = dir.resolve("ledger.proto");
         Files.writeString(proto, """

@@ -27,7 +27,8 @@ public final class Verdicts {
         if (c.maxMultiplier() == 0) {
             CapacityStep first = c.steps().isEmpty() ? null : c.steps().get(0);
             String at = first == null ? "the first step" : "the first step (" + first.multiplier() + " × profile)";
-            String why = first == null || first.reasons().isEmpty() ? "" : ": " + first.reasons().get(0);
+            CapacityStep decided = decidingStep(c);
+            String why = decided == null || decided.reasons().isEmpty() ? "" : ": " + decided.reasons().get(0);
             return switch (c.limitedBy()) {
                 case GENERATOR -> "capacity not measured: the load generator, not the service, was the limit from " + at + why;
                 case HOST_SATURATED -> "capacity not measured: other processes saturated the machine from " + at
@@ -49,6 +50,23 @@ public final class Verdicts {
             default -> line + ", limited by " + c.limitedBy().json() + limitingOperation(c)
                     + (c.firstBadMultiplier() > 0 ? " at " + c.firstBadMultiplier() + " × profile" : "");
         };
+    }
+
+    /**
+     * The step whose verdict ended the search: the last one of the kind {@code limited_by} names (a step measured once
+     * more keeps both measurements, and the last is the one the search stopped on), else the last step.
+     */
+    private static CapacityStep decidingStep(CapacityResult c) {
+        dev.brink.core.verdict.StepVerdictKind kind = switch (c.limitedBy()) {
+            case GENERATOR -> dev.brink.core.verdict.StepVerdictKind.GENERATOR_BOUND;
+            case HOST_SATURATED -> dev.brink.core.verdict.StepVerdictKind.HOST_SATURATED;
+            case INTERRUPTED -> dev.brink.core.verdict.StepVerdictKind.TARGET_DIED;
+            case NONE -> dev.brink.core.verdict.StepVerdictKind.OK;
+            default -> dev.brink.core.verdict.StepVerdictKind.DEGRADED;
+        };
+        CapacityStep found = null;
+        for (CapacityStep st : c.steps()) if (st.verdict() == kind) found = st;
+        return found != null || c.steps().isEmpty() ? found : c.steps().get(c.steps().size() - 1);
     }
 
     /** " (36 users, achieved)" when the capacity's step was a closed model's (its req/s is what the users achieved), else "". */
