@@ -1,5 +1,6 @@
 package dev.brink.cli;
 
+import dev.brink.core.ExitCode;
 import dev.brink.compare.Baseline;
 import dev.brink.compare.CompareText;
 import dev.brink.compare.RunComparison;
@@ -36,6 +37,6 @@ final class BaselineOption {
         List<String> failures = c.gateFailures();
         failures.forEach(f -> console.println("gate failed: baseline: " + f));
         console.flush();
-        return failures.isEmpty() ? code : Math.max(code, MethodConsole.GATE_FAILED);
+        return failures.isEmpty() ? code : Math.max(code, ExitCode.GATE);
     }
 }

@@ -1,5 +1,6 @@
 package dev.brink.cli;
 
+import dev.brink.core.ExitCode;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -12,9 +13,6 @@ import picocli.CommandLine.Spec;
             "Exit 0 done; 2 bad input; 3 --fail-on found a regression."},
         subcommands = {BenchCompareCommand.class, BenchRunCommand.class})
 final class BenchCommand implements Callable<Integer> {
-    /** The CI gate failed: a benchmark is significantly worse by more than the threshold (DESIGN.md exit codes). */
-    static final int EXIT_GATE = 3;
-
     @Spec
     CommandSpec spec;
 
@@ -22,6 +20,6 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         spec.commandLine().getErr().println("brink bench: a subcommand is required (compare or run)");
         spec.commandLine().usage(spec.commandLine().getErr());
-        return BrinkMain.EXIT_USAGE;
+        return ExitCode.USAGE;
     }
 }

@@ -7,6 +7,7 @@ import dev.brink.bench.BenchText;
 import dev.brink.bench.CompareOptions;
 import dev.brink.bench.CompareReport;
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.ExitCode;
 import dev.brink.core.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -111,13 +112,13 @@ final class BenchOutputOptions {
             if (!json) {
                 out.printf(Locale.ROOT, "gate: %d regression%s beyond %s%s: exit %d%n", regressions, regressions == 1 ? "" : "s",
                         threshold, inconclusive == 0 ? "" : " (" + inconclusive + " with too few forks to rule it out: add forks, "
-                                + "or --allow-inconclusive)", BenchCommand.EXIT_GATE);
+                                + "or --allow-inconclusive)", ExitCode.GATE);
             }
             out.flush();
-            return BenchCommand.EXIT_GATE;
+            return ExitCode.GATE;
         }
         out.flush();
-        return 0;
+        return ExitCode.OK;
     }
 
     /** Writes one output file (its folder created); one line naming it when it cannot be written. */

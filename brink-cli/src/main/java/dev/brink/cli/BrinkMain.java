@@ -2,6 +2,7 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.BrinkVersion;
+import dev.brink.core.ExitCode;
 import dev.brink.core.UserText;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -13,12 +14,11 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
- * The {@code brink} command. Exit codes (DESIGN.md): 0 done; 1 a Brink bug (stack trace to a log file,
- * one line to the user); 2 bad input or usage; 3 a plan's fail_on verdict failed.
+ * The {@code brink} command. Exit codes: {@link ExitCode} (DESIGN.md "Exit codes").
  */
 @Command(name = "brink",
         mixinStandardHelpOptions = true,
@@ -34,6 +34,7 @@ public final class BrinkMain implements Callable<Integer> {
     static final List<Class<?>> COMMANDS = List.of(
             DemoCommand.class,
             RunCommand.class,
+            CheckCommand.class,
             HttpCommand.class,
             GrpcCommand.class,
             TcpCommand.class,
@@ -52,10 +53,6 @@ public final class BrinkMain implements Callable<Integer> {
             WorkerCommand.class,
             SampleCommand.class,
             ImportCommand.class);
-
-    public static final int EXIT_OK = 0;
-    public static final int EXIT_BUG = 1;
-    public static final int EXIT_USAGE = 2;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -80,17 +77,17 @@ public final class BrinkMain implements Callable<Integer> {
             e.println("brink: " + UserText.oneLine(ex.getMessage()));
             e.print("Usage: " + ex.getCommandLine().getHelp().synopsis(0));
             e.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
-            return EXIT_USAGE;
+            return ExitCode.USAGE;
         });
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             PrintWriter e = commandLine.getErr();
             if (ex instanceof BrinkUserException) {
                 // one line, cut: a message may quote the user's input, which can hold line breaks or be huge
                 e.println("brink: " + UserText.oneLine(ex.getMessage()));
-                return EXIT_USAGE;
+                return ExitCode.USAGE;
             }
             e.println("brink: internal error (a bug in Brink): " + ex + "; details in " + crashLog(ex));
-            return EXIT_BUG;
+            return ExitCode.BUG;
         });
         return cli.execute(args);
     }
@@ -100,7 +97,7 @@ public final class BrinkMain implements Callable<Integer> {
         // `brink` alone: show what there is to do, as a usage error
         spec.commandLine().getErr().println("brink: a command is required");
         spec.commandLine().usage(spec.commandLine().getErr());
-        return EXIT_USAGE;
+        return ExitCode.USAGE;
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.brink.cli;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.core.EventLog;
+import dev.brink.core.ExitCode;
 import dev.brink.core.RunDirectory;
 import dev.brink.jvm.EvidenceCapture;
 import dev.brink.jvm.JvmObserver;
@@ -15,10 +16,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code brink capture TARGET threads|histogram|heap|jfr}: takes one piece of evidence into evidence/. */
 @Command(name = "capture", mixinStandardHelpOptions = true,
@@ -87,6 +88,6 @@ final class CaptureCommand implements Callable<Integer> {
         for (Path f : files) {
             o.println("  " + f);
         }
-        return 0;
+        return ExitCode.OK;
     }
 }

@@ -1,5 +1,6 @@
 package dev.brink.cli;
 
+import dev.brink.core.ExitCode;
 import dev.brink.compare.CompareHtml;
 import dev.brink.compare.CompareJunit;
 import dev.brink.compare.CompareMarkdown;
@@ -109,6 +110,6 @@ final class CompareCommand implements Callable<Integer> {
             failures.forEach(f -> out.println("gate failed: " + f));
         }
         out.flush();
-        return failures.isEmpty() ? 0 : BenchCommand.EXIT_GATE;
+        return failures.isEmpty() ? ExitCode.OK : ExitCode.GATE;
     }
 }

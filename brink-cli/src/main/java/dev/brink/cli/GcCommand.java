@@ -1,6 +1,7 @@
 package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.ExitCode;
 import dev.brink.core.Finding;
 import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
@@ -78,7 +79,7 @@ final class GcCommand implements Callable<Integer> {
             text(report, out);
         }
         out.flush();
-        return 0;
+        return ExitCode.OK;
     }
 
     private GcReport analyze() throws BrinkUserException {

@@ -121,12 +121,11 @@ final class GrpcCommand implements Callable<Integer> {
         }
         String m = load.rate() != null ? String.format(Locale.ROOT, "open model, %s calls/s", load.rate())
                 : "closed model, " + load.users() + " callers";
-        OneLineLoad.run(load.spec, "grpc", plan, opts, load.users(), d, load.out, load.json, !load.noWarmUp,
+        return OneLineLoad.run(load, "grpc", plan, opts, d,
                 "grpc://" + address + "/" + call,
                 transport -> "brink grpc " + address + " " + call + " — " + m + " for " + Durations.format(d) + ", "
                         + policy + " connections" + (tlsSettings == null ? "" : insecure ? ", TLS unverified" : ", TLS")
                         + ", up to " + slots + " calls in flight (" + transport + ")");
-        return BrinkMain.EXIT_OK;
     }
 
     private List<Plan.Header> metadata() throws BrinkUserException {

@@ -2,14 +2,15 @@ package dev.brink.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.ExitCode;
 import dev.brink.core.Json;
 import dev.brink.heap.HeapAnalyzer;
 import dev.brink.heap.HeapDiff;
+import dev.brink.heap.HeapOptions;
 import dev.brink.report.HeapDiffPage;
 import java.io.IOException;
-import java.nio.file.Files;
-import dev.brink.heap.HeapOptions;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
@@ -60,7 +61,7 @@ final class HeapCommand implements Callable<Integer> {
             text.accept(result, out);
         }
         out.flush();
-        return 0;
+        return ExitCode.OK;
     }
 
     static HeapOptions options(int top, CommandSpec spec) throws BrinkUserException {

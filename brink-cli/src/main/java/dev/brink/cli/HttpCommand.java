@@ -100,9 +100,8 @@ final class HttpCommand implements Callable<Integer> {
             load.spec.commandLine().getErr().println("warning: --insecure: the server's TLS certificate is not verified; "
                     + "anyone on the path could answer for " + base.getAuthority());
         }
-        OneLineLoad.run(load.spec, "http", plan, opts, load.users(), d, load.out, load.json, !load.noWarmUp, url,
+        return OneLineLoad.run(load, "http", plan, opts, d, url,
                 transport -> HttpReport.headline(url, load.rate(), load.users(), d, plan.target(), slots, transport));
-        return BrinkMain.EXIT_OK;
     }
 
     /** The scheme, host and port of {@code url}: what the connections go to (the path is the request's). */

@@ -7,6 +7,7 @@ import dev.brink.load.engine.GeneratorHealth;
 import dev.brink.load.engine.IntervalStats;
 import dev.brink.load.engine.Percentiles;
 import dev.brink.load.engine.StepResult;
+import dev.brink.method.OneLineVerdict;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,7 +50,7 @@ final class HttpReport {
         elapsed += i.intervalS();
         String line = String.format(Locale.ROOT, "%5.0fs %9s req/s  ok %-7d err %-5d p99 %8s ms (service %s ms)  %s %d  conns %d%s",
                 elapsed, num(i.sent() / Math.max(i.intervalS(), 1e-9)), i.ok(), i.errorCount(),
-                ms(i.corrected().p99Ms()), ms(i.uncorrected().p99Ms()), inFlight, i.inFlight(), i.connections(),
+                ms(i.corrected().p99Ms()), ms(i.uncorrected().p99Ms()), inFlight, i.inFlight(), i.tcpConnections(),
                 g.bound() ? "  GENERATOR-BOUND: " + String.join("; ", g.reasons()) : "");
         if (terminal) {
             int width = 20;
@@ -65,8 +66,12 @@ final class HttpReport {
         if (terminal) out.println();
     }
 
-    static void table(PrintWriter out, StepResult r, Path runDir) {
-        out.printf(Locale.ROOT, "  requests     %d sent, %d ok, %d errors, %d dropped%n", r.sent(), r.ok(), r.errorCount(), r.dropped());
+    static void table(PrintWriter out, StepResult r, OneLineVerdict verdict, Path runDir) {
+        // "dropped" only with its true cause: a full backlog is the generator's, requests left waiting for a connection
+        // the target still held are the target's
+        out.printf(Locale.ROOT, "  requests     %d sent, %d ok, %d errors%s%s%n", r.sent(), r.ok(), r.errorCount(),
+                r.overflowed() > 0 ? ", " + r.overflowed() + " dropped (the generator's backlog was full)" : "",
+                r.unsent() > 0 ? ", " + r.unsent() + " never sent (every connection held a request the target had not answered)" : "");
         out.printf(Locale.ROOT, "  achieved     %s req/s%s%n", num(r.achievedRps()),
                 r.targetRps() > 0 ? " (target " + num(r.targetRps()) + ")" : "");
         out.printf(Locale.ROOT, "  errors       %s%n", r.errors().isEmpty() ? "none" : r.errors().entrySet().stream()
@@ -89,8 +94,10 @@ final class HttpReport {
                             + "ephemeral ports %d/%d, TIME_WAIT %d%n", g.loopCpu() * 100, g.processCpu() * 100, ms(g.lagP99Ms()),
                     g.gcPauseMs(), g.connections(), g.ephemeralPortsInUse(), g.ephemeralPortRange(), g.timeWait());
         }
-        out.println(r.generatorBound() ? "  verdict      GENERATOR-BOUND, these numbers describe Brink, not the target: "
-                + String.join("; ", r.generatorBoundReasons()) : "  verdict      the generator kept up");
+        List<String> lines = verdict.lines();
+        for (int i = 0; i < lines.size(); i++) {
+            out.println((i == 0 ? "  verdict      " : "               ") + lines.get(i));
+        }
         if (runDir != null) out.println("  run dir      " + runDir);
     }
 
@@ -119,14 +126,17 @@ final class HttpReport {
         out.printf(Locale.ROOT, "    %-11s %8s %9s %9s %9s %9s%n", name, ms(p.p50Ms()), ms(p.p90Ms()), ms(p.p99Ms()), ms(p.p999Ms()), ms(p.maxMs()));
     }
 
-    static void json(PrintWriter out, String url, StepResult r, List<Finding> findings,
-                     List<dev.brink.core.evidence.StreamTimingLine> streams, dev.brink.load.engine.TlsSummary tls) throws Exception {
+    static void json(PrintWriter out, String url, StepResult r, OneLineVerdict verdict, List<Finding> findings,
+                     List<dev.brink.core.evidence.StreamTimingLine> streams, dev.brink.load.engine.TlsSummary tls,
+                     List<String> gateFailed) throws Exception {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("url", url);
         doc.put("result", r);
+        doc.put("verdict", verdict);
         if (tls != null) doc.put("tls", tls); // as the tls line of events.jsonl
         doc.put("findings", findings);
         if (!streams.isEmpty()) doc.put("streams", streams); // as in streams.jsonl
+        doc.put("gate", Map.of("passed", gateFailed.isEmpty(), "failed", gateFailed));
         out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
     }
 
@@ -142,7 +152,7 @@ final class HttpReport {
                 ms(t.handshakeMs().p50Ms()), ms(t.handshakeMs().p99Ms()), ms(t.handshakeMs().maxMs()));
     }
 
-    /** The run's port-exhaustion findings (none when the ports held), after the table. */
+    /** The run's findings (port exhaustion, a saturated host, a generator that fell behind), after the table. */
     static void findings(PrintWriter out, List<Finding> findings) {
         for (Finding f : findings) {
             out.println("  finding      " + f.severity().jsonName() + " " + f.kind().jsonName() + ": " + f.title());

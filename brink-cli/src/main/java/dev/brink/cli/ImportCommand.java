@@ -1,5 +1,6 @@
 package dev.brink.cli;
 
+import dev.brink.core.ExitCode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -17,6 +18,6 @@ final class ImportCommand implements java.util.concurrent.Callable<Integer> {
     public Integer call() {
         spec.commandLine().getErr().println("brink import: a subcommand is required (har or jmx)");
         spec.commandLine().usage(spec.commandLine().getErr());
-        return BrinkMain.EXIT_USAGE;
+        return ExitCode.USAGE;
     }
 }

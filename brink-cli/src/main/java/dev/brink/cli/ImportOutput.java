@@ -1,6 +1,7 @@
 package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.ExitCode;
 import dev.brink.load.plan.bind.ImportedPlan;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -30,7 +31,7 @@ final class ImportOutput {
         PrintWriter err = spec.commandLine().getErr();
         err.println(summary);
         list(spec, lines);
-        return BrinkMain.EXIT_OK;
+        return ExitCode.OK;
     }
 
     /** The listed lines (what was left out, correlations) on standard error. */

@@ -3,6 +3,7 @@ package dev.brink.cli;
 import dev.brink.core.AppPackages;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
+import dev.brink.core.ExitCode;
 import dev.brink.core.Json;
 import dev.brink.jfr.JfrAnalyzer;
 import dev.brink.jfr.JfrFilter;
@@ -67,7 +68,7 @@ final class JfrCommand implements Callable<Integer> {
             JfrText.print(report, out);
         }
         out.flush();
-        return 0;
+        return ExitCode.OK;
     }
 
     private static Instant instant(String t, String option) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.brink.cli.k8s.K8sManifests;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
+import dev.brink.core.ExitCode;
 import dev.brink.core.InputFiles;
 import dev.brink.core.UserText;
 import dev.brink.load.plan.Plan;
@@ -138,13 +139,13 @@ final class K8sCommand implements Callable<Integer> {
                     + "-coordinator" + ns + " --timeout=24h; kubectl apply -f " + dir.resolve("after") + " and kubectl cp the run from "
                     + name + "-fetch:" + "/results/run");
             console.flush();
-            return BrinkMain.EXIT_OK;
+            return ExitCode.OK;
         }
         console.println("manifests: " + dir + " (" + shards + " shards of " + plan.name() + ", starting together at " + startAt + ")");
         console.println("apply:     kubectl apply -f " + dir + "   then, when kubectl wait --for=condition=complete job/" + name
                 + "-workers" + (namespace == null ? "" : " -n " + namespace) + " returns: kubectl apply -f " + dir.resolve("merge"));
         console.flush();
-        return BrinkMain.EXIT_OK;
+        return ExitCode.OK;
     }
 
     private static void quantity(String option, String value) throws BrinkUserException {

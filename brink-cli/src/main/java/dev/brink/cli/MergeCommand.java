@@ -1,5 +1,6 @@
 package dev.brink.cli;
 
+import dev.brink.core.ExitCode;
 import dev.brink.shard.ShardMerge;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -41,6 +42,6 @@ final class MergeCommand implements Callable<Integer> {
         for (String s : r.incomplete()) {
             w.println("shard " + s + " did not finish: kept what it recorded (finding shard-incomplete)");
         }
-        return BrinkMain.EXIT_OK;
+        return ExitCode.OK;
     }
 }

@@ -1,13 +1,14 @@
 package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.ExitCode;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingDetail.HeapGrowth;
 import dev.brink.core.FindingDetail.HeapLeak;
 import dev.brink.core.FindingDetail.LockContention;
 import dev.brink.core.FindingKind;
-import dev.brink.core.Sizes;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.Sizes;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.summary.RunSummary;
@@ -34,9 +35,6 @@ import java.util.concurrent.TimeUnit;
  * print the closing block, and turn the plan's {@code fail_on} gate into the exit code.
  */
 final class MethodConsole {
-    /** Exit code when the plan's fail_on gate failed (DESIGN.md). */
-    static final int GATE_FAILED = 3;
-
     private MethodConsole() {
     }
 
@@ -85,7 +83,7 @@ final class MethodConsole {
             console.flush();
             List<String> failures = FailOnGate.failures(plan.failOn(), summary);
             failures.forEach(f -> console.println("gate failed: " + f));
-            return failures.isEmpty() ? 0 : GATE_FAILED;
+            return failures.isEmpty() ? ExitCode.OK : ExitCode.GATE;
         } finally {
             reported.countDown();
             try {
@@ -101,22 +99,23 @@ final class MethodConsole {
         out.println();
         out.println("── conclusion" + (s.interrupted() ? " (the run was cut short: interrupted)" + Verdicts.lastStep(s) : "") + " "
                 + "─".repeat(40));
+        // the same sentences summary.md, report.html and junit.xml show (Verdicts), rendered from the typed verdicts
         CapacityResult c = s.capacity();
         if (c != null) {
-            out.printf(Locale.ROOT, "capacity: %d × profile = %.1f req/s, limited by %s%s%s%n", c.maxMultiplier(), c.maxRps(),
-                    c.limitedBy().json(), Verdicts.limitingOperation(c), c.firstBadMultiplier() > 0 ? " (first bad: " + c.firstBadMultiplier() + " × profile)" : "");
+            out.println(Verdicts.capacity(c));
         }
         ConfirmResult f = s.confirm();
         if (f != null) {
-            out.printf(Locale.ROOT, "confirm:  %d × profile = %.1f req/s held %.0f s: %s%s%n", f.multiplier(), f.rps(), f.holdS(), f.verdict().json(),
-                    f.reasons().isEmpty() ? "" : " (" + String.join("; ", f.reasons()) + ")");
+            out.println(Verdicts.confirm(f));
+        }
+        if (s.stages() != null) {
+            out.println(Verdicts.stages(s.stages()));
         }
         SoakResult k = s.soak();
         if (k != null) {
-            out.printf(Locale.ROOT, "soak:     %.1f req/s for %.0f s%s: %s, heap after GC %+.1f MB/h (r² %.2f)%n", k.rps(), k.holdS(),
-                    k.smallHeap() != null ? " on -Xmx" + k.smallHeap() : "", k.verdict().json(), k.slopeMbPerHour(), k.r2());
+            out.println(Verdicts.soak(k) + (k.smallHeap() != null ? " on -Xmx" + k.smallHeap() : ""));
             if (k.multiplierReason() != null) {
-                out.printf(Locale.ROOT, "          at %s × profile: %s%n", Verdicts.num(k.multiplier()), k.multiplierReason());
+                out.printf(Locale.ROOT, "  at %s × profile: %s%n", Verdicts.num(k.multiplier()), k.multiplierReason());
             }
         }
         // the holder that grew between the soak's heap dumps, else what one dump says retains the most

@@ -2,26 +2,33 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.BrinkVersion;
+import dev.brink.core.ExitCode;
 import dev.brink.core.Durations;
 import dev.brink.core.Finding;
 import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Shard;
 import dev.brink.core.evidence.StreamTimingLine;
+import dev.brink.core.gate.Gate;
+import dev.brink.core.gate.GateFigures;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.Warmup;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
+import dev.brink.load.engine.Percentiles;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.host.PortExhaustion;
 import dev.brink.load.metrics.LiveMetrics;
 import dev.brink.load.metrics.MetricsServer;
 import dev.brink.load.plan.Plan;
+import dev.brink.method.OneLineJudge;
+import dev.brink.method.OneLineVerdict;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import picocli.CommandLine;
@@ -81,21 +88,31 @@ final class OneLineLoad {
     }
 
     /**
-     * Runs one step of {@code plan} (open at 100 % when {@code users} is null, else closed) and prints the live
-     * lines and the summary ({@code --json}: the summary alone on stdout, live lines on stderr).
-     * @param warm     an open-model run first warms Brink's request path against a responder of its own (see
-     *                 {@link Warmup}), so its first seconds are not Brink's JIT compiling
+     * Runs one step of {@code plan} (open at 100 % when {@code --users} is not given, else closed) and prints the live
+     * lines and the summary ({@code --json}: the summary alone on stdout, live lines on stderr). An open-model run
+     * first warms Brink's request path against a responder of its own (see {@link Warmup}, unless --no-warm-up), so
+     * its first seconds are not Brink's JIT compiling.
      * @param headline the first line (not with --json), given the engine's transport
+     * @return the exit code: {@link ExitCode#GATE} when the run met a --fail-on threshold (or, without one, every
+     *         request failed), else {@link ExitCode#OK}
      */
-    static void run(CommandLine.Model.CommandSpec spec, String name, Plan plan, LoadOptions options, Integer users,
-                    Duration d, Path out, boolean json, boolean warm, String shown, Function<String, String> headline)
-            throws Exception {
-        LoadStep step = users == null ? LoadStep.open(name, 1, d) : LoadStep.closed(name, users, Duration.ZERO, d);
+    static int run(OneLineLoadOptions load, String name, Plan plan, LoadOptions options, Duration d, String shown,
+                   Function<String, String> headline) throws Exception {
+        CommandLine.Model.CommandSpec spec = load.spec;
+        Integer users = load.users();
+        Path out = load.out;
+        boolean json = load.json;
+        boolean warm = !load.noWarmUp;
+        Gate gate = load.gate();
+        Plan.Stages stages = load.stages();
+        LoadStep step = stages != null ? LoadStep.stages(name, stages, plan)
+                : users == null ? LoadStep.open(name, 1, d) : LoadStep.closed(name, users, Duration.ZERO, d);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter live = json ? spec.commandLine().getErr() : stdout;
         StepResult result;
         Instant started;
         List<Finding> findings;
+        OneLineVerdict verdict;
         if (users == null && warm) {
             Warmup.Report w = Warmup.of(plan, options, warmUpLimit(d));
             if (w != null) {
@@ -111,27 +128,55 @@ final class OneLineLoad {
             HttpReport report = new HttpReport(live, System.console() != null && !json, d,
                     plan.target().http() != null && plan.target().http().http2() ? "streams" : "in-flight");
             if (!json) stdout.println(headline.apply(engine.transport()));
+            if (!json && stages != null) stdout.println("  stages: " + stages.text());
             if (metrics != null) engine.addListener(metrics);
             engine.addListener(report::interval);
             PortExhaustion ports = PortExhaustion.forTarget(plan.target());
             engine.addListener(ports);
-            ShardStart.waitForStart(options.shard(), live);
-            started = Instant.now();
-            result = engine.run(step);
-            report.done();
-            findings = ports.findings();
+            // both sides judged by brink run's rules: the host, the generator, and the target's own failures
+            try (OneLineJudge judge = OneLineJudge.open(plan, options.maxConnections(), options.requestTimeout(),
+                    out == null ? null : RunDirectory.at(out))) {
+                engine.addListener(judge);
+                ShardStart.waitForStart(options.shard(), live);
+                started = Instant.now();
+                judge.begin(step.name());
+                result = engine.run(step);
+                report.done();
+                verdict = judge.judge(result, ports.findings());
+            }
+            findings = new ArrayList<>(ports.findings());
+            findings.addAll(verdict.findings());
             streams = engine.lastStreamTimings();
             tls = engine.lastTls();
         }
         if (out != null) writeSummary(out, name, started, findings, options.shard());
+        List<String> failed = gateFailures(gate, result, findings);
         if (json) {
-            HttpReport.json(stdout, shown, result, findings, streams, tls);
+            HttpReport.json(stdout, shown, result, verdict, findings, streams, tls, failed);
         } else {
-            HttpReport.table(stdout, result, out);
+            HttpReport.table(stdout, result, verdict, out);
             HttpReport.tls(stdout, tls);
             HttpReport.streams(stdout, streams);
             HttpReport.findings(stdout, findings);
         }
+        // the gate's lines on stderr with --json too, where a CI log shows them beside the exit code
+        PrintWriter gateOut = json ? spec.commandLine().getErr() : stdout;
+        failed.forEach(f -> gateOut.println("gate failed: " + f));
+        gateOut.flush();
         stdout.flush();
+        return failed.isEmpty() ? ExitCode.OK : ExitCode.GATE;
+    }
+
+    /**
+     * The thresholds of {@code --fail-on} the run met; without any, the run failed when every request failed (a gRPC
+     * method the server lacks, a URL that answers 500): a one-liner in CI must not pass on that.
+     */
+    static List<String> gateFailures(Gate gate, StepResult r, List<Finding> findings) {
+        Percentiles p = r.corrected();
+        GateFigures figures = new GateFigures("", p.count() == 0 ? null : new double[] {p.p50Ms(), p.p90Ms(), p.p99Ms(), p.p999Ms(), p.maxMs()},
+                r.ok() + r.errorCount(), r.errors(), r.targetRps(), r.achievedRps(), findings);
+        if (!gate.isEmpty()) return gate.failures(figures);
+        String all = Gate.everyRequestFailed(figures);
+        return all == null ? List.of() : List.of(all);
     }
 }

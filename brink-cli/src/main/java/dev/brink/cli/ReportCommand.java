@@ -1,13 +1,14 @@
 package dev.brink.cli;
 
+import dev.brink.core.ExitCode;
 import dev.brink.report.RunReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code brink report RUN_DIR}: rebuilds report.html, summary.md and junit.xml from a run directory alone. */
 @Command(name = "report", mixinStandardHelpOptions = true,
@@ -33,6 +34,6 @@ final class ReportCommand implements Callable<Integer> {
             w.println("summary.json rebuilt from events.jsonl (the run did not finish)");
             MethodConsole.printConclusion(RunReport.recoverSummary(runDir), w);
         }
-        return 0;
+        return ExitCode.OK;
     }
 }

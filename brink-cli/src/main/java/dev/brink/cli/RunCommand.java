@@ -9,6 +9,7 @@ import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.bind.PlanParams;
 import dev.brink.load.plan.bind.PlanReader;
 import dev.brink.method.MethodPhase;
+import dev.brink.method.MethodRunner;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,6 +31,8 @@ import picocli.CommandLine.Spec;
             "            thread dumps and a class histogram at the first bad step",
             "  confirm   a ramp to the maximum found (or phases.confirm.multiplier),",
             "            then a hold",
+            "  stages    the plan's load shape (ramp, hold, spike of req/s or users),",
+            "            judged as the confirmation hold is",
             "  soak      a multiplier held for long (small_heap relaunches a launched",
             "            target with that -Xmx): heap-after-GC trend, class histograms,",
             "            a heap dump and its leak suspect",
@@ -43,7 +46,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory (default: runs/<time>-<plan name>).")
     Path out;
 
-    @Option(names = "--phases", paramLabel = "LIST", description = "Phases to run, of capacity,confirm,soak (default: all the plan has).")
+    @Option(names = "--phases", paramLabel = "LIST", description = "Phases to run, of capacity,confirm,stages,soak (default: all the plan has).")
     String phases;
 
     @Option(names = "--jfr", description = "Record JFR on the target JVM for the whole run (evidence/recording-*.jfr, about 1 %% overhead).")
@@ -97,12 +100,20 @@ final class RunCommand implements Callable<Integer> {
             options = options.withMaxConnections(connections);
         }
         boolean sharded = coordination.sharded(sharding);
+        if (sharded && plan.phases() != null && plan.phases().stages() != null && (selected == null || selected.contains(MethodPhase.STAGES))) {
+            throw new BrinkUserException(planFile + ": phases.stages with --shards: expected a run without --shards for the stages"
+                    + " (--phases without stages to run the rest across shards)");
+        }
         options = options.withShard(sharding.shard());
         if (repeat < 1) {
             throw new BrinkUserException("bad --repeat " + repeat + ": expected a number >= 1");
         }
         Path base = BaselineOption.check(baseline);
-        LiveMetrics live = LiveMetricsOption.metrics(spec, plan.totalRps());
+        if (!sharded) {
+            MethodRunner.checkReachable(plan); // before the run directory: a refused port leaves nothing behind
+        }
+        // a closed model's profile is users, not a rate: it has no rate multiplier to show
+        LiveMetrics live = LiveMetricsOption.metrics(spec, plan.closedModel() ? 0 : plan.totalRps());
         RunDirectory run = out != null ? RunDirectory.at(out) : RunDirectory.create(Path.of("runs"), plan.name());
         PrintWriter console = spec.commandLine().getOut();
         console.println("run directory: " + run.root());

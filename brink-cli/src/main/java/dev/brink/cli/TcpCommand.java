@@ -61,10 +61,9 @@ final class TcpCommand implements Callable<Integer> {
         URI base = URI.create("tcp://" + target);
         LoadOptions opts = load.options(conns, t); // --shard and --start-at checked before any connection
         LoadEngine.checkReachable(base, Duration.ofSeconds(5));
-        OneLineLoad.run(load.spec, "tcp", plan, opts, load.users(), d, load.out, load.json, !load.noWarmUp, target,
+        return OneLineLoad.run(load, "tcp", plan, opts, d, target,
                 transport -> "brink tcp " + target + ": " + (load.rate() != null ? load.rate() + " packets/s" : load.users() + " users")
-                        + " for " + load.duration + ", " + conns + " sessions at most (" + transport + ")");
-        return BrinkMain.EXIT_OK;
+                        + " for " + dev.brink.core.Durations.format(d) + ", " + conns + " sessions at most (" + transport + ")");
     }
 
     private Plan fromPlan(double rps) throws BrinkUserException {

@@ -2,6 +2,7 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
+import dev.brink.core.ExitCode;
 import dev.brink.core.Json;
 import dev.brink.core.evidence.ThreadDumpDoc;
 import dev.brink.threads.JcmdDumper;
@@ -17,10 +18,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code brink threads}: thread-dump analysis of files or of a live JVM. */
 @Command(name = "threads",
@@ -81,7 +82,7 @@ final class ThreadsCommand implements Callable<Integer> {
             ThreadsText.print(o, a);
         }
         o.flush();
-        return 0;
+        return ExitCode.OK;
     }
 
     private static void printJson(PrintWriter o, ThreadAnalysis a) throws BrinkUserException {

@@ -2,6 +2,7 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
+import dev.brink.core.ExitCode;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Sizes;
 import dev.brink.jvm.JvmListener;
@@ -18,10 +19,10 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code brink watch TARGET}: samples a JVM into a run directory and prints one line per interval. */
 @Command(name = "watch", mixinStandardHelpOptions = true,
@@ -86,7 +87,7 @@ final class WatchCommand implements Callable<Integer> {
                 }
             }
         }
-        return 0;
+        return ExitCode.OK;
     }
 
     /** One line per sample; GC counts and pause time are the differences from the previous sample. */

@@ -2,6 +2,7 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
+import dev.brink.core.ExitCode;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Shard;
 import dev.brink.load.engine.LoadOptions;
@@ -54,6 +55,6 @@ final class WorkerCommand implements Callable<Integer> {
         var patience = Durations.parse(wait);
         RunDirectory run = out != null ? RunDirectory.at(out) : RunDirectory.create(Path.of("runs"), "worker-" + me.index());
         Worker.run(coordinator, me, token, run, patience, options, spec.commandLine().getOut());
-        return 0;
+        return ExitCode.OK;
     }
 }

@@ -92,7 +92,9 @@ class HttpCommandTest {
         Path body = dir.resolve("body.json");
         Files.writeString(body, "{\"n\":${seq}}");
         Run r = brink("http", url + "/fail", "--users", "2", "--duration", "1s", "-H", "X-Test: yes", "--body", "@" + body);
-        assertThat(r.code()).as(r.err()).isZero();
+        // every request answered 500: without --fail-on that fails the run (OneLinerGateTest)
+        assertThat(r.code()).as(r.err()).isEqualTo(3);
+        assertThat(r.out()).containsPattern("gate failed: every request failed \\((\\d+) of \\1\\): http-500 \\1");
         assertThat(r.out()).contains("closed model, 2 users").contains("corrected").contains("uncorrected")
                 .contains("http-500").contains("  generator ");
         assertThat(seen).isNotEmpty().allSatisfy(s -> assertThat(s).matches("POST /fail yes \\{\"n\":\\d+}"));

@@ -70,6 +70,12 @@ class RunCommandTest {
         assertThat(r.code).as(r.out + r.err).isZero();
         JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         JsonNode capacity = summary.get("capacity");
+        // what holds on any machine: the sample was watched all along, and the closing block is summary.json's sentence
+        assertThat(JsonlReader.readAll(out.resolve("jvm.jsonl"))).hasSizeGreaterThan(2);
+        assertThat(r.out).contains(dev.brink.report.Verdicts.capacity(Json.MAPPER.treeToValue(capacity, dev.brink.core.summary.CapacityResult.class)));
+        if (hostSaturated(summary)) {
+            return; // a machine other processes saturated: that is the answer (HostSaturationTest), named with who took the CPU
+        }
         assertThat(capacity.get("limited_by").asText()).as(r.out).isEqualTo("errors");
         int max = capacity.get("max_multiplier").asInt();
         assertThat(max).as(r.out).isBetween(2, 14);
@@ -100,11 +106,31 @@ class RunCommandTest {
         assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
         Path out = dir.resolve("starved");
         // one generator connection: 10 ms per request caps it at ~100 req/s, half of what the service's pool serves
-        BrinkRun r = brink("run", plan("starved", 2, 6, 40).toString(), "--out", out.toString(), "--connections", "1");
+        // from 8 × (160 req/s): the first step already asks more than one connection carries, then it is measured once more
+        BrinkRun r = brink("run", plan("starved", 8, 6, 40).toString(), "--out", out.toString(), "--connections", "1");
         System.out.println(r.out); // the console, kept in the surefire report for whoever reads a failure
         assertThat(r.code).as(r.out + r.err).isZero();
         JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        if (hostSaturated(summary)) {
+            return; // the host's saturation is judged first: the search stopped there, named with who took the CPU
+        }
         assertThat(summary.get("capacity").get("limited_by").asText()).as(r.out).isEqualTo("generator");
-        assertThat(summary.get("findings").get(0).get("kind").asText()).isEqualTo("generator-bound");
+        assertThat(summary.get("findings").findValuesAsText("kind")).contains("generator-bound");
+        // the sentence names the step that decided (the generator-bound one), not a busy first measurement of it
+        assertThat(r.out).containsPattern("capacity not measured: the load generator, not the service, was the limit from the first"
+                + " step \\(8 × profile\\): (all 1 connections busy|behind its own schedule)");
+    }
+
+    /**
+     * Whether other processes saturated the machine and stopped the search (a busy CI machine): then the summary must
+     * say so the way a user reads it, a host-saturated step, limited_by host-saturated unless a step broke a rule
+     * before, and a finding naming who took the CPU. The service's own limit cannot be measured on such a machine.
+     */
+    private static boolean hostSaturated(JsonNode summary) {
+        boolean busy = false;
+        for (JsonNode st : summary.get("capacity").get("steps")) busy |= st.get("verdict").asText().equals("host-saturated");
+        if (!busy || !summary.get("capacity").get("limited_by").asText().equals("host-saturated")) return false;
+        assertThat(summary.get("findings").toString()).contains("\"host-saturated\"").contains("took the CPU: ");
+        return true;
     }
 }

@@ -74,6 +74,23 @@ public final class PlanRun {
      * {@code soak: leak}, {@code findings: critical|warning|info}; any other word is an error naming the key.
      */
     public static Plan.FailOn failOn(Double capacityBelow, String confirm, String soak, String findings) throws BrinkUserException {
+        return failOn(capacityBelow, confirm, soak, findings, null);
+    }
+
+    /** As {@link #failOn(Double, String, String, String)}, with threshold expressions ({@code p99>200ms,errors>1%}; null: none). */
+    public static Plan.FailOn failOn(Double capacityBelow, String confirm, String soak, String findings, String thresholds)
+            throws BrinkUserException {
+        Plan.FailOn verdicts = verdicts(capacityBelow, confirm, soak, findings);
+        dev.brink.core.gate.Gate g;
+        try {
+            g = dev.brink.core.gate.Gate.parse(thresholds);
+        } catch (dev.brink.core.gate.Gate.Invalid e) {
+            throw new BrinkUserException("failOn.thresholds: '" + e.term + "': expected " + e.getMessage());
+        }
+        return new Plan.FailOn(verdicts.capacityBelow(), verdicts.confirmDegraded(), verdicts.soakLeak(), verdicts.findings(), g);
+    }
+
+    private static Plan.FailOn verdicts(Double capacityBelow, String confirm, String soak, String findings) throws BrinkUserException {
         if (capacityBelow != null && !(capacityBelow > 0)) {
             throw new BrinkUserException("failOn.capacityBelow: expected a number > 0, got " + capacityBelow);
         }

@@ -5,9 +5,9 @@ import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.summary.SoakResult;
+import dev.brink.report.Verdicts;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** A run's verdicts and findings as the few lines a failed build shows: what broke, and why Brink thinks it did. */
 public final class RunDiagnosis {
@@ -19,21 +19,21 @@ public final class RunDiagnosis {
         if (s.interrupted()) {
             out.add("the run was cut short" + (s.interruptedIn() != null ? " in " + s.interruptedIn() : ""));
         }
+        // the sentences every other output shows (Verdicts), rendered from the typed verdicts
         CapacityResult c = s.capacity();
         if (c != null) {
-            out.add(String.format(Locale.ROOT, "capacity: %d × profile = %.1f req/s, limited by %s%s", c.maxMultiplier(), c.maxRps(),
-                    c.limitedBy().json(), c.firstBadMultiplier() > 0 ? " (first bad: " + c.firstBadMultiplier() + " × profile"
-                            + firstBadReasons(c) + ")" : ""));
+            out.add(Verdicts.capacity(c) + firstBadReasons(c));
         }
         ConfirmResult f = s.confirm();
         if (f != null) {
-            out.add(String.format(Locale.ROOT, "confirm: %d × profile = %.1f req/s held %.0f s: %s%s", f.multiplier(), f.rps(), f.holdS(),
-                    f.verdict().json(), f.reasons().isEmpty() ? "" : " (" + String.join("; ", f.reasons()) + ")"));
+            out.add(Verdicts.confirm(f));
+        }
+        if (s.stages() != null) {
+            out.add(Verdicts.stages(s.stages()));
         }
         SoakResult k = s.soak();
         if (k != null) {
-            out.add(String.format(Locale.ROOT, "soak: %.1f req/s for %.0f s: %s%s", k.rps(), k.holdS(), k.verdict().json(),
-                    k.reason() == null ? "" : " (" + k.reason() + ")"));
+            out.add(Verdicts.soak(k) + (k.reason() == null ? "" : " (" + k.reason() + ")"));
         }
         for (Finding x : s.findings()) {
             out.add("finding: " + x.severity().jsonName() + " " + x.kind().jsonName() + ": " + x.title()
@@ -42,8 +42,9 @@ public final class RunDiagnosis {
         return out;
     }
 
+    /** The first bad step's broken rules in words, after the capacity's sentence (which names the first only). */
     private static String firstBadReasons(CapacityResult c) {
         return c.steps().stream().filter(st -> st.multiplier() == c.firstBadMultiplier() && !st.reasons().isEmpty())
-                .findFirst().map(st -> ": " + String.join("; ", st.reasons())).orElse("");
+                .findFirst().map(st -> " (" + String.join("; ", st.reasons()) + ")").orElse("");
     }
 }

@@ -62,7 +62,7 @@ class BrinkExtensionTest {
         tests.assertStatistics(s -> s.started(1).failed(1));
         tests.assertThatEvents().haveExactly(1, finishedWithFailure(instanceOf(AssertionFailedError.class),
                 message(m -> m.contains("fail_on.capacity_below: capacity 1 × profile < 3")
-                        && m.contains("first bad: 2 × profile") && m.contains("report: "))));
+                        && m.contains("limited by ") && m.contains(" at 2 × profile") && m.contains("report: "))));
         assertThat(OverloadScenario.bodyRan).as("the gate fails before the test body").isFalse();
     }
 

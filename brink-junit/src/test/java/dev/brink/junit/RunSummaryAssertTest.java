@@ -35,7 +35,7 @@ class RunSummaryAssertTest {
     void aFailedAssertionCarriesTheDiagnosis() {
         assertThatThrownBy(() -> BrinkAssertions.assertThat(RUN).capacityAtLeast(7)).isInstanceOf(AssertionFailedError.class)
                 .hasMessageContaining("expected capacity.max_multiplier >= 7.0, was 6.0")
-                .hasMessageContaining("limited by latency (first bad: 7 × profile: p99 900 ms > SLO 500 ms)");
+                .hasMessageContaining("limited by latency at 7 × profile (p99 900 ms > SLO 500 ms)");
         assertThatThrownBy(() -> BrinkAssertions.assertThat(RUN).hasNoFinding("memory-leak"))
                 .isInstanceOf(AssertionFailedError.class).hasMessageContaining("com.acme.Cache.entries retains 61 %");
     }

@@ -34,7 +34,7 @@ final class Connector {
     static final String ENV_PASSWORD = "BRINK_JMX_PASSWORD";
     /** An unreachable host can make RMI wait for minutes; a user wants an answer sooner. */
     private static final long CONNECT_TIMEOUT_S = 20;
-    private static final long LAUNCH_ATTACH_TIMEOUT_MS = 30_000;
+    private static final long LAUNCH_ATTACH_TIMEOUT_MS = 60_000;
 
     private Connector() {
     }
@@ -134,10 +134,18 @@ final class Connector {
         }
     }
 
+    /**
+     * Starts the command with Brink's agent in it ({@link LaunchAgent}): a JMX connector bound to 127.0.0.1 only (never
+     * the JDK's local agent, whose port listens on every address) and a watchdog that ends the JVM when Brink is gone.
+     * Connects to the address the agent of the launched JVM (or of the first JVM a launcher script starts) reports.
+     */
     private static JvmConnection launch(JvmTarget.Launch l) throws BrinkUserException {
         Process p;
+        Path reports;
         try {
-            ProcessBuilder pb = new ProcessBuilder(l.command());
+            reports = Files.createTempDirectory("brink-jmx-");
+            reports.toFile().deleteOnExit();
+            ProcessBuilder pb = LaunchAgent.builder(l.command(), reports);
             if (l.output() == null) {
                 pb.inheritIO();
             } else {
@@ -152,43 +160,32 @@ final class Connector {
             BrinkUserException last = null;
             while (System.currentTimeMillis() < deadline) {
                 if (!p.isAlive()) {
-                    throw new BrinkUserException("launched command exited with code " + p.exitValue() + " before Brink could attach");
+                    throw new BrinkUserException("launched command exited with code " + p.exitValue() + " before Brink could connect");
                 }
-                long pid = findJvm(p);
-                if (pid < 0 && System.currentTimeMillis() > deadline - LAUNCH_ATTACH_TIMEOUT_MS / 2) {
-                    pid = p.pid(); // a JVM run with -XX:-UsePerfData never shows in the list: try the process itself
-                }
-                if (pid > 0) {
+                LaunchAgent.Reported r = LaunchAgent.reported(reports, p);
+                if (r != null) {
                     try {
-                        return attach(pid, p);
+                        return new JvmConnection(connect(new JMXServiceURL(r.address()), Map.of(), "PID " + r.pid()), r.pid(), p,
+                                "pid " + r.pid()).removingOnClose(reports);
                     } catch (BrinkUserException e) {
-                        last = e; // a JVM still booting refuses attach for a moment
+                        last = e; // a connector that has just started may refuse for a moment
                     }
                 }
                 Thread.sleep(200);
             }
-            throw last != null ? last : new BrinkUserException("launched command started no JVM within "
-                    + LAUNCH_ATTACH_TIMEOUT_MS / 1000 + " s");
+            throw last != null ? last : new BrinkUserException("launched command started no JVM Brink could observe within "
+                    + LAUNCH_ATTACH_TIMEOUT_MS / 1000 + " s (Brink's agent reported no JMX address)");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             JvmConnection.stop(p);
-            throw new BrinkUserException("interrupted while attaching to the launched command");
+            throw new BrinkUserException("interrupted while connecting to the launched command");
+        } catch (IOException e) {
+            JvmConnection.stop(p);
+            throw new BrinkUserException("JMX connection to the launched command failed: " + oneLine(e));
         } catch (BrinkUserException | RuntimeException e) {
             JvmConnection.stop(p);
             throw e;
         }
-    }
-
-    /** The launched process if it is a JVM, else its first JVM descendant (a launcher script); -1 if none yet. */
-    private static long findJvm(Process p) {
-        // VirtualMachine.list() reads the hsperfdata files: a JVM appears there once it can take an attach
-        List<VirtualMachineDescriptor> vms = VirtualMachine.list();
-        if (vms.stream().anyMatch(d -> d.id().equals(Long.toString(p.pid())))) {
-            return p.pid();
-        }
-        return p.descendants().mapToLong(ProcessHandle::pid)
-                .filter(pid -> vms.stream().anyMatch(d -> d.id().equals(Long.toString(pid))))
-                .findFirst().orElse(-1);
     }
 
     /**

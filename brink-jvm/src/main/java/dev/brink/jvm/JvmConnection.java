@@ -24,6 +24,7 @@ final class JvmConnection implements Closeable {
     private final String vmVersion;
     private final long startTimeMs;
     private volatile boolean closed;
+    private volatile java.nio.file.Path removeOnClose;
 
     JvmConnection(JMXConnector connector, long pid, Process launched, String display) throws IOException {
         this.connector = connector;
@@ -47,6 +48,12 @@ final class JvmConnection implements Closeable {
         } catch (NumberFormatException e) {
             return -1;
         }
+    }
+
+    /** Deletes {@code dir} and its files when closed (where a launched target's agent reported its address). */
+    JvmConnection removingOnClose(java.nio.file.Path dir) {
+        removeOnClose = dir;
+        return this;
     }
 
     MBeanServerConnection mbeans() {
@@ -103,6 +110,15 @@ final class JvmConnection implements Closeable {
         }
         if (launched != null) {
             stop(launched);
+        }
+        java.nio.file.Path dir = removeOnClose;
+        if (dir != null) {
+            try (var files = java.nio.file.Files.list(dir)) {
+                for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files::iterator) java.nio.file.Files.deleteIfExists(f);
+                java.nio.file.Files.deleteIfExists(dir);
+            } catch (IOException | RuntimeException e) {
+                // a temporary directory of a few bytes: nothing depends on it any more
+            }
         }
     }
 

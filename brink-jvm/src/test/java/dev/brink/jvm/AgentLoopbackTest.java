@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -38,25 +39,13 @@ class AgentLoopbackTest {
         assumeTrue(Files.isExecutable(javaHome.resolve("bin/java")), "no JDK " + jdk + " here");
         assumeTrue(run(List.of("ip", "netns", "list")).exit == 0 && "root".equals(System.getProperty("user.name")),
                 "needs root and iproute2 to create a network namespace");
-        int n = ThreadLocalRandom.current().nextInt(2, 250);
-        String ns = "brink-agent-" + ProcessHandle.current().pid();
-        String hostIf = "bka" + n;
-        String nsIf = "bkb" + n;
-        String hostIp = "10.231." + n + ".1";
-        String nsIp = "10.231." + n + ".2";
         try (ChildJvm child = ChildJvm.start(javaHome, SteadyMain.class, List.of("-Xmx64m"), Children.LIFETIME_S);
              JvmObserver obs = JvmObserver.attach(JvmTarget.pid(child.pid()))) {
             List<Listener> listeners = listeners(child.pid());
             assertThat(listeners).as("the attach started a JMX agent listening in the target").isNotEmpty();
-            try {
-                sh("ip netns add " + ns);
-                sh("ip link add " + hostIf + " type veth peer name " + nsIf);
-                sh("ip link set " + nsIf + " netns " + ns);
-                sh("ip addr add " + hostIp + "/30 dev " + hostIf);
-                sh("ip link set " + hostIf + " up");
-                sh("ip netns exec " + ns + " ip addr add " + nsIp + "/30 dev " + nsIf);
-                sh("ip netns exec " + ns + " ip link set " + nsIf + " up");
-                sh("ip netns exec " + ns + " ip link set lo up");
+            try (SecondHost host = SecondHost.create("brink-agent-", 231)) {
+                String hostIp = host.hostIp();
+                String ns = host.ns();
                 for (Listener l : listeners) {
                     if (l.loopbackOnly) continue; // bound to 127.0.0.1: no other host can reach it at all
                     assertThat(jrmpReply(List.of(), "127.0.0.1", l.port)).as("port " + l.port + " from 127.0.0.1").isEqualTo("4e");
@@ -69,10 +58,80 @@ class AgentLoopbackTest {
                     assertThat(fromNs.out.replace("connected", "").strip()).as("port " + l.port + " answered another host")
                             .isEmpty();
                 }
-            } finally {
-                run(List.of("ip", "link", "del", hostIf));
-                run(List.of("ip", "netns", "del", ns));
             }
+        }
+    }
+
+    /**
+     * A second host: a network namespace joined to this one by a veth pair, this host's side at {@code hostIp}. Closed,
+     * the link and the namespace are deleted.
+     */
+    record SecondHost(String ns, String hostIf, String hostIp) implements AutoCloseable {
+        static SecondHost create(String prefix, int net) throws Exception {
+            int n = ThreadLocalRandom.current().nextInt(2, 250);
+            SecondHost h = new SecondHost(prefix + ProcessHandle.current().pid(), "bk" + net + "a" + n, "10." + net + "." + n + ".1");
+            String nsIf = "bk" + net + "b" + n;
+            try {
+                sh("ip netns add " + h.ns);
+                sh("ip link add " + h.hostIf + " type veth peer name " + nsIf);
+                sh("ip link set " + nsIf + " netns " + h.ns);
+                sh("ip addr add " + h.hostIp + "/30 dev " + h.hostIf);
+                sh("ip link set " + h.hostIf + " up");
+                sh("ip netns exec " + h.ns + " ip addr add 10." + net + "." + n + ".2/30 dev " + nsIf);
+                sh("ip netns exec " + h.ns + " ip link set " + nsIf + " up");
+                sh("ip netns exec " + h.ns + " ip link set lo up");
+                return h;
+            } catch (Exception e) {
+                h.close();
+                throw e;
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            run(List.of("ip", "link", "del", hostIf));
+            run(List.of("ip", "netns", "del", ns));
+        }
+    }
+
+    /**
+     * A JVM Brink launches never gets the JDK's local agent: Brink's own agent serves JMX on 127.0.0.1 only. Every
+     * port the launched JVM listens on is bound to the loopback address, the observer reads its MBeans through it, and
+     * from another network namespace (a second host) the port cannot even be connected to. A program whose main
+     * returns still exits: the agent's connector does not keep its JVM alive. Needs root for the namespace part.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"17", "25"})
+    void aLaunchedTargetsJmxListensOnLoopbackOnly(String jdk) throws Exception {
+        Path javaHome = jdk.equals("17") ? ChildJvm.JDK17 : ChildJvm.JDK25;
+        assumeTrue(Files.isExecutable(javaHome.resolve("bin/java")), "no JDK " + jdk + " here");
+        Path log = Files.createTempFile("brink-launched-", ".log");
+        // lives 2 s: long enough to be observed and probed, then its main returns and it must exit by itself
+        List<String> cmd = ChildJvm.command(javaHome, SteadyMain.class, List.of("-Xmx64m"), "2");
+        long pid;
+        ProcessHandle target;
+        try (JvmObserver obs = JvmObserver.attach(new JvmTarget.Launch(cmd, log))) {
+            pid = obs.pid();
+            target = ProcessHandle.of(pid).orElseThrow();
+            List<Listener> listeners = listeners(pid);
+            assertThat(listeners).as("Brink's agent serves JMX in the launched JVM").isNotEmpty();
+            assertThat(listeners).as("every listening socket of the launched JVM: " + listeners).allMatch(Listener::loopbackOnly);
+            assertThat(Files.readString(log)).doesNotContain("brink agent: no JMX connector");
+            assertThat(obs.vm()).as("the runtime MBean read through the agent's connector").contains("VM");
+            if (run(List.of("ip", "netns", "list")).exit == 0 && "root".equals(System.getProperty("user.name"))) {
+                fromAnotherHost(listeners.get(0).port());
+            }
+            // its main returns after 2 s: the agent's connector lets the JVM exit, observed or not
+            Awaitility.await().atMost(30, TimeUnit.SECONDS).until(() -> !target.isAlive());
+        }
+    }
+
+    /** From a second host (a namespace joined by a veth pair), this host's veth address and {@code port} refuse. */
+    private static void fromAnotherHost(int port) throws Exception {
+        try (SecondHost host = SecondHost.create("brink-launch-", 232)) {
+            Result fromNs = handshake(List.of("ip", "netns", "exec", host.ns()), host.hostIp(), port);
+            assertThat(fromNs.out).as("the namespace must not reach " + host.hostIp() + ":" + port).doesNotContain("connected");
+            assertThat(fromNs.err).as(fromNs.err).containsIgnoringCase("refused");
         }
     }
 

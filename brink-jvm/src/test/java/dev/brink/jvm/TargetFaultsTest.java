@@ -116,7 +116,7 @@ class TargetFaultsTest {
         List<String> cmd = List.of(ChildJvm.JDK17.resolve("bin/java").toString(), "-cp", "/nonexistent", "NoSuchMain");
         assertThatThrownBy(() -> JvmObserver.attach(JvmTarget.launch(cmd)))
                 .isInstanceOf(BrinkUserException.class)
-                .hasMessage("launched command exited with code 1 before Brink could attach");
+                .hasMessage("launched command exited with code 1 before Brink could connect");
     }
 
     @Test

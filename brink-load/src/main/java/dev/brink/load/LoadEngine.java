@@ -18,6 +18,7 @@ import dev.brink.load.engine.Percentiles;
 import dev.brink.load.engine.Protocol;
 import dev.brink.load.engine.RequestContext;
 import dev.brink.load.engine.RunOutput;
+import dev.brink.load.engine.Shape;
 import dev.brink.load.engine.ShardInterval;
 import dev.brink.load.engine.StepAccumulator;
 import dev.brink.load.engine.StepDriver;
@@ -242,24 +243,30 @@ public final class LoadEngine implements StepDriver {
     @Override
     public StepResult run(LoadStep step) throws InterruptedException {
         long duration = step.duration().toNanos();
-        double target = step.workload() instanceof LoadStep.Workload.Open o ? plan.totalRps() * (o.from() + o.to()) / 2 * part() : 0;
-        double mean = step.workload() instanceof LoadStep.Workload.Open o ? (o.from() + o.to()) / 2 * part() : 0;
+        Shape shape = step.workload().rateShape(duration / 1e9);
+        double mean = shape == null ? 0 : shape.area() / shape.seconds() * part();
+        double target = plan.totalRps() * mean;
         double[] opTargets = plan.profile().stream().mapToDouble(op -> op.rps() * mean).toArray();
         StepAccumulator acc = new StepAccumulator(step, target, names, opTargets);
         lastStepStarted = step.name();
         out.event(EventType.STEP_START, stepStart(step, duration / 1e9, target));
         monitor.reset();
-        long start = call(() -> step.workload() instanceof LoadStep.Workload.Open o
-                ? loop.startOpen(o.from(), o.to(), duration)
-                : loop.startClosed((int) options.shard().share(((LoadStep.Workload.Closed) step.workload()).users()),
-                        ((LoadStep.Workload.Closed) step.workload()).thinkTime(),
-                        ((LoadStep.Workload.Closed) step.workload()).pacing().toNanos(), duration));
+        long start = call(() -> {
+            if (shape != null) return loop.startOpen(shape);
+            if (step.workload() instanceof LoadStep.Workload.ClosedStages c) {
+                // this shard's share of the users at each moment: the shape scaled by its part
+                return loop.startClosed((int) Math.max(1, Math.ceil(c.maxUsers() * part())), LoadStep.shape(c.stages(), part()),
+                        c.thinkTime(), c.pacing().toNanos(), duration);
+            }
+            LoadStep.Workload.Closed c = (LoadStep.Workload.Closed) step.workload();
+            return loop.startClosed((int) options.shard().share(c.users()), c.thinkTime(), c.pacing().toNanos(), duration);
+        });
         long end = start + duration;
         long from = start;
         while (from < end && !endRequested) {
             long to = Math.min(from + SECOND, end);
             sleepUntil(to);
-            emit(step, start, end, from, to, acc, false);
+            emit(step, shape, start, from, to, acc, false);
             from = to;
         }
         boolean endedEarly = from < end;
@@ -280,7 +287,7 @@ public final class LoadEngine implements StepDriver {
             loop.abandonBacklog();
             return null;
         });
-        emit(step, start, end, from, System.nanoTime(), acc, true);
+        emit(step, shape, start, from, System.nanoTime(), acc, true);
         List<dev.brink.core.evidence.StreamTimingLine> streams = call(() -> protocol.takeStreamTimings(step.name()));
         lastStreams = streams;
         out.streams(streams);
@@ -345,7 +352,7 @@ public final class LoadEngine implements StepDriver {
         endRequested = true;
     }
 
-    private void emit(LoadStep step, long stepStart, long stepEnd, long from, long to, StepAccumulator acc, boolean drain)
+    private void emit(LoadStep step, Shape shape, long stepStart, long from, long to, StepAccumulator acc, boolean drain)
             throws InterruptedException {
         int[] state = call(() -> loop.snapshot(snap, lagSnap));
         long dropped = call(loop::takeDropped);
@@ -354,9 +361,10 @@ public final class LoadEngine implements StepDriver {
         if (drain && total.sent == 0 && total.ok == 0 && total.errorCount() == 0 && total.dropped == 0) {
             return; // nothing was still in flight: no empty tail line
         }
-        GeneratorHealth health = monitor.sample(lagSnap, state[1], dropped, options.backlogLimit());
+        GeneratorHealth health = monitor.sample(lagSnap, state[3], dropped, options.backlogLimit());
         double seconds = Math.max(1e-9, (to - from) / 1e9);
-        double meanMultiplier = drain ? 0 : meanMultiplier(step, stepStart, stepEnd, from, to) * part();
+        // the schedule's mean multiplier over the interval (what load.jsonl's target_rps says), from the step's shape
+        double meanMultiplier = drain || shape == null ? 0 : shape.mean((from - stepStart) / 1e9, (to - stepStart) / 1e9) * part();
         Map<String, IntervalStats.Op> ops = new LinkedHashMap<>();
         for (int i = 0; i < snap.length; i++) {
             Counters c = snap[i];
@@ -366,7 +374,8 @@ public final class LoadEngine implements StepDriver {
         long endMs = epochMs(to);
         IntervalStats stats = new IntervalStats(endMs, round((to - baseNanos) / 1e9), step.name(), round(seconds),
                 round(plan.totalRps() * meanMultiplier), total.sent, total.ok, total.errorMap(), total.dropped,
-                Percentiles.of(total.corrected), Percentiles.of(total.uncorrected), state[0], state[2], state[1], health.bound(), ops);
+                Percentiles.of(total.corrected), Percentiles.of(total.uncorrected), state[0], state[2], state[1], health.bound(), ops,
+                state[3]);
         out.interval(stats, health, epochMs(from), endMs, total.corrected, total.uncorrected, names, snap);
         if (health.bound()) out.event(EventType.GENERATOR_BOUND, Map.of("step", step.name(), "reasons", health.reasons()));
         acc.add(total, snap, state[0], health);
@@ -381,13 +390,6 @@ public final class LoadEngine implements StepDriver {
     /** This shard's part of the schedule's rates: its target rates, summed over the N shards, are the plan's. */
     private double part() {
         return 1.0 / options.shard().count();
-    }
-
-    private static double meanMultiplier(LoadStep step, long stepStart, long stepEnd, long from, long to) {
-        if (!(step.workload() instanceof LoadStep.Workload.Open o)) return 0;
-        double a = (double) (from - stepStart) / (stepEnd - stepStart);
-        double b = (double) (to - stepStart) / (stepEnd - stepStart);
-        return o.from() + (o.to() - o.from()) * (a + b) / 2;
     }
 
     private long epochMs(long nanos) {

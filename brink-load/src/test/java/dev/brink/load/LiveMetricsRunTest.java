@@ -82,6 +82,8 @@ class LiveMetricsRunTest {
             assertThat(b.value("brink_request_latency_seconds_bucket", Map.of("le", "+Inf")))
                     .isEqualTo(b.value("brink_request_latency_seconds_count", Map.of()));
 
+            // the step's drain (its last interval, answers still coming) has no schedule: the multiplier stays the step's
+            assertThat(after.value("brink_multiplier", Map.of())).isEqualTo(1.0);
             // the totals are the run's: the result and latency.hlog's corrected intervals, summed
             assertThat((long) after.value("brink_requests_sent_total", Map.of())).isEqualTo(result.sent());
             assertThat((long) after.value("brink_requests_ok_total", Map.of())).isEqualTo(result.ok());

@@ -13,6 +13,7 @@ import java.util.List;
  *   <confirm>degraded</confirm>
  *   <soak>leak</soak>
  *   <findings>critical</findings>
+ *   <thresholds>p99>200ms,errors>1%</thresholds>
  *   <findingKinds><findingKind>memory-leak</findingKind></findingKinds>
  * </failOn>
  * }</pre>
@@ -26,6 +27,8 @@ public class FailOn {
     String soak;
     /** "critical", "warning" or "info": fail on any finding this severe or worse. */
     String findings;
+    /** Threshold expressions judged on the confirmation hold, the stages and the soak ({@code p99>200ms,errors>1%}). */
+    String thresholds;
     /** Finding kinds by their summary.json name ("memory-leak", "lock-contention", …). */
     List<String> findingKinds = new ArrayList<>();
 }

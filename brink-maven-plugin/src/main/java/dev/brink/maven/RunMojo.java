@@ -48,7 +48,11 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = "brink.pid")
     Long pid;
 
-    /** A file holding the service's process id (written by the step that started it); read when the run starts. */
+    /**
+     * A file holding the service's process id, written by the step that started it: waited for (within
+     * {@code startupTimeout}, as the port is) until it holds the id of a running process, since a service started
+     * asynchronously may write it after its port answers.
+     */
     @Parameter(property = "brink.pidFile")
     File pidFile;
 
@@ -106,15 +110,16 @@ public class RunMojo extends AbstractMojo {
         }
         PlanRun run = new PlanRun(plan.toPath(), phases.toArray(String[]::new));
         if (failOn != null) {
-            run = run.withFailOn(PlanRun.failOn(failOn.capacityBelow, failOn.confirm, failOn.soak, failOn.findings))
+            run = run.withFailOn(PlanRun.failOn(failOn.capacityBelow, failOn.confirm, failOn.soak, failOn.findings, failOn.thresholds))
                     .withFailOnFindings(failOn.findingKinds.toArray(String[]::new), "failOn.findingKinds");
         }
         if (baseline != null) {
             run = run.withBaseline(baseline.toPath());
         }
         URI url = baseUrl != null ? URI.create(baseUrl) : run.plan().target().baseUrl();
-        awaitPort(url); // before the pid file: a service started asynchronously writes it as it starts
-        Long watched = pid != null ? pid : readPid();
+        long deadline = System.nanoTime() + Math.max(0, startupTimeout) * 1_000_000_000L;
+        awaitPort(url, deadline);
+        Long watched = pid != null ? pid : awaitPid(deadline);
         if (baseUrl != null || watched != null) {
             run = run.withTarget(url, watched);
         }
@@ -122,12 +127,11 @@ public class RunMojo extends AbstractMojo {
     }
 
     /** Polls the service's port (loopback or the address the plan names) until it accepts a connection. */
-    private void awaitPort(URI url) throws BrinkUserException {
+    private void awaitPort(URI url, long deadline) throws BrinkUserException {
         if (startupTimeout <= 0 || url == null || url.getHost() == null) {
             return;
         }
         int port = dev.brink.core.Addresses.portOf(url);
-        long deadline = System.nanoTime() + startupTimeout * 1_000_000_000L;
         while (true) {
             try (Socket s = new Socket()) {
                 s.connect(new InetSocketAddress(url.getHost(), port), 1000);
@@ -147,15 +151,52 @@ public class RunMojo extends AbstractMojo {
         }
     }
 
-    private Long readPid() throws BrinkUserException {
+    /**
+     * The process id in {@code pidFile}, once it holds one of a running process: a service writes it as it starts, which
+     * may be after its port answered, and may write it in more than one piece. Waits until {@code deadline}.
+     */
+    private Long awaitPid(long deadline) throws BrinkUserException {
         if (pidFile == null) {
             return null;
         }
+        String last;
+        while (true) {
+            last = pidIn(pidFile);
+            if (last == null) {
+                String text = read(pidFile);
+                try {
+                    long p = Long.parseLong(text);
+                    if (ProcessHandle.of(p).map(ProcessHandle::isAlive).orElse(false)) return p;
+                    last = "process " + p + " is not running";
+                } catch (NumberFormatException e) {
+                    last = "it holds '" + (text.length() > 20 ? text.substring(0, 20) + "…" : text) + "'";
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new BrinkUserException("pidFile " + pidFile + ": expected the id of the running service within " + startupTimeout
+                        + " s (brink.startupTimeout), but " + last);
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+                throw new BrinkUserException("interrupted while waiting for " + pidFile);
+            }
+        }
+    }
+
+    /** Why {@code file} holds no process id yet (null when it holds text to read). */
+    private static String pidIn(File file) {
+        if (!file.isFile()) return "it does not exist yet";
+        String text = read(file);
+        return text.isEmpty() ? "it is empty" : null;
+    }
+
+    private static String read(File file) {
         try {
-            String text = Files.readString(pidFile.toPath(), StandardCharsets.UTF_8).trim();
-            return Long.parseLong(text);
-        } catch (IOException | NumberFormatException e) {
-            throw new BrinkUserException("pidFile " + pidFile + ": expected a process id, " + e.getMessage());
+            return Files.readString(file.toPath(), StandardCharsets.UTF_8).trim();
+        } catch (IOException e) {
+            return "";
         }
     }
 

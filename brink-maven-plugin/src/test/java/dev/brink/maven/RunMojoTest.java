@@ -81,11 +81,49 @@ class RunMojoTest {
         assertThatThrownBy(verdict::execute).isInstanceOf(MojoExecutionException.class)
                 .hasMessageContaining("failOn.confirm: 'degrade'").hasMessageContaining("degraded");
 
+        RunMojo threshold = mojo();
+        threshold.failOn = new FailOn();
+        threshold.failOn.thresholds = "p99>200ms,p98>1s";
+        assertThatThrownBy(threshold::execute).isInstanceOf(MojoExecutionException.class)
+                .hasMessageContaining("failOn.thresholds: 'p98>1s': expected");
+
         RunMojo phase = mojo();
         phase.phases = List.of("capcity");
         assertThatThrownBy(phase::execute).isInstanceOf(MojoExecutionException.class).hasMessageContaining("'capcity' is not a phase");
 
         assertThat(files(out, "events.jsonl")).as("no run started").isEmpty();
+    }
+
+    /**
+     * A service started asynchronously may answer on its port before it writes its pid file (the example once failed
+     * with "pidFile …: expected a process id"): the file is waited for, within startupTimeout, until it holds the id of a
+     * running process; written empty first, then in full here. Never written: one line naming the file and the timeout.
+     */
+    @Test
+    void thePidFileIsWaitedForLikeThePort() throws Exception {
+        Path pidFile = out.resolve("service.pid");
+        Thread writer = new Thread(() -> {
+            try {
+                Thread.sleep(300);
+                Files.writeString(pidFile, "");
+                Thread.sleep(300);
+                Files.writeString(pidFile, ProcessHandle.current().pid() + "\n");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        writer.start();
+        RunMojo late = mojo();
+        late.pidFile = pidFile.toFile();
+        late.startupTimeout = 30;
+        assertThat(late.prepare().plan().target().jvm().pid()).isEqualTo(ProcessHandle.current().pid());
+        writer.join();
+
+        RunMojo never = mojo();
+        never.pidFile = out.resolve("never.pid").toFile();
+        never.startupTimeout = 1;
+        assertThatThrownBy(never::prepare).hasMessageContaining("never.pid: expected the id of the running service within 1 s")
+                .hasMessageContaining("it does not exist yet");
     }
 
     private RunMojo mojo() {

@@ -133,7 +133,9 @@ final class CapacityPhase {
                     r = measure(name, n, c.stepDuration());
                     verdict = judge.judge(r);
                 }
-                if (targetDied.getAsBoolean()) {
+                if (verdict.kind() == StepVerdictKind.TARGET_DIED) {
+                    // the target answered nothing: the judge said how it failed; the run stops after this step
+                } else if (targetDied.getAsBoolean()) {
                     // the step's errors were a closed port: no capacity verdict, and no evidence from a dead target
                     verdict = StepVerdict.targetDied();
                 } else {

@@ -46,10 +46,10 @@ final class ConfirmPhase {
     /** @param hook takes thread dumps and a class histogram under the load again when the hold degraded; may be null */
     ConfirmResult run(int multiplier, CapacityPhase.DegradationHook hook) throws InterruptedException {
         Plan.Confirm c = plan.phases().confirm();
-        double rps = multiplier * plan.totalRps();
+        double planned = multiplier * plan.totalRps();
         events.append(EventType.PHASE_START, Map.of("phase", "confirm", "multiplier", multiplier));
-        console.printf(Locale.ROOT, "confirmation: ramp to %d × profile = %.1f req/s over %s, hold %s%n", multiplier, rps,
-                Durations.format(c.ramp()), Durations.format(c.hold()));
+        console.printf(Locale.ROOT, "confirmation: ramp to %d × profile = %s over %s, hold %s%n", multiplier,
+                StepLoad.planned(plan, multiplier), Durations.format(c.ramp()), Durations.format(c.hold()));
         if (!c.ramp().isZero()) {
             engine.run(LoadStep.rampOf(plan, "confirm-ramp", Math.min(1, multiplier), multiplier, c.ramp()));
         }
@@ -58,9 +58,11 @@ final class ConfirmPhase {
         // a hold cut short (Ctrl-C, a dead target) measured part of a hold, or a closed port: no verdict
         StepVerdict verdict = cutShort.getAsBoolean() ? StepVerdict.targetDied() : judge.judge(r);
         ConfirmVerdict word = cutShort.getAsBoolean() ? ConfirmVerdict.INTERRUPTED : ConfirmVerdict.of(verdict.kind());
+        // a closed model has no target rate: its rate is what its users achieved, never the plan's weights × N
+        double rps = plan.closedModel() ? r.achievedRps() : planned;
         ConfirmResult result = new ConfirmResult(multiplier, rps, c.ramp().toMillis() / 1000.0, r.durationS(), word,
                 word == ConfirmVerdict.INTERRUPTED ? List.of() : verdict.reasons(), r.achievedRps(), r.errorRate(), r.corrected().p99Ms(),
-                verdict.rules(), r.operations());
+                verdict.rules(), r.operations(), StepLoad.held(r));
         console.printf(Locale.ROOT, "  hold: %s  achieved %8.1f req/s  errors %6.2f %%  p99 %8.1f ms  %s%s%n",
                 StepLoad.column(r.workload(), r.targetRps()), r.achievedRps(), r.errorRate() * 100, r.corrected().p99Ms(), word.json(),
                 result.reasons().isEmpty() ? "" : ": " + String.join("; ", result.reasons()));

@@ -2,6 +2,8 @@ package dev.brink.method;
 
 import dev.brink.core.Finding;
 import dev.brink.core.Severity;
+import dev.brink.core.gate.Gate;
+import dev.brink.core.gate.GateFigures;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.verdict.Outcome;
 import dev.brink.load.plan.Plan;
@@ -36,6 +38,38 @@ public final class FailOnGate {
                 }
             }
         }
+        out.addAll(thresholds(gate.thresholds(), s));
+        return out;
+    }
+
+    /**
+     * A plan's threshold expressions, judged on each held load of the run (the confirmation hold, the soak's load): the
+     * capacity search pushes the service past its limits on purpose, so its steps are not what a threshold means.
+     * Thresholds that read only findings are judged once, on the run's findings.
+     */
+    static List<String> thresholds(Gate gate, RunSummary s) {
+        if (gate.isEmpty()) return List.of();
+        List<String> out = new ArrayList<>();
+        List<GateFigures> loads = new ArrayList<>();
+        if (s.confirm() != null && s.confirm().measured() != null) {
+            loads.add(s.confirm().measured().figures("the confirmation hold at " + s.confirm().multiplier() + " × profile", s.findings()));
+        }
+        if (s.stages() != null && s.stages().measured() != null) {
+            loads.add(s.stages().measured().figures("the stages", s.findings()));
+        }
+        if (s.soak() != null && s.soak().measured() != null) {
+            loads.add(s.soak().measured().figures("the soak at " + num(s.soak().multiplier()) + " × profile", s.findings()));
+        }
+        Gate load = new Gate(gate.text(), gate.thresholds().stream().filter(t -> !t.metric().findings()).toList());
+        Gate findings = new Gate(gate.text(), gate.thresholds().stream().filter(t -> t.metric().findings()).toList());
+        if (!load.isEmpty() && loads.isEmpty()) {
+            // checked before any load (MethodRunner); a run cut short before its hold still must not pass in silence
+            load.thresholds().forEach(t -> out.add("fail_on '" + t.text() + "': no confirmation hold or soak was measured"));
+        }
+        for (GateFigures f : loads) {
+            load.failures(f).forEach(x -> out.add("fail_on " + x));
+        }
+        findings.failures(new GateFigures("", null, 0, null, 0, 0, s.findings())).forEach(x -> out.add("fail_on " + x));
         return out;
     }
 

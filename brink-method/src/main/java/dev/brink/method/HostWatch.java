@@ -47,6 +47,7 @@ final class HostWatch implements IntervalListener, Closeable {
     private final Map<Long, String> names = new HashMap<>();
     private long begunNanos;
 
+    /** @param hostJsonl where host.jsonl goes; null for no file (a one-liner without --out) */
     static HostWatch open(Path hostJsonl, LongSupplier targetPid) throws dev.brink.core.BrinkUserException {
         try {
             return new HostWatch(hostJsonl, targetPid);
@@ -58,7 +59,7 @@ final class HostWatch implements IntervalListener, Closeable {
     private HostWatch(Path hostJsonl, LongSupplier targetPid) throws IOException {
         this.targetPid = targetPid;
         this.sampler = new HostSampler(targetPid);
-        this.out = new JsonlWriter(hostJsonl);
+        this.out = hostJsonl == null ? null : new JsonlWriter(hostJsonl);
     }
 
     void begin(String stepName) {
@@ -80,7 +81,7 @@ final class HostWatch implements IntervalListener, Closeable {
     @Override
     public void onInterval(IntervalStats interval, GeneratorHealth generator) {
         HostHealth h = sampler.sample();
-        out.append(h);
+        if (out != null) out.append(h);
         if (interval.step() == null || !interval.step().equals(step)) {
             return;
         }
@@ -127,7 +128,7 @@ final class HostWatch implements IntervalListener, Closeable {
     @Override
     public void close() {
         try {
-            out.close();
+            if (out != null) out.close();
         } catch (IOException e) {
             // every line was flushed when written: nothing is lost
         }

@@ -7,7 +7,7 @@ import java.util.Set;
 
 /** The method's phases, in the order they run. */
 public enum MethodPhase {
-    CAPACITY, CONFIRM, SOAK;
+    CAPACITY, CONFIRM, STAGES, SOAK;
 
     public String json() {
         return name().toLowerCase(Locale.ROOT);
@@ -24,11 +24,11 @@ public enum MethodPhase {
             try {
                 set.add(valueOf(p.toUpperCase(Locale.ROOT)));
             } catch (IllegalArgumentException e) {
-                throw new BrinkUserException("bad --phases '" + csv + "': '" + part.trim() + "' is not a phase; expected capacity, confirm, soak");
+                throw new BrinkUserException("bad --phases '" + csv + "': '" + part.trim() + "' is not a phase; expected capacity, confirm, stages, soak");
             }
         }
         if (set.isEmpty()) {
-            throw new BrinkUserException("bad --phases '" + csv + "': expected one or more of capacity, confirm, soak");
+            throw new BrinkUserException("bad --phases '" + csv + "': expected one or more of capacity, confirm, stages, soak");
         }
         return set;
     }

@@ -65,6 +65,10 @@ public final class MethodRunner {
     private volatile Thread runner;
     private volatile boolean interrupted;
     private volatile boolean targetDied;
+    /** The plan's load shape's result, when {@code phases.stages} ran. */
+    private dev.brink.core.summary.StagesResult stages;
+    /** How a target that stopped answering failed, when the judge found it gone (its death was not seen by an observer). */
+    private volatile String goneReason;
     /** The load step that was running when the run was cut short (Ctrl-C, SIGTERM, the target died), for summary.json. */
     private String interruptedIn;
     private EventLog events;
@@ -76,6 +80,8 @@ public final class MethodRunner {
     private int repeat = 1;
     private LiveMetrics metrics;
     private LoadOpener opener = LoadEngine::open;
+    /** The load runs in this process (not on a coordinator's workers, which may reach the target where this host cannot). */
+    private boolean localLoad = true;
 
     /** What drives the run's load steps: this process's engine, or a coordinator's workers. */
     @FunctionalInterface
@@ -120,7 +126,21 @@ public final class MethodRunner {
      */
     public MethodRunner withLoad(LoadOpener load) {
         opener = load;
+        localLoad = false;
         return this;
+    }
+
+    /** How long {@link #checkReachable} waits for the target's port to accept a connection. */
+    static final Duration REACHABLE_TIMEOUT = Duration.ofSeconds(3);
+
+    /**
+     * A target that is not there ends the run before any load, in one line (exit 2), as a one-liner does: running every
+     * step against a refused port would end in a "capacity" of 0 that measured nothing. A target Brink launches is
+     * waited for instead (it takes seconds to listen).
+     */
+    public static void checkReachable(Plan plan) throws BrinkUserException {
+        if (plan.target().jvm() != null && plan.target().jvm().launch() != null) return;
+        LoadEngine.checkReachable(plan.target().baseUrl(), REACHABLE_TIMEOUT);
     }
 
     /** Records JFR on the target for the whole run (evidence/recording-*.jfr). */
@@ -136,9 +156,10 @@ public final class MethodRunner {
             if (plan.phases().capacity() != null) all.add(MethodPhase.CAPACITY);
             if (plan.phases().confirm() != null) all.add(MethodPhase.CONFIRM);
             if (plan.phases().soak() != null) all.add(MethodPhase.SOAK);
+            if (plan.phases().stages() != null) all.add(MethodPhase.STAGES);
         }
         if (all.isEmpty()) {
-            throw new BrinkUserException(plan.name() + ": the plan has no phases: expected phases.capacity, phases.confirm or phases.soak");
+            throw new BrinkUserException(plan.name() + ": the plan has no phases: expected phases.capacity, phases.confirm, phases.stages or phases.soak");
         }
         return run(all);
     }
@@ -151,11 +172,15 @@ public final class MethodRunner {
      */
     public RunSummary run(Set<MethodPhase> phases) throws BrinkUserException {
         check(phases);
+        if (localLoad) {
+            checkReachable(plan);
+        }
         runner = Thread.currentThread();
         Instant started = Instant.now();
         CapacityResult capacity = null;
         ConfirmResult confirm = null;
         SoakResult soak = null;
+        stages = null;
         try {
             PlanWriter.write(plan, run.file(RunDirectory.PLAN));
             events = new EventLog(run);
@@ -186,7 +211,11 @@ public final class MethodRunner {
                 target.addListener(new TargetJvmMetrics(metrics));
             }
             // a soak-only plan has no slo: nothing is judged by the degradation rules then
-            StepJudge judge = plan.slo() == null ? null : new StepJudge(engine, options.maxConnections(), plan.slo()).watchHost(host);
+            StepJudge judge = plan.slo() == null ? null : new StepJudge(engine, options.maxConnections(), plan.slo()).watchHost(host)
+                    .onTargetGone(why -> {
+                        goneReason = why;
+                        targetDied = true;
+                    });
             if (plan.slo() != null) {
                 String rules = new DegradationRules(plan.slo()).describe(options.lagLimitMs());
                 console.println(rules);
@@ -233,6 +262,13 @@ public final class MethodRunner {
                         events.append(EventType.PHASE_SKIPPED, Map.of("phase", "confirm", "reason", "no multiplier held in the capacity search"));
                     }
                 }
+                if (phases.contains(MethodPhase.STAGES) && goOn()) {
+                    livePhase(MethodPhase.STAGES);
+                    stages = new StagesPhase(engine, plan, judge, events, console, () -> !goOn()).run();
+                    if (stages.verdict() == ConfirmVerdict.HOST_SATURATED) {
+                        hostSaturated("the plan's stages", stages.reasons());
+                    }
+                }
                 if (phases.contains(MethodPhase.SOAK) && goOn()) {
                     long soakStart = System.currentTimeMillis();
                     livePhase(MethodPhase.SOAK);
@@ -264,7 +300,8 @@ public final class MethodRunner {
             if (targetDied && !interrupted) {
                 interrupted = true;
                 String diedInStep = diedIn(capacity, confirm);
-                found(new Finding(FindingKind.TARGET_DIED, Severity.CRITICAL, "the target died during the run: " + target.deathMessage()
+                String how = target.deathMessage() != null ? target.deathMessage() : goneReason;
+                found(new Finding(FindingKind.TARGET_DIED, Severity.CRITICAL, "the target died during the run: " + how
                         + (diedInStep == null ? "" : " (in " + diedInStep + "; that step is no verdict)"),
                         "target JVM", List.of(RunDirectory.EVENTS), diedInStep == null ? Map.of() : Map.of(FindingDetail.TargetDied.STEP, diedInStep)));
             }
@@ -404,17 +441,18 @@ public final class MethodRunner {
      * target, and its CPU must not read as other processes saturating the host.
      */
     private java.util.function.LongSupplier targetPid(TargetSession target) {
-        java.net.URI url = plan.target().baseUrl();
-        long listening = -1;
-        if (!target.observed() && url != null && url.getHost() != null && isLoopback(url.getHost())) {
-            int port = dev.brink.core.Addresses.portOf(url);
-            listening = dev.brink.load.host.HostSampler.listeningPid(port);
-        }
-        long fallback = listening;
+        long fallback = target.observed() ? -1 : localListener(plan.target().baseUrl());
         return () -> {
             long pid = target.localPid();
             return pid > 0 ? pid : fallback;
         };
+    }
+
+    /** The process listening on {@code url}'s port when that is on this machine (a loopback host), else -1. */
+    static long localListener(java.net.URI url) {
+        if (url == null || url.getHost() == null || !isLoopback(url.getHost())) return -1;
+        int port = url.getPort() > 0 ? url.getPort() : "https".equals(url.getScheme()) ? 443 : 80;
+        return dev.brink.load.host.HostSampler.listeningPid(port);
     }
 
     private static boolean isLoopback(String host) {
@@ -491,6 +529,7 @@ public final class MethodRunner {
                 case CAPACITY -> p.capacity() != null;
                 case CONFIRM -> p.confirm() != null;
                 case SOAK -> p.soak() != null;
+                case STAGES -> p.stages() != null;
             };
             if (!has) {
                 throw new BrinkUserException(plan.name() + ": --phases asks for " + ph.json() + " but the plan has no phases." + ph.json() + " section");
@@ -498,6 +537,12 @@ public final class MethodRunner {
         }
         if (plan.slo() == null && (phases.contains(MethodPhase.CAPACITY) || phases.contains(MethodPhase.CONFIRM))) {
             throw new BrinkUserException(plan.name() + ": the capacity search and the confirmation need an slo section: expected slo: {error_rate: 0.01, p99_ms: 500}");
+        }
+        if (plan.failOn().thresholds().readsLoad() && !phases.contains(MethodPhase.CONFIRM) && !phases.contains(MethodPhase.SOAK)
+                && !phases.contains(MethodPhase.STAGES)) {
+            throw new BrinkUserException(plan.name() + ": fail_on '" + plan.failOn().thresholds().text() + "' judges the confirmation hold,"
+                    + " the stages and the soak: expected phases.confirm, phases.stages or phases.soak in the run (the capacity search"
+                    + " breaks the service on purpose)");
         }
         if (phases.contains(MethodPhase.CONFIRM) && !phases.contains(MethodPhase.CAPACITY) && p.confirm().multiplier() == null) {
             throw new BrinkUserException(plan.name() + ": a confirmation without the capacity search needs phases.confirm.multiplier (what to confirm)");
@@ -541,7 +586,7 @@ public final class MethodRunner {
         ordered.sort(Comparator.comparing(Finding::severity)); // stable: analysers' own order within a severity
         RunSummary summary = new RunSummary(BrinkVersion.get(), plan.name(), started.toString(),
                 Duration.between(started, Instant.now()).toMillis() / 1000.0, interrupted, capacity, confirm, soak, ordered,
-                interrupted ? interruptedIn : null);
+                interrupted ? interruptedIn : null).withStages(stages);
         Shard shard = options.shard();
         if (shard.sharded() || shard.startAt() != null) summary = summary.withShard(shard);
         try {

@@ -62,6 +62,7 @@ final class PlanWriter {
             if (p.target().jvm().jmx() != null) jvm.put("jmx", p.target().jvm().jmx());
             if (p.target().jvm().launch() != null) jvm.put("launch", p.target().jvm().launch());
             if (!p.target().jvm().appPackages().isEmpty()) jvm.put("app_packages", p.target().jvm().appPackages());
+            if (p.target().jvm().startTimeout() != null) jvm.put("start_timeout", dev.brink.core.Durations.format(p.target().jvm().startTimeout()));
             target.put("jvm", jvm);
         }
         root.put("target", target);
@@ -102,11 +103,13 @@ final class PlanWriter {
             phases.put("soak", ordered("multiplier", s.multiplier(), "hold", d(s.hold()),
                     "small_heap", s.smallHeapBytes() == null ? null : SoakPhase.xmx(s.smallHeapBytes()), "probes", s.probes()));
         }
+        if (p.phases() != null && p.phases().stages() != null) phases.put("stages", p.phases().stages().text());
         root.put("phases", phases);
         Plan.FailOn f = p.failOn();
         if (!f.equals(Plan.FailOn.NEVER)) {
             root.put("fail_on", ordered("capacity_below", f.capacityBelow(), "confirm", f.confirmDegraded() ? "degraded" : null,
-                    "soak", f.soakLeak() ? "leak" : null, "findings", f.findings()));
+                    "soak", f.soakLeak() ? "leak" : null, "findings", f.findings(),
+                    "thresholds", f.thresholds().isEmpty() ? null : f.thresholds().text()));
         }
         new YAMLMapper().writeValue(file.toFile(), root);
     }

@@ -124,7 +124,7 @@ final class SoakPhase {
                 events.append(EventType.SMALL_HEAP_SKIPPED, Map.of("reason", why));
             }
         }
-        console.printf(Locale.ROOT, "soak: %s × profile = %.1f req/s for %s%s%n", multiplier(s.multiplier()), rps,
+        console.printf(Locale.ROOT, "soak: %s × profile = %s for %s%s%n", multiplier(s.multiplier()), StepLoad.planned(plan, s.multiplier()),
                 Durations.format(s.hold()), smallHeap != null ? " on -Xmx" + smallHeap : "");
         console.println("  multiplier: " + whyMultiplier);
         console.printf(Locale.ROOT, "  leak rule: heap after GC rising (r² ≥ %.1f) and, where only young collections are seen, the"
@@ -190,7 +190,7 @@ final class SoakPhase {
         double slope = judged == null ? 0 : judged.slopeBytesPerSec() * 3600 / MIB;
         SoakResult result = new SoakResult(s.multiplier(), rps, r.durationS(), smallHeap, Numbers.round(slope), Numbers.round(judged == null ? 0 : judged.r2()),
                 verdict, reason, judged == null ? null : line(lines, judged.fit())).withMultiplierReason(whyMultiplier)
-                .withHeapGrowth(leakEvidence.growth());
+                .withHeapGrowth(leakEvidence.growth()).withMeasured(StepLoad.held(r));
         console.printf(Locale.ROOT, "  soak: achieved %.1f req/s, errors %.2f %%, heap after GC %+.1f MB/h (r² %.2f): %s%n",
                 r.achievedRps(), r.errorRate() * 100, slope, result.r2(), verdict.json());
         StreamRows.print(console, engine.lastStreamTimings());

@@ -8,6 +8,7 @@ import dev.brink.load.plan.Plan.Slo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Judges one measured load step (a capacity step, the confirmation hold) by {@link DegradationRules}, with the
@@ -21,6 +22,17 @@ final class StepJudge {
     private final StepThirds thirds;
     private final DegradationRules rules;
     private HostWatch host;
+    private java.util.function.Consumer<String> onGone;
+
+    /**
+     * Errors in which no answer came from the target: its port refused, a connect or a request timed out, the
+     * connection was reset, or gRPC's own words for those. A generator out of local ports ({@code
+     * connect-no-local-port}) is not among them: that is Brink's side.
+     */
+    static final java.util.Set<String> NO_ANSWER = java.util.Set.of("connect-refused", "connect-timeout", "request-timeout", "reset",
+            "grpc-UNAVAILABLE", "grpc-DEADLINE_EXCEEDED");
+    /** Errors that say the target's port is closed: nothing listens there any more. */
+    static final java.util.Set<String> CLOSED_PORT = java.util.Set.of("connect-refused", "reset");
 
     StepJudge(StepDriver engine, int maxConnections, Slo slo) {
         this(new StepThirds(maxConnections, slo.p99Ms()), slo);
@@ -46,8 +58,21 @@ final class StepJudge {
         }
     }
 
+    /** Called with the reason when a step finds the target gone (see {@link #targetGone}). */
+    StepJudge onTargetGone(java.util.function.Consumer<String> action) {
+        this.onGone = action;
+        return this;
+    }
+
     StepVerdict judge(StepResult r) {
-        // first: on a machine others saturated, every other number measured the machine (the generator's lag
+        // a target that answered nothing at all is gone, however busy the machine: a saturated host makes answers
+        // slow, it does not refuse connections
+        String gone = targetGone(r);
+        if (gone != null) {
+            if (onGone != null) onGone.accept(gone);
+            return StepVerdict.targetGone(gone);
+        }
+        // then: on a machine others saturated, every other number measured the machine (the generator's lag
         // and the target's latency alike), so no rule may blame the target or the generator
         String saturated = host == null ? null : host.saturation();
         if (saturated != null) {
@@ -55,6 +80,41 @@ final class StepJudge {
         }
         return rules.judge(measurement(r)).blaming(r.operations());
     }
+
+    /**
+     * Why the target is gone, or null: the step got not one answer (no success, no error the target answered) and
+     * every request failed without one (refused, timed out, reset). A service that stopped answering mid-run is the
+     * target's end, never the host's or the generator's: running further steps would measure a closed port.
+     */
+    String targetGone(StepResult r) {
+        return targetGone(r, thirds.silentSeconds());
+    }
+
+    /**
+     * As {@link #targetGone(StepResult)}, given the seconds at the step's end in which the target's port was closed: a
+     * target that stops during a step answered its first requests, then refused every one for {@value #SILENT_SECONDS} s
+     * or more.
+     */
+    static String targetGone(StepResult r, int silentAtEnd) {
+        long errors = r.errorCount();
+        if (errors == 0) return null;
+        String kinds = dev.brink.core.gate.Threshold.topErrors(r.errors(), "");
+        if (r.ok() == 0 && r.answeredErrorCount() == 0
+                && r.errors().entrySet().stream().filter(e -> NO_ANSWER.contains(e.getKey())).mapToLong(Map.Entry::getValue).sum() == errors) {
+            return "the target answered none of the step's " + errors + " requests (" + kinds + "): it stopped answering";
+        }
+        if (silentAtEnd >= SILENT_SECONDS) {
+            return "the target stopped answering during the step: its port refused every request of its last " + silentAtEnd
+                    + " s (" + r.ok() + " answered before; " + kinds + ")";
+        }
+        return null;
+    }
+
+    /**
+     * Whole seconds of a closed port at a step's end that make the target gone: one second may be a restart's gap or a
+     * listener's hiccup, two in a row where every connect is refused is a service that is no longer there.
+     */
+    static final int SILENT_SECONDS = 2;
 
     /**
      * A step is generator-bound when it dropped requests (the backlog overflowed) or when the generator
@@ -69,7 +129,7 @@ final class StepJudge {
         // classes rise for a minute already, and what it measures from there on drifts with its own GC and class
         // loading (field report 002: the tool's OOM and class-loader lock capped the test, not the service).
         boolean leaking = thirds.generatorLeakingShare() > 0;
-        boolean bound = r.dropped() > 0 || thirds.generatorBoundShare() > MAX_GENERATOR_BOUND_SHARE || starved || leaking;
+        boolean bound = r.overflowed() > 0 || thirds.generatorBoundShare() > MAX_GENERATOR_BOUND_SHARE || starved || leaking;
         String why = null;
         List<Degradation> generatorRules = new ArrayList<>();
         if (starved) {
@@ -78,8 +138,8 @@ final class StepJudge {
         if (thirds.generatorBoundShare() > MAX_GENERATOR_BOUND_SHARE) {
             generatorRules.add(generatorRule(RuleKind.GENERATOR_BEHIND, thirds.generatorBoundShare(), MAX_GENERATOR_BOUND_SHARE));
         }
-        if (r.dropped() > 0) {
-            generatorRules.add(generatorRule(RuleKind.REQUESTS_DROPPED, r.dropped(), 0));
+        if (r.overflowed() > 0) {
+            generatorRules.add(generatorRule(RuleKind.REQUESTS_DROPPED, r.overflowed(), 0));
         }
         if (leaking) {
             generatorRules.add(generatorRule(RuleKind.GENERATOR_LEAKING, thirds.generatorLeakingShare(), 0));
@@ -91,7 +151,7 @@ final class StepJudge {
                     thirds.starvedSeconds(), thirds.seconds(), r.uncorrected().p99Ms());
         } else if (bound) {
             why = String.format(Locale.ROOT, "behind its own schedule in %d of %d s%s: %s", thirds.boundSeconds(), thirds.seconds(),
-                    r.dropped() > 0 ? ", " + r.dropped() + " requests dropped" : "", String.join("; ", r.generatorBoundReasons()));
+                    r.overflowed() > 0 ? ", " + r.overflowed() + " requests dropped (backlog full)" : "", String.join("; ", r.generatorBoundReasons()));
         }
         return new StepMeasurement(r.targetRps(), r.achievedRps(), requests, errors, r.corrected().p50Ms(), r.corrected().p99Ms(),
                 thirds.firstThirdMs(), thirds.lastThirdMs(), bound, why, r.answeredErrorCount(), generatorRules,

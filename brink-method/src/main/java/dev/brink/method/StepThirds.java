@@ -7,6 +7,7 @@ import dev.brink.load.engine.IntervalStats;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Collects the corrected p99 of each second of one load step, so the step can be judged on its trend: the
@@ -24,6 +25,7 @@ final class StepThirds implements IntervalListener {
     private int starvedSeconds;
     private int leakingSeconds;
     private int mostWaiting;
+    private int silentSeconds;
 
     /**
      * @param maxConnections the generator's connection cap
@@ -41,6 +43,7 @@ final class StepThirds implements IntervalListener {
         starvedSeconds = 0;
         leakingSeconds = 0;
         mostWaiting = 0;
+        silentSeconds = 0;
         step = stepName;
     }
 
@@ -66,6 +69,25 @@ final class StepThirds implements IntervalListener {
         if (interval.corrected().count() > 0) {
             p99s.add(interval.corrected().p99Ms());
         }
+        silentSeconds = silence(interval, silentSeconds);
+    }
+
+    /**
+     * The seconds, up to this one, in a row in which the target's port was closed: requests failed and every failure was
+     * a refused connect or a reset ({@link StepJudge#CLOSED_PORT}). A second with no request at all does not break the
+     * row. Timeouts do not count here: an overloaded service also answers nothing for a while, and is degraded, not gone.
+     */
+    static int silence(IntervalStats i, int before) {
+        long errors = i.errorCount();
+        if (i.ok() > 0) return 0;
+        if (errors == 0) return before;
+        long none = i.errors().entrySet().stream().filter(e -> StepJudge.CLOSED_PORT.contains(e.getKey())).mapToLong(Map.Entry::getValue).sum();
+        return none == errors ? before + 1 : 0;
+    }
+
+    /** The seconds at the end of the step in which the target's port was closed (see {@link #silence}). */
+    int silentSeconds() {
+        return silentSeconds;
     }
 
     /** Share of the step's seconds in which the generator could not keep its schedule, 0..1. */

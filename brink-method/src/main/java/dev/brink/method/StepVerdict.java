@@ -9,8 +9,8 @@ import java.util.List;
  * generator, not the target, could not keep up: never counted as the target's limit; {@code degradations} are
  * then the generator's rules that tripped), or target-died (the step measured a dead port).
  *
- * @param generatorReason why the generator was the limit, or who took the CPU of a host-saturated step, in words;
- *                        null otherwise
+ * @param generatorReason why the generator was the limit, who took the CPU of a host-saturated step, or how a
+ *                        target that stopped answering failed, in words; null otherwise
  */
 public record StepVerdict(StepVerdictKind kind, List<Degradation> degradations, String generatorReason) {
 
@@ -31,6 +31,11 @@ public record StepVerdict(StepVerdictKind kind, List<Degradation> degradations, 
         return new StepVerdict(StepVerdictKind.TARGET_DIED, List.of(), null);
     }
 
+    /** A step in which the target answered nothing ({@code why}: the counts): no rule is judged. */
+    static StepVerdict targetGone(String why) {
+        return new StepVerdict(StepVerdictKind.TARGET_DIED, List.of(), why);
+    }
+
     /**
      * This verdict with each broken rule naming the operation worst on it ({@link OperationBlame}); unchanged for a step
      * of one operation, where the totals are that operation's.
@@ -47,7 +52,8 @@ public record StepVerdict(StepVerdictKind kind, List<Degradation> degradations, 
             return generatorReason == null ? List.of() : List.of(generatorReason);
         }
         if (kind == StepVerdictKind.TARGET_DIED) {
-            return List.of("the target died during the step: its errors were a closed port, not the service's answers");
+            return List.of(generatorReason != null ? generatorReason
+                    : "the target died during the step: its errors were a closed port, not the service's answers");
         }
         return degradations.stream().map(Degradation::text).toList();
     }

@@ -28,8 +28,8 @@ import java.util.Map;
 final class TargetSession implements AutoCloseable {
     static final String TARGET_LOG = RunDirectory.TARGET_LOG;
     private static final Duration SAMPLE_INTERVAL = Duration.ofSeconds(1);
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
-    private static final Duration STARTUP_NOTE_EVERY = Duration.ofSeconds(5);
+    static final int NOTE_EVERY_S = 5;
+    private static final Duration STARTUP_NOTE_EVERY = Duration.ofSeconds(NOTE_EVERY_S);
 
     private final Plan plan;
     private final RunDirectory run;
@@ -96,10 +96,15 @@ final class TargetSession implements AutoCloseable {
         }
     }
 
-    /** A launched service takes seconds to open its port: wait for it, for its death, or for the timeout. */
+    /**
+     * A launched service takes seconds to open its port (a Spring service 10-70 s on a loaded machine): wait for it, for
+     * its death, or for {@code target.jvm.start_timeout}. Every {@value #NOTE_EVERY_S} s a line says how long it has
+     * waited and the target's last log line, so a slow start and a start stuck on an error look different.
+     */
     private void awaitListening(JvmObserver o) throws BrinkUserException {
+        Duration timeout = plan.target().jvm().startTimeoutOrDefault();
         long begun = System.nanoTime();
-        long deadline = begun + READY_TIMEOUT.toNanos();
+        long deadline = begun + timeout.toNanos();
         long nextNote = begun + STARTUP_NOTE_EVERY.toNanos();
         while (true) {
             try {
@@ -113,13 +118,17 @@ final class TargetSession implements AutoCloseable {
                 if (System.nanoTime() > nextNote) {
                     // a Spring service takes 10-40 s to listen on a loaded machine: say what Brink waits for
                     nextNote += STARTUP_NOTE_EVERY.toNanos();
-                    console.printf(java.util.Locale.ROOT, "  waiting for the launched target to listen on %s: %d s of at most %d s%n",
-                            plan.target().baseUrl(), (System.nanoTime() - begun) / 1_000_000_000L, READY_TIMEOUT.toSeconds());
+                    String last = TargetLog.lastLine(run.file(TARGET_LOG));
+                    console.printf(java.util.Locale.ROOT, "  waiting for the launched target to listen on %s: %d s of at most %d s"
+                                    + " (target.jvm.start_timeout)%s%n", plan.target().baseUrl(), (System.nanoTime() - begun) / 1_000_000_000L,
+                            timeout.toSeconds(), last == null ? "" : "; its last log line: " + last);
                     console.flush();
                 }
                 if (System.nanoTime() > deadline) {
-                    throw new BrinkUserException(e.getMessage() + " after waiting " + READY_TIMEOUT.toSeconds()
-                            + " s for the launched target (its console: " + run.file(TARGET_LOG) + ")");
+                    String last = TargetLog.lastLine(run.file(TARGET_LOG));
+                    throw new BrinkUserException(e.getMessage() + " after waiting " + timeout.toSeconds()
+                            + " s for the launched target (target.jvm.start_timeout; its console: " + run.file(TARGET_LOG)
+                            + (last == null ? "" : ", last line: " + last) + ")");
                 }
             }
             try {

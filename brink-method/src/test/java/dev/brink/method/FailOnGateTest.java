@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
+import dev.brink.core.gate.Gate;
+import dev.brink.core.summary.HeldLoad;
+import dev.brink.core.verdict.ConfirmVerdict;
+import dev.brink.core.verdict.SoakVerdictKind;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.summary.RunSummary;
@@ -33,6 +37,28 @@ class FailOnGateTest {
         assertThat(f.get(1)).startsWith("fail_on.confirm: the confirmation at 12 × profile degraded");
         assertThat(f.get(2)).isEqualTo("fail_on.soak: the soak's verdict is leak: why");
         assertThat(f.get(3)).isEqualTo("fail_on.findings: critical lock-contention: BookThreads BLOCKED on X");
+    }
+
+    @Test
+    void thresholdsJudgeTheHoldAndTheSoakEachNamed() throws Exception {
+        HeldLoad slow = new HeldLoad(0, 120, 118, 7080, Map.of("http-503", 90L), new HeldLoad.Latency(40, 80, 260, 400, 900));
+        HeldLoad users = new HeldLoad(12, 0, 33.5, 2010, Map.of(), new HeldLoad.Latency(20, 30, 45, 60, 80));
+        RunSummary s = new RunSummary("0", "p", "now", 1, false, null,
+                new ConfirmResult(3, 120, 10, 60, ConfirmVerdict.HOLDS, List.of(), 118, 0.0127, 260, List.of(), List.of(), slow),
+                new SoakResult(1, 5, 600, null, 0, 0, SoakVerdictKind.STABLE, "why", null, null, null, users),
+                List.of(new Finding(FindingKind.GC_PRESSURE, Severity.WARNING, "full GCs", "heap", List.of(), Map.of())));
+        Plan.FailOn gate = new Plan.FailOn(null, false, false, null, Gate.parse("p99>200ms,errors>1%,rate<30,findings=gc-pressure"));
+        assertThat(FailOnGate.failures(gate, s)).containsExactly(
+                "fail_on p99>200ms: p99 260 ms > 200 ms (the confirmation hold at 3 × profile)",
+                "fail_on errors>1%: error rate 1.27 % > 1 % (90 of 7080 requests failed: http-503 90) (the confirmation hold at 3 × profile)",
+                "fail_on findings=gc-pressure: warning gc-pressure: full GCs");
+        // a closed soak has no target rate: a share of it cannot pass in silence, an achieved rate can be judged
+        assertThat(FailOnGate.failures(new Plan.FailOn(null, false, false, null, Gate.parse("rate<95%")), s))
+                .anySatisfy(x -> assertThat(x).contains("closed model").contains("the soak at 1 × profile"));
+        // nothing held: a load threshold is not met in silence
+        RunSummary capacityOnly = new RunSummary("0", "p", "now", 1, false, null, null, null, List.of());
+        assertThat(FailOnGate.failures(new Plan.FailOn(null, false, false, null, Gate.parse("p99>1s")), capacityOnly))
+                .containsExactly("fail_on 'p99>1s': no confirmation hold or soak was measured");
     }
 
     @Test

@@ -117,20 +117,10 @@ class MethodRunnerTest {
         Plan plan = plan("dies", port, true, """
                 slo: {error_rate: 0.05, p99_ms: 5000}
                 phases:
-                  capacity: {start: 1, step: 1, max: 5, step_duration: 4s, warmup: 0s, refine: false}
+                  capacity: {start: 1, step: 1, max: 5, step_duration: 3s, warmup: 0s, refine: false}
                 """);
         RunDirectory run = RunDirectory.at(dir.resolve("run"));
-        Thread killer = new Thread(() -> {
-            // the file is being written: its last line may be cut, so it is read leniently here
-            Awaitility.await().atMost(90, TimeUnit.SECONDS).pollInterval(100, TimeUnit.MILLISECONDS).ignoreExceptions()
-                    .until(() -> Files.readAllLines(run.file(RunDirectory.EVENTS)).stream()
-                            .anyMatch(l -> l.contains("\"type\":\"" + EventType.STEP_START + "\"") && l.contains("\"step\":\"capacity-x2\"")));
-            child.destroyForcibly(); // SIGKILL
-        });
-        killer.setDaemon(true);
-        killer.start();
-        RunSummary s = new MethodRunner(plan, run, LoadOptions.defaults(), console()).run(EnumSet.of(MethodPhase.CAPACITY));
-        killer.join(1000);
+        RunSummary s = capacityKillingTheTargetInStep2(plan, run);
 
         // a machine busy with other work is no verdict on the load (HostSaturationTest): the search then stops at step
         // 1 as not judged, before the step the target dies in
@@ -148,6 +138,86 @@ class MethodRunnerTest {
             assertThat(f.detail()).containsEntry(FindingDetail.TargetDied.STEP, "capacity step N=2");
         });
         assertThat(ContractCheck.violations(run.root(), Files.readString(Path.of("..", "DESIGN.md")))).isEmpty();
+    }
+
+    /**
+     * A target Brink does not observe that stops answering mid-run (SIGKILL as capacity step 2 starts) ends that step as
+     * target-died, whatever the machine's load: its port refused every request of the step's last seconds. A host too
+     * busy to judge step 1 stops the search before step 2, and then says so.
+     */
+    @Test
+    void anUnobservedTargetThatStopsAnsweringIsTargetDiedNeverHostSaturated() throws Exception {
+        int port = startChild();
+        Plan plan = plan("vanishes", port, false, """
+                slo: {error_rate: 0.05, p99_ms: 5000}
+                phases:
+                  capacity: {start: 1, step: 1, max: 5, step_duration: 3s, warmup: 0s, refine: false}
+                """);
+        RunDirectory run = RunDirectory.at(dir.resolve("run"));
+        RunSummary s = capacityKillingTheTargetInStep2(plan, run);
+        List<CapacityStep> steps = s.capacity().steps();
+        if (steps.stream().noneMatch(st -> st.multiplier() == 2)) {
+            // step 1 was not judged (the host saturated, the generator behind): the search stopped there, and says why
+            assertThat(s.capacity().limitedBy()).isIn(LimitedBy.HOST_SATURATED, LimitedBy.GENERATOR);
+            assertThat(s.findings()).extracting(f -> f.kind()).containsAnyOf(FindingKind.HOST_SATURATED, FindingKind.GENERATOR_BOUND);
+            return;
+        }
+        CapacityStep last = steps.get(steps.size() - 1);
+        assertThat(last.multiplier()).isEqualTo(2);
+        assertThat(last.verdict()).as(String.join("; ", last.reasons())).isEqualTo(StepVerdictKind.TARGET_DIED);
+        assertThat(last.reasons().get(0)).containsPattern("the target (stopped answering during the step|answered none)")
+                .contains("connect-refused");
+        assertThat(s.interrupted()).isTrue();
+        assertThat(s.capacity().limitedBy()).isIn(LimitedBy.INTERRUPTED, LimitedBy.HOST_SATURATED, LimitedBy.GENERATOR);
+        assertThat(s.findings()).anySatisfy(f -> {
+            assertThat(f.kind()).isEqualTo(FindingKind.TARGET_DIED);
+            assertThat(f.title()).contains("connect-refused");
+            assertThat(f.detail()).containsEntry(FindingDetail.TargetDied.STEP, "capacity step N=2");
+        });
+    }
+
+    /**
+     * The plan's load shape as a phase: a ramp and a spike on one open schedule, judged as a hold is, with the shape in
+     * summary.json and each second's target in load.jsonl (what report.html's load chart draws).
+     */
+    @Test
+    void thePlansStagesRunAsOneShapedStepAndAreJudged() throws Exception {
+        int port = startChild();
+        Plan plan = plan("shaped", port, false, """
+                slo: {error_rate: 0.05, p99_ms: 5000}
+                phases:
+                  stages: "ramp 10->40 over 3s, spike 80 for 1s"
+                fail_on: "errors>1%"
+                """);
+        RunDirectory run = RunDirectory.at(dir.resolve("run"));
+        RunSummary s = new MethodRunner(plan, run, LoadOptions.defaults(), console()).run();
+        assertThat(s.stages()).isNotNull();
+        assertThat(s.stages().shape()).isEqualTo("ramp 10->40 req/s over 3s, spike 80 req/s for 1s");
+        assertThat(s.stages().verdict()).as(String.join("; ", s.stages().reasons()))
+                .isIn(dev.brink.core.verdict.ConfirmVerdict.HOLDS, dev.brink.core.verdict.ConfirmVerdict.HOST_SATURATED,
+                        dev.brink.core.verdict.ConfirmVerdict.GENERATOR_BOUND);
+        // 3 × 25 + 80 requests: the ramp's integral and the spike's
+        assertThat(s.stages().measured().requests()).isEqualTo(155);
+        List<JsonNode> seconds = JsonlReader.readAll(run.file(RunDirectory.LOAD)).stream()
+                .filter(l -> l.path("step").asText().equals("stages") && l.path("target_rps").asDouble() > 0).toList();
+        assertThat(seconds).extracting(l -> l.path("target_rps").asDouble()).startsWith(15.0, 25.0, 35.0, 80.0);
+        assertThat(FailOnGate.failures(plan.failOn(), s)).isEmpty();
+    }
+
+    /** The capacity search of {@code plan}, the child target SIGKILLed as capacity step 2 starts. */
+    private RunSummary capacityKillingTheTargetInStep2(Plan plan, RunDirectory run) throws Exception {
+        Thread killer = new Thread(() -> {
+            // the file is being written: its last line may be cut, so it is read leniently here
+            Awaitility.await().atMost(90, TimeUnit.SECONDS).pollInterval(100, TimeUnit.MILLISECONDS).ignoreExceptions()
+                    .until(() -> Files.readAllLines(run.file(RunDirectory.EVENTS)).stream()
+                            .anyMatch(l -> l.contains("\"type\":\"" + EventType.STEP_START + "\"") && l.contains("\"step\":\"capacity-x2\"")));
+            child.destroyForcibly(); // SIGKILL
+        });
+        killer.setDaemon(true);
+        killer.start();
+        RunSummary s = new MethodRunner(plan, run, LoadOptions.defaults(), console()).run(EnumSet.of(MethodPhase.CAPACITY));
+        killer.join(1000);
+        return s;
     }
 
     private int startChild() throws Exception {

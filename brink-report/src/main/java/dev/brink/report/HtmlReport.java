@@ -53,7 +53,7 @@ final class HtmlReport {
         PhaseHtml.confirm(h, s.confirm());
         PhaseHtml.soak(h, s.soak());
         findings(h, run);
-        PhaseHtml.generator(h, run.generator());
+        PhaseHtml.generator(h, run.generator(), Verdicts.hostSaturated(s));
         if (run.plan() != null) {
             h.append("<h2>Plan as run</h2>\n<pre class=\"plan\">").append(Html.text(run.plan())).append("</pre>\n");
         }
@@ -100,6 +100,9 @@ final class HtmlReport {
         }
         if (s.confirm() != null) {
             lines.add(new String[] {Verdicts.confirm(s.confirm()), Verdicts.cssClass(s.confirm().verdict().outcome())});
+        }
+        if (s.stages() != null) {
+            lines.add(new String[] {Verdicts.stages(s.stages()), Verdicts.cssClass(s.stages().verdict().outcome())});
         }
         if (s.soak() != null) {
             lines.add(new String[] {Verdicts.soak(s.soak()), Verdicts.cssClass(s.soak().verdict().outcome())});

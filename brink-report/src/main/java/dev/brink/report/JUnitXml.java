@@ -77,6 +77,9 @@ final class JUnitXml {
                 cases.add(Case.judged("slo.p99" + at, null, String.format(Locale.ROOT, "p99 %.1f ms in the capacity step", max.p99Ms())));
             }
         }
+        if (s.stages() != null) {
+            cases.add(Case.of("stages", s.stages().verdict().outcome(), Verdicts.stages(s.stages())));
+        }
         if (s.soak() != null) {
             SoakResult k = s.soak();
             String sentence = Verdicts.soak(k);

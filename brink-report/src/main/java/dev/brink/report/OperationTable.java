@@ -34,7 +34,8 @@ final class OperationTable {
             String n = st.multiplier() + " (" + e.getValue() + ")";
             for (OperationResult op : st.operations()) {
                 boolean blamed = op.name().equals(c.limitedByOperation()) && st.verdict() == StepVerdictKind.DEGRADED;
-                rows.add(List.of(n, op.name() + (blamed ? " (degraded first)" : ""), num(op.targetRps()), num(op.achievedRps()),
+                // a closed step has no target rate: its load is its users (never "0.0")
+                rows.add(List.of(n, op.name() + (blamed ? " (degraded first)" : ""), st.users() > 0 ? st.load() : num(op.targetRps()), num(op.achievedRps()),
                         errors(op), num(op.p50Ms()), num(op.p90Ms()), num(op.p99Ms()), num(op.maxMs())));
             }
         }

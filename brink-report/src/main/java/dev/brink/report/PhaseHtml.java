@@ -68,8 +68,9 @@ final class PhaseHtml {
         h.append("<h2>Confirmation</h2>\n<p class=\"").append(Verdicts.cssClass(c.verdict().outcome())).append("\">")
                 .append(Html.text(Verdicts.confirm(c))).append("</p>\n");
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"held", String.format(Locale.ROOT, "%d × profile = %s req/s for %s after a %s ramp", c.multiplier(),
-                Verdicts.num(c.rps()), Verdicts.seconds(c.holdS()), Verdicts.seconds(c.rampS()))});
+        rows.add(new String[] {"held", String.format(Locale.ROOT, "%d × profile = %s for %s after a %s ramp", c.multiplier(),
+                c.measured() != null && c.measured().users() > 0 ? c.measured().load() : Verdicts.num(c.rps()) + " req/s",
+                Verdicts.seconds(c.holdS()), Verdicts.seconds(c.rampS()))});
         rows.add(new String[] {"achieved", String.format(Locale.ROOT, "%.1f req/s", c.achievedRps())});
         rows.add(new String[] {"errors", String.format(Locale.ROOT, "%.2f %%", c.errorRate() * 100)});
         rows.add(new String[] {"p99", String.format(Locale.ROOT, "%.1f ms", c.p99Ms())});
@@ -84,8 +85,14 @@ final class PhaseHtml {
         h.append("<h2>Soak</h2>\n<p class=\"").append(Verdicts.cssClass(s.verdict().outcome())).append("\">")
                 .append(Html.text(Verdicts.soak(s))).append("</p>\n");
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"held", String.format(Locale.ROOT, "%s × profile = %s req/s for %s", Verdicts.num(s.multiplier()),
-                Verdicts.num(s.rps()), Verdicts.seconds(s.holdS()))});
+        rows.add(new String[] {"held", String.format(Locale.ROOT, "%s × profile = %s for %s", Verdicts.num(s.multiplier()),
+                s.measured() != null && s.measured().users() > 0 ? s.measured().load() : Verdicts.num(s.rps()) + " req/s",
+                Verdicts.seconds(s.holdS()))});
+        if (s.measured() != null) {
+            rows.add(new String[] {"achieved", String.format(Locale.ROOT, "%.1f req/s, errors %.2f %%%s", s.measured().achievedRps(),
+                    s.measured().requests() == 0 ? 0 : 100.0 * s.measured().errorCount() / s.measured().requests(),
+                    s.measured().latencyMs() == null ? "" : String.format(Locale.ROOT, ", p99 %.1f ms", s.measured().latencyMs().p99()))});
+        }
         if (s.multiplierReason() != null) {
             rows.add(new String[] {"why this multiplier", s.multiplierReason()});
         }
@@ -107,7 +114,11 @@ final class PhaseHtml {
     }
 
     /** What the generator did to itself: CPU, schedule lag, dropped requests, connections and ports. */
-    static void generator(StringBuilder h, Columns g) {
+    /**
+     * @param hostSaturated other processes saturated the machine during the run (a host-saturated step or finding): a
+     *                      generator that kept up then did not make the numbers the service's
+     */
+    static void generator(StringBuilder h, Columns g, boolean hostSaturated) {
         if (g.isEmpty()) {
             return;
         }
@@ -130,10 +141,12 @@ final class PhaseHtml {
         }
         Map<String, Integer> reasons = new TreeMap<>();
         g.texts(ChartCatalog.REASONS).forEach((r, n) -> reasons.merge(shortReason(r), n, Integer::sum));
-        h.append("<h2>Load generator health</h2>\n<p class=\"").append(bound == 0 ? "ok" : "bad").append("\">")
-                .append(bound == 0 ? "The generator kept up in every second: the numbers above are the service's."
-                        : String.format(Locale.ROOT, "The generator was behind in %d of %d seconds: those seconds measure Brink, not the service.",
-                        bound, rows)).append("</p>\n");
+        h.append("<h2>Load generator health</h2>\n<p class=\"").append(bound == 0 && !hostSaturated ? "ok" : hostSaturated ? "unknown" : "bad").append("\">")
+                .append(bound == 0 ? (hostSaturated
+                        ? "The generator kept its schedule in every second, but other processes saturated the machine (host-saturated, above): those steps measured the machine, not the service."
+                        : "The generator kept up in every second: the numbers above are the service's.")
+                        : String.format(Locale.ROOT, "The generator was behind in %d of %d seconds: those seconds measure %s, not the service.",
+                        bound, rows, hostSaturated ? "the saturated machine (host-saturated, above)" : "Brink")).append("</p>\n");
         List<String[]> out = new ArrayList<>();
         out.add(new String[] {"own CPU", String.format(Locale.ROOT, "max %.0f %%, mean %.0f %% of all cores", max(g, "/process_cpu") * 100,
                 cpuRows == 0 ? 0 : 100 * sumCpu / cpuRows)});

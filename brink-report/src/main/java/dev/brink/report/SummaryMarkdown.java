@@ -40,8 +40,9 @@ final class SummaryMarkdown {
         md.append("## Verdict\n\n");
         if (s.capacity() != null) md.append("- ").append(escape(Verdicts.capacity(s.capacity()))).append('\n');
         if (s.confirm() != null) md.append("- ").append(escape(Verdicts.confirm(s.confirm()))).append(confirmNumbers(s.confirm())).append('\n');
+        if (s.stages() != null) md.append("- ").append(escape(Verdicts.stages(s.stages()))).append('\n');
         if (s.soak() != null) md.append("- ").append(escape(Verdicts.soak(s.soak()))).append(soakNumbers(s.soak())).append('\n');
-        if (s.capacity() == null && s.confirm() == null && s.soak() == null) md.append("- no phase ran to its end\n");
+        if (s.capacity() == null && s.confirm() == null && s.soak() == null && s.stages() == null) md.append("- no phase ran to its end\n");
         md.append('\n');
         if (!s.findings().isEmpty()) {
             md.append("## Findings\n\n");

@@ -22,17 +22,25 @@ import java.util.List;
  * @param p99Ms       corrected p99 latency during the hold
  * @param rules       the failed rules typed (rule, measured, threshold), in the order of {@code reasons}
  * @param operations  each operation's own numbers during the hold, in plan order (empty when not recorded)
+ * @param measured    what the hold measured (users or target rate, achieved rate, errors by kind, latency
+ *                    percentiles): what a plan's {@code fail_on} thresholds judge; null in runs that did not record it
  */
 public record ConfirmResult(int multiplier, double rps, @JsonProperty("ramp_s") double rampS,
                             @JsonProperty("hold_s") double holdS, ConfirmVerdict verdict, List<String> reasons,
                             @JsonProperty("achieved_rps") double achievedRps,
                             @JsonProperty("error_rate") double errorRate, @JsonProperty("p99_ms") double p99Ms,
-                            List<TrippedRule> rules, List<OperationResult> operations) {
+                            List<TrippedRule> rules, List<OperationResult> operations, HeldLoad measured) {
     @JsonCreator
     public ConfirmResult {
         reasons = reasons == null ? List.of() : List.copyOf(reasons);
         rules = rules == null ? List.of() : List.copyOf(rules);
         operations = operations == null ? List.of() : List.copyOf(operations);
+    }
+
+    /** A hold without its whole measurement (runs before it was recorded). */
+    public ConfirmResult(int multiplier, double rps, double rampS, double holdS, ConfirmVerdict verdict, List<String> reasons,
+                         double achievedRps, double errorRate, double p99Ms, List<TrippedRule> rules, List<OperationResult> operations) {
+        this(multiplier, rps, rampS, holdS, verdict, reasons, achievedRps, errorRate, p99Ms, rules, operations, null);
     }
 
     /** A hold without per-operation numbers. */

@@ -18,15 +18,29 @@ import java.util.List;
  * @param interruptedIn the last load step started before the run was cut short ("capacity-x3"), when known
  * @param shard         which part of a sharded load this run was ({@code --shard I/N}); null when not sharded
  *                      and in a merged run (its events.jsonl's {@code shards-merged} names the shards)
+ * @param stages        the plan's load shape ({@code phases.stages}) and its verdict; null when it did not run
  */
 public record RunSummary(String brink, String plan, String started, @JsonProperty("duration_s") double durationS,
                          boolean interrupted, CapacityResult capacity, ConfirmResult confirm, SoakResult soak,
                          List<Finding> findings, @JsonProperty("interrupted_in") String interruptedIn,
                          @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-                         Shard shard) {
+                         Shard shard,
+                         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                         StagesResult stages) {
     @JsonCreator
     public RunSummary {
         findings = findings == null ? List.of() : List.copyOf(findings);
+    }
+
+    /** A run without a load shape ({@code phases.stages}). */
+    public RunSummary(String brink, String plan, String started, double durationS, boolean interrupted, CapacityResult capacity,
+                      ConfirmResult confirm, SoakResult soak, List<Finding> findings, String interruptedIn, Shard shard) {
+        this(brink, plan, started, durationS, interrupted, capacity, confirm, soak, findings, interruptedIn, shard, null);
+    }
+
+    /** This summary with the plan's load shape's result. */
+    public RunSummary withStages(StagesResult s) {
+        return new RunSummary(brink, plan, started, durationS, interrupted, capacity, confirm, soak, findings, interruptedIn, shard, s);
     }
 
     /** A run that is not a shard. */
@@ -57,7 +71,7 @@ public record RunSummary(String brink, String plan, String started, @JsonPropert
 
     /** This summary for shard {@code s}. */
     public RunSummary withShard(Shard s) {
-        return new RunSummary(brink, plan, started, durationS, interrupted, capacity, confirm, soak, findings, interruptedIn, s);
+        return new RunSummary(brink, plan, started, durationS, interrupted, capacity, confirm, soak, findings, interruptedIn, s, stages);
     }
 
     /** A summary that names no running step. */

@@ -22,15 +22,23 @@ import dev.brink.core.verdict.SoakVerdictKind;
  *                       found), printed beside it everywhere; null in runs that did not record it
  * @param heapGrowth     the heap dump after the warm-up and the one at the end (or at OutOfMemoryError) compared
  *                       holder by holder, when both were taken and compared; else null
+ * @param measured       what the soak's load was and achieved (users in a closed model, which has no target rate: its
+ *                       {@code rps} is then what the users achieved); null in runs that did not record it
  */
 public record SoakResult(double multiplier, double rps, @JsonProperty("hold_s") double holdS,
                          @JsonProperty("small_heap") String smallHeap,
                          @JsonProperty("heap_after_gc_slope_mb_per_h") double slopeMbPerHour, double r2,
                          SoakVerdictKind verdict, String reason, HeapTrendLine trend,
                          @JsonProperty("multiplier_reason") String multiplierReason,
-                         @JsonProperty("heap_growth") HeapGrowth heapGrowth) {
+                         @JsonProperty("heap_growth") HeapGrowth heapGrowth, HeldLoad measured) {
     @JsonCreator
     public SoakResult {
+    }
+
+    /** Without what its load measured (runs before it was recorded). */
+    public SoakResult(double multiplier, double rps, double holdS, String smallHeap, double slopeMbPerHour, double r2,
+                      SoakVerdictKind verdict, String reason, HeapTrendLine trend, String multiplierReason, HeapGrowth heapGrowth) {
+        this(multiplier, rps, holdS, smallHeap, slopeMbPerHour, r2, verdict, reason, trend, multiplierReason, heapGrowth, null);
     }
 
     /** Without a heap-dump comparison (runs before it, soaks without two dumps). */
@@ -53,12 +61,21 @@ public record SoakResult(double multiplier, double rps, @JsonProperty("hold_s") 
 
     /** The same soak with why it ran at its multiplier. */
     public SoakResult withMultiplierReason(String why) {
-        return new SoakResult(multiplier, rps, holdS, smallHeap, slopeMbPerHour, r2, verdict, reason, trend, why, heapGrowth);
+        return new SoakResult(multiplier, rps, holdS, smallHeap, slopeMbPerHour, r2, verdict, reason, trend, why, heapGrowth, measured);
     }
 
     /** The same soak with its two heap dumps compared. */
     public SoakResult withHeapGrowth(HeapGrowth growth) {
-        return new SoakResult(multiplier, rps, holdS, smallHeap, slopeMbPerHour, r2, verdict, reason, trend, multiplierReason, growth);
+        return new SoakResult(multiplier, rps, holdS, smallHeap, slopeMbPerHour, r2, verdict, reason, trend, multiplierReason, growth, measured);
+    }
+
+    /**
+     * The same soak with what its load measured. In a closed model (users) {@code rps} becomes what the users achieved:
+     * such a load has no target rate, and the plan's weights are not one.
+     */
+    public SoakResult withMeasured(HeldLoad load) {
+        double r = load != null && load.users() > 0 ? load.achievedRps() : rps;
+        return new SoakResult(multiplier, r, holdS, smallHeap, slopeMbPerHour, r2, verdict, reason, trend, multiplierReason, heapGrowth, load);
     }
 
     /**

@@ -42,8 +42,11 @@ public final class LoadLoop {
     private boolean closedModel;
     private long stepStart;
     private long stepEnd;
-    private double from;
-    private double to;
+    /** The open schedule's multiplier over the step (a constant, a ramp, a plan's stages). */
+    private Shape rate;
+    /** A closed step's users over time (null: all of them all along); users from {@link #activeUsers} on wait. */
+    private Shape users;
+    private int activeUsers;
     private ThinkTime think = ThinkTime.NONE;
     private long pacingNanos;
     private long[] userReadyAt = new long[0];
@@ -90,19 +93,22 @@ public final class LoadLoop {
     // ---- step control (called on the event loop via LoadEngine) ----
 
     public long startOpen(double from, double to, long durationNanos) {
+        return startOpen(Shape.linear(from, to, durationNanos / 1e9));
+    }
+
+    /** Starts an open step whose multiplier follows {@code shape} (its seconds are the step's duration). */
+    public long startOpen(Shape shape) {
         long now = System.nanoTime();
         this.closedModel = false;
-        this.from = from;
-        this.to = to;
+        this.rate = shape;
         this.stepStart = now;
-        this.stepEnd = now + durationNanos;
-        double seconds = durationNanos / 1e9;
+        this.stepEnd = now + (long) (shape.seconds() * 1e9);
         for (OpState op : ops) {
             // the global arrival count: a shard walks the global schedule from its index in strides of N
             op.scheduled = shardIndex;
             // requests owed in the step = the integral of the rate; the epsilon keeps 2 s × 60/s at 120, not 121.
             // Only a flow's first step is on the schedule: the later ones follow their predecessor's answer.
-            op.dueInStep = flows.flowStartedBy[op.index] < 0 ? 0 : (long) Math.ceil(op.rps * (from + to) / 2 * seconds - 1e-6);
+            op.dueInStep = flows.flowStartedBy[op.index] < 0 ? 0 : (long) Math.ceil(op.rps * shape.area() - 1e-6);
         }
         if (flows.sessions && !openPool) {
             // once for all open steps: a visitor still in flight from the last step must find its slot again.
@@ -120,8 +126,18 @@ public final class LoadLoop {
     }
 
     public long startClosed(int users, ThinkTime think, long pacingNanos, long durationNanos) {
+        return startClosed(users, null, think, pacingNanos, durationNanos);
+    }
+
+    /**
+     * Starts a closed step of at most {@code users} users whose active count follows {@code shape} (rounded; null: all
+     * of them): a user beyond it finishes its request, then waits until the shape needs it again.
+     */
+    public long startClosed(int users, Shape shape, ThinkTime think, long pacingNanos, long durationNanos) {
         long now = System.nanoTime();
         this.closedModel = true;
+        this.users = shape;
+        this.activeUsers = shape == null ? users : active(shape, 0, users);
         this.think = think;
         this.pacingNanos = pacingNanos;
         this.stepStart = now;
@@ -132,8 +148,12 @@ public final class LoadLoop {
         this.openPool = false;
         for (int u = 0; u < sessions.length; u++) sessions[u] = new Session();
         running = true;
-        for (int u = 0; u < users; u++) submitUser(u, now);
+        for (int u = 0; u < activeUsers; u++) submitUser(u, now);
         return now;
+    }
+
+    private static int active(Shape shape, double t, int max) {
+        return (int) Math.min(max, Math.round(shape.valueAt(t)));
     }
 
     public void stop() {
@@ -145,28 +165,31 @@ public final class LoadLoop {
         return busy + backlogSize;
     }
 
-    /** After a drain deadline: what still waits will never be sent. */
+    /**
+     * After a drain deadline: what still waits will never be sent. Counted in the operations' {@code dropped} (never
+     * sent) but not in {@link #takeDropped}, the backlog's overflow that the generator's health reports: these requests
+     * waited for a connection the target still held with an unanswered request, which is the target's slowness, not
+     * the generator's limit ({@link StepResult#unsent()}).
+     */
     public void abandonBacklog() {
         while (backlogSize > 0) {
             ops[backlogOp[backlogHead]].live.dropped++;
-            droppedNow++;
             if (!closedModel && backlogUser[backlogHead] >= 0) freeSession(backlogUser[backlogHead]);
             popBacklog();
         }
     }
 
     /**
-     * Moves live counters into {@code dst[i]} and returns {in-flight, connections, waiting for a connection}; resets lag
-     * into lagDst. Connections are the protocol's TCP connections when its links are streams on them (HTTP/2), else
-     * the links; in-flight is then streams in flight.
+     * Moves live counters into {@code dst[i]} and returns {in-flight, links, waiting for a link, TCP connections}; resets
+     * lag into lagDst. In-flight counts requests, which are streams over HTTP/2, whose links are stream slots on a few
+     * TCP connections.
      */
     public int[] snapshot(Counters[] dst, Histogram lagDst) {
         for (int i = 0; i < ops.length; i++) ops[i].live.moveTo(dst[i]);
         lagDst.reset();
         lagDst.add(lag);
         lag.reset();
-        int tcp = protocol.connections();
-        return new int[] {busy, tcp >= 0 ? tcp : allCount, backlogSize};
+        return new int[] {busy, allCount, backlogSize, protocol.connections(allCount)};
     }
 
     public void closeAll() {
@@ -181,7 +204,8 @@ public final class LoadLoop {
         long now = System.nanoTime();
         if (running) {
             if (closedModel) {
-                for (int u = 0; u < userReadyAt.length; u++) {
+                if (users != null) activeUsers = active(users, (now - stepStart) / 1e9, userReadyAt.length);
+                for (int u = 0; u < activeUsers; u++) {
                     if (userReadyAt[u] <= now) submitUser(u, now);
                 }
             } else {
@@ -226,11 +250,8 @@ public final class LoadLoop {
 
     /** Nanoseconds after the step start at which request k (0-based) of an operation at {@code rps} is due. */
     private long intendedOffset(double rps, long k) {
-        double duration = (stepEnd - stepStart) / 1e9;
-        double a = rps * (to - from) / (2 * duration); // N(t) = a t² + b t
-        double b = rps * from;
-        double t = Math.abs(a) < 1e-12 ? k / b : (-b + Math.sqrt(Math.max(0, b * b + 4 * a * k))) / (2 * a);
-        return (long) (t * 1e9);
+        // N(t) = rps × the integral of the multiplier: request k is due where that integral reaches k / rps
+        return (long) (rate.timeOfArea(k / rps) * 1e9);
     }
 
     private void submitUser(int u, long now) {
@@ -307,7 +328,8 @@ public final class LoadLoop {
 
     private void thinkThenSubmit(int user, long now, long earliest, ThinkTime thinks) {
         long ready = Math.max(now + thinks.nextNanos(ctx.random), earliest);
-        if (ready <= now) submitUser(user, now);
+        // a user the shape does not need now waits, ready, until the tick finds it needed again
+        if (ready <= now && user < activeUsers) submitUser(user, now);
         else userReadyAt[user] = ready;
     }
 
@@ -511,6 +533,7 @@ public final class LoadLoop {
         maybeConnect();
     }
 
+    /** Requests dropped since the last call because the backlog (or the open model's visitor pool) was full. */
     public long takeDropped() {
         long d = droppedNow;
         droppedNow = 0;

@@ -4,6 +4,7 @@ import dev.brink.core.Durations;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.ThinkTime;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -58,8 +59,115 @@ public record LoadStep(String name, Workload workload, Duration duration) {
         return (int) Math.max(1, Math.min(Plan.Users.MAX, Math.round(u.count() * multiplier)));
     }
 
+    /**
+     * A load shape ({@code stages:}, {@code --stages}) as one step: an open model's stages in req/s become multipliers of
+     * the plan's profile rate, a closed model's stages are users, with the plan's think time and pacing.
+     */
+    public static LoadStep stages(String name, Plan.Stages stages, Plan plan) {
+        if (!stages.users()) return new LoadStep(name, new Workload.Stages(stages.stages(), plan.totalRps()), stages.duration());
+        Plan.Users u = plan.users();
+        return new LoadStep(name, new Workload.ClosedStages(stages.stages(), u == null ? ThinkTime.NONE : u.think(),
+                u == null ? Duration.ZERO : u.pacing()), stages.duration());
+    }
+
+    /** The shape of {@code stages}, each stage's values × {@code scale}. */
+    public static Shape shape(List<Plan.Stage> stages, double scale) {
+        double[] f = new double[stages.size()];
+        double[] t = new double[stages.size()];
+        double[] s = new double[stages.size()];
+        for (int i = 0; i < f.length; i++) {
+            f[i] = stages.get(i).from() * scale;
+            t[i] = stages.get(i).to() * scale;
+            s[i] = stages.get(i).duration().toNanos() / 1e9;
+        }
+        return new Shape(f, t, s);
+    }
+
+    /** The stages as load.jsonl's step-start event records them: kind, from, to, duration_s. */
+    private static List<java.util.Map<String, Object>> json(List<Plan.Stage> stages) {
+        return stages.stream().map(s -> {
+            java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+            m.put("kind", s.kind());
+            m.put("from", s.from());
+            m.put("to", s.to());
+            m.put("duration_s", s.duration().toMillis() / 1000.0);
+            return m;
+        }).toList();
+    }
+
     /** What generates the requests of a step. */
     public sealed interface Workload {
+        /**
+         * The open schedule's multiplier over the step (one segment for a constant step or a ramp); null for a closed
+         * model, which has no rate.
+         */
+        default Shape rateShape(double seconds) {
+            return null;
+        }
+
+        /**
+         * Open model through {@code stages} (req/s): each stage's rate over {@code profileRps} is the profile's
+         * multiplier, one stage after another on the same schedule (no drain between them: the load moves as the
+         * shape says).
+         */
+        record Stages(@com.fasterxml.jackson.annotation.JsonIgnore List<Plan.Stage> stages,
+                      @com.fasterxml.jackson.annotation.JsonIgnore double profileRps) implements Workload {
+            public Stages {
+                stages = List.copyOf(stages);
+                if (stages.isEmpty()) throw new IllegalArgumentException("a stage at least");
+                if (!(profileRps > 0)) throw new IllegalArgumentException("profileRps > 0");
+            }
+
+            @com.fasterxml.jackson.annotation.JsonProperty("model")
+            public String model() {
+                return "open";
+            }
+
+            /** In req/s, as written. */
+            @com.fasterxml.jackson.annotation.JsonProperty("stages")
+            public List<java.util.Map<String, Object>> stagesJson() {
+                return json(stages);
+            }
+
+            @Override
+            public Shape rateShape(double seconds) {
+                return shape(stages, 1 / profileRps);
+            }
+        }
+
+        /**
+         * Closed model through {@code stages} of users: at each moment the shape's users (rounded) send, each thinking
+         * {@code thinkTime} after an answer; users beyond it finish their request and wait until the shape needs them.
+         */
+        record ClosedStages(@com.fasterxml.jackson.annotation.JsonIgnore List<Plan.Stage> stages,
+                            @com.fasterxml.jackson.annotation.JsonIgnore ThinkTime thinkTime,
+                            @com.fasterxml.jackson.annotation.JsonIgnore Duration pacing) implements Workload {
+            public ClosedStages {
+                stages = List.copyOf(stages);
+                if (stages.isEmpty()) throw new IllegalArgumentException("a stage at least");
+                for (Plan.Stage st : stages) {
+                    if (Math.max(st.from(), st.to()) > Plan.Users.MAX) throw new IllegalArgumentException("users <= " + Plan.Users.MAX);
+                }
+            }
+
+            @com.fasterxml.jackson.annotation.JsonProperty("model")
+            public String model() {
+                return "closed";
+            }
+
+            /** In users, as written. */
+            @com.fasterxml.jackson.annotation.JsonProperty("stages")
+            public List<java.util.Map<String, Object>> stagesJson() {
+                return json(stages);
+            }
+
+            /** The most users the shape asks for at once. */
+            @com.fasterxml.jackson.annotation.JsonIgnore
+            public int maxUsers() {
+                return (int) Math.max(1, Math.ceil(stages.stream().mapToDouble(s -> Math.max(s.from(), s.to())).max().orElse(1)));
+            }
+        }
+
         /**
          * Open model: operation i is sent at {@code rps_i × multiplier(t)} whether or not answers come back;
          * latency counts from each request's intended send time. The multiplier moves linearly from
@@ -69,6 +177,11 @@ public record LoadStep(String name, Workload workload, Duration duration) {
             @com.fasterxml.jackson.annotation.JsonProperty("model")
             public String model() {
                 return "open";
+            }
+
+            @Override
+            public Shape rateShape(double seconds) {
+                return Shape.linear(from, to, seconds);
             }
 
             public Open {

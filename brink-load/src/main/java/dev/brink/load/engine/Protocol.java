@@ -33,11 +33,12 @@ public interface Protocol {
     }
 
     /**
-     * TCP connections open now, when a link is not one (HTTP/2: links are streams multiplexed on a few connections),
-     * or -1 when every link is its own connection. Called on the event loop at each interval's end.
+     * The TCP connections the protocol holds while the loop has {@code links} open links. One per link for HTTP/1.1 and
+     * raw TCP; gRPC's links are call slots that share HTTP/2 connections (or open one per call), so its count differs:
+     * the live line shows connections and calls in flight apart. Called on the event loop.
      */
-    default int connections() {
-        return -1;
+    default int connections(int links) {
+        return links;
     }
 
     /** The TLS handshakes since the last call (resets them), or null for a target without TLS. Called on the event loop. */

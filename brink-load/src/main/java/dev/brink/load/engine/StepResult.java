@@ -18,7 +18,8 @@ import java.util.Map;
  *                     tls-handshake, the HTTP/2 kinds h2-refused-stream, h2-cancel, h2-internal-error,
  *                     h2-enhance-your-calm, h2-stream-reset and h2-goaway, other
  * @param errorRate    errors / (ok + errors); dropped requests are not in it (they are the generator's)
- * @param dropped      requests never sent because the backlog was full
+ * @param dropped      requests never sent: the backlog was full ({@code generator.dropped}, the generator's limit), or
+ *                     they still waited for a connection when the step's drain ended ({@link #unsent()}, the target's)
  * @param maxInFlight  the most requests in flight at any interval end
  * @param generator    the worst value of each generator-health field over the step
  * @param generatorBoundReasons why the generator could not drive this step; empty when it could
@@ -33,6 +34,20 @@ public record StepResult(String step, LoadStep.Workload workload, double duratio
         errors = Map.copyOf(errors);
         generatorBoundReasons = List.copyOf(generatorBoundReasons);
         operations = List.copyOf(operations);
+    }
+
+    /**
+     * Requests never sent because, when the step's drain ended, they still waited for a connection: every connection
+     * was held by a request the target had not answered. The target's slowness, not the generator's limit (a full
+     * backlog is {@code generator.dropped}).
+     */
+    public long unsent() {
+        return Math.max(0, dropped - overflowed());
+    }
+
+    /** Requests dropped because the generator's backlog was full: the generator's own limit. */
+    public long overflowed() {
+        return generator == null ? dropped : Math.min(dropped, generator.dropped());
     }
 
     public boolean generatorBound() {

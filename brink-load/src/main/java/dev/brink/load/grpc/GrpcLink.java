@@ -41,7 +41,10 @@ final class GrpcLink extends Link {
             return;
         }
         boolean perCall = protocol.policy.equals("per-call");
-        if (perCall) channel = protocol.newChannel();
+        if (perCall) {
+            channel = protocol.newChannel();
+            protocol.perCallOpen++;
+        }
         ClientCall<byte[], Object> c = channel.newCall(protocol.method(op.index), protocol.callOptions());
         call = c;
         lastMessage = 0;
@@ -52,7 +55,10 @@ final class GrpcLink extends Link {
     }
 
     private void closed(ClientCall<byte[], Object> c, ManagedChannel perCall, Status status) {
-        if (perCall != null) perCall.shutdown(); // graceful: GOAWAY, then FIN (shutdownNow may reset the connection)
+        if (perCall != null) {
+            perCall.shutdown(); // graceful: GOAWAY, then FIN (shutdownNow may reset the connection)
+            protocol.perCallOpen--;
+        }
         if (c != call || !busy) return; // a call the loop gave up on (timeout) or cancelled
         call = null;
         if (protocol.streams.streams(op.index)) protocol.streams.ended(op.index, intended, System.nanoTime(), status.isOk());

@@ -137,6 +137,22 @@ final class GrpcProtocol implements Protocol {
         loop.eventLoop().execute(() -> loop.opened(link));
     }
 
+    /** Per-call channels opened and not yet shut down: one connection each. Event loop only. */
+    int perCallOpen;
+
+    /**
+     * Shared: the channels (HTTP/2 connections every call slot rides on); per-user: a channel per slot; per-call: the
+     * calls' own channels still open.
+     */
+    @Override
+    public int connections(int links) {
+        return switch (policy) {
+            case "shared" -> links == 0 ? 0 : Math.min(links, shared.length);
+            case "per-user" -> links;
+            default -> perCallOpen;
+        };
+    }
+
     @Override
     public java.util.List<dev.brink.core.evidence.StreamTimingLine> takeStreamTimings(String step) {
         return streams.take(step);

@@ -84,6 +84,54 @@ public final class GrpcProtocols {
         return methods;
     }
 
+    /**
+     * What {@code brink check} shows of each operation, found as {@link #open} finds it, before any load and without a
+     * connection unless {@code reflect}: the TLS material read, the descriptors (.proto, protoset, or the server's
+     * reflection when {@code reflect}; else null methods), each message compiled against its method's input type and
+     * rendered once as JSON with {@code sample}'s values, each metadata value (secret ones as "***").
+     */
+    public static List<String> describe(Plan plan, List<String> columns, UnaryOperator<String> env, RequestContext sample,
+                                        boolean reflect) throws BrinkUserException {
+        Plan.Grpc g = plan.target().grpc();
+        java.net.URI base = plan.target().baseUrl();
+        GrpcTransport transport = GrpcTransport.of(base.getHost(), base.getPort(), g);
+        boolean files = g.proto() != null || g.protoset() != null;
+        GrpcSchema schema = files || reflect ? schema(plan, transport) : null;
+        List<String> out = new ArrayList<>();
+        io.netty.buffer.ByteBuf buf = io.netty.buffer.Unpooled.buffer();
+        for (Plan.Operation op : plan.profile()) {
+            StringBuilder b = new StringBuilder("call ").append(op.request().path());
+            String body = op.request().body() == null ? "{}" : op.request().body();
+            // rendered first: compiling the message against its type takes sample values of its own
+            buf.clear();
+            try {
+                Template.compile(body, columns, env, Template.Field.BODY).write(buf, sample);
+            } catch (Template.Invalid e) {
+                throw new BrinkUserException("operation " + op.name() + ": message: expected " + e.getMessage());
+            }
+            String rendered = buf.toString(java.nio.charset.StandardCharsets.UTF_8);
+            if (schema != null) {
+                Descriptors.MethodDescriptor m = schema.method(op.request().path());
+                try {
+                    GrpcMessage.compile(body, m.getInputType(), columns, env, sample);
+                } catch (GrpcMessage.Invalid e) {
+                    throw new BrinkUserException("operation " + op.name() + ": message: " + e.getMessage());
+                }
+                b.append(" (").append(m.getInputType().getFullName()).append(" → ").append(m.isServerStreaming() ? "stream " : "")
+                        .append(m.getOutputType().getFullName()).append(')');
+            } else {
+                b.append(" (descriptors by the server's reflection: checked with --connect)");
+            }
+            for (Plan.Header h : op.request().headers()) {
+                b.append("\nmetadata ").append(h.name().toLowerCase(Locale.ROOT)).append(": ").append(h.secret() ? "***" : h.value());
+            }
+            b.append("\nmessage ").append(rendered);
+            out.add(b.toString());
+        }
+        buf.release();
+        return out;
+    }
+
     /** A reflection answer kept for the run that follows a warm-up: the server, the settings, the services asked for. */
     private record Reflected(String where, Plan.Grpc settings, List<String> services) {
     }

@@ -137,8 +137,8 @@ final class H2Protocol implements Protocol, H2Connection.Owner {
     }
 
     @Override
-    public int connections() {
-        return connections.size();
+    public int connections(int links) {
+        return connections.size(); // the links are stream slots on these
     }
 
     @Override

@@ -38,6 +38,12 @@ public final class LiveMetrics implements IntervalListener {
     private IntervalStats last;
     private GeneratorHealth lastHealth;
     private final double profileRps;
+    private final int shards;
+    /**
+     * The multiplier of the last second that had a schedule: a step's drain (its last, short interval, answers still
+     * coming in) has a target rate of 0, which is no multiplier of the profile; scraped then, the step's own is shown.
+     */
+    private double multiplier;
     private String phase;
     private TargetJvmFigures jvm;
 
@@ -49,6 +55,8 @@ public final class LiveMetrics implements IntervalListener {
     public LiveMetrics(String shard, double profileRps) {
         this.constantLabels = shard == null ? Map.of() : Map.of("shard", shard);
         this.profileRps = profileRps;
+        // a shard's schedule is its 1/N share of the plan's: its multiplier is the plan's, N × its rate over the profile
+        this.shards = shard == null || shard.indexOf('/') < 0 ? 1 : Integer.parseInt(shard.substring(shard.indexOf('/') + 1));
     }
 
     @Override
@@ -67,6 +75,7 @@ public final class LiveMetrics implements IntervalListener {
         for (GeneratorIssue issue : generator.issues()) issueSeconds.merge(issue, interval.intervalS(), Double::sum);
         last = interval;
         lastHealth = generator;
+        if (interval.targetRps() > 0 && profileRps > 0) multiplier = interval.targetRps() * shards / profileRps;
     }
 
     /** The method entered a phase (its summary.json word: capacity, confirm, soak). */
@@ -99,12 +108,12 @@ public final class LiveMetrics implements IntervalListener {
         t.gauge("brink_in_flight", "Requests sent and not yet answered at the last second's end.")
                 .sample("brink_in_flight", last == null ? 0 : last.inFlight());
         t.gauge("brink_connections", "Connections the generator holds open.")
-                .sample("brink_connections", last == null ? 0 : last.connections());
+                .sample("brink_connections", last == null ? 0 : last.tcpConnections());
         if (last != null) t.info("brink_step", "The load step running now.", Map.of("step", last.step()));
         if (phase != null) t.info("brink_phase", "The method's phase running now.", Map.of("phase", phase));
         if (profileRps > 0) {
             t.gauge("brink_multiplier", "The schedule's rate over the last second as a multiple of the plan's profile.")
-                    .sample("brink_multiplier", last == null ? 0 : last.targetRps() / profileRps);
+                    .sample("brink_multiplier", Math.round(multiplier * 1000) / 1000.0);
         }
         generator(t);
         if (jvm != null) targetJvm(t, jvm);

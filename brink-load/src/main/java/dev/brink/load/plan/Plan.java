@@ -1,6 +1,7 @@
 package dev.brink.load.plan;
 
 import dev.brink.core.UserText;
+import dev.brink.core.gate.Gate;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -200,18 +201,31 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
         }
     }
 
-    /** Exactly one of pid, jmx ("host:port") or launch (a command line); null when absent from the plan. */
-    public record Jvm(Long pid, String jmx, List<String> launch, List<String> appPackages) {
+    /**
+     * Exactly one of pid, jmx ("host:port") or launch (a command line); null when absent from the plan.
+     * {@code appPackages}: the application's Java packages, for the findings that name its code (empty: read from the
+     * JVM's main class). {@code startTimeout}: how long a launched target may take to listen on the target's port
+     * (null: the default, {@link #DEFAULT_START_TIMEOUT}); only with {@code launch}.
+     */
+    public record Jvm(Long pid, String jmx, List<String> launch, List<String> appPackages, Duration startTimeout) {
+        public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(90);
+
         public Jvm {
             launch = launch == null ? null : List.copyOf(launch);
             appPackages = appPackages == null ? List.of() : List.copyOf(appPackages);
             int n = (pid != null ? 1 : 0) + (jmx != null ? 1 : 0) + (launch != null ? 1 : 0);
             if (n != 1) throw new IllegalArgumentException("exactly one of pid, jmx, launch");
+            if (startTimeout != null && launch == null) throw new IllegalArgumentException("start_timeout only with launch");
+        }
+
+        /** How long a launched target may take to listen. */
+        public Duration startTimeoutOrDefault() {
+            return startTimeout == null ? DEFAULT_START_TIMEOUT : startTimeout;
         }
 
         /** A JVM whose application packages are read from its recordings (the main class), not named. */
         public Jvm(Long pid, String jmx, List<String> launch) {
-            this(pid, jmx, launch, List.of());
+            this(pid, jmx, launch, List.of(), null);
         }
     }
 
@@ -438,8 +452,11 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
         }
     }
 
-    /** The method's phases; each may be null when the plan leaves it out. */
-    public record Phases(Capacity capacity, Confirm confirm, Soak soak) {
+    /** The method's phases; each may be null when the plan leaves it out. {@code stages}: a load shape run as one step. */
+    public record Phases(Capacity capacity, Confirm confirm, Soak soak, Stages stages) {
+        public Phases(Capacity capacity, Confirm confirm, Soak soak) {
+            this(capacity, confirm, soak, null);
+        }
     }
 
     /** Capacity search: multipliers start, start+step … max, each held for stepDuration after warmup. */
@@ -493,9 +510,66 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
      * @param confirmDegraded fail when the confirmation degraded
      * @param soakLeak        fail when the soak found a leak or the target died
      * @param findings        fail on any finding of this severity or worse ("critical", "warning", "info")
+     * @param thresholds      threshold expressions ({@code p99>200ms,errors>1%}), judged on the confirmation hold and
+     *                        the soak's load, and on the run's findings; {@link Gate#NONE} for none
      */
-    public record FailOn(Double capacityBelow, boolean confirmDegraded, boolean soakLeak, String findings) {
+    public record FailOn(Double capacityBelow, boolean confirmDegraded, boolean soakLeak, String findings, Gate thresholds) {
         public static final FailOn NEVER = new FailOn(null, false, false, null);
+
+        public FailOn {
+            thresholds = thresholds == null ? Gate.NONE : thresholds;
+        }
+
+        public FailOn(Double capacityBelow, boolean confirmDegraded, boolean soakLeak, String findings) {
+            this(capacityBelow, confirmDegraded, soakLeak, findings, Gate.NONE);
+        }
+    }
+
+    /**
+     * One stage of a load shape ({@code stages:}, {@code --stages}): the load moves linearly from {@code from} to
+     * {@code to} over {@code duration}; a hold or a spike has {@code from == to}. In req/s for an open model, users for a
+     * closed one ({@link Stages#users}).
+     *
+     * @param kind the word it was written with (ramp, hold, spike), for the console and the report
+     */
+    public record Stage(String kind, double from, double to, Duration duration) {
+        public Stage {
+            Objects.requireNonNull(kind, "kind");
+            if (!(from >= 0 && to >= 0) || Double.isInfinite(from) || Double.isInfinite(to)) throw new IllegalArgumentException("from, to >= 0");
+            if (duration.toMillis() < 1) throw new IllegalArgumentException("duration >= 1ms");
+        }
+
+        /** "ramp 100->1000 req/s over 20s", "hold 50 users for 1m": as it can be written. */
+        public String text(boolean users) {
+            String unit = users ? " users" : " req/s";
+            String d = dev.brink.core.Durations.format(duration);
+            return kind.equals("ramp") ? "ramp " + num(from) + "->" + num(to) + unit + " over " + d : kind + " " + num(to) + unit + " for " + d;
+        }
+
+        private static String num(double v) {
+            return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+        }
+    }
+
+    /** A load shape: its stages in order, in users ({@code users} true) or req/s. */
+    public record Stages(boolean users, List<Stage> stages) {
+        public Stages {
+            stages = List.copyOf(stages);
+            if (stages.isEmpty()) throw new IllegalArgumentException("a stage at least");
+        }
+
+        public Duration duration() {
+            return stages.stream().map(Stage::duration).reduce(Duration.ZERO, Duration::plus);
+        }
+
+        /** The highest load any stage asks for. */
+        public double peak() {
+            return stages.stream().mapToDouble(s -> Math.max(s.from(), s.to())).max().orElse(0);
+        }
+
+        public String text() {
+            return String.join(", ", stages.stream().map(s -> s.text(users)).toList());
+        }
     }
 
     /** CSV feeder: file (absolute), row order, and columns whose values are secret. */

@@ -5,6 +5,7 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.core.InputFiles;
 import dev.brink.core.Sizes;
+import dev.brink.core.gate.Gate;
 import dev.brink.load.engine.CsvFeeder;
 import dev.brink.load.engine.Template;
 import dev.brink.load.http.HttpWords;
@@ -72,8 +73,11 @@ public final class PlanBinder {
                     "at least one " + (f.containsKey("flows") ? "flow" : "operation") + " with " + (users != null ? "weight" : "rps") + " > 0");
         }
         Plan.Slo slo = f.containsKey("slo") ? slo(f.get("slo")) : null;
-        Plan.Phases phases = f.containsKey("phases") ? phases(f.get("phases")) : null;
+        Plan.Phases phases = f.containsKey("phases") ? phases(f.get("phases"), users != null) : null;
         if (phases != null && users == null) checkPeakRate(f.get("phases"), phases, ops.stream().mapToDouble(Plan.Operation::rps).sum());
+        if (phases != null && phases.stages() != null && users != null && phases.stages().peak() > Plan.Users.MAX) {
+            throw f.get("phases").error("phases.stages", "at most " + Plan.Users.MAX + " users");
+        }
         if (phases != null && users != null) PlanFlowBinder.checkPeakUsers(f.get("phases"), phases, users);
         Plan.FailOn failOn = f.containsKey("fail_on") ? failOn(f.get("fail_on")) : Plan.FailOn.NEVER;
         return new Plan(name, target, ops, slo, phases, data, failOn, users, flows);
@@ -87,9 +91,13 @@ public final class PlanBinder {
     static Plan.Jvm jvm(PlanNode j) throws BrinkUserException {
         Plan.Jvm jvm = null;
         if (j != null && !j.isNull()) {
-            Map<String, PlanNode> jf = new java.util.LinkedHashMap<>(fields(j, "target.jvm", "pid", "jmx", "launch", "app_packages"));
+            Map<String, PlanNode> jf = new java.util.LinkedHashMap<>(fields(j, "target.jvm", "pid", "jmx", "launch", "app_packages",
+                    "start_timeout"));
             List<String> packages = appPackages(jf.remove("app_packages"));
-            if (jf.size() != 1) throw j.error("target.jvm", "exactly one of pid, jmx, launch");
+            if (jf.containsKey("start_timeout") && !jf.containsKey("launch")) {
+                throw jf.get("start_timeout").error("target.jvm.start_timeout", "start_timeout beside launch (a target Brink starts)");
+            }
+            if (jf.size() - (jf.containsKey("start_timeout") ? 1 : 0) != 1) throw j.error("target.jvm", "exactly one of pid, jmx, launch");
             if (jf.containsKey("pid")) {
                 jvm = new Plan.Jvm(integer(jf.get("pid"), "target.jvm.pid", 1, Long.MAX_VALUE), null, null);
             } else if (jf.containsKey("jmx")) {
@@ -105,9 +113,14 @@ public final class PlanBinder {
                 if (l.items() == null || l.items().isEmpty()) throw l.error("target.jvm.launch", "a command as a list of strings");
                 List<String> cmd = new ArrayList<>();
                 for (PlanNode a : l.items()) cmd.add(string(a, "target.jvm.launch"));
-                jvm = new Plan.Jvm(null, null, cmd);
+                Duration start = null;
+                if (jf.containsKey("start_timeout")) {
+                    start = duration(jf.get("start_timeout"), "target.jvm.start_timeout");
+                    if (start.isZero()) throw jf.get("start_timeout").error("target.jvm.start_timeout", "a duration > 0, like 3m");
+                }
+                jvm = new Plan.Jvm(null, null, cmd, List.of(), start);
             }
-            jvm = new Plan.Jvm(jvm.pid(), jvm.jmx(), jvm.launch(), packages);
+            jvm = new Plan.Jvm(jvm.pid(), jvm.jmx(), jvm.launch(), packages, jvm.startTimeout());
         }
         return jvm;
     }
@@ -232,8 +245,8 @@ public final class PlanBinder {
         return new Plan.Slo(er, p99);
     }
 
-    private static Plan.Phases phases(PlanNode n) throws BrinkUserException {
-        Map<String, PlanNode> f = fields(n, "phases", "capacity", "confirm", "soak");
+    private static Plan.Phases phases(PlanNode n, boolean users) throws BrinkUserException {
+        Map<String, PlanNode> f = fields(n, "phases", "capacity", "confirm", "soak", "stages");
         Plan.Capacity cap = null;
         Plan.Confirm confirm = null;
         Plan.Soak soak = null;
@@ -273,7 +286,28 @@ public final class PlanBinder {
             int probes = sf.containsKey("probes") ? (int) integer(sf.get("probes"), "phases.soak.probes", 0, 100) : Plan.Soak.DEFAULT_PROBES;
             soak = new Plan.Soak(m, duration(req(s, sf, "hold", "phases.soak"), "phases.soak.hold"), heap, probes);
         }
-        return new Plan.Phases(cap, confirm, soak);
+        Plan.Stages stages = f.containsKey("stages") ? stages(f.get("stages"), users) : null;
+        return new Plan.Phases(cap, confirm, soak, stages);
+    }
+
+    /**
+     * {@code phases.stages}: a load shape, as one text ({@code "ramp 100->1000 over 20s, hold 1000 for 1m"}) or a list of
+     * stages; req/s, or users in a plan with {@code users:}. Each stage's error is at its own place.
+     */
+    private static Plan.Stages stages(PlanNode n, boolean users) throws BrinkUserException {
+        List<PlanNode> parts = n.items() != null ? n.items() : List.of(n);
+        List<Plan.Stage> all = new ArrayList<>();
+        for (PlanNode part : parts) {
+            String text = string(part, "phases.stages");
+            try {
+                all.addAll(dev.brink.load.plan.StagesText.parse(text, users).stages());
+            } catch (dev.brink.load.plan.StagesText.Invalid e) {
+                throw new BrinkUserException(part.file() + ":" + part.line() + ":" + (part.column() + e.offset) + ": phases.stages: '"
+                        + e.stage + "': expected " + e.getMessage());
+            }
+        }
+        if (all.isEmpty()) throw n.error("phases.stages", dev.brink.load.plan.StagesText.EXPECTED);
+        return new Plan.Stages(users, all);
     }
 
     /**
@@ -292,8 +326,16 @@ public final class PlanBinder {
         }
     }
 
+    /**
+     * {@code fail_on}: a mapping of verdict conditions ({@code capacity_below}, {@code confirm}, {@code soak},
+     * {@code findings}) and threshold expressions ({@code thresholds: "p99>200ms,errors>1%"}), or the expressions alone
+     * as its value ({@code fail_on: "p99>200ms"}).
+     */
     private static Plan.FailOn failOn(PlanNode n) throws BrinkUserException {
-        Map<String, PlanNode> f = fields(n, "fail_on", "capacity_below", "confirm", "soak", "findings");
+        if (n.isScalar()) {
+            return new Plan.FailOn(null, false, false, null, thresholds(n, "fail_on"));
+        }
+        Map<String, PlanNode> f = fields(n, "fail_on", "capacity_below", "confirm", "soak", "findings", "thresholds");
         Double below = f.containsKey("capacity_below") ? number(f.get("capacity_below"), "fail_on.capacity_below", 0.001, 1e6) : null;
         boolean confirm = f.containsKey("confirm") && oneOf(f.get("confirm"), "fail_on.confirm", "degraded");
         boolean soak = f.containsKey("soak") && oneOf(f.get("soak"), "fail_on.soak", "leak");
@@ -304,7 +346,22 @@ public final class PlanBinder {
                 throw f.get("findings").error("fail_on.findings", "critical, warning or info");
             }
         }
-        return new Plan.FailOn(below, confirm, soak, findings);
+        Gate thresholds = f.containsKey("thresholds") ? thresholds(f.get("thresholds"), "fail_on.thresholds") : Gate.NONE;
+        return new Plan.FailOn(below, confirm, soak, findings, thresholds);
+    }
+
+    /** Threshold expressions, each term's error at its own column. */
+    private static Gate thresholds(PlanNode n, String path) throws BrinkUserException {
+        String text = string(n, path);
+        try {
+            Gate g = Gate.parse(text);
+            if (g.isEmpty()) throw n.error(path, Gate.EXPECTED);
+            return g;
+        } catch (Gate.Invalid e) {
+            // the column is the node's start (a quoted scalar's opening quote: one before its text)
+            throw new BrinkUserException(n.file() + ":" + n.line() + ":" + (n.column() + e.offset) + ": " + path + ": '"
+                    + e.term + "': expected " + e.getMessage());
+        }
     }
 
     private static boolean oneOf(PlanNode n, String field, String only) throws BrinkUserException {

@@ -74,6 +74,32 @@ public class PlanTest {
     }
 
     @Test
+    void failOnThresholdsAloneOrBesideTheVerdicts() throws Exception {
+        Plan alone = parse(DESIGN_PLAN + "fail_on: p99>200ms, errors>1%\n");
+        assertThat(alone.failOn().thresholds().thresholds()).extracting(t -> t.text()).containsExactly("p99>200ms", "errors>1%");
+        assertThat(alone.failOn().capacityBelow()).isNull();
+        Plan both = parse(DESIGN_PLAN + "fail_on: {capacity_below: 2, thresholds: 'rate<95%,findings>=critical'}\n");
+        assertThat(both.failOn().capacityBelow()).isEqualTo(2.0);
+        assertThat(both.failOn().thresholds().thresholds()).hasSize(2);
+        // the bad term is named at its own column: after "fail_on: p99>200ms, " on the line after the plan
+        assertError(DESIGN_PLAN + "fail_on: p99>200ms, p98>1s\n", "plan.yaml:22:21: fail_on: 'p98>1s': expected thresholds like");
+        assertError(DESIGN_PLAN + "fail_on: {thresholds: 'errors>150%'}\n", "fail_on.thresholds: 'errors>150%': expected a percentage");
+    }
+
+    @Test
+    void aLaunchedTargetsStartTimeout() throws Exception {
+        String base = "profile: [{name: a, rps: 1, request: {path: /}}]\nname: x\n";
+        Plan.Jvm jvm = parse(base + "target: {base_url: 'http://localhost:1', jvm: {launch: [java, -jar, a.jar], start_timeout: 3m}}").target().jvm();
+        assertThat(jvm.startTimeoutOrDefault()).isEqualTo(Duration.ofMinutes(3));
+        assertThat(parse(base + "target: {base_url: 'http://localhost:1', jvm: {launch: [java]}}").target().jvm().startTimeoutOrDefault())
+                .isEqualTo(Plan.Jvm.DEFAULT_START_TIMEOUT);
+        assertError(base + "target: {base_url: 'http://localhost:1', jvm: {pid: 12, start_timeout: 3m}}",
+                "target.jvm.start_timeout: expected start_timeout beside launch");
+        assertError(base + "target: {base_url: 'http://localhost:1', jvm: {launch: [java], start_timeout: soon}}",
+                "target.jvm.start_timeout: expected a duration");
+    }
+
+    @Test
     void jmxAndLaunchTargets() throws Exception {
         String base = "profile: [{name: a, rps: 1, request: {path: /}}]\nname: x\n";
         assertThat(parse(base + "target: {base_url: 'http://localhost:1', jvm: {jmx: 'h:9010'}}").target().jvm().jmx()).isEqualTo("h:9010");
