@@ -13,9 +13,12 @@ import java.util.Locale;
  * property {@code -Dbrink.max.thread-dump=2g} does the same and wins). The refusal names the variable.
  */
 public enum InputKind {
-    /** jstack / jcmd Thread.print text or JSON: parsed whole, in memory. */
+    /**
+     * jstack / jcmd Thread.print text or JSON: parsed whole, in memory. A jstack of 10 000 threads with deep stacks is
+     * ~30 MB; even a log holding a burst of dumps stays far below the limit (and a JVM cannot hold an array over 2 GiB).
+     */
     THREAD_DUMP("a thread dump", 512L << 20, 0),
-    /** {@code top -H -b -n 1} output beside a dump: a few hundred bytes per thread. */
+    /** {@code top -H -b -n 1} output beside a dump: a line per thread, a few MB for 100 000 threads. */
     TOP_OUTPUT("top -H output", 64L << 20, 0),
     /** Streamed, indexed into primitive arrays and spill files: the limit is what a large server's heap dumps to. */
     HEAP_DUMP("a heap dump (.hprof or .hprof.gz)", 1L << 40, 0),
