@@ -31,20 +31,20 @@ public enum InputKind {
     /** YAML, parsed whole: a 1 MiB plan of 16 KiB lines parses in about a second. */
     PLAN("a plan (YAML)", 1L << 20, 0),
     /** A feeder's rows: read into memory, one row per line (CsvFeeder bounds its lines itself). */
-    CSV("a CSV file", 256L << 20, 0),
+    CSV("a CSV file (a header line, then rows)", 256L << 20, 0),
     /** {@code --body @FILE}: sent as it is, held in memory. */
     REQUEST_BODY("a request body", 16L << 20, 0),
     /** A plan's multipart part {@code file:}, held in memory for every request. */
     BODY_PART("a multipart part file", 1L << 20, 0),
-    /** {@code --proto} and the files it imports: parsed whole. */
-    PROTO("a .proto file", 16L << 20, 0),
-    /** {@code --protoset}: a FileDescriptorSet, parsed whole. */
-    PROTOSET("a protoset (protoc --descriptor_set_out)", 64L << 20, 0),
+    /** {@code --proto} and the files it imports: parsed whole. Google's largest API protos are a few hundred KB. */
+    PROTO("a .proto file", 4L << 20, 0),
+    /** {@code --protoset}: a FileDescriptorSet, parsed whole (into objects some times its size). */
+    PROTOSET("a protoset (protoc --descriptor_set_out)", 16L << 20, 0),
     /** {@code brink grpc -d @FILE}: one request message as JSON. */
     GRPC_MESSAGE("a request message (JSON)", 16L << 20, 0),
     /** {@code --cacert}, {@code --cert}, {@code --key}: PEM text. */
     PEM("a PEM certificate or key", 1L << 20, 0),
-    /** A browser's recording, parsed whole as JSON. */
+    /** A browser's recording, parsed whole as JSON: a long session with bodies is tens of MB. */
     HAR("a HAR file", 256L << 20, 0),
     /** A JMeter .jmx test plan, parsed whole as XML. */
     JMETER_PLAN("a JMeter test plan", 64L << 20, 0),

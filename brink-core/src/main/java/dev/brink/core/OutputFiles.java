@@ -31,7 +31,10 @@ public final class OutputFiles {
     private OutputFiles() {
     }
 
-    /** Writes a file's content to a stream (which the caller must not close). */
+    /**
+     * Writes a file's content to a stream (which the caller must not close). A {@code PrintStream} over it may swallow a
+     * failure: the write still fails, with the system's reason.
+     */
     @FunctionalInterface
     public interface Content {
         void writeTo(OutputStream out) throws IOException;
@@ -178,8 +181,10 @@ public final class OutputFiles {
     /** Writes straight into a target that is not a regular file (a device or a pipe): there is nothing to keep whole. */
     private static Path stream(Path target, Content content) throws BrinkUserException {
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(target, StandardOpenOption.WRITE), 1 << 16)) {
-            content.writeTo(new KeepOpen(out));
-            out.flush();
+            KeepOpen kept = new KeepOpen(out);
+            content.writeTo(kept);
+            kept.flush();
+            kept.rethrow();
             return target;
         } catch (IOException e) {
             throw cannotWrite(target, e);
@@ -189,8 +194,10 @@ public final class OutputFiles {
     private static void writeAndForce(Path tmp, Content content) throws IOException {
         try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
             OutputStream out = new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16);
-            content.writeTo(new KeepOpen(out));
-            out.flush();
+            KeepOpen kept = new KeepOpen(out);
+            content.writeTo(kept);
+            kept.flush();
+            kept.rethrow();
             // on the disk before the rename: after a power cut the target is the old file or the whole new one
             ch.force(false);
         }
@@ -207,20 +214,56 @@ public final class OutputFiles {
         }
     }
 
-    /** The content writer's stream: a close (Jackson closes what it writes to) only flushes. */
+    /**
+     * The content writer's stream: a close (Jackson closes what it writes to) only flushes, and the first failure is kept
+     * for {@link #rethrow}, since a PrintStream on top reports failures only as a flag.
+     */
     private static final class KeepOpen extends FilterOutputStream {
+        private IOException failure;
+
         KeepOpen(OutputStream out) {
             super(out);
         }
 
         @Override
+        public void write(int b) throws IOException {
+            try {
+                out.write(b);
+            } catch (IOException e) {
+                throw kept(e);
+            }
+        }
+
+        @Override
         public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                throw kept(e);
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                throw kept(e);
+            }
         }
 
         @Override
         public void close() throws IOException {
-            out.flush();
+            flush();
+        }
+
+        private IOException kept(IOException e) {
+            if (failure == null) failure = e;
+            return e;
+        }
+
+        void rethrow() throws IOException {
+            if (failure != null) throw failure;
         }
     }
 }
