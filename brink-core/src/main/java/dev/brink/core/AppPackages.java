@@ -62,12 +62,33 @@ public final class AppPackages {
             if (name.endsWith(".")) {
                 name = name.substring(0, name.length() - 1);
             }
-            if (!name.matches("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*")) {
+            if (!isPackageName(name)) {
                 throw new BrinkUserException("app package '" + UserText.quote(raw) + "': expected a Java package name such as com.acme.shop");
             }
             p.add(name + ".");
         }
         return p.isEmpty() ? UNKNOWN : new AppPackages(p, true, "declared");
+    }
+
+    /**
+     * Whether {@code name} is a dotted Java name ("com.acme.shop"): identifiers of ASCII letters, digits, '_' and '$',
+     * not starting with a digit. One pass over the text: the regular expression this replaces repeated a group per
+     * identifier, which recurses per repetition in java.util.regex and overflowed the stack on a long enough name.
+     */
+    public static boolean isPackageName(String name) {
+        boolean start = true;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c == '.') {
+                if (start) return false; // an empty identifier
+                start = true;
+            } else if (c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || !start && c >= '0' && c <= '9') {
+                start = false;
+            } else {
+                return false;
+            }
+        }
+        return !start;
     }
 
     /** The package of the main class a JVM was started with, or {@link #UNKNOWN} for a launcher or no package. */

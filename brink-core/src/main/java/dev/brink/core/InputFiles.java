@@ -1,6 +1,8 @@
 package dev.brink.core;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -24,47 +26,92 @@ public final class InputFiles {
     }
 
     /**
+     * The size of {@code file} after checking it is a regular readable file of at most {@code kind}'s limit: a
+     * directory, a device or a pipe ({@code /dev/zero} never ends, a FIFO blocks until someone writes) is refused in one
+     * line, and so is a larger file, with the limit and how to raise it.
+     */
+    public static long checkRegular(Path file, InputKind kind) throws BrinkUserException {
+        return check(file, kind.what(), kind.maxBytes(), kind.override());
+    }
+
+    /** Reads all of {@code file} after {@link #checkRegular(Path, InputKind)}: one line naming the file for every way that can fail. */
+    public static byte[] readBytes(Path file, InputKind kind) throws BrinkUserException {
+        long max = kind.maxBytes();
+        check(file, kind.what(), max, kind.override());
+        return read(file, kind.what(), max);
+    }
+
+    /** Reads {@code file} as UTF-8 text after {@link #checkRegular(Path, InputKind)}; a byte that is not UTF-8 is an error with its offset. */
+    public static String readUtf8(Path file, InputKind kind) throws BrinkUserException {
+        return decodeUtf8(file.toString(), readBytes(file, kind), kind.what());
+    }
+
+    /**
+     * Opens {@code file} for streaming after {@link #checkRegular(Path, InputKind)}. The stream ends with an
+     * {@link IOException} naming the limit if the file grows past it while read (a log still being written).
+     */
+    public static InputStream open(Path file, InputKind kind) throws BrinkUserException {
+        long max = kind.maxBytes();
+        check(file, kind.what(), max, kind.override());
+        try {
+            return new Capped(Files.newInputStream(file), max, "grew past " + Sizes.human(max) + " while read, expected "
+                    + kind.what() + " of at most that (" + kind.override() + ")");
+        } catch (IOException e) {
+            throw cannotRead(file, kind.what(), e);
+        }
+    }
+
+    /**
      * The size of {@code file} after checking it is a regular readable file of at most {@code maxBytes}.
      *
      * @param what what the file should be, as in "expected a thread dump": "a thread dump"
+     * @deprecated name an {@link InputKind}: its refusal then says how to raise the limit
      */
+    @Deprecated
     public static long checkRegular(Path file, String what, long maxBytes) throws BrinkUserException {
-        if (Files.isDirectory(file)) throw new BrinkUserException(file + ": a directory, expected " + what + " file");
+        return check(file, what, maxBytes, null);
+    }
+
+    /** @deprecated use {@link #readUtf8(Path, InputKind)} */
+    @Deprecated
+    public static String readUtf8(Path file, String what, long maxBytes) throws BrinkUserException {
+        return decodeUtf8(file.toString(), readBytes(file, what, maxBytes), what);
+    }
+
+    /** @deprecated use {@link #readBytes(Path, InputKind)} */
+    @Deprecated
+    public static byte[] readBytes(Path file, String what, long maxBytes) throws BrinkUserException {
+        check(file, what, maxBytes, null);
+        return read(file, what, maxBytes);
+    }
+
+    private static long check(Path file, String what, long maxBytes, String override) throws BrinkUserException {
+        if (Files.isDirectory(file)) throw new BrinkUserException(file + ": a directory, expected " + what + " (a regular file)");
         if (!Files.exists(file)) throw new BrinkUserException(file + ": no such file (expected " + what + ")");
         if (!Files.isRegularFile(file)) {
-            throw new BrinkUserException(file + ": not a regular file (a device, pipe or socket), expected " + what + " file");
+            throw new BrinkUserException(file + ": not a regular file (a device, pipe or socket), expected " + what);
         }
         if (!Files.isReadable(file)) throw new BrinkUserException(file + ": not readable (permission denied), expected " + what);
         long size;
         try {
             size = Files.size(file);
         } catch (IOException e) {
-            throw new BrinkUserException(file + ": cannot read: " + UserText.oneLine(e.getMessage()));
+            throw cannotRead(file, what, e);
         }
         if (size > maxBytes) {
             throw new BrinkUserException(file + ": " + Sizes.human(size) + ", expected " + what + " of at most "
-                    + Sizes.human(maxBytes) + " (Brink reads this kind of file into memory and refuses larger ones)");
+                    + Sizes.human(maxBytes) + " (" + (override != null ? override
+                    : "Brink reads this kind of file into memory and refuses larger ones") + ")");
         }
         return size;
     }
 
-    /** Reads {@code file} as UTF-8 text after {@link #checkRegular}; a byte that is not UTF-8 is an error with its offset. */
-    public static String readUtf8(Path file, String what, long maxBytes) throws BrinkUserException {
-        return decodeUtf8(file.toString(), readBytes(file, what, maxBytes), what);
-    }
-
-    /** Reads all of {@code file} after {@link #checkRegular}: one line naming the file for every way that can fail. */
-    public static byte[] readBytes(Path file, String what, long maxBytes) throws BrinkUserException {
-        checkRegular(file, what, maxBytes);
+    private static byte[] read(Path file, String what, long maxBytes) throws BrinkUserException {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new BrinkUserException(file + ": no such file (expected " + what + ")");
-        } catch (AccessDeniedException e) {
-            throw new BrinkUserException(file + ": not readable (permission denied), expected " + what);
         } catch (IOException e) {
-            throw new BrinkUserException(file + ": cannot read: " + UserText.oneLine(e.getMessage()));
+            throw cannotRead(file, what, e);
         } catch (OutOfMemoryError e) { // the file grew after the size check
             throw new BrinkUserException(file + ": too large to read, expected " + what + " of at most " + Sizes.human(maxBytes));
         }
@@ -72,6 +119,15 @@ public final class InputFiles {
             throw new BrinkUserException(file + ": grew while read, expected " + what + " of at most " + Sizes.human(maxBytes));
         }
         return bytes;
+    }
+
+    /** An I/O failure on an input as one line naming the file. */
+    public static BrinkUserException cannotRead(Path file, String what, IOException e) {
+        if (e instanceof NoSuchFileException) return new BrinkUserException(file + ": no such file (expected " + what + ")");
+        if (e instanceof AccessDeniedException) {
+            return new BrinkUserException(file + ": not readable (permission denied), expected " + what);
+        }
+        return new BrinkUserException(file + ": cannot read: " + UserText.oneLine(OutputFiles.reason(e)));
     }
 
     /** Decodes UTF-8 strictly; the error names the offset of the first bad byte and, for a UTF-16 file, says so. */
@@ -119,5 +175,38 @@ public final class InputFiles {
         }
         if (evenZeros + oddZeros > 0) return "a binary file (it holds zero bytes)";
         return "a byte that is not UTF-8 (Latin-1 or another 8-bit encoding?)";
+    }
+
+    /** A stream that fails, rather than going on, past {@code max} bytes. */
+    private static final class Capped extends FilterInputStream {
+        private final String message;
+        private long left;
+
+        Capped(InputStream in, long max, String message) {
+            super(in);
+            this.left = max;
+            this.message = message;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0 && --left < 0) throw new IOException(message);
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0 && (left -= n) < 0) throw new IOException(message);
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long s = super.skip(n);
+            if ((left -= s) < 0) throw new IOException(message);
+            return s;
+        }
     }
 }

@@ -2,17 +2,17 @@ package dev.brink.core;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads a run-directory JSONL file back. A run killed mid-write can leave a half line at the end: that
- * last line is skipped and counted, any other bad line is a user error naming file and line.
+ * Reads a run-directory JSONL file back, streaming, one line in memory at a time ({@link LineInput}): the file must be
+ * a regular file within its {@link InputKind}'s size, and a line longer than the kind's line limit stops the reading
+ * with file:line. A run killed mid-write can leave a half line at the end: that last line is skipped, any other bad
+ * line is a user error naming file and line.
  */
 public final class JsonlReader {
     private JsonlReader() {
@@ -33,37 +33,41 @@ public final class JsonlReader {
 
     /**
      * Hands each complete line of file to {@code visitor} in order, holding one line at a time (a day of 1-second lines
-     * is some 100 MB of JSON); an absent file has none.
+     * is some 100 MB of JSON); an absent file has none. The kind (its limits) follows the file's name:
+     * {@link RunDirectory#kindOf}.
      */
     public static void forEach(Path file, Visitor visitor) throws BrinkUserException {
+        forEach(file, RunDirectory.kindOf(String.valueOf(file.getFileName())), visitor);
+    }
+
+    /** As {@link #forEach(Path, Visitor)}, for a file of the given kind. */
+    public static void forEach(Path file, InputKind kind, Visitor visitor) throws BrinkUserException {
         if (!Files.exists(file)) {
             return;
         }
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            String pendingBad = null;
-            int pendingLine = 0;
-            int n = 0;
-            while ((line = in.readLine()) != null) {
-                n++;
-                if (pendingBad != null) {
-                    throw new BrinkUserException(file + ":" + pendingLine + ": expected one JSON document per line");
+        try (LineInput in = LineInput.open(file, kind)) {
+            long pendingBad = 0;
+            while (in.next()) {
+                if (pendingBad > 0) {
+                    throw new BrinkUserException(file + ":" + pendingBad + ": expected one JSON document per line");
                 }
-                if (line.isBlank()) {
+                if (in.blank()) {
                     continue;
                 }
                 JsonNode node;
                 try {
-                    node = Json.MAPPER.readTree(line);
+                    node = Json.MAPPER.readTree(in.bytes(), in.start(), in.end() - in.start());
                 } catch (JsonProcessingException e) {
-                    pendingBad = line; // tolerated only if it is the last line: a write cut by a kill
-                    pendingLine = n;
+                    pendingBad = in.number(); // tolerated only if it is the last line: a write cut by a kill
+                    continue;
+                } catch (IOException e) {
+                    throw new BrinkUserException(in.where() + ": cannot read: " + UserText.oneLine(OutputFiles.reason(e)));
+                }
+                if (node == null || node.isMissingNode()) {
                     continue;
                 }
                 visitor.line(node);
             }
-        } catch (IOException e) {
-            throw new BrinkUserException("cannot read " + file + ": " + e.getMessage());
         }
     }
 }

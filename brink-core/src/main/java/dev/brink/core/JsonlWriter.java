@@ -1,51 +1,48 @@
 package dev.brink.core;
 
-import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
- * Appends one JSON document per line to a run-directory file and flushes after every line, so a run
- * killed with SIGKILL leaves every completed line readable (the run directory is append-only).
- * Thread-safe: lines from different threads never interleave.
+ * Appends one JSON document per line to a run-directory file, each line handed to the OS at once ({@link AppendFile}),
+ * so a run killed with SIGKILL leaves every completed line readable (the run directory is append-only), and a full disk
+ * leaves the lines before it whole. Thread-safe: lines from different threads never interleave.
  */
 public final class JsonlWriter implements Closeable {
-    private static final byte[] NEWLINE = {'\n'};
-    private final Path file;
-    private final OutputStream out;
-    private final ObjectWriter writer = Json.MAPPER.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    private final AppendFile out;
+    private final ObjectWriter writer = Json.MAPPER.writer();
 
     public JsonlWriter(Path file) throws IOException {
-        this.file = file;
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        this.out = new BufferedOutputStream(Files.newOutputStream(file,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE), 64 * 1024);
+        this.out = new AppendFile(file);
     }
 
-    /** Writes value as one line (a record, a Map or a JsonNode) and flushes it to the OS. */
-    public synchronized void append(Object value) {
+    /**
+     * Writes value as one line (a record, a Map or a JsonNode).
+     *
+     * @throws WriteFailure the line could not be written (it is not in the file); the writer takes no more lines
+     */
+    public void append(Object value) {
+        byte[] json;
         try {
-            writer.writeValue(out, value);
-            out.write(NEWLINE);
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
+            json = writer.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("cannot write " + value.getClass().getSimpleName() + " as JSON", e); // a bug
         }
+        byte[] line = new byte[json.length + 1];
+        System.arraycopy(json, 0, line, 0, json.length);
+        line[json.length] = '\n';
+        out.append(line);
     }
 
     public Path file() {
-        return file;
+        return out.file();
     }
 
     @Override
-    public synchronized void close() throws IOException {
+    public void close() throws IOException {
         out.close();
     }
 }

@@ -37,15 +37,21 @@ public final class RunDirectory {
 
     /** Opens (creating if needed) a run directory at exactly {@code dir}. */
     public static RunDirectory at(Path dir) throws BrinkUserException {
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new BrinkUserException("cannot create run directory " + dir + ": " + e.getMessage());
-        }
-        if (!Files.isWritable(dir)) {
-            throw new BrinkUserException("run directory " + dir + " is not writable");
-        }
-        return new RunDirectory(dir);
+        return new RunDirectory(OutputFiles.directory(dir, "run directory"));
+    }
+
+    /**
+     * The input kind of a run file, by its name: what a reader accepts from it (size, line length). events.jsonl is held
+     * in memory by its readers; the other .jsonl files are series, streamed.
+     */
+    public static InputKind kindOf(String name) {
+        return switch (name) {
+            case EVENTS -> InputKind.RUN_EVENTS;
+            case SUMMARY -> InputKind.RUN_SUMMARY;
+            case LATENCY -> InputKind.LATENCY_LOG;
+            case PLAN -> InputKind.PLAN;
+            default -> InputKind.RUN_SERIES;
+        };
     }
 
     /** A new directory {@code parent/2026-11-22T10-15-00-name} (suffixed -2, -3 … if taken). */

@@ -47,6 +47,14 @@ class AppPackagesTest {
         assertThat(d.source()).isEqualTo("declared");
         assertThatThrownBy(() -> AppPackages.declared(List.of("com acme"))).isInstanceOf(BrinkUserException.class)
                 .hasMessageContaining("expected a Java package name");
+        for (String bad : List.of("", ".", "a..b", "1a", "a.1b", "a-b", "é.x", "a.")) {
+            assertThat(AppPackages.isPackageName(bad)).as(bad).isFalse();
+        }
+        for (String good : List.of("a", "$x.y_1", "com.acme.shop", "A1.b2")) {
+            assertThat(AppPackages.isPackageName(good)).as(good).isTrue();
+        }
+        // 100 000 identifiers: the regular expression it replaces overflowed the stack on far fewer
+        assertThat(AppPackages.isPackageName("a.".repeat(100_000) + "z")).isTrue();
     }
 
     /** A Spring Boot fat jar starts JarLauncher; the application's class is the manifest's Start-Class. */

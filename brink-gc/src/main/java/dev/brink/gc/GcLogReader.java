@@ -1,6 +1,8 @@
 package dev.brink.gc;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -79,9 +81,11 @@ final class GcLogReader {
         return Double.MAX_VALUE;
     }
 
+    /** Opens a GC log after {@link InputFiles#open}'s checks: a FIFO or a device would block or never end. */
     static InputStream open(Path f) throws BrinkUserException {
+        InputStream raw = InputFiles.open(f, InputKind.GC_LOG);
         try {
-            InputStream in = new BufferedInputStream(Files.newInputStream(f), 1 << 16);
+            InputStream in = new BufferedInputStream(raw, 1 << 16);
             in.mark(2);
             int b1 = in.read();
             int b2 = in.read();
@@ -98,9 +102,6 @@ final class GcLogReader {
     }
 
     static LineReader reader(Path f) throws BrinkUserException {
-        if (Files.isDirectory(f)) {
-            throw new BrinkUserException(f + ": is a directory, expected a GC log file");
-        }
         // ISO-8859-1 never fails on a byte and decodes fastest; GC logs are ASCII
         return new LineReader(open(f));
     }
@@ -161,6 +162,8 @@ final class GcLogReader {
                 lineNo++;
                 parser.line(line, lineNo);
             }
+        } catch (ImpossibleFigure e) {
+            throw new BrinkUserException(f + ":" + lineNo + ": " + e.getMessage());
         } catch (ZipException e) {
             throw new BrinkUserException(f + ": corrupt gzip after line " + lineNo + ": " + e.getMessage());
         } catch (java.io.EOFException e) {

@@ -2,12 +2,20 @@ package dev.brink.gc;
 
 /** Parses the sizes GC logs print: "17472K", "7168.0K", "0.0B", "3334M", "1.5G". Allocation-free. */
 final class SizeText {
+    /**
+     * No size a JVM prints reaches this: ZGC, the collector with the largest heaps, stops at 16 TiB, and no machine has a
+     * petabyte of memory. A larger figure ({@code 99999999999999999999M}) is an edited or corrupt log, not a huge heap.
+     */
+    static final long MAX_BYTES = 1L << 50;
+
     private SizeText() {
     }
 
     /**
      * Bytes of the size at s[from, to) — digits, optional fraction ('.' or ','), one unit letter B/K/M/G/T —
      * or -1 when the text is not such a size.
+     *
+     * @throws ImpossibleFigure the text is a size, above {@link #MAX_BYTES}
      */
     static long parse(CharSequence s, int from, int to) {
         if (to - from < 2) {
@@ -39,10 +47,7 @@ final class SizeText {
                         frac = frac * 10 + (c - '0');
                         fracDiv *= 10;
                     }
-                } else {
-                    if (whole > 1L << 40) {
-                        return -1; // absurd; treat as not a size rather than overflow
-                    }
+                } else if (whole <= MAX_BYTES) { // past it the figure is impossible: stop before a long overflows
                     whole = whole * 10 + (c - '0');
                 }
             } else if ((c == '.' || c == ',') && !inFrac) {
@@ -53,6 +58,9 @@ final class SizeText {
         }
         if (!digits) {
             return -1;
+        }
+        if (whole > MAX_BYTES / mult) {
+            throw new ImpossibleFigure(s.subSequence(from, to));
         }
         return whole * mult + (frac * mult) / fracDiv;
     }

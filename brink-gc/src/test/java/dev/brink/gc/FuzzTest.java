@@ -1,6 +1,7 @@
 package dev.brink.gc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.brink.core.BrinkUserException;
@@ -73,5 +74,39 @@ class FuzzTest {
                 assertThat(e.getMessage()).contains(p.getFileName().toString()).doesNotContain("\n");
             }
         }
+    }
+
+    /** A FIFO nobody writes would block the reader forever, a device would never end: both are refused unopened. */
+    @Test
+    void fifosAndDevicesAreRefusedNotRead() throws Exception {
+        Path fifo = tmp.resolve("gc.fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        for (Path p : List.of(fifo, Path.of("/dev/zero"))) {
+            assertThatThrownBy(() -> GcLogAnalyzer.analyze(List.of(p)))
+                    .hasMessage(p + ": not a regular file (a device, pipe or socket), expected a GC log");
+        }
+    }
+
+    /**
+     * A real log with one figure no JVM prints: one line naming file:line and the figure, not a report whose
+     * "collections by cause" list the heap sizes (what the parser made of it before).
+     */
+    @Test
+    void anImpossibleHeapFigureIsOneLineWithFileAndLine() throws Exception {
+        List<String> lines = Files.readAllLines(PublicLogsTest.log("jdk17_g1_healthy.log"));
+        int at = -1;
+        for (int i = 0; i < lines.size() && at < 0; i++) {
+            if (lines.get(i).contains("Pause Young (Normal) (G1 Evacuation Pause) ") && lines.get(i).contains("->")) at = i;
+        }
+        assertThat(at).isNotNegative();
+        lines.set(at, lines.get(at).replaceFirst("\\) [0-9]+M->", ") 99999999999999999999M->"));
+        Path f = Files.write(tmp.resolve("edited.log"), lines);
+        assertThatThrownBy(() -> GcLogAnalyzer.analyze(List.of(f))).isInstanceOf(BrinkUserException.class)
+                .hasMessage(f + ":" + (at + 1) + ": impossible heap figure '99999999999999999999M': more than 1 PiB, and no JVM"
+                        + " heap exceeds 16 TiB; expected the sizes the JVM prints (an edited or corrupt GC log?)");
+        // 16 TiB itself, the largest heap there is, still reads
+        lines.set(at, lines.get(at).replace("99999999999999999999M->", "16T->"));
+        Files.write(f, lines);
+        assertThat(GcLogAnalyzer.analyze(List.of(f)).events()).isNotEmpty();
     }
 }

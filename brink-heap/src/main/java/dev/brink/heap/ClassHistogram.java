@@ -1,9 +1,9 @@
 package dev.brink.heap;
 
 import dev.brink.core.BrinkUserException;
-import java.io.IOException;
+import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -37,8 +37,9 @@ public record ClassHistogram(List<Row> rows, long totalBytes) {
         }
     }
 
-    private static final Pattern ROW = Pattern.compile("^\\s*\\d+:\\s+(\\d+)\\s+(\\d+)\\s+(\\S+)");
-    private static final Pattern TOTAL = Pattern.compile("^Total\\s+\\d+\\s+(\\d+)");
+    // counts of at most 18 digits fit a long: a longer one is not what jmap prints, and the line is skipped
+    private static final Pattern ROW = Pattern.compile("^\\s*\\d+:\\s+(\\d{1,18})\\s+(\\d{1,18})\\s+(\\S+)");
+    private static final Pattern TOTAL = Pattern.compile("^Total\\s+\\d+\\s+(\\d{1,18})");
 
     public ClassHistogram {
         rows = List.copyOf(rows);
@@ -46,13 +47,7 @@ public record ClassHistogram(List<Row> rows, long totalBytes) {
 
     /** Reads a histogram file; a file with no histogram row is a user error naming the file. */
     public static ClassHistogram read(Path file) throws BrinkUserException {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-            throw new BrinkUserException("cannot read class histogram " + file + ": " + e.getMessage());
-        }
-        ClassHistogram h = parse(text);
+        ClassHistogram h = parse(new String(InputFiles.readBytes(file, InputKind.CLASS_HISTOGRAM), StandardCharsets.UTF_8));
         if (h.rows().isEmpty()) {
             throw new BrinkUserException(file + ": expected a class histogram (lines like '   1:   120   4096  [B'), found none");
         }

@@ -2,6 +2,7 @@ package dev.brink.heap;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
 import dev.brink.heap.hprof.HprofFormatException;
 import dev.brink.heap.index.GraphBuilder;
 import dev.brink.heap.index.HeapGraph;
@@ -71,10 +72,10 @@ public final class HeapAnalyzer {
     }
 
     private static HeapSnapshot run(Path file, HeapOptions options, HolderSummary before, Analysis.Mode mode) throws BrinkUserException {
-        // a directory, a missing file and a device (/dev/zero never ends) each get their own line; no size limit:
-        // the graph is built in passes over the file, not held in memory
+        // a directory, a missing file and a device (/dev/zero never ends) each get their own line; the size limit is
+        // high: the graph is built in passes over the file, not held in memory
         try {
-            InputFiles.checkRegular(file, "a heap dump (.hprof or .hprof.gz)", Long.MAX_VALUE);
+            InputFiles.checkRegular(file, InputKind.HEAP_DUMP);
         } catch (BrinkUserException e) {
             throw new BrinkUserException("cannot read heap dump " + e.getMessage());
         }

@@ -100,28 +100,26 @@ public final class JfrAnalyzer {
     public static JfrReport analyze(Path file, JfrFilter filter, AppPackages packages) throws BrinkUserException {
         List<JfrFileCheck.Chunk> chunks = JfrFileCheck.chunks(file);
         JfrFilter f = filter.resolve(Instant.ofEpochSecond(0, chunks.get(0).startNanos()));
+        if (f.from() != null && f.to() != null && !f.from().isBefore(f.to())) {
+            throw new BrinkUserException("an empty time window: it starts at " + f.from() + " (--from) and ends at " + f.to()
+                    + " (--to); expected --from before --to");
+        }
         AppPackages app = packages == AppPackages.UNKNOWN ? JfrAppPackages.detect(file) : packages;
         JfrAnalyzer a = new JfrAnalyzer(file, app);
-        Instant lastRead = null;
+        ReadPosition at = new ReadPosition();
         try (RecordingFile rf = new RecordingFile(file)) {
+            at.open();
             while (rf.hasMoreEvents()) {
+                at.reading();
                 RecordedEvent e = rf.readEvent();
-                lastRead = e.getStartTime();
+                at.returned();
                 a.accept(e, f);
             }
         } catch (IOException | RuntimeException | StackOverflowError | InternalError | OutOfMemoryError e) {
-            // the JDK's parser throws whatever its reading hits on corrupt bytes; the chunk is what we can point at
-            long at = lastRead == null ? 0 : lastRead.getEpochSecond() * 1_000_000_000L + lastRead.getNano();
-            JfrFileCheck.Chunk c = lastRead == null ? chunks.get(0) : JfrFileCheck.chunkAt(chunks, at);
-            throw new BrinkUserException(file + ": byte " + c.offset() + ": corrupt JFR chunk (" + c.size() + " bytes): "
-                    + firstLine(e));
+            // the JDK's parser throws whatever its reading hits on corrupt bytes: say where, in the user's terms
+            throw JfrFileCheck.damaged(file, chunks, at);
         }
         return a.report(chunks.size());
-    }
-
-    private static String firstLine(Throwable e) {
-        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
-        return m.lines().findFirst().orElse(m);
     }
 
     private void accept(RecordedEvent e, JfrFilter f) {

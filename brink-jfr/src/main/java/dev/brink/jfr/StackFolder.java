@@ -32,9 +32,13 @@ public final class StackFolder {
         MethodNames names = new MethodNames();
         Map<String, Long> stacks = new HashMap<>();
         StringBuilder sb = new StringBuilder(1024);
+        ReadPosition at = new ReadPosition();
         try (RecordingFile rf = new RecordingFile(file)) {
+            at.open();
             while (rf.hasMoreEvents()) {
+                at.reading();
                 RecordedEvent e = rf.readEvent();
+                at.returned();
                 if (!e.getEventType().getName().equals("jdk.ExecutionSample") || !f.inWindow(e.getStartTime())
                         || e.getStackTrace() == null) {
                     continue;
@@ -57,8 +61,8 @@ public final class StackFolder {
                 }
                 stacks.merge(sb.toString(), 1L, Long::sum);
             }
-        } catch (IOException | RuntimeException e) {
-            throw new BrinkUserException(file + ": cannot read the execution samples: " + e.getMessage());
+        } catch (IOException | RuntimeException | StackOverflowError | InternalError | OutOfMemoryError e) {
+            throw JfrFileCheck.damaged(file, chunks, at);
         }
         return new FoldedStacks(stacks);
     }

@@ -61,7 +61,10 @@ class BadFilesTest {
     void emptyAndMissingFiles() throws Exception {
         Path empty = write("empty.jfr", new byte[0]);
         assertThatThrownBy(() -> JfrAnalyzer.analyze(empty, JfrFilter.ALL)).hasMessageContaining("byte 0: empty file");
-        assertThatThrownBy(() -> JfrAnalyzer.analyze(tmp.resolve("nope.jfr"), JfrFilter.ALL)).hasMessageEndingWith("no such file");
+        assertThatThrownBy(() -> JfrAnalyzer.analyze(tmp.resolve("nope.jfr"), JfrFilter.ALL))
+                .hasMessageEndingWith("no such file (expected a JFR recording)");
+        assertThatThrownBy(() -> JfrAnalyzer.analyze(Path.of("/dev/zero"), JfrFilter.ALL))
+                .hasMessage("/dev/zero: not a regular file (a device, pipe or socket), expected a JFR recording");
     }
 
     @Test
@@ -78,6 +81,55 @@ class BadFilesTest {
         Path f = write("tail.jfr", b);
         assertThatThrownBy(() -> JfrAnalyzer.analyze(f, JfrFilter.ALL))
                 .hasMessage(f + ": byte " + real.length + ": not a JFR chunk (expected the chunk magic FLR\\0)");
+    }
+
+    private static final String ADVICE = ": the recording is damaged from that point (a cut or corrupted copy); copy it again,"
+            + " or record again";
+
+    /**
+     * Bytes overwritten in the chunk's metadata (which the JDK's reader decodes first, failing with an
+     * IndexOutOfBoundsException of its own): the line names the chunk, the metadata's byte and the constant pool's, and
+     * says what to do — no exception text.
+     */
+    @Test
+    void damagedMetadata_namedByChunkAndByte() throws Exception {
+        java.nio.ByteBuffer header = java.nio.ByteBuffer.wrap(real);
+        long cp = header.getLong(16);
+        long meta = header.getLong(24);
+        byte[] b = real.clone();
+        Arrays.fill(b, (int) meta + 16, (int) meta + 80, (byte) 0x7F);
+        Path f = write("damaged.jfr", b);
+        assertThatThrownBy(() -> JfrAnalyzer.analyze(f, JfrFilter.ALL)).isInstanceOf(BrinkUserException.class)
+                .hasMessage(f + ": byte " + meta + " (chunk 1 of 1, bytes 0 to " + (real.length - 1) + "): the JDK's JFR reader"
+                        + " cannot decode the chunk's metadata (byte " + meta + "), its constant pools (the last at byte " + cp
+                        + ")" + ADVICE);
+    }
+
+    /**
+     * An event record whose size runs past its chunk: the JDK's reader would take it for the chunk's end and drop the rest
+     * in silence; the walk over the records names it before any event is analysed.
+     */
+    @Test
+    void anEventRecordThatOverrunsItsChunk_isNamedByItsByte() throws Exception {
+        long meta = java.nio.ByteBuffer.wrap(real).getLong(24);
+        // the first record after the header; its size varint becomes 9 bytes of 0xFF: 2^63-ish, far past the chunk
+        byte[] b = real.clone();
+        int at = JfrFileCheck.HEADER;
+        assertThat(meta).isGreaterThan(at + 9);
+        Arrays.fill(b, at, at + 9, (byte) 0xFF);
+        Path f = write("overrun.jfr", b);
+        assertThatThrownBy(() -> JfrAnalyzer.analyze(f, JfrFilter.ALL)).isInstanceOf(BrinkUserException.class)
+                .hasMessageStartingWith(f + ": byte " + at + " (chunk 1 of 1, bytes 0 to " + (real.length - 1) + "): an event record of ")
+                .hasMessageEndingWith(" bytes, which does not fit its chunk" + ADVICE);
+    }
+
+    @Test
+    void aWindowThatEndsBeforeItStarts_isOneLine() throws Exception {
+        Path f = write("ok.jfr", real);
+        JfrFilter inverted = new JfrFilter(null, java.time.Duration.ofSeconds(10), null, java.time.Duration.ofSeconds(1), null);
+        assertThatThrownBy(() -> JfrAnalyzer.analyze(f, inverted)).isInstanceOf(BrinkUserException.class)
+                .hasMessageStartingWith("an empty time window: it starts at ")
+                .hasMessageEndingWith(" (--to); expected --from before --to");
     }
 
     /** Truncations and flipped bytes (fixed seed, bounded count): a report or one line, nothing else escapes. */

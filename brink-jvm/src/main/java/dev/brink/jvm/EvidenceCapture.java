@@ -2,18 +2,16 @@ package dev.brink.jvm;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.OutputFiles;
 import dev.brink.core.EventLog;
 import dev.brink.core.EventType;
 import dev.brink.core.EvidenceFiles;
-import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.evidence.ThreadDumpDoc;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.reflect.UndeclaredThrowableException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -78,8 +76,8 @@ public final class EvidenceCapture {
                 ThreadDumpDoc doc = ThreadDumpJson.toDoc(infos, cpu, previous, now, conn.pid(), conn.vm(), seq);
                 Path txt = evidenceFile(EvidenceFiles.THREAD_DUMP_PREFIX + stamp + "-" + seq + ".txt");
                 Path json = evidenceFile(EvidenceFiles.THREAD_DUMP_PREFIX + stamp + "-" + seq + ".json");
-                Files.writeString(txt, ThreadDumpText.render(infos, cpu, conn.vmHeader(), now), StandardCharsets.UTF_8);
-                Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(json.toFile(), doc);
+                OutputFiles.write(txt, ThreadDumpText.render(infos, cpu, conn.vmHeader(), now));
+                OutputFiles.writeJson(json, doc);
                 files.add(txt);
                 files.add(json);
                 logged("threads", txt, Map.of("seq", seq, "json", relative(json), "threads", doc.threads().size()));
@@ -88,7 +86,7 @@ public final class EvidenceCapture {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BrinkUserException("thread-dump burst interrupted after " + files.size() / 2 + " dumps");
-        } catch (IOException | UndeclaredThrowableException e) {
+        } catch (UndeclaredThrowableException e) {
             throw failure("thread dump", e);
         }
         return files;
@@ -110,11 +108,7 @@ public final class EvidenceCapture {
     public synchronized Path classHistogram() throws BrinkUserException {
         String text = diagnostic("gcClassHistogram");
         Path file = evidenceFile(EvidenceFiles.CLASS_HISTOGRAM_PREFIX + stamp() + ".txt");
-        try {
-            Files.writeString(file, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw failure("class histogram", e);
-        }
+        OutputFiles.write(file, text);
         logged("histogram", file, Map.of());
         return file;
     }

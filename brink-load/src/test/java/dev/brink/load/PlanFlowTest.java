@@ -216,7 +216,7 @@ class PlanFlowTest {
                 "flows[1].steps[0].request.json.tags[1]: expected a value an earlier step of the same flow extracts");
         assertError(BODY_PLAN.replaceAll("json: \\{.*}\n", "json: 7\n"), "plan.yaml:21:17: flows[1].steps[0].request.json: expected a mapping or a list");
         String multipart = BODY_PLAN.replaceAll("json: \\{.*}\n", java.util.regex.Matcher.quoteReplacement("multipart: {title: \"t ${seq}\", photo: {file: photo.png}}\n"));
-        assertError(multipart, "plan.yaml:21:56: flows[1].steps[0].request.multipart.photo.file: expected a readable file of at most 1 MiB (relative to the plan's folder), got 'photo.png'");
+        assertError(multipart, "plan.yaml:21:56: flows[1].steps[0].request.multipart.photo.file: expected a readable regular file of at most 1.0 MiB (relative to the plan's folder; BRINK_MAX_BODY_PART=SIZE raises the limit), got 'photo.png'");
         assertError(multipart.replace("photo.png}", "photo.png, color: red}"),
                 "plan.yaml:21:74: flows[1].steps[0].request.multipart.photo: expected one of the keys file, content_type, filename, got 'color'");
         assertError(multipart.replace("multipart: {title", "multipart: {\"ti\\\"tle\""),

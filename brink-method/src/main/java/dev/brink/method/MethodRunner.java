@@ -2,6 +2,7 @@ package dev.brink.method;
 
 import dev.brink.core.AppPackages;
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.OutputFiles;
 import dev.brink.core.BrinkVersion;
 import dev.brink.core.EventLog;
 import dev.brink.core.EventType;
@@ -9,7 +10,6 @@ import dev.brink.core.Finding;
 import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.FindingSet;
-import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
 import dev.brink.core.Shard;
@@ -184,6 +184,9 @@ public final class MethodRunner {
         try {
             PlanWriter.write(plan, run.file(RunDirectory.PLAN));
             events = new EventLog(run);
+        } catch (BrinkUserException e) {
+            finished.countDown();
+            throw e;
         } catch (IOException e) {
             finished.countDown();
             throw new BrinkUserException("cannot write to the run directory " + run.root() + ": " + e.getMessage());
@@ -592,7 +595,7 @@ public final class MethodRunner {
         try {
             events.append(EventType.RUN_END, Map.of("interrupted", interrupted));
             events.close();
-            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(run.file(RunDirectory.SUMMARY).toFile(), summary);
+            OutputFiles.writeJson(run.file(RunDirectory.SUMMARY), summary); // whole or absent: never a 0-byte summary
         } catch (IOException e) {
             throw new BrinkUserException("cannot write " + run.file(RunDirectory.SUMMARY) + ": " + e.getMessage());
         }

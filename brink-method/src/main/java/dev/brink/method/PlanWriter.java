@@ -1,9 +1,10 @@
 package dev.brink.method;
 
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
+import dev.brink.core.OutputFiles;
 import dev.brink.load.plan.Plan;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -32,7 +33,7 @@ final class PlanWriter {
         }
     }
 
-    static void write(Plan plan, Path file) throws IOException {
+    static void write(Plan plan, Path file) throws BrinkUserException {
         Plan p = plan.redacted();
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("name", p.name());
@@ -111,7 +112,7 @@ final class PlanWriter {
                     "soak", f.soakLeak() ? "leak" : null, "findings", f.findings(),
                     "thresholds", f.thresholds().isEmpty() ? null : f.thresholds().text()));
         }
-        new YAMLMapper().writeValue(file.toFile(), root);
+        OutputFiles.write(file, out -> new YAMLMapper().writeValue(out, root));
     }
 
     /** {@code rateKey}: "rps", "weight", or null for a flow's step (its rate is the flow's). */

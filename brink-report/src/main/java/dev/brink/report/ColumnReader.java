@@ -11,13 +11,12 @@ import static dev.brink.report.JsonBytes.unescape;
 import static dev.brink.report.JsonBytes.ws;
 
 import dev.brink.core.BrinkUserException;
-import java.io.IOException;
-import java.io.InputStream;
+import dev.brink.core.InputKind;
+import dev.brink.core.LineInput;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -135,52 +134,27 @@ final class ColumnReader {
     }
 
     /**
-     * Reads file (absent: no rows) in 1 MiB chunks, line by line.
+     * Reads file (absent: no rows) line by line ({@link LineInput}: a regular file within the series limits, lines of
+     * at most {@link InputKind#RUN_SERIES}'s line limit, else one line naming file:line).
      */
     Columns read(Path file) throws BrinkUserException {
         Columns c = new Columns();
         if (!Files.exists(file)) {
             return c;
         }
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] buf = new byte[1 << 20];
-            int len = 0;
-            int lineNo = 0;
-            int bad = 0;
-            boolean eof = false;
-            while (!eof) {
-                int n = in.read(buf, len, buf.length - len);
-                if (n < 0) {
-                    eof = true;
-                } else {
-                    len += n;
+        try (LineInput in = LineInput.open(file, InputKind.RUN_SERIES)) {
+            long bad = 0;
+            while (in.next()) {
+                if (blank(in.bytes(), in.start(), in.end())) {
+                    continue;
                 }
-                int start = 0;
-                while (true) {
-                    int nl = indexOf(buf, start, len, (byte) '\n');
-                    if (nl < 0 && !(eof && start < len)) {
-                        break;
-                    }
-                    int end = nl < 0 ? len : nl;
-                    lineNo++;
-                    if (!blank(buf, start, end)) {
-                        if (bad > 0) {
-                            throw new BrinkUserException(file + ":" + bad + ": expected one JSON object per line");
-                        }
-                        if (!line(buf, start, end, c)) {
-                            bad = lineNo; // tolerated only if it is the last line: a write cut by a kill
-                        }
-                    }
-                    start = nl < 0 ? len : nl + 1;
+                if (bad > 0) {
+                    throw new BrinkUserException(file + ":" + bad + ": expected one JSON object per line");
                 }
-                System.arraycopy(buf, start, buf, 0, len - start);
-                len -= start;
-                if (len == buf.length) {
-                    buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
+                if (!line(in.bytes(), in.start(), in.end(), c)) {
+                    bad = in.number(); // tolerated only if it is the last line: a write cut by a kill
                 }
             }
-        } catch (IOException e) {
-            throw new BrinkUserException("cannot read " + file + ": " + e.getMessage());
         }
         return c;
     }

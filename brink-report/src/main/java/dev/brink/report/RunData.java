@@ -3,7 +3,8 @@ package dev.brink.report;
 import dev.brink.core.EventType;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
-import dev.brink.core.Json;
+import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.summary.RunSummary;
@@ -37,15 +38,8 @@ record RunData(Path dir, RunSummary summary, boolean summaryRecovered, JsonNode 
         List<String> missing = new ArrayList<>();
         RunSummary summary = null;
         Path summaryFile = dir.resolve(RunDirectory.SUMMARY);
-        if (Files.isRegularFile(summaryFile)) {
-            try {
-                summary = Json.MAPPER.readValue(summaryFile.toFile(), RunSummary.class);
-                if (summary == null) {
-                    throw new BrinkUserException(summaryFile + ": not a Brink summary (null)");
-                }
-            } catch (IOException e) {
-                throw new BrinkUserException(summaryFile + ": not a Brink summary (" + firstLine(e.getMessage()) + ")");
-            }
+        if (Files.exists(summaryFile)) {
+            summary = RunSummary.read(summaryFile);
             String problem = SummaryRecovery.problem(summary);
             if (problem != null) {
                 throw new BrinkUserException(summaryFile + ": not a complete Brink summary: " + problem);
@@ -68,15 +62,8 @@ record RunData(Path dir, RunSummary summary, boolean summaryRecovered, JsonNode 
         if (summary == null && events.isEmpty() && load.isEmpty() && jvm.isEmpty() && gc.isEmpty()) {
             throw new BrinkUserException(dir + ": no Brink run files (summary.json, events.jsonl, load.jsonl, jvm.jsonl, gc.jsonl) in it");
         }
-        String plan = null;
-        try {
-            Path planFile = dir.resolve(RunDirectory.PLAN);
-            if (Files.isRegularFile(planFile)) {
-                plan = Files.readString(planFile);
-            }
-        } catch (IOException e) {
-            throw new BrinkUserException(dir.resolve(RunDirectory.PLAN) + ": cannot read: " + e.getMessage());
-        }
+        Path planFile = dir.resolve(RunDirectory.PLAN);
+        String plan = Files.exists(planFile) ? InputFiles.readUtf8(planFile, InputKind.PLAN) : null;
         boolean recovered = summary == null;
         if (recovered) {
             summary = SummaryRecovery.recover(events, List.of(load, jvm, gc, generator), plan);
@@ -169,11 +156,4 @@ record RunData(Path dir, RunSummary summary, boolean summaryRecovered, JsonNode 
         }
     }
 
-    private static String firstLine(String s) {
-        if (s == null) {
-            return "unreadable";
-        }
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
-    }
 }

@@ -5,14 +5,10 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.summary.RunSummary;
-import java.io.IOException;
+import dev.brink.core.OutputFiles;
 import java.io.UncheckedIOException;
-import java.nio.file.FileAlreadyExistsException;
-import java.util.List;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.util.List;
 
 /**
  * Rebuilds every output of a run from its directory alone: report.html, summary.md and junit.xml, and
@@ -53,16 +49,16 @@ public final class RunReport {
         RunData run = RunData.load(runDir);
         Path recovered = null;
         if (run.summaryRecovered()) {
-            recovered = createIfAbsent(runDir.resolve(RunDirectory.SUMMARY), json(run.summary()));
+            recovered = OutputFiles.createIfAbsent(runDir.resolve(RunDirectory.SUMMARY), json(run.summary()));
         }
         Knee knee = Knee.of(run);
         StackDiff diff = knee == null ? null : knee.diff();
         if (diff != null) {
-            replace(runDir.resolve(KNEE_DIFF), diff.folded());
+            OutputFiles.write(runDir.resolve(KNEE_DIFF), diff.folded());
         }
-        Path html = replace(runDir.resolve(HTML), HtmlReport.render(run, knee));
-        Path md = replace(runDir.resolve(MARKDOWN), SummaryMarkdown.render(run));
-        Path junit = replace(runDir.resolve(JUNIT), JUnitXml.render(run));
+        Path html = OutputFiles.write(runDir.resolve(HTML), HtmlReport.render(run, knee));
+        Path md = OutputFiles.write(runDir.resolve(MARKDOWN), SummaryMarkdown.render(run));
+        Path junit = OutputFiles.write(runDir.resolve(JUNIT), JUnitXml.render(run));
         return new Outputs(html, md, junit, run.missing(), recovered);
     }
 
@@ -80,39 +76,6 @@ public final class RunReport {
             return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(s) + "\n";
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    /** Writes target unless it exists: a summary.json the method wrote (perhaps just now) always wins. */
-    private static Path createIfAbsent(Path target, String content) throws BrinkUserException {
-        try {
-            Path tmp = Files.createTempFile(target.toAbsolutePath().getParent(), target.getFileName().toString(), ".tmp");
-            Files.writeString(tmp, content, StandardCharsets.UTF_8);
-            try {
-                Files.createLink(target, tmp); // fails if target exists, and is atomic: no half-written summary
-                return target;
-            } catch (FileAlreadyExistsException e) {
-                return null;
-            } catch (UnsupportedOperationException | IOException e) {
-                if (Files.exists(target)) {
-                    return null;
-                }
-                return Files.move(tmp, target);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
-        } catch (IOException e) {
-            throw new BrinkUserException("cannot write " + target + ": " + e.getMessage());
-        }
-    }
-
-    private static Path replace(Path target, String content) throws BrinkUserException {
-        try {
-            Path tmp = Files.createTempFile(target.toAbsolutePath().getParent(), target.getFileName().toString(), ".tmp");
-            Files.writeString(tmp, content, StandardCharsets.UTF_8);
-            return Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new BrinkUserException("cannot write " + target + ": " + e.getMessage());
         }
     }
 }

@@ -293,7 +293,7 @@ class RunReportTest {
                 .hasMessageContaining("not a directory");
         Files.writeString(dir.resolve("summary.json"), "{\"capacity\": 12");
         assertThatThrownBy(() -> RunReport.write(dir)).isInstanceOf(BrinkUserException.class)
-                .hasMessageStartingWith(dir.resolve("summary.json") + ": not a Brink summary");
+                .hasMessageStartingWith(dir.resolve("summary.json") + ": expected the summary.json Brink writes");
     }
 
     /** A whole day of 1-second samples (lines trimmed to what the charts read, to keep the test light). */

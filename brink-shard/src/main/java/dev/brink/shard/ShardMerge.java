@@ -10,7 +10,10 @@ import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.FindingSet;
 import dev.brink.core.Json;
+import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
 import dev.brink.core.JsonlWriter;
+import dev.brink.core.OutputFiles;
 import dev.brink.core.Numbers;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
@@ -20,9 +23,9 @@ import dev.brink.core.verdict.GeneratorIssue;
 import dev.brink.load.engine.GeneratorHealth;
 import dev.brink.load.engine.IntervalStats;
 import dev.brink.load.engine.Percentiles;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -99,7 +102,7 @@ public final class ShardMerge {
         try {
             return new ShardMerge(runs).write(RunDirectory.at(out));
         } catch (IOException e) {
-            throw new BrinkUserException("cannot write " + out + ": " + e.getMessage());
+            throw OutputFiles.cannotWrite(out, e);
         }
     }
 
@@ -168,12 +171,8 @@ public final class ShardMerge {
 
     private static byte[] planBytes(Path dir) throws BrinkUserException {
         Path p = dir.resolve(RunDirectory.PLAN);
-        if (!Files.isRegularFile(p)) return null;
-        try {
-            return Files.readAllBytes(p);
-        } catch (IOException e) {
-            throw new BrinkUserException("cannot read " + p + ": " + e.getMessage());
-        }
+        if (!Files.exists(p)) return null;
+        return InputFiles.readBytes(p, InputKind.PLAN);
     }
 
     /** The common start: --start-at when the shards had one, else the earliest recorded second's start. */
@@ -334,8 +333,9 @@ public final class ShardMerge {
         return h == null ? Percentiles.EMPTY : Percentiles.of(h);
     }
 
-    private void writeLatency(RunDirectory run, List<Bucket> ordered) throws IOException {
-        try (PrintStream stream = new PrintStream(new FileOutputStream(run.file(RunDirectory.LATENCY).toFile()), false, "UTF-8")) {
+    private void writeLatency(RunDirectory run, List<Bucket> ordered) throws BrinkUserException {
+        OutputFiles.write(run.file(RunDirectory.LATENCY), out -> {
+            PrintStream stream = new PrintStream(out, false, StandardCharsets.UTF_8);
             HistogramLogWriter w = new HistogramLogWriter(stream);
             w.outputComment("Brink latency log merged from " + count + " shards: each interval is the sum of the shards'"
                     + " histograms of that wall-clock second; values in microseconds");
@@ -351,7 +351,8 @@ public final class ShardMerge {
                     w.outputIntervalHistogram((b.startMs - originMs) / 1000.0, (b.endMs - originMs) / 1000.0, h, 1000.0);
                 }
             }
-        }
+            stream.flush();
+        });
     }
 
     /** Per merged second, the worst shard's health; reasons and issues of every shard, each reason naming its shard. */
@@ -565,7 +566,7 @@ public final class ShardMerge {
     }
 
     /** Every file each shard wrote, under shards/I/: nothing a shard recorded is lost by the merge. */
-    private void keepShards(RunDirectory run) throws IOException {
+    private void keepShards(RunDirectory run) throws IOException, BrinkUserException {
         for (ShardRun r : shards) {
             Path to = run.root().resolve(SHARDS_DIR).resolve(Integer.toString(r.shard.index()));
             try (Stream<Path> files = Files.walk(r.dir)) {
@@ -576,13 +577,18 @@ public final class ShardMerge {
                     if (Files.isDirectory(f)) Files.createDirectories(dst);
                     else if (Files.isRegularFile(f)) {
                         Files.createDirectories(dst.getParent());
-                        Files.copy(f, dst);
+                        copy(f, dst);
                     }
                 }
             }
         }
         Path plan = shards.get(0).dir.resolve(RunDirectory.PLAN);
-        if (Files.isRegularFile(plan)) Files.copy(plan, run.file(RunDirectory.PLAN));
+        if (Files.isRegularFile(plan)) copy(plan, run.file(RunDirectory.PLAN));
+    }
+
+    /** A whole copy or none: a full disk does not leave a half file in the merged directory. */
+    private static void copy(Path from, Path to) throws BrinkUserException {
+        OutputFiles.write(to, out -> Files.copy(from, out));
     }
 
     private void writeSummary(RunDirectory run, List<Finding> findings, List<String> incomplete, double seconds)
@@ -599,11 +605,6 @@ public final class ShardMerge {
         boolean interrupted = !incomplete.isEmpty() || shards.stream().anyMatch(r -> r.summary != null && r.summary.interrupted());
         RunSummary s = new RunSummary(BrinkVersion.get(), plan, started, Numbers.round(seconds), interrupted, null, null, null,
                 findings, interruptedIn);
-        Path file = run.file(RunDirectory.SUMMARY);
-        try {
-            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), s);
-        } catch (IOException e) {
-            throw new BrinkUserException("cannot write " + file + ": " + e.getMessage());
-        }
+        OutputFiles.writeJson(run.file(RunDirectory.SUMMARY), s);
     }
 }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
 import dev.brink.core.Json;
 import dev.brink.core.evidence.ThreadDumpDoc;
 import java.io.IOException;
@@ -29,12 +30,6 @@ final class DumpReader {
     static final String EXPECTED = "expected jstack/jcmd Thread.print/kill -3 text, JDK 21+ jcmd Thread.dump_to_file "
             + "text or -format=json, or a " + ThreadDumpDoc.FORMAT + " document";
 
-    /**
-     * A dump is read whole into memory, so files above this are refused up front instead of failing with an
-     * OutOfMemoryError (a JVM cannot hold a byte array over 2 GiB at all). A jstack of 10 000 threads with deep
-     * stacks is ~30 MB; even a log holding a burst of dumps stays far below this.
-     */
-    static final long MAX_BYTES = 512L << 20;
     /** JDK and observer dumps nest about 6 levels: a far deeper document is not a dump (and would cost stack). */
     static final int MAX_JSON_DEPTH = 100;
     private static final JsonFactory JSON = JsonFactory.builder()
@@ -45,10 +40,10 @@ final class DumpReader {
     }
 
     static List<ThreadDump> read(Path file) throws BrinkUserException {
-        byte[] bytes = InputFiles.readBytes(file, "a thread dump", MAX_BYTES);
+        byte[] bytes = InputFiles.readBytes(file, InputKind.THREAD_DUMP);
         try {
             return read(file.toString(), bytes);
-        } catch (OutOfMemoryError e) { // below MAX_BYTES, but a small -Xmx
+        } catch (OutOfMemoryError e) { // within the limit, but a small -Xmx
             throw new BrinkUserException(file + ": " + bytes.length + " bytes do not fit this JVM's heap ("
                     + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB): give Brink more, e.g. BRINK_JAVA_OPTS=-Xmx4g");
         }

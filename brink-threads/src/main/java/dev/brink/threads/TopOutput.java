@@ -2,11 +2,9 @@ package dev.brink.threads;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
 import dev.brink.core.UserText;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -20,19 +18,8 @@ final class TopOutput {
     private TopOutput() {
     }
 
-    /** top prints a line per thread: even 100 000 threads are a few MB; above this the file is not top output. */
-    static final long MAX_BYTES = 64L << 20;
-
     static Map<Long, Double> read(Path file) throws BrinkUserException {
-        InputFiles.checkRegular(file, "top -H output", MAX_BYTES);
-        List<String> lines;
-        try {
-            lines = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).lines().toList();
-        } catch (NoSuchFileException e) {
-            throw new BrinkUserException(file + ": no such file");
-        } catch (IOException e) {
-            throw new BrinkUserException(file + ": cannot read: " + e.getMessage());
-        }
+        List<String> lines = new String(InputFiles.readBytes(file, InputKind.TOP_OUTPUT), StandardCharsets.UTF_8).lines().toList();
         int header = -1;
         int pidCol = -1;
         int cpuCol = -1;

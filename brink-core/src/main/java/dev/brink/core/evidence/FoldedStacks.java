@@ -2,10 +2,11 @@ package dev.brink.core.evidence;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
-import java.io.BufferedWriter;
-import java.io.IOException;
+import dev.brink.core.InputKind;
+import dev.brink.core.OutputFiles;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,8 +24,6 @@ import java.util.Map;
  * @param stacks samples by folded stack (root first)
  */
 public record FoldedStacks(Map<String, Long> stacks) {
-    /** A file larger than this is not one Brink wrote for one step (a few thousand distinct stacks, some MB at most). */
-    public static final long MAX_FILE_BYTES = 256L * 1024 * 1024;
     /** A sample count above this is no count of samples (a year at a sample per microsecond): the sums cannot overflow. */
     static final long MAX_COUNT = 1L << 45;
 
@@ -41,17 +40,20 @@ public record FoldedStacks(Map<String, Long> stacks) {
         return t;
     }
 
-    public void write(Path file) throws IOException {
+    /** Writes the stacks to {@code file}, atomically ({@link OutputFiles}). */
+    public void write(Path file) throws BrinkUserException {
         List<Map.Entry<String, Long>> lines = new ArrayList<>(stacks.entrySet());
         lines.sort(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()));
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+        OutputFiles.write(file, out -> {
+            Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
             for (Map.Entry<String, Long> e : lines) {
                 w.write(e.getKey());
                 w.write(' ');
                 w.write(Long.toString(e.getValue()));
                 w.write('\n');
             }
-        }
+            w.flush();
+        });
     }
 
     /**
@@ -59,7 +61,7 @@ public record FoldedStacks(Map<String, Long> stacks) {
      * Repeated stacks add up, as every flame-graph tool reads them.
      */
     public static FoldedStacks read(Path file) throws BrinkUserException {
-        String text = InputFiles.readUtf8(file, "a folded-stacks file", MAX_FILE_BYTES);
+        String text = InputFiles.readUtf8(file, InputKind.FOLDED_STACKS);
         Map<String, Long> out = new LinkedHashMap<>();
         int lineNo = 0;
         for (String line : text.split("\n", -1)) {

@@ -1,6 +1,9 @@
 package dev.brink.core.evidence;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
+import dev.brink.core.Sizes;
 import dev.brink.core.UserText;
 import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
@@ -67,17 +70,21 @@ public final class LatencyLog {
      * @return true when the file ends in the middle of a line (a write a kill cut), which was left out
      */
     public static boolean forEach(Path file, Visitor visitor) throws BrinkUserException {
-        if (!Files.isRegularFile(file)) {
+        if (!Files.exists(file)) {
             return false;
         }
+        long size = InputFiles.checkRegular(file, InputKind.LATENCY_LOG);
         long whole = wholeLines(file);
         int n = 0;
-        try (InputStream in = new Bounded(new BufferedInputStream(Files.newInputStream(file), 1 << 16), whole)) {
+        try (InputStream in = new Bounded(new BufferedInputStream(InputFiles.open(file, InputKind.LATENCY_LOG), 1 << 16), whole)) {
             HistogramLogReader reader = new HistogramLogReader(in);
             EncodableHistogram h;
             while (true) {
                 try {
                     h = reader.nextIntervalHistogram();
+                } catch (LineTooLong e) {
+                    throw new BrinkUserException(file + ": after interval " + n + ": a line longer than "
+                            + Sizes.human(InputKind.LATENCY_LOG.maxLineBytes()) + ", expected " + InputKind.LATENCY_LOG.what());
                 } catch (RuntimeException e) {
                     throw new BrinkUserException(file + ": after interval " + n + ": expected an HdrHistogram interval log line ("
                             + oneLine(e) + ")");
@@ -96,15 +103,23 @@ public final class LatencyLog {
         } catch (IOException e) {
             throw new BrinkUserException("cannot read " + file + ": " + oneLine(e));
         }
-        return whole < size(file);
+        return whole < size;
     }
 
-    /** The length of the file up to and including its last line break. */
+    /**
+     * The length of the file up to and including its last line break, looked for backwards from the end for at most a
+     * line's limit (a file of zeros is not read whole).
+     */
     private static long wholeLines(Path file) throws BrinkUserException {
         try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
-            long end = f.length();
+            long length = f.length();
+            long end = length;
             byte[] buf = new byte[4096];
             while (end > 0) {
+                if (length - end > InputKind.LATENCY_LOG.maxLineBytes()) {
+                    throw new BrinkUserException(file + ": its last line is longer than "
+                            + Sizes.human(InputKind.LATENCY_LOG.maxLineBytes()) + ", expected " + InputKind.LATENCY_LOG.what());
+                }
                 int n = (int) Math.min(buf.length, end);
                 f.seek(end - n);
                 f.readFully(buf, 0, n);
@@ -121,21 +136,19 @@ public final class LatencyLog {
         }
     }
 
-    private static long size(Path file) throws BrinkUserException {
-        try {
-            return Files.size(file);
-        } catch (IOException e) {
-            throw new BrinkUserException("cannot read " + file + ": " + oneLine(e));
-        }
-    }
-
     private static String oneLine(Exception e) {
         return UserText.oneLine(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
     }
 
-    /** The first {@code limit} bytes of a stream. */
+    /**
+     * The first {@code limit} bytes of a stream, failing on a line over {@link InputKind#LATENCY_LOG}'s limit. The failure
+     * is unchecked: HdrHistogram's reader reads through a {@code Scanner}, which takes an IOException for the end of the
+     * input and would stop without a word.
+     */
     private static final class Bounded extends FilterInputStream {
+        private final int maxLine = InputKind.LATENCY_LOG.maxLineBytes();
         private long left;
+        private int line;
 
         Bounded(InputStream in, long limit) {
             super(in);
@@ -150,6 +163,7 @@ public final class LatencyLog {
             int b = super.read();
             if (b >= 0) {
                 left--;
+                count(b);
             }
             return b;
         }
@@ -162,8 +176,24 @@ public final class LatencyLog {
             int n = super.read(b, off, (int) Math.min(len, left));
             if (n > 0) {
                 left -= n;
+                for (int i = off; i < off + n; i++) {
+                    count(b[i]);
+                }
             }
             return n;
+        }
+
+        private void count(int b) {
+            line = b == '\n' ? 0 : line + 1;
+            if (line > maxLine) {
+                throw new LineTooLong();
+            }
+        }
+    }
+
+    private static final class LineTooLong extends RuntimeException {
+        LineTooLong() {
+            super(null, null, false, false);
         }
     }
 }

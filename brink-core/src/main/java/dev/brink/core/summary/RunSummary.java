@@ -54,11 +54,12 @@ public record RunSummary(String brink, String plan, String started, @JsonPropert
      * not exist: a run whose process died never wrote it.
      */
     public static RunSummary read(java.nio.file.Path file) throws dev.brink.core.BrinkUserException {
-        if (!java.nio.file.Files.isRegularFile(file)) {
+        if (!java.nio.file.Files.exists(file)) {
             return null;
         }
+        byte[] bytes = dev.brink.core.InputFiles.readBytes(file, dev.brink.core.InputKind.RUN_SUMMARY);
         try {
-            RunSummary s = dev.brink.core.Json.MAPPER.readValue(file.toFile(), RunSummary.class);
+            RunSummary s = dev.brink.core.Json.MAPPER.readValue(bytes, RunSummary.class);
             if (s == null) {
                 throw new dev.brink.core.BrinkUserException(file + ": expected the summary.json Brink writes (null)");
             }

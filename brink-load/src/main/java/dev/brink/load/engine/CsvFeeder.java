@@ -2,6 +2,7 @@ package dev.brink.load.engine;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
 import dev.brink.core.UserText;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -25,13 +26,10 @@ import java.util.SplittableRandom;
  * {@code invalid-value} instead of putting the bytes on the wire. Single-threaded (the engine's event loop).
  */
 public final class CsvFeeder {
-    /** Rows are held in memory: the file is refused above this size. */
-    public static final long MAX_BYTES = 256L << 20;
     /** A longer line is not a CSV row a person wrote (a binary file, a missing newline): refused with its number. */
     static final int MAX_LINE_CHARS = 64 * 1024;
     /** Columns are tracked in a {@code long} bit mask per row (see {@link #unsafe}). */
     static final int MAX_COLUMNS = 64;
-    private static final String WHAT = "a CSV file (a header line, then rows)";
 
     private final List<String> columns;
     private final byte[][][] rows;
@@ -58,7 +56,7 @@ public final class CsvFeeder {
 
     /** Rows of {@code shard} only: data row k (0-based) is shard {@code k mod N}'s, so no two shards send one row. */
     public static CsvFeeder load(Path file, boolean random, dev.brink.core.Shard shard) throws BrinkUserException {
-        List<String> lines = InputFiles.readUtf8(file, WHAT, MAX_BYTES).lines().toList();
+        List<String> lines = InputFiles.readUtf8(file, InputKind.CSV).lines().toList();
         if (lines.isEmpty()) {
             throw new BrinkUserException(file + ":1: expected a header line naming the columns, got an empty file");
         }
@@ -89,7 +87,7 @@ public final class CsvFeeder {
 
     /** Column names of a CSV file's header (for plan validation). */
     public static List<String> header(Path file) throws BrinkUserException {
-        InputFiles.checkRegular(file, WHAT, MAX_BYTES);
+        InputFiles.checkRegular(file, InputKind.CSV);
         CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(Files.newInputStream(file), utf8))) {
             // read at most one line's limit, so a file without a newline is not read whole into one String
@@ -109,7 +107,7 @@ public final class CsvFeeder {
             if (first.startsWith("\uFEFF")) first = first.substring(1);
             return header(first, file);
         } catch (CharacterCodingException e) {
-            throw InputFiles.notUtf8(file + ":1", e, WHAT);
+            throw InputFiles.notUtf8(file + ":1", e, InputKind.CSV.what());
         } catch (IOException e) {
             throw new BrinkUserException("cannot read CSV " + file + ": " + UserText.oneLine(e.getMessage()));
         }

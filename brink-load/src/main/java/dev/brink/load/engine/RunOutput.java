@@ -1,12 +1,14 @@
 package dev.brink.load.engine;
 
+import dev.brink.core.AppendFile;
 import dev.brink.core.EventLog;
 import dev.brink.core.JsonlWriter;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.evidence.LatencyLog;
-import java.io.FileOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -15,14 +17,18 @@ import org.HdrHistogram.HistogramLogWriter;
  * The engine's files in the run directory: load.jsonl, generator.jsonl, events.jsonl (one JSON line per
  * interval or event, flushed per line) and latency.hlog (an HdrHistogram interval log, flushed per interval,
  * values in microseconds, tagged {@code corrected}, {@code uncorrected}, {@code corrected.OP}, {@code uncorrected.OP}).
- * A SIGKILL loses at most the interval being written. Used by the reporting thread only; a null run
+ * A SIGKILL loses at most the interval being written; a full disk stops the run with a {@link dev.brink.core.WriteFailure}
+ * and leaves every file ending in a whole line ({@link AppendFile}). Used by the reporting thread only; a null run
  * directory writes nothing.
  */
 public final class RunOutput implements AutoCloseable {
     private final JsonlWriter load;
     private final JsonlWriter generator;
     private final EventLog events;
-    private final PrintStream hlogStream;
+    /** An interval's hlog lines, gathered here and appended at once. */
+    private final ByteArrayOutputStream hlogLines = new ByteArrayOutputStream();
+    private final PrintStream hlogText = new PrintStream(hlogLines, false, StandardCharsets.UTF_8);
+    private final AppendFile hlogFile;
     private final HistogramLogWriter hlog;
     private final long baseMs;
     private final RunDirectory run;
@@ -34,15 +40,15 @@ public final class RunOutput implements AutoCloseable {
         if (run == null) {
             load = generator = null;
             events = null;
-            hlogStream = null;
+            hlogFile = null;
             hlog = null;
             return;
         }
         load = new JsonlWriter(run.file(RunDirectory.LOAD));
         generator = new JsonlWriter(run.file(RunDirectory.GENERATOR));
         events = new EventLog(run);
-        hlogStream = new PrintStream(new FileOutputStream(run.file(RunDirectory.LATENCY).toFile(), true), false, "UTF-8");
-        hlog = new HistogramLogWriter(hlogStream);
+        hlogFile = new AppendFile(run.file(RunDirectory.LATENCY));
+        hlog = new HistogramLogWriter(hlogText);
         hlog.outputComment("Brink latency log: values in microseconds; corrected = from intended send time, "
                 + "uncorrected = from actual send (service time)");
         hlog.outputLogFormatVersion();
@@ -50,7 +56,7 @@ public final class RunOutput implements AutoCloseable {
         hlog.setBaseTime(baseMs);
         hlog.outputBaseTime(baseMs);
         hlog.outputLegend();
-        hlogStream.flush();
+        flushHlog();
     }
 
     public void interval(IntervalStats stats, GeneratorHealth health, long startMs, long endMs, Histogram corrected,
@@ -67,9 +73,16 @@ public final class RunOutput implements AutoCloseable {
                 write(s, e, ops[i].uncorrected, LatencyLog.uncorrected(opNames[i]));
             }
         }
-        hlogStream.flush();
+        flushHlog();
         load.append(stats);
         generator.append(health);
+    }
+
+    /** Appends the lines gathered since the last call to latency.hlog, at once. */
+    private void flushHlog() {
+        hlogText.flush();
+        hlogFile.append(hlogLines.toByteArray());
+        hlogLines.reset();
     }
 
     private void write(double s, double e, Histogram h, String tag) {
@@ -100,7 +113,7 @@ public final class RunOutput implements AutoCloseable {
         load.close();
         generator.close();
         events.close();
-        hlogStream.close();
+        hlogFile.close();
         if (streams != null) streams.close();
     }
 }

@@ -11,7 +11,9 @@ import com.google.protobuf.StructProto;
 import com.google.protobuf.TimestampProto;
 import com.google.protobuf.WrappersProto;
 import dev.brink.core.BrinkUserException;
-import java.io.IOException;
+import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
+import dev.brink.core.UserText;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -77,12 +79,7 @@ final class GrpcSchema {
     private static void parseWithImports(String name, Path file, List<Path> paths,
                                          Map<String, DescriptorProtos.FileDescriptorProto> out) throws BrinkUserException {
         if (out.containsKey(name) || WELL_KNOWN.containsKey(name)) return;
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException | RuntimeException e) {
-            throw new BrinkUserException("cannot read " + file + ": " + e.getMessage());
-        }
+        String text = InputFiles.readUtf8(file, InputKind.PROTO);
         DescriptorProtos.FileDescriptorProto fdp = ProtoParser.parse(text, name, file.toString());
         out.put(name, fdp);
         for (String dep : fdp.getDependencyList()) {
@@ -107,11 +104,9 @@ final class GrpcSchema {
     static GrpcSchema fromProtoset(Path file) throws BrinkUserException {
         DescriptorProtos.FileDescriptorSet set;
         try {
-            set = DescriptorProtos.FileDescriptorSet.parseFrom(Files.readAllBytes(file));
+            set = DescriptorProtos.FileDescriptorSet.parseFrom(InputFiles.readBytes(file, InputKind.PROTOSET));
         } catch (InvalidProtocolBufferException e) {
-            throw new BrinkUserException(file + ": expected a protoset (protoc --descriptor_set_out): " + e.getMessage());
-        } catch (IOException e) {
-            throw new BrinkUserException("cannot read " + file + ": " + e.getMessage());
+            throw new BrinkUserException(file + ": expected a protoset (protoc --descriptor_set_out): " + UserText.oneLine(e.getMessage()));
         }
         return fromFiles(file.toString(), set.getFileList());
     }

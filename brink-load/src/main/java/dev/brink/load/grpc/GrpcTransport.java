@@ -15,7 +15,6 @@ import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.security.cert.CertificateException;
 import java.time.Duration;
 import java.util.Locale;
@@ -58,9 +57,7 @@ final class GrpcTransport {
         if (tls.insecure()) {
             b.trustManager(InsecureTrustManagerFactory.INSTANCE);
         } else if (tls.caCert() != null) {
-            if (!Files.isRegularFile(tls.caCert())) {
-                throw new BrinkUserException(tls.caCert() + ": no such file (expected the CA certificate, PEM)");
-            }
+            dev.brink.load.http.HttpTls.readable(tls.caCert(), "--cacert");
         }
         try {
             if (tls.caCert() != null) b.trustManager(tls.caCert().toFile()); // reads the file: a bad one throws here

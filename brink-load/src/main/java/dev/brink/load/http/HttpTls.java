@@ -1,6 +1,8 @@
 package dev.brink.load.http;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
 import dev.brink.load.plan.Plan;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
@@ -11,7 +13,6 @@ import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,7 +66,7 @@ public final class HttpTls {
         } else {
             b.endpointIdentificationAlgorithm("HTTPS");
             if (t.caCert() != null) {
-                readable(t.caCert(), "--cacert", "the CA certificate, PEM");
+                readable(t.caCert(), "--cacert");
                 try {
                     b.trustManager(t.caCert().toFile());
                 } catch (IllegalArgumentException e) {
@@ -74,8 +75,8 @@ public final class HttpTls {
             }
         }
         if (t.clientCert() != null) {
-            readable(t.clientCert(), "--cert", "the client certificate chain, PEM");
-            readable(t.clientKey(), "--key", "the client's private key, PEM");
+            readable(t.clientCert(), "--cert");
+            readable(t.clientKey(), "--key");
             try {
                 b.keyManager(t.clientCert().toFile(), t.clientKey().toFile());
             } catch (IllegalArgumentException e) {
@@ -120,9 +121,12 @@ public final class HttpTls {
         return p;
     }
 
-    private static void readable(Path f, String option, String what) throws BrinkUserException {
-        if (!Files.isRegularFile(f) || !Files.isReadable(f)) {
-            throw new BrinkUserException(option + " " + f + ": no such readable file (expected " + what + ")");
+    /** A PEM file Netty reads whole: a regular file within the PEM limit (a FIFO would block the handshake setup). */
+    public static void readable(Path f, String option) throws BrinkUserException {
+        try {
+            InputFiles.checkRegular(f, InputKind.PEM);
+        } catch (BrinkUserException e) {
+            throw new BrinkUserException(option + " " + e.getMessage());
         }
     }
 

@@ -526,8 +526,12 @@ public final class TcpPlanParser {
         return b;
     }
 
-    /** Hex digit pairs, spaces allowed between bytes, an optional 0x; null when it is not that. */
-    static byte[] parseHex(String text) {
+    /**
+     * Hex digit pairs, spaces allowed between bytes, an optional 0x; null when it is not that. One pass over the text:
+     * {@code brink tcp --packet} takes it from the command line, where a regular expression with a repeated group
+     * overflowed the stack on 5 000 bytes.
+     */
+    public static byte[] parseHex(String text) {
         String t = text.replace(" ", "");
         if (t.startsWith("0x") || t.startsWith("0X")) t = t.substring(2);
         if (t.length() % 2 != 0) return null;

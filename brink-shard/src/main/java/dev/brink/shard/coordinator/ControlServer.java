@@ -219,10 +219,15 @@ public final class ControlServer implements StepDispatch, AutoCloseable {
                 // read (and drop) what was sent, bounded: an HTTP/1.1 client waits for its whole body to be taken
                 try {
                     body(ex);
-                } catch (IllegalArgumentException e) {
+                } catch (TooLarge e) {
                     // too long: the answer is 401 all the same
                 }
                 reply(ex, 401, "{\"error\":\"wrong or missing token\"}");
+                return;
+            }
+            if (declaredLength(ex) > ControlMessages.MAX_BODY) {
+                // refused before a byte of it is read; the server closes the connection rather than drain megabytes
+                reply(ex, 413, error(TooLarge.MESSAGE));
                 return;
             }
             String path = ex.getRequestURI().getPath();
@@ -233,6 +238,8 @@ public final class ControlServer implements StepDispatch, AutoCloseable {
                 else if (path.equals("/v1/time") && method.equals("GET")) reply(ex, 200, "{\"epoch_ms\":" + System.currentTimeMillis() + "}");
                 else if (path.equals("/v1/intervals") && method.equals("POST")) intervals(ex);
                 else reply(ex, 404, "{\"error\":\"expected POST /v1/join, GET /v1/order, GET /v1/time or POST /v1/intervals\"}");
+            } catch (TooLarge e) {
+                reply(ex, 413, error(TooLarge.MESSAGE));
             } catch (IllegalArgumentException e) {
                 reply(ex, 400, error(e.getMessage()));
             } catch (Conflict e) {
@@ -244,7 +251,7 @@ public final class ControlServer implements StepDispatch, AutoCloseable {
         }
     }
 
-    private void join(HttpExchange ex) throws IOException, Conflict {
+    private void join(HttpExchange ex) throws IOException, Conflict, TooLarge {
         int[] j = ControlMessages.readJoin(body(ex));
         synchronized (this) {
             if (j[1] != n) throw new Conflict("this coordinator runs " + n + " workers, not " + j[1] + ": expected --shard I/" + n);
@@ -290,7 +297,7 @@ public final class ControlServer implements StepDispatch, AutoCloseable {
         return null;
     }
 
-    private void intervals(HttpExchange ex) throws IOException, Conflict {
+    private void intervals(HttpExchange ex) throws IOException, Conflict, TooLarge {
         Report r = ControlMessages.readReport(body(ex), n, operations);
         synchronized (this) {
             if (!joined[r.shard()]) throw new Conflict("shard " + r.shard() + "/" + n + " has not joined");
@@ -327,11 +334,34 @@ public final class ControlServer implements StepDispatch, AutoCloseable {
         return m;
     }
 
-    private static byte[] body(HttpExchange ex) throws IOException {
+    private static byte[] body(HttpExchange ex) throws IOException, TooLarge {
         try (InputStream in = ex.getRequestBody()) {
             byte[] b = in.readNBytes(ControlMessages.MAX_BODY + 1);
-            if (b.length > ControlMessages.MAX_BODY) throw new IllegalArgumentException("body over " + ControlMessages.MAX_BODY + " bytes");
+            if (b.length > ControlMessages.MAX_BODY) throw new TooLarge();
             return b;
+        }
+    }
+
+    /** The request's Content-Length, -1 when it has none (chunked) or not a number. */
+    private static long declaredLength(HttpExchange ex) {
+        try {
+            String v = ex.getRequestHeaders().getFirst("Content-Length");
+            return v == null ? -1 : Long.parseLong(v.strip());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * A body over {@link ControlMessages#MAX_BODY}: 413, with its own message. It was a 400 (or, read before the token
+     * was checked, a 401 "wrong token"), which sent whoever looked for the cause to the wrong place.
+     */
+    private static final class TooLarge extends Exception {
+        static final String MESSAGE = "a body of more than " + dev.brink.core.Sizes.human(ControlMessages.MAX_BODY)
+                + ": expected a control message (a join, a report of seconds) of at most that";
+
+        TooLarge() {
+            super(MESSAGE, null, false, false);
         }
     }
 

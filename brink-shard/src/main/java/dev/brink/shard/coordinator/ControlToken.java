@@ -1,9 +1,9 @@
 package dev.brink.shard.coordinator;
 
 import dev.brink.core.BrinkUserException;
-import java.io.IOException;
+import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -48,10 +48,10 @@ public final class ControlToken {
         if (file != null) {
             where = "--token-file " + file;
             try {
-                if (Files.size(file) > MAX_LENGTH) throw new BrinkUserException(where + ": expected a token of at most " + MAX_LENGTH + " bytes");
-                t = Files.readString(file, StandardCharsets.UTF_8).strip();
-            } catch (IOException | java.io.UncheckedIOException e) {
-                throw new BrinkUserException(where + ": cannot read it (" + e.getClass().getSimpleName() + ")");
+                // bytes as Latin-1: never a decoding error quoting the secret; the check below wants printable ASCII
+                t = new String(InputFiles.readBytes(file, InputKind.TOKEN), StandardCharsets.ISO_8859_1).strip();
+            } catch (BrinkUserException e) {
+                throw new BrinkUserException("--token-file " + e.getMessage());
             }
         } else {
             where = ENV;

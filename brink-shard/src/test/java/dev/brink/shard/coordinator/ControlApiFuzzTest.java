@@ -106,6 +106,12 @@ class ControlApiFuzzTest {
                     .POST(HttpRequest.BodyPublishers.ofByteArray(ControlMessages.join(1, 2))).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(r.statusCode()).isEqualTo(409);
             assertThat(r.body()).contains("has joined already");
+            // 20 MB with the right token: 413 and its own reason (it was a 400, and before that "wrong token")
+            r = http.send(HttpRequest.newBuilder(base.resolve("/v1/intervals")).timeout(Duration.ofSeconds(20)).header("Authorization", token.header())
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[20 << 20])).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(r.statusCode()).isEqualTo(413);
+            assertThat(r.body()).isEqualTo("{\"error\":\"a body of more than 8.0 MiB: expected a control message (a join, a report of"
+                    + " seconds) of at most that\"}");
         }
         assertThat(token.toString()).doesNotContain(token.secret());
     }

@@ -4,6 +4,7 @@ import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
 import dev.brink.core.Sizes;
 import dev.brink.core.gate.Gate;
 import dev.brink.load.engine.CsvFeeder;
@@ -132,7 +133,7 @@ public final class PlanBinder {
         if (n.items() == null) throw n.error("target.jvm.app_packages", "a list of Java package names such as [com.acme.shop]");
         for (PlanNode p : n.items()) {
             String name = string(p, "target.jvm.app_packages");
-            if (!name.matches("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*")) {
+            if (!dev.brink.core.AppPackages.isPackageName(name)) {
                 throw p.error("target.jvm.app_packages", "a Java package name such as com.acme.shop");
             }
             out.add(name);
@@ -374,7 +375,7 @@ public final class PlanBinder {
         PlanNode csvNode = req(n, f, "csv", "data");
         Path csv = baseDir.resolve(string(csvNode, "data.csv")).normalize();
         try {
-            InputFiles.checkRegular(csv, "a CSV file", CsvFeeder.MAX_BYTES);
+            InputFiles.checkRegular(csv, InputKind.CSV);
         } catch (BrinkUserException e) {
             throw new BrinkUserException(csvNode.where() + ": data.csv: " + e.getMessage());
         }

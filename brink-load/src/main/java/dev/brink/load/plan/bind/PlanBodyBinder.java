@@ -5,13 +5,14 @@ import static dev.brink.load.plan.bind.PlanBinder.req;
 import static dev.brink.load.plan.bind.PlanBinder.string;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
+import dev.brink.core.Sizes;
 import dev.brink.load.engine.Template;
 import dev.brink.load.http.MultipartBody;
 import dev.brink.load.plan.JsonBody;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.PlanNode;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,8 +32,6 @@ final class PlanBodyBinder {
     private static final List<String> BODY_KEYS = List.of("body", "form", "json", "multipart");
     /** A part's name or file name goes between quotes in a header line: no quote, backslash or line break. */
     private static final Pattern PART_NAME = Pattern.compile("[^\"\\\\\\r\\n\\x00]+");
-    /** A file sent in a multipart body is read whole into memory and sent with every request. */
-    static final long MAX_FILE_BYTES = 1L << 20;
 
     private PlanBodyBinder() {
     }
@@ -106,10 +105,10 @@ final class PlanBodyBinder {
             byte[] content;
             try {
                 file = (baseDir == null ? Path.of(name) : baseDir.resolve(name)).toAbsolutePath().normalize();
-                if (!Files.isRegularFile(file) || Files.size(file) > MAX_FILE_BYTES) throw new IOException("not a small file");
-                content = Files.readAllBytes(file);
-            } catch (IOException | RuntimeException ex) {
-                throw fileNode.error(pp + ".file", "a readable file of at most 1 MiB (relative to the plan's folder)");
+                content = InputFiles.readBytes(file, InputKind.BODY_PART);
+            } catch (BrinkUserException | RuntimeException ex) {
+                throw fileNode.error(pp + ".file", "a readable regular file of at most " + Sizes.human(InputKind.BODY_PART.maxBytes())
+                        + " (relative to the plan's folder; " + InputKind.BODY_PART.variable() + "=SIZE raises the limit)");
             }
             String type = f.containsKey("content_type") ? string(f.get("content_type"), pp + ".content_type") : "application/octet-stream";
             if (!type.matches("[A-Za-z0-9!#$&^_.+-]+/[A-Za-z0-9!#$&^_.+-]+(\\s*;[^\\r\\n\\x00]*)?")) {

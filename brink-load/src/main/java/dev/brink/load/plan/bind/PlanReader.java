@@ -2,6 +2,7 @@ package dev.brink.load.plan.bind;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.PlanYaml;
 import java.nio.file.Path;
@@ -21,7 +22,7 @@ public final class PlanReader {
      * A plan is a few kB written by a person; the YAML scanner's cost grows faster than linearly with a line's
      * length (a 4 MB one-line file took 9 s), so plans are bounded and a longer input is refused at once.
      */
-    public static final long MAX_BYTES = 1L << 20;
+    public static final long MAX_BYTES = InputKind.PLAN.defaultMaxBytes();
     /** See {@link #MAX_BYTES}; a long body belongs in a template with generators, not in one literal line. */
     public static final int MAX_LINE_CHARS = 16 * 1024;
 
@@ -32,7 +33,7 @@ public final class PlanReader {
 
     /** As {@link #load(Path)}, with {@code params} setting the plan's parameters (see {@link PlanParams}). */
     public static Plan load(Path file, Map<String, String> params) throws BrinkUserException {
-        String text = InputFiles.readUtf8(file, "a plan (YAML)", MAX_BYTES);
+        String text = InputFiles.readUtf8(file, InputKind.PLAN);
         Path dir = file.toAbsolutePath().getParent();
         return parse(text, file.toString(), dir, System::getenv, params);
     }
