@@ -125,6 +125,27 @@ class HardeningTest {
     }
 
     @Test
+    void aLongPacketIsParsedInOnePassAndAnOverlongOneRefused() {
+        // 5 000 bytes overflowed the stack of a regular expression with a repeated group; now a linear parser reads it
+        // and the load starts (here: nothing listens, so the connection is what fails)
+        BrinkRun r = usageError("tcp", "127.0.0.1:9", "--packet", "7e".repeat(5_000), "--rate", "1", "--duration", "1s");
+        assertThat(r.err).contains("cannot connect to 127.0.0.1:9");
+        assertThat(usageError("tcp", "127.0.0.1:9", "--packet", "7e ".repeat(70_000), "--rate", "1", "--duration", "1s").err)
+                .contains("bad --packet: 70000 bytes, expected at most 65536");
+        assertThat(usageError("tcp", "127.0.0.1:9", "--packet", "7e".repeat(5_000) + "g", "--rate", "1", "--duration", "1s").err)
+                .contains("bad --packet: expected bytes in hex");
+    }
+
+    @Test
+    void aJfrWindowThatEndsBeforeItStartsIsRefused() {
+        // refused before the file is read: the file need not exist
+        assertThat(usageError("jfr", "--from", "10s", "--to", "1s", dir.resolve("x.jfr").toString()).err)
+                .isEqualTo("brink: --from 10s is not before --to 1s: expected a window that starts before it ends\n");
+        assertThat(usageError("jfr", "--from", "2026-11-23T22:25:06Z", "--to", "2026-11-23T22:25:06Z", "x.jfr").err)
+                .contains("is not before --to");
+    }
+
+    @Test
     void aMessageQuotingALineBreakStaysOneLine() {
         BrinkRun r = usageError("threads", dir.resolve("two\nlines.txt").toString());
         oneLine(r);
