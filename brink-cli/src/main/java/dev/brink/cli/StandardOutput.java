@@ -1,11 +1,11 @@
 package dev.brink.cli;
 
+import dev.brink.core.FailureKeepingStream;
 import dev.brink.core.OutputFiles;
+import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 
 /**
@@ -14,47 +14,24 @@ import java.io.PrintStream;
  * report lost. {@link BrinkMain#main} asks {@link #failure()} after the command: a failed write is one line and exit 2.
  * A closed pipe is not a failure: {@code brink jfr x.jfr | head} is the reader's choice to stop.
  */
-final class StandardOutput extends FilterOutputStream {
-    private IOException failure;
+final class StandardOutput {
+    private final FailureKeepingStream stream = new FailureKeepingStream(new FileOutputStream(FileDescriptor.out));
 
     private StandardOutput() {
-        super(new FileOutputStream(FileDescriptor.out));
     }
 
-    /** A PrintStream over the process's standard output, and the stream that watches it. */
+    /** The process's standard output, watched. */
     static StandardOutput open() {
         return new StandardOutput();
     }
 
     PrintStream printStream() {
-        return new PrintStream(new java.io.BufferedOutputStream(this, 8192), true);
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-        try {
-            out.write(b);
-        } catch (IOException e) {
-            throw kept(e);
-        }
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-        try {
-            out.write(b, off, len);
-        } catch (IOException e) {
-            throw kept(e);
-        }
-    }
-
-    private IOException kept(IOException e) {
-        if (failure == null) failure = e;
-        return e;
+        return new PrintStream(new BufferedOutputStream(stream, 8192), true);
     }
 
     /** One line for a write that failed (not a closed pipe), or null. */
     String failure() {
+        IOException failure = stream.failure();
         if (failure == null || String.valueOf(failure.getMessage()).contains("Broken pipe")) {
             return null;
         }
