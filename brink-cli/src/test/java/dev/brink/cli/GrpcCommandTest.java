@@ -44,6 +44,10 @@ class GrpcCommandTest {
                     "{\"acount\": \"a\"}", "--rate", "10", "--duration", "10s");
             assertOneLine(r, null);
             assertThat(r.err()).contains("acount").contains("pay.v2.Entry");
+            // JSON cut short: Gson's exception text ("java.io.EOFException: …") is not the user's to read
+            assertOneLine(brink("grpc", addr, "--call", "pay.v2.Ledger/Post", "--proto", proto.toString(), "-d",
+                    "{\"account\": \"a\"", "--rate", "10", "--duration", "10s"),
+                    "message: expected pay.v2.Entry as JSON, got: End of input at line 1 column 16 path $.account");
         }
         int dead;
         try (ServerSocket s = new ServerSocket(0)) {
