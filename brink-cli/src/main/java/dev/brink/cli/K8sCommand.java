@@ -102,7 +102,11 @@ final class K8sCommand implements Callable<Integer> {
                     + "without data.csv (generators such as ${random.int(a,b)} work)");
         }
         Duration delay = Durations.parse(startDelay);
-        if (delay.isNegative() || delay.isZero()) throw new BrinkUserException("bad --start-delay " + startDelay + ": expected more than 0");
+        if (delay.isNegative() || delay.isZero() || delay.compareTo(ShardStart.FUTURE_LIMIT) > 0) {
+            // the pods run brink run --start-at now + delay, which refuses a start further ahead
+            throw new BrinkUserException("bad --start-delay " + startDelay + ": expected more than 0 and at most "
+                    + ShardStart.FUTURE_LIMIT.toHours() + "h");
+        }
         quantity("--cpu", cpu);
         quantity("--memory", memory);
         quantity("--storage", storage);

@@ -137,6 +137,18 @@ class HardeningTest {
     }
 
     @Test
+    void aStartFarAheadIsRefusedNotWaitedFor() throws Exception {
+        Path plan = Files.writeString(dir.resolve("plan.yaml"), "name: p\ntarget: {base_url: \"http://127.0.0.1:9\"}\n"
+                + "profile:\n  - name: a\n    rps: 2\n    request: {path: \"/\"}\n");
+        // the campaign's hang: --start-at 2999-01-01T00:00:00Z slept until the year 2999
+        assertThat(usageError("http", "http://127.0.0.1:9/", "--rate", "1", "--duration", "1s", "--start-at",
+                "2999-01-01T00:00:00Z").err).contains("bad --start-at 2999-01-01T00:00:00Z: more than 24 h ahead");
+        assertThat(usageError("k8s", plan.toString(), "--shards", "2", "--start-delay", "2d", "--out",
+                dir.resolve("k8s").toString()).err)
+                .contains("bad --start-delay 2d: expected more than 0 and at most 24h");
+    }
+
+    @Test
     void aJfrWindowThatEndsBeforeItStartsIsRefused() {
         // refused before the file is read: the file need not exist
         assertThat(usageError("jfr", "--from", "10s", "--to", "1s", dir.resolve("x.jfr").toString()).err)
