@@ -126,7 +126,7 @@ final class K8sCommand implements Callable<Integer> {
                 .writer();
         for (K8sManifests.Manifest m : manifests) {
             Path file = dir.resolve(m.file());
-            OutputFiles.directory(file.getParent(), "--out");
+            OutputFiles.directory(file.toAbsolutePath().getParent(), "--out"); // --out "" is the current folder
             OutputFiles.write(file, o -> yaml.writeValue(o, m.object()));
         }
         PrintWriter console = spec.commandLine().getOut();
