@@ -48,6 +48,10 @@ class GrpcCommandTest {
             assertOneLine(brink("grpc", addr, "--call", "pay.v2.Ledger/Post", "--proto", proto.toString(), "-d",
                     "{\"account\": \"a\"", "--rate", "10", "--duration", "10s"),
                     "message: expected pay.v2.Entry as JSON, got: End of input at line 1 column 16 path $.account");
+            HttpCommandTest.Run cut = brink("grpc", addr, "--call", "pay.v2.Ledger/Post", "--proto", proto.toString(), "-d",
+                    "{\"account\": \"a", "--rate", "10", "--duration", "10s");
+            assertOneLine(cut, "message: expected pay.v2.Entry as JSON, got: Unterminated string at line 1 column 15");
+            assertThat(cut.err()).doesNotContain("https://");
         }
         int dead;
         try (ServerSocket s = new ServerSocket(0)) {

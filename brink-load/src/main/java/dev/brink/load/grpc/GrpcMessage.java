@@ -94,8 +94,9 @@ final class GrpcMessage {
         for (int colon = m.indexOf(": "); colon > 0 && isClassName(m, colon); colon = m.indexOf(": ")) {
             m = m.substring(colon + 2);
         }
-        int see = m.indexOf("; See https://");
-        if (see >= 0) m = m.substring(0, see);
+        int see = m.indexOf("See https://"); // on a line of its own after Gson's message
+        if (see >= 0) m = m.substring(0, see).strip();
+        if (m.endsWith(";")) m = m.substring(0, m.length() - 1);
         return m.isEmpty() ? "got something else" : "got: " + m;
     }
 
