@@ -24,7 +24,7 @@ import dev.brink.heap.index.SpilledInts;
  *       back in order;</li>
  *   <li>the tree: children lists (4 bytes per reachable object) with a start only for objects that have references,
  *       and retained sizes only for those (4C; a leaf retains its shallow size, one bit says it is reachable): about
- *       4N + 8C, 16 for dumps over 32 GiB.</li>
+ *       4N + 8C, 16 for dumps over 32 GiB; {@link #park parked} in files while the report's detail scan runs.</li>
  * </ul>
  */
 public final class DominatorTree {
@@ -38,8 +38,11 @@ public final class DominatorTree {
      * those with references ({@link #inner}). A leaf dominates nothing (no path goes on through it), so it has no
      * slot. No idom array is kept.
      */
-    private final int[] childStart;
-    private final int[] children;
+    private int[] childStart;
+    private int[] children;
+    /** The two arrays above while {@link #park parked}, else null. */
+    private SpilledInts parkedStarts;
+    private SpilledInts parkedChildren;
     /** The objects that have references. */
     private final RankedBits inner;
     private final Retained retained;
@@ -53,6 +56,32 @@ public final class DominatorTree {
         this.retained = retained;
         this.reachableBytes = reachableBytes;
         this.reachableCount = reachableCount;
+    }
+
+    /**
+     * Moves the tree's arrays (children lists, their starts, the retained sizes: about 8 bytes per object) into
+     * temporary files until {@link #restore}, for a step that reads the dump again and not the tree: the detail scan,
+     * whose string hashes need about 28 bytes per String at the same time. The tree must not be read meanwhile.
+     */
+    public void park() {
+        if (parkedStarts == null) {
+            parkedStarts = SpilledInts.of(childStart);
+            parkedChildren = SpilledInts.of(children);
+            childStart = null;
+            children = null;
+            retained.park();
+        }
+    }
+
+    /** Reads what {@link #park} moved out back into the heap. */
+    public void restore() {
+        if (parkedStarts != null) {
+            childStart = parkedStarts.toArray();
+            children = parkedChildren.toArray();
+            parkedStarts = null;
+            parkedChildren = null;
+            retained.restore();
+        }
     }
 
     /** Slot of an object's children list ({@link #childStart}), or -1 for a leaf. */
@@ -69,7 +98,8 @@ public final class DominatorTree {
     private static final class Retained {
         private final HeapGraph g;
         private final RankedBits inner;
-        private final int[] units;
+        private int[] units;
+        private SpilledInts parkedUnits;
         private final long[] bytes;
         private final int unitShift;
         private final long[] reachedLeaves;
@@ -102,13 +132,13 @@ public final class DominatorTree {
                 return (reachedLeaves[o >>> 6] & (1L << o)) != 0 ? g.shallow(o) : 0;
             }
             int r = inner.rank(o);
-            return units != null ? (units[r] & 0xffffffffL) << unitShift : bytes[r];
+            return bytes == null ? (units[r] & 0xffffffffL) << unitShift : bytes[r];
         }
 
         /** Adds to an object that has references (only those dominate others). */
         void add(int o, long b) {
             int r = inner.rank(o);
-            if (units != null) {
+            if (bytes == null) {
                 units[r] += (int) (b >>> unitShift);
             } else {
                 bytes[r] += b;
@@ -117,6 +147,21 @@ public final class DominatorTree {
 
         void reachLeaf(int o) {
             reachedLeaves[o >>> 6] |= 1L << o;
+        }
+
+        /** The 4-byte sums go to a file (see {@link DominatorTree#park}); 8-byte ones (dumps over 32 GiB) stay. */
+        void park() {
+            if (units != null) {
+                parkedUnits = SpilledInts.of(units);
+                units = null;
+            }
+        }
+
+        void restore() {
+            if (parkedUnits != null) {
+                units = parkedUnits.toArray();
+                parkedUnits = null;
+            }
         }
     }
 

@@ -21,10 +21,10 @@ import java.util.Map;
 /**
  * Builds a {@link HeapGraph} in three streaming passes: the first collects object ids, classes, names and
  * roots; the ids are sorted into dense indexes; the second fills class and shallow size and counts each object's
- * references; the third writes the references in place. Class and size wait in a temporary file from the end of
+ * references; the third writes the references in place (the ids are collected as 4-byte offsets, {@link IdList}). Class and size wait in a temporary file from the end of
  * the second pass until the dominator tree's retained sizes (only one bit per object, "is a
  * java.lang.ref.Reference", is kept for the paths from the roots), so the third pass holds the ids (4.5 bytes per
- * object), the reference starts (4) and the references (4 per reference); while the ids are sorted, 12 bytes per
+ * object), the reference starts (4) and the references (4 per reference); while the ids are sorted, 8 bytes per
  * object.
  */
 public final class GraphBuilder {
@@ -35,16 +35,8 @@ public final class GraphBuilder {
         long fileSize = Files.size(file);
         Pass1 p1 = new Pass1();
         HprofScanner.scan(file, p1, done -> progress.update("reading (1/3)", done, fileSize));
-        long[] sorted = p1.ids.trim();
+        ObjectIds ids = p1.ids.toIds(); // 4 bytes per object from here on when ids are compact
         p1.ids = null;
-        Arrays.sort(sorted);
-        for (int i = 1; i < sorted.length; i++) {
-            if (sorted[i] == sorted[i - 1]) {
-                throw new HprofFormatException(-1, String.format("expected unique object ids, 0x%x is dumped twice", sorted[i]));
-            }
-        }
-        ObjectIds ids = ObjectIds.of(sorted);
-        sorted = null; // 4 bytes per object from here on when ids are compact
         SizeModel model = SizeModel.infer(p1.idSize, p1.minAddress, p1.maxAddress);
         ClassTable classes = new ClassTable(p1.classDumps, p1.loadNames, p1.utf8, p1.idSize, model);
         p1.classDumps = null;
@@ -126,7 +118,7 @@ public final class GraphBuilder {
     /** Ids, classes, names and roots; nothing per object but its id. */
     private static final class Pass1 implements HprofVisitor {
         int idSize;
-        LongList ids = new LongList();
+        IdList ids = new IdList();
         final HeapSegments segments = new HeapSegments();
         long minAddress = Long.MAX_VALUE;
         long maxAddress = Long.MIN_VALUE;

@@ -15,8 +15,8 @@ import java.util.Set;
  * Reachable java.lang.String objects with equal values. The value arrays are the targets of String
  * objects' references in the graph; the first detail scan hashes their content ({@link DetailReader.ArrayHasher}),
  * the second fetches previews of the top groups. Equal 64-bit hashes (over length and bytes) count as equal
- * strings. Memory: about 28 bytes per String until the hashing scan is over, then 24 (the arrays only the scan
- * reads go before the groups' are made).
+ * strings. Memory: 8 bytes per String, 28 from {@link #index} to the end of the hashing scan, then 24 while the
+ * groups are made (the arrays only the scan reads go first), then 8 again.
  */
 public final class DuplicateStrings implements DetailReader.ArrayHasher {
     private final HeapGraph g;
@@ -54,6 +54,16 @@ public final class DuplicateStrings implements DetailReader.ArrayHasher {
                 valueIdx[k++] = g.ref(g.refStart(i)); // String's only reference field is its value array
             }
         }
+    }
+
+    /**
+     * Builds what the hashing scan looks up (the value arrays' ids, their hashes: 20 bytes per String); called just
+     * before that scan, when the dominator tree is parked, so the two never share the heap.
+     */
+    public void index() {
+        if (hashes != null) {
+            return;
+        }
         values = valueIdx.clone();
         Arrays.sort(values);
         valueIds = new long[values.length];
@@ -65,6 +75,7 @@ public final class DuplicateStrings implements DetailReader.ArrayHasher {
 
     @Override
     public boolean wants(long arrayId) {
+        index();
         return Arrays.binarySearch(valueIds, arrayId) >= 0;
     }
 
