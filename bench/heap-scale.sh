@@ -60,6 +60,8 @@ generate() {
 
 ROWS=()
 SUSPECTS=()
+# 16232756 → 16,232,756
+thousands() { sed -E ':a;s/([0-9])([0-9]{3})($|,)/\1,\2\3/;ta' <<<"$1"; }
 # measure LABEL REPORT_FILE brink-args...
 measure() {
   local label=$1 out=$2 before after status=ok
@@ -76,20 +78,20 @@ measure() {
   objects=$(grep -m1 -oE '^Heap: [0-9,]+ reachable objects' "$out" | grep -oE '[0-9,]+' | tr -d , || true)
   refs=$(grep -m1 -oE '[0-9,]+ references' "$out" | grep -oE '[0-9,]+' | tr -d , || true)
   bytes=$(stat -L -c %s "${@: -1}")
-  ROWS+=("| $label | $(awk -v b="$bytes" 'BEGIN {printf "%.2f GiB", b / 2^30}') | ${objects:+$(printf "%'d" "$objects")} | ${refs:+$(printf "%'d" "$refs")} | $status | ${wall} s | $(awk -v u="$user" -v s="$sys" 'BEGIN {printf "%.1f", u + s}') s | $(awk -v r="$rss" 'BEGIN {printf "%.0f MiB", r / 1024}') | ${objects:+$(awk -v r="$rss" -v o="$objects" 'BEGIN {printf "%.1f", r * 1024 / o}')} | $before → $after | $COMMIT |")
+  ROWS+=("| $label | $(awk -v b="$bytes" 'BEGIN {printf "%.2f GiB", b / 2^30}') | ${objects:+$(thousands "$objects")} | ${refs:+$(thousands "$refs")} | $status | ${wall} s | $(awk -v u="$user" -v s="$sys" 'BEGIN {printf "%.1f", u + s}') s | $(awk -v r="$rss" 'BEGIN {printf "%.0f MiB", r / 1024}') | ${objects:+$(awk -v r="$rss" -v o="$objects" 'BEGIN {printf "%.1f", r * 1024 / o}')} | $before → $after | $COMMIT |")
 }
 
 for u in "${SIZES[@]}"; do
   generate "$u"
 done
 for u in "${SIZES[@]}"; do
-  measure "\`brink heap\` $u units" "$DIR/heap-$u.report.txt" heap --top 10 "$(dump_of "$u")"
-  SUSPECTS+=("$u units: $(grep -m1 '^Leak suspect 1:' "$DIR/heap-$u.report.txt" || echo "no leak suspect")")
+  measure "\`brink heap\`, $u × the unit" "$DIR/heap-$u.report.txt" heap --top 10 "$(dump_of "$u")"
+  SUSPECTS+=("$u × the unit: $(grep -m1 '^Leak suspect 1:' "$DIR/heap-$u.report.txt" || echo "no leak suspect")")
 done
 for u in "${SIZES[@]}"; do
   if [[ "$u" == "$PAIR" ]]; then
-    measure "\`brink heap diff\` $u units (earlier, later)" "$DIR/diff-$u.report.txt" heap diff --top 10 "$(earlier_of "$u")" "$(dump_of "$u")"
-    SUSPECTS+=("diff at $u units: $(grep -m1 -E '^  (CRITICAL|WARNING)' "$DIR/diff-$u.report.txt" || echo "no finding")")
+    measure "\`brink heap diff\` EARLIER LATER, $u × the unit" "$DIR/diff-$u.report.txt" heap diff --top 10 "$(earlier_of "$u")" "$(dump_of "$u")"
+    SUSPECTS+=("diff at $u × the unit: $(grep -m1 -E '^  (CRITICAL|WARNING)' "$DIR/diff-$u.report.txt" || echo "no finding")")
   fi
 done
 
