@@ -10,9 +10,9 @@ import dev.brink.heap.index.SpilledInts;
  * idoms by Semi-NCA (Georgiadis), which needs no buckets and is near-linear on heap graphs. Everything is iterative: deep graphs (a 1.5 M-node linked list) need no stack.
  *
  * <p>Memory, with N objects of which I have references (I is about N / 2 in a typical heap: byte[], boxed numbers and
- * other leaves are the rest), C of those reachable, and R references. The peak of the whole analysis must stay under
- * about 14 bytes per object + 4 per reference so that a 10 GiB dump (150 M objects) is analysed in under 3 GiB of
- * resident memory; so every array a step does not read waits in a temporary file ({@code SpilledInts}), and what
+ * other leaves are the rest), C of those reachable, and R references. The peak of the whole analysis must stay near 14
+ * bytes of live heap per object (with about one reference per object) so that a 10 GiB dump (154 M objects) is
+ * analysed in under 3 GiB of resident memory (it takes 2.4 GiB); so every array a step does not read waits in a temporary file ({@code SpilledInts}), and what
  * a step reads in one direction is streamed from one rather than held:
  * <ul>
  *   <li>depth-first numbering: the graph's references (4N + 4R) and the dfs numbers (4N); the dfs order and the dfs

@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * some ordinary live data; "healthy" keeps only the ordinary data, spread over many small holders.
  * Usage: DumpingApp leak|healthy DUMP_FILE [ENTRIES] [LINKED_LIST_NODES] [EARLIER_DUMP_FILE EARLIER_ENTRIES]
  *
- * <p>Shapes (bench/heap-bench.sh scales them with the dump size): each leaked entry is six objects (a
+ * <p>Shapes (bench/heap-scale.sh scales them with the dump size): each leaked entry is six objects (a
  * ConcurrentHashMap$Node, its Long key, a PriceHistory record, its note String and that String's byte[], and a
  * 100–299-byte snapshot byte[]), about 376 bytes of dump; each list node two (a LinkedList$Node and its Integer);
  * 400 small holders (a list of 21 short strings and an int[64] each) beside them. With an earlier dump file, the
