@@ -28,6 +28,7 @@ import dev.brink.load.engine.StepDriver;
 import dev.brink.load.host.PortExhaustion;
 import dev.brink.load.metrics.LiveMetrics;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.PlanWriter;
 import dev.brink.threads.ThreadDumpAnalyzer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -182,7 +183,7 @@ public final class MethodRunner {
         SoakResult soak = null;
         stages = null;
         try {
-            PlanWriter.write(plan, run.file(RunDirectory.PLAN));
+            OutputFiles.write(run.file(RunDirectory.PLAN), PlanWriter.yaml(plan));
             events = new EventLog(run);
         } catch (BrinkUserException e) {
             finished.countDown();

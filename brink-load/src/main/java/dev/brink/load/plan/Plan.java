@@ -147,9 +147,12 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
 
     /**
      * A raw-TCP target's packets, compiled when the plan is read: the tcp package's {@code TcpSpec}, which also
-     * sends them. The model carries them without knowing their form, so the plan depends on no protocol.
+     * sends them. The model carries them without knowing their form, so the plan depends on no protocol; plan.yaml
+     * writes back the sections they were compiled from, and two are equal when those sections say the same.
      */
     public interface TcpPackets {
+        /** The root sections they were compiled from ({@code variables}, {@code packets}, {@code session}, {@code response}), in file order. */
+        Map<String, PlanNode> sections();
     }
 
     /**

@@ -25,6 +25,8 @@ public final class TcpPlanParser {
             "bcd", "bcd_time", "ascii", "text", "fill", "length", "checksum");
     private static final String TYPE_LIST = "one of hex, u8, u16, u32, u64, u16le, u32le, u64le, bcd, bcd_time,"
             + " ascii, text, fill, length, checksum";
+    /** The plan's root sections a TCP target compiles, in the order plan.yaml writes them. */
+    public static final List<String> SECTIONS = List.of("variables", "packets", "session", "response");
     private static final String[] MODIFIERS = {"name", "size", "scale", "pad", "order", "over", "adjust", "zone_offset_hours"};
 
     private final List<String> columns;
@@ -85,7 +87,9 @@ public final class TcpPlanParser {
         }
         Response response = f.containsKey("response") ? response(f.get("response"))
                 : new Response(new Framing.None(), null, 0, 0, new Response.Check[0]);
-        return new TcpSpec(vars.values().toArray(new Variable[0]), login, data, logout, count, interval, response);
+        Map<String, PlanNode> sections = new LinkedHashMap<>();
+        for (String k : SECTIONS) if (f.containsKey(k)) sections.put(k, f.get(k));
+        return new TcpSpec(vars.values().toArray(new Variable[0]), login, data, logout, count, interval, response, sections);
     }
 
     // ---- variables ----
