@@ -521,7 +521,7 @@ public final class MethodRunner {
     private int confirmMultiplier(CapacityResult capacity) {
         Double given = plan.phases().confirm().multiplier();
         if (given != null) {
-            return (int) Math.max(1, Math.round(given));
+            return given.intValue(); // whole and >= 1: Plan.Confirm holds no other
         }
         return capacity == null ? 0 : capacity.maxMultiplier();
     }

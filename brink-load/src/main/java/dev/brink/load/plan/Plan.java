@@ -465,7 +465,10 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
     /** Capacity search: multipliers start, start+step … max, each held for stepDuration after warmup. */
     public record Capacity(double start, double step, double max, Duration stepDuration, Duration warmup, boolean refine) {
         public Capacity {
-            if (!(start > 0 && step > 0 && max >= start)) throw new IllegalArgumentException("0 < start <= max, step > 0");
+            if (!(start >= 1 && step >= 1 && max >= start)) throw new IllegalArgumentException("1 <= start <= max, step >= 1");
+            if (start != Math.rint(start) || step != Math.rint(step) || max != Math.rint(max)) {
+                throw new IllegalArgumentException("whole multipliers: start, step and max");
+            }
             Objects.requireNonNull(stepDuration, "step_duration");
             Objects.requireNonNull(warmup, "warmup");
         }
@@ -473,13 +476,15 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
 
     /**
      * Confirmation: ramp to a multiplier over {@code ramp}, hold for {@code hold}. The multiplier is the
-     * capacity search's maximum, or {@code multiplier} when given (null: take the search's).
+     * capacity search's maximum, or {@code multiplier} when given (null: take the search's), a whole one as the search's are.
      */
     public record Confirm(Duration ramp, Duration hold, Double multiplier) {
         public Confirm {
             Objects.requireNonNull(ramp, "ramp");
             Objects.requireNonNull(hold, "hold");
-            if (multiplier != null && !(multiplier > 0)) throw new IllegalArgumentException("multiplier > 0");
+            if (multiplier != null && !(multiplier >= 1 && multiplier == Math.rint(multiplier))) {
+                throw new IllegalArgumentException("a whole multiplier >= 1");
+            }
         }
 
         public Confirm(Duration ramp, Duration hold) {

@@ -28,6 +28,8 @@ import java.util.regex.Pattern;
 public final class PlanBinder {
     private static final Pattern METHOD = HttpWords.METHOD;
     static final double MAX_RPS = 1e7;
+    /** The highest multiplier of the profile a phase may ask for; {@link #checkPeakRate} bounds the rate it makes. */
+    static final long MAX_MULTIPLIER = 1_000_000;
     static final Pattern TOKEN = HttpWords.TOKEN;
 
     private PlanBinder() {
@@ -254,9 +256,11 @@ public final class PlanBinder {
         if (f.containsKey("capacity")) {
             PlanNode c = f.get("capacity");
             Map<String, PlanNode> cf = fields(c, "phases.capacity", "start", "step", "max", "step_duration", "warmup", "refine");
-            double start = cf.containsKey("start") ? number(cf.get("start"), "phases.capacity.start", 0.001, 1e6) : 1;
-            double step = cf.containsKey("step") ? number(cf.get("step"), "phases.capacity.step", 0.001, 1e6) : 1;
-            double max = cf.containsKey("max") ? number(cf.get("max"), "phases.capacity.max", 0.001, 1e6) : 100;
+            // the search steps whole multipliers of the profile (N = 1, 2, 3 …): a fractional one is the plan's error here,
+            // at its place, not a surprise once the target is launched
+            double start = cf.containsKey("start") ? integer(cf.get("start"), "phases.capacity.start", 1, MAX_MULTIPLIER) : 1;
+            double step = cf.containsKey("step") ? integer(cf.get("step"), "phases.capacity.step", 1, MAX_MULTIPLIER) : 1;
+            double max = cf.containsKey("max") ? integer(cf.get("max"), "phases.capacity.max", 1, MAX_MULTIPLIER) : 100;
             if (max < start) throw (cf.containsKey("max") ? cf.get("max") : c).error("phases.capacity.max", "a value >= start (" + start + ")");
             Duration sd = cf.containsKey("step_duration") ? duration(cf.get("step_duration"), "phases.capacity.step_duration") : Duration.ofSeconds(30);
             Duration wu = cf.containsKey("warmup") ? duration(cf.get("warmup"), "phases.capacity.warmup") : Duration.ZERO;
@@ -270,7 +274,8 @@ public final class PlanBinder {
             confirm = new Plan.Confirm(
                     cf.containsKey("ramp") ? duration(cf.get("ramp"), "phases.confirm.ramp") : Duration.ZERO,
                     duration(req(c, cf, "hold", "phases.confirm"), "phases.confirm.hold"),
-                    cf.containsKey("multiplier") ? number(cf.get("multiplier"), "phases.confirm.multiplier", 0.001, 1e6) : null);
+                    // the confirmation holds one of the search's multipliers: a whole one (1.4 is not rounded to 1 behind the user's back)
+                    cf.containsKey("multiplier") ? (double) integer(cf.get("multiplier"), "phases.confirm.multiplier", 1, MAX_MULTIPLIER) : null);
         }
         if (f.containsKey("soak")) {
             PlanNode s = f.get("soak");
