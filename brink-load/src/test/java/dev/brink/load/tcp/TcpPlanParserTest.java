@@ -146,4 +146,14 @@ class TcpPlanParserTest {
         assertThatThrownBy(() -> spec(plan("  p: [{name: a, u8: 1}, {checksum: xor, over: [a, b]}]\n")))
                 .hasMessageStartingWith("p.yaml:8:51: packets.p.fields[1].over[1]: expected the name of a field of this packet");
     }
+
+    /** A misspelt key is named as the key it is, not as its value, in a field and in a section alike (PlanValues). */
+    @Test
+    void anUnknownKeyIsNamedAsTheKey() {
+        assertThatThrownBy(() -> spec(plan("  p: [{u16: 1, scael: 10}]\n")))
+                .hasMessageStartingWith("p.yaml:8:23: packets.p.fields[0]: expected a type, one of hex, u8")
+                .hasMessageEndingWith(", got 'scael'");
+        assertThatThrownBy(() -> spec(plan("  p: {fields: [{u8: 1}], escpae: {over: [a, a]}}\n")))
+                .hasMessageStartingWith("p.yaml:8:34: packets.p: expected one of the keys fields, escape, got 'escpae'");
+    }
 }

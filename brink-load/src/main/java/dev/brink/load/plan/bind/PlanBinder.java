@@ -1,8 +1,16 @@
 package dev.brink.load.plan.bind;
 
+import static dev.brink.load.plan.PlanValues.bool;
+import static dev.brink.load.plan.PlanValues.duration;
+import static dev.brink.load.plan.PlanValues.fields;
+import static dev.brink.load.plan.PlanValues.fmt;
+import static dev.brink.load.plan.PlanValues.integer;
+import static dev.brink.load.plan.PlanValues.number;
+import static dev.brink.load.plan.PlanValues.req;
+import static dev.brink.load.plan.PlanValues.string;
+
 import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
-import dev.brink.core.Durations;
 import dev.brink.core.InputFiles;
 import dev.brink.core.InputKind;
 import dev.brink.core.Sizes;
@@ -13,7 +21,6 @@ import dev.brink.load.http.HttpWords;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.PlanNode;
 import dev.brink.load.plan.ThinkTime;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -402,77 +409,5 @@ public final class PlanBinder {
             }
         }
         return new Plan.Data(csv, random, columns, secret);
-    }
-
-    // ---- small typed readers ----
-
-    static Map<String, PlanNode> fields(PlanNode n, String path, String... allowed) throws BrinkUserException {
-        if (n.fields() == null) throw n.error(path, "a mapping with keys " + String.join(", ", allowed));
-        List<String> ok = List.of(allowed);
-        for (Map.Entry<String, PlanNode> e : n.fields().entrySet()) {
-            if (!ok.contains(e.getKey())) {
-                PlanNode v = e.getValue();
-                throw new BrinkUserException(v.where() + ": " + path + ": expected one of the keys "
-                        + String.join(", ", allowed) + ", got '" + e.getKey() + "'");
-            }
-        }
-        return n.fields();
-    }
-
-    static PlanNode req(PlanNode parent, Map<String, PlanNode> f, String key, String path) throws BrinkUserException {
-        PlanNode v = f.get(key);
-        if (v == null || v.isNull()) {
-            throw new BrinkUserException(parent.where() + ": " + path + ": expected a '" + key + "' key");
-        }
-        return v;
-    }
-
-    static String string(PlanNode n, String path) throws BrinkUserException {
-        if (!n.isScalar() || n.text() == null) throw n.error(path, "a text value");
-        return n.text();
-    }
-
-    static double number(PlanNode n, String path, double min, double max) throws BrinkUserException {
-        String expected = "a number from " + fmt(min) + " to " + fmt(max);
-        if (!n.isScalar() || n.text() == null) throw n.error(path, expected);
-        try {
-            double v = Double.parseDouble(n.text().trim());
-            if (!(v >= min && v <= max)) throw n.error(path, expected);
-            return v;
-        } catch (NumberFormatException e) {
-            throw n.error(path, expected);
-        }
-    }
-
-    static long integer(PlanNode n, String path, long min, long max) throws BrinkUserException {
-        String expected = "an integer from " + min + " to " + max;
-        if (!n.isScalar() || n.text() == null) throw n.error(path, expected);
-        try {
-            long v = Long.parseLong(n.text().trim());
-            if (v < min || v > max) throw n.error(path, expected);
-            return v;
-        } catch (NumberFormatException e) {
-            throw n.error(path, expected);
-        }
-    }
-
-    static boolean bool(PlanNode n, String path) throws BrinkUserException {
-        if (n.isScalar() && "true".equals(n.text())) return true;
-        if (n.isScalar() && "false".equals(n.text())) return false;
-        throw n.error(path, "true or false");
-    }
-
-    static Duration duration(PlanNode n, String path) throws BrinkUserException {
-        String expected = "a duration like 30s, 5m or 1h, at most " + Durations.MAX_TEXT;
-        if (!n.isScalar() || n.text() == null) throw n.error(path, expected);
-        try {
-            return Durations.parse(n.text());
-        } catch (BrinkUserException e) {
-            throw n.error(path, expected);
-        }
-    }
-
-    static String fmt(double d) {
-        return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
     }
 }
