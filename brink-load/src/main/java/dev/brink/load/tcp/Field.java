@@ -66,6 +66,35 @@ abstract sealed class Field {
         }
     }
 
+    /**
+     * An IEEE 754 binary32 or binary64 ({@code float32}, {@code float64}), big- or little-endian: a constant, or a variable
+     * × scale in the variable's own units. Telemetry and industrial protocols (Modbus registers, MAVLink, CAN payloads)
+     * carry latitudes, temperatures and speeds as floats, so a walk of 31.0..31.5 is sent as those degrees, not as an
+     * integer of millionths; float32 rounds to nearest as the device's own float conversion does.
+     */
+    static final class Real extends Field {
+        private final boolean littleEndian;
+        private final int slot; // -1: constant
+        private final double constant;
+        private final double scale;
+
+        Real(int size, boolean littleEndian, int slot, double constant, double scale) {
+            super(size);
+            if (size != 4 && size != 8) throw new IllegalArgumentException("a float is 4 or 8 bytes");
+            this.littleEndian = littleEndian;
+            this.slot = slot;
+            this.constant = constant;
+            this.scale = scale;
+        }
+
+        @Override
+        void write(byte[] b, int off, Session s) {
+            double v = slot < 0 ? constant : s.values[slot] * scale;
+            long bits = size == 4 ? Float.floatToRawIntBits((float) v) & 0xFFFF_FFFFL : Double.doubleToRawLongBits(v);
+            putInt(b, off, size, littleEndian, bits);
+        }
+    }
+
     /** Packed BCD, two digits a byte, right-aligned and zero-padded: of a variable's integer value or a CSV text. */
     static final class Bcd extends Field {
         private final int slot;

@@ -30,9 +30,9 @@ public final class TcpPlanParser {
     public static final int MAX_PACKET = 64 * 1024;
     private static final int MAX_FIELDS = 1024;
     private static final Set<String> TYPES = Set.of("hex", "u8", "u16", "u32", "u64", "u16le", "u32le", "u64le",
-            "bcd", "bcd_time", "ascii", "text", "fill", "length", "checksum");
-    private static final String TYPE_LIST = "one of hex, u8, u16, u32, u64, u16le, u32le, u64le, bcd, bcd_time,"
-            + " ascii, text, fill, length, checksum";
+            "float32", "float64", "float32le", "float64le", "bcd", "bcd_time", "ascii", "text", "fill", "length", "checksum");
+    private static final String TYPE_LIST = "one of hex, u8, u16, u32, u64, u16le, u32le, u64le, float32, float64, float32le,"
+            + " float64le, bcd, bcd_time, ascii, text, fill, length, checksum";
     /** The plan's root sections a TCP target compiles, in the order plan.yaml writes them. */
     public static final List<String> SECTIONS = List.of("variables", "packets", "session", "response");
     private static final String[] MODIFIERS = {"name", "size", "scale", "pad", "order", "over", "adjust", "zone_offset_hours"};
@@ -248,6 +248,8 @@ public final class TcpPlanParser {
             case "u16", "u16le" -> 2;
             case "u32", "u32le" -> 4;
             case "u64", "u64le" -> 8;
+            case "float32", "float32le" -> 4;
+            case "float64", "float64le" -> 8;
             case "bcd_time" -> 6;
             case "checksum" -> {
                 Checksum c = Checksum.byLabel(string(ff.get("checksum"), fp + ".checksum"));
@@ -288,6 +290,13 @@ public final class TcpPlanParser {
                     throw v.error(vp, "a value that fits in " + size + " byte" + (size == 1 ? "" : "s") + ", or a variable");
                 }
                 return new Field.Int(size, le, -1, c, 1);
+            }
+            case "float32", "float64", "float32le", "float64le" -> {
+                boolean le = type.endsWith("le") || order(ff, fp);
+                double scale = ff.containsKey("scale") ? number(ff.get("scale"), fp + ".scale", -1e18, 1e18) : 1;
+                Variable var = vars.get(string(v, vp));
+                if (var != null) return new Field.Real(size, le, var.slot, 0, scale);
+                return new Field.Real(size, le, -1, real(v, vp, size), 1);
             }
             case "bcd" -> {
                 Variable var = vars.get(string(v, vp));
@@ -460,6 +469,19 @@ public final class TcpPlanParser {
 
     private static double num(Map<String, PlanNode> f, String key, String path, double dflt) throws BrinkUserException {
         return f.containsKey(key) ? number(f.get(key), path + "." + key, -1e18, 1e18) : dflt;
+    }
+
+    /** A float field's constant: a finite decimal number its {@code size} bytes hold (float32: at most ±3.4e38). */
+    private static double real(PlanNode n, String path, int size) throws BrinkUserException {
+        String expected = "a number a float" + 8 * size + " holds, or the name of a variable";
+        double c;
+        try {
+            c = Double.parseDouble(string(n, path).trim());
+        } catch (NumberFormatException e) {
+            throw n.error(path, expected);
+        }
+        if (!Double.isFinite(c) || size == 4 && Math.abs(c) > Float.MAX_VALUE) throw n.error(path, expected);
+        return c;
     }
 
     private static long constant(PlanNode n, String path) throws BrinkUserException {
