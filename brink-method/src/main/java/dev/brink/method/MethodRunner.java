@@ -2,7 +2,6 @@ package dev.brink.method;
 
 import dev.brink.core.AppPackages;
 import dev.brink.core.BrinkUserException;
-import dev.brink.core.OutputFiles;
 import dev.brink.core.BrinkVersion;
 import dev.brink.core.EventLog;
 import dev.brink.core.EventType;
@@ -10,9 +9,14 @@ import dev.brink.core.Finding;
 import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.FindingSet;
+import dev.brink.core.OutputFiles;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
 import dev.brink.core.Shard;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.GeneratorBoundDetail;
+import dev.brink.core.detail.HostSaturatedDetail;
+import dev.brink.core.detail.TargetDiedDetail;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.ConfirmResult;
@@ -307,7 +311,7 @@ public final class MethodRunner {
                 String how = target.deathMessage() != null ? target.deathMessage() : goneReason;
                 found(new Finding(FindingKind.TARGET_DIED, Severity.CRITICAL, "the target died during the run: " + how
                         + (diedInStep == null ? "" : " (in " + diedInStep + "; that step is no verdict)"),
-                        "target JVM", List.of(RunDirectory.EVENTS), diedInStep == null ? Map.of() : Map.of(FindingDetail.TargetDied.STEP, diedInStep)));
+                        "target JVM", List.of(RunDirectory.EVENTS), Detail.map(TargetDiedDetail.inStep(diedInStep))));
             }
         } catch (RuntimeException | Error e) {
             interrupted = true;
@@ -357,7 +361,7 @@ public final class MethodRunner {
             CapacityStepReasons last = CapacityStepReasons.lastGeneratorBound(capacity);
             found(new Finding(FindingKind.GENERATOR_BOUND, Severity.WARNING,
                     "the load generator, not the service, stopped the search at " + last.multiplier() + " × profile: " + last.reasons(),
-                    "brink load generator", List.of(RunDirectory.GENERATOR), Map.of(FindingDetail.GeneratorBound.MULTIPLIER, last.multiplier())));
+                    "brink load generator", List.of(RunDirectory.GENERATOR), Detail.map(new GeneratorBoundDetail(last.multiplier(), null, null))));
         }
         return capacity;
     }
@@ -471,7 +475,7 @@ public final class MethodRunner {
     private void hostSaturated(String where, List<String> reasons) {
         found(new Finding(FindingKind.HOST_SATURATED, Severity.WARNING, "the machine was busy: other processes saturated the host during "
                 + where + ", so it measured the machine, not the service: " + String.join("; ", reasons),
-                "host", List.of(RunDirectory.HOST), Map.of()));
+                "host", List.of(RunDirectory.HOST), Detail.map(HostSaturatedDetail.NONE)));
     }
 
     /** GC pressure, heap sizing and long pauses over the whole run (the soak judges leaks on its own window). */
