@@ -123,12 +123,8 @@ public final class FindingDetail {
     public static final class Pools {
         /** The thread pool's name pattern ("report-worker-*"), or the resource pool ("HikariCP", "the Semaphore taken in …"). */
         public static final String POOL = "pool";
-        /** {@link #KIND_THREAD_POOL}, {@link #KIND_CONNECTION_POOL}, {@link #KIND_OBJECT_POOL} or {@link #KIND_SEMAPHORE}. */
+        /** A {@link dev.brink.core.detail.PoolKind} word: thread-pool, connection-pool, object-pool or semaphore. */
         public static final String POOL_KIND = "pool_kind";
-        public static final String KIND_THREAD_POOL = "thread-pool";
-        public static final String KIND_CONNECTION_POOL = "connection-pool";
-        public static final String KIND_OBJECT_POOL = "object-pool";
-        public static final String KIND_SEMAPHORE = "semaphore";
         public static final String WORKERS = "workers";
         public static final String IDLE_WORKERS = "idle_workers";
         public static final String WAITER_COUNT = "waiter_count";

@@ -20,14 +20,15 @@ import java.util.Map;
  * <p>Kinds whose detail is not a record yet are still the {@code Map<String, Object>} of {@link dev.brink.core.Finding},
  * their keys checked by name only ({@link #TYPES} lists the typed ones).
  */
-public sealed interface Detail permits GeneratorBoundDetail, HostSaturatedDetail, LeakSuspectDetail, PortExhaustionDetail,
-        ShardIncompleteDetail, TargetDiedDetail {
+public sealed interface Detail permits GeneratorBoundDetail, HostSaturatedDetail, LeakSuspectDetail, PoolStarvationDetail,
+        PortExhaustionDetail, ShardIncompleteDetail, TargetDiedDetail {
 
     /** The record type of each kind whose detail is typed. */
     Map<FindingKind, Class<? extends Detail>> TYPES = Map.of(
             FindingKind.GENERATOR_BOUND, GeneratorBoundDetail.class,
             FindingKind.HOST_SATURATED, HostSaturatedDetail.class,
             FindingKind.LEAK_SUSPECT, LeakSuspectDetail.class,
+            FindingKind.POOL_STARVATION, PoolStarvationDetail.class,
             FindingKind.PORT_EXHAUSTION, PortExhaustionDetail.class,
             FindingKind.SHARD_INCOMPLETE, ShardIncompleteDetail.class,
             FindingKind.TARGET_DIED, TargetDiedDetail.class);
