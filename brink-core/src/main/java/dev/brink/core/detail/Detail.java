@@ -1,5 +1,6 @@
 package dev.brink.core.detail;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import dev.brink.core.FindingKind;
@@ -20,14 +21,16 @@ import java.util.Map;
  * <p>Kinds whose detail is not a record yet are still the {@code Map<String, Object>} of {@link dev.brink.core.Finding},
  * their keys checked by name only ({@link #TYPES} lists the typed ones).
  */
-public sealed interface Detail permits GeneratorBoundDetail, HostSaturatedDetail, LeakSuspectDetail, PoolStarvationDetail,
-        PortExhaustionDetail, ShardIncompleteDetail, TargetDiedDetail {
+public sealed interface Detail permits DeadlockDetail, GeneratorBoundDetail, HostSaturatedDetail, LeakSuspectDetail,
+        LongPauseDetail, PoolStarvationDetail, PortExhaustionDetail, ShardIncompleteDetail, TargetDiedDetail {
 
     /** The record type of each kind whose detail is typed. */
     Map<FindingKind, Class<? extends Detail>> TYPES = Map.of(
+            FindingKind.DEADLOCK, DeadlockDetail.class,
             FindingKind.GENERATOR_BOUND, GeneratorBoundDetail.class,
             FindingKind.HOST_SATURATED, HostSaturatedDetail.class,
             FindingKind.LEAK_SUSPECT, LeakSuspectDetail.class,
+            FindingKind.LONG_PAUSE, LongPauseDetail.class,
             FindingKind.POOL_STARVATION, PoolStarvationDetail.class,
             FindingKind.PORT_EXHAUSTION, PortExhaustionDetail.class,
             FindingKind.SHARD_INCOMPLETE, ShardIncompleteDetail.class,
@@ -46,7 +49,10 @@ public sealed interface Detail permits GeneratorBoundDetail, HostSaturatedDetail
     /** The keys of a record type as they are written: its components' names in snake_case, in order. */
     static List<String> keys(Class<? extends Detail> type) {
         List<String> out = new ArrayList<>();
-        for (RecordComponent c : type.getRecordComponents()) out.add(snake(c.getName()));
+        for (RecordComponent c : type.getRecordComponents()) {
+            JsonProperty named = c.getAccessor().getAnnotation(JsonProperty.class);
+            out.add(named != null ? named.value() : snake(c.getName()));
+        }
         return out;
     }
 
