@@ -149,7 +149,7 @@ class TcpPlanParserTest {
 
     /**
      * float32 and float64 in both byte orders: constants and variables in their own units (a walk's degrees, a counter ×
-     * scale), the bytes those of Java's own IEEE 754 encoding (ByteBuffer), checked after the walk has moved.
+     * scale), the bytes those of Java's own IEEE 754 encoding (ByteBuffer), on two packets: the counter moves between them.
      */
     @Test
     void floatFieldsCarryConstantsAndVariablesInRealUnitsInBothByteOrders() throws Exception {
