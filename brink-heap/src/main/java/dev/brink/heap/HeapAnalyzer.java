@@ -92,8 +92,7 @@ public final class HeapAnalyzer {
         } catch (NoSuchFileException e) {
             throw new BrinkUserException("cannot read heap dump " + file + ": no such file");
         } catch (IOException | UncheckedIOException e) {
-            Throwable cause = e instanceof UncheckedIOException u ? u.getCause() : e;
-            throw new BrinkUserException(file + ": cannot read the dump (" + cause.getMessage() + "): expected a readable .hprof or gzip-compressed .hprof.gz file");
+            throw new BrinkUserException(file + ": cannot read the dump (" + causes(e) + "): expected a readable .hprof or gzip-compressed .hprof.gz file");
         }
         Set<String> appClasses = applicationClasses(g);
         if (before != null) {
@@ -102,10 +101,33 @@ public final class HeapAnalyzer {
         try {
             return new Analysis(file, g, options, before, mode, appClasses).run();
         } catch (IOException | UncheckedIOException e) {
-            throw new BrinkUserException(file + ": cannot re-read the dump (" + e.getMessage() + "); did the file change during analysis?");
+            throw new BrinkUserException(file + ": cannot re-read the dump (" + causes(e) + "); did the file change during analysis?");
         } catch (HprofFormatException e) {
             throw new BrinkUserException(file + ": at byte " + e.offset() + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * An I/O failure in one line with what caused it, e.g. "cannot read back the analysis's temporary file:
+     * IOException: No space left on device": the wrapper's words say which file, the cause's class and message say
+     * whether the disk is full, the file shrank or brink has a bug (a ClosedChannelException), which the wrapper's
+     * words alone cannot. An UncheckedIOException only carries its cause, so its own text is what the cause adds.
+     */
+    static String causes(Throwable e) {
+        StringBuilder out = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String text = t.getMessage();
+            if (t instanceof UncheckedIOException && t.getCause() != null && (text == null || text.equals(t.getCause().toString()))) {
+                continue; // new UncheckedIOException(cause) only repeats its cause
+            }
+            out.append(out.isEmpty() ? "" : ": ");
+            if (t instanceof UncheckedIOException) {
+                out.append(text);
+            } else {
+                out.append(t.getClass().getSimpleName()).append(text == null ? "" : ": " + text);
+            }
+        }
+        return out.toString();
     }
 
     /** Class names outside the JDK, without the JVM's generated ones (lambdas, proxies: their names vary by run). */

@@ -3,6 +3,7 @@ package dev.brink.heap.index;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
@@ -39,7 +40,9 @@ public final class SpilledInts {
         this.bytes = file == null ? null : ByteBuffer.allocateDirect(WINDOW * Integer.BYTES).order(ByteOrder.nativeOrder());
         this.window = bytes == null ? null : bytes.asIntBuffer();
         if (file != null) {
-            CLOSER.register(this, new Close(file)); // the file goes with the last reader
+            // the file goes with the last reader; every method that reads the channel keeps this object reachable
+            // until its read is done (Reference.reachabilityFence), or the cleaner could close it mid-read
+            CLOSER.register(this, new Close(file));
         }
     }
 
@@ -80,6 +83,12 @@ public final class SpilledInts {
             SpillFiles.read(file, out);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read back the analysis's temporary file", e);
+        } finally {
+            // the usual caller drops its only reference as this returns (parent = parentFile.toArray(); parentFile =
+            // null), so compiled code may treat this object as unreachable once it has loaded file: a collection
+            // during the read would then let CLOSER close the channel under it (ClosedChannelException), which
+            // happened to the dominator computation of a second analysis in one JVM on a busy machine
+            Reference.reachabilityFence(this);
         }
         return out;
     }
@@ -114,6 +123,8 @@ public final class SpilledInts {
             SpillFiles.readFully(file, bytes, (long) from * Integer.BYTES);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read back the analysis's temporary file", e);
+        } finally {
+            Reference.reachabilityFence(this); // as in toArray: the channel must outlive the read
         }
         start = from;
         end = to;
