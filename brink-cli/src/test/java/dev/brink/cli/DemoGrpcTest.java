@@ -79,8 +79,8 @@ class DemoGrpcTest {
         }
 
         // an ordinary gRPC plan, to copy: the launch line carries the defects' flags
-        assertThat(out.resolve("plan.yaml")).content().contains("grpc: \"127.0.0.1:", "call: \"brink.sample.orders.v1.Orders/PlaceOrder\"",
-                "call: \"brink.sample.orders.v1.Orders/ListOrders\"", "-Xmn250m", "--handler-delay-ms=25");
+        assertThat(out.resolve("plan.yaml")).content().contains("grpc: \"127.0.0.1:", "call: brink.sample.orders.v1.Orders/PlaceOrder",
+                "call: brink.sample.orders.v1.Orders/ListOrders", "-Xmn250m", "--handler-delay-ms=25");
         // the launched service is gone
         demo.assertLaunchedTargetsGone();
         assertThat(out.resolve("report.html")).isRegularFile();

@@ -1,18 +1,25 @@
 package dev.brink.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.DetailValues;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
  * What a run directory holds that the contract does not name: a file, an event type, or a finding's detail key
- * missing from {@link EventType}, {@link FindingDetail} or DESIGN.md's "Run directory" section. Tests run it on
+ * missing from {@link EventType}, {@link FindingDetail} or DESIGN.md's "Run directory" section; and for a kind whose
+ * detail is a record ({@link Detail#TYPES}) a value its record refuses (a word not of its enum, a fraction where a
+ * count belongs, a share above 1); and a key of a .jsonl line that {@link RunLines} does not name. Tests run it on
  * directories real runs wrote, so the documented contract cannot drift from what Brink writes.
  */
 public final class ContractCheck {
@@ -47,6 +54,9 @@ public final class ContractCheck {
                 }
             }
         }
+        for (Map.Entry<String, List<String>> file : new TreeMap<>(RunLines.KEYS).entrySet()) {
+            lineKeys(run.resolve(file.getKey()), file.getKey(), file.getValue(), out);
+        }
         Path events = run.resolve(RunDirectory.EVENTS);
         if (Files.isRegularFile(events)) {
             for (JsonNode e : JsonlReader.readAll(events)) {
@@ -68,6 +78,18 @@ public final class ContractCheck {
         return out;
     }
 
+    /** Each key of {@code file}'s lines that {@link RunLines} does not name, once. */
+    private static void lineKeys(Path path, String file, List<String> known, List<String> out) throws BrinkUserException {
+        if (!Files.isRegularFile(path)) return;
+        Set<String> reported = new TreeSet<>();
+        for (JsonNode line : JsonlReader.readAll(path)) {
+            for (Iterator<String> keys = line.fieldNames(); keys.hasNext(); ) {
+                String key = keys.next();
+                if (!known.contains(key) && reported.add(key)) out.add("field " + key + " of " + file + " is not in the contract");
+            }
+        }
+    }
+
     private static void finding(JsonNode f, String design, List<String> out) {
         String kind = f.path("kind").asText();
         FindingKind k = null;
@@ -81,11 +103,17 @@ public final class ContractCheck {
             return;
         }
         String row = design.lines().filter(l -> l.startsWith("| finding `" + kind + "` |")).findFirst().orElse("");
+        Class<? extends Detail> type = Detail.TYPES.get(k);
+        List<String> known = type != null ? Detail.keys(type) : FindingDetail.KEYS.get(k);
         for (Iterator<String> keys = f.path("detail").fieldNames(); keys.hasNext(); ) {
             String key = keys.next();
-            if (!FindingDetail.KEYS.get(k).contains(key) || !row.contains("`" + key + "`")) {
+            if (!known.contains(key) || !row.contains("`" + key + "`")) {
                 out.add("detail key " + key + " of " + kind + " is not in the contract");
             }
+        }
+        if (type != null) {
+            String problem = DetailValues.problem(f.path("detail"), type);
+            if (problem != null) out.add("detail of " + kind + ": " + problem);
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.brink.core;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -19,6 +21,18 @@ public record Finding(FindingKind kind, Severity severity, String title, String 
         }
         subject = subject == null ? "" : subject;
         evidence = evidence == null ? List.of() : List.copyOf(evidence);
-        detail = detail == null ? Map.of() : Map.copyOf(detail);
+        detail = detail == null ? Map.of() : ordered(detail);
+    }
+
+    /**
+     * The detail in the writer's order (a record's components, a LinkedHashMap's insertion): Map.copyOf iterates in an
+     * order salted per JVM, so summary.json's keys moved between two runs of the same analysis (GoldenOutputsTest).
+     */
+    private static Map<String, Object> ordered(Map<String, Object> detail) {
+        Map<String, Object> copy = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : detail.entrySet()) {
+            copy.put(Objects.requireNonNull(e.getKey(), "detail key"), Objects.requireNonNull(e.getValue(), e.getKey()));
+        }
+        return Collections.unmodifiableMap(copy);
     }
 }

@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * The keys of a finding's {@code detail} map, per finding kind (DESIGN.md "Run directory"). The analysers write
  * them and the console, summary.md and report.html read them back through these names only. A detail map may
- * omit a key it has no value for; readers treat every key as optional.
+ * omit a key it has no value for; readers treat every key as optional. The kinds in
+ * {@link dev.brink.core.detail.Detail#TYPES} are records too, whose components are these keys ({@code DetailTest}).
  */
 public final class FindingDetail {
     private FindingDetail() {
@@ -26,7 +27,7 @@ public final class FindingDetail {
         public static final String ACCUMULATION_RETAINED_BYTES = "accumulation_retained_bytes";
         public static final String ROOT_KIND = "root_kind";
         public static final String PATH_FROM_GC_ROOT = "path_from_gc_root";
-        /** "spread-class" (one class's instances over many holders), "class-loader" (generated classes, many loaders). */
+        /** A {@link dev.brink.core.detail.LeakShape} word: spread-class, generated-classes or many-loaders. */
         public static final String LEAK_SHAPE = "leak_shape";
         /** How many objects of one class hold the spread instances. */
         public static final String HOLDERS = "holders";
@@ -122,12 +123,8 @@ public final class FindingDetail {
     public static final class Pools {
         /** The thread pool's name pattern ("report-worker-*"), or the resource pool ("HikariCP", "the Semaphore taken in …"). */
         public static final String POOL = "pool";
-        /** {@link #KIND_THREAD_POOL}, {@link #KIND_CONNECTION_POOL}, {@link #KIND_OBJECT_POOL} or {@link #KIND_SEMAPHORE}. */
+        /** A {@link dev.brink.core.detail.PoolKind} word: thread-pool, connection-pool, object-pool or semaphore. */
         public static final String POOL_KIND = "pool_kind";
-        public static final String KIND_THREAD_POOL = "thread-pool";
-        public static final String KIND_CONNECTION_POOL = "connection-pool";
-        public static final String KIND_OBJECT_POOL = "object-pool";
-        public static final String KIND_SEMAPHORE = "semaphore";
         public static final String WORKERS = "workers";
         public static final String IDLE_WORKERS = "idle_workers";
         public static final String WAITER_COUNT = "waiter_count";

@@ -34,6 +34,15 @@ public final class InputFiles {
         return check(file, kind.what(), kind.maxBytes(), kind.override());
     }
 
+    /** As {@link #checkRegular(Path, InputKind)} for a file named by a command-line option: the refusal names it. */
+    public static long checkRegular(Path file, InputKind kind, String option) throws BrinkUserException {
+        try {
+            return checkRegular(file, kind);
+        } catch (BrinkUserException e) {
+            throw new BrinkUserException(option + " " + e.getMessage());
+        }
+    }
+
     /** Reads all of {@code file} after {@link #checkRegular(Path, InputKind)}: one line naming the file for every way that can fail. */
     public static byte[] readBytes(Path file, InputKind kind) throws BrinkUserException {
         long max = kind.maxBytes();

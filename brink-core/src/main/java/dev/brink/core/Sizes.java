@@ -33,6 +33,12 @@ public final class Sizes {
         }
     }
 
+    /** Bytes exactly as {@link #parse} reads them back: 64m, 1536k, or a count of bytes that is neither. */
+    public static String exact(long bytes) {
+        if (bytes % (1L << 20) == 0) return bytes / (1L << 20) + "m";
+        return bytes % 1024 == 0 ? bytes / 1024 + "k" : Long.toString(bytes);
+    }
+
     /** Bytes as megabytes with one decimal ("12.5 MB", 1 MB = 2^20 bytes), the unit heap sizes are read in. */
     public static String mb(double bytes) {
         return String.format(Locale.ROOT, "%.1f MB", bytes / (1024.0 * 1024.0));

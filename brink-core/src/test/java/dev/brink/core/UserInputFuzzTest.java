@@ -50,7 +50,7 @@ class UserInputFuzzTest {
             }
             try {
                 URI u = Addresses.httpUrl(s, "URL");
-                assertThat(u.getScheme()).isEqualToIgnoringCase("http");
+                assertThat(u.getScheme().toLowerCase(java.util.Locale.ROOT)).isIn("http", "https"); // HTTPS since issue 41
                 assertThat(u.getHost()).isNotNull();
                 assertThat(u.getPort() == -1 || Addresses.validPort(u.getPort())).isTrue();
                 assertThat(u.toString()).doesNotContain("\r").doesNotContain("\n").doesNotContain("\0").doesNotContain(" ");

@@ -6,6 +6,8 @@ import dev.brink.core.FindingKind;
 import dev.brink.core.GcCauseKind;
 import dev.brink.core.Numbers;
 import dev.brink.core.Severity;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.LongPauseDetail;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -204,14 +206,10 @@ final class GcFindings {
             }
             i++;
         }
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put(Gc.MAX_MS, round(f.stats.maxMs()));
-        d.put(Gc.P99_MS, round(f.stats.p99Ms()));
-        d.put(Gc.PAUSES_OVER_1S, over);
-        d.put(Gc.AT, worst.source());
-        d.put(Gc.ADVICE, worst.kind() == GcKind.FULL ? "full GCs stop everything: avoid them (enough heap, no System.gc(),"
+        Map<String, Object> d = Detail.map(new LongPauseDetail(round(f.stats.maxMs()), round(f.stats.p99Ms()), over, worst.source(),
+                worst.kind() == GcKind.FULL ? "full GCs stop everything: avoid them (enough heap, no System.gc(),"
                 + " -XX:+ExplicitGCInvokesConcurrent) or use a concurrent collector (-XX:+UseZGC)"
-                : "set a pause goal (-XX:MaxGCPauseMillis=200 with G1) or use -XX:+UseZGC");
+                : "set a pause goal (-XX:MaxGCPauseMillis=200 with G1) or use -XX:+UseZGC"));
         f.add(FindingKind.LONG_PAUSE, f.stats.maxMs() >= 10_000 ? Severity.CRITICAL : Severity.WARNING,
                 f.timed ? String.format(Locale.ROOT, "Longest GC pause %s (%s) at %.1f s", ms(worst.durationMs()),
                         worst.name(), f.t[at]) : String.format(Locale.ROOT, "Longest GC pause %s (%s), event %d",

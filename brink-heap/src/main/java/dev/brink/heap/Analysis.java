@@ -104,7 +104,18 @@ final class Analysis {
             wanted.addAll(suspects.wanted());
             arrays.putAll(suspects.arrayTargets());
         }
+        // the string hashes (about 28 bytes per String) and the dominator tree (about 8 per object) never share the
+        // heap: the scan and the grouping of equal strings read only the dump and the graph
+        Set<Long> stringPreviews = Set.of();
+        if (strings != null) {
+            tree.park();
+            strings.index();
+        }
         DetailReader first = DetailReader.read(file, g.segments(), wanted, arrays, strings);
+        if (strings != null) {
+            stringPreviews = strings.previewIds(options.top());
+            tree.restore();
+        }
         threads.read(first);
         HolderTable table = holders.name(first, threads);
         HolderSummary summary = new HolderSummary(file.toString(), g.timestampMillis(), heap, table.holders(), holders.floor(),
@@ -121,9 +132,7 @@ final class Analysis {
 
         progress.update("strings", 0, 1);
         Set<Long> second = new HashSet<>(late.wanted());
-        if (strings != null) {
-            second.addAll(strings.previewIds(options.top()));
-        }
+        second.addAll(stringPreviews);
         DetailReader previews = DetailReader.read(file, g.segments(), second, late.arrayTargets(), null);
         PathText text = new PathText(g, DetailReader.merge(first, previews), threads);
         List<LeakSuspect> found = suspects == null ? List.of() : suspects.describe(text, table);

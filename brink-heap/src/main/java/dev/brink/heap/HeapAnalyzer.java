@@ -21,8 +21,13 @@ import java.util.Set;
  * One dump gives leak-suspect findings; two give memory-leak findings for the holders that grew
  * ({@code GrowthRules}). Runs on the calling thread, which the reads after the first share with up to three
  * reading threads ({@code HprofScanner.scanHeap}); one call reads the file five times (three indexing passes,
- * then two detail passes) and holds the object graph in primitive arrays, some of which wait in temporary files
- * while a phase does not read them: roughly 20 bytes per object and 4 per reference at peak. Two dumps are
+ * then two detail passes) and holds the object graph in primitive arrays; each phase keeps on the heap only what it
+ * reads at random, the rest waits in temporary files or is streamed from one in the order it is read. The peak is
+ * about 13 bytes per object: 9 per object and 4 per reference while the paths from the roots are searched
+ * (reference starts, references, a parent per object), 13 per object in the report (the dominator tree's children
+ * lists, the retained sizes and children starts of the objects that have references, class indexes and sizes), so a 10 GiB dump of 154 M objects and 168 M references peaks at about 2 GB of live heap, 2.4 GiB of
+ * RSS with the launcher's flags: the issue's bound was 3 GiB at 10 GiB (MAT's dominator pass needs about 24 bytes
+ * per object, shark about 19). Two dumps are
  * analysed one after the other: only the first one's {@link HolderSummary} (a few hundred bytes per holder) is
  * kept while the second is, so a diff needs the memory of one analysis.
  */
@@ -87,8 +92,7 @@ public final class HeapAnalyzer {
         } catch (NoSuchFileException e) {
             throw new BrinkUserException("cannot read heap dump " + file + ": no such file");
         } catch (IOException | UncheckedIOException e) {
-            Throwable cause = e instanceof UncheckedIOException u ? u.getCause() : e;
-            throw new BrinkUserException(file + ": cannot read the dump (" + cause.getMessage() + "): expected a readable .hprof or gzip-compressed .hprof.gz file");
+            throw new BrinkUserException(file + ": cannot read the dump (" + causes(e) + "): expected a readable .hprof or gzip-compressed .hprof.gz file");
         }
         Set<String> appClasses = applicationClasses(g);
         if (before != null) {
@@ -97,10 +101,33 @@ public final class HeapAnalyzer {
         try {
             return new Analysis(file, g, options, before, mode, appClasses).run();
         } catch (IOException | UncheckedIOException e) {
-            throw new BrinkUserException(file + ": cannot re-read the dump (" + e.getMessage() + "); did the file change during analysis?");
+            throw new BrinkUserException(file + ": cannot re-read the dump (" + causes(e) + "); did the file change during analysis?");
         } catch (HprofFormatException e) {
             throw new BrinkUserException(file + ": at byte " + e.offset() + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * An I/O failure in one line with what caused it, e.g. "cannot read back the analysis's temporary file:
+     * IOException: No space left on device": the wrapper's words say which file, the cause's class and message say
+     * whether the disk is full, the file shrank or brink has a bug (a ClosedChannelException), which the wrapper's
+     * words alone cannot. An UncheckedIOException only carries its cause, so its own text is what the cause adds.
+     */
+    static String causes(Throwable e) {
+        StringBuilder out = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String text = t.getMessage();
+            if (t instanceof UncheckedIOException && t.getCause() != null && (text == null || text.equals(t.getCause().toString()))) {
+                continue; // new UncheckedIOException(cause) only repeats its cause
+            }
+            out.append(out.isEmpty() ? "" : ": ");
+            if (t instanceof UncheckedIOException) {
+                out.append(text);
+            } else {
+                out.append(t.getClass().getSimpleName()).append(text == null ? "" : ": " + text);
+            }
+        }
+        return out.toString();
     }
 
     /** Class names outside the JDK, without the JVM's generated ones (lambdas, proxies: their names vary by run). */

@@ -7,6 +7,9 @@ import dev.brink.core.FindingDetail.HistogramGrowth;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
 import dev.brink.core.Sizes;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.LeakShape;
+import dev.brink.core.detail.LeakSuspectDetail;
 import dev.brink.core.summary.HolderGrowth;
 import dev.brink.core.summary.HolderKind;
 import dev.brink.heap.report.HolderEvidence;
@@ -35,22 +38,14 @@ final class HeapFindings {
     }
 
     static Finding suspect(String file, LeakSuspect s, long heap) {
-        Map<String, Object> detail = new LinkedHashMap<>();
-        detail.put(HeapLeak.RETAINED_BYTES, s.retainedBytes());
-        detail.put(HeapLeak.HEAP_BYTES, heap);
-        detail.put(HeapLeak.SHARE_OF_HEAP, round(s.share()));
-        detail.put(HeapLeak.SUSPECT, s.suspectClass() + (s.instances() > 1 ? " (" + s.instances() + " instances)" : " @ " + s.suspectObjectId()));
-        detail.put(HeapLeak.ACCUMULATION_CLASS, s.accumulationClass());
-        detail.put(HeapLeak.ACCUMULATION_OBJECT, s.accumulationObjectId());
-        detail.put(HeapLeak.ACCUMULATION_RETAINED_BYTES, s.accumulationRetainedBytes());
-        detail.put(HeapLeak.ROOT_KIND, s.rootKind());
-        if (s.holders() > 0) {
-            detail.put(HeapLeak.LEAK_SHAPE, "spread-class");
-            detail.put(HeapLeak.HOLDERS, s.holders());
-        }
-        holder(detail, s.holder(), s.holderKind(), s.structure(), s.threads(), s.pool());
-        detail.put(HeapLeak.PATH_FROM_GC_ROOT, path(s.pathFromRoot()));
-        detail.put(HeapLeak.NEXT_STEP, NEXT_STEP);
+        boolean pool = !s.pool().isEmpty();
+        boolean held = s.holder() != null && !s.holder().isEmpty();
+        Map<String, Object> detail = Detail.map(new LeakSuspectDetail(s.retainedBytes(), heap, round(s.share()),
+                s.suspectClass() + (s.instances() > 1 ? " (" + s.instances() + " instances)" : " @ " + s.suspectObjectId()),
+                s.accumulationClass(), s.accumulationObjectId(), s.accumulationRetainedBytes(), s.rootKind(), path(s.pathFromRoot()),
+                s.holders() > 0 ? LeakShape.SPREAD_CLASS : null, s.holders() > 0 ? s.holders() : null, null, null, null, null, null,
+                held ? s.holder() : null, held ? s.holderKind() : null, held && !s.structure().isEmpty() ? s.structure() : null,
+                held && pool ? s.threads() : null, held && pool ? s.pool() : null, NEXT_STEP));
         String what = s.structure().isEmpty() ? "" : " — " + s.structure();
         String title = String.format(Locale.ROOT, "Leak suspect: %s retains %s (%.1f %% of the heap), accumulated in %s%s",
                 s.subject(), Sizes.human(s.retainedBytes()), 100 * s.share(), s.accumulationClass(), what);
@@ -59,23 +54,11 @@ final class HeapFindings {
     }
 
     static Finding loaders(String file, ClassLoaderLeak l, long heap) {
-        Map<String, Object> detail = new LinkedHashMap<>();
-        detail.put(HeapLeak.LEAK_SHAPE, l.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
-        detail.put(HeapLeak.LOADER_CLASS, l.loaderClass());
-        detail.put(HeapLeak.LOADER_OBJECT, l.loaderObjectId());
-        detail.put(HeapLeak.LOADERS, l.loaders());
-        detail.put(HeapLeak.CLASSES, l.classes());
-        if (!l.classPattern().isEmpty()) {
-            detail.put(HeapLeak.CLASS_PATTERN, l.classPattern());
-        }
-        detail.put(HeapLeak.RETAINED_BYTES, l.retainedBytes());
-        detail.put(HeapLeak.HEAP_BYTES, heap);
-        detail.put(HeapLeak.SHARE_OF_HEAP, round(l.share()));
-        if (!l.heldBy().isEmpty()) {
-            detail.put(HeapLeak.HOLDER, l.heldBy());
-            detail.put(HeapLeak.HOLDER_KIND, HolderKind.CLASS_LOADERS.json());
-        }
-        detail.put(HeapLeak.NEXT_STEP, NEXT_STEP);
+        boolean held = !l.heldBy().isEmpty();
+        Map<String, Object> detail = Detail.map(new LeakSuspectDetail(l.retainedBytes(), heap, round(l.share()), null, null, null, null,
+                null, null, l.kind() == ClassLoaderLeak.Kind.GENERATED_CLASSES ? LeakShape.GENERATED_CLASSES : LeakShape.MANY_LOADERS,
+                null, l.loaderClass(), l.loaderObjectId(), l.loaders(), l.classes(), l.classPattern().isEmpty() ? null : l.classPattern(),
+                held ? l.heldBy() : null, held ? HolderKind.CLASS_LOADERS : null, null, null, null, NEXT_STEP));
         String who = l.kind() == ClassLoaderLeak.Kind.GENERATED_CLASSES
                 ? String.format(Locale.ROOT, "one %s @ %s defined %d classes named %s", l.loaderClass(),
                         l.loaderObjectId(), l.classes(), l.classPattern())

@@ -84,18 +84,18 @@ final class CapacityPhase {
     /** @param hook takes the evidence under the first degraded step's load again; null: no evidence, no load run again */
     CapacityResult run(DegradationHook hook) throws InterruptedException, BrinkUserException {
         Plan.Capacity c = plan.phases().capacity();
-        CapacitySearch search = new CapacitySearch(whole("start", c.start()), whole("step", c.step()), whole("max", c.max()), c.refine());
+        CapacitySearch search = new CapacitySearch(whole(c.start()), whole(c.step()), whole(c.max()), c.refine());
         events.append(EventType.PHASE_START, Map.of("phase", "capacity"));
         console.printf(Locale.ROOT, "capacity search: profile %s × N, N = %d, %d, … ≤ %d, %s per step after %s warm-up%n",
-                plan.closedModel() ? plan.users().count() + " users" : String.format(Locale.ROOT, "%.1f req/s", plan.totalRps()), whole("start", c.start()), whole("start", c.start()) + whole("step", c.step()), whole("max", c.max()),
+                plan.closedModel() ? plan.users().count() + " users" : String.format(Locale.ROOT, "%.1f req/s", plan.totalRps()), whole(c.start()), whole(c.start()) + whole(c.step()), whole(c.max()),
                 Durations.format(c.stepDuration()), Durations.format(c.warmup()));
         // The JIT warm-up of the generator (and of a target Brink launched): one unjudged stretch at the start rate, so the first measured
         // steps see a compiled load path (a cold JVM misses its schedule by tens of ms in its first seconds).
         console.printf(Locale.ROOT, "  warm-up: %s%s at %d × profile before the first step, not judged%n",
-                settling != null ? "up to " : "", Durations.format(warmup), whole("start", c.start()));
+                settling != null ? "up to " : "", Durations.format(warmup), whole(c.start()));
         console.flush();
         if (settling != null) settling.arm();
-        engine.run(LoadStep.of(plan, WARMUP_STEP, whole("start", c.start()), warmup));
+        engine.run(LoadStep.of(plan, WARMUP_STEP, whole(c.start()), warmup));
         if (settling != null) {
             int after = settling.disarm();
             if (after > 0) {
@@ -188,10 +188,8 @@ final class CapacityPhase {
         EvidenceUnderLoad.run(engine, plan, "capacity-x" + n + "-evidence", n, () -> hook.firstDegraded(n, verdict));
     }
 
-    private static int whole(String field, double v) throws BrinkUserException {
-        if (v != Math.rint(v) || v < 1) {
-            throw new BrinkUserException("phases.capacity." + field + " is " + v + ": the capacity search needs a whole number >= 1");
-        }
+    /** Plan.Capacity holds whole multipliers >= 1 only (the binder names a fractional one at its place in the plan). */
+    private static int whole(double v) {
         return (int) v;
     }
 

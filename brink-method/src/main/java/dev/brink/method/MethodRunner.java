@@ -2,7 +2,6 @@ package dev.brink.method;
 
 import dev.brink.core.AppPackages;
 import dev.brink.core.BrinkUserException;
-import dev.brink.core.OutputFiles;
 import dev.brink.core.BrinkVersion;
 import dev.brink.core.EventLog;
 import dev.brink.core.EventType;
@@ -10,9 +9,14 @@ import dev.brink.core.Finding;
 import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.FindingSet;
+import dev.brink.core.OutputFiles;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
 import dev.brink.core.Shard;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.GeneratorBoundDetail;
+import dev.brink.core.detail.HostSaturatedDetail;
+import dev.brink.core.detail.TargetDiedDetail;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.ConfirmResult;
@@ -28,6 +32,7 @@ import dev.brink.load.engine.StepDriver;
 import dev.brink.load.host.PortExhaustion;
 import dev.brink.load.metrics.LiveMetrics;
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.PlanWriter;
 import dev.brink.threads.ThreadDumpAnalyzer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -67,6 +72,10 @@ public final class MethodRunner {
     private volatile boolean targetDied;
     /** The plan's load shape's result, when {@code phases.stages} ran. */
     private dev.brink.core.summary.StagesResult stages;
+    /** The phases' results so far: what summary.json holds if the run ends early (an error, an interrupt). */
+    private CapacityResult capacity;
+    private ConfirmResult confirm;
+    private SoakResult soak;
     /** How a target that stopped answering failed, when the judge found it gone (its death was not seen by an observer). */
     private volatile String goneReason;
     /** The load step that was running when the run was cut short (Ctrl-C, SIGTERM, the target died), for summary.json. */
@@ -177,114 +186,21 @@ public final class MethodRunner {
         }
         runner = Thread.currentThread();
         Instant started = Instant.now();
-        CapacityResult capacity = null;
-        ConfirmResult confirm = null;
-        SoakResult soak = null;
+        capacity = null;
+        confirm = null;
+        soak = null;
         stages = null;
-        try {
-            PlanWriter.write(plan, run.file(RunDirectory.PLAN));
-            events = new EventLog(run);
-        } catch (BrinkUserException e) {
-            finished.countDown();
-            throw e;
-        } catch (IOException e) {
-            finished.countDown();
-            throw new BrinkUserException("cannot write to the run directory " + run.root() + ": " + e.getMessage());
-        }
+        openRunDirectory();
         try (TargetSession target = TargetSession.open(plan, run, events, console);
              StepDriver engine = opener.open(plan, options, run);
              HostWatch host = HostWatch.open(run.file(RunDirectory.HOST), targetPid(target))) {
-            watchForDeath(target, engine);
-            if (jfr) {
-                target.recordJfr();
-            }
-            loadStartEpochMs = System.currentTimeMillis();
-            engine.addListener(host);
-            engine.addListener(new WarmupProgress(console));
-            // one for the whole run, however many searches --repeat asks for: each search arms it for its own warm-up
-            WarmupSettling settling = plan.target().jvm() != null && plan.target().jvm().launch() != null
-                    ? CapacityPhase.warmupSettling(engine) : null;
-            if (settling != null) {
-                engine.addListener(settling);
-            }
-            PortExhaustion ports = PortExhaustion.forTarget(plan.target());
-            engine.addListener(ports);
-            if (metrics != null) {
-                engine.addListener(metrics);
-                target.addListener(new TargetJvmMetrics(metrics));
-            }
-            // a soak-only plan has no slo: nothing is judged by the degradation rules then
-            StepJudge judge = plan.slo() == null ? null : new StepJudge(engine, options.maxConnections(), plan.slo()).watchHost(host)
-                    .onTargetGone(why -> {
-                        goneReason = why;
-                        targetDied = true;
-                    });
-            if (plan.slo() != null) {
-                String rules = new DegradationRules(plan.slo()).describe(options.lagLimitMs());
-                console.println(rules);
-                events.append(EventType.RULES, Map.of("text", rules));
-            }
+            Wiring w = wire(target, engine, host);
             try {
-                if (phases.contains(MethodPhase.CAPACITY)) {
-                    livePhase(MethodPhase.CAPACITY);
-                    List<CapacityResult> searches = new ArrayList<>();
-                    for (int i = 0; i < repeat && (i == 0 || goOn()); i++) {
-                        if (repeat > 1) {
-                            console.printf(java.util.Locale.ROOT, "capacity search %d of %d%n", i + 1, repeat);
-                        }
-                        capacity = capacity(engine, judge, target, settling, i == 0);
-                        searches.add(capacity);
-                        if (Thread.interrupted()) {
-                            throw new InterruptedException();
-                        }
-                    }
-                    if (searches.size() > 1) {
-                        CapacityRepeats spread = CapacityRepeats.of(searches, (int) Math.max(1, plan.phases().capacity().step()));
-                        capacity = spread.median();
-                        console.println(spread.sentence());
-                        events.append(EventType.CAPACITY_REPEATS, spread.event());
-                    }
-                    String confidence = CapacityRepeats.confidence(capacity, plan.slo());
-                    if (confidence != null) {
-                        console.println(confidence);
-                    }
-                }
-                if (phases.contains(MethodPhase.CONFIRM) && goOn()) {
-                    int m = confirmMultiplier(capacity);
-                    if (m > 0) {
-                        livePhase(MethodPhase.CONFIRM);
-                        List<Path> dumps = new ArrayList<>();
-                        confirm = new ConfirmPhase(engine, plan, judge, events, console, () -> !goOn()).run(m, evidenceHook(target, dumps));
-                        analyseDumps(dumps);
-                        analyseWindows();
-                        if (confirm.verdict() == ConfirmVerdict.HOST_SATURATED) {
-                            hostSaturated("the confirmation at " + m + " × profile", confirm.reasons());
-                        }
-                    } else {
-                        console.println("confirmation skipped: the capacity search found no multiplier that held");
-                        events.append(EventType.PHASE_SKIPPED, Map.of("phase", "confirm", "reason", "no multiplier held in the capacity search"));
-                    }
-                }
-                if (phases.contains(MethodPhase.STAGES) && goOn()) {
-                    livePhase(MethodPhase.STAGES);
-                    stages = new StagesPhase(engine, plan, judge, events, console, () -> !goOn()).run();
-                    if (stages.verdict() == ConfirmVerdict.HOST_SATURATED) {
-                        hostSaturated("the plan's stages", stages.reasons());
-                    }
-                }
+                if (phases.contains(MethodPhase.CAPACITY)) capacityPhase(engine, w, target);
+                if (phases.contains(MethodPhase.CONFIRM) && goOn()) confirmPhase(engine, w, target);
+                if (phases.contains(MethodPhase.STAGES) && goOn()) stagesPhase(engine, w);
                 if (phases.contains(MethodPhase.SOAK) && goOn()) {
-                    long soakStart = System.currentTimeMillis();
-                    livePhase(MethodPhase.SOAK);
-                    List<Path> dumps = new ArrayList<>();
-                    SoakPhase.Outcome o = new SoakPhase(engine, plan, target, run, events, console,
-                            new LeakEvidence(console, this::relative, run.root())).judgedBy(judge, evidenceHook(target, dumps)).run(capacity);
-                    soak = o.result();
-                    o.findings().forEach(this::found);
-                    if (target.observed() && Files.isRegularFile(run.file(RunDirectory.GC))) {
-                        gcFindingsBefore(soakStart, o.findings());
-                    }
-                    analyseDumps(dumps);
-                    targetDied = false; // a death in the soak is the soak's verdict, not a cut-short run
+                    soakPhase(engine, w, target);
                 } else if (target.observed() && Files.isRegularFile(run.file(RunDirectory.GC))) {
                     gcFindings();
                 }
@@ -296,17 +212,13 @@ public final class MethodRunner {
                 Thread.interrupted(); // clear it, so closing the engine and the target is not cut short too
                 console.println("interrupted: stopping the load" + (target.observed() ? " and the target" : ""));
             }
-            ports.findings().forEach(this::found);
+            w.ports().findings().forEach(this::found);
             engine.findings().forEach(this::found);
             // the same "last step started" a run rebuilt from events.jsonl after a SIGKILL names
             interruptedIn = engine.lastStepStarted();
             if (targetDied && !interrupted) {
                 interrupted = true;
-                String diedInStep = diedIn(capacity, confirm);
-                String how = target.deathMessage() != null ? target.deathMessage() : goneReason;
-                found(new Finding(FindingKind.TARGET_DIED, Severity.CRITICAL, "the target died during the run: " + how
-                        + (diedInStep == null ? "" : " (in " + diedInStep + "; that step is no verdict)"),
-                        "target JVM", List.of(RunDirectory.EVENTS), diedInStep == null ? Map.of() : Map.of(FindingDetail.TargetDied.STEP, diedInStep)));
+                targetDiedFinding(target);
             }
         } catch (RuntimeException | Error e) {
             interrupted = true;
@@ -320,6 +232,136 @@ public final class MethodRunner {
         RunSummary summary = writeSummary(started, capacity, confirm, soak);
         finished.countDown();
         return summary;
+    }
+
+    /** plan.yaml as run and the event log: nothing else starts if the run directory cannot take them. */
+    private void openRunDirectory() throws BrinkUserException {
+        try {
+            OutputFiles.write(run.file(RunDirectory.PLAN), PlanWriter.yaml(plan));
+            events = new EventLog(run);
+        } catch (BrinkUserException e) {
+            finished.countDown();
+            throw e;
+        } catch (IOException e) {
+            finished.countDown();
+            throw new BrinkUserException("cannot write to the run directory " + run.root() + ": " + e.getMessage());
+        }
+    }
+
+    /** What every phase shares: the warm-up's settling watch (a launched target), the port watch, the step judge. */
+    private record Wiring(WarmupSettling settling, PortExhaustion ports, StepJudge judge) {
+    }
+
+    /** Listeners on the engine and the target, the judge with its rules printed: the wiring every phase runs on. */
+    private Wiring wire(TargetSession target, StepDriver engine, HostWatch host) {
+        watchForDeath(target, engine);
+        if (jfr) {
+            target.recordJfr();
+        }
+        loadStartEpochMs = System.currentTimeMillis();
+        engine.addListener(host);
+        engine.addListener(new WarmupProgress(console));
+        // one for the whole run, however many searches --repeat asks for: each search arms it for its own warm-up
+        WarmupSettling settling = plan.target().jvm() != null && plan.target().jvm().launch() != null
+                ? CapacityPhase.warmupSettling(engine) : null;
+        if (settling != null) {
+            engine.addListener(settling);
+        }
+        PortExhaustion ports = PortExhaustion.forTarget(plan.target());
+        engine.addListener(ports);
+        if (metrics != null) {
+            engine.addListener(metrics);
+            target.addListener(new TargetJvmMetrics(metrics));
+        }
+        // a soak-only plan has no slo: nothing is judged by the degradation rules then
+        StepJudge judge = plan.slo() == null ? null : new StepJudge(engine, options.maxConnections(), plan.slo()).watchHost(host)
+                .onTargetGone(why -> {
+                    goneReason = why;
+                    targetDied = true;
+                });
+        if (plan.slo() != null) {
+            String rules = new DegradationRules(plan.slo()).describe(options.lagLimitMs());
+            console.println(rules);
+            events.append(EventType.RULES, Map.of("text", rules));
+        }
+        return new Wiring(settling, ports, judge);
+    }
+
+    /** The capacity search, {@code --repeat} times when asked: the median search is the run's, with the spread said. */
+    private void capacityPhase(StepDriver engine, Wiring w, TargetSession target) throws InterruptedException, BrinkUserException {
+        livePhase(MethodPhase.CAPACITY);
+        List<CapacityResult> searches = new ArrayList<>();
+        for (int i = 0; i < repeat && (i == 0 || goOn()); i++) {
+            if (repeat > 1) {
+                console.printf(java.util.Locale.ROOT, "capacity search %d of %d%n", i + 1, repeat);
+            }
+            capacity = capacity(engine, w.judge(), target, w.settling(), i == 0);
+            searches.add(capacity);
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+        }
+        if (searches.size() > 1) {
+            CapacityRepeats spread = CapacityRepeats.of(searches, (int) Math.max(1, plan.phases().capacity().step()));
+            capacity = spread.median();
+            console.println(spread.sentence());
+            events.append(EventType.CAPACITY_REPEATS, spread.event());
+        }
+        String confidence = CapacityRepeats.confidence(capacity, plan.slo());
+        if (confidence != null) {
+            console.println(confidence);
+        }
+    }
+
+    /** The confirmation at the plan's multiplier or the search's; skipped, and said, when the search found none. */
+    private void confirmPhase(StepDriver engine, Wiring w, TargetSession target) throws InterruptedException {
+        int m = confirmMultiplier(capacity);
+        if (m <= 0) {
+            console.println("confirmation skipped: the capacity search found no multiplier that held");
+            events.append(EventType.PHASE_SKIPPED, Map.of("phase", "confirm", "reason", "no multiplier held in the capacity search"));
+            return;
+        }
+        livePhase(MethodPhase.CONFIRM);
+        List<Path> dumps = new ArrayList<>();
+        confirm = new ConfirmPhase(engine, plan, w.judge(), events, console, () -> !goOn()).run(m, evidenceHook(target, dumps));
+        analyseDumps(dumps);
+        analyseWindows();
+        if (confirm.verdict() == ConfirmVerdict.HOST_SATURATED) {
+            hostSaturated("the confirmation at " + m + " × profile", confirm.reasons());
+        }
+    }
+
+    private void stagesPhase(StepDriver engine, Wiring w) throws InterruptedException {
+        livePhase(MethodPhase.STAGES);
+        stages = new StagesPhase(engine, plan, w.judge(), events, console, () -> !goOn()).run();
+        if (stages.verdict() == ConfirmVerdict.HOST_SATURATED) {
+            hostSaturated("the plan's stages", stages.reasons());
+        }
+    }
+
+    /** The soak, its findings and the GC findings of the time before it; a death in the soak is its verdict. */
+    private void soakPhase(StepDriver engine, Wiring w, TargetSession target) throws InterruptedException, BrinkUserException {
+        long soakStart = System.currentTimeMillis();
+        livePhase(MethodPhase.SOAK);
+        List<Path> dumps = new ArrayList<>();
+        SoakPhase.Outcome o = new SoakPhase(engine, plan, target, run, events, console,
+                new LeakEvidence(console, this::relative, run.root())).judgedBy(w.judge(), evidenceHook(target, dumps)).run(capacity);
+        soak = o.result();
+        o.findings().forEach(this::found);
+        if (target.observed() && Files.isRegularFile(run.file(RunDirectory.GC))) {
+            gcFindingsBefore(soakStart, o.findings());
+        }
+        analyseDumps(dumps);
+        targetDied = false; // a death in the soak is the soak's verdict, not a cut-short run
+    }
+
+    /** The target died outside the soak: the run is cut short there, and says in which step. */
+    private void targetDiedFinding(TargetSession target) {
+        String diedInStep = diedIn(capacity, confirm);
+        String how = target.deathMessage() != null ? target.deathMessage() : goneReason;
+        found(new Finding(FindingKind.TARGET_DIED, Severity.CRITICAL, "the target died during the run: " + how
+                + (diedInStep == null ? "" : " (in " + diedInStep + "; that step is no verdict)"),
+                "target JVM", List.of(RunDirectory.EVENTS), Detail.map(TargetDiedDetail.inStep(diedInStep))));
     }
 
     /**
@@ -356,7 +398,7 @@ public final class MethodRunner {
             CapacityStepReasons last = CapacityStepReasons.lastGeneratorBound(capacity);
             found(new Finding(FindingKind.GENERATOR_BOUND, Severity.WARNING,
                     "the load generator, not the service, stopped the search at " + last.multiplier() + " × profile: " + last.reasons(),
-                    "brink load generator", List.of(RunDirectory.GENERATOR), Map.of(FindingDetail.GeneratorBound.MULTIPLIER, last.multiplier())));
+                    "brink load generator", List.of(RunDirectory.GENERATOR), Detail.map(new GeneratorBoundDetail(last.multiplier(), null, null))));
         }
         return capacity;
     }
@@ -470,7 +512,7 @@ public final class MethodRunner {
     private void hostSaturated(String where, List<String> reasons) {
         found(new Finding(FindingKind.HOST_SATURATED, Severity.WARNING, "the machine was busy: other processes saturated the host during "
                 + where + ", so it measured the machine, not the service: " + String.join("; ", reasons),
-                "host", List.of(RunDirectory.HOST), Map.of()));
+                "host", List.of(RunDirectory.HOST), Detail.map(HostSaturatedDetail.NONE)));
     }
 
     /** GC pressure, heap sizing and long pauses over the whole run (the soak judges leaks on its own window). */
@@ -520,7 +562,7 @@ public final class MethodRunner {
     private int confirmMultiplier(CapacityResult capacity) {
         Double given = plan.phases().confirm().multiplier();
         if (given != null) {
-            return (int) Math.max(1, Math.round(given));
+            return given.intValue(); // whole and >= 1: Plan.Confirm holds no other
         }
         return capacity == null ? 0 : capacity.maxMultiplier();
     }

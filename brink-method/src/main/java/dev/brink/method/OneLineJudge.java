@@ -3,10 +3,14 @@ package dev.brink.method;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.core.Finding;
-import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.GeneratorBoundDetail;
+import dev.brink.core.detail.HostSaturatedDetail;
+import dev.brink.core.detail.PortExhaustionDetail;
+import dev.brink.core.detail.PortSide;
 import dev.brink.core.gate.Threshold;
 import dev.brink.load.engine.GeneratorHealth;
 import dev.brink.load.engine.IntervalListener;
@@ -76,13 +80,13 @@ public final class OneLineJudge implements IntervalListener, AutoCloseable {
         if (generator.bound()) {
             findings.add(new Finding(FindingKind.GENERATOR_BOUND, Severity.WARNING, "the load generator fell behind: "
                     + generator.statement().substring("generator: ".length()), "brink load generator",
-                    List.of(RunDirectory.GENERATOR), Map.of()));
+                    List.of(RunDirectory.GENERATOR), Detail.map(GeneratorBoundDetail.NONE)));
         }
         OneLineVerdict.Host h = new OneLineVerdict.Host(saturated != null,
                 saturated == null ? null : "host: " + saturated.replaceFirst("^the host was ", ""));
         if (saturated != null) {
             findings.add(new Finding(FindingKind.HOST_SATURATED, Severity.WARNING, "the machine was busy: " + saturated
-                    + "; the run measured the machine as much as the service", "host", List.of(RunDirectory.HOST), Map.of()));
+                    + "; the run measured the machine as much as the service", "host", List.of(RunDirectory.HOST), Detail.map(HostSaturatedDetail.NONE)));
         }
         return new OneLineVerdict(target, generator, h, findings);
     }
@@ -101,7 +105,7 @@ public final class OneLineJudge implements IntervalListener, AutoCloseable {
         long connects = e.getOrDefault("connect-timeout", 0L) + e.getOrDefault("connect-refused", 0L);
         if (connects > 0) {
             boolean listenQueue = ports.stream().anyMatch(f -> f.kind() == FindingKind.PORT_EXHAUSTION
-                    && "target".equals(f.detail().get(FindingDetail.PortExhaustion.SIDE)));
+                    && Detail.read(f.detail(), PortExhaustionDetail.class).side() == PortSide.TARGET);
             why.add((r.ok() > 0 ? "after it had answered " + r.ok() + ", " : "") + connects + " connects were not accepted (refused or"
                     + " timed out): it stopped taking connections" + (listenQueue ? ", its listen queue overflowed (the port-exhaustion finding)" : ""));
         }

@@ -7,7 +7,6 @@ import dev.brink.core.EventLog;
 import dev.brink.core.EventType;
 import dev.brink.core.EvidenceFiles;
 import dev.brink.core.Finding;
-import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Json;
 import dev.brink.core.JsonlReader;
@@ -15,6 +14,8 @@ import dev.brink.core.Numbers;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
 import dev.brink.core.Sizes;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.TargetDiedDetail;
 import dev.brink.core.evidence.GcEventLine;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.HolderGrowth;
@@ -167,7 +168,7 @@ final class SoakPhase {
             findings.add(new Finding(FindingKind.TARGET_DIED, Severity.CRITICAL,
                     "the target died during the soak" + (oom ? " of OutOfMemoryError (it wrote a heap dump)" : "") + ": " + died,
                     oom ? "java.lang.OutOfMemoryError" : "target JVM", List.of(RunDirectory.EVENTS),
-                    Map.of(FindingDetail.TargetDied.SOAK_SECONDS, r.durationS(), FindingDetail.TargetDied.MESSAGE, died)));
+                    Detail.map(TargetDiedDetail.inSoak(r.durationS(), died))));
         } else if (!target.observed()) {
             verdict = SoakVerdictKind.UNKNOWN;
             reason = "the target JVM was not observed (no target.jvm in the plan): no heap-after-GC series to judge";

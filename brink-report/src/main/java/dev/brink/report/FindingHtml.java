@@ -2,11 +2,13 @@ package dev.brink.report;
 
 import dev.brink.core.Finding;
 import dev.brink.core.FindingDetail.BusyThread;
-import dev.brink.core.FindingDetail.Deadlock;
 import dev.brink.core.FindingDetail.HeapGrowth;
 import dev.brink.core.FindingDetail.HeapLeak;
 import dev.brink.core.FindingDetail.LockContention;
+import dev.brink.core.FindingDetail;
 import dev.brink.core.Sizes;
+import dev.brink.core.detail.DeadlockDetail;
+import dev.brink.core.detail.Detail;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -188,20 +190,17 @@ final class FindingHtml {
     }
 
     private static void deadlock(StringBuilder h, Map<String, Object> d) {
-        Object cycle = d.remove(Deadlock.CYCLE);
-        d.remove(Deadlock.THREADS);
-        if (cycle instanceof List<?> members && !members.isEmpty()) {
-            h.append("<table class=\"mini\"><thead><tr><th>thread</th><th>waits for</th><th>held by</th><th>at</th></tr></thead><tbody>\n");
-            for (Object o : members) {
-                if (o instanceof Map<?, ?> m) {
-                    h.append("<tr><td>").append(cell(m.get(Deadlock.MEMBER_THREAD))).append("</td><td>").append(cell(m.get(Deadlock.MEMBER_WAITS_FOR)))
-                            .append(m.get(Deadlock.MEMBER_LOCK) == null ? "" : " &lt;" + Html.text(String.valueOf(m.get(Deadlock.MEMBER_LOCK))) + "&gt;")
-                            .append("</td><td>").append(cell(m.get(Deadlock.MEMBER_HELD_BY))).append("</td><td><code>").append(cell(m.get(Deadlock.MEMBER_FRAME)))
-                            .append("</code></td></tr>\n");
-                }
-            }
-            h.append("</tbody></table>\n");
+        List<DeadlockDetail.Member> members = Detail.read(d, DeadlockDetail.class).cycle();
+        d.remove(FindingDetail.Deadlock.CYCLE);
+        d.remove(FindingDetail.Deadlock.THREADS);
+        h.append("<table class=\"mini\"><thead><tr><th>thread</th><th>waits for</th><th>held by</th><th>at</th></tr></thead><tbody>\n");
+        for (DeadlockDetail.Member m : members) {
+            h.append("<tr><td>").append(cell(m.thread())).append("</td><td>").append(cell(m.waitsFor()))
+                    .append(m.lock() == null ? "" : " &lt;" + Html.text(m.lock()) + "&gt;")
+                    .append("</td><td>").append(cell(m.heldBy())).append("</td><td><code>").append(cell(m.frame()))
+                    .append("</code></td></tr>\n");
         }
+        h.append("</tbody></table>\n");
     }
 
     /** Whatever the kind-specific part did not show: scalars as rows, lists and maps as compact JSON-ish text. */

@@ -8,18 +8,14 @@ import dev.brink.core.EventLog;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Json;
-import dev.brink.core.JsonlWriter;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
-import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
-import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.summary.SoakResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import dev.brink.core.verdict.ConfirmVerdict;
 import dev.brink.core.verdict.LimitedBy;
 import dev.brink.core.verdict.RuleKind;
 import dev.brink.core.verdict.StepVerdictKind;
@@ -36,46 +32,7 @@ class RunReportTest {
     static final Finding LEAK = Fixtures.LEAK;
 
     private void writeRun(boolean withSummary) throws Exception {
-        RunDirectory run = RunDirectory.at(dir);
-        try (JsonlWriter load = new JsonlWriter(run.file(RunDirectory.LOAD));
-             JsonlWriter jvm = new JsonlWriter(run.file(RunDirectory.JVM));
-             EventLog events = new EventLog(run)) {
-            long t0 = 1_700_000_000_000L;
-            events.append("step-start", Map.of("step", "capacity-1"));
-            for (int i = 0; i < 30; i++) {
-                Map<String, Object> line = new LinkedHashMap<>();
-                line.put("epoch_ms", t0 + i * 1000L);
-                line.put("target_rps", 100.0);
-                line.put("sent", 100);
-                line.put("ok", i < 20 ? 100 : 90);
-                line.put("errors", i < 20 ? Map.of() : Map.of("http-503", 10));
-                line.put("corrected", Map.of("p50_ms", 3.0, "p99_ms", 9.0 + i, "max_ms", 20.0));
-                line.put("uncorrected", Map.of("p50_ms", 3.0, "p99_ms", 8.0, "max_ms", 15.0));
-                load.append(line);
-                jvm.append(Map.of("epoch_ms", t0 + i * 1000L, "heap", Map.of("used", 10_000_000 + i * 100_000, "committed", 64_000_000),
-                        "heap_after_gc", 5_000_000 + i * 50_000, "threads", Map.of("runnable", 4, "blocked", i % 3, "waiting", 10, "timed_waiting", 3),
-                        "cpu", Map.of("process_load", 0.4)));
-            }
-            events.append("step-end", Map.of("step", "capacity-1"));
-            events.append("evidence", Map.of("kind", "</script><!--", "file", "evidence/threads-1.txt"));
-        }
-        Files.writeString(run.file(RunDirectory.PLAN), "name: book\nheaders: {Authorization: '***'}\n");
-        Files.createDirectories(run.evidence());
-        Files.writeString(run.evidence().resolve("threads-1.txt"), "dump");
-        Files.writeString(run.evidence().resolve("heap-1.hprof"), "not really");
-        if (withSummary) {
-            RunSummary s = new RunSummary("0.1.0", "book", "2026-11-22T10:15:00Z", 3725, false,
-                    new CapacityResult(26, 1040, "errors", 27, List.of(
-                            new CapacityStep(26, 1040, 1039.5, 0.001, 4.1, 80.2, "ok", List.of()),
-                            new CapacityStep(27, 1080, 1070.1, 0.041, 4.5, 95.0, "degraded",
-                                    List.of("error rate 4.10 % > SLO 1.00 % (1328 of 32400 requests failed)")))),
-                    new ConfirmResult(26, 1040, 60, 3600, ConfirmVerdict.DEGRADED, List.of("p99 730.0 ms > SLO 500.0 ms"), 1031.0, 0.002, 730.0,
-                            List.of(new TrippedRule(RuleKind.P99, 730.0, 500.0))),
-                    new SoakResult(1, 40, 7200, "64m", 38.2, 0.93, "leak", "rising: heap after whole-heap GC 20.1 MB → 96.5 MB",
-                            new SoakResult.HeapTrendLine(1_700_000_000_000L, 1_700_000_029_000L, 21_000_000, 101_000_000)),
-                    List.of(LEAK, Fixtures.LOCK, Fixtures.BUSY));
-            Json.MAPPER.writeValue(run.file(RunDirectory.SUMMARY).toFile(), s);
-        }
+        Fixtures.writeRun(dir, withSummary);
     }
 
     /** Like AssertJ's contains, without printing a whole page with uPlot inlined when one is missing. */

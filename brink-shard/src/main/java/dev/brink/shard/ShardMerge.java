@@ -6,18 +6,20 @@ import dev.brink.core.BrinkVersion;
 import dev.brink.core.EventLog;
 import dev.brink.core.EventType;
 import dev.brink.core.Finding;
-import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.FindingSet;
-import dev.brink.core.Json;
 import dev.brink.core.InputFiles;
 import dev.brink.core.InputKind;
+import dev.brink.core.Json;
 import dev.brink.core.JsonlWriter;
-import dev.brink.core.OutputFiles;
 import dev.brink.core.Numbers;
+import dev.brink.core.OutputFiles;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
 import dev.brink.core.Shard;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.GeneratorBoundDetail;
+import dev.brink.core.detail.ShardIncompleteDetail;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.verdict.GeneratorIssue;
 import dev.brink.load.engine.GeneratorHealth;
@@ -441,9 +443,7 @@ public final class ShardMerge {
         List<ShardRun> bound = shards.stream().filter(r -> named.contains(r.shard.toString()))
                 .sorted(Comparator.comparingDouble((ShardRun r) -> -boundShare(r))).toList();
         List<String> names = bound.stream().map(r -> r.shard.toString()).toList();
-        Map<String, Object> detail = new LinkedHashMap<>();
-        detail.put(FindingDetail.GeneratorBound.SHARDS, names);
-        detail.put(FindingDetail.GeneratorBound.STEPS, List.copyOf(boundSteps.keySet()));
+        Map<String, Object> detail = Detail.map(new GeneratorBoundDetail(null, names, List.copyOf(boundSteps.keySet())));
         String who = (names.size() == 1 ? "shard " : "shards ") + String.join(", ", names);
         String seconds = String.join(", ", bound.stream().map(r -> r.shard + " in " + boundSeconds(r) + " of "
                 + r.generator.size() + " s").toList());
@@ -462,12 +462,8 @@ public final class ShardMerge {
     }
 
     private Finding incomplete(ShardRun r) {
-        Map<String, Object> detail = new LinkedHashMap<>();
-        detail.put(FindingDetail.ShardIncomplete.SHARD, r.shard.toString());
-        detail.put(FindingDetail.ShardIncomplete.DIR, r.dir.toString());
-        detail.put(FindingDetail.ShardIncomplete.SIGNS, List.copyOf(r.signs));
-        detail.put(FindingDetail.ShardIncomplete.LAST_EPOCH_MS, r.lastEpochMs());
-        detail.put(FindingDetail.ShardIncomplete.SECONDS_RECORDED, r.seconds.size());
+        Map<String, Object> detail = Detail.map(ShardIncompleteDetail.merged(r.shard.toString(), r.dir.toString(), List.copyOf(r.signs),
+                r.lastEpochMs(), r.seconds.size()));
         String when = r.lastEpochMs() == 0 ? "before its first second"
                 : "after " + r.seconds.size() + " s (last second ending " + Instant.ofEpochMilli(r.lastEpochMs()) + ")";
         return new Finding(FindingKind.SHARD_INCOMPLETE, Severity.CRITICAL, "Shard " + r.shard + " ended " + when

@@ -7,6 +7,7 @@ import dev.brink.core.Json;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Shard;
+import dev.brink.core.detail.ShardSign;
 import dev.brink.core.evidence.LatencyLog;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.load.engine.IntervalStats;
@@ -28,11 +29,11 @@ import org.HdrHistogram.Histogram;
  */
 final class ShardRun {
     /** Sign of a dead shard: summary.json is written last, so it is absent. */
-    static final String NO_SUMMARY = "no-summary";
+    static final ShardSign NO_SUMMARY = ShardSign.NO_SUMMARY;
     /** Sign of a dead shard: a file ends in the middle of a line (the write the kill cut). */
-    static final String TRUNCATED_LINE = "truncated-line";
+    static final ShardSign TRUNCATED_LINE = ShardSign.TRUNCATED_LINE;
     /** Sign of a dead shard: the engine never closed (no load-close event). */
-    static final String NO_LOAD_CLOSE = "no-load-close";
+    static final ShardSign NO_LOAD_CLOSE = ShardSign.NO_LOAD_CLOSE;
 
     final Path dir;
     final Shard shard;
@@ -41,14 +42,14 @@ final class ShardRun {
     final List<IntervalStats> seconds;
     final List<Interval> latency;
     final List<JsonNode> generator;
-    final Set<String> signs;
+    final Set<ShardSign> signs;
 
     /** One interval histogram of latency.hlog, its times absolute (epoch ms). */
     record Interval(String tag, long startMs, long endMs, Histogram histogram) {
     }
 
     private ShardRun(Path dir, Shard shard, RunSummary summary, List<JsonNode> events, List<IntervalStats> seconds,
-                     List<Interval> latency, List<JsonNode> generator, Set<String> signs) {
+                     List<Interval> latency, List<JsonNode> generator, Set<ShardSign> signs) {
         this.dir = dir;
         this.shard = shard;
         this.summary = summary;
@@ -66,7 +67,7 @@ final class ShardRun {
             throw new BrinkUserException(dir + ": not a run directory (expected events.jsonl and load.jsonl, as brink http|grpc|tcp|run"
                     + " --shard I/N --out DIR writes them)");
         }
-        Set<String> signs = new LinkedHashSet<>();
+        Set<ShardSign> signs = new LinkedHashSet<>();
         RunSummary summary = RunSummary.read(dir.resolve(RunDirectory.SUMMARY));
         if (summary == null) {
             signs.add(NO_SUMMARY);
@@ -145,7 +146,7 @@ final class ShardRun {
         return last;
     }
 
-    private static List<JsonNode> lines(Path file, Set<String> signs) throws BrinkUserException {
+    private static List<JsonNode> lines(Path file, Set<ShardSign> signs) throws BrinkUserException {
         if (endsMidLine(file)) signs.add(TRUNCATED_LINE);
         return JsonlReader.readAll(file);
     }
@@ -162,7 +163,7 @@ final class ShardRun {
     }
 
     /** The interval histograms, whole lines only: a kill can cut the last one, which is left out and named a sign. */
-    private static List<Interval> latency(Path file, Set<String> signs) throws BrinkUserException {
+    private static List<Interval> latency(Path file, Set<ShardSign> signs) throws BrinkUserException {
         List<Interval> out = new ArrayList<>();
         if (LatencyLog.forEach(file, i -> out.add(new Interval(i.tag(), i.startMs(), i.endMs(), i.histogram())))) {
             signs.add(TRUNCATED_LINE);

@@ -2,11 +2,12 @@ package dev.brink.shard;
 
 import dev.brink.core.EventType;
 import dev.brink.core.Finding;
-import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Numbers;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.ShardIncompleteDetail;
 import dev.brink.core.verdict.GeneratorIssue;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.engine.Counters;
@@ -245,12 +246,8 @@ public final class ShardedEngine implements StepDriver {
             console.printf(Locale.ROOT, "worker %s vanished in %s (%s): its share of the load is missing, so the step measures"
                     + " nothing; stopping the run%n", shard, step.name(), l.why());
             console.flush();
-            Map<String, Object> d = new LinkedHashMap<>();
-            d.put(FindingDetail.ShardIncomplete.SHARD, shard);
-            d.put(FindingDetail.ShardIncomplete.STEP, step.name());
-            d.put(FindingDetail.ShardIncomplete.WHY, l.why());
-            d.put(FindingDetail.ShardIncomplete.SECONDS_RECORDED, seen.size());
-            d.put(FindingDetail.ShardIncomplete.LAST_EPOCH_MS, seen.isEmpty() ? 0 : seen.get(seen.size() - 1).endMs());
+            Map<String, Object> d = Detail.map(ShardIncompleteDetail.vanished(shard, step.name(), l.why(),
+                    seen.isEmpty() ? 0 : seen.get(seen.size() - 1).endMs(), seen.size()));
             findings.add(new Finding(FindingKind.SHARD_INCOMPLETE, Severity.CRITICAL, "Worker " + shard + " vanished in "
                     + step.name() + " (" + l.why() + "): the run stopped there, the step is no verdict",
                     "shard " + shard, List.of("shards/" + l.shard()), d));

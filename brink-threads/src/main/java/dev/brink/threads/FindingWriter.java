@@ -4,6 +4,8 @@ import dev.brink.core.Finding;
 import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
+import dev.brink.core.detail.DeadlockDetail;
+import dev.brink.core.detail.Detail;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -52,32 +54,19 @@ final class FindingWriter {
 
     private static Finding deadlock(Deadlock d, List<String> evidence) {
         StringBuilder title = new StringBuilder("Deadlock of " + d.members().size() + " threads: ");
-        List<Map<String, Object>> cycle = new ArrayList<>();
+        List<DeadlockDetail.Member> cycle = new ArrayList<>();
         List<String> classes = new ArrayList<>();
         for (Deadlock.Member m : d.members()) {
             title.append(m.thread()).append(" waits for ").append(m.waitsFor() == null ? "a lock" : m.waitsFor().display()).append(" held by ")
                     .append(m.heldBy()).append("; ");
             if (m.waitsFor() != null && !classes.contains(m.waitsFor().className())) classes.add(m.waitsFor().className());
-            Map<String, Object> member = new LinkedHashMap<>();
-            member.put(FindingDetail.Deadlock.MEMBER_THREAD, m.thread());
-            member.put(FindingDetail.Deadlock.MEMBER_STATE, m.state());
-            if (m.waitsFor() != null) {
-                member.put(FindingDetail.Deadlock.MEMBER_WAITS_FOR, m.waitsFor().className());
-                member.put(FindingDetail.Deadlock.MEMBER_LOCK, m.waitsFor().identity());
-            }
-            member.put(FindingDetail.Deadlock.MEMBER_HELD_BY, m.heldBy());
-            if (m.frame() != null) member.put(FindingDetail.Deadlock.MEMBER_FRAME, m.frame().toString());
-            cycle.add(member);
+            cycle.add(new DeadlockDetail.Member(m.thread(), m.state(), m.waitsFor() == null ? null : m.waitsFor().className(),
+                    m.waitsFor() == null ? null : m.waitsFor().identity(), m.heldBy(), m.frame() == null ? null : m.frame().toString()));
         }
         title.setLength(title.length() - 2);
         List<String> names = d.members().stream().map(Deadlock.Member::thread).toList();
         title.append(" (").append(String.join(" → ", names)).append(" → ").append(names.get(0)).append(")");
-        Map<String, Object> detail = new LinkedHashMap<>();
-        detail.put(FindingDetail.Deadlock.THREADS, names);
-        detail.put(FindingDetail.Deadlock.CYCLE, cycle);
-        detail.put(FindingDetail.Deadlock.FOUND_IN_LOCK_GRAPH, d.foundInGraph());
-        detail.put(FindingDetail.Deadlock.REPORTED_BY_JVM, d.reportedByJvm());
-        detail.put(FindingDetail.Deadlock.DUMPS_SEEN, d.dumpsSeen());
+        Map<String, Object> detail = Detail.map(new DeadlockDetail(names, cycle, d.foundInGraph(), d.reportedByJvm(), d.dumpsSeen()));
         return new Finding(FindingKind.DEADLOCK, Severity.CRITICAL, title.toString(), String.join(", ", classes),
                 evidence, detail);
     }

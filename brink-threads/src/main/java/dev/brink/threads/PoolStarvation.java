@@ -1,11 +1,13 @@
 package dev.brink.threads;
 
 import dev.brink.core.Finding;
-import dev.brink.core.FindingDetail.Pools;
 import dev.brink.core.FindingKind;
 import dev.brink.core.LibraryFamily;
 import dev.brink.core.Severity;
 import dev.brink.core.ThreadPools;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.PoolKind;
+import dev.brink.core.detail.PoolStarvationDetail;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -35,21 +37,21 @@ import java.util.Set;
  */
 final class PoolStarvation {
     /** A borrow from a resource pool: the frame that shows it, and the pool it names. */
-    private record Borrow(String className, String method, String pool, String poolKind) {
+    private record Borrow(String className, String method, String pool, PoolKind poolKind) {
     }
 
     private static final List<Borrow> BORROWS = List.of(
-            new Borrow("com.zaxxer.hikari.pool.HikariPool", "getConnection", "HikariCP", Pools.KIND_CONNECTION_POOL),
-            new Borrow("org.apache.tomcat.jdbc.pool.ConnectionPool", "borrowConnection", "Tomcat JDBC pool", Pools.KIND_CONNECTION_POOL),
-            new Borrow("com.mchange.v2.resourcepool.BasicResourcePool", "checkoutResource", "c3p0", Pools.KIND_CONNECTION_POOL),
-            new Borrow("org.apache.commons.dbcp2.PoolingDataSource", "getConnection", "DBCP2", Pools.KIND_CONNECTION_POOL),
-            new Borrow("org.apache.commons.pool2.impl.GenericObjectPool", "borrowObject", "commons-pool2", Pools.KIND_OBJECT_POOL),
-            new Borrow("org.apache.commons.pool2.impl.GenericKeyedObjectPool", "borrowObject", "commons-pool2", Pools.KIND_OBJECT_POOL),
-            new Borrow("org.apache.http.pool.AbstractConnPool", "getPoolEntryBlocking", "Apache HttpClient pool", Pools.KIND_CONNECTION_POOL),
-            new Borrow("org.apache.hc.core5.pool.StrictConnPool", "lease", "Apache HttpClient 5 pool", Pools.KIND_CONNECTION_POOL),
-            new Borrow("org.apache.hc.core5.pool.LaxConnPool", "lease", "Apache HttpClient 5 pool", Pools.KIND_CONNECTION_POOL),
-            new Borrow("java.util.concurrent.Semaphore", "acquire", "Semaphore", Pools.KIND_SEMAPHORE),
-            new Borrow("java.util.concurrent.Semaphore", "tryAcquire", "Semaphore", Pools.KIND_SEMAPHORE));
+            new Borrow("com.zaxxer.hikari.pool.HikariPool", "getConnection", "HikariCP", PoolKind.CONNECTION_POOL),
+            new Borrow("org.apache.tomcat.jdbc.pool.ConnectionPool", "borrowConnection", "Tomcat JDBC pool", PoolKind.CONNECTION_POOL),
+            new Borrow("com.mchange.v2.resourcepool.BasicResourcePool", "checkoutResource", "c3p0", PoolKind.CONNECTION_POOL),
+            new Borrow("org.apache.commons.dbcp2.PoolingDataSource", "getConnection", "DBCP2", PoolKind.CONNECTION_POOL),
+            new Borrow("org.apache.commons.pool2.impl.GenericObjectPool", "borrowObject", "commons-pool2", PoolKind.OBJECT_POOL),
+            new Borrow("org.apache.commons.pool2.impl.GenericKeyedObjectPool", "borrowObject", "commons-pool2", PoolKind.OBJECT_POOL),
+            new Borrow("org.apache.http.pool.AbstractConnPool", "getPoolEntryBlocking", "Apache HttpClient pool", PoolKind.CONNECTION_POOL),
+            new Borrow("org.apache.hc.core5.pool.StrictConnPool", "lease", "Apache HttpClient 5 pool", PoolKind.CONNECTION_POOL),
+            new Borrow("org.apache.hc.core5.pool.LaxConnPool", "lease", "Apache HttpClient 5 pool", PoolKind.CONNECTION_POOL),
+            new Borrow("java.util.concurrent.Semaphore", "acquire", "Semaphore", PoolKind.SEMAPHORE),
+            new Borrow("java.util.concurrent.Semaphore", "tryAcquire", "Semaphore", PoolKind.SEMAPHORE));
 
     /** Calls that wait for another task's result. */
     private static final String[][] RESULT_WAITS = {
@@ -161,20 +163,11 @@ final class PoolStarvation {
             }
             String at = where.entrySet().stream().max(Map.Entry.comparingByValue()).get().getKey();
             int dumpsSeen = seen.get(p.getKey());
-            Map<String, Object> d = new LinkedHashMap<>();
-            d.put(Pools.POOL, p.getKey());
-            d.put(Pools.POOL_KIND, Pools.KIND_THREAD_POOL);
-            d.put(Pools.WORKERS, workers.size());
-            d.put(Pools.IDLE_WORKERS, 0);
-            d.put(Pools.WAITER_COUNT, workers.size());
-            d.put(Pools.WAITERS, workers.stream().map(DumpThread::name).toList());
-            d.put(Pools.WAIT_FRAME, wait.className() + "." + wait.method());
-            d.put(Pools.APP_FRAME, at);
-            d.put(Pools.DUMPS_SEEN, dumpsSeen);
-            d.put(Pools.DUMPS_TOTAL, dumps.size());
-            d.put(Pools.ADVICE, "a task must not wait for tasks it submits to its own pool: submit them to another executor,"
+            Map<String, Object> d = Detail.map(new PoolStarvationDetail(p.getKey(), PoolKind.THREAD_POOL, workers.size(), 0, workers.size(),
+                    workers.stream().map(DumpThread::name).toList(), wait.className() + "." + wait.method(), at, null, dumpsSeen,
+                    dumps.size(), "a task must not wait for tasks it submits to its own pool: submit them to another executor,"
                     + " compose the results (CompletableFuture.thenCombine / allOf ... thenApply) instead of blocking in get(),"
-                    + " or use a ForkJoinPool, whose join() runs queued tasks while it waits");
+                    + " or use a ForkJoinPool, whose join() runs queued tasks while it waits"));
             out.add(new Finding(FindingKind.POOL_STARVATION, Severity.CRITICAL,
                     String.format("All %d threads of %s wait for results (%s in %s) and none is idle, on the same futures"
                                     + " in %d dumps in a row: tasks queued to this pool cannot run — a pool waiting on itself",
@@ -239,7 +232,7 @@ final class PoolStarvation {
                 // one Semaphore reported as three pools "in 1 of 3 dumps" after a collection between each two dumps).
                 // Two Semaphores taken at one call site count as one pool — the place a user would change.
                 String key = b.pool();
-                if (b.poolKind().equals(Pools.KIND_SEMAPHORE)) {
+                if (b.poolKind() == PoolKind.SEMAPHORE) {
                     StackFrame app = appFrameBelow(t, borrowFrame(t, b));
                     key += app == null ? "" : " taken in " + app.className() + "." + app.method();
                 }
@@ -263,35 +256,18 @@ final class PoolStarvation {
             DumpThread first = q.waiters().get(0);
             StackFrame app = appFrameBelow(first, borrowFrame(first, q.borrow()));
             String at = app == null ? null : app.className() + "." + app.method();
-            String pool = q.borrow().poolKind().equals(Pools.KIND_SEMAPHORE) && at != null
+            String pool = q.borrow().poolKind() == PoolKind.SEMAPHORE && at != null
                     ? "the Semaphore taken in " + at : q.borrow().pool();
-            List<Map<String, Object>> holders = new ArrayList<>();
+            List<PoolStarvationDetail.Holder> holders = new ArrayList<>();
             for (DumpThread h : q.holders().subList(0, Math.min(5, q.holders().size()))) {
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put(Pools.HOLDER_THREAD, h.name());
-                row.put(Pools.HOLDER_STATE, h.state());
                 StackFrame hf = appFrameBelow(h, null);
-                row.put(Pools.HOLDER_FRAME, String.valueOf(h.top()));
-                if (hf != null) {
-                    row.put(Pools.HOLDER_APP_FRAME, hf.toString());
-                }
-                holders.add(row);
+                holders.add(new PoolStarvationDetail.Holder(h.name(), h.state(), String.valueOf(h.top()), hf == null ? null : hf.toString()));
             }
-            Map<String, Object> d = new LinkedHashMap<>();
-            d.put(Pools.POOL, pool);
-            d.put(Pools.POOL_KIND, q.borrow().poolKind());
-            d.put(Pools.WAITER_COUNT, q.waiters().size());
-            d.put(Pools.WAITERS, q.waiters().stream().map(DumpThread::name).toList());
-            d.put(Pools.WAIT_FRAME, q.borrow().className() + "." + q.borrow().method());
-            if (at != null) {
-                d.put(Pools.APP_FRAME, at);
-            }
-            d.put(Pools.HOLDERS, holders);
-            d.put(Pools.DUMPS_SEEN, dumpsSeen);
-            d.put(Pools.DUMPS_TOTAL, dumps.size());
-            d.put(Pools.ADVICE, "more threads need the pool than it has to give: look at what the holders do while they"
+            Map<String, Object> d = Detail.map(new PoolStarvationDetail(pool, q.borrow().poolKind(), null, null, q.waiters().size(),
+                    q.waiters().stream().map(DumpThread::name).toList(), q.borrow().className() + "." + q.borrow().method(), at, holders,
+                    dumpsSeen, dumps.size(), "more threads need the pool than it has to give: look at what the holders do while they"
                     + " hold it (a slow query, a remote call inside a transaction) and shorten it, or size the pool to the"
-                    + " concurrency its resource can serve; more threads than the pool has only queue");
+                    + " concurrency its resource can serve; more threads than the pool has only queue"));
             Severity sev = q.waiters().size() >= FindingWriter.CRITICAL_WAITERS ? Severity.CRITICAL : Severity.WARNING;
             String holderText = q.holders().isEmpty() ? "" : "; held by " + q.holders().size() + " threads, "
                     + q.holders().get(0).name() + " at " + describe(q.holders().get(0));
@@ -330,7 +306,7 @@ final class PoolStarvation {
             }
             boolean sameCode = app != null && t.frames().stream().anyMatch(f -> f.className().equals(app.className())
                     && f.method().equals(app.method()));
-            boolean inDriver = b.poolKind().equals(Pools.KIND_CONNECTION_POOL) && t.frames().stream().anyMatch(
+            boolean inDriver = b.poolKind().equals(PoolKind.CONNECTION_POOL) && t.frames().stream().anyMatch(
                     f -> LibraryFamily.of(f.className() + "." + f.method()) == LibraryFamily.DATABASE
                             && !f.className().startsWith("com.zaxxer.hikari.") && !f.className().startsWith("org.apache.commons."));
             if (sameCode || inDriver) {

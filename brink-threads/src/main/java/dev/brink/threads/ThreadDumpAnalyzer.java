@@ -2,8 +2,10 @@ package dev.brink.threads;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
-import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.PoolKind;
+import dev.brink.core.detail.PoolStarvationDetail;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -83,7 +85,7 @@ public final class ThreadDumpAnalyzer {
         }
         List<Finding> findings = new ArrayList<>(FindingWriter.findings(deadlocks, contentions, busy, evidence));
         List<Finding> pools = PoolStarvation.find(ordered, evidence);
-        if (pools.stream().anyMatch(f -> FindingDetail.Pools.KIND_SEMAPHORE.equals(f.detail().get(FindingDetail.Pools.POOL_KIND)))) {
+        if (pools.stream().anyMatch(f -> Detail.read(f.detail(), PoolStarvationDetail.class).poolKind() == PoolKind.SEMAPHORE)) {
             // a Semaphore's queue is the pool finding, with its holders; as lock contention it had none to name
             findings.removeIf(f -> f.kind() == FindingKind.LOCK_CONTENTION && f.subject().startsWith("java.util.concurrent.Semaphore$"));
         }

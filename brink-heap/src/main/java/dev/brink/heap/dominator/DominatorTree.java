@@ -8,10 +8,24 @@ import dev.brink.heap.index.SpilledInts;
  * Immediate dominators and retained sizes of every object reachable from the GC roots, over a super-root
  * that references every root: semidominators as in Lengauer–Tarjan (path compression, O(m log n)), then
  * idoms by Semi-NCA (Georgiadis), which needs no buckets and is near-linear on heap graphs. Everything is iterative: deep graphs (a 1.5 M-node linked list) need no stack.
- * Memory while computing, beside the graph's references (class indexes and sizes wait in a file): 4 bytes per
- * object plus about 24 per object that has references (the predecessors wait in a file too); the references leave
- * for a file once read for the last time. Afterwards 12 bytes per object (retained size and the children lists;
- * 16 for dumps over 32 GiB).
+ *
+ * <p>Memory, with N objects of which I have references (I is about N / 2 in a typical heap: byte[], boxed numbers and
+ * other leaves are the rest), C of those reachable, and R references. The peak of the whole analysis must stay near 14
+ * bytes of live heap per object (with about one reference per object) so that a 10 GiB dump (154 M objects) is
+ * analysed in under 3 GiB of resident memory (it takes 2.4 GiB); so every array a step does not read waits in a temporary file ({@code SpilledInts}), and what
+ * a step reads in one direction is streamed from one rather than held:
+ * <ul>
+ *   <li>depth-first numbering: the graph's references (4N + 4R) and the dfs numbers (4N); the dfs order and the dfs
+ *       parents are streamed out as they are found;</li>
+ *   <li>predecessors: the dfs numbers (4N) and the predecessor lists (4C + 4 per edge between two inner objects);
+ *       the references are read in object order from their file, and each edge to a leaf is streamed out;</li>
+ *   <li>Lengauer–Tarjan and Semi-NCA: four dfs-indexed arrays (16C), the predecessors read back downwards;</li>
+ *   <li>the leaves' dominators: three dfs-indexed arrays (12C) and one idom per object (4N), the leaf edges read
+ *       back in order;</li>
+ *   <li>the tree: children lists (4 bytes per reachable object) with a start only for objects that have references,
+ *       and retained sizes only for those (4C; a leaf retains its shallow size, one bit says it is reachable): about
+ *       4N + 8C, 16 for dumps over 32 GiB; {@link #park parked} in files while the report's detail scan runs.</li>
+ * </ul>
  */
 public final class DominatorTree {
     /** {@link #idom} of an object dominated only by the super-root (a top-level dominator). */
@@ -19,32 +33,80 @@ public final class DominatorTree {
     /** {@link #idom} of an object no GC root reaches (garbage the dump still held). */
     public static final int UNREACHABLE = -2;
 
-    /** Children of the dominator tree (CSR by slot = object + 1; slot 0 is the super-root); no idom array is kept. */
-    private final int[] childStart;
-    private final int[] children;
+    /**
+     * Children of the dominator tree, CSR by slot: slot 0 is the super-root, slot r + 1 the object of rank r among
+     * those with references ({@link #inner}). A leaf dominates nothing (no path goes on through it), so it has no
+     * slot. No idom array is kept.
+     */
+    private int[] childStart;
+    private int[] children;
+    /** The two arrays above while {@link #park parked}, else null. */
+    private SpilledInts parkedStarts;
+    private SpilledInts parkedChildren;
+    /** The objects that have references. */
+    private final RankedBits inner;
     private final Retained retained;
     private final long reachableBytes;
     private final int reachableCount;
 
-    private DominatorTree(int[] childStart, int[] children, Retained retained, long reachableBytes, int reachableCount) {
+    private DominatorTree(int[] childStart, int[] children, RankedBits inner, Retained retained, long reachableBytes, int reachableCount) {
         this.childStart = childStart;
         this.children = children;
+        this.inner = inner;
         this.retained = retained;
         this.reachableBytes = reachableBytes;
         this.reachableCount = reachableCount;
     }
 
     /**
-     * Retained sizes, one per object. Every shallow size is a multiple of the object alignment, so when the whole
-     * dump is under 2^32 alignment units (32 GiB at 8-byte alignment) each sum fits an unsigned int of units: 4
-     * bytes per object instead of 8. Larger dumps (or sizes off the alignment) keep longs.
+     * Moves the tree's arrays (children lists, their starts, the retained sizes: about 8 bytes per object) into
+     * temporary files until {@link #restore}, for a step that reads the dump again and not the tree: the detail scan,
+     * whose string hashes need about 28 bytes per String at the same time. The tree must not be read meanwhile.
+     */
+    public void park() {
+        if (parkedStarts == null) {
+            parkedStarts = SpilledInts.of(childStart);
+            parkedChildren = SpilledInts.of(children);
+            childStart = null;
+            children = null;
+            retained.park();
+        }
+    }
+
+    /** Reads what {@link #park} moved out back into the heap. */
+    public void restore() {
+        if (parkedStarts != null) {
+            childStart = parkedStarts.toArray();
+            children = parkedChildren.toArray();
+            parkedStarts = null;
+            parkedChildren = null;
+            retained.restore();
+        }
+    }
+
+    /** Slot of an object's children list ({@link #childStart}), or -1 for a leaf. */
+    private static int slot(RankedBits inner, int object) {
+        return object == SUPER_ROOT ? 0 : inner.has(object) ? inner.rank(object) + 1 : -1;
+    }
+
+    /**
+     * Retained sizes of the objects that have references; a leaf retains exactly its own shallow size, so for leaves
+     * only one bit (reached or not) is kept. Every shallow size is a multiple of the object alignment, so when the
+     * whole dump is under 2^32 alignment units (32 GiB at 8-byte alignment) each sum fits an unsigned int of units:
+     * 4 bytes per inner object instead of 8. Larger dumps (or sizes off the alignment) keep longs.
      */
     private static final class Retained {
-        private final int[] units;
+        private final HeapGraph g;
+        private final RankedBits inner;
+        private int[] units;
+        private SpilledInts parkedUnits;
         private final long[] bytes;
         private final int unitShift;
+        private final long[] reachedLeaves;
 
-        Retained(HeapGraph g) {
+        Retained(HeapGraph g, RankedBits inner) {
+            this.g = g;
+            this.inner = inner;
             int n = g.objectCount();
             int alignment = g.sizeModel().alignment();
             long sum = 0;
@@ -54,25 +116,51 @@ public final class DominatorTree {
                 aligned &= (g.shallow(i) & (alignment - 1)) == 0;
             }
             if (aligned && sum / alignment <= 0xffffffffL) {
-                units = new int[n];
+                units = new int[inner.count()];
                 bytes = null;
                 unitShift = Integer.numberOfTrailingZeros(alignment);
             } else {
                 units = null;
-                bytes = new long[n];
+                bytes = new long[inner.count()];
                 unitShift = 0;
             }
+            reachedLeaves = new long[(n + 63) >>> 6];
         }
 
         long get(int o) {
-            return units != null ? (units[o] & 0xffffffffL) << unitShift : bytes[o];
+            if (!inner.has(o)) {
+                return (reachedLeaves[o >>> 6] & (1L << o)) != 0 ? g.shallow(o) : 0;
+            }
+            int r = inner.rank(o);
+            return bytes == null ? (units[r] & 0xffffffffL) << unitShift : bytes[r];
         }
 
+        /** Adds to an object that has references (only those dominate others). */
         void add(int o, long b) {
-            if (units != null) {
-                units[o] += (int) (b >>> unitShift);
+            int r = inner.rank(o);
+            if (bytes == null) {
+                units[r] += (int) (b >>> unitShift);
             } else {
-                bytes[o] += b;
+                bytes[r] += b;
+            }
+        }
+
+        void reachLeaf(int o) {
+            reachedLeaves[o >>> 6] |= 1L << o;
+        }
+
+        /** The 4-byte sums go to a file (see {@link DominatorTree#park}); 8-byte ones (dumps over 32 GiB) stay. */
+        void park() {
+            if (units != null) {
+                parkedUnits = SpilledInts.of(units);
+                units = null;
+            }
+        }
+
+        void restore() {
+            if (parkedUnits != null) {
+                units = parkedUnits.toArray();
+                parkedUnits = null;
             }
         }
     }
@@ -99,17 +187,19 @@ public final class DominatorTree {
                 hi = mid - 1;
             }
         }
-        return lo - 1;
+        return lo == 0 ? SUPER_ROOT : inner.select(lo - 1);
     }
 
     /** First position (for {@link #child}) of the objects {@code object} immediately dominates; -1: the super-root. */
     public int childrenStart(int object) {
-        return childStart[object + 1];
+        int s = slot(inner, object);
+        return s < 0 ? 0 : childStart[s];
     }
 
     /** End (exclusive) of {@code object}'s children positions; -1: the super-root. */
     public int childrenEnd(int object) {
-        return childStart[object + 2];
+        int s = slot(inner, object);
+        return s < 0 ? 0 : childStart[s + 1];
     }
 
     public int child(int position) {
@@ -144,14 +234,17 @@ public final class DominatorTree {
      *
      * <p>Leaves (objects without references: byte[] and other primitive arrays, boxed numbers, empty objects) are
      * a third to a half of a typical heap and lie on no path to any other object, so they change no one else's
-     * dominator. Lengauer–Tarjan runs on the other objects only, which shrinks its six per-vertex arrays by that
+     * dominator. Lengauer–Tarjan runs on the other objects only, which shrinks its per-vertex arrays by that
      * share; a leaf's immediate dominator is then the nearest common ancestor, in the dominator tree, of the
-     * objects that reference it (Dom(v) = {v} ∪ ⋂ Dom(p) over its predecessors p).
+     * objects that reference it (Dom(v) = {v} ∪ ⋂ Dom(p) over its predecessors p), which does not depend on the
+     * order the referrers come in.
      */
     private static final class Builder {
         private final HeapGraph g;
         private final HeapProgress progress;
         private final int nodes;
+        /** The objects that have references. */
+        private final RankedBits inner;
         /** Path-compression stack: as long as the longest uncompressed path, not one slot per object. */
         private int[] evalStack = new int[1024];
 
@@ -159,6 +252,7 @@ public final class DominatorTree {
             this.g = g;
             this.progress = progress;
             this.nodes = g.objectCount() + 1;
+            this.inner = new RankedBits(g.objectCount());
         }
 
         private int succStart(int node) {
@@ -173,32 +267,41 @@ public final class DominatorTree {
             return node == 0 ? g.root(k) + 1 : g.ref(k) + 1;
         }
 
-        private boolean leaf(int object) {
-            return g.refEnd(object) == g.refStart(object);
-        }
-
         DominatorTree run() {
             // Lengauer–Tarjan reads only the references; class and size wait in a file until the retained sizes
             g.parkClassesAndSizes();
-            int inner = 0;
             for (int i = 0; i < g.objectCount(); i++) {
-                if (!leaf(i)) {
-                    inner++;
+                if (g.refEnd(i) != g.refStart(i)) {
+                    inner.set(i);
                 }
             }
+            inner.seal();
             int[] dfnum = new int[nodes];
-            int[] vertex = new int[inner + 2];
-            int[] parent = new int[inner + 2];
-            int count = dfs(dfnum, vertex, parent);
+            SpilledInts.Writer vertexOut = SpilledInts.writer();
+            SpilledInts.Writer parentOut = SpilledInts.writer();
+            int count = dfs(dfnum, vertexOut, parentOut);
+            SpilledInts vertexFile = vertexOut.finish();
+            SpilledInts parentFile = parentOut.finish();
             progress.update("dominators", 1, 4);
-            int[] predStart = new int[count + 2];
-            // the semidominator loop reads the predecessors once, from the last dfs number down: they wait in a file
-            // and come back through a small window while LT's own three arrays are on the heap
-            SpilledInts preds = SpilledInts.of(predecessors(dfnum, vertex, count, predStart));
+            // the last random read of the references: from here on they are read in object order from a file, here
+            // and by the report (Strings' values)
+            g.spillReferences();
+            int[] predStartArray = new int[count + 2];
+            SpilledInts.Writer leafFromOut = SpilledInts.writer();
+            SpilledInts.Writer leafToOut = SpilledInts.writer();
+            int[] predArray = predecessors(dfnum, predStartArray, leafFromOut, leafToOut);
+            dfnum = null; // preds are in dfs numbers already: the object-indexed array goes before LT's arrays come
+            // the semidominator loop reads the predecessors and their starts once, from the last dfs number down
+            SpilledInts preds = SpilledInts.of(predArray);
+            predArray = null;
+            SpilledInts predStart = SpilledInts.of(predStartArray);
+            predStartArray = null;
+            SpilledInts leafFrom = leafFromOut.finish();
+            SpilledInts leafTo = leafToOut.finish();
             progress.update("dominators", 2, 4);
 
-            dfnum = null; // preds are in dfs numbers already: the object-indexed array goes before LT's three arrays come
-
+            int[] parent = parentFile.toArray();
+            parentFile = null;
             int[] semi = new int[count + 1];
             int[] ancestor = new int[count + 1];
             int[] best = new int[count + 1];
@@ -208,7 +311,7 @@ public final class DominatorTree {
             // semidominators, exactly as Lengauer–Tarjan computes them
             for (int n = count; n >= 2; n--) {
                 int s = parent[n];
-                for (int k = predStart[n + 1] - 1; k >= predStart[n]; k--) { // downwards too: one pass over the file
+                for (int k = predStart.get(n + 1) - 1, first = predStart.get(n); k >= first; k--) { // downwards too
                     int v = preds.get(k);
                     int s2 = v <= n ? v : semi[eval(v, ancestor, best, semi)];
                     if (s2 < s) {
@@ -235,16 +338,18 @@ public final class DominatorTree {
             // the three LT arrays are free: they become the pre-order intervals of the dominator tree
             intervals(idom, count, semi, ancestor, best);
             best = null; // only the intervals' fill cursor: gone before the object-indexed array comes
-            int[] objectIdom = leafDominators(vertex, idom, count, semi, ancestor);
+            int[] objectIdom = leafDominators(leafFrom, leafTo, idom, semi, ancestor);
+            leafFrom = null;
+            leafTo = null;
             semi = null;
             ancestor = null;
-            // the last read of every reference: from here on the report reads only Strings' from a file
-            g.spillReferences();
+            int[] vertex = vertexFile.toArray();
+            vertexFile = null;
             toObjectIndexes(objectIdom, vertex, idom, count);
             vertex = null; // the dfs-number arrays go before the children lists are built beside the idoms
             parent = null;
             idom = null;
-            int[] childStart = new int[g.objectCount() + 2];
+            int[] childStart = new int[inner.count() + 2];
             int[] children = childrenLists(objectIdom, childStart);
             objectIdom = null; // and the idoms go before the retained sizes come
             g.restoreClassesAndSizes();
@@ -253,15 +358,21 @@ public final class DominatorTree {
             return tree;
         }
 
-        /** Depth-first numbering of the non-leaf objects reachable from the super-root; returns their count + 1. */
-        private int dfs(int[] dfnum, int[] vertex, int[] parent) {
+        /**
+         * Depth-first numbering of the non-leaf objects reachable from the super-root; returns their count + 1. Each
+         * node's object (node) and dfs parent go to the two streams at its dfs number (slot 0 of each: none).
+         */
+        private int dfs(int[] dfnum, SpilledInts.Writer vertex, SpilledInts.Writer parent) {
             // the stack grows with the depth, not the heap: a 1.5 M-node linked list is 1.5 M deep, a map is shallow
             int[] stackNode = new int[1024];
             int[] stackPos = new int[1024];
             int count = 0;
             int sp = 0;
+            vertex.add(0);
+            parent.add(0);
             dfnum[0] = ++count;
-            vertex[count] = 0;
+            vertex.add(0);
+            parent.add(0);
             stackNode[sp] = 0;
             stackPos[sp++] = succStart(0);
             while (sp > 0) {
@@ -270,10 +381,10 @@ public final class DominatorTree {
                 if (pos < succEnd(node)) {
                     stackPos[sp - 1] = pos + 1;
                     int w = succ(node, pos);
-                    if (dfnum[w] == 0 && !leaf(w - 1)) {
+                    if (dfnum[w] == 0 && inner.has(w - 1)) {
                         dfnum[w] = ++count;
-                        vertex[count] = w;
-                        parent[count] = dfnum[node];
+                        vertex.add(w);
+                        parent.add(dfnum[node]);
                         if (sp == stackNode.length) {
                             stackNode = java.util.Arrays.copyOf(stackNode, sp * 2);
                             stackPos = java.util.Arrays.copyOf(stackPos, sp * 2);
@@ -289,16 +400,28 @@ public final class DominatorTree {
         }
 
         /**
-         * Predecessors in dfs numbers, CSR by dfs number; only edges between numbered nodes. The start array is
-         * its own fill cursor: after the fill each slot holds the next one's start, and one shift restores it.
+         * Predecessors in dfs numbers, CSR by dfs number; only edges between numbered nodes. The super-root's edges
+         * (to the roots) first, then the objects in index order: the references are read from their file front to
+         * back, twice (count, fill). The order of a node's predecessors changes no semidominator (a minimum over
+         * them). An edge from a numbered node to an unnumbered one reaches a leaf (every other object it reaches is
+         * numbered): it goes to the two leaf streams, as dfs number and object. The start array is its own fill
+         * cursor: after the fill each slot holds the next one's start, and one shift restores it.
          */
-        private int[] predecessors(int[] dfnum, int[] vertex, int count, int[] predStart) {
-            for (int d = 1; d <= count; d++) {
-                int node = vertex[d];
-                for (int k = succStart(node); k < succEnd(node); k++) {
-                    int w = dfnum[succ(node, k)];
-                    if (w != 0) {
-                        predStart[w + 1]++;
+        private int[] predecessors(int[] dfnum, int[] predStart, SpilledInts.Writer leafFrom, SpilledInts.Writer leafTo) {
+            int count = predStart.length - 2;
+            for (int k = 0; k < g.rootCount(); k++) {
+                int w = dfnum[g.root(k) + 1];
+                if (w != 0) {
+                    predStart[w + 1]++;
+                }
+            }
+            for (int o = 0; o < nodes - 1; o++) {
+                if (dfnum[o + 1] != 0) {
+                    for (int k = g.refStart(o), end = g.refEnd(o); k < end; k++) {
+                        int w = dfnum[g.ref(k) + 1];
+                        if (w != 0) {
+                            predStart[w + 1]++;
+                        }
                     }
                 }
             }
@@ -306,12 +429,28 @@ public final class DominatorTree {
                 predStart[i] += predStart[i - 1];
             }
             int[] preds = new int[predStart[count + 1]];
-            for (int d = 1; d <= count; d++) {
-                int node = vertex[d];
-                for (int k = succStart(node); k < succEnd(node); k++) {
-                    int w = dfnum[succ(node, k)];
-                    if (w != 0) {
-                        preds[predStart[w]++] = d;
+            for (int k = 0; k < g.rootCount(); k++) {
+                int target = g.root(k);
+                int w = dfnum[target + 1];
+                if (w != 0) {
+                    preds[predStart[w]++] = 1;
+                } else {
+                    leafFrom.add(1);
+                    leafTo.add(target);
+                }
+            }
+            for (int o = 0; o < nodes - 1; o++) {
+                int d = dfnum[o + 1];
+                if (d != 0) {
+                    for (int k = g.refStart(o), end = g.refEnd(o); k < end; k++) {
+                        int target = g.ref(k);
+                        int w = dfnum[target + 1];
+                        if (w != 0) {
+                            preds[predStart[w]++] = d;
+                        } else {
+                            leafFrom.add(d);
+                            leafTo.add(target);
+                        }
                     }
                 }
             }
@@ -362,29 +501,25 @@ public final class DominatorTree {
 
         /**
          * Immediate dominators of the reachable leaves, as dfs numbers of non-leaf nodes, in an array by object
-         * index that holds {@link #UNREACHABLE} everywhere else. The nearest common ancestor climbs from the leaf's
-         * current dominator until that one's pre-order interval holds the next referrer: each leaf's climb only
-         * goes up, so a leaf referenced from every node of a long list costs one step per reference, not the depth.
+         * index that holds {@link #UNREACHABLE} everywhere else; from the leaf edges (dfs number of the referrer, leaf)
+         * that {@link #predecessors} streamed out. The nearest common ancestor climbs from the leaf's current
+         * dominator until that one's pre-order interval holds the next referrer: each leaf's climb only goes up, so a
+         * leaf referenced from every node of a long list costs one step per reference, not the depth.
          */
-        private int[] leafDominators(int[] vertex, int[] idom, int count, int[] pre, int[] size) {
+        private int[] leafDominators(SpilledInts from, SpilledInts to, int[] idom, int[] pre, int[] size) {
             int[] objectIdom = new int[g.objectCount()];
             java.util.Arrays.fill(objectIdom, UNREACHABLE);
-            for (int d = 1; d <= count; d++) {
-                int node = vertex[d];
-                for (int k = succStart(node); k < succEnd(node); k++) {
-                    int o = succ(node, k) - 1;
-                    if (!leaf(o)) {
-                        continue;
+            for (int e = 0; e < from.length(); e++) {
+                int d = from.get(e);
+                int o = to.get(e);
+                int cur = objectIdom[o];
+                if (cur == UNREACHABLE) {
+                    objectIdom[o] = d;
+                } else if (cur != d) {
+                    while (pre[d] < pre[cur] || pre[d] >= pre[cur] + size[cur]) {
+                        cur = idom[cur];
                     }
-                    int cur = objectIdom[o];
-                    if (cur == UNREACHABLE) {
-                        objectIdom[o] = d;
-                    } else if (cur != d) {
-                        while (pre[d] < pre[cur] || pre[d] >= pre[cur] + size[cur]) {
-                            cur = idom[cur];
-                        }
-                        objectIdom[o] = cur;
-                    }
+                    objectIdom[o] = cur;
                 }
             }
             return objectIdom;
@@ -402,26 +537,38 @@ public final class DominatorTree {
             }
         }
 
-        /** Retained sizes in one post-order walk down the children lists: a node is final when it leaves the stack. */
+        /**
+         * Retained sizes in one post-order walk down the children lists: a node is final when it leaves the stack;
+         * a leaf child is final at once (it retains itself).
+         */
         private DominatorTree retainedSizes(int[] childStart, int[] children) {
-            Retained retained = new Retained(g);
+            Retained retained = new Retained(g, inner);
             long total = 0;
             int reachable = 0;
             int[] stack = new int[1024];
             int[] cursor = new int[1024];
             int sp = 0;
-            stack[sp] = -1;
+            stack[sp] = SUPER_ROOT;
             cursor[sp++] = childStart[0];
             while (sp > 0) {
                 int node = stack[sp - 1];
-                if (cursor[sp - 1] < childStart[node + 2]) {
+                if (cursor[sp - 1] < childStart[slot(inner, node) + 1]) {
                     int child = children[cursor[sp - 1]++];
+                    if (!inner.has(child)) {
+                        retained.reachLeaf(child);
+                        total += g.shallow(child);
+                        reachable++;
+                        if (node != SUPER_ROOT) {
+                            retained.add(node, g.shallow(child));
+                        }
+                        continue;
+                    }
                     if (sp == stack.length) {
                         stack = java.util.Arrays.copyOf(stack, sp * 2);
                         cursor = java.util.Arrays.copyOf(cursor, sp * 2);
                     }
                     stack[sp] = child;
-                    cursor[sp++] = childStart[child + 1];
+                    cursor[sp++] = childStart[slot(inner, child)];
                 } else {
                     sp--;
                     if (node >= 0) {
@@ -434,31 +581,43 @@ public final class DominatorTree {
                     }
                 }
             }
-            return new DominatorTree(childStart, children, retained, total, reachable);
+            return new DominatorTree(childStart, children, inner, retained, total, reachable);
         }
 
-        /** CSR of the idoms (by object index); {@code childStart} is its own fill cursor, shifted back afterwards. */
-        private static int[] childrenLists(int[] idom, int[] childStart) {
+        /**
+         * CSR of the idoms (by object index) over the slots of {@link DominatorTree#childStart}; {@code childStart} is
+         * its own fill cursor, shifted back afterwards.
+         */
+        private int[] childrenLists(int[] idom, int[] childStart) {
             int n = idom.length;
             for (int o = 0; o < n; o++) {
                 if (idom[o] != UNREACHABLE) {
-                    childStart[idom[o] + 2]++; // SUPER_ROOT (-1) counts in slot 1, i.e. starts at slot 0
+                    childStart[idomSlot(idom[o]) + 1]++;
                 }
             }
             for (int i = 1; i < childStart.length; i++) {
                 childStart[i] += childStart[i - 1];
             }
-            int[] children = new int[childStart[n + 1]];
+            int[] children = new int[childStart[childStart.length - 1]];
             for (int o = 0; o < n; o++) {
                 if (idom[o] != UNREACHABLE) {
-                    children[childStart[idom[o] + 1]++] = o;
+                    children[childStart[idomSlot(idom[o])]++] = o;
                 }
             }
-            for (int i = n + 1; i >= 1; i--) {
+            for (int i = childStart.length - 1; i >= 1; i--) {
                 childStart[i] = childStart[i - 1];
             }
             childStart[0] = 0;
             return children;
+        }
+
+        /** Slot of a dominator: the super-root or an object with references (a leaf dominates nothing). */
+        private int idomSlot(int dominator) {
+            int s = slot(inner, dominator);
+            if (s < 0) {
+                throw new IllegalStateException("object " + dominator + " has no references yet dominates another");
+            }
+            return s;
         }
     }
 }

@@ -27,7 +27,22 @@ final class ClassIndexes {
     }
 
     int get(int i) {
+        if (small != null) {
+            return small[i];
+        }
+        if (wide == null) {
+            restoreOnFirstRead();
+        }
         return small != null ? small[i] : wide[i];
+    }
+
+    /** A reader that comes while the indexes are parked (a test, a report step) gets them back. */
+    private void restoreOnFirstRead() {
+        try {
+            restore();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot read back the analysis's temporary file", e);
+        }
     }
 
     /** Writes the indexes to a temporary file and drops them from the heap; a no-op when none can be written. */

@@ -21,8 +21,11 @@ import java.util.Map;
 /**
  * Builds a {@link HeapGraph} in three streaming passes: the first collects object ids, classes, names and
  * roots; the ids are sorted into dense indexes; the second fills class and shallow size and counts each object's
- * references; the third writes the references in place. Peak memory is the graph itself (about 17 bytes per
- * object + 4 per reference) plus the class metadata; while the ids are sorted, 12 bytes per object.
+ * references; the third writes the references in place (the ids are collected as 4-byte offsets, {@link IdList}). Class and size wait in a temporary file from the end of
+ * the second pass until the dominator tree's retained sizes (only one bit per object, "is a
+ * java.lang.ref.Reference", is kept for the paths from the roots), so the third pass holds the ids (4.5 bytes per
+ * object), the reference starts (4) and the references (4 per reference); while the ids are sorted, 8 bytes per
+ * object.
  */
 public final class GraphBuilder {
     private GraphBuilder() {
@@ -32,16 +35,8 @@ public final class GraphBuilder {
         long fileSize = Files.size(file);
         Pass1 p1 = new Pass1();
         HprofScanner.scan(file, p1, done -> progress.update("reading (1/3)", done, fileSize));
-        long[] sorted = p1.ids.trim();
+        ObjectIds ids = p1.ids.toIds(); // 4 bytes per object from here on when ids are compact
         p1.ids = null;
-        Arrays.sort(sorted);
-        for (int i = 1; i < sorted.length; i++) {
-            if (sorted[i] == sorted[i - 1]) {
-                throw new HprofFormatException(-1, String.format("expected unique object ids, 0x%x is dumped twice", sorted[i]));
-            }
-        }
-        ObjectIds ids = ObjectIds.of(sorted);
-        sorted = null; // 4 bytes per object from here on when ids are compact
         SizeModel model = SizeModel.infer(p1.idSize, p1.minAddress, p1.maxAddress);
         ClassTable classes = new ClassTable(p1.classDumps, p1.loadNames, p1.utf8, p1.idSize, model);
         p1.classDumps = null;
@@ -51,6 +46,9 @@ public final class GraphBuilder {
         // no file-order copy or per-object start/end ever exists
         Pass2 p2 = new Pass2(ids, classes, model, p1.idSize);
         p2.collect(HprofScanner.scanHeap(file, p1.segments, p2::reader, done -> progress.update("reading (2/3)", done, fileSize)));
+        long[] referenceObjects = referenceObjects(p2.classOf, classes, ids.size());
+        p2.classOf.park();
+        p2.shallow.park();
         int[] offsets = p2.offsets;
         long total = 0;
         for (int v = 1; v < offsets.length; v++) {
@@ -98,14 +96,29 @@ public final class GraphBuilder {
         }
         rootKind = null; // one byte per root from here on, not per object
         ids.park();
-        return new HeapGraph(ids, p2.classOf, p2.shallow, offsets, p2.refs, rootKinds, rootArray,
+        return new HeapGraph(ids, p2.classOf, p2.shallow, referenceObjects, offsets, p2.refs, rootKinds, rootArray,
                 classes, model, rootThread, p1.threadBySerial, p2.threadNames, p1.segments, p1.stacks, p1.timestampMillis);
+    }
+
+    /** One bit per object: an instance of java.lang.ref.Reference or a subclass (the paths from the roots avoid them). */
+    private static long[] referenceObjects(ClassIndexes classOf, ClassTable classes, int n) {
+        boolean[] reference = new boolean[classes.size()];
+        for (int c = 0; c < reference.length; c++) {
+            reference[c] = classes.extendsClass(c, "java.lang.ref.Reference");
+        }
+        long[] bits = new long[(n + 63) >>> 6];
+        for (int i = 0; i < n; i++) {
+            if (reference[classOf.get(i)]) {
+                bits[i >>> 6] |= 1L << i;
+            }
+        }
+        return bits;
     }
 
     /** Ids, classes, names and roots; nothing per object but its id. */
     private static final class Pass1 implements HprofVisitor {
         int idSize;
-        LongList ids = new LongList();
+        IdList ids = new IdList();
         final HeapSegments segments = new HeapSegments();
         long minAddress = Long.MAX_VALUE;
         long maxAddress = Long.MIN_VALUE;
@@ -296,6 +309,11 @@ public final class GraphBuilder {
                 return v;
             }
 
+            /** The second pass counts and sets class and size; the third (references) finds them parked. */
+            private boolean counting() {
+                return refs == null;
+            }
+
             private void begin(int v) {
                 cursor = refs == null ? 0 : offsets[v];
             }
@@ -333,7 +351,9 @@ public final class GraphBuilder {
             public void classDump(ClassDump d) {
                 int v = ids.indexOf(d.id(), last + 1);
                 last = v;
-                classOf.set(v, classes.classClass());
+                if (counting()) {
+                    classOf.set(v, classes.classClass());
+                }
                 begin(v);
                 edge(d.superId());
                 edge(d.loaderId());
@@ -349,7 +369,9 @@ public final class GraphBuilder {
                 }
                 end(v);
                 // HotSpot keeps statics in the java.lang.Class mirror; count them as the class object's size
-                shallow.set(v, clamp(model.instanceSize(prim, refCount)));
+                if (counting()) {
+                    shallow.set(v, clamp(model.instanceSize(prim, refCount)));
+                }
             }
 
             @Override
@@ -363,8 +385,10 @@ public final class GraphBuilder {
                     throw new HprofFormatException(in.position(), String.format("expected %d bytes of field values for an instance of %s, the record says %d",
                             classes.dataBytes(c), classes.name(c), length));
                 }
-                classOf.set(v, c);
-                shallow.set(v, clamp(classes.instanceShallow(c)));
+                if (counting()) {
+                    classOf.set(v, c);
+                    shallow.set(v, clamp(classes.instanceShallow(c)));
+                }
                 begin(v);
                 int nameSlot = threadNameSlot[c];
                 int[] at = classes.referenceOffsets(c);
@@ -403,8 +427,10 @@ public final class GraphBuilder {
                 if (c < 0) {
                     throw new HprofFormatException(in.position(), String.format("expected the array class id 0x%x of array 0x%x to have a CLASS_DUMP", arrayClassId, id));
                 }
-                classOf.set(v, c);
-                shallow.set(v, clamp(model.arraySize(count, model.referenceBytes())));
+                if (counting()) {
+                    classOf.set(v, c);
+                    shallow.set(v, clamp(model.arraySize(count, model.referenceBytes())));
+                }
                 begin(v);
                 if (in.buffered((long) count * idSize)) {
                     for (int k = 0, at = 0; k < count; k++, at += idSize) {
@@ -421,8 +447,10 @@ public final class GraphBuilder {
             @Override
             public void primitiveArray(long id, int type, int count, HprofInput in) {
                 int v = index(id, in);
-                classOf.set(v, classes.primitiveArrayClass(type));
-                shallow.set(v, clamp(model.arraySize(count, HprofTypes.size(type, idSize))));
+                if (counting()) {
+                    classOf.set(v, classes.primitiveArrayClass(type));
+                    shallow.set(v, clamp(model.arraySize(count, HprofTypes.size(type, idSize))));
+                }
                 begin(v);
                 end(v);
             }

@@ -19,6 +19,8 @@ public final class HeapGraph {
     final ObjectIds ids;
     final ClassIndexes classOf;
     final ShallowSizes shallow;
+    /** One bit per object: an instance of java.lang.ref.Reference (or a subclass). */
+    private final long[] referenceObjects;
     /** CSR of the references while on the heap; null once {@link #spillReferences spilled}. */
     int[] offsets;
     int[] refs;
@@ -37,13 +39,14 @@ public final class HeapGraph {
     private final ThreadStacks stacks;
     private final long timestampMillis;
 
-    HeapGraph(ObjectIds ids, ClassIndexes classOf, ShallowSizes shallow, int[] offsets, int[] refs, byte[] rootKind,
+    HeapGraph(ObjectIds ids, ClassIndexes classOf, ShallowSizes shallow, long[] referenceObjects, int[] offsets, int[] refs, byte[] rootKind,
               int[] roots, ClassTable classes, SizeModel model, Map<Integer, Integer> rootThread,
               Map<Integer, Long> threadBySerial, Map<Long, Long> threadNameIds, HeapSegments segments,
               ThreadStacks stacks, long timestampMillis) {
         this.ids = ids;
         this.classOf = classOf;
         this.shallow = shallow;
+        this.referenceObjects = referenceObjects;
         this.offsets = offsets;
         this.refs = refs;
         this.referenceCount = refs.length;
@@ -98,6 +101,14 @@ public final class HeapGraph {
         return classOf.get(i);
     }
 
+    /**
+     * True when object i is a java.lang.ref.Reference (weak, soft, phantom, a finalizer's): answered without the
+     * class indexes, which wait in a file until the dominator tree needs them.
+     */
+    public boolean isReference(int i) {
+        return (referenceObjects[i >>> 6] & (1L << i)) != 0;
+    }
+
     public String className(int i) {
         return classes.name(classOf.get(i));
     }
@@ -136,8 +147,8 @@ public final class HeapGraph {
 
     /**
      * Moves class indexes and shallow sizes (4 bytes per object) out of the heap until
-     * {@link #restoreClassesAndSizes}: the dominator computation reads neither until its retained sizes, and they
-     * are a third of what it keeps beside its own arrays.
+     * {@link #restoreClassesAndSizes} (or the first read of either): the dominator computation reads neither until
+     * its retained sizes. The graph builder parks them already, after its counting pass.
      */
     public void parkClassesAndSizes() {
         classOf.park();

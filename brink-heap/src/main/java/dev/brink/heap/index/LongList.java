@@ -2,8 +2,9 @@ package dev.brink.heap.index;
 
 /**
  * Growable list of longs in pages of 64 Ki elements: growing never copies, and {@link #trim()} releases each page
- * as soon as it is copied out, so collecting the 16 M ids of a large dump peaks at 8 bytes per id, not the 20 a
- * 1.5× growing array needs while it grows and trims. Not thread-safe.
+ * as soon as it is copied out, so collecting 16 M longs peaks at 8 bytes each, not the 20 a 1.5× growing array
+ * needs while it grows and trims. Holds the roots, and the ids of a dump whose ids do not fit {@link IdList}'s
+ * 4-byte form. Not thread-safe.
  */
 final class LongList {
     private static final int PAGE_BITS = 16;

@@ -54,6 +54,14 @@ final class ObjectIds {
         }
     }
 
+    /**
+     * From ids already in the compact form: sorted, distinct offsets from {@code base} in units of 2^shift bytes,
+     * sign bit flipped; the array is kept.
+     */
+    static ObjectIds compact(int[] sorted, long base, int shift) {
+        return new ObjectIds(null, sorted, base, shift);
+    }
+
     /** From sorted, distinct ids; the caller may drop its array afterwards. */
     static ObjectIds of(long[] sorted) {
         if (sorted.length == 0) {

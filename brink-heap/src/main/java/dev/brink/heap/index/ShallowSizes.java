@@ -37,6 +37,13 @@ final class ShallowSizes {
     }
 
     int get(int i) {
+        if (units == null) {
+            try {
+                restore(); // a reader that comes while the sizes are parked (a test, a report step) gets them back
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("cannot read back the analysis's temporary file", e);
+            }
+        }
         char u = units[i];
         return u != BIG ? u << shift : big.get(i, 0);
     }

@@ -3,6 +3,7 @@ package dev.brink.heap.index;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
@@ -39,7 +40,9 @@ public final class SpilledInts {
         this.bytes = file == null ? null : ByteBuffer.allocateDirect(WINDOW * Integer.BYTES).order(ByteOrder.nativeOrder());
         this.window = bytes == null ? null : bytes.asIntBuffer();
         if (file != null) {
-            CLOSER.register(this, new Close(file)); // the file goes with the last reader
+            // the file goes with the last reader; every method that reads the channel keeps this object reachable
+            // until its read is done (Reference.reachabilityFence), or the cleaner could close it mid-read
+            CLOSER.register(this, new Close(file));
         }
     }
 
@@ -58,8 +61,36 @@ public final class SpilledInts {
         return new SpilledInts(null, ch, values.length);
     }
 
+    /** A new stream of ints bound for a temporary file, for {@link Writer#add appending} in the order they will be read. */
+    public static Writer writer() {
+        return new Writer();
+    }
+
     public int length() {
         return length;
+    }
+
+    /**
+     * All the values back on the heap, in one array; for a spilled array that a later phase reads at random again.
+     * This reader is not used afterwards.
+     */
+    public int[] toArray() {
+        if (onHeap != null) {
+            return onHeap;
+        }
+        int[] out = new int[length];
+        try {
+            SpillFiles.read(file, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read back the analysis's temporary file", e);
+        } finally {
+            // the usual caller drops its only reference as this returns (parent = parentFile.toArray(); parentFile =
+            // null), so compiled code may treat this object as unreachable once it has loaded file: a collection
+            // during the read would then let CLOSER close the channel under it (ClosedChannelException), which
+            // happened to the dominator computation of a second analysis in one JVM on a busy machine
+            Reference.reachabilityFence(this);
+        }
+        return out;
     }
 
     public int get(int k) {
@@ -92,9 +123,85 @@ public final class SpilledInts {
             SpillFiles.readFully(file, bytes, (long) from * Integer.BYTES);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read back the analysis's temporary file", e);
+        } finally {
+            Reference.reachabilityFence(this); // as in toArray: the channel must outlive the read
         }
         start = from;
         end = to;
+    }
+
+    /**
+     * Ints appended one at a time, written out through a 256 KiB buffer: a sequence that one pass produces and a later
+     * one reads in the same order (or reversed) costs the heap only the buffer, not an array as long as the sequence.
+     * When no temporary file can be written (or a write fails) the values collect on the heap instead.
+     */
+    public static final class Writer {
+        private FileChannel file = SpillFiles.open();
+        private final ByteBuffer buf = file == null ? null : ByteBuffer.allocateDirect(WINDOW * Integer.BYTES).order(ByteOrder.nativeOrder());
+        private int[] onHeap = file == null ? new int[1024] : null;
+        private int length;
+        /** Index of the first value in {@link #buf}; every value before it is in the file. */
+        private int bufferedFrom;
+
+        private Writer() {
+        }
+
+        public void add(int v) {
+            if (length == Integer.MAX_VALUE - 8) {
+                throw new IllegalStateException("expected fewer than 2^31 values in one temporary stream");
+            }
+            if (onHeap == null && !buf.hasRemaining()) {
+                flush();
+            }
+            if (onHeap != null) {
+                if (length == onHeap.length) {
+                    onHeap = java.util.Arrays.copyOf(onHeap, (int) Math.min(Integer.MAX_VALUE - 8, onHeap.length * 2L));
+                }
+                onHeap[length++] = v;
+                return;
+            }
+            buf.putInt(v);
+            length++;
+        }
+
+        private void flush() {
+            buf.flip();
+            long at = (long) bufferedFrom * Integer.BYTES;
+            try {
+                while (buf.hasRemaining()) {
+                    at += file.write(buf, at);
+                }
+                buf.clear();
+                bufferedFrom = length;
+            } catch (IOException e) {
+                toHeap();
+            }
+        }
+
+        /** A full disk mid-stream: what the file holds comes back, and the rest collects on the heap. */
+        private void toHeap() {
+            int[] a = new int[Math.max(1024, length + 1024)];
+            try {
+                int[] written = new int[bufferedFrom];
+                SpillFiles.read(file, written);
+                System.arraycopy(written, 0, a, 0, written.length);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read back the analysis's temporary file", e);
+            }
+            buf.position(0);
+            buf.asIntBuffer().get(a, bufferedFrom, length - bufferedFrom);
+            SpillFiles.close(file);
+            file = null;
+            onHeap = a;
+        }
+
+        /** The values written so far, for reading; this writer is not used afterwards. */
+        public SpilledInts finish() {
+            if (onHeap == null) {
+                flush();
+            }
+            return onHeap != null ? new SpilledInts(java.util.Arrays.copyOf(onHeap, length), null, length) : new SpilledInts(null, file, length);
+        }
     }
 
     private record Close(FileChannel file) implements Runnable {

@@ -15,15 +15,16 @@ import java.util.Set;
  * Reachable java.lang.String objects with equal values. The value arrays are the targets of String
  * objects' references in the graph; the first detail scan hashes their content ({@link DetailReader.ArrayHasher}),
  * the second fetches previews of the top groups. Equal 64-bit hashes (over length and bytes) count as equal
- * strings. Memory: about 28 bytes per String.
+ * strings. Memory: 8 bytes per String, 28 from {@link #index} to the end of the hashing scan, then 24 while the
+ * groups are made (the arrays only the scan reads go first), then 8 again.
  */
 public final class DuplicateStrings implements DetailReader.ArrayHasher {
     private final HeapGraph g;
     private final int[] stringIdx;
     private final int[] valueIdx;
-    private final int[] values; // sorted value array indexes
-    private final long[] valueIds; // their ids, so the detail scan's lookups need no id index
-    private final long[] hashes; // by position in values
+    private int[] values; // sorted value array indexes
+    private long[] valueIds; // their ids, so the detail scan's lookups need no id index
+    private long[] hashes; // by position in values
     private List<Group> best = List.of();
 
     private record Group(int first, int count, long wasted) {
@@ -53,6 +54,16 @@ public final class DuplicateStrings implements DetailReader.ArrayHasher {
                 valueIdx[k++] = g.ref(g.refStart(i)); // String's only reference field is its value array
             }
         }
+    }
+
+    /**
+     * Builds what the hashing scan looks up (the value arrays' ids, their hashes: 20 bytes per String); called just
+     * before that scan, when the dominator tree is parked, so the two never share the heap.
+     */
+    public void index() {
+        if (hashes != null) {
+            return;
+        }
         values = valueIdx.clone();
         Arrays.sort(values);
         valueIds = new long[values.length];
@@ -64,6 +75,7 @@ public final class DuplicateStrings implements DetailReader.ArrayHasher {
 
     @Override
     public boolean wants(long arrayId) {
+        index();
         return Arrays.binarySearch(valueIds, arrayId) >= 0;
     }
 
@@ -82,9 +94,12 @@ public final class DuplicateStrings implements DetailReader.ArrayHasher {
     public Set<Long> previewIds(int top) {
         int strings = stringIdx.length;
         long[] keys = new long[strings];
+        valueIds = null; // the scan is over: what only it read goes before the groups' arrays come
         for (int s = 0; s < strings; s++) {
             keys[s] = hashes[Arrays.binarySearch(values, valueIdx[s])];
         }
+        values = null;
+        hashes = null;
         long[] sorted = keys.clone();
         Arrays.sort(sorted);
         Map<Long, Integer> groupOf = new HashMap<>();

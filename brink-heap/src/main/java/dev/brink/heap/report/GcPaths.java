@@ -11,7 +11,7 @@ import java.util.Arrays;
  * path shows what really keeps an object alive. What only a Reference object reaches gets a path through it in a
  * second search from those objects: a ThreadLocal's value hangs off its ThreadLocalMap entry, a weak reference
  * whose other fields are strong (the graph does not tell the referent's slot from the others). The search needs 4 bytes per object and a queue as wide as the
- * widest level; afterwards the parents are parked in a memory-mapped file (see {@link ParkedInts}): a path reads a
+ * widest level (beside the graph's references: class indexes and sizes wait in a file, {@link HeapGraph#isReference} says which objects are Reference objects); afterwards the parents are parked in a memory-mapped file (see {@link ParkedInts}): a path reads a
  * handful of them, so they cost the heap nothing while the dominator tree and the report are built.
  */
 public final class GcPaths {
@@ -25,10 +25,6 @@ public final class GcPaths {
         int n = g.objectCount();
         int[] parent = new int[n];
         Arrays.fill(parent, -2);
-        boolean[] weak = new boolean[g.classes().size()];
-        for (int c = 0; c < weak.length; c++) {
-            weak[c] = g.classes().extendsClass(c, "java.lang.ref.Reference");
-        }
         IntQueue queue = new IntQueue();
         IntQueue references = new IntQueue();
         for (int k = 0; k < g.rootCount(); k++) {
@@ -39,7 +35,7 @@ public final class GcPaths {
         for (int wave = 0; wave < 2; wave++) {
             while (!queue.isEmpty()) {
                 int u = queue.poll();
-                if (wave == 0 && weak[g.classOf(u)]) {
+                if (wave == 0 && g.isReference(u)) {
                     references.add(u);
                     continue;
                 }

@@ -13,7 +13,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * Child JVM for the real-dump tests: builds a heap, then dumps its own live heap with
  * HotSpotDiagnosticMXBean and exits. Mode "leak" grows a static ConcurrentHashMap (the known leak) beside
  * some ordinary live data; "healthy" keeps only the ordinary data, spread over many small holders.
- * Usage: DumpingApp leak|healthy DUMP_FILE [ENTRIES] [LINKED_LIST_NODES]
+ * Usage: DumpingApp leak|healthy DUMP_FILE [ENTRIES] [LINKED_LIST_NODES] [EARLIER_DUMP_FILE EARLIER_ENTRIES]
+ *
+ * <p>Shapes (bench/heap-scale.sh scales them with the dump size): each leaked entry is six objects (a
+ * ConcurrentHashMap$Node, its Long key, a PriceHistory record, its note String and that String's byte[], and a
+ * 100–299-byte snapshot byte[]), about 376 bytes of dump; each list node two (a LinkedList$Node and its Integer);
+ * 400 small holders (a list of 21 short strings and an int[64] each) beside them. With an earlier dump file, the
+ * program writes that dump once EARLIER_ENTRIES entries are in the map, then grows the map to ENTRIES and writes
+ * the later one: two dumps of one process, the leak grown between them, for {@code brink heap diff}.
  */
 public final class DumpingApp {
     /** The leak: grows and is never cleared. */
@@ -57,6 +64,8 @@ public final class DumpingApp {
         Path dump = Path.of(args[1]);
         int entries = args.length > 2 ? Integer.parseInt(args[2]) : 20_000;
         int listNodes = args.length > 3 ? Integer.parseInt(args[3]) : 0;
+        Path earlier = args.length > 5 ? Path.of(args[4]) : null;
+        long earlierEntries = earlier == null ? -1 : Long.parseLong(args[5]);
         for (int h = 0, n = "leak".equals(mode) ? 400 : 10; h < n; h++) {
             Holder holder = new Holder();
             for (int i = 0; i < 20; i++) {
@@ -70,11 +79,6 @@ public final class DumpingApp {
                 Shard6.DATA, Shard7.DATA, Shard8.DATA, Shard9.DATA, Shard10.DATA, Shard11.DATA};
             keepAlive = null; // the arrays stay reachable through each shard class only
         }
-        if ("leak".equals(mode)) {
-            for (long i = 0; i < entries; i++) {
-                PRICE_HISTORY.put(i, new PriceHistory(i, i * 0.5, "price changed for book " + i, new byte[100 + (int) (i % 200)]));
-            }
-        }
         if (listNodes > 0) {
             java.util.LinkedList<Integer> list = new java.util.LinkedList<>();
             for (int i = 0; i < listNodes; i++) {
@@ -82,9 +86,22 @@ public final class DumpingApp {
             }
             keepAlive = list;
         }
-        Files.deleteIfExists(dump);
+        if ("leak".equals(mode)) {
+            for (long i = 0; i < entries; i++) {
+                if (i == earlierEntries) {
+                    dump(earlier);
+                }
+                PRICE_HISTORY.put(i, new PriceHistory(i, i * 0.5, "price changed for book " + i, new byte[100 + (int) (i % 200)]));
+            }
+        }
+        dump(dump);
+    }
+
+    /** The live heap, written by the JVM itself (a full collection first), as jcmd GC.heap_dump would. */
+    private static void dump(Path file) throws java.io.IOException {
+        Files.deleteIfExists(file);
         HotSpotDiagnosticMXBean bean = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
-        bean.dumpHeap(dump.toString(), true);
-        System.out.println("DUMPED " + dump);
+        bean.dumpHeap(file.toString(), true);
+        System.out.println("DUMPED " + file);
     }
 }

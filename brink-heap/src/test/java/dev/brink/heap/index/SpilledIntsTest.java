@@ -67,4 +67,36 @@ class SpilledIntsTest {
         assertThat(gotClasses).isEqualTo(wantClasses);
         assertThat(gotSizes).isEqualTo(wantSizes);
     }
+
+    @Test
+    void aStreamWrittenOneByOneReadsBackInBothDirectionsAndAsAnArray() {
+        int[] a = values(200_003); // three buffers and a part
+        SpilledInts.Writer w = SpilledInts.writer();
+        for (int v : a) {
+            w.add(v);
+        }
+        SpilledInts s = w.finish();
+        assertThat(s.length()).isEqualTo(a.length);
+        for (int k = a.length - 1; k >= 0; k -= 7) {
+            assertThat(s.get(k)).as("slot %d", k).isEqualTo(a[k]);
+        }
+        assertThat(s.toArray()).isEqualTo(a);
+        assertThat(SpilledInts.writer().finish().length()).isZero();
+    }
+
+    @Test
+    void parkedClassesAndSizesComeBackOnTheFirstReadWithoutARestore() {
+        int n = 70_000;
+        ClassIndexes classes = new ClassIndexes(n, 70_000); // over 65 536 classes: 4-byte indexes
+        ShallowSizes sizes = new ShallowSizes(n, 8);
+        for (int i = 0; i < n; i++) {
+            classes.set(i, n - 1 - i);
+            sizes.set(i, 16 + 8 * (i % 9));
+        }
+        classes.park();
+        sizes.park();
+        assertThat(classes.get(12_345)).isEqualTo(n - 1 - 12_345);
+        assertThat(sizes.get(12_345)).isEqualTo(16 + 8 * (12_345 % 9));
+        assertThat(classes.get(0)).isEqualTo(n - 1);
+    }
 }

@@ -1,6 +1,8 @@
 package dev.brink.load.grpc;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
 import dev.brink.load.plan.Plan;
 import io.grpc.CallOptions;
 import io.grpc.ClientCall;
@@ -57,7 +59,7 @@ final class GrpcTransport {
         if (tls.insecure()) {
             b.trustManager(InsecureTrustManagerFactory.INSTANCE);
         } else if (tls.caCert() != null) {
-            dev.brink.load.http.HttpTls.readable(tls.caCert(), "--cacert");
+            InputFiles.checkRegular(tls.caCert(), InputKind.PEM, "--cacert");
         }
         try {
             if (tls.caCert() != null) b.trustManager(tls.caCert().toFile()); // reads the file: a bad one throws here

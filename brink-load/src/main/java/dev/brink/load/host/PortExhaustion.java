@@ -1,26 +1,13 @@
 package dev.brink.load.host;
 
-import static dev.brink.core.FindingDetail.PortExhaustion.ADVICE;
-import static dev.brink.core.FindingDetail.PortExhaustion.CONNECTION_POLICY;
-import static dev.brink.core.FindingDetail.PortExhaustion.CONNECT_NO_LOCAL_PORT;
-import static dev.brink.core.FindingDetail.PortExhaustion.CONNECT_REFUSED;
-import static dev.brink.core.FindingDetail.PortExhaustion.CONNECT_TIMEOUT;
-import static dev.brink.core.FindingDetail.PortExhaustion.LISTEN_DROPS;
-import static dev.brink.core.FindingDetail.PortExhaustion.LISTEN_OVERFLOWS;
-import static dev.brink.core.FindingDetail.PortExhaustion.PORTS_IN_USE;
-import static dev.brink.core.FindingDetail.PortExhaustion.PORT_RANGE;
-import static dev.brink.core.FindingDetail.PortExhaustion.PORT_RANGE_SIZE;
-import static dev.brink.core.FindingDetail.PortExhaustion.SIDE;
-import static dev.brink.core.FindingDetail.PortExhaustion.SIDE_GENERATOR;
-import static dev.brink.core.FindingDetail.PortExhaustion.SIDE_TARGET;
-import static dev.brink.core.FindingDetail.PortExhaustion.STEP;
-import static dev.brink.core.FindingDetail.PortExhaustion.TCP_TW_REUSE;
-import static dev.brink.core.FindingDetail.PortExhaustion.TIME_WAIT;
 
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.PortExhaustionDetail;
+import dev.brink.core.detail.PortSide;
 import dev.brink.load.engine.ErrorKind;
 import dev.brink.load.engine.GeneratorHealth;
 import dev.brink.load.engine.IntervalListener;
@@ -28,7 +15,6 @@ import dev.brink.load.engine.IntervalStats;
 import dev.brink.load.plan.Plan;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -142,9 +128,9 @@ public final class PortExhaustion implements IntervalListener {
     }
 
     private Finding generatorFinding(StepCounts s) {
-        Map<String, Object> d = counts(s, SIDE_GENERATOR);
-        d.put(ADVICE, reuse() + "; or give the generator's host more ports: sysctl net.ipv4.ip_local_port_range=\"10000 65535\""
-                + " (now " + range + ") and net.ipv4.tcp_tw_reuse=1 (now " + d.get(TCP_TW_REUSE)
+        PortExhaustionDetail c = counts(s, PortSide.GENERATOR);
+        PortExhaustionDetail d = c.withAdvice(reuse() + "; or give the generator's host more ports: sysctl net.ipv4.ip_local_port_range=\"10000 65535\""
+                + " (now " + range + ") and net.ipv4.tcp_tw_reuse=1 (now " + c.tcpTwReuse()
                 + "), which lets a new outgoing connection take a port still in TIME_WAIT");
         String what = s.noPort > 0
                 ? String.format("the load generator ran out of ephemeral ports in %s: %d connects failed with EADDRNOTAVAIL", s.name, s.noPort)
@@ -153,19 +139,18 @@ public final class PortExhaustion implements IntervalListener {
         String title = String.format("%s; %d of %d local ports (%s) in use, %d in TIME_WAIT; connection policy %s",
                 what, s.ports, s.rangeSize, range, s.timeWait, policy);
         return new Finding(FindingKind.PORT_EXHAUSTION, s.noPort > 0 ? Severity.CRITICAL : Severity.WARNING, title,
-                "ephemeral ports of the load generator", List.of(RunDirectory.GENERATOR, RunDirectory.LOAD), d);
+                "ephemeral ports of the load generator", List.of(RunDirectory.GENERATOR, RunDirectory.LOAD), Detail.map(d));
     }
 
     private Finding targetFinding(StepCounts s) {
-        Map<String, Object> d = counts(s, SIDE_TARGET);
-        d.put(ADVICE, "let the service accept faster or queue more: a larger listen backlog (the server's backlog"
+        PortExhaustionDetail d = counts(s, PortSide.TARGET).withAdvice("let the service accept faster or queue more: a larger listen backlog (the server's backlog"
                 + " option, capped by sysctl net.core.somaxconn) and net.ipv4.tcp_max_syn_backlog; and fewer new connections: "
                 + reuse());
         String title = String.format("the target's listen queue overflowed in %s: %d overflows, %d dropped handshakes"
                         + " (TcpExt ListenOverflows/ListenDrops), %d connects timed out; connection policy %s",
                 s.name, s.overflows, s.drops, s.timeout, policy);
         return new Finding(FindingKind.PORT_EXHAUSTION, Severity.CRITICAL, title, "listen queue of the target",
-                List.of(RunDirectory.LOAD), d);
+                List.of(RunDirectory.LOAD), Detail.map(d));
     }
 
     private String reuse() {
@@ -180,23 +165,10 @@ public final class PortExhaustion implements IntervalListener {
         };
     }
 
-    private Map<String, Object> counts(StepCounts s, String side) {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put(SIDE, side);
-        d.put(STEP, s.name);
-        d.put(PORTS_IN_USE, s.ports);
-        d.put(PORT_RANGE, range);
-        d.put(PORT_RANGE_SIZE, s.rangeSize);
-        d.put(TIME_WAIT, s.timeWait);
-        d.put(CONNECT_NO_LOCAL_PORT, s.noPort);
-        d.put(CONNECT_REFUSED, s.refused);
-        d.put(CONNECT_TIMEOUT, s.timeout);
-        d.put(LISTEN_OVERFLOWS, s.overflows);
-        d.put(LISTEN_DROPS, s.drops);
-        d.put(CONNECTION_POLICY, policy);
+    private PortExhaustionDetail counts(StepCounts s, PortSide side) {
         String reuse = ProcFiles.read(TW_REUSE).trim();
-        d.put(TCP_TW_REUSE, reuse.matches("\\d+") ? Integer.parseInt(reuse) : -1);
-        return d;
+        return new PortExhaustionDetail(side, s.name, s.ports, range, s.rangeSize, s.timeWait, s.noPort, s.refused, s.timeout,
+                s.overflows, s.drops, policy, reuse.matches("\\d+") ? Integer.parseInt(reuse) : -1, null);
     }
 
     /** One step's connect errors, its worst second's socket counts and its listen-queue counters' growth. */

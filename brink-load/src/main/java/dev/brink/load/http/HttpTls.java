@@ -122,12 +122,8 @@ public final class HttpTls {
     }
 
     /** A PEM file Netty reads whole: a regular file within the PEM limit (a FIFO would block the handshake setup). */
-    public static void readable(Path f, String option) throws BrinkUserException {
-        try {
-            InputFiles.checkRegular(f, InputKind.PEM);
-        } catch (BrinkUserException e) {
-            throw new BrinkUserException(option + " " + e.getMessage());
-        }
+    private static void readable(Path f, String option) throws BrinkUserException {
+        InputFiles.checkRegular(f, InputKind.PEM, option);
     }
 
     /** A handler for one new connection: SNI and the session cache keyed by host and port. */

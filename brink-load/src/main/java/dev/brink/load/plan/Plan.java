@@ -147,9 +147,12 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
 
     /**
      * A raw-TCP target's packets, compiled when the plan is read: the tcp package's {@code TcpSpec}, which also
-     * sends them. The model carries them without knowing their form, so the plan depends on no protocol.
+     * sends them. The model carries them without knowing their form, so the plan depends on no protocol; plan.yaml
+     * writes back the sections they were compiled from, and two are equal when those sections say the same.
      */
     public interface TcpPackets {
+        /** The root sections they were compiled from ({@code variables}, {@code packets}, {@code session}, {@code response}), in file order. */
+        Map<String, PlanNode> sections();
     }
 
     /**
@@ -462,7 +465,10 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
     /** Capacity search: multipliers start, start+step … max, each held for stepDuration after warmup. */
     public record Capacity(double start, double step, double max, Duration stepDuration, Duration warmup, boolean refine) {
         public Capacity {
-            if (!(start > 0 && step > 0 && max >= start)) throw new IllegalArgumentException("0 < start <= max, step > 0");
+            if (!(start >= 1 && step >= 1 && max >= start)) throw new IllegalArgumentException("1 <= start <= max, step >= 1");
+            if (start != Math.rint(start) || step != Math.rint(step) || max != Math.rint(max)) {
+                throw new IllegalArgumentException("whole multipliers: start, step and max");
+            }
             Objects.requireNonNull(stepDuration, "step_duration");
             Objects.requireNonNull(warmup, "warmup");
         }
@@ -470,13 +476,15 @@ public record Plan(String name, Target target, List<Operation> profile, Slo slo,
 
     /**
      * Confirmation: ramp to a multiplier over {@code ramp}, hold for {@code hold}. The multiplier is the
-     * capacity search's maximum, or {@code multiplier} when given (null: take the search's).
+     * capacity search's maximum, or {@code multiplier} when given (null: take the search's), a whole one as the search's are.
      */
     public record Confirm(Duration ramp, Duration hold, Double multiplier) {
         public Confirm {
             Objects.requireNonNull(ramp, "ramp");
             Objects.requireNonNull(hold, "hold");
-            if (multiplier != null && !(multiplier > 0)) throw new IllegalArgumentException("multiplier > 0");
+            if (multiplier != null && !(multiplier >= 1 && multiplier == Math.rint(multiplier))) {
+                throw new IllegalArgumentException("a whole multiplier >= 1");
+            }
         }
 
         public Confirm(Duration ramp, Duration hold) {

@@ -1,6 +1,7 @@
 package dev.brink.load.plan;
 
 import dev.brink.core.BrinkUserException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,6 +29,20 @@ public record PlanNode(String file, int line, int column, String text, Map<Strin
 
     public boolean isNull() {
         return isScalar() && text == null;
+    }
+
+    /**
+     * What the node says without where it says it: its text, a map of key to value in file order, or a list of values.
+     * Two readings of the same plan, from two files, have equal values.
+     */
+    public Object value() {
+        if (fields != null) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            fields.forEach((k, v) -> m.put(k, v.value()));
+            return m;
+        }
+        if (items != null) return items.stream().map(PlanNode::value).toList();
+        return text;
     }
 
     public String where() {

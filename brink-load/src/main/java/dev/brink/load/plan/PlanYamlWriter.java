@@ -32,9 +32,39 @@ public final class PlanYamlWriter {
         return new Mapping(false);
     }
 
+    /** A block mapping to fill before it is put as a value (when whether it is put depends on what it holds). */
+    public static Mapping mapping() {
+        return new Mapping(false);
+    }
+
+    /** An inline mapping to put as a value ({@code {name: rex, age: 3}}). */
+    public static Mapping inlineMapping() {
+        return new Mapping(true);
+    }
+
     /** A sequence to put as a value ({@code status: [200, 201]}). */
     public static Sequence sequence() {
         return new Sequence();
+    }
+
+    /**
+     * A node read from a plan ({@link PlanYaml}) as a value to put: a mapping, a sequence, text, or the number or boolean it
+     * was written as. What a section the writer has no model of (a TCP plan's packets) is written back with, unchanged.
+     */
+    public static Object node(PlanNode n) {
+        if (n.fields() != null) {
+            Mapping m = new Mapping(false);
+            n.fields().forEach((k, v) -> m.put(k, node(v)));
+            return m;
+        }
+        if (n.items() != null) {
+            Sequence s = new Sequence();
+            n.items().forEach(i -> s.items.add(node(i)));
+            return s;
+        }
+        if (n.text() == null) return null;
+        // a number or a boolean is written as it was (0x0100 stays hex); text is quoted as text needs
+        return n.literal() ? new Literal(n.text()) : n.text();
     }
 
     /** The document as YAML text, ending with a line break. */
@@ -53,7 +83,7 @@ public final class PlanYamlWriter {
             this.inline = inline;
         }
 
-        /** Sets {@code key} to a scalar (String, Number, Boolean), a Mapping or a Sequence. */
+        /** Sets {@code key} to a scalar (String, Number, Boolean, null), a Mapping or a Sequence. */
         public Mapping put(String key, Object value) {
             return put(key, value, null);
         }
@@ -202,16 +232,24 @@ public final class PlanYamlWriter {
     private record Entry(String key, Object value, String comment, String remark) {
     }
 
+    /** A YAML number or boolean as it was read: written plain, exactly. */
+    private record Literal(String text) {
+    }
+
     private static void check(Object value) {
-        if (!(value instanceof String || value instanceof Number || value instanceof Boolean || value instanceof Mapping
+        if (!(value == null || value instanceof Literal || value instanceof String || value instanceof Number || value instanceof Boolean || value instanceof Mapping
                 || value instanceof Sequence)) {
-            throw new IllegalArgumentException("a plan value is text, a number, a boolean, a mapping or a sequence, got "
-                    + (value == null ? "null" : value.getClass().getSimpleName()));
+            throw new IllegalArgumentException("a plan value is text, a number, a boolean, a mapping, a sequence or null, got "
+                    + value.getClass().getSimpleName());
         }
     }
 
     private static void value(StringBuilder out, Object v) {
-        if (v instanceof Mapping m) {
+        if (v == null) {
+            out.append("null");
+        } else if (v instanceof Literal l) {
+            out.append(l.text);
+        } else if (v instanceof Mapping m) {
             m.flow(out);
         } else if (v instanceof Sequence s) {
             s.flow(out);

@@ -44,25 +44,77 @@ abstract sealed class Field {
         }
     }
 
-    /** An integer of 1, 2, 4 or 8 bytes, big- or little-endian: a constant, or a variable × scale rounded. */
-    static final class Int extends Field {
+    /**
+     * A number written in {@code size} bytes in one byte order: a constant, or a variable × scale. The subclasses say how
+     * a value becomes its bits (an integer rounded, an IEEE 754 float).
+     */
+    abstract static sealed class Scaled extends Field permits Int, Real {
         private final boolean littleEndian;
         private final int slot; // -1: constant
-        private final long constant;
         private final double scale;
 
-        Int(int size, boolean littleEndian, int slot, long constant, double scale) {
+        Scaled(int size, boolean littleEndian, int slot, double scale) {
             super(size);
             this.littleEndian = littleEndian;
             this.slot = slot;
-            this.constant = constant;
             this.scale = scale;
         }
 
         @Override
-        void write(byte[] b, int off, Session s) {
-            long v = slot < 0 ? constant : Math.round(s.values[slot] * scale);
-            putInt(b, off, size, littleEndian, v);
+        final void write(byte[] b, int off, Session s) {
+            putInt(b, off, size, littleEndian, slot < 0 ? constantBits() : bits(s.values[slot] * scale));
+        }
+
+        /** The constant's bits. */
+        abstract long constantBits();
+
+        /** A variable's value × scale as bits. */
+        abstract long bits(double v);
+    }
+
+    /** An integer of 1, 2, 4 or 8 bytes: a constant (exact, u64 included), or a variable × scale rounded. */
+    static final class Int extends Scaled {
+        private final long constant;
+
+        Int(int size, boolean littleEndian, int slot, long constant, double scale) {
+            super(size, littleEndian, slot, scale);
+            this.constant = constant;
+        }
+
+        @Override
+        long constantBits() {
+            return constant;
+        }
+
+        @Override
+        long bits(double v) {
+            return Math.round(v);
+        }
+    }
+
+    /**
+     * An IEEE 754 binary32 or binary64 ({@code float32}, {@code float64}): a constant, or a variable × scale in the
+     * variable's own units. Telemetry and industrial protocols (Modbus registers, MAVLink, CAN payloads) carry latitudes,
+     * temperatures and speeds as floats, so a walk of 31.0..31.5 is sent as those degrees, not as an integer of
+     * millionths; float32 rounds to nearest as the device's own float conversion does.
+     */
+    static final class Real extends Scaled {
+        private final double constant;
+
+        Real(int size, boolean littleEndian, int slot, double constant, double scale) {
+            super(size, littleEndian, slot, scale);
+            if (size != 4 && size != 8) throw new IllegalArgumentException("a float is 4 or 8 bytes");
+            this.constant = constant;
+        }
+
+        @Override
+        long constantBits() {
+            return bits(constant);
+        }
+
+        @Override
+        long bits(double v) {
+            return size == 4 ? Float.floatToRawIntBits((float) v) & 0xFFFF_FFFFL : Double.doubleToRawLongBits(v);
         }
     }
 

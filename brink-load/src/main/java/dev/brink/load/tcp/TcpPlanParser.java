@@ -1,7 +1,15 @@
 package dev.brink.load.tcp;
 
+import static dev.brink.load.plan.PlanValues.bool;
+import static dev.brink.load.plan.PlanValues.fields;
+import static dev.brink.load.plan.PlanValues.integer;
+import static dev.brink.load.plan.PlanValues.number;
+import static dev.brink.load.plan.PlanValues.optionalFields;
+import static dev.brink.load.plan.PlanValues.string;
+
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
+import dev.brink.core.UserText;
 import dev.brink.load.plan.PlanNode;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,9 +30,11 @@ public final class TcpPlanParser {
     public static final int MAX_PACKET = 64 * 1024;
     private static final int MAX_FIELDS = 1024;
     private static final Set<String> TYPES = Set.of("hex", "u8", "u16", "u32", "u64", "u16le", "u32le", "u64le",
-            "bcd", "bcd_time", "ascii", "text", "fill", "length", "checksum");
-    private static final String TYPE_LIST = "one of hex, u8, u16, u32, u64, u16le, u32le, u64le, bcd, bcd_time,"
-            + " ascii, text, fill, length, checksum";
+            "float32", "float64", "float32le", "float64le", "bcd", "bcd_time", "ascii", "text", "fill", "length", "checksum");
+    private static final String TYPE_LIST = "one of hex, u8, u16, u32, u64, u16le, u32le, u64le, float32, float64, float32le,"
+            + " float64le, bcd, bcd_time, ascii, text, fill, length, checksum";
+    /** The plan's root sections a TCP target compiles, in the order plan.yaml writes them. */
+    public static final List<String> SECTIONS = List.of("variables", "packets", "session", "response");
     private static final String[] MODIFIERS = {"name", "size", "scale", "pad", "order", "over", "adjust", "zone_offset_hours"};
 
     private final List<String> columns;
@@ -69,14 +79,14 @@ public final class TcpPlanParser {
             if (sf.containsKey("logout")) logout = packetRef(sf.get("logout"), "session.logout", packets);
             if (!sf.containsKey("data")) throw sn.error("session", "a 'data' packet");
             data = packetRef(sf.get("data"), "session.data", packets);
-            if (sf.containsKey("packets")) count = (long) number(sf.get("packets"), "session.packets", 0, 1e12, true);
+            if (sf.containsKey("packets")) count = (long) integer(sf.get("packets"), "session.packets", 0, 1_000_000_000_000L);
             if (logout != null && count == 0) {
                 throw sn.error("session.packets", "a number of data packets > 0 when a session ends with a logout");
             }
             if (sf.containsKey("interval")) {
                 PlanNode in = sf.get("interval");
                 try {
-                    interval = Durations.parse(scalar(in, "session.interval")).toNanos() / 1e9;
+                    interval = Durations.parse(string(in, "session.interval")).toNanos() / 1e9;
                 } catch (BrinkUserException e) {
                     throw in.error("session.interval", "a duration like 1s or 500ms");
                 }
@@ -85,7 +95,9 @@ public final class TcpPlanParser {
         }
         Response response = f.containsKey("response") ? response(f.get("response"))
                 : new Response(new Framing.None(), null, 0, 0, new Response.Check[0]);
-        return new TcpSpec(vars.values().toArray(new Variable[0]), login, data, logout, count, interval, response);
+        Map<String, PlanNode> sections = new LinkedHashMap<>();
+        for (String k : SECTIONS) if (f.containsKey(k)) sections.put(k, f.get(k));
+        return new TcpSpec(vars.values().toArray(new Variable[0]), login, data, logout, count, interval, response, sections);
     }
 
     // ---- variables ----
@@ -106,11 +118,11 @@ public final class TcpPlanParser {
             String rp = path + "." + rule.getKey();
             Variable var = switch (rule.getKey()) {
                 case "counter" -> {
-                    Map<String, PlanNode> rf = optFields(r, rp, "start", "step");
+                    Map<String, PlanNode> rf = optionalFields(r, rp, "start", "step");
                     yield new Variable.Counter(name, slot, num(rf, "start", rp, 0), num(rf, "step", rp, 1));
                 }
                 case "clock" -> {
-                    optFields(r, rp);
+                    optionalFields(r, rp);
                     yield new Variable.Clock(name, slot);
                 }
                 case "walk" -> {
@@ -129,7 +141,7 @@ public final class TcpPlanParser {
                     Map<String, PlanNode> rf = fields(r, rp, "start", "rate", "of", "min", "max");
                     int of = -1;
                     if (rf.containsKey("of")) {
-                        Variable o = vars.get(scalar(rf.get("of"), rp + ".of"));
+                        Variable o = vars.get(string(rf.get("of"), rp + ".of"));
                         if (o == null) throw rf.get("of").error(rp + ".of", "a variable declared above this one");
                         of = o.slot;
                     }
@@ -140,11 +152,11 @@ public final class TcpPlanParser {
                     yield new Variable.Accumulate(name, slot, start, num(rf, "rate", rp, 1), of, min, max);
                 }
                 case "session" -> {
-                    Map<String, PlanNode> rf = optFields(r, rp, "start");
+                    Map<String, PlanNode> rf = optionalFields(r, rp, "start");
                     yield new Variable.SessionNumber(name, slot, num(rf, "start", rp, 0));
                 }
                 case "csv" -> {
-                    String col = scalar(r, rp);
+                    String col = string(r, rp);
                     int i = columns.indexOf(col);
                     if (i < 0) {
                         throw r.error(rp, columns.isEmpty() ? "a 'data: {csv: ...}' section with this column"
@@ -189,7 +201,7 @@ public final class TcpPlanParser {
             off += sizes[i];
             if (off > MAX_PACKET) throw item.error(fp, "a packet of at most " + MAX_PACKET + " bytes");
             if (ff.containsKey("name")) {
-                String fname = scalar(ff.get("name"), fp + ".name");
+                String fname = string(ff.get("name"), fp + ".name");
                 if (byName.put(fname, i) != null) throw ff.get("name").error(fp + ".name", "a field name not used twice in the packet");
             }
         }
@@ -214,7 +226,9 @@ public final class TcpPlanParser {
                 if (type != null) throw item.error(fp, "one type per field, got " + type + " and " + k);
                 type = k;
             } else if (!List.of(MODIFIERS).contains(k)) {
-                throw item.fields().get(k).error(fp + "." + k, TYPE_LIST + " or name, size, scale, pad, order, over, adjust, zone_offset_hours");
+                // the key is the mistake (a misspelt type or modifier), whatever its value
+                throw new BrinkUserException(item.fields().get(k).where() + ": " + fp + ": expected a type, " + TYPE_LIST
+                        + ", or one of the keys " + String.join(", ", MODIFIERS) + ", got '" + UserText.quote(k) + "'");
             }
         }
         if (type == null) throw item.error(fp, TYPE_LIST);
@@ -234,20 +248,22 @@ public final class TcpPlanParser {
             case "u16", "u16le" -> 2;
             case "u32", "u32le" -> 4;
             case "u64", "u64le" -> 8;
+            case "float32", "float32le" -> 4;
+            case "float64", "float64le" -> 8;
             case "bcd_time" -> 6;
             case "checksum" -> {
-                Checksum c = Checksum.byLabel(scalar(ff.get("checksum"), fp + ".checksum"));
+                Checksum c = Checksum.byLabel(string(ff.get("checksum"), fp + ".checksum"));
                 if (c == null) throw ff.get("checksum").error(fp + ".checksum", "one of " + Checksum.labels());
                 yield c.size;
             }
             case "length" -> {
-                int s = ff.containsKey("size") ? (int) number(ff.get("size"), fp + ".size", 1, 4, true) : 2;
+                int s = ff.containsKey("size") ? (int) integer(ff.get("size"), fp + ".size", 1, 4) : 2;
                 if (s == 3) throw ff.get("size").error(fp + ".size", "1, 2 or 4");
                 yield s;
             }
             default -> {
                 if (!ff.containsKey("size")) throw item.error(fp, "a size (bytes) for a " + type + " field");
-                yield (int) number(ff.get("size"), fp + ".size", 1, MAX_PACKET, true);
+                yield (int) integer(ff.get("size"), fp + ".size", 1, MAX_PACKET);
             }
         };
     }
@@ -264,39 +280,46 @@ public final class TcpPlanParser {
             }
             case "u8", "u16", "u32", "u64", "u16le", "u32le", "u64le" -> {
                 boolean le = type.endsWith("le") || order(ff, fp);
-                double scale = ff.containsKey("scale") ? number(ff.get("scale"), fp + ".scale", -1e18, 1e18, false) : 1;
-                Variable var = vars.get(scalar(v, vp));
+                double scale = ff.containsKey("scale") ? number(ff.get("scale"), fp + ".scale", -1e18, 1e18) : 1;
+                Variable var = vars.get(string(v, vp));
                 if (var != null) {
                     return new Field.Int(size, le, var.slot, 0, scale);
                 }
-                long c = integer(v, vp);
+                long c = constant(v, vp);
                 if (size < 8 && (c >= 1L << (8 * size) || c < -(1L << (8 * size - 1)))) {
                     throw v.error(vp, "a value that fits in " + size + " byte" + (size == 1 ? "" : "s") + ", or a variable");
                 }
                 return new Field.Int(size, le, -1, c, 1);
             }
+            case "float32", "float64", "float32le", "float64le" -> {
+                boolean le = type.endsWith("le") || order(ff, fp);
+                double scale = ff.containsKey("scale") ? number(ff.get("scale"), fp + ".scale", -1e18, 1e18) : 1;
+                Variable var = vars.get(string(v, vp));
+                if (var != null) return new Field.Real(size, le, var.slot, 0, scale);
+                return new Field.Real(size, le, -1, real(v, vp, size), 1);
+            }
             case "bcd" -> {
-                Variable var = vars.get(scalar(v, vp));
+                Variable var = vars.get(string(v, vp));
                 if (var instanceof Variable.Csv csv) return new Field.Bcd(size, -1, 0, csv);
                 if (var != null) return new Field.Bcd(size, var.slot, 0, null);
-                long c = integer(v, vp);
+                long c = constant(v, vp);
                 if (c < 0 || String.valueOf(c).length() > 2 * size) throw v.error(vp, "at most " + 2 * size + " decimal digits, or a variable");
                 return new Field.Bcd(size, -1, c, null);
             }
             case "bcd_time" -> {
-                Variable var = vars.get(scalar(v, vp));
+                Variable var = vars.get(string(v, vp));
                 if (!(var instanceof Variable.Clock)) throw v.error(vp, "the name of a clock variable");
                 long zone = ff.containsKey("zone_offset_hours")
-                        ? (long) (number(ff.get("zone_offset_hours"), fp + ".zone_offset_hours", -14, 14, false) * 3600) : 0;
+                        ? (long) (number(ff.get("zone_offset_hours"), fp + ".zone_offset_hours", -14, 14) * 3600) : 0;
                 return new Field.BcdTime(var.slot, zone);
             }
             case "ascii" -> {
-                Variable var = vars.get(scalar(v, vp));
+                Variable var = vars.get(string(v, vp));
                 if (!(var instanceof Variable.Csv csv)) throw v.error(vp, "the name of a csv variable (a literal is 'text:')");
                 return new Field.Ascii(size, null, csv, pad(ff, fp));
             }
             case "text" -> {
-                byte[] t = scalar(v, vp).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                byte[] t = string(v, vp).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
                 if (t.length > size) throw v.error(vp, "text of at most size (" + size + ") bytes");
                 return new Field.Ascii(size, t, null, pad(ff, fp));
             }
@@ -307,7 +330,7 @@ public final class TcpPlanParser {
             }
             case "length" -> {
                 int[] r = range(v, item, vp, offsets, sizes, byName);
-                long adjust = ff.containsKey("adjust") ? (long) number(ff.get("adjust"), fp + ".adjust", -MAX_PACKET, MAX_PACKET, true) : 0;
+                long adjust = ff.containsKey("adjust") ? (long) integer(ff.get("adjust"), fp + ".adjust", -MAX_PACKET, MAX_PACKET) : 0;
                 long value = r[1] - r[0] + adjust;
                 long limit = (1L << (8 * size)) - 1;
                 if (value < 0 || value > limit) {
@@ -318,7 +341,7 @@ public final class TcpPlanParser {
             }
             case "checksum" -> {
                 int[] r = range(ff.get("over"), item, fp + ".over", offsets, sizes, byName);
-                return new Field.Check(Checksum.byLabel(scalar(v, vp)), r[0], r[1], order(ff, fp));
+                return new Field.Check(Checksum.byLabel(string(v, vp)), r[0], r[1], order(ff, fp));
             }
             default -> throw new IllegalStateException(type);
         }
@@ -329,8 +352,8 @@ public final class TcpPlanParser {
             throws BrinkUserException {
         if (n == null) throw owner.error(path, "a range: [first field name, last field name]");
         if (n.items() == null || n.items().size() != 2) throw n.error(path, "[first field name, last field name]");
-        Integer a = byName.get(scalar(n.items().get(0), path));
-        Integer b = byName.get(scalar(n.items().get(1), path));
+        Integer a = byName.get(string(n.items().get(0), path));
+        Integer b = byName.get(string(n.items().get(1), path));
         if (a == null) throw n.items().get(0).error(path + "[0]", "the name of a field of this packet");
         if (b == null) throw n.items().get(1).error(path + "[1]", "the name of a field of this packet");
         if (b < a) throw n.error(path, "a first field that comes before the last");
@@ -344,7 +367,7 @@ public final class TcpPlanParser {
         byte[][] table = new byte[256][];
         for (Map.Entry<String, PlanNode> e : n.fields().entrySet()) {
             byte[] k = parseHex(e.getKey());
-            if (k == null || k.length != 1) throw e.getValue().error(path, "one byte in hex as the key, got '" + dev.brink.core.UserText.quote(e.getKey()) + "'");
+            if (k == null || k.length != 1) throw e.getValue().error(path, "one byte in hex as the key, got '" + UserText.quote(e.getKey()) + "'");
             byte[] r = hex(e.getValue(), path + "." + e.getKey());
             table[k[0] & 0xFF] = r;
         }
@@ -364,8 +387,8 @@ public final class TcpPlanParser {
         if (f.containsKey("unescape")) {
             PlanNode u = f.get("unescape");
             Map<String, PlanNode> uf = fields(u, "response.unescape", "map", "skip_first", "skip_last");
-            first = uf.containsKey("skip_first") ? (int) number(uf.get("skip_first"), "response.unescape.skip_first", 0, 16, true) : 0;
-            last = uf.containsKey("skip_last") ? (int) number(uf.get("skip_last"), "response.unescape.skip_last", 0, 16, true) : 0;
+            first = uf.containsKey("skip_first") ? (int) integer(uf.get("skip_first"), "response.unescape.skip_first", 0, 16) : 0;
+            last = uf.containsKey("skip_last") ? (int) integer(uf.get("skip_last"), "response.unescape.skip_last", 0, 16) : 0;
             unescape = new Escape(0, 0, escapeMap(uf.get("map"), u, "response.unescape.map"));
         }
         List<Response.Check> checks = new ArrayList<>();
@@ -390,7 +413,7 @@ public final class TcpPlanParser {
         String p = "response.framing." + e.getKey();
         switch (e.getKey()) {
             case "fixed" -> {
-                return new Framing.Fixed((int) number(v, p, 1, MAX_PACKET, true));
+                return new Framing.Fixed((int) integer(v, p, 1, MAX_PACKET));
             }
             case "delimiter" -> {
                 Map<String, PlanNode> f = fields(v, p, "byte", "max");
@@ -398,17 +421,17 @@ public final class TcpPlanParser {
                 if (b == null) throw v.error(p, "a 'byte' in hex");
                 byte[] d = hex(b, p + ".byte");
                 if (d.length != 1) throw b.error(p + ".byte", "one byte in hex, like \"7E\"");
-                int max = f.containsKey("max") ? (int) number(f.get("max"), p + ".max", 2, MAX_PACKET, true) : 4096;
+                int max = f.containsKey("max") ? (int) integer(f.get("max"), p + ".max", 2, MAX_PACKET) : 4096;
                 return new Framing.Delimiter(d[0], max);
             }
             case "length_field" -> {
                 Map<String, PlanNode> f = fields(v, p, "offset", "size", "order", "adjust", "counts_header", "max");
-                int offset = f.containsKey("offset") ? (int) number(f.get("offset"), p + ".offset", 0, MAX_PACKET, true) : 0;
-                int size = f.containsKey("size") ? (int) number(f.get("size"), p + ".size", 1, 4, true) : 2;
+                int offset = f.containsKey("offset") ? (int) integer(f.get("offset"), p + ".offset", 0, MAX_PACKET) : 0;
+                int size = f.containsKey("size") ? (int) integer(f.get("size"), p + ".size", 1, 4) : 2;
                 if (size == 3) throw f.get("size").error(p + ".size", "1, 2 or 4");
-                int adjust = f.containsKey("adjust") ? (int) number(f.get("adjust"), p + ".adjust", -MAX_PACKET, MAX_PACKET, true) : 0;
+                int adjust = f.containsKey("adjust") ? (int) integer(f.get("adjust"), p + ".adjust", -MAX_PACKET, MAX_PACKET) : 0;
                 boolean counts = f.containsKey("counts_header") && bool(f.get("counts_header"), p + ".counts_header");
-                int max = f.containsKey("max") ? (int) number(f.get("max"), p + ".max", offset + size, MAX_PACKET, true) : 4096;
+                int max = f.containsKey("max") ? (int) integer(f.get("max"), p + ".max", offset + size, MAX_PACKET) : 4096;
                 return new Framing.LengthField(offset, size, order(f, p), adjust, counts, max);
             }
             default -> throw n.error("response.framing", expected);
@@ -418,7 +441,7 @@ public final class TcpPlanParser {
     private Response.Check check(PlanNode n, String path, Framing framing) throws BrinkUserException {
         Map<String, PlanNode> f = fields(n, path, "offset", "u8", "u16", "u32", "u64", "u16le", "u32le", "u64le");
         if (!f.containsKey("offset") || f.size() != 2) throw n.error(path, "an offset and one of u8, u16, u32, u64 (le)");
-        int offset = (int) number(f.get("offset"), path + ".offset", 0, MAX_PACKET, true);
+        int offset = (int) integer(f.get("offset"), path + ".offset", 0, MAX_PACKET);
         String type = null;
         for (String k : f.keySet()) if (!k.equals("offset")) type = k;
         int size = switch (type.replace("le", "")) {
@@ -431,64 +454,38 @@ public final class TcpPlanParser {
             throw f.get("offset").error(path + ".offset", "a check within the fixed frame of " + fx.length + " bytes");
         }
         PlanNode v = f.get(type);
-        Variable var = vars.get(scalar(v, path + "." + type));
+        Variable var = vars.get(string(v, path + "." + type));
         if (var != null) return new Response.Check(offset, size, type.endsWith("le"), 0, var.slot);
-        return new Response.Check(offset, size, type.endsWith("le"), integer(v, path + "." + type), -1);
+        return new Response.Check(offset, size, type.endsWith("le"), constant(v, path + "." + type), -1);
     }
 
     // ---- scalars ----
 
     private static Packet packetRef(PlanNode n, String path, Map<String, Packet> packets) throws BrinkUserException {
-        Packet p = packets.get(scalar(n, path));
+        Packet p = packets.get(string(n, path));
         if (p == null) throw n.error(path, "one of the packets " + new java.util.TreeSet<>(packets.keySet()));
         return p;
     }
 
-    private static Map<String, PlanNode> fields(PlanNode n, String path, String... allowed) throws BrinkUserException {
-        if (n.fields() == null) throw n.error(path, "a mapping with " + String.join(", ", allowed));
-        for (Map.Entry<String, PlanNode> e : n.fields().entrySet()) {
-            if (!List.of(allowed).contains(e.getKey())) {
-                throw e.getValue().error(path + "." + e.getKey(), "one of " + String.join(", ", allowed));
-            }
-        }
-        return n.fields();
-    }
-
-    /** Like {@link #fields} but an empty value ({@code clock: {}} or {@code clock:}) is fine. */
-    private static Map<String, PlanNode> optFields(PlanNode n, String path, String... allowed) throws BrinkUserException {
-        if (n.isNull()) return Map.of();
-        return fields(n, path, allowed);
-    }
-
-    private static String scalar(PlanNode n, String path) throws BrinkUserException {
-        if (!n.isScalar() || n.text() == null) throw n.error(path, "a value");
-        return n.text();
-    }
-
     private static double num(Map<String, PlanNode> f, String key, String path, double dflt) throws BrinkUserException {
-        return f.containsKey(key) ? number(f.get(key), path + "." + key, -1e18, 1e18, false) : dflt;
+        return f.containsKey(key) ? number(f.get(key), path + "." + key, -1e18, 1e18) : dflt;
     }
 
-    private static double number(PlanNode n, String path, double min, double max, boolean integral) throws BrinkUserException {
-        String t = scalar(n, path).trim();
-        double v;
+    /** A float field's constant: a finite decimal number its {@code size} bytes hold (float32: at most ±3.4e38). */
+    private static double real(PlanNode n, String path, int size) throws BrinkUserException {
+        String expected = "a number a float" + 8 * size + " holds, or the name of a variable";
+        double c;
         try {
-            v = t.startsWith("0x") || t.startsWith("0X") ? Long.parseLong(t.substring(2), 16) : Double.parseDouble(t);
+            c = Double.parseDouble(string(n, path).trim());
         } catch (NumberFormatException e) {
-            v = Double.NaN;
+            throw n.error(path, expected);
         }
-        if (Double.isNaN(v) || v < min || v > max || (integral && v != Math.rint(v))) {
-            throw n.error(path, (integral ? "an integer" : "a number") + " from " + fmt(min) + " to " + fmt(max));
-        }
-        return v;
+        if (!Double.isFinite(c) || size == 4 && Math.abs(c) > Float.MAX_VALUE) throw n.error(path, expected);
+        return c;
     }
 
-    private static String fmt(double d) {
-        return d == Math.rint(d) && Math.abs(d) < 1e15 ? String.valueOf((long) d) : String.valueOf(d);
-    }
-
-    private static long integer(PlanNode n, String path) throws BrinkUserException {
-        String t = scalar(n, path).trim();
+    private static long constant(PlanNode n, String path) throws BrinkUserException {
+        String t = string(n, path).trim();
         try {
             if (t.startsWith("0x") || t.startsWith("0X")) return Long.parseUnsignedLong(t.substring(2), 16);
             return Long.parseLong(t);
@@ -497,16 +494,9 @@ public final class TcpPlanParser {
         }
     }
 
-    private static boolean bool(PlanNode n, String path) throws BrinkUserException {
-        String t = scalar(n, path);
-        if (t.equals("true")) return true;
-        if (t.equals("false")) return false;
-        throw n.error(path, "true or false");
-    }
-
     private static boolean order(Map<String, PlanNode> f, String path) throws BrinkUserException {
         if (!f.containsKey("order")) return false;
-        String o = scalar(f.get("order"), path + ".order").toLowerCase(Locale.ROOT);
+        String o = string(f.get("order"), path + ".order").toLowerCase(Locale.ROOT);
         if (o.equals("be") || o.equals("big")) return false;
         if (o.equals("le") || o.equals("little")) return true;
         throw f.get("order").error(path + ".order", "be or le");
@@ -520,7 +510,7 @@ public final class TcpPlanParser {
     }
 
     private static byte[] hex(PlanNode n, String path) throws BrinkUserException {
-        byte[] b = parseHex(scalar(n, path));
+        byte[] b = parseHex(string(n, path));
         if (b == null || b.length == 0) throw n.error(path, "bytes in hex, like \"7E 01 00\"");
         if (b.length > MAX_PACKET) throw n.error(path, "at most " + MAX_PACKET + " bytes");
         return b;

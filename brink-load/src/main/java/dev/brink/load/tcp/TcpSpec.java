@@ -1,7 +1,11 @@
 package dev.brink.load.tcp;
 
 import dev.brink.load.plan.Plan;
+import dev.brink.load.plan.PlanNode;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A raw-TCP plan compiled: the per-session variables, the lifecycle of a session (login, N data packets,
@@ -20,9 +24,11 @@ public final class TcpSpec implements Plan.TcpPackets {
     final long dataPackets;
     final double intervalSeconds;
     final Response response;
+    private final Map<String, PlanNode> sections;
 
     TcpSpec(Variable[] variables, Packet login, Packet data, Packet logout, long dataPackets, double intervalSeconds,
-            Response response) {
+            Response response, Map<String, PlanNode> sections) {
+        this.sections = Collections.unmodifiableMap(new LinkedHashMap<>(sections));
         this.variables = variables;
         this.login = login;
         this.data = data;
@@ -30,6 +36,28 @@ public final class TcpSpec implements Plan.TcpPackets {
         this.dataPackets = dataPackets;
         this.intervalSeconds = intervalSeconds;
         this.response = response;
+    }
+
+    @Override
+    public Map<String, PlanNode> sections() {
+        return sections;
+    }
+
+    /** Compiled from sections that say the same, wherever they were read from. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof TcpSpec t && values(sections).equals(values(t.sections));
+    }
+
+    @Override
+    public int hashCode() {
+        return values(sections).hashCode();
+    }
+
+    private static Map<String, Object> values(Map<String, PlanNode> s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        s.forEach((k, v) -> m.put(k, v.value()));
+        return m;
     }
 
     /** The compiled packets of {@code plan}'s tcp:// target, null for any other target. */

@@ -146,4 +146,59 @@ class TcpPlanParserTest {
         assertThatThrownBy(() -> spec(plan("  p: [{name: a, u8: 1}, {checksum: xor, over: [a, b]}]\n")))
                 .hasMessageStartingWith("p.yaml:8:51: packets.p.fields[1].over[1]: expected the name of a field of this packet");
     }
+
+    /**
+     * float32 and float64 in both byte orders: constants and variables in their own units (a walk's degrees, a counter ×
+     * scale), the bytes those of Java's own IEEE 754 encoding (ByteBuffer), on two packets: the counter moves between them.
+     */
+    @Test
+    void floatFieldsCarryConstantsAndVariablesInRealUnitsInBothByteOrders() throws Exception {
+        TcpSpec s = spec("""
+                name: t
+                target: {tcp: "127.0.0.1:9"}
+                profile: [{name: p, rps: 1}]
+                variables:
+                  lat: {walk: {start: 31.23, min: 31.0, max: 31.5, step: 0}}
+                  speed: {counter: {start: 10, step: 1}}
+                packets:
+                  p:
+                    - {float32: 31.25}
+                    - {float32le: -1.5}
+                    - {float64: lat}
+                    - {float64: lat, order: le}
+                    - {float32: speed, scale: 2}
+                """);
+        Session session = new Session(2);
+        s.start(session, 0, 0, null, 1);
+        byte[] wire = new byte[s.maxWireSize()];
+        byte[] scratch = new byte[s.maxWireSize()];
+        java.nio.ByteBuffer want = java.nio.ByteBuffer.allocate(28);
+        for (int k = 0; k < 2; k++) {
+            int n = s.next(session).encode(session, scratch, wire);
+            want.clear();
+            want.order(java.nio.ByteOrder.BIG_ENDIAN).putFloat(31.25f);
+            want.order(java.nio.ByteOrder.LITTLE_ENDIAN).putFloat(-1.5f);
+            want.order(java.nio.ByteOrder.BIG_ENDIAN).putDouble(31.23);
+            want.order(java.nio.ByteOrder.LITTLE_ENDIAN).putDouble(31.23);
+            want.order(java.nio.ByteOrder.BIG_ENDIAN).putFloat((10 + k) * 2f);
+            assertThat(n).isEqualTo(28);
+            assertThat(HEX.formatHex(wire, 0, n)).as("packet " + k).isEqualTo(HEX.formatHex(want.array()));
+        }
+        assertThat(HEX.formatHex(want.array(), 0, 4)).as("31.25 as IEEE 754 binary32").isEqualTo("41FA0000");
+
+        assertThatThrownBy(() -> spec(plan("  p: [{float32: 1e39}]\n")))
+                .hasMessage("p.yaml:8:17: packets.p.fields[0].float32: expected a number a float32 holds, or the name of a variable, got '1e39'");
+        assertThatThrownBy(() -> spec(plan("  p: [{float64le: latt}]\n")))
+                .hasMessage("p.yaml:8:19: packets.p.fields[0].float64le: expected a number a float64 holds, or the name of a variable, got 'latt'");
+    }
+
+    /** A misspelt key is named as the key it is, not as its value, in a field and in a section alike (PlanValues). */
+    @Test
+    void anUnknownKeyIsNamedAsTheKey() {
+        assertThatThrownBy(() -> spec(plan("  p: [{u16: 1, scael: 10}]\n")))
+                .hasMessageStartingWith("p.yaml:8:23: packets.p.fields[0]: expected a type, one of hex, u8")
+                .hasMessageEndingWith(", got 'scael'");
+        assertThatThrownBy(() -> spec(plan("  p: {fields: [{u8: 1}], escpae: {over: [a, a]}}\n")))
+                .hasMessageStartingWith("p.yaml:8:34: packets.p: expected one of the keys fields, escape, got 'escpae'");
+    }
 }

@@ -226,7 +226,10 @@ public final class ControlServer implements StepDispatch, AutoCloseable {
                 return;
             }
             if (declaredLength(ex) > ControlMessages.MAX_BODY) {
-                // refused before a byte of it is read; the server closes the connection rather than drain megabytes
+                // refused unparsed, but read and dropped first: the client sends its whole body before it reads an
+                // answer, and a socket closed on unread bytes is reset, which can discard the 413 before the client
+                // reads it ("bytes received: 0"). nginx's lingering close does the same, bounded.
+                discard(ex, DISCARD_MAX);
                 reply(ex, 413, error(TooLarge.MESSAGE));
                 return;
             }
@@ -367,6 +370,19 @@ public final class ControlServer implements StepDispatch, AutoCloseable {
 
     private static String error(String message) {
         return dev.brink.core.Json.MAPPER.createObjectNode().put("error", UserText.oneLine(String.valueOf(message))).toString();
+    }
+
+    /** The most of a refused body read and dropped; beyond it the connection is closed unread (and may be reset). */
+    static final long DISCARD_MAX = 64L << 20;
+
+    private static void discard(HttpExchange ex, long max) throws IOException {
+        byte[] sink = new byte[64 << 10];
+        InputStream in = ex.getRequestBody();
+        for (long left = max; left > 0; ) {
+            int n = in.read(sink, 0, (int) Math.min(sink.length, left));
+            if (n < 0) return;
+            left -= n;
+        }
     }
 
     private static void reply(HttpExchange ex, int status, Object body) throws IOException {

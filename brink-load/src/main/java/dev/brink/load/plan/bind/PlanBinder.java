@@ -1,8 +1,16 @@
 package dev.brink.load.plan.bind;
 
+import static dev.brink.load.plan.PlanValues.bool;
+import static dev.brink.load.plan.PlanValues.duration;
+import static dev.brink.load.plan.PlanValues.fields;
+import static dev.brink.load.plan.PlanValues.fmt;
+import static dev.brink.load.plan.PlanValues.integer;
+import static dev.brink.load.plan.PlanValues.number;
+import static dev.brink.load.plan.PlanValues.req;
+import static dev.brink.load.plan.PlanValues.string;
+
 import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
-import dev.brink.core.Durations;
 import dev.brink.core.InputFiles;
 import dev.brink.core.InputKind;
 import dev.brink.core.Sizes;
@@ -13,7 +21,6 @@ import dev.brink.load.http.HttpWords;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.PlanNode;
 import dev.brink.load.plan.ThinkTime;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,6 +35,8 @@ import java.util.regex.Pattern;
 public final class PlanBinder {
     private static final Pattern METHOD = HttpWords.METHOD;
     static final double MAX_RPS = 1e7;
+    /** The highest multiplier of the profile a phase may ask for; {@link #checkPeakRate} bounds the rate it makes. */
+    static final long MAX_MULTIPLIER = 1_000_000;
     static final Pattern TOKEN = HttpWords.TOKEN;
 
     private PlanBinder() {
@@ -254,9 +263,11 @@ public final class PlanBinder {
         if (f.containsKey("capacity")) {
             PlanNode c = f.get("capacity");
             Map<String, PlanNode> cf = fields(c, "phases.capacity", "start", "step", "max", "step_duration", "warmup", "refine");
-            double start = cf.containsKey("start") ? number(cf.get("start"), "phases.capacity.start", 0.001, 1e6) : 1;
-            double step = cf.containsKey("step") ? number(cf.get("step"), "phases.capacity.step", 0.001, 1e6) : 1;
-            double max = cf.containsKey("max") ? number(cf.get("max"), "phases.capacity.max", 0.001, 1e6) : 100;
+            // the search steps whole multipliers of the profile (N = 1, 2, 3 …): a fractional one is the plan's error here,
+            // at its place, not a surprise once the target is launched
+            double start = cf.containsKey("start") ? integer(cf.get("start"), "phases.capacity.start", 1, MAX_MULTIPLIER) : 1;
+            double step = cf.containsKey("step") ? integer(cf.get("step"), "phases.capacity.step", 1, MAX_MULTIPLIER) : 1;
+            double max = cf.containsKey("max") ? integer(cf.get("max"), "phases.capacity.max", 1, MAX_MULTIPLIER) : 100;
             if (max < start) throw (cf.containsKey("max") ? cf.get("max") : c).error("phases.capacity.max", "a value >= start (" + start + ")");
             Duration sd = cf.containsKey("step_duration") ? duration(cf.get("step_duration"), "phases.capacity.step_duration") : Duration.ofSeconds(30);
             Duration wu = cf.containsKey("warmup") ? duration(cf.get("warmup"), "phases.capacity.warmup") : Duration.ZERO;
@@ -270,7 +281,8 @@ public final class PlanBinder {
             confirm = new Plan.Confirm(
                     cf.containsKey("ramp") ? duration(cf.get("ramp"), "phases.confirm.ramp") : Duration.ZERO,
                     duration(req(c, cf, "hold", "phases.confirm"), "phases.confirm.hold"),
-                    cf.containsKey("multiplier") ? number(cf.get("multiplier"), "phases.confirm.multiplier", 0.001, 1e6) : null);
+                    // the confirmation holds one of the search's multipliers: a whole one (1.4 is not rounded to 1 behind the user's back)
+                    cf.containsKey("multiplier") ? (double) integer(cf.get("multiplier"), "phases.confirm.multiplier", 1, MAX_MULTIPLIER) : null);
         }
         if (f.containsKey("soak")) {
             PlanNode s = f.get("soak");
@@ -397,77 +409,5 @@ public final class PlanBinder {
             }
         }
         return new Plan.Data(csv, random, columns, secret);
-    }
-
-    // ---- small typed readers ----
-
-    static Map<String, PlanNode> fields(PlanNode n, String path, String... allowed) throws BrinkUserException {
-        if (n.fields() == null) throw n.error(path, "a mapping with keys " + String.join(", ", allowed));
-        List<String> ok = List.of(allowed);
-        for (Map.Entry<String, PlanNode> e : n.fields().entrySet()) {
-            if (!ok.contains(e.getKey())) {
-                PlanNode v = e.getValue();
-                throw new BrinkUserException(v.where() + ": " + path + ": expected one of the keys "
-                        + String.join(", ", allowed) + ", got '" + e.getKey() + "'");
-            }
-        }
-        return n.fields();
-    }
-
-    static PlanNode req(PlanNode parent, Map<String, PlanNode> f, String key, String path) throws BrinkUserException {
-        PlanNode v = f.get(key);
-        if (v == null || v.isNull()) {
-            throw new BrinkUserException(parent.where() + ": " + path + ": expected a '" + key + "' key");
-        }
-        return v;
-    }
-
-    static String string(PlanNode n, String path) throws BrinkUserException {
-        if (!n.isScalar() || n.text() == null) throw n.error(path, "a text value");
-        return n.text();
-    }
-
-    static double number(PlanNode n, String path, double min, double max) throws BrinkUserException {
-        String expected = "a number from " + fmt(min) + " to " + fmt(max);
-        if (!n.isScalar() || n.text() == null) throw n.error(path, expected);
-        try {
-            double v = Double.parseDouble(n.text().trim());
-            if (!(v >= min && v <= max)) throw n.error(path, expected);
-            return v;
-        } catch (NumberFormatException e) {
-            throw n.error(path, expected);
-        }
-    }
-
-    static long integer(PlanNode n, String path, long min, long max) throws BrinkUserException {
-        String expected = "an integer from " + min + " to " + max;
-        if (!n.isScalar() || n.text() == null) throw n.error(path, expected);
-        try {
-            long v = Long.parseLong(n.text().trim());
-            if (v < min || v > max) throw n.error(path, expected);
-            return v;
-        } catch (NumberFormatException e) {
-            throw n.error(path, expected);
-        }
-    }
-
-    static boolean bool(PlanNode n, String path) throws BrinkUserException {
-        if (n.isScalar() && "true".equals(n.text())) return true;
-        if (n.isScalar() && "false".equals(n.text())) return false;
-        throw n.error(path, "true or false");
-    }
-
-    static Duration duration(PlanNode n, String path) throws BrinkUserException {
-        String expected = "a duration like 30s, 5m or 1h, at most " + Durations.MAX_TEXT;
-        if (!n.isScalar() || n.text() == null) throw n.error(path, expected);
-        try {
-            return Durations.parse(n.text());
-        } catch (BrinkUserException e) {
-            throw n.error(path, expected);
-        }
-    }
-
-    static String fmt(double d) {
-        return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
     }
 }

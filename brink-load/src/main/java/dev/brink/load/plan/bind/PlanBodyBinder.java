@@ -1,8 +1,8 @@
 package dev.brink.load.plan.bind;
 
-import static dev.brink.load.plan.bind.PlanBinder.fields;
-import static dev.brink.load.plan.bind.PlanBinder.req;
-import static dev.brink.load.plan.bind.PlanBinder.string;
+import static dev.brink.load.plan.PlanValues.fields;
+import static dev.brink.load.plan.PlanValues.req;
+import static dev.brink.load.plan.PlanValues.string;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;

@@ -1,16 +1,17 @@
 package dev.brink.load.plan.bind;
 
-import static dev.brink.load.plan.bind.PlanBinder.duration;
-import static dev.brink.load.plan.bind.PlanBinder.fields;
-import static dev.brink.load.plan.bind.PlanBinder.integer;
-import static dev.brink.load.plan.bind.PlanBinder.number;
-import static dev.brink.load.plan.bind.PlanBinder.req;
-import static dev.brink.load.plan.bind.PlanBinder.string;
+import static dev.brink.load.plan.PlanValues.duration;
+import static dev.brink.load.plan.PlanValues.fields;
+import static dev.brink.load.plan.PlanValues.integer;
+import static dev.brink.load.plan.PlanValues.number;
+import static dev.brink.load.plan.PlanValues.req;
+import static dev.brink.load.plan.PlanValues.string;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.load.engine.Template;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.PlanNode;
+import dev.brink.load.plan.PlanValues;
 import dev.brink.load.plan.ThinkTime;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -250,7 +251,7 @@ final class PlanFlowBinder {
                         p.soak() == null ? 0 : p.soak().multiplier()));
         if (Math.round(peak * users.count()) > Plan.Users.MAX) {
             throw new BrinkUserException(phasesNode.where() + ": phases: expected a highest multiplier × " + users.count()
-                    + " users of at most " + Plan.Users.MAX + " users, got " + PlanBinder.fmt(peak) + " × = "
+                    + " users of at most " + Plan.Users.MAX + " users, got " + PlanValues.fmt(peak) + " × = "
                     + Math.round(peak * users.count()));
         }
     }

@@ -1,11 +1,11 @@
 package dev.brink.load.plan.bind;
 
-import static dev.brink.load.plan.bind.PlanBinder.duration;
-import static dev.brink.load.plan.bind.PlanBinder.fields;
-import static dev.brink.load.plan.bind.PlanBinder.integer;
-import static dev.brink.load.plan.bind.PlanBinder.number;
-import static dev.brink.load.plan.bind.PlanBinder.req;
-import static dev.brink.load.plan.bind.PlanBinder.string;
+import static dev.brink.load.plan.PlanValues.duration;
+import static dev.brink.load.plan.PlanValues.fields;
+import static dev.brink.load.plan.PlanValues.integer;
+import static dev.brink.load.plan.PlanValues.number;
+import static dev.brink.load.plan.PlanValues.req;
+import static dev.brink.load.plan.PlanValues.string;
 import static dev.brink.load.plan.bind.PlanBinder.template;
 
 import dev.brink.core.BrinkUserException;
@@ -13,6 +13,7 @@ import dev.brink.load.engine.Template;
 import dev.brink.load.grpc.GrpcProtocols;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.PlanNode;
+import dev.brink.load.plan.PlanValues;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,9 +59,9 @@ final class PlanGrpcBinder {
         }
         Duration deadline = f.containsKey("deadline") ? duration(f.get("deadline"), "target.deadline") : null;
         // ca_cert or insecure mean TLS; tls: true alone trusts the JVM's own store
-        boolean tls = f.containsKey("tls") && PlanBinder.bool(f.get("tls"), "target.tls");
+        boolean tls = f.containsKey("tls") && PlanValues.bool(f.get("tls"), "target.tls");
         Path ca = f.containsKey("ca_cert") ? file(f.get("ca_cert"), "target.ca_cert", baseDir) : null;
-        boolean insecure = f.containsKey("insecure") && PlanBinder.bool(f.get("insecure"), "target.insecure");
+        boolean insecure = f.containsKey("insecure") && PlanValues.bool(f.get("insecure"), "target.insecure");
         if (ca != null && insecure) throw f.get("insecure").error("target.insecure", "ca_cert or insecure, not both");
         if (f.containsKey("tls") && !tls && (ca != null || insecure)) {
             throw f.get("tls").error("target.tls", "true with ca_cert or insecure");
@@ -109,7 +110,7 @@ final class PlanGrpcBinder {
                 boolean secret = false;
                 if (v.fields() != null) { // {value: …, secret: true}, as for HTTP headers
                     Map<String, PlanNode> vf = fields(v, mp, "value", "secret");
-                    secret = PlanBinder.bool(req(v, vf, "secret", mp), mp + ".secret");
+                    secret = PlanValues.bool(req(v, vf, "secret", mp), mp + ".secret");
                     v = req(v, vf, "value", mp);
                 }
                 String value = string(v, mp);

@@ -1,10 +1,10 @@
 package dev.brink.load.plan.bind;
 
-import static dev.brink.load.plan.bind.PlanBinder.bool;
-import static dev.brink.load.plan.bind.PlanBinder.fields;
-import static dev.brink.load.plan.bind.PlanBinder.integer;
-import static dev.brink.load.plan.bind.PlanBinder.req;
-import static dev.brink.load.plan.bind.PlanBinder.string;
+import static dev.brink.load.plan.PlanValues.bool;
+import static dev.brink.load.plan.PlanValues.fields;
+import static dev.brink.load.plan.PlanValues.integer;
+import static dev.brink.load.plan.PlanValues.req;
+import static dev.brink.load.plan.PlanValues.string;
 
 import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;

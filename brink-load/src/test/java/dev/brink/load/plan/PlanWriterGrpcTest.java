@@ -1,8 +1,7 @@
-package dev.brink.method;
+package dev.brink.load.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.bind.PlanReader;
 import java.net.URI;
 import java.nio.file.Files;
@@ -28,9 +27,9 @@ class PlanWriterGrpcTest {
                         "{\"cents\": ${seq}}"),
                         Plan.Check.DEFAULT)), null, null, null);
         Path file = dir.resolve("plan.yaml");
-        PlanWriter.write(plan, file);
+        Files.writeString(file, PlanWriter.yaml(plan));
         String yaml = Files.readString(file);
-        assertThat(yaml).doesNotContain("s3cr3t").doesNotContain("c2VjcmV0LXNpZw").contains("grpc: \"127.0.0.1:50051\"").contains("call: \"pay.v2.Ledger/Post\"");
+        assertThat(yaml).doesNotContain("s3cr3t").doesNotContain("c2VjcmV0LXNpZw").contains("grpc: \"127.0.0.1:50051\"").contains("call: pay.v2.Ledger/Post");
         Plan back = PlanReader.load(file);
         assertThat(back.target().grpc()).isEqualTo(plan.target().grpc());
         assertThat(back.target().jvm()).as("a gRPC target Brink launches and watches").isEqualTo(plan.target().jvm());

@@ -1,8 +1,7 @@
-package dev.brink.method;
+package dev.brink.load.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.bind.PlanReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +50,7 @@ class PlanWriterFlowTest {
                 """);
         Plan plan = PlanReader.load(source);
         Path file = dir.resolve("plan.yaml");
-        PlanWriter.write(plan, file);
+        Files.writeString(file, PlanWriter.yaml(plan));
         Plan back = PlanReader.load(file);
         assertThat(back.users()).isEqualTo(plan.users());
         assertThat(back.flows()).isEqualTo(plan.flows());

@@ -1,8 +1,7 @@
-package dev.brink.method;
+package dev.brink.load.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.bind.PlanReader;
 import java.net.URI;
 import java.nio.file.Files;
@@ -26,13 +25,13 @@ class PlanWriterHttpsTest {
                 List.of(new Plan.Operation("get", 10, new Plan.Request("GET", "/items", List.of(), null), Plan.Check.DEFAULT)),
                 null, null, null);
         Path file = dir.resolve("plan.yaml");
-        PlanWriter.write(plan, file);
+        Files.writeString(file, PlanWriter.yaml(plan));
         assertThat(Files.readString(file)).doesNotContain("K3YB1T5").contains("http2: true").contains("client_key:");
         Plan back = PlanReader.load(file);
         assertThat(back.target()).isEqualTo(plan.target());
 
         Plan plain = new Plan("plain", new Plan.Target(URI.create("http://127.0.0.1:8080"), null), plan.profile(), null, null, null);
-        PlanWriter.write(plain, file);
+        Files.writeString(file, PlanWriter.yaml(plain));
         assertThat(Files.readString(file)).doesNotContain("http2").doesNotContain("connection_policy");
         assertThat(PlanReader.load(file).target()).isEqualTo(plain.target());
     }

@@ -1,0 +1,39 @@
+package dev.brink.core.detail;
+
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import java.util.List;
+
+/**
+ * {@code pool-starvation} from thread dumps (brink-threads): threads that cannot go on because a pool has nothing to give.
+ *
+ * @param pool        the thread pool's name pattern ("report-worker-*"), or the resource pool ("HikariCP", "the Semaphore
+ *                    taken in …")
+ * @param workers     a thread pool's workers (all waiting); null for a resource pool
+ * @param idleWorkers a thread pool's idle workers (0: none could run the queued tasks); null for a resource pool
+ * @param waitFrame   the call they wait in ("java.util.concurrent.FutureTask.get", "com.zaxxer.hikari.pool.HikariPool.getConnection")
+ * @param appFrame    the application method that waits (the first application frame below the wait)
+ * @param holders     a resource pool's holders, at most five
+ * @param dumpsSeen   in how many of the dumps it was seen
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record PoolStarvationDetail(String pool, PoolKind poolKind, Integer workers, Integer idleWorkers, int waiterCount,
+                                   List<String> waiters, String waitFrame, String appFrame, List<Holder> holders, int dumpsSeen,
+                                   int dumpsTotal, String advice) implements Detail {
+    public PoolStarvationDetail {
+        if (poolKind == null) throw new IllegalArgumentException("pool_kind: expected thread-pool, connection-pool, object-pool or semaphore");
+        Ranges.atLeastZero("workers", workers);
+        Ranges.atLeastZero("idle_workers", idleWorkers);
+        Ranges.atLeastZero("waiter_count", waiterCount);
+        if (dumpsSeen < 1 || dumpsSeen > dumpsTotal) {
+            throw new IllegalArgumentException("dumps_seen: expected 1.." + dumpsTotal + " (dumps_total), got " + dumpsSeen);
+        }
+        waiters = waiters == null ? null : List.copyOf(waiters);
+        holders = holders == null ? null : List.copyOf(holders);
+    }
+
+    /** A thread holding what the waiters wait for: its name, state, top frame and first application frame (null: none). */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Holder(String thread, String state, String frame, String appFrame) {
+    }
+}
