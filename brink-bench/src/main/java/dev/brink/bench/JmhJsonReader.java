@@ -1,6 +1,7 @@
 package dev.brink.bench;
 
 import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -29,14 +30,11 @@ import java.util.TreeMap;
  * counts) whose shape brink bench does not need.
  */
 public final class JmhJsonReader {
-    /** JMH writes a few kB per benchmark; a file this big is not a result file (a log, a heap dump). */
-    static final long MAX_BYTES = 256L << 20;
-
     private JmhJsonReader() {
     }
 
     public static List<BenchmarkResult> read(Path file) throws BrinkUserException {
-        return parse(file.toString(), InputFiles.readBytes(file, "a JMH result file (-rf json)", MAX_BYTES));
+        return parse(file.toString(), InputFiles.readBytes(file, InputKind.JMH_RESULT));
     }
 
     /** Parses {@code bytes}; {@code name} is used in error messages only. */

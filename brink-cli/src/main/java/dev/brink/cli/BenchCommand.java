@@ -18,8 +18,7 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("brink bench: a subcommand is required (compare or run)");
-        spec.commandLine().usage(spec.commandLine().getErr());
+        spec.commandLine().getErr().println("brink: a subcommand is required: compare or run (see 'brink bench --help')");
         return ExitCode.USAGE;
     }
 }

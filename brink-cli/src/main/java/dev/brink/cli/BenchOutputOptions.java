@@ -9,10 +9,9 @@ import dev.brink.bench.CompareReport;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.ExitCode;
 import dev.brink.core.Json;
+import dev.brink.core.OutputFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -126,14 +125,10 @@ final class BenchOutputOptions {
         if (file == null) {
             return;
         }
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(file, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new BrinkUserException(file + ": cannot write the " + what + " output: " + e.getMessage());
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            OutputFiles.directory(parent, "the " + what + " output's folder");
         }
+        OutputFiles.write(file, text);
     }
 }

@@ -4,6 +4,7 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.BrinkVersion;
 import dev.brink.core.ExitCode;
 import dev.brink.core.UserText;
+import dev.brink.core.WriteFailure;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -58,7 +59,17 @@ public final class BrinkMain implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        StandardOutput stdout = StandardOutput.open();
+        PrintStream out = stdout.printStream();
+        System.setOut(out);
+        int code = run(args, out, System.err);
+        out.flush();
+        String failed = stdout.failure();
+        if (failed != null && code != ExitCode.BUG) {
+            System.err.println("brink: " + failed); // the report is lost: not a success
+            code = ExitCode.USAGE;
+        }
+        System.exit(code);
     }
 
     /** Runs one command line; returns the exit code so tests need no System.exit. */
@@ -73,10 +84,7 @@ public final class BrinkMain implements Callable<Integer> {
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         cli.setParameterExceptionHandler((ex, ignored) -> {
-            PrintWriter e = ex.getCommandLine().getErr();
-            e.println("brink: " + UserText.oneLine(ex.getMessage()));
-            e.print("Usage: " + ex.getCommandLine().getHelp().synopsis(0));
-            e.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
+            ex.getCommandLine().getErr().println(usageError(ex));
             return ExitCode.USAGE;
         });
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -84,6 +92,12 @@ public final class BrinkMain implements Callable<Integer> {
             if (ex instanceof BrinkUserException) {
                 // one line, cut: a message may quote the user's input, which can hold line breaks or be huge
                 e.println("brink: " + UserText.oneLine(ex.getMessage()));
+                return ExitCode.USAGE;
+            }
+            WriteFailure full = WriteFailure.in(ex);
+            if (full != null) {
+                // a full disk or a file system gone read-only under a run: the user's to fix, and the run files are whole
+                e.println("brink: " + UserText.oneLine(full.getMessage()));
                 return ExitCode.USAGE;
             }
             e.println("brink: internal error (a bug in Brink): " + ex + "; details in " + crashLog(ex));
@@ -94,10 +108,26 @@ public final class BrinkMain implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        // `brink` alone: show what there is to do, as a usage error
-        spec.commandLine().getErr().println("brink: a command is required");
-        spec.commandLine().usage(spec.commandLine().getErr());
+        // `brink` alone: a usage error, in one line like the others
+        spec.commandLine().getErr().println("brink: a command is required (see 'brink --help')");
         return ExitCode.USAGE;
+    }
+
+    /**
+     * A usage error as one line that names where help is: picocli's own report is the message, a synopsis of several
+     * lines and a hint, which scripts and CI logs read as three errors. Suggestions for a mistyped command or option
+     * ("did you mean") stay, inside the line.
+     */
+    static String usageError(CommandLine.ParameterException ex) {
+        StringBuilder line = new StringBuilder("brink: ").append(UserText.oneLine(ex.getMessage()));
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            // picocli suggests by edit distance ("nonsense": "bench"): only names that begin as the typed word does
+            String typed = u.getUnmatched().get(0).replaceFirst("^-+", "");
+            List<String> close = u.getSuggestions().stream()
+                    .filter(s -> typed.length() >= 2 && s.replaceFirst("^-+", "").startsWith(typed.substring(0, 2))).limit(3).toList();
+            if (!close.isEmpty()) line.append("; did you mean ").append(String.join(" or ", close)).append('?');
+        }
+        return line.append(" (see '").append(ex.getCommandLine().getCommandSpec().qualifiedName()).append(" --help')").toString();
     }
 
     /**

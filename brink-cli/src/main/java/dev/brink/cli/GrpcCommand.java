@@ -3,13 +3,13 @@ package dev.brink.cli;
 import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
+import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
+import dev.brink.core.UserText;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.plan.Plan;
-import java.io.IOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -154,9 +154,9 @@ final class GrpcCommand implements Callable<Integer> {
     private String message() throws BrinkUserException {
         if (data == null || !data.startsWith("@")) return data;
         try {
-            return Files.readString(Path.of(data.substring(1)), StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-            throw new BrinkUserException("cannot read --data file " + data.substring(1) + ": " + e.getMessage());
+            return InputFiles.readUtf8(Path.of(data.substring(1)), InputKind.GRPC_MESSAGE);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new BrinkUserException("bad --data file name '" + UserText.quote(data.substring(1)) + "'");
         }
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.ExitCode;
 import dev.brink.core.Json;
+import dev.brink.core.OutputFiles;
 import dev.brink.heap.HeapAnalyzer;
 import dev.brink.heap.HeapDiff;
 import dev.brink.heap.HeapOptions;
@@ -115,11 +116,7 @@ final class HeapCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             HeapDiff diff = HeapAnalyzer.diff(a, b, options(top, spec));
             if (html != null) {
-                try {
-                    Files.writeString(html, HeapDiffPage.render(diff.growth(), diff.findings()));
-                } catch (IOException e) {
-                    throw new BrinkUserException("--html: cannot write " + html + " (" + e.getMessage() + ")");
-                }
+                OutputFiles.write(html, HeapDiffPage.render(diff.growth(), diff.findings()));
             }
             return print(spec, json, diff, HeapText::diff);
         }

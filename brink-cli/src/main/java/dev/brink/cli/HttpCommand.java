@@ -3,6 +3,7 @@ package dev.brink.cli;
 import dev.brink.core.Addresses;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
 import dev.brink.core.UserText;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.engine.LoadOptions;
@@ -31,9 +32,6 @@ import picocli.CommandLine.Parameters;
             "Path, headers and body may use $${seq}, $${random.int(a,b)}, $${random.string(n)}, $${random.decimal(a,b)}, "
                 + "$${random.uuid} and $${env.NAME} (never printed); write $$$${ for a literal $${."})
 final class HttpCommand implements Callable<Integer> {
-    /** A body is encoded into each request's buffer: one above this is a mistake (a device, the wrong file). */
-    static final long MAX_BODY_BYTES = 16L << 20;
-
     @Parameters(index = "0", paramLabel = "URL", description = "http:// or https://host:port/path to load.")
     String url;
 
@@ -161,7 +159,7 @@ final class HttpCommand implements Callable<Integer> {
         }
         String b = body;
         if (b != null && b.startsWith("@")) {
-            b = InputFiles.readUtf8(Path.of(b.substring(1)), "a request body", MAX_BODY_BYTES);
+            b = InputFiles.readUtf8(Path.of(b.substring(1)), InputKind.REQUEST_BODY);
         }
         String m = method != null ? method.toUpperCase(java.util.Locale.ROOT) : b != null ? "POST" : "GET";
         if (!m.matches("GET|POST|PUT|DELETE|PATCH|OPTIONS")) {

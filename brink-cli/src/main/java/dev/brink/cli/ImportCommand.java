@@ -16,8 +16,7 @@ final class ImportCommand implements java.util.concurrent.Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("brink import: a subcommand is required (har or jmx)");
-        spec.commandLine().usage(spec.commandLine().getErr());
+        spec.commandLine().getErr().println("brink: a subcommand is required: har or jmx (see 'brink import --help')");
         return ExitCode.USAGE;
     }
 }

@@ -2,6 +2,7 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
 import dev.brink.load.plan.har.HarImport;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,8 +21,6 @@ import picocli.CommandLine.Spec;
             + " values a response gave that later requests send back turned into extract + $${session.NAME}.",
             "Exit 0 done; 2 bad input."})
 final class ImportHarCommand implements Callable<Integer> {
-    /** A recording of a long session with bodies is tens of MB; more is not a recording to replay by hand. */
-    private static final long MAX_BYTES = 256L << 20;
 
     @Spec
     CommandSpec spec;
@@ -40,7 +39,7 @@ final class ImportHarCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws BrinkUserException, IOException {
-        String text = InputFiles.readUtf8(har, "HAR file", MAX_BYTES);
+        String text = InputFiles.readUtf8(har, InputKind.HAR);
         HarImport.Result r = HarImport.convert(text, har.toString(), host, includeStatic);
         java.util.List<String> lines = new java.util.ArrayList<>();
         for (String s : r.skipped()) lines.add("  left out     " + s);

@@ -2,6 +2,7 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
 import dev.brink.load.plan.jmx.JmxImport;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -23,8 +24,6 @@ import picocli.CommandLine.Spec;
             + " when nothing converted.",
             "Exit 0 done; 2 bad input."})
 final class ImportJmxCommand implements Callable<Integer> {
-    private static final long MAX_BYTES = 64L << 20;
-
     @Spec
     CommandSpec spec;
 
@@ -37,7 +36,7 @@ final class ImportJmxCommand implements Callable<Integer> {
     @Override
     public Integer call() throws BrinkUserException, IOException {
         Path dir = jmx.toAbsolutePath().getParent();
-        JmxImport.Result r = JmxImport.convert(InputFiles.readUtf8(jmx, "JMeter test plan", MAX_BYTES), jmx.toString(), dir);
+        JmxImport.Result r = JmxImport.convert(InputFiles.readUtf8(jmx, InputKind.JMETER_PLAN), jmx.toString(), dir);
         List<String> lines = r.skipped().stream().map(s -> "  left out     " + s).toList();
         if (r.plan() == null) {
             // what was left out is what the user must read to know why: before the one-line error, not instead of it

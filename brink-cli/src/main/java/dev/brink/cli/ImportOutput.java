@@ -2,10 +2,10 @@ package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.ExitCode;
+import dev.brink.core.OutputFiles;
 import dev.brink.load.plan.bind.ImportedPlan;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,7 +23,7 @@ final class ImportOutput {
             throws BrinkUserException, IOException {
         ImportedPlan.readBack(plan, source.toString(), out == null ? "plan.yaml" : out.toString(), baseDir);
         if (out != null) {
-            Files.writeString(out, plan);
+            OutputFiles.write(out, plan);
         } else {
             spec.commandLine().getOut().print(plan);
             spec.commandLine().getOut().flush();

@@ -5,6 +5,7 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.core.ExitCode;
 import dev.brink.core.Json;
+import dev.brink.core.UserText;
 import dev.brink.jfr.JfrAnalyzer;
 import dev.brink.jfr.JfrFilter;
 import dev.brink.jfr.JfrReport;
@@ -59,8 +60,21 @@ final class JfrCommand implements Callable<Integer> {
         Instant toAt = instant(to, "--to");
         JfrFilter filter = new JfrFilter(fromAt, fromAt == null ? offset(from, "--from") : null,
                 toAt, toAt == null ? offset(to, "--to") : null, thread);
+        // both ends of one sort can be compared before the file is read; an instant against an offset is checked by
+        // the empty-window test below, once the recording's start is known
+        boolean backwards = fromAt != null && toAt != null ? !fromAt.isBefore(toAt)
+                : filter.fromOffset() != null && filter.toOffset() != null && filter.fromOffset().compareTo(filter.toOffset()) >= 0;
+        if (backwards) {
+            throw new BrinkUserException("--from " + from + " is not before --to " + to + ": expected a window that starts before it ends");
+        }
         JfrReport report = JfrAnalyzer.analyze(file, filter,
                 appPackages == null ? AppPackages.UNKNOWN : AppPackages.declared(appPackages));
+        if (report.events() == 0 && (from != null || to != null || thread != null)) {
+            // a report of nothing ("0 events in 0.0 s from null") would read as a recording with nothing in it
+            throw new BrinkUserException(file + ": no event falls in the window" + (from != null ? " --from " + from : "")
+                    + (to != null ? " --to " + to : "") + (thread != null ? " of threads named like '" + UserText.quote(thread) + "'" : "")
+                    + ": expected a window inside the recording");
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(report));

@@ -9,12 +9,12 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.core.ExitCode;
 import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
+import dev.brink.core.OutputFiles;
 import dev.brink.core.UserText;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.bind.PlanReader;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -90,7 +90,7 @@ final class K8sCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (shards < 1 || shards > MAX_SHARDS) throw new BrinkUserException("bad --shards " + shards + ": expected 1.." + MAX_SHARDS);
-        String text = InputFiles.readUtf8(planFile, "a plan (YAML)", PlanReader.MAX_BYTES);
+        String text = InputFiles.readUtf8(planFile, InputKind.PLAN);
         // ${env.NAME} is resolved in the pods (from the optional Secret <name>-env): never read this machine's values
         Plan plan = PlanReader.parse(text, planFile.toString(), planFile.toAbsolutePath().getParent(), name -> "set-in-the-pod");
         if (plan.target().jvm() != null && plan.target().jvm().launch() != null) {
@@ -102,7 +102,11 @@ final class K8sCommand implements Callable<Integer> {
                     + "without data.csv (generators such as ${random.int(a,b)} work)");
         }
         Duration delay = Durations.parse(startDelay);
-        if (delay.isNegative() || delay.isZero()) throw new BrinkUserException("bad --start-delay " + startDelay + ": expected more than 0");
+        if (delay.isNegative() || delay.isZero() || delay.compareTo(ShardStart.FUTURE_LIMIT) > 0) {
+            // the pods run brink run --start-at now + delay, which refuses a start further ahead
+            throw new BrinkUserException("bad --start-delay " + startDelay + ": expected more than 0 and at most "
+                    + ShardStart.FUTURE_LIMIT.toHours() + "h");
+        }
         quantity("--cpu", cpu);
         quantity("--memory", memory);
         quantity("--storage", storage);
@@ -120,14 +124,10 @@ final class K8sCommand implements Callable<Integer> {
         ObjectWriter yaml = new YAMLMapper(YAMLFactory.builder().enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
                 .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS).enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE).build())
                 .writer();
-        try {
-            for (K8sManifests.Manifest m : manifests) {
-                Path file = dir.resolve(m.file());
-                Files.createDirectories(file.getParent());
-                yaml.writeValue(file.toFile(), m.object());
-            }
-        } catch (IOException e) {
-            throw new BrinkUserException("cannot write the manifests to " + dir + ": " + e.getMessage());
+        for (K8sManifests.Manifest m : manifests) {
+            Path file = dir.resolve(m.file());
+            OutputFiles.directory(file.toAbsolutePath().getParent(), "--out"); // --out "" is the current folder
+            OutputFiles.write(file, o -> yaml.writeValue(o, m.object()));
         }
         PrintWriter console = spec.commandLine().getOut();
         if (coordinated) {

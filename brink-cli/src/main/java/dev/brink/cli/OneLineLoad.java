@@ -5,7 +5,7 @@ import dev.brink.core.BrinkVersion;
 import dev.brink.core.ExitCode;
 import dev.brink.core.Durations;
 import dev.brink.core.Finding;
-import dev.brink.core.Json;
+import dev.brink.core.OutputFiles;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Shard;
 import dev.brink.core.evidence.StreamTimingLine;
@@ -57,11 +57,7 @@ final class OneLineLoad {
                 Duration.between(started, Instant.now()).toMillis() / 1000.0, false, null, null, null, findings, null,
                 shard.sharded() || shard.startAt() != null ? shard : null);
         Path file = out.resolve(RunDirectory.SUMMARY);
-        try {
-            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), summary);
-        } catch (java.io.IOException e) {
-            throw new BrinkUserException("cannot write " + file + ": " + e.getMessage());
-        }
+        OutputFiles.writeJson(file, summary);
     }
 
     /** A duration option that must be more than 0. */

@@ -20,6 +20,13 @@ final class ShardStart {
     /** A start instant further in the past than this is a mistake (a stale manifest), not a clock a little behind. */
     static final Duration PAST_TOLERANCE = Duration.ofSeconds(5);
 
+    /**
+     * A start further ahead than this is a mistake too (a year typed wrong, 2999 for 2029): shards wait for it in the
+     * foreground, holding their connections' setup and a terminal, and a Kubernetes Job's pods count it against their
+     * deadline. Scheduled loads a day or more ahead belong to cron or a CronJob starting Brink then.
+     */
+    static final Duration FUTURE_LIMIT = Duration.ofHours(24);
+
     private ShardStart() {
     }
 
@@ -32,6 +39,11 @@ final class ShardStart {
         if (late.compareTo(PAST_TOLERANCE) > 0) {
             throw new BrinkUserException("bad --start-at " + UserText.quote(startAt) + ": that is " + late.toSeconds()
                     + " s in the past (expected a future instant, or one at most " + PAST_TOLERANCE.toSeconds() + " s ago)");
+        }
+        if (Duration.between(Instant.now(), at).compareTo(FUTURE_LIMIT) > 0) {
+            throw new BrinkUserException("bad --start-at " + UserText.quote(startAt) + ": more than "
+                    + FUTURE_LIMIT.toHours() + " h ahead (expected an instant within " + FUTURE_LIMIT.toHours()
+                    + " h: start Brink later with cron for a later load)");
         }
         return s.startingAt(at.toString());
     }

@@ -1,6 +1,8 @@
 package dev.brink.cli;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.InputFiles;
+import dev.brink.core.InputKind;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.UserText;
 import dev.brink.load.metrics.MetricsServer;
@@ -47,12 +49,7 @@ final class ShardedMethod implements AutoCloseable {
         boolean local = address == null;
         InetSocketAddress at = local ? new InetSocketAddress("127.0.0.1", 0) : parse(address);
         ControlToken token = local ? ControlToken.random() : ControlToken.read(tokenFile, System::getenv);
-        String text;
-        try {
-            text = Files.readString(planFile);
-        } catch (IOException e) {
-            throw new BrinkUserException(planFile + ": cannot read it again: " + e.getMessage());
-        }
+        String text = InputFiles.readUtf8(planFile, InputKind.PLAN);
         ControlServer server = ControlServer.start(at, token, n, plan.profile().size(), text, planFile.getFileName().toString());
         List<Process> children = new ArrayList<>();
         ShardedMethod m = new ShardedMethod(server, children, console);

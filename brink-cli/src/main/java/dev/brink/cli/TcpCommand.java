@@ -6,6 +6,7 @@ import dev.brink.load.LoadEngine;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.bind.PlanReader;
+import dev.brink.load.tcp.TcpPlanParser;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -78,8 +79,12 @@ final class TcpCommand implements Callable<Integer> {
     /** One constant packet as a plan, written as plan text so it is checked by the same parser. */
     private Plan fromPacket(double rps) throws BrinkUserException {
         String hex = source.packet.trim();
-        if (!hex.matches("(0[xX])?[0-9A-Fa-f]{2}( ?[0-9A-Fa-f]{2})*")) {
+        byte[] bytes = TcpPlanParser.parseHex(hex);
+        if (bytes == null || bytes.length == 0) {
             throw new BrinkUserException("bad --packet: expected bytes in hex, like '7E 01 00 7E'");
+        }
+        if (bytes.length > TcpPlanParser.MAX_PACKET) {
+            throw new BrinkUserException("bad --packet: " + bytes.length + " bytes, expected at most " + TcpPlanParser.MAX_PACKET);
         }
         String response;
         if (framing.equals("none")) {
@@ -91,8 +96,14 @@ final class TcpCommand implements Callable<Integer> {
         } else {
             throw new BrinkUserException("bad --framing '" + framing + "': expected none, fixed:N or delimiter:HEX (one byte)");
         }
+        // the bytes as a folded block of 64-byte lines: a plan's lines are bounded, a packet is up to MAX_PACKET bytes
+        StringBuilder folded = new StringBuilder();
+        String digits = java.util.HexFormat.of().formatHex(bytes);
+        for (int i = 0; i < digits.length(); i += 128) {
+            folded.append("        ").append(digits, i, Math.min(digits.length(), i + 128)).append('\n');
+        }
         String yaml = "name: tcp\ntarget: {tcp: \"" + target + "\"}\nprofile: [{name: tcp, rps: 1}]\n"
-                + "packets: {packet: [{hex: \"" + hex + "\"}]}\nresponse: {framing: " + response + "}\n";
+                + "packets:\n  packet:\n    - hex: >-\n" + folded + "response: {framing: " + response + "}\n";
         Plan p = PlanReader.parse(yaml, "--packet", Path.of("."), k -> null);
         return withRate("tcp", p.target().tcp(), rps);
     }

@@ -44,6 +44,14 @@ class GrpcCommandTest {
                     "{\"acount\": \"a\"}", "--rate", "10", "--duration", "10s");
             assertOneLine(r, null);
             assertThat(r.err()).contains("acount").contains("pay.v2.Entry");
+            // JSON cut short: Gson's exception text ("java.io.EOFException: …") is not the user's to read
+            assertOneLine(brink("grpc", addr, "--call", "pay.v2.Ledger/Post", "--proto", proto.toString(), "-d",
+                    "{\"account\": \"a\"", "--rate", "10", "--duration", "10s"),
+                    "message: expected pay.v2.Entry as JSON, got: End of input at line 1 column 16 path $.account");
+            HttpCommandTest.Run cut = brink("grpc", addr, "--call", "pay.v2.Ledger/Post", "--proto", proto.toString(), "-d",
+                    "{\"account\": \"a", "--rate", "10", "--duration", "10s");
+            assertOneLine(cut, "message: expected pay.v2.Entry as JSON, got: Unterminated string at line 1 column 15");
+            assertThat(cut.err()).doesNotContain("https://");
         }
         int dead;
         try (ServerSocket s = new ServerSocket(0)) {

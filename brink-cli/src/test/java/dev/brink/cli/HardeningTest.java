@@ -32,7 +32,8 @@ class HardeningTest {
         BrinkRun r = brink(args);
         assertThat(r.code).as(String.join(" ", args) + " → " + r.err).isEqualTo(2);
         assertThat(r.err).startsWith("brink: ").doesNotContain("\tat ").doesNotContain("Exception");
-        // one line: the message, then nothing (or picocli's usage lines for a usage error)
+        // one line: the message, then nothing (picocli's usage errors too)
+        assertThat(r.err.strip()).doesNotContain("\n");
         assertThat(r.err.lines().findFirst().orElse("")).hasSizeLessThan(600);
         return r;
     }
@@ -84,7 +85,7 @@ class HardeningTest {
         oneLine(usageError("http", url, "--rate", "1", "--duration", "99999999999999h"));
         assertThat(brink("http", url, "--rate", "1", "--duration", "99999999999999h").err).contains("expected at most 365d");
         assertThat(usageError("http", url, "--rate", "1", "--duration", "1s", "--body", "@/dev/zero").err)
-                .contains("/dev/zero: not a regular file (a device, pipe or socket), expected a request body file");
+                .contains("/dev/zero: not a regular file (a device, pipe or socket), expected a request body");
         Path big = sparse("big.bin", 3L << 30);
         assertThat(usageError("http", url, "--rate", "1", "--duration", "1s", "--body", "@" + big).err)
                 .contains("3.0 GiB, expected a request body of at most 16.0 MiB");
@@ -121,6 +122,39 @@ class HardeningTest {
         Path top = sparse("top.txt", 3L << 30);
         assertThat(usageError("threads", dump.toString(), "--top", top.toString()).err)
                 .contains("3.0 GiB, expected top -H output of at most 64.0 MiB");
+    }
+
+    @Test
+    void aLongPacketIsParsedInOnePassAndAnOverlongOneRefused() {
+        // 5 000 bytes overflowed the stack of a regular expression with a repeated group; now a linear parser reads it
+        // and the load starts (here: nothing listens, so the connection is what fails)
+        BrinkRun r = usageError("tcp", "127.0.0.1:9", "--packet", "7e".repeat(5_000), "--rate", "1", "--duration", "1s");
+        assertThat(r.err).contains("cannot connect to 127.0.0.1:9");
+        assertThat(usageError("tcp", "127.0.0.1:9", "--packet", "7e ".repeat(70_000), "--rate", "1", "--duration", "1s").err)
+                .contains("bad --packet: 70000 bytes, expected at most 65536");
+        assertThat(usageError("tcp", "127.0.0.1:9", "--packet", "7e".repeat(5_000) + "g", "--rate", "1", "--duration", "1s").err)
+                .contains("bad --packet: expected bytes in hex");
+    }
+
+    @Test
+    void aStartFarAheadIsRefusedNotWaitedFor() throws Exception {
+        Path plan = Files.writeString(dir.resolve("plan.yaml"), "name: p\ntarget: {base_url: \"http://127.0.0.1:9\"}\n"
+                + "profile:\n  - name: a\n    rps: 2\n    request: {path: \"/\"}\n");
+        // the campaign's hang: --start-at 2999-01-01T00:00:00Z slept until the year 2999
+        assertThat(usageError("http", "http://127.0.0.1:9/", "--rate", "1", "--duration", "1s", "--start-at",
+                "2999-01-01T00:00:00Z").err).contains("bad --start-at 2999-01-01T00:00:00Z: more than 24 h ahead");
+        assertThat(usageError("k8s", plan.toString(), "--shards", "2", "--start-delay", "2d", "--out",
+                dir.resolve("k8s").toString()).err)
+                .contains("bad --start-delay 2d: expected more than 0 and at most 24h");
+    }
+
+    @Test
+    void aJfrWindowThatEndsBeforeItStartsIsRefused() {
+        // refused before the file is read: the file need not exist
+        assertThat(usageError("jfr", "--from", "10s", "--to", "1s", dir.resolve("x.jfr").toString()).err)
+                .isEqualTo("brink: --from 10s is not before --to 1s: expected a window that starts before it ends\n");
+        assertThat(usageError("jfr", "--from", "2026-11-23T22:25:06Z", "--to", "2026-11-23T22:25:06Z", "x.jfr").err)
+                .contains("is not before --to");
     }
 
     @Test

@@ -1,7 +1,6 @@
 package dev.brink.core;
 
 import java.io.BufferedOutputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
@@ -218,38 +217,9 @@ public final class OutputFiles {
      * The content writer's stream: a close (Jackson closes what it writes to) only flushes, and the first failure is kept
      * for {@link #rethrow}, since a PrintStream on top reports failures only as a flag.
      */
-    private static final class KeepOpen extends FilterOutputStream {
-        private IOException failure;
-
+    private static final class KeepOpen extends FailureKeepingStream {
         KeepOpen(OutputStream out) {
             super(out);
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            try {
-                out.write(b);
-            } catch (IOException e) {
-                throw kept(e);
-            }
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            try {
-                out.write(b, off, len);
-            } catch (IOException e) {
-                throw kept(e);
-            }
-        }
-
-        @Override
-        public void flush() throws IOException {
-            try {
-                out.flush();
-            } catch (IOException e) {
-                throw kept(e);
-            }
         }
 
         @Override
@@ -257,13 +227,8 @@ public final class OutputFiles {
             flush();
         }
 
-        private IOException kept(IOException e) {
-            if (failure == null) failure = e;
-            return e;
-        }
-
         void rethrow() throws IOException {
-            if (failure != null) throw failure;
+            if (failure() != null) throw failure();
         }
     }
 }

@@ -88,6 +88,21 @@ class FuzzTest {
     }
 
     /**
+     * A 3 GiB file of zeros has no line break: it is read in 1 MiB pieces, and the format is told from the first
+     * 16 MiB, not from 2 000 pieces (2 GB read, 530 MB RSS before). Sparse: no disk, and the read is the test.
+     */
+    @Test
+    void aHugeFileWithoutLineBreaksIsToldApartFromItsStart() throws Exception {
+        Path zeros = tmp.resolve("zeros.log");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(zeros.toFile(), "rw")) {
+            f.setLength(3L << 30);
+        }
+        assertThatThrownBy(() -> GcLogAnalyzer.analyze(List.of(zeros))).isInstanceOf(BrinkUserException.class)
+                .hasMessage(zeros + ": not a GC log: no unified-logging GC line and no PrintGCDetails event in the first 2000"
+                        + " lines (or 16 MiB)");
+    }
+
+    /**
      * A real log with one figure no JVM prints: one line naming file:line and the figure, not a report whose
      * "collections by cause" list the heap sizes (what the parser made of it before).
      */

@@ -79,9 +79,36 @@ final class GrpcMessage {
         try {
             JSON.merge(text, b);
         } catch (InvalidProtocolBufferException e) {
-            throw new Invalid(e.getMessage() + " (message " + type.getFullName() + ")");
+            throw new Invalid("expected " + type.getFullName() + " as JSON, " + reason(e));
         }
         return b.build().toByteArray();
+    }
+
+    /**
+     * protobuf's JSON parser passes Gson's failures on as their text, "java.io.EOFException: End of input at line 1
+     * column 25 path $.latitude; See https://…": what the user needs is the part after the class names, without the
+     * link to Gson's own troubleshooting page.
+     */
+    static String reason(InvalidProtocolBufferException e) {
+        String m = String.valueOf(e.getMessage());
+        for (int colon = m.indexOf(": "); colon > 0 && isClassName(m, colon); colon = m.indexOf(": ")) {
+            m = m.substring(colon + 2);
+        }
+        int see = m.indexOf("See https://"); // on a line of its own after Gson's message
+        if (see >= 0) m = m.substring(0, see).strip();
+        if (m.endsWith(";")) m = m.substring(0, m.length() - 1);
+        return m.isEmpty() ? "got something else" : "got: " + m;
+    }
+
+    /** Whether {@code m} up to {@code end} is a qualified class name such as {@code com.google.gson.JsonSyntaxException}. */
+    private static boolean isClassName(String m, int end) {
+        boolean dot = false;
+        for (int i = 0; i < end; i++) {
+            char c = m.charAt(i);
+            if (c == '.') dot = true;
+            else if (!Character.isJavaIdentifierPart(c)) return false;
+        }
+        return dot;
     }
 
     /** A message template that does not fit its protobuf type. */
