@@ -1,12 +1,10 @@
 package dev.brink.core;
 
 import java.io.Closeable;
+import java.io.FileOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * A run file that grows by whole lines (load.jsonl, latency.hlog …): each {@link #append} hands its bytes to the OS at
@@ -15,10 +13,14 @@ import java.nio.file.StandardOpenOption;
  * <p>Lines the disk cannot take (full, or gone read-only) are cut off again — the file is truncated to its length
  * before them, which frees the space they took — so the file stays readable; the append throws a {@link WriteFailure},
  * and so does every later one: a file with a hole in its sequence is worse than a file that stops.
+ *
+ * <p>Written through a {@link FileOutputStream}, not a FileChannel: a channel is closed under its writer when the
+ * writing thread is interrupted (ClosedByInterruptException), and Ctrl-C interrupts the run's threads while they still
+ * record the last second and the end of the step — exactly the lines a stopped run must keep.
  */
 public final class AppendFile implements Closeable {
     private final Path file;
-    private final FileChannel channel;
+    private final FileOutputStream out;
     /** The file's length up to its last whole append. */
     private long whole;
     private WriteFailure failed;
@@ -26,8 +28,8 @@ public final class AppendFile implements Closeable {
     public AppendFile(Path file) throws IOException {
         this.file = file;
         Files.createDirectories(file.toAbsolutePath().getParent());
-        this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
-        this.whole = channel.size();
+        this.out = new FileOutputStream(file.toFile(), true);
+        this.whole = Files.size(file);
     }
 
     /**
@@ -39,21 +41,18 @@ public final class AppendFile implements Closeable {
         if (failed != null) {
             throw failed;
         }
-        ByteBuffer b = ByteBuffer.wrap(bytes);
         try {
-            while (b.hasRemaining()) {
-                channel.write(b);
-            }
+            out.write(bytes); // one write call per line batch: a SIGKILL leaves whole lines
             whole += bytes.length;
         } catch (IOException e) {
             failed = new WriteFailure(file, e);
             try {
-                channel.truncate(whole); // truncating frees blocks, so it works on a full disk
+                out.getChannel().truncate(whole); // truncating frees blocks, so it works on a full disk
             } catch (IOException ignored) {
                 // the readers skip a half last line anyway
             }
             try {
-                channel.close();
+                out.close();
             } catch (IOException ignored) {
                 // closed or not, nothing more is written
             }
@@ -67,6 +66,6 @@ public final class AppendFile implements Closeable {
 
     @Override
     public synchronized void close() throws IOException {
-        channel.close();
+        out.close();
     }
 }

@@ -1,10 +1,9 @@
 package dev.brink.core;
 
 import java.io.BufferedOutputStream;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -179,7 +178,7 @@ public final class OutputFiles {
 
     /** Writes straight into a target that is not a regular file (a device or a pipe): there is nothing to keep whole. */
     private static Path stream(Path target, Content content) throws BrinkUserException {
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(target, StandardOpenOption.WRITE), 1 << 16)) {
+        try (OutputStream out = new BufferedOutputStream(new FileOutputStream(target.toFile()), 1 << 16)) {
             KeepOpen kept = new KeepOpen(out);
             content.writeTo(kept);
             kept.flush();
@@ -191,14 +190,16 @@ public final class OutputFiles {
     }
 
     private static void writeAndForce(Path tmp, Content content) throws IOException {
-        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-            OutputStream out = new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16);
+        // a FileOutputStream, not a FileChannel: a channel is closed under the writer when its thread is interrupted
+        // (ClosedByInterruptException), and Ctrl-C interrupts the run's threads just before they write what exists
+        try (FileOutputStream file = new FileOutputStream(tmp.toFile())) {
+            OutputStream out = new BufferedOutputStream(file, 1 << 16);
             KeepOpen kept = new KeepOpen(out);
             content.writeTo(kept);
             kept.flush();
             kept.rethrow();
             // on the disk before the rename: after a power cut the target is the old file or the whole new one
-            ch.force(false);
+            file.getFD().sync();
         }
     }
 
