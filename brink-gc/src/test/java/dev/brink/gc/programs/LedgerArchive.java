@@ -55,6 +55,9 @@ public final class LedgerArchive {
             }
             Thread.sleep(10);
         }
+        if (args.length > 3 && args[3].equals("pools")) {
+            PoolPrinter.awaitEveryNotification();
+        }
         System.out.println("done, " + archive.size() + " entries");
     }
 }

@@ -38,7 +38,27 @@ final class PoolPrinter {
                     }
                 }
                 System.out.println("POOLS " + info.getGcName() + "|" + info.getGcCause() + "|" + used + "|" + committed);
+                printed.incrementAndGet();
             }, null, null);
+        }
+    }
+
+    private static final java.util.concurrent.atomic.AtomicLong printed = new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * Waits (at most 10 s) until every collection the collectors counted has been printed: notifications come later,
+     * from the JVM's service thread, and a program that exits right after its last collection would lose that one
+     * while the GC log has it.
+     */
+    static void awaitEveryNotification() throws InterruptedException {
+        long until = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < until) {
+            long counted = ManagementFactory.getGarbageCollectorMXBeans().stream()
+                    .mapToLong(GarbageCollectorMXBean::getCollectionCount).sum();
+            if (printed.get() >= counted) {
+                return;
+            }
+            Thread.sleep(5);
         }
     }
 }
