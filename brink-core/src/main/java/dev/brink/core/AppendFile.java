@@ -42,7 +42,7 @@ public final class AppendFile implements Closeable {
             throw failed;
         }
         try {
-            out.write(bytes); // one write call per line batch: a SIGKILL leaves whole lines
+            out.write(bytes); // no buffer of ours: every completed line is with the OS at once
             whole += bytes.length;
         } catch (IOException e) {
             failed = new WriteFailure(file, e);
