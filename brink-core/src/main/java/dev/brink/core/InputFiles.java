@@ -95,12 +95,12 @@ public final class InputFiles {
     }
 
     private static long check(Path file, String what, long maxBytes, String override) throws BrinkUserException {
-        if (Files.isDirectory(file)) throw new BrinkUserException(file + ": a directory, expected " + what + " (a regular file)");
-        if (!Files.exists(file)) throw new BrinkUserException(file + ": no such file (expected " + what + ")");
+        if (Files.isDirectory(file)) throw new BrinkUserException(named(file) + ": a directory, expected " + what + " (a regular file)");
+        if (!Files.exists(file)) throw new BrinkUserException(named(file) + ": no such file (expected " + what + ")");
         if (!Files.isRegularFile(file)) {
-            throw new BrinkUserException(file + ": not a regular file (a device, pipe or socket), expected " + what);
+            throw new BrinkUserException(named(file) + ": not a regular file (a device, pipe or socket), expected " + what);
         }
-        if (!Files.isReadable(file)) throw new BrinkUserException(file + ": not readable (permission denied), expected " + what);
+        if (!Files.isReadable(file)) throw new BrinkUserException(named(file) + ": not readable (permission denied), expected " + what);
         long size;
         try {
             size = Files.size(file);
@@ -108,7 +108,7 @@ public final class InputFiles {
             throw cannotRead(file, what, e);
         }
         if (size > maxBytes) {
-            throw new BrinkUserException(file + ": " + Sizes.human(size) + ", expected " + what + " of at most "
+            throw new BrinkUserException(named(file) + ": " + Sizes.human(size) + ", expected " + what + " of at most "
                     + Sizes.human(maxBytes) + " (" + (override != null ? override
                     : "Brink reads this kind of file into memory and refuses larger ones") + ")");
         }
@@ -122,21 +122,29 @@ public final class InputFiles {
         } catch (IOException e) {
             throw cannotRead(file, what, e);
         } catch (OutOfMemoryError e) { // the file grew after the size check
-            throw new BrinkUserException(file + ": too large to read, expected " + what + " of at most " + Sizes.human(maxBytes));
+            throw new BrinkUserException(named(file) + ": too large to read, expected " + what + " of at most " + Sizes.human(maxBytes));
         }
         if (bytes.length > maxBytes) {
-            throw new BrinkUserException(file + ": grew while read, expected " + what + " of at most " + Sizes.human(maxBytes));
+            throw new BrinkUserException(named(file) + ": grew while read, expected " + what + " of at most " + Sizes.human(maxBytes));
         }
         return bytes;
     }
 
+    /**
+     * The file as a message names it: its control characters escaped (a path may hold a newline, and the message must
+     * stay one line), never cut — the user needs the whole path to find the file.
+     */
+    private static String named(Path file) {
+        return UserText.cut(file.toString(), Integer.MAX_VALUE - 16);
+    }
+
     /** An I/O failure on an input as one line naming the file. */
     public static BrinkUserException cannotRead(Path file, String what, IOException e) {
-        if (e instanceof NoSuchFileException) return new BrinkUserException(file + ": no such file (expected " + what + ")");
+        if (e instanceof NoSuchFileException) return new BrinkUserException(named(file) + ": no such file (expected " + what + ")");
         if (e instanceof AccessDeniedException) {
-            return new BrinkUserException(file + ": not readable (permission denied), expected " + what);
+            return new BrinkUserException(named(file) + ": not readable (permission denied), expected " + what);
         }
-        return new BrinkUserException(file + ": cannot read: " + UserText.oneLine(OutputFiles.reason(e)));
+        return new BrinkUserException(named(file) + ": cannot read: " + UserText.oneLine(OutputFiles.reason(e)));
     }
 
     /** Decodes UTF-8 strictly; the error names the offset of the first bad byte and, for a UTF-16 file, says so. */
