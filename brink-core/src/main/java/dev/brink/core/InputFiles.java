@@ -70,30 +70,6 @@ public final class InputFiles {
         }
     }
 
-    /**
-     * The size of {@code file} after checking it is a regular readable file of at most {@code maxBytes}.
-     *
-     * @param what what the file should be, as in "expected a thread dump": "a thread dump"
-     * @deprecated name an {@link InputKind}: its refusal then says how to raise the limit
-     */
-    @Deprecated
-    public static long checkRegular(Path file, String what, long maxBytes) throws BrinkUserException {
-        return check(file, what, maxBytes, null);
-    }
-
-    /** @deprecated use {@link #readUtf8(Path, InputKind)} */
-    @Deprecated
-    public static String readUtf8(Path file, String what, long maxBytes) throws BrinkUserException {
-        return decodeUtf8(file.toString(), readBytes(file, what, maxBytes), what);
-    }
-
-    /** @deprecated use {@link #readBytes(Path, InputKind)} */
-    @Deprecated
-    public static byte[] readBytes(Path file, String what, long maxBytes) throws BrinkUserException {
-        check(file, what, maxBytes, null);
-        return read(file, what, maxBytes);
-    }
-
     private static long check(Path file, String what, long maxBytes, String override) throws BrinkUserException {
         if (Files.isDirectory(file)) throw new BrinkUserException(named(file) + ": a directory, expected " + what + " (a regular file)");
         if (!Files.exists(file)) throw new BrinkUserException(named(file) + ": no such file (expected " + what + ")");
