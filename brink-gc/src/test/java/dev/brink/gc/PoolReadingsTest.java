@@ -47,7 +47,11 @@ class PoolReadingsTest {
                     || e.name().startsWith("Minor Collection") : e.name().startsWith("Pause Young")).toList();
             List<Reading> notified = jvm.stream().filter(x -> zgc ? x.collector().endsWith("Cycles")
                     : x.collector().equals("G1 Young Generation")).toList();
-            assertThat(logged).as(names.get(i)).hasSizeGreaterThanOrEqualTo(3).hasSameSizeAs(notified);
+            // A concurrent ZGC cycle can end as the JVM exits: its notification is delivered, its log summary never
+            // written (the log's last lines stop inside the cycle). So the log may lack the last notified collection,
+            // never more than that one, and never one the JVM did not notify; the collections both have must agree.
+            assertThat(logged).as(names.get(i)).hasSizeGreaterThanOrEqualTo(3);
+            assertThat(notified.size() - logged.size()).as(names.get(i) + ": notified minus logged").isBetween(0, zgc ? 1 : 0);
             for (int k = 0; k < logged.size(); k++) {
                 GcEvent e = logged.get(k);
                 Reading x = notified.get(k);
