@@ -8,7 +8,7 @@ import java.util.Arrays;
 
 /**
  * The target JVM's cumulative counters from jvm.jsonl (JvmSample: {@code cpu.process_cpu_ns}, and the sum of
- * {@code gc.*.time_ms} over its collectors), so that the CPU and GC time spent in any window can be read as the
+ * {@code gc.*.time_ms} and of {@code gc.*.count} over its collectors), so that the CPU and GC time spent in any window can be read as the
  * difference of the counters, interpolated linearly between the samples around its ends. A window that a counter
  * goes backwards across (the target was relaunched, as for a small-heap soak) or that no sample covers has no
  * figure (NaN).
@@ -17,6 +17,7 @@ final class JvmCounters {
     private long[] epochMs = new long[256];
     private double[] cpuMs = new double[256];
     private double[] gcMs = new double[256];
+    private double[] gcCount = new double[256];
     private int n;
 
     static JvmCounters read(Path jvmJsonl) throws BrinkUserException {
@@ -32,17 +33,21 @@ final class JvmCounters {
             return;
         }
         double gc = 0;
+        double count = 0;
         for (JsonNode collector : sample.path("gc")) {
             gc += collector.path("time_ms").asDouble();
+            count += collector.path("count").asDouble();
         }
         if (n == epochMs.length) {
             epochMs = Arrays.copyOf(epochMs, n * 2);
             cpuMs = Arrays.copyOf(cpuMs, n * 2);
             gcMs = Arrays.copyOf(gcMs, n * 2);
+            gcCount = Arrays.copyOf(gcCount, n * 2);
         }
         epochMs[n] = t;
         cpuMs[n] = cpuNs / 1e6;
         gcMs[n] = gc;
+        gcCount[n] = count;
         n++;
     }
 
@@ -58,6 +63,16 @@ final class JvmCounters {
     /** Milliseconds of GC between {@code fromMs} and {@code toMs}; NaN when not covered. */
     double gcMs(long fromMs, long toMs) {
         return delta(gcMs, fromMs, toMs);
+    }
+
+    /**
+     * Collections (of every collector) between {@code fromMs} and {@code toMs}, rounded down; -1 when not covered. The
+     * counter moves by whole collections at the samples, so the interpolation inside a second is only an estimate of
+     * where in it a collection fell.
+     */
+    long gcCount(long fromMs, long toMs) {
+        double d = delta(gcCount, fromMs, toMs);
+        return Double.isNaN(d) ? -1 : (long) Math.floor(d + 1e-9);
     }
 
     private double delta(double[] counter, long fromMs, long toMs) {

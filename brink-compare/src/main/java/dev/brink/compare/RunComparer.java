@@ -43,6 +43,15 @@ import java.util.Locale;
 public final class RunComparer {
     /** Bootstrap resamples: between two seeds the interval's ends move by under 1 % of the ratio at 2000. */
     static final int RESAMPLES = 2000;
+    /**
+     * Collections a step needs on each side for its GC time per request to be compared. GC time arrives in whole
+     * collections: a young collection more or less is a pause more or less, so a step with 2 collections against one
+     * with 1 reads as +100 % (and 0 against 1 as an infinite change) whatever the code did. The number of collections
+     * in a step is near Poisson (allocation steady, a collection each time the young generation fills), so its relative
+     * spread is 1/√k: 10 collections a side keep one more or less within about a third, the same "10 beyond it" rule
+     * the latency percentiles follow ({@link RunMetric#TAIL_REQUESTS}). Below it the metric is listed as not compared.
+     */
+    static final int MIN_COLLECTIONS = 10;
     /** Steps whose mean target rates differ by more than this share are different loads, not compared. */
     static final double SAME_LOAD = 0.01;
 
@@ -118,7 +127,14 @@ public final class RunComparer {
                 RatioUnits gb = base.gcPerRequest(b);
                 RatioUnits gn = news.gcPerRequest(n);
                 if (gb != null && gn != null) {
-                    pair.ratio(RunMetric.GC_PER_REQUEST, gb.coarsened(fb), gn.coarsened(fn), out);
+                    long kb = base.collections(b);
+                    long kn = news.collections(n);
+                    if (kb < MIN_COLLECTIONS || kn < MIN_COLLECTIONS) {
+                        notCompared.add("step " + b.name + " operation all: " + kb + " collections in BASE, " + kn
+                                + " in NEW, too few for gc_per_request (needs " + MIN_COLLECTIONS + " on each side)");
+                    } else {
+                        pair.ratio(RunMetric.GC_PER_REQUEST, gb.coarsened(fb), gn.coarsened(fn), out);
+                    }
                 }
             }
         }

@@ -23,28 +23,44 @@ public enum RunMetric {
     /**
      * Latency percentiles from latency.hlog (corrected: from the intended send time). Below a millisecond the
      * loopback, the scheduler's time slice and one young collection move latency between two runs of the same code;
-     * HdrHistogram's 3 significant digits are far finer than that. The relative part grows toward the tail: a p99 of one
-     * second of 1000 requests is its 10th slowest request, and the 10 slowest of a run move with every pause of the
-     * machine, the p99.9 and the maximum more so.
+     * HdrHistogram's 3 significant digits are far finer than that.
+     *
+     * <p>The relative parts are what two runs of the same plan against two processes of the same service differ by, as
+     * measured, not guessed: bench/compare-pairs.sh, 5 pairs of runs on the quiet 2-core machine (2026-11-27, 30 s
+     * steps at 100 and 200 req/s, each run launching its own JVM of the sample), moved p50 by up to 12.7 %, p90 by up
+     * to 30.3 % and p99 by up to 31.6 % (per operation; the whole load's by up to 10.2, 18.4 and 24.0 %), with
+     * per-second p-values down to 10^-8: each run's seconds agree with each other, the two processes do not. The
+     * seconds of one run cannot see that: they share one process, whose JIT compiled the request path its own way
+     * and at its own time — at 100 req/s a method called once per request reaches C2's thresholds
+     * (Tier4InvocationThreshold 5000, Tier4CompileThreshold 15000) only after a minute or more, so the first steps of
+     * a run run code of tiers that differ from one process to the next — and whose heap layout and collections are
+     * its own. So a single run a side can only show changes beyond that spread: 15 % at the median, 35 % at p90, 40 %
+     * at p99, 50 % at p99.9, each above the largest seen. A change the floors hide needs longer steps or more runs a
+     * side, not a finer test; the crypto defect of bench/compare-pairs.sh (+22 to +31 % at the median of the operations
+     * that sign) stays above them.
      */
-    P50("p50", "ms", false, 1.0, 0.05),
-    P90("p90", "ms", false, 1.0, 0.05),
-    P99("p99", "ms", false, 1.0, 0.10),
-    P999("p99.9", "ms", false, 1.0, 0.20),
-    /** The slowest request: one request, so shown and tested but never a regression the gate fails on ({@link #gated()}). */
-    MAX("max", "ms", false, 1.0, 0.50),
+    P50("p50", "ms", false, 1.0, 0.15),
+    P90("p90", "ms", false, 1.0, 0.35),
+    P99("p99", "ms", false, 1.0, 0.40),
+    P999("p99.9", "ms", false, 1.0, 0.50),
+    /**
+     * The slowest request: one request (it moved by up to 112 % between the measured pairs), so shown and tested but
+     * never a regression the gate fails on ({@link #gated()}).
+     */
+    MAX("max", "ms", false, 1.0, 1.50),
     /**
      * The target JVM's CPU per request (process CPU time over requests answered), from jvm.jsonl: what a change to the
-     * code costs per request whatever the load. JIT compiler and GC threads run on their own schedule, so 5 % of it
-     * (and 10 µs) moves between two runs.
+     * code costs per request whatever the load. The process's CPU includes its JIT compiler and GC threads, which run
+     * on their own schedule and compile most in a process's first minutes: it moved by up to 14.5 % between the measured
+     * pairs, so 20 % (and 10 µs).
      */
-    CPU_PER_REQUEST("cpu_per_request", "ms", false, 0.01, 0.05),
+    CPU_PER_REQUEST("cpu_per_request", "ms", false, 0.01, 0.20),
     /**
      * The target's GC time per request (collectors' time over requests answered): allocation per request, as the
-     * collector sees it. A young collection more or less in a step moves it by its pause over the step's requests, so
-     * 10 % (and 10 µs).
+     * collector sees it. It is compared only where each side had 10 collections or more in the step
+     * (RunComparer.MIN_COLLECTIONS); the count of collections is then within about 1/√10 of its mean, so 30 % (and 10 µs).
      */
-    GC_PER_REQUEST("gc_per_request", "ms", false, 0.01, 0.10);
+    GC_PER_REQUEST("gc_per_request", "ms", false, 0.01, 0.30);
 
     private final String json;
     private final String unit;

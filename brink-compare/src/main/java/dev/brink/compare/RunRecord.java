@@ -2,6 +2,7 @@ package dev.brink.compare;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.EventType;
+import dev.brink.core.event.StepStart;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.StepNames;
@@ -55,9 +56,10 @@ final class RunRecord {
         RunSummary summary = RunSummary.read(summaryFile);
         Map<String, StepSeconds> steps = seconds(load);
         JsonlReader.forEach(dir.resolve(RunDirectory.EVENTS), e -> {
-            StepSeconds step = steps.get(e.path("step").asText());
-            if (step != null && e.path("type").asText().equals(EventType.STEP_START)) {
-                step.load = new StepSeconds.StepLoad(e.path("target_rps").asDouble(), e.path("workload").path("users").asInt());
+            if (e.path("type").asText().equals(EventType.STEP_START)) {
+                StepStart start = StepStart.read(e);
+                StepSeconds step = steps.get(start.step());
+                if (step != null) step.load = new StepSeconds.StepLoad(start.targetRps(), start.users());
             }
         });
         Map<String, Map<String, HistogramUnits>> latency = latency(dir.resolve(RunDirectory.LATENCY), steps);
@@ -142,6 +144,14 @@ final class RunRecord {
     /** Target GC milliseconds per request, unit by unit; null when the target JVM was not watched. */
     RatioUnits gcPerRequest(StepSeconds step) {
         return perRequest(step, false);
+    }
+
+    /** Collections in the whole step; -1 when the target JVM was not watched or the step is not covered. */
+    long collections(StepSeconds step) {
+        if (jvm.isEmpty() || step.seconds() == 0) {
+            return -1;
+        }
+        return jvm.gcCount(step.startMs(0), step.endMs.get(step.seconds() - 1));
     }
 
     private RatioUnits perRequest(StepSeconds step, boolean cpu) {

@@ -66,6 +66,23 @@ class RunComparerTest {
         }
     }
 
+    /**
+     * GC time arrives in whole collections: a step with a couple of them on a side (here 0.002 ms a request, 2 ms a
+     * collection: 2 in the 2 × step, 4 in the 4 ×) would read one more collection as +50 % or more, so GC per request is
+     * not compared there, and the line says how many there were; CPU per request still is.
+     */
+    @Test
+    void gcPerRequestNeedsTenCollectionsOnEachSide() throws Exception {
+        RunComparison c = RunComparer.compare(
+                new RunFixture(tmp.resolve("few-a"), 3).jvm(0.4, 0.002).step("capacity-x2", 20, 100, read(4)).write(),
+                new RunFixture(tmp.resolve("few-b"), 4).jvm(0.4, 0.004).step("capacity-x2", 20, 100, read(4)).write(),
+                CompareSettings.defaults());
+        assertThat(c.metrics()).noneMatch(m -> m.metric() == RunMetric.GC_PER_REQUEST)
+                .anyMatch(m -> m.metric() == RunMetric.CPU_PER_REQUEST);
+        assertThat(c.notCompared()).anyMatch(l -> l.matches("step capacity-x2 operation all: [0-9] collections in BASE, [0-9] in NEW, "
+                + "too few for gc_per_request \\(needs 10 on each side\\)"));
+    }
+
     /** A slower write: found on the write and on the mix that contains it, and nowhere else. */
     @Test
     void aSlowerOperationIsAWorseOneAndFailsTheGate() throws Exception {

@@ -179,7 +179,8 @@ public final class RunFixture {
 
     private static String jvmLine(long epochMs, double cpuMs, double gcMs, int runnable, int blocked) throws IOException {
         return Json.MAPPER.writeValueAsString(Map.of("epoch_ms", epochMs, "cpu", Map.of("process_cpu_ns", Math.round(cpuMs * 1e6)),
-                "gc", Map.of("G1 Young Generation", Map.of("count", 0, "time_ms", Math.round(gcMs))),
+                // a young collection of 2 ms each: the count that gc_per_request needs (10 a side) follows the time
+                "gc", Map.of("G1 Young Generation", Map.of("count", (long) (gcMs / 2), "time_ms", Math.round(gcMs))),
                 "threads", Map.of("runnable", runnable, "blocked", blocked, "waiting", 10, "timed_waiting", 2)));
     }
 }
