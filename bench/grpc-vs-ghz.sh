@@ -7,11 +7,15 @@
 #   2. the server stopped (SIGSTOP) for 1 s at 6 s of a 10 s run at 1000 calls/s, 32 calls in flight at most (as
 #      ghz -c 32 --rps 1000), by reflection and by .proto, beside the same run without a stall: the whole run's
 #      corrected p99 shows the stall, its uncorrected p99 (what ghz reports, same stall, same rate) does not
-#   3. ghz vs brink at --rps 1000 (open) and 50 concurrent callers (closed): rate accuracy, CPU-ms per 1000 calls
-# Ends with one table of every run. Needs: root (ip netns), go (builds the server and ghz through the Go module
-# proxy), taskset, /usr/bin/time, python3 and brink-cli/target/brink.jar.
+#   3. ghz vs brink at --rps 1000 (open) and 50 concurrent callers (closed), interleaved: rate accuracy, CPU-ms per
+#      1000 calls of the whole process and (brink) of the run's second half, max RSS
+# Brink runs through its launcher, as users run it (bench/grpc-peer.sh's brink_home). Ends with one table of every
+# run. Needs: root (ip netns), go (builds the server and ghz through the Go module proxy), taskset, /usr/bin/time,
+# python3 and brink-cli/target/brink.jar.
 # Usage: bench/grpc-vs-ghz.sh [seconds]
-#   (env: BRINK_STALL_RATE=1000 BRINK_STALL_SECS=10 BRINK_STALL_AT=6 BRINK_STALL_CONCURRENCY=32)
+#   (env: BRINK_STALL_RATE=1000 BRINK_STALL_SECS=10 BRINK_STALL_AT=6 BRINK_STALL_CONCURRENCY=32;
+#    BRINK_BASE_JAR=older/brink.jar [BRINK_BASE_LAUNCHER=its launcher] adds that build to part 3, interleaved;
+#    BRINK_GHZ_ONLY=1 runs part 3 alone)
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
@@ -20,42 +24,21 @@ STALL_RATE=${BRINK_STALL_RATE:-1000}
 STALL_SECS=${BRINK_STALL_SECS:-10}
 STALL_AT=${BRINK_STALL_AT:-6} # seconds into the run's clock (which starts after Brink's warm-up)
 STALL_CONC=${BRINK_STALL_CONCURRENCY:-32}
-PORT=50051
 JAR="$ROOT/brink-cli/target/brink.jar"
 WORK=$(mktemp -d /tmp/brink-grpc-vs-ghz.XXXXXX)
-NS=brinkgrpc$$
 TABLE="$WORK/table.md"
-printf '| run | calls sent / ok | achieved | corrected p99 | uncorrected p99 (ghz: its p99) | max | CPU-ms per 1000 calls |\n|---|---|---|---|---|---|---|\n' >"$TABLE"
+printf '| run | calls sent / ok | achieved | corrected p99 | uncorrected p99 (ghz: its p99) | max | CPU-ms per 1000 calls | max RSS |\n|---|---|---|---|---|---|---|---|\n' >"$TABLE"
 [[ -f "$JAR" ]] || { echo "missing $JAR: run ./mvnw -B -q package -DskipTests" >&2; exit 2; }
-command -v go >/dev/null || { echo "go not found: the grpc-go server and ghz are built with it" >&2; exit 2; }
-
-# the peer server and ghz, built from the Go module proxy (a module of our own: the examples' go.mod has
-# replace directives, so 'go install pkg@version' refuses it)
-GOBIN_DIR=${BRINK_GO_BIN:-/tmp/brink-go-bin}
-mkdir -p "$GOBIN_DIR"
-if [[ ! -x "$GOBIN_DIR/reflection-server" ]]; then
-  (cd "$WORK" && mkdir mod && cd mod && go mod init brinkbench >/dev/null 2>&1 \
-    && go get google.golang.org/grpc/examples/features/reflection/server@latest >/dev/null 2>&1 \
-    && go build -o "$GOBIN_DIR/reflection-server" google.golang.org/grpc/examples/features/reflection/server)
-fi
-[[ -x "$GOBIN_DIR/ghz" ]] || GOBIN="$GOBIN_DIR" go install github.com/bojand/ghz/cmd/ghz@latest
-PROTO_DIR=$(ls -d "$(go env GOMODCACHE)"/google.golang.org/grpc/examples@*/helloworld/helloworld | tail -1)
-
-ip netns add "$NS"
-trap 'kill -CONT $SERVER 2>/dev/null; kill $SERVER 2>/dev/null; ip netns del "$NS" 2>/dev/null || true' EXIT
-ip netns exec "$NS" ip link set lo up
-in_ns() { ip netns exec "$NS" "$@"; }
-# not through the in_ns function: a function in the background is a forked shell, and $! would be that shell's PID,
-# so SIGSTOP would stop the shell and not the server (ip netns exec and taskset exec, so $! is the server here)
-ip netns exec "$NS" taskset -c 1 "$GOBIN_DIR/reflection-server" -port "$PORT" >"$WORK/server.log" 2>&1 &
-SERVER=$!
-sleep 1
-[[ $(cat /proc/$SERVER/comm) == reflection-serv* ]] || { echo "server PID $SERVER is $(cat /proc/$SERVER/comm)" >&2; exit 1; }
-ADDR=127.0.0.1:$PORT
-CALL=helloworld.Greeter/SayHello
+source "$HERE/grpc-peer.sh"
+start_grpc_peer "$WORK"
+# Brink through its launcher, as users run it (its JVM options, its class-data archive); BRINK_BASE_JAR (with
+# BRINK_BASE_LAUNCHER, default ./brink) adds an older build beside it in the ghz comparison, interleaved
+LAUNCHER=$(brink_home brink "$JAR")
+BASE_LAUNCHER=""
+[[ -n "${BRINK_BASE_JAR:-}" ]] && BASE_LAUNCHER=$(brink_home base "$BRINK_BASE_JAR" "${BRINK_BASE_LAUNCHER:-}")
 MSG='{"name":"brink-${seq}"}'
 
-BRINK=(ip netns exec "$NS" taskset -c 0 java -jar "$JAR" grpc "$ADDR" --call "$CALL" --data "$MSG" --duration "${SECS}s" --json)
+BRINK=(ip netns exec "$NS" taskset -c 0 "$LAUNCHER" grpc "$ADDR" --call "$CALL" --data "$MSG" --duration "${SECS}s" --json)
 brink() { "${BRINK[@]}" "$@" 2>/dev/null; }
 summary() { # json, target rate, label
   python3 - "$1" "$2" "$3" "$TABLE" <<'PY'
@@ -67,9 +50,14 @@ print(f"  achieved {r['achieved_rps']} calls/s{acc}, ok {r['ok']}, errors {r['er
       f"corrected p99 {r['corrected']['p99_ms']} ms, uncorrected p99 {r['uncorrected']['p99_ms']} ms")
 with open(sys.argv[4], "a") as t:
     t.write(f"| {sys.argv[3]} | {r['sent']} / {r['ok']} | {r['achieved_rps']}/s{acc} | {r['corrected']['p99_ms']} ms | "
-            f"{r['uncorrected']['p99_ms']} ms | {r['corrected']['max_ms']} ms | — |\n")
+            f"{r['uncorrected']['p99_ms']} ms | {r['corrected']['max_ms']} ms | — | — |\n")
 PY
 }
+# the launcher writes a command's class-data archive at the exit of its first run: one short run each first
+for l in "$LAUNCHER" $BASE_LAUNCHER; do
+  ip netns exec "$NS" taskset -c 0 "$l" grpc "$ADDR" --call "$CALL" --data "$MSG" --duration 2s --rate 100 --json >/dev/null 2>&1
+done
+if [[ "${BRINK_GHZ_ONLY:-0}" != 1 ]]; then
 
 echo "== brink, open model 1000 calls/s, ${SECS}s, descriptors by reflection"
 brink --rate 1000 >"$WORK/refl.json"; summary "$WORK/refl.json" 1000 "brink --rate 1000, reflection"
@@ -91,7 +79,7 @@ stall() { # seconds to wait before stopping the server
 brink_stall() { # file name, label, seconds into the run to stop the server at (0: no stall), brink args...
   local id=$1 label=$2 at=$3; shift 3
   rm -rf "$WORK/run-$id"
-  ip netns exec "$NS" taskset -c 0 java -jar "$JAR" grpc "$ADDR" --call "$CALL" --data "$MSG" --duration "${STALL_SECS}s" \
+  ip netns exec "$NS" taskset -c 0 "$LAUNCHER" grpc "$ADDR" --call "$CALL" --data "$MSG" --duration "${STALL_SECS}s" \
       --rate "$STALL_RATE" --concurrency "$STALL_CONC" --json --out "$WORK/run-$id" "$@" >"$WORK/$id.json" 2>/dev/null &
   local b=$!
   if (( at > 0 )); then
@@ -130,32 +118,35 @@ n = r["count"]; ok = r.get("statusCodeDistribution", {}).get("OK", 0)
 p99 = next((l["latency"] for l in r.get("latencyDistribution") or [] if l["percentage"] == 99), 0) / 1e6
 print(f"  ghz: {n} calls ({ok} OK), {r['rps']:.1f} calls/s, p99 {p99:.2f} ms (uncorrected only), slowest {r['slowest'] / 1e6:.1f} ms")
 with open(sys.argv[3], "a") as t:
-    t.write(f"| {sys.argv[4]} | {n} / {ok} | {r['rps']:.1f}/s | (none) | {p99:.2f} ms | {r['slowest'] / 1e6:.1f} ms | — |\n")
+    t.write(f"| {sys.argv[4]} | {n} / {ok} | {r['rps']:.1f}/s | (none) | {p99:.2f} ms | {r['slowest'] / 1e6:.1f} ms | — | — |\n")
 PY
+fi
 
 cpu_ms() { awk '{printf "%.0f", ($1 + $2) * 1000}' "$1"; }
+rss_mb() { awk '{printf "%.0f", $3 / 1024}' "$1"; }
 ghz_run() { # label, ghz args...
   local label=$1; shift
-  /usr/bin/time -f "%U %S" -o "$WORK/ghz.time" ip netns exec "$NS" taskset -c 0 "$GOBIN_DIR/ghz" --insecure --call "$CALL" \
+  /usr/bin/time -f "%U %S %M" -o "$WORK/ghz.time" ip netns exec "$NS" taskset -c 0 "$GOBIN_DIR/ghz" --insecure --call "$CALL" \
       -d '{"name":"ghz-{{.RequestNumber}}"}' -z "${SECS}s" --connections 1 -O json "$@" "$ADDR" >"$WORK/ghz.json"
-  python3 - "$WORK/ghz.json" "$(cpu_ms "$WORK/ghz.time")" "$label" "$TABLE" <<'PY'
+  python3 - "$WORK/ghz.json" "$(cpu_ms "$WORK/ghz.time")" "$label" "$TABLE" "$(rss_mb "$WORK/ghz.time")" <<'PY'
 import json, sys
-r = json.load(open(sys.argv[1])); cpu = int(sys.argv[2])
+r = json.load(open(sys.argv[1])); cpu = int(sys.argv[2]); rss = sys.argv[5]
 n = r["count"]; ok = r.get("statusCodeDistribution", {}).get("OK", 0)
 p99 = next((l["latency"] for l in r.get("latencyDistribution") or [] if l["percentage"] == 99), 0) / 1e6
 print(f"  ghz   {sys.argv[3]}: {n} calls ({ok} OK), {r['rps']:.1f} calls/s, p99 {p99:.2f} ms (uncorrected only), "
-      f"{cpu} CPU-ms, {cpu / (n / 1000):.1f} CPU-ms per 1000 calls")
+      f"{cpu} CPU-ms, {cpu / (n / 1000):.1f} CPU-ms per 1000 calls, max RSS {rss} MB")
 with open(sys.argv[4], "a") as t:
     t.write(f"| ghz {sys.argv[3]} | {n} / {ok} | {r['rps']:.1f}/s | (none) | {p99:.2f} ms | {r['slowest'] / 1e6:.1f} ms | "
-            f"{cpu / (n / 1000):.1f} |\n")
+            f"{cpu / (n / 1000):.1f} | {rss} MB |\n")
 PY
 }
-brink_run() { # label, brink args...
-  local label=$1; shift
-  /usr/bin/time -f "%U %S" -o "$WORK/brink.time" "${BRINK[@]}" --out "$WORK/run-$label" "$@" >"$WORK/brink-$label.json" 2>/dev/null
-  python3 - "$WORK/brink-$label.json" "$(cpu_ms "$WORK/brink.time")" "$label" "$WORK/run-$label" "$TABLE" <<'PY'
+brink_run() { # label, launcher, brink args...
+  local label=$1 launcher=$2; shift 2
+  /usr/bin/time -f "%U %S %M" -o "$WORK/brink.time" ip netns exec "$NS" taskset -c 0 "$launcher" grpc "$ADDR" --call "$CALL" \
+      --data "$MSG" --duration "${SECS}s" --json --out "$WORK/run-$label" "$@" >"$WORK/brink-$label.json" 2>/dev/null
+  python3 - "$WORK/brink-$label.json" "$(cpu_ms "$WORK/brink.time")" "$label" "$WORK/run-$label" "$TABLE" "$(rss_mb "$WORK/brink.time")" <<'PY'
 import json, sys
-r = json.load(open(sys.argv[1]))["result"]; cpu = int(sys.argv[2]); d = sys.argv[4]
+r = json.load(open(sys.argv[1]))["result"]; cpu = int(sys.argv[2]); d = sys.argv[4]; rss = sys.argv[6]
 n = r["ok"] + sum(r["errors"].values())
 load = [json.loads(l) for l in open(d + "/load.jsonl") if l.strip()]
 gen = [json.loads(l) for l in open(d + "/generator.jsonl") if l.strip()]
@@ -164,19 +155,21 @@ req = sum(l["ok"] + sum(l["errors"].values()) for l, g in half)
 steady = sum(g["process_cpu"] * l["interval_s"] * 1000 for l, g in half)
 print(f"  brink {sys.argv[3]}: {n} calls ({r['ok']} ok), {r['achieved_rps']} calls/s, corrected p99 {r['corrected']['p99_ms']} ms, "
       f"uncorrected p99 {r['uncorrected']['p99_ms']} ms, {cpu} CPU-ms whole process ({cpu / (n / 1000):.1f} per 1000 calls), "
-      f"steady state (2nd half) {steady / max(req, 1) * 1000:.1f} CPU-ms per 1000 calls")
+      f"steady state (2nd half) {steady / max(req, 1) * 1000:.1f} CPU-ms per 1000 calls, max RSS {rss} MB")
 with open(sys.argv[5], "a") as t:
     t.write(f"| brink {sys.argv[3]} | {r['sent']} / {r['ok']} | {r['achieved_rps']}/s | {r['corrected']['p99_ms']} ms | "
             f"{r['uncorrected']['p99_ms']} ms | {r['corrected']['max_ms']} ms | {cpu / (n / 1000):.1f} whole process, "
-            f"{steady / max(req, 1) * 1000:.1f} steady state |\n")
+            f"{steady / max(req, 1) * 1000:.1f} steady state | {rss} MB |\n")
 PY
 }
 echo "== ghz vs brink, open model --rps 1000, ${SECS}s, interleaved"
 ghz_run open --rps 1000 -c 50
-brink_run open --rate 1000
+[[ -n "$BASE_LAUNCHER" ]] && brink_run open-base "$BASE_LAUNCHER" --rate 1000
+brink_run open "$LAUNCHER" --rate 1000
 echo "== ghz vs brink, closed model, 50 callers, ${SECS}s, interleaved"
 ghz_run closed -c 50
-brink_run closed --users 50
+[[ -n "$BASE_LAUNCHER" ]] && brink_run closed-base "$BASE_LAUNCHER" --users 50
+brink_run closed "$LAUNCHER" --users 50
 echo
 echo "== all runs ($(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs)"
 cat "$TABLE"

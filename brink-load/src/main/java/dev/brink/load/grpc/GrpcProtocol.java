@@ -97,11 +97,18 @@ final class GrpcProtocol implements Protocol {
         for (int i = 0; i < shared.length; i++) shared[i] = newChannel();
     }
 
+    /**
+     * A channel on the loop's group. Without retries: grpc-java otherwise wraps every call in a RetriableStream that
+     * buffers what the call sends so it can replay it (transparent retry), work and garbage on each call of a generator
+     * that sends every call once; and a call the transport refused is then counted as the error it was
+     * (grpc-UNAVAILABLE), not sent again in secret with a longer latency.
+     */
     ManagedChannel newChannel() {
         return transport.builder()
                 .eventLoopGroup(group)
                 .channelType(channelType)
                 .directExecutor()
+                .disableRetry()
                 .build();
     }
 
