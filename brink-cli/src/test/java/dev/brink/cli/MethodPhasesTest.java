@@ -87,7 +87,9 @@ class MethodPhasesTest {
         Path p = plan("gate", PlainHttpTarget::command, "  capacity: {start: 1, step: 1, max: 1, step_duration: 3s, refine: false}", "fail_on: {capacity_below: 5}");
         BrinkRun r = brink("run", p.toString(), "--jfr", "--out", dir.resolve("gate").toString());
         assertThat(r.code).as(r.out + r.err).isEqualTo(3);
-        assertThat(r.out).contains("gate failed: fail_on.capacity_below: capacity 1 × profile < 5");
+        // the search stops at 1 × profile: it never shows the service below 5, so the gate is not judged — and fails closed
+        assertThat(r.out).contains("gate not judged: fail_on.capacity_below: not judged: the search ended on ")
+                .contains("not known to be below 5");
         assertThat(dir.resolve("gate/summary.json")).isRegularFile();
         // --jfr: the target's recording, stopped and written before the launched target was stopped
         try (var files = Files.list(dir.resolve("gate/evidence"))) {

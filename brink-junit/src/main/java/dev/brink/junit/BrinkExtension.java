@@ -24,11 +24,14 @@ import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.commons.support.HierarchyTraversalMode;
 import org.junit.platform.commons.support.ReflectionSupport;
 import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
 
 /**
  * Runs the {@link BrinkLoad} plan of a test method (or of its class, once for all its methods), hands the
  * {@link RunSummary} to a test parameter, and fails the test with the gate's lines and the diagnosis when the gate
- * fails — before the test body runs, since its assertions would only repeat what the gate said.
+ * fails — before the test body runs, since its assertions would only repeat what the gate said. A gate the run could not
+ * judge (the capacity search measured a saturated host or the generator, not the service) aborts the test instead:
+ * JUnit reports it skipped, with the reason, neither passed nor failed.
  *
  * <p>The run starts lazily, when the first test needs it: after {@code @BeforeAll}/{@code @BeforeEach} started the
  * service and set the {@link BrinkTarget} field. Run directories go to {@code target/brink/<TestClass>/} (system
@@ -57,6 +60,11 @@ public final class BrinkExtension implements BeforeEachCallback, ParameterResolv
         } catch (RuntimeException e) {
             invocation.skip();
             throw e;
+        }
+        if (o.notJudgedOnly()) {
+            // JUnit's word for "could not be judged here": aborted, shown as skipped with the reason
+            invocation.skip();
+            throw new TestAbortedException(o.failureMessage());
         }
         if (!o.passed()) {
             invocation.skip();

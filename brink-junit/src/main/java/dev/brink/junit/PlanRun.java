@@ -170,25 +170,41 @@ public final class PlanRun {
             comparison = dir.root().resolve(Baseline.HTML);
         }
         console.flush();
-        return new Outcome(plan.name(), summary, dir.root(), outputs.html(), List.copyOf(failures), comparison);
+        return new Outcome(plan.name(), summary, dir.root(), outputs.html(), List.copyOf(failures),
+                FailOnGate.notJudged(plan.failOn(), summary), comparison);
     }
 
     /**
      * A finished run.
      *
      * @param gateFailures one line per gate condition met; empty when the run passed its gate
+     * @param notJudged    one line per gate condition the run could not judge (FailOnGate.notJudged): the capacity
+     *                     search measured the machine or the generator, not the service
      * @param comparison   the comparison with the baseline (compare.html), null without a baseline
      */
     public record Outcome(String planName, RunSummary summary, Path runDirectory, Path report, List<String> gateFailures,
-                          Path comparison) {
+                          List<String> notJudged, Path comparison) {
+        public Outcome {
+            gateFailures = List.copyOf(gateFailures);
+            notJudged = List.copyOf(notJudged);
+        }
+
+        /** The gate passed: no condition met and every condition judged. */
         public boolean passed() {
-            return gateFailures.isEmpty();
+            return gateFailures.isEmpty() && notJudged.isEmpty();
+        }
+
+        /** No condition was met, but some could not be judged: neither a pass nor a failure. */
+        public boolean notJudgedOnly() {
+            return gateFailures.isEmpty() && !notJudged.isEmpty();
         }
 
         /** The gate's lines, then the verdicts and findings, then where the report is. */
         public String failureMessage() {
-            StringBuilder b = new StringBuilder("Brink: the gate of plan '" + planName + "' failed");
+            StringBuilder b = new StringBuilder("Brink: the gate of plan '" + planName + "' "
+                    + (gateFailures.isEmpty() ? "could not be judged" : "failed"));
             gateFailures.forEach(l -> b.append("\n  ").append(l));
+            notJudged.forEach(l -> b.append("\n  ").append(l));
             b.append("\ndiagnosis:");
             RunDiagnosis.lines(summary).forEach(l -> b.append("\n  ").append(l));
             b.append("\nreport: ").append(report);

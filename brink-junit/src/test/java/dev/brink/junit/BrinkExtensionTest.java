@@ -100,6 +100,23 @@ class BrinkExtensionTest {
         return overload;
     }
 
+    /**
+     * A gate the run cannot judge: the plan's search stops at 1 × profile and the gate asks for 2, so the run shows the
+     * service carries at least 1, never that it carries less than 2 (on a saturated machine it shows even less). JUnit's
+     * word for that is aborted — skipped with the reason — not failed, and not passed; the test body does not run.
+     */
+    @Test
+    void aGateAboveWhatTheSearchCouldMeasureAbortsTheTest() {
+        Events tests = execute(UnjudgedGateScenario.class);
+
+        tests.assertStatistics(s -> s.started(1).aborted(1).failed(0).succeeded(0));
+        tests.assertThatEvents().haveExactly(1, org.junit.platform.testkit.engine.EventConditions.abortedWithReason(
+                instanceOf(org.opentest4j.TestAbortedException.class),
+                message(m -> m.contains("the gate of plan 'gate-above-search' could not be judged")
+                        && m.contains("fail_on.capacity_below: not judged: the search ended on ") && m.contains("report: "))));
+        assertThat(UnjudgedGateScenario.bodyRan).as("the body does not run on an unjudged gate").isFalse();
+    }
+
     /** Misspelt names in the annotation or the plan's gate: configuration failures before any load is sent. */
     @Test
     void misspeltNamesAreConfigurationErrorsNotSilentPasses() throws IOException {
@@ -209,6 +226,30 @@ class BrinkExtensionTest {
         @Test
         @BrinkLoad(plan = "perf/overload.yaml", failOnFindings = "lock-contention", baseline = OverloadScenario.BASELINE)
         void carriesThreeTimesTheProfileWithoutContention(RunSummary run) {
+            bodyRan = true;
+        }
+    }
+
+    static class UnjudgedGateScenario {
+        static ChildService service;
+        static BrinkTarget target;
+        static boolean bodyRan;
+
+        @BeforeAll
+        static void startService() throws Exception {
+            bodyRan = false;
+            service = ChildService.start(1);
+            target = service.target;
+        }
+
+        @AfterAll
+        static void stopService() {
+            service.close();
+        }
+
+        @Test
+        @BrinkLoad(plan = "perf/gate-above-search.yaml", phases = "capacity")
+        void carriesTwiceTheProfile(RunSummary run) {
             bodyRan = true;
         }
     }

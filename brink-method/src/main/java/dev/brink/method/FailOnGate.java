@@ -4,6 +4,7 @@ import dev.brink.core.Finding;
 import dev.brink.core.Severity;
 import dev.brink.core.gate.Gate;
 import dev.brink.core.gate.GateFigures;
+import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.verdict.Outcome;
 import dev.brink.load.plan.Plan;
@@ -19,8 +20,9 @@ public final class FailOnGate {
     /** One line per condition met, with the numbers; empty when the run passes the gate. */
     public static List<String> failures(Plan.FailOn gate, RunSummary s) {
         List<String> out = new ArrayList<>();
-        if (gate.capacityBelow() != null && s.capacity() != null && s.capacity().maxMultiplier() < gate.capacityBelow()) {
-            out.add(String.format(Locale.ROOT, "fail_on.capacity_below: capacity %d × profile < %s", s.capacity().maxMultiplier(),
+        CapacityResult c = s.capacity();
+        if (gate.capacityBelow() != null && c != null && c.limitedBy().serviceLimit() && c.maxMultiplier() < gate.capacityBelow()) {
+            out.add(String.format(Locale.ROOT, "fail_on.capacity_below: capacity %d × profile < %s", c.maxMultiplier(),
                     num(gate.capacityBelow())));
         }
         if (gate.confirmDegraded() && s.confirm() != null && s.confirm().verdict().outcome() == Outcome.FAILED) {
@@ -39,6 +41,33 @@ public final class FailOnGate {
             }
         }
         out.addAll(thresholds(gate.thresholds(), s));
+        return out;
+    }
+
+    /**
+     * One line per condition the run could not judge: the measurement it reads ended on something other than the
+     * service. A capacity search that stopped on the load generator, on a saturated host, on an interruption or at its
+     * own max has shown that the service carries at least the multiplier that held, never that it carries less: a
+     * {@code capacity_below} above that multiplier is then neither met nor passed. (A capacity of 0 from a host that
+     * other builds saturated is not a service below its gate.) The same holds for a confirmation or a soak whose
+     * verdict is not judged ({@link Outcome#NOT_JUDGED}). Callers fail closed on these — a gate nobody checked has not
+     * passed — except JUnit, which has a word for it: aborted.
+     */
+    public static List<String> notJudged(Plan.FailOn gate, RunSummary s) {
+        List<String> out = new ArrayList<>();
+        CapacityResult c = s.capacity();
+        if (gate.capacityBelow() != null && c != null && !c.limitedBy().serviceLimit() && c.maxMultiplier() < gate.capacityBelow()) {
+            out.add(String.format(Locale.ROOT, "fail_on.capacity_below: not judged: the search ended on %s with %d × profile held, "
+                    + "so the service's capacity is at least that, not known to be below %s", c.limitedBy().json(),
+                    c.maxMultiplier(), num(gate.capacityBelow())));
+        }
+        if (gate.confirmDegraded() && s.confirm() != null && s.confirm().verdict().outcome() == Outcome.NOT_JUDGED) {
+            out.add("fail_on.confirm: not judged: the confirmation at " + s.confirm().multiplier() + " × profile was "
+                    + s.confirm().verdict().json());
+        }
+        if (gate.soakLeak() && s.soak() != null && s.soak().verdict().outcome() == Outcome.NOT_JUDGED) {
+            out.add("fail_on.soak: not judged: the soak's verdict is " + s.soak().verdict().json() + ": " + s.soak().reason());
+        }
         return out;
     }
 

@@ -62,6 +62,28 @@ class FailOnGateTest {
     }
 
     @Test
+    void aCapacityTheSearchDidNotMeasureIsNotJudgedBelowTheGate() {
+        Plan.FailOn gate = new Plan.FailOn(2.0, true, false, null);
+        for (String notTheService : List.of("host-saturated", "generator", "interrupted", "none")) {
+            RunSummary s = new RunSummary("0", "p", "now", 1, false,
+                    new CapacityResult(0, 0, notTheService, -1, List.of()),
+                    new ConfirmResult(1, 40, 10, 60, "host-saturated", List.of(), 40, 0, 10), null, List.of());
+            assertThat(FailOnGate.failures(gate, s)).as(notTheService).isEmpty();
+            assertThat(FailOnGate.notJudged(gate, s)).as(notTheService).hasSize(2)
+                    .anySatisfy(l -> assertThat(l).startsWith("fail_on.capacity_below: not judged: the search ended on " + notTheService)
+                            .contains("0 × profile held"))
+                    .anySatisfy(l -> assertThat(l).isEqualTo("fail_on.confirm: not judged: the confirmation at 1 × profile was host-saturated"));
+        }
+        // the same capacity from a service limit is below the gate, and a generator limit above the gate passes
+        RunSummary errors = new RunSummary("0", "p", "now", 1, false, new CapacityResult(1, 40, "errors", 2, List.of()), null, null, List.of());
+        assertThat(FailOnGate.failures(gate, errors)).containsExactly("fail_on.capacity_below: capacity 1 × profile < 2");
+        assertThat(FailOnGate.notJudged(gate, errors)).isEmpty();
+        RunSummary aboveGate = new RunSummary("0", "p", "now", 1, false, new CapacityResult(3, 120, "generator", -1, List.of()), null, null, List.of());
+        assertThat(FailOnGate.failures(gate, aboveGate)).isEmpty();
+        assertThat(FailOnGate.notJudged(gate, aboveGate)).isEmpty();
+    }
+
+    @Test
     void noGateNeverFails() {
         assertThat(FailOnGate.failures(Plan.FailOn.NEVER, summary(0, "degraded", "died", Severity.CRITICAL))).isEmpty();
     }
