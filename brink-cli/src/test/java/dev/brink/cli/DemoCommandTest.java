@@ -35,20 +35,12 @@ class DemoCommandTest {
 
         JsonNode s = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         assertThat(s.get("interrupted").asBoolean()).isFalse();
-        JsonNode capacity = s.get("capacity");
-        assertThat(capacity.get("max_multiplier").asInt()).as(r.out).isPositive();
-        assertThat(capacity.get("limited_by").asText()).as(r.out).isIn("errors", "latency", "throughput");
-        assertThat(s.get("confirm").get("multiplier").asInt()).isEqualTo(capacity.get("max_multiplier").asInt());
         JsonNode soak = s.get("soak");
         assertThat(soak.get("verdict").asText()).as(r.out).isEqualTo("leak");
         assertThat(soak.get("small_heap").asText()).isEqualTo("64m");
         assertThat(soak.get("heap_after_gc_slope_mb_per_h").asDouble()).isPositive();
         assertThat(soak.get("trend").get("end_bytes").asLong()).isGreaterThan(soak.get("trend").get("start_bytes").asLong());
-        // the soak's multiplier is the plan's: it says so, against the capacity just found, in every output
-        String why = soak.get("multiplier_reason").asText();
-        assertThat(why).startsWith("the plan's phases.soak.multiplier, ").contains("the capacity just found (" + capacity.get("max_multiplier").asInt() + " × profile)");
-        assertThat(r.out).contains("  multiplier: " + why, "at 3 × profile: " + why);
-        assertThat(out.resolve("summary.md")).content().contains("multiplier: " + why, "heap dumps: `dev.brink.sample.BookService.oldBooksPrices` grew by");
+        assertThat(out.resolve("summary.md")).content().contains("heap dumps: `dev.brink.sample.BookService.oldBooksPrices` grew by");
         assertThat(out.resolve("report.html")).content().contains("why this multiplier", "Heap dumps compared", "dev.brink.sample.BookService.oldBooksPrices");
 
         JsonNode leak = finding(s, "memory-leak", "oldBooksPrices");
@@ -68,17 +60,6 @@ class DemoCommandTest {
             assertThat(out.resolve(dump.asText())).isRegularFile();
         }
         assertThat(soak.get("heap_growth").get("grown").get(0).get("holder").asText()).contains("BookService.oldBooksPrices");
-        JsonNode lock = finding(s, "lock-contention", "org.apache.logging.log4j.core.appender.OutputStreamManager");
-        assertThat(lock).as(r.out).isNotNull();
-        assertThat(lock.get("subject").asText()).isEqualTo("org.apache.logging.log4j.core.appender.OutputStreamManager");
-        assertThat(lock.get("detail").get("holder_thread").asText()).startsWith("BookThread-");
-        assertThat(lock.get("detail").get("holder_frame").asText()).contains("org.apache.logging.log4j.core.appender.OutputStreamManager.");
-        assertThat(lock.get("detail").get("waiter_count").asInt()).isPositive();
-
-        assertThat(r.out).contains("leak suspect: dev.brink.sample.BookService.oldBooksPrices retains",
-                "between the heap dumps", "heap dumps: dev.brink.sample.BookService.oldBooksPrices grew by",
-                "contended lock: org.apache.logging.log4j.core.appender.OutputStreamManager, held by BookThread-",
-                "report: " + out.resolve("report.html"));
         assertThat(out.resolve("report.html")).isRegularFile();
         assertThat(out.resolve("plan.yaml")).content().contains("small_heap", "logging.contention.enabled=true");
 
@@ -89,6 +70,32 @@ class DemoCommandTest {
             }
         }
         assertThat(Files.readString(out.resolve("target.log"))).contains("Book service ready");
+        assertThat(r.out).contains("leak suspect: dev.brink.sample.BookService.oldBooksPrices retains",
+                "between the heap dumps", "heap dumps: dev.brink.sample.BookService.oldBooksPrices grew by",
+                "report: " + out.resolve("report.html"));
+
+        // The capacity and the lock need the capacity search to have measured the service: the lock is found in the
+        // thread dumps taken under the first degraded step's load. On a host other processes saturate, Brink says the
+        // capacity was not measured instead of judging it (HostSaturationTest), and these checks cannot be made.
+        JsonNode capacity = s.get("capacity");
+        assumeTrue(!java.util.Set.of("host-saturated", "generator").contains(capacity.get("limited_by").asText()),
+                () -> "the capacity search measured a saturated host or the generator, not the service: " + r.out);
+        assertThat(capacity.get("max_multiplier").asInt()).as(r.out).isPositive();
+        assertThat(capacity.get("limited_by").asText()).as(r.out).isIn("errors", "latency", "throughput");
+        assertThat(s.get("confirm").get("multiplier").asInt()).isEqualTo(capacity.get("max_multiplier").asInt());
+        // the soak's multiplier is the plan's: it says so, against the capacity just found, in every output
+        String why = soak.get("multiplier_reason").asText();
+        assertThat(why).startsWith("the plan's phases.soak.multiplier, ").contains("the capacity just found (" + capacity.get("max_multiplier").asInt() + " × profile)");
+        assertThat(r.out).contains("  multiplier: " + why, "at 3 × profile: " + why);
+        assertThat(out.resolve("summary.md")).content().contains("multiplier: " + why);
+        JsonNode lock = finding(s, "lock-contention", "org.apache.logging.log4j.core.appender.OutputStreamManager");
+        assertThat(lock).as(r.out).isNotNull();
+        assertThat(lock.get("subject").asText()).isEqualTo("org.apache.logging.log4j.core.appender.OutputStreamManager");
+        assertThat(lock.get("detail").get("holder_thread").asText()).startsWith("BookThread-");
+        assertThat(lock.get("detail").get("holder_frame").asText()).contains("org.apache.logging.log4j.core.appender.OutputStreamManager.");
+        assertThat(lock.get("detail").get("waiter_count").asInt()).isPositive();
+
+        assertThat(r.out).contains("contended lock: org.apache.logging.log4j.core.appender.OutputStreamManager, held by BookThread-");
     }
 
     private static JsonNode finding(JsonNode summary, String kind, String subjectPart) {
