@@ -1,8 +1,12 @@
 package dev.brink.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.brink.core.FindingDetail;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.brink.core.Finding;
+import dev.brink.core.FindingKind;
 import dev.brink.core.Json;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.PortExhaustionDetail;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -172,10 +176,20 @@ final class DemoPortExhaustion {
         for (JsonNode f : doc.path("findings")) {
             found = true;
             console.println("finding: " + f.path("severity").asText() + " " + f.path("kind").asText() + ": " + f.path("title").asText());
-            JsonNode advice = f.path("detail").path(FindingDetail.PortExhaustion.ADVICE);
-            if (!advice.isMissingNode()) console.println("advice: " + advice.asText());
+            String advice = advice(f);
+            if (advice != null) console.println("advice: " + advice);
         }
         if (!found) console.println("no port exhaustion seen (the ports held for these 2 s)");
+    }
+
+    /** A port-exhaustion finding's advice, read through its record; null for another kind or without advice. */
+    private static String advice(JsonNode finding) {
+        try {
+            Finding f = Json.MAPPER.treeToValue(finding, Finding.class);
+            return f.kind() == FindingKind.PORT_EXHAUSTION ? Detail.of(f, PortExhaustionDetail.class).advice() : null;
+        } catch (JsonProcessingException e) {
+            return null; // the line above already printed the finding as the child wrote it
+        }
     }
 
     /** brink grpc in a child JVM: the port range that matters is the namespace's, where this process is not. */

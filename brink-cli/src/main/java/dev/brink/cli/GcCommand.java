@@ -6,6 +6,12 @@ import dev.brink.core.Finding;
 import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Sizes;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.GcPressureDetail;
+import dev.brink.core.detail.HeapTooSmallDetail;
+import dev.brink.core.detail.LongPauseDetail;
+import dev.brink.core.detail.MemoryLeakDetail;
+import dev.brink.core.detail.MetaspaceDetail;
 import dev.brink.gc.GcEvent;
 import dev.brink.gc.GcLogAnalyzer;
 import dev.brink.gc.GcReport;
@@ -95,6 +101,30 @@ final class GcCommand implements Callable<Integer> {
         return GcLogAnalyzer.analyze(logs);
     }
 
+    /** What a GC finding says beyond its title, read from its kind's record, in the order the text shows it. */
+    private static Map<String, Object> notes(Finding f) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        Detail d = Detail.of(f);
+        if (d instanceof GcPressureDetail g) {
+            out.put("causes", g.causes());
+            out.put("caller", g.caller());
+            out.put("flags", g.flags());
+            out.put("advice", g.advice());
+            out.put("meaning", g.meaning());
+        } else if (d instanceof HeapTooSmallDetail h) {
+            out.put("reason", h.reason());
+            out.put("flags", h.flags());
+        } else if (d instanceof MemoryLeakDetail m) {
+            out.put("reason", m.reason());
+            out.put("advice", m.advice());
+        } else if (d instanceof MetaspaceDetail m) {
+            out.put("advice", m.advice());
+        } else if (d instanceof LongPauseDetail p) {
+            out.put("advice", p.advice());
+        }
+        return out;
+    }
+
     private static void text(GcReport r, PrintWriter out) {
         if (r.findings().isEmpty()) {
             out.println("No GC finding.");
@@ -102,12 +132,11 @@ final class GcCommand implements Callable<Integer> {
             out.println("Findings:");
             for (Finding f : r.findings()) {
                 out.printf(Locale.ROOT, "  [%s] %s: %s%n", f.severity().jsonName(), f.kind().jsonName(), f.title());
-                for (String key : List.of("reason", "causes", "caller", "flags", "advice", "meaning")) {
-                    Object v = f.detail().get(key);
+                notes(f).forEach((label, v) -> {
                     if (v != null) {
-                        out.printf(Locale.ROOT, "      %s: %s%n", key, v);
+                        out.printf(Locale.ROOT, "      %s: %s%n", label, v);
                     }
-                }
+                });
             }
         }
         out.println();

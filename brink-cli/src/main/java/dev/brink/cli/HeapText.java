@@ -2,9 +2,10 @@ package dev.brink.cli;
 
 import dev.brink.core.Durations;
 import dev.brink.core.Finding;
-import dev.brink.core.FindingDetail.HeapLeak;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Sizes;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.MemoryLeakDetail;
 import dev.brink.heap.ClassDelta;
 import dev.brink.heap.ClassLoaderLeak;
 import dev.brink.heap.ClassRow;
@@ -18,7 +19,6 @@ import dev.brink.core.summary.HeapGrowth;
 import dev.brink.core.summary.HolderGrowth;
 import java.io.PrintWriter;
 import java.time.Instant;
-import java.util.List;
 import java.util.Locale;
 
 /** The readable form of a heap report and a heap diff (tables sized for an 120-column terminal). */
@@ -121,13 +121,13 @@ final class HeapText {
             out.printf(Locale.ROOT, "Grown holders: %d memory-leak finding%s%n", d.findings().size(), d.findings().size() == 1 ? "" : "s");
             for (Finding f : d.findings()) {
                 out.printf(Locale.ROOT, "  %-8s %s%n", f.severity().jsonName().toUpperCase(Locale.ROOT), f.title());
-                Object root = f.detail().get(HeapLeak.ROOT_KIND);
-                if (f.detail().get(HeapLeak.STRUCTURE) != null) {
-                    out.println("    What it is: " + f.detail().get(HeapLeak.STRUCTURE));
+                MemoryLeakDetail m = Detail.of(f, MemoryLeakDetail.class);
+                if (m.structure() != null) {
+                    out.println("    What it is: " + m.structure());
                 }
-                if (f.detail().get(HeapLeak.PATH_FROM_GC_ROOT) instanceof List<?> path && !path.isEmpty()) {
-                    out.println("    Shortest path from a GC root (" + root + "):");
-                    for (Object step : path) {
+                if (m.pathFromGcRoot() != null && !m.pathFromGcRoot().isEmpty()) {
+                    out.println("    Shortest path from a GC root (" + m.rootKind() + "):");
+                    for (String step : m.pathFromGcRoot()) {
                         out.println("      " + step);
                     }
                 }

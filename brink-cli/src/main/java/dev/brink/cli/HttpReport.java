@@ -2,7 +2,10 @@ package dev.brink.cli;
 
 import dev.brink.core.Durations;
 import dev.brink.core.Finding;
+import dev.brink.core.FindingKind;
 import dev.brink.core.Json;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.PortExhaustionDetail;
 import dev.brink.load.engine.GeneratorHealth;
 import dev.brink.load.engine.IntervalStats;
 import dev.brink.load.engine.Percentiles;
@@ -156,7 +159,7 @@ final class HttpReport {
     static void findings(PrintWriter out, List<Finding> findings) {
         for (Finding f : findings) {
             out.println("  finding      " + f.severity().jsonName() + " " + f.kind().jsonName() + ": " + f.title());
-            Object advice = f.detail().get(dev.brink.core.FindingDetail.PortExhaustion.ADVICE);
+            String advice = f.kind() == FindingKind.PORT_EXHAUSTION ? Detail.of(f, PortExhaustionDetail.class).advice() : null;
             if (advice != null) {
                 out.println("  advice       " + advice);
             }

@@ -3,12 +3,13 @@ package dev.brink.cli;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.ExitCode;
 import dev.brink.core.Finding;
-import dev.brink.core.FindingDetail.HeapGrowth;
-import dev.brink.core.FindingDetail.HeapLeak;
-import dev.brink.core.FindingDetail.LockContention;
 import dev.brink.core.FindingKind;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Sizes;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.HeapRetention;
+import dev.brink.core.detail.LockContentionDetail;
+import dev.brink.core.detail.MemoryLeakDetail;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.summary.RunSummary;
@@ -24,10 +25,10 @@ import dev.brink.report.Verdicts;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * What {@code brink run} and {@code brink demo} share: run the method with Ctrl-C / SIGTERM handled (the
@@ -122,21 +123,22 @@ final class MethodConsole {
             }
         }
         // the holder that grew between the soak's heap dumps, else what one dump says retains the most
-        Finding leak = first(s, FindingKind.MEMORY_LEAK, HeapLeak.SHARE_OF_HEAP);
-        leak = leak != null ? leak : first(s, FindingKind.LEAK_SUSPECT, HeapLeak.SHARE_OF_HEAP);
-        if (leak != null && leak.detail().get(HeapLeak.SHARE_OF_HEAP) instanceof Number share) {
-            String grew = leak.detail().get(HeapGrowth.GROWTH_BYTES) instanceof Number g
-                    ? ", grew by " + Sizes.human(g.longValue()) + (leak.detail().get(HeapGrowth.GROWTH_BYTES_PER_HOUR) instanceof Number h
-                    ? String.format(Locale.ROOT, " (%+.1f MB/h)", h.doubleValue() / 1e6) : "") + " between the heap dumps" : "";
+        Finding leak = first(s, FindingKind.MEMORY_LEAK, x -> ((HeapRetention) Detail.of(x)).shareOfHeap() != null);
+        leak = leak != null ? leak : first(s, FindingKind.LEAK_SUSPECT, x -> ((HeapRetention) Detail.of(x)).shareOfHeap() != null);
+        if (leak != null) {
+            HeapRetention d = (HeapRetention) Detail.of(leak);
+            String grew = d instanceof MemoryLeakDetail m && m.growthBytes() != null
+                    ? ", grew by " + Sizes.human(m.growthBytes()) + (m.growthBytesPerHour() != null
+                    ? String.format(Locale.ROOT, " (%+.1f MB/h)", m.growthBytesPerHour() / 1e6) : "") + " between the heap dumps" : "";
             out.printf(Locale.ROOT, "leak suspect: %s retains %.1f %% of the heap%s (accumulates in %s)%n", leak.subject(),
-                    share.doubleValue() * 100, grew, leak.detail().get(HeapLeak.ACCUMULATION_CLASS));
+                    d.shareOfHeap() * 100, grew, d.accumulationClass());
         }
-        Finding lock = first(s, FindingKind.LOCK_CONTENTION, LockContention.LOCK_CLASS);
+        Finding lock = first(s, FindingKind.LOCK_CONTENTION, x -> Detail.of(x, LockContentionDetail.class).lockClass() != null);
         if (lock != null) {
-            Map<String, Object> d = lock.detail();
-            out.printf(Locale.ROOT, "contended lock: %s, held by %s at %s, %s threads waiting%n", d.get(LockContention.LOCK_CLASS),
-                    d.getOrDefault(LockContention.HOLDER_THREAD, "(holder not in the dump)"), d.getOrDefault(LockContention.HOLDER_FRAME, "?"),
-                    d.get(LockContention.WAITER_COUNT));
+            LockContentionDetail d = Detail.of(lock, LockContentionDetail.class);
+            out.printf(Locale.ROOT, "contended lock: %s, held by %s at %s, %s threads waiting%n", d.lockClass(),
+                    d.holderThread() != null ? d.holderThread() : "(holder not in the dump)",
+                    d.holderFrame() != null ? d.holderFrame() : "?", d.waiterCount());
         }
         for (Finding x : s.findings()) {
             if (x != leak && x != lock) {
@@ -145,7 +147,7 @@ final class MethodConsole {
         }
     }
 
-    private static Finding first(RunSummary s, FindingKind kind, String detailKey) {
-        return s.findings().stream().filter(f -> f.kind() == kind && f.detail().containsKey(detailKey)).findFirst().orElse(null);
+    private static Finding first(RunSummary s, FindingKind kind, Predicate<Finding> shows) {
+        return s.findings().stream().filter(f -> f.kind() == kind && shows.test(f)).findFirst().orElse(null);
     }
 }

@@ -17,8 +17,8 @@ import java.util.stream.Stream;
 
 /**
  * What a run directory holds that the contract does not name: a file, an event type, or a finding's detail key
- * missing from {@link EventType}, {@link FindingDetail} or DESIGN.md's "Run directory" section; and for a kind whose
- * detail is a record ({@link Detail#TYPES}) a value its record refuses (a word not of its enum, a fraction where a
+ * missing from {@link EventType}, its kind's detail record ({@link Detail#TYPES}) or DESIGN.md's "Run directory" section;
+ * a value that record refuses (a word not of its enum, a fraction where a
  * count belongs, a share above 1); and a key of a .jsonl line that {@link RunLines} does not name. Tests run it on
  * directories real runs wrote, so the documented contract cannot drift from what Brink writes.
  */
@@ -104,16 +104,14 @@ public final class ContractCheck {
         }
         String row = design.lines().filter(l -> l.startsWith("| finding `" + kind + "` |")).findFirst().orElse("");
         Class<? extends Detail> type = Detail.TYPES.get(k);
-        List<String> known = type != null ? Detail.keys(type) : FindingDetail.KEYS.get(k);
+        List<String> known = Detail.keys(type);
         for (Iterator<String> keys = f.path("detail").fieldNames(); keys.hasNext(); ) {
             String key = keys.next();
             if (!known.contains(key) || !row.contains("`" + key + "`")) {
                 out.add("detail key " + key + " of " + kind + " is not in the contract");
             }
         }
-        if (type != null) {
-            String problem = DetailValues.problem(f.path("detail"), type);
-            if (problem != null) out.add("detail of " + kind + ": " + problem);
-        }
+        String problem = DetailValues.problem(f.path("detail"), type);
+        if (problem != null) out.add("detail of " + kind + ": " + problem);
     }
 }

@@ -17,9 +17,12 @@ public final class EventType {
     public static final String LOAD_OPEN = "load-open";
     /** The load engine closed. */
     public static final String LOAD_CLOSE = "load-close";
-    /** A load step begins: {@code step}, {@code duration_s}, {@code target_rps}. */
+    /**
+     * A load step begins: {@code step}, {@code duration_s}, {@code target_rps}, {@code workload}
+     * ({@link dev.brink.core.event.StepStart}).
+     */
     public static final String STEP_START = "step-start";
-    /** A load step ends: {@code step} and its measured numbers. */
+    /** A load step ends: {@code step} and its measured numbers ({@link dev.brink.core.event.StepEnd}). */
     public static final String STEP_END = "step-end";
     /**
      * The TLS connections of a step (HTTPS targets): {@code step}, {@code engine}, {@code protocol}, {@code cipher},

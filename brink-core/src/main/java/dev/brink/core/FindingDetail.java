@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The keys of a finding's {@code detail} map, per finding kind (DESIGN.md "Run directory"). The analysers write
- * them and the console, summary.md and report.html read them back through these names only. A detail map may
- * omit a key it has no value for; readers treat every key as optional. The kinds in
- * {@link dev.brink.core.detail.Detail#TYPES} are records too, whose components are these keys ({@code DetailTest}).
+ * The keys of a finding's {@code detail} map, per finding kind (DESIGN.md "Run directory"), by name. Each kind's
+ * detail is a record ({@link dev.brink.core.detail.Detail#TYPES}) whose components are these keys ({@code DetailTest}):
+ * analysers write the record and readers read it back, never a key by its name; these names serve DESIGN.md's tables
+ * and the tests that hold the records to them. A detail may omit a key it has no value for.
  */
 public final class FindingDetail {
     private FindingDetail() {
@@ -72,8 +72,6 @@ public final class FindingDetail {
         /** The two dumps, as given. */
         public static final String DUMP_BEFORE = "dump_before";
         public static final String DUMP_AFTER = "dump_after";
-        /** The value of {@link HistogramGrowth#SOURCE} for this kind of evidence. */
-        public static final String SOURCE_HEAP_DUMP_DIFF = "heap-dump-diff";
 
         private HeapGrowth() {
         }
@@ -90,9 +88,8 @@ public final class FindingDetail {
         public static final String BYTES_AFTER = "bytes_after";
         public static final String LIVE_BYTES_BEFORE = "live_bytes_before";
         public static final String LIVE_BYTES_AFTER = "live_bytes_after";
+        /** A {@link dev.brink.core.detail.GrowthSource} word: heap-dump-diff or class-histogram-diff. */
         public static final String SOURCE = "source";
-        /** The value of {@link #SOURCE}. */
-        public static final String SOURCE_HISTOGRAM_DIFF = "class-histogram-diff";
 
         private HistogramGrowth() {
         }
@@ -326,7 +323,7 @@ public final class FindingDetail {
         public static final String THROWABLES = "throwables";
         public static final String EXCEPTION_TYPE = "exception_type";
         public static final String CPU_SHARE = "cpu_share";
-        /** exceptions: what named the type: "throw-events", "execution-samples" or "statistics". */
+        /** exceptions: what named the type, an {@link dev.brink.core.detail.ExceptionSource} word. */
         public static final String SOURCE = "source";
         public static final String ADVICE = "advice";
         /** exceptions in a capacity step: throwables per request of the step. */
@@ -416,7 +413,7 @@ public final class FindingDetail {
                     Gc.ADVICE, Gc.CLASSES_LOADED_PER_SEC, HeapLeak.LOADER_CLASS, HeapLeak.LOADERS, HeapLeak.CLASSES, Jfr.STEP)),
             Map.entry(FindingKind.HEAP_TOO_SMALL, List.of(Gc.LIVE_SET_BYTES, Gc.MAX_HEAP_BYTES, Gc.FULL_GCS, Gc.GC_TIME_SHARE, Gc.FLAGS,
                     Gc.REASON, Gc.NOTE, Gc.OLD_GEN_BYTES, Gc.YOUNG_GEN_BYTES, Gc.PROMOTED_BYTES_PER_S,
-                    Gc.HEAP_BYTES, Gc.FULL_GCS_PER_S)),
+                    Gc.HEAP_BYTES, Gc.FULL_GCS_PER_S, Gc.COUNT)),
             Map.entry(FindingKind.LONG_PAUSE, List.of(Gc.MAX_MS, Gc.P99_MS, Gc.PAUSES_OVER_1S, Gc.AT, Gc.ADVICE)),
             Map.entry(FindingKind.HOT_METHOD, List.of(Jfr.SHARE, Jfr.SAMPLES, Jfr.EXECUTION_SAMPLES, Jfr.CATEGORY, Jfr.METHOD, Jfr.APP_FRAME,
                     Jfr.THREADS, Jfr.THREADS_SHARE, Jfr.ENTRY, Jfr.STEP, Jfr.RATE_GROWTH, Jfr.LOAD_GROWTH)),

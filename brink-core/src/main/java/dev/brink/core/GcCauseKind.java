@@ -1,7 +1,6 @@
 package dev.brink.core;
 
-import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Locale;
+import dev.brink.core.verdict.JsonWord;
 
 /**
  * Why HotSpot started a collection, grouped by what a person must change. The JVM names the cause of every
@@ -26,7 +25,7 @@ import java.util.Locale;
  *   <li>{@link #OTHER}: periodic and internal triggers, and causes this classifier does not know.</li>
  * </ul>
  */
-public enum GcCauseKind {
+public enum GcCauseKind implements JsonWord {
     HEAP, EXPLICIT, METADATA, HUMONGOUS, GC_LOCKER, CODE_CACHE, TOOL, OTHER;
 
     /** The cause string of {@code System.gc()}. */
@@ -56,8 +55,7 @@ public enum GcCauseKind {
     }
 
     /** "explicit", "gc-locker": the word in JSON and in finding details. */
-    @JsonValue
     public String jsonName() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return json();
     }
 }

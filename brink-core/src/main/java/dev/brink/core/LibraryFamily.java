@@ -1,7 +1,6 @@
 package dev.brink.core;
 
-import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Locale;
+import dev.brink.core.verdict.JsonWord;
 
 /**
  * The library family a stack frame belongs to, for the costs field reports keep finding under load: log masking
@@ -19,7 +18,7 @@ import java.util.Locale;
  * framework path where the application's own frame is thin. Collections, strings and I/O of the JDK ({@link
  * #generic}) belong to no family: they serve whichever code called them.
  */
-public enum LibraryFamily {
+public enum LibraryFamily implements JsonWord {
     REGEX("regex"), FORMATTING("formatting"), CRYPTO("crypto"), LOGGING("logging"), JSON("JSON"),
     REFLECTION("reflection"), CLASS_LOADING("class loading"),
     /** Hibernate, JPA, Spring Data JPA, MyBatis: entities, queries, the persistence context. */
@@ -98,9 +97,8 @@ public enum LibraryFamily {
     }
 
     /** "regex", "class-loading": the word in JSON and in findings. */
-    @JsonValue
     public String jsonName() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return json();
     }
 
     /** The words a person reads: "class loading", "regex", "ORM (Hibernate/JPA)". */

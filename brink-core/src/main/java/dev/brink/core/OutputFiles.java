@@ -68,22 +68,14 @@ public final class OutputFiles {
         if (Files.exists(target) && !Files.isRegularFile(target)) {
             return stream(target, content); // /dev/stdout, a pipe: renaming over it would replace the device itself
         }
-        Path tmp = null;
-        try {
-            tmp = temporary(target);
-            writeAndForce(tmp, content);
+        return viaTemporary(target, content, tmp -> {
             try {
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
             }
-            tmp = null;
             return target;
-        } catch (IOException e) {
-            throw cannotWrite(target, e);
-        } finally {
-            deleteQuietly(tmp);
-        }
+        });
     }
 
     /**
@@ -95,10 +87,7 @@ public final class OutputFiles {
         if (Files.exists(target)) {
             return null;
         }
-        Path tmp = null;
-        try {
-            tmp = temporary(target);
-            writeAndForce(tmp, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+        return viaTemporary(target, out -> out.write(text.getBytes(StandardCharsets.UTF_8)), tmp -> {
             try {
                 Files.createLink(target, tmp); // fails if target exists, and is atomic
                 return target;
@@ -109,13 +98,32 @@ public final class OutputFiles {
                     return null;
                 }
                 Files.move(tmp, target);
-                tmp = null;
                 return target;
             }
+        });
+    }
+
+    /** How a written, forced temporary file becomes the target: the target, or null when it did not (another won). */
+    @FunctionalInterface
+    private interface Publish {
+        Path from(Path tmp) throws IOException;
+    }
+
+    /**
+     * The skeleton both ways of writing share: {@code content} into a temporary file beside {@code target}, forced to the
+     * disk, then {@code publish}ed; the temporary file is gone afterwards whatever happened (moved, linked and deleted, or
+     * deleted after a failure), and a failure is one line naming the target.
+     */
+    private static Path viaTemporary(Path target, Content content, Publish publish) throws BrinkUserException {
+        Path tmp = null;
+        try {
+            tmp = temporary(target);
+            writeAndForce(tmp, content);
+            return publish.from(tmp);
         } catch (IOException e) {
             throw cannotWrite(target, e);
         } finally {
-            deleteQuietly(tmp);
+            deleteQuietly(tmp); // after a move nothing is left to delete; after a link, the second name
         }
     }
 

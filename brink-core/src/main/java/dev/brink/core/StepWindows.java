@@ -1,6 +1,8 @@
 package dev.brink.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.event.StepEnd;
+import dev.brink.core.event.StepStart;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,14 +40,15 @@ public final class StepWindows {
         Map<String, Window> out = new HashMap<>();
         for (JsonNode n : events) {
             String type = n.path("type").asText();
-            String step = n.path("step").asText();
             long at = n.path("epoch_ms").asLong();
             if (type.equals(EventType.STEP_START)) {
+                String step = StepStart.read(n).step();
                 Window before = out.get(step);
                 out.put(step, new Window(at, -1, before == null ? at : before.firstStartMs()));
-            } else if (type.equals(EventType.STEP_END) && out.containsKey(step)) {
+            } else if (type.equals(EventType.STEP_END)) {
+                String step = StepEnd.read(n).step();
                 Window w = out.get(step);
-                out.put(step, new Window(w.startMs(), at, w.firstStartMs()));
+                if (w != null) out.put(step, new Window(w.startMs(), at, w.firstStartMs()));
             }
         }
         return out;

@@ -1,13 +1,11 @@
 package dev.brink.gc;
 
-import dev.brink.core.FindingDetail.Gc;
 import dev.brink.core.FindingKind;
 import dev.brink.core.GcCauseKind;
 import dev.brink.core.Numbers;
 import dev.brink.core.Severity;
-import java.util.LinkedHashMap;
+import dev.brink.core.detail.GcPressureDetail;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Findings named by what started the collections rather than by how the heap looked: {@code System.gc()} called
@@ -67,11 +65,8 @@ final class CauseRules {
         if (worst < GC_LOCKER_PER_MINUTE || share < GC_LOCKER_SHARE) {
             return;
         }
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put(Gc.CAUSE, GcCauseKind.GC_LOCKER.jsonName());
-        d.put(Gc.COUNT, locker);
-        d.put(Gc.COLLECTIONS_WORST_60S, worst);
-        d.put(Gc.ADVICE, "JNI critical regions (GetPrimitiveArrayCritical: java.util.zip's Deflater/Inflater on byte[],"
+        GcPressureDetail d = GcPressureDetail.byCause(GcCauseKind.GC_LOCKER, null, locker, worst, null, null, null, null, null, null,
+                "JNI critical regions (GetPrimitiveArrayCritical: java.util.zip's Deflater/Inflater on byte[],"
                 + " image and crypto natives, some JDBC drivers) hold collections back while threads wait for memory: give"
                 + " zip direct ByteBuffers (no critical region, JDK 11+) or make the calls shorter; G1 on JDK 22+ pins"
                 + " regions instead. More heap does not change it");
@@ -110,14 +105,8 @@ final class CauseRules {
                 + " or -XX:+DisableExplicitGC" : "-XX:+DisableExplicitGC";
         String what = fulls > 0 ? "each a stop-the-world collection of the whole heap"
                 : "each a whole collection cycle the calling thread waits for";
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put(Gc.CAUSE, GcCauseKind.EXPLICIT.jsonName());
-        d.put(Gc.COUNT, count);
-        d.put(Gc.COLLECTIONS_WORST_60S, worst);
-        d.put(Gc.FULL_GCS, fulls);
-        d.put(Gc.PAUSE_TOTAL_MS, Numbers.round(pauseMs));
-        d.put(Gc.FLAGS, flags);
-        d.put(Gc.ADVICE, "remove the System.gc() call (a JFR recording's jdk.SystemGC event names the caller); or " + flags
+        GcPressureDetail d = GcPressureDetail.byCause(GcCauseKind.EXPLICIT, null, count, worst, fulls, Numbers.round(pauseMs), null, null,
+                null, flags, "remove the System.gc() call (a JFR recording's jdk.SystemGC event names the caller); or " + flags
                 + ". More heap (-Xmx) changes nothing: each call collects the whole heap however much room is left."
                 + " If the caller is java.nio.Bits.reserveMemory, direct buffers reached -XX:MaxDirectMemorySize: release"
                 + " them (or raise the limit) rather than disable the call, which would turn it into"
@@ -162,18 +151,9 @@ final class CauseRules {
                 : "objects of half a region or more";
         String larger = region > 0 ? "-XX:G1HeapRegionSize=" + Math.min(32, Math.max(2, (region >> 20) * 4)) + "m"
                 : "a larger -XX:G1HeapRegionSize";
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put(Gc.CAUSE, GcCauseKind.HUMONGOUS.jsonName());
-        d.put(Gc.COLLECTIONS, withRegions);
-        d.put(Gc.COUNT, started);
-        d.put(Gc.COLLECTIONS_WORST_60S, worst);
-        d.put(Gc.HUMONGOUS_SHARE_OF_YOUNG, Numbers.round(share));
-        if (region > 0) {
-            d.put(Gc.REGION_SIZE_BYTES, region);
-            d.put(Gc.HUMONGOUS_REGIONS_MAX, maxRegions);
-        }
-        d.put(Gc.FLAGS, larger);
-        d.put(Gc.ADVICE, objects + " are humongous: each takes whole old regions at once and can start a concurrent cycle;"
+        GcPressureDetail d = GcPressureDetail.byCause(GcCauseKind.HUMONGOUS, withRegions, started, worst, null, null, Numbers.round(share),
+                region > 0 ? region : null, region > 0 ? maxRegions : null, larger, objects + " are humongous: each takes whole old"
+                + " regions at once and can start a concurrent cycle;"
                 + " larger regions (" + larger + ", a power of two up to 32m) make them ordinary young objects, or allocate"
                 + " smaller buffers (chunked or pooled). Humongous regions that fill once and stay are not a leak.");
         if (!pace) {

@@ -4,6 +4,7 @@ import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.GcCauseKind;
 import dev.brink.core.Severity;
+import dev.brink.core.detail.Detail;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,8 +67,8 @@ final class GcFacts {
         return k == GcCauseKind.HEAP || k == GcCauseKind.HUMONGOUS || k == GcCauseKind.GC_LOCKER || k == GcCauseKind.OTHER;
     }
 
-    void add(FindingKind kind, Severity sev, String title, Map<String, Object> detail) {
-        out.add(new Finding(kind, sev, title, subject, evidence, detail));
+    void add(FindingKind kind, Severity sev, String title, Detail detail) {
+        out.add(new Finding(kind, sev, title, subject, evidence, Detail.map(detail)));
     }
 
     boolean has(FindingKind kind) {

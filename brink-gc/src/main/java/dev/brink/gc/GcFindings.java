@@ -1,13 +1,15 @@
 package dev.brink.gc;
 
 import dev.brink.core.Finding;
-import dev.brink.core.FindingDetail.Gc;
 import dev.brink.core.FindingKind;
 import dev.brink.core.GcCauseKind;
 import dev.brink.core.Numbers;
 import dev.brink.core.Severity;
 import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.GcPressureDetail;
+import dev.brink.core.detail.HeapTooSmallDetail;
 import dev.brink.core.detail.LongPauseDetail;
+import dev.brink.core.detail.MemoryLeakDetail;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -49,14 +51,10 @@ final class GcFindings {
         if (!f.trend.leak()) {
             return;
         }
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put(Gc.SLOPE_BYTES_PER_MIN, Math.round(f.trend.slopeBytesPerSec() * 60));
-        d.put(Gc.R2, round(f.trend.r2()));
-        d.put(Gc.FLOOR_START_BYTES, f.trend.floorStart());
-        d.put(Gc.FLOOR_END_BYTES, f.trend.floorEnd());
-        d.put(Gc.REASON, f.trend.verdict());
-        d.put(Gc.ADVICE, "take a heap dump near the end (-XX:+HeapDumpOnOutOfMemoryError, or `brink heap`) and look"
-                + " at what retains the growth; more heap only delays the OutOfMemoryError");
+        MemoryLeakDetail d = MemoryLeakDetail.gcTrend(Math.round(f.trend.slopeBytesPerSec() * 60), round(f.trend.r2()),
+                f.trend.floorStart(), f.trend.floorEnd(), f.trend.verdict(), "take a heap dump near the end"
+                        + " (-XX:+HeapDumpOnOutOfMemoryError, or `brink heap`) and look at what retains the growth; more heap only"
+                        + " delays the OutOfMemoryError");
         f.add(FindingKind.MEMORY_LEAK, Severity.CRITICAL, String.format(Locale.ROOT,
                 "Heap after GC keeps rising: floor %s → %s (%s/min, r²=%.2f) after warm-up",
                 HeapFloorTrend.mb(f.trend.floorStart()), HeapFloorTrend.mb(f.trend.floorEnd()),
@@ -94,19 +92,11 @@ final class GcFindings {
         Map<String, Integer> heapCauses = new LinkedHashMap<>();
         f.heapEvents.stream().filter(e -> e.kind() == GcKind.FULL)
                 .forEach(e -> heapCauses.merge(e.cause().isEmpty() ? "(no cause logged)" : e.cause(), 1, Integer::sum));
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put(Gc.FULL_GCS, f.heapStats.fullGcs());
-        d.put(Gc.FULL_GCS_WORST_60S, worst);
-        d.put(Gc.MEDIAN_FREED_SHARE, round(freed));
-        d.put(Gc.CAUSES, causes);
         Map<String, Integer> leftOut = ForeignCollections.fullGcsLeftOut(f.events, f.loadStartEpochMs);
-        if (!leftOut.isEmpty()) {
-            d.put(Gc.NOT_COUNTED, leftOut);
-        }
         String advice;
         int gcLocker = heapCauses.getOrDefault("GCLocker Initiated GC", 0);
-        if (gcLocker * 2 > f.heapStats.fullGcs()) {
-            d.put(Gc.CAUSE, GcCauseKind.GC_LOCKER.jsonName());
+        GcCauseKind cause = gcLocker * 2 > f.heapStats.fullGcs() ? GcCauseKind.GC_LOCKER : null;
+        if (cause != null) {
             advice = "most full GCs waited for JNI critical regions (GetPrimitiveArrayCritical: zip, compression or driver"
                     + " natives) to end: make those calls shorter; G1 on JDK 22 and later pins regions instead";
         } else if (f.trend.leak()) {
@@ -120,7 +110,7 @@ final class GcFindings {
             advice = "full GCs follow each other: give the heap room (-Xmx above 3× the heap after a full GC)"
                     + " or lower the allocation rate";
         }
-        d.put(Gc.ADVICE, advice);
+        GcPressureDetail d = GcPressureDetail.fullGcStorm(cause, f.heapStats.fullGcs(), worst, round(freed), causes, leftOut, advice);
         f.add(FindingKind.GC_PRESSURE, Severity.CRITICAL, String.format(Locale.ROOT,
                 "Full-GC storm: %d full GCs (%d within 60 s), each freeing a median %.0f%% of the heap; causes: %s",
                 f.heapStats.fullGcs(), worst, freed * 100, GcFacts.mix(heapCauses)), d);
@@ -148,18 +138,12 @@ final class GcFindings {
             return;
         }
         long suggest = roundUp(3 * liveSet, 64L << 20);
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put(Gc.LIVE_SET_BYTES, liveSet);
-        d.put(Gc.MAX_HEAP_BYTES, max);
-        d.put(Gc.FULL_GCS, f.heapStats.fullGcs());
-        d.put(Gc.GC_TIME_SHARE, round(f.stats.gcTimeShare()));
-        d.put(Gc.FLAGS, "-Xmx" + (suggest >> 20) + "m");
-        d.put(Gc.REASON, String.format(Locale.ROOT, "median heap after full GC %s is %.0f%% of the %s heap; %d full GCs,"
+        String reason = String.format(Locale.ROOT, "median heap after full GC %s is %.0f%% of the %s heap; %d full GCs,"
                         + " %.0f%% of the time in GC; a heap about 3× the live set leaves room to allocate",
-                HeapFloorTrend.mb(liveSet), share * 100, HeapFloorTrend.mb(max), f.heapStats.fullGcs(), f.stats.gcTimeShare() * 100));
-        if (f.trend.leak()) {
-            d.put(Gc.NOTE, "the heap after GC is rising (memory-leak): more heap only delays the OutOfMemoryError");
-        }
+                HeapFloorTrend.mb(liveSet), share * 100, HeapFloorTrend.mb(max), f.heapStats.fullGcs(), f.stats.gcTimeShare() * 100);
+        HeapTooSmallDetail d = HeapTooSmallDetail.liveSet(liveSet, max, f.heapStats.fullGcs(), round(f.stats.gcTimeShare()),
+                "-Xmx" + (suggest >> 20) + "m", reason, f.trend.leak()
+                        ? "the heap after GC is rising (memory-leak): more heap only delays the OutOfMemoryError" : null);
         f.add(FindingKind.HEAP_TOO_SMALL, f.trend.leak() ? Severity.WARNING : Severity.CRITICAL, String.format(Locale.ROOT,
                 "Heap too small for the live set: %s live of %s max; try -Xmx%dm",
                 HeapFloorTrend.mb(liveSet), HeapFloorTrend.mb(max), suggest >> 20), d);
@@ -174,13 +158,9 @@ final class GcFindings {
         if (!enoughForShares() || f.stats.gcTimeShare() < 0.1 && f.stats.worstWindowShare() < 0.3) {
             return;
         }
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put(Gc.GC_TIME_SHARE, round(f.stats.gcTimeShare()));
-        d.put(Gc.WORST_60S_SHARE, round(f.stats.worstWindowShare()));
-        d.put(Gc.WORST_60S_START_S, round(f.stats.worstWindowStartSec()));
-        d.put(Gc.PAUSES, f.stats.count());
-        d.put(Gc.ADVICE, "allocate less, or give the heap room: -Xmx above 3× the live set; for latency try -XX:+UseG1GC"
-                + " or -XX:+UseZGC");
+        GcPressureDetail d = GcPressureDetail.timeShare(round(f.stats.gcTimeShare()), round(f.stats.worstWindowShare()),
+                round(f.stats.worstWindowStartSec()), f.stats.count(), "allocate less, or give the heap room: -Xmx above 3× the"
+                        + " live set; for latency try -XX:+UseG1GC or -XX:+UseZGC");
         f.add(FindingKind.GC_PRESSURE, f.stats.gcTimeShare() >= 0.2 ? Severity.CRITICAL : Severity.WARNING,
                 String.format(Locale.ROOT, "GC takes %.0f%% of the time (worst 60 s: %.0f%%)",
                         f.stats.gcTimeShare() * 100, f.stats.worstWindowShare() * 100), d);
@@ -206,10 +186,10 @@ final class GcFindings {
             }
             i++;
         }
-        Map<String, Object> d = Detail.map(new LongPauseDetail(round(f.stats.maxMs()), round(f.stats.p99Ms()), over, worst.source(),
+        LongPauseDetail d = new LongPauseDetail(round(f.stats.maxMs()), round(f.stats.p99Ms()), over, worst.source(),
                 worst.kind() == GcKind.FULL ? "full GCs stop everything: avoid them (enough heap, no System.gc(),"
                 + " -XX:+ExplicitGCInvokesConcurrent) or use a concurrent collector (-XX:+UseZGC)"
-                : "set a pause goal (-XX:MaxGCPauseMillis=200 with G1) or use -XX:+UseZGC"));
+                : "set a pause goal (-XX:MaxGCPauseMillis=200 with G1) or use -XX:+UseZGC");
         f.add(FindingKind.LONG_PAUSE, f.stats.maxMs() >= 10_000 ? Severity.CRITICAL : Severity.WARNING,
                 f.timed ? String.format(Locale.ROOT, "Longest GC pause %s (%s) at %.1f s", ms(worst.durationMs()),
                         worst.name(), f.t[at]) : String.format(Locale.ROOT, "Longest GC pause %s (%s), event %d",
@@ -245,21 +225,19 @@ final class GcFindings {
         if (toSpace > 0) {
             // what left no free region decides the fix: a pinned young list, humongous regions, or too little heap
             String flags = oldGenTooSmall ? "let G1 size the young generation (see heap-too-small: no -Xmn / NewSize)"
-                    : f.has(FindingKind.GC_PRESSURE) && f.out.stream().anyMatch(x -> GcCauseKind.HUMONGOUS.jsonName()
-                    .equals(x.detail().get(Gc.CAUSE))) ? "fewer humongous objects (see the humongous finding: larger"
-                    + " -XX:G1HeapRegionSize or smaller buffers), then -XX:G1ReservePercent=20"
+                    : f.out.stream().anyMatch(x -> x.kind() == FindingKind.GC_PRESSURE
+                    && Detail.of(x, GcPressureDetail.class).cause() == GcCauseKind.HUMONGOUS)
+                    ? "fewer humongous objects (see the humongous finding: larger -XX:G1HeapRegionSize or smaller buffers),"
+                    + " then -XX:G1ReservePercent=20"
                     : "more heap, -XX:G1ReservePercent=20, or start marking earlier: -XX:InitiatingHeapOccupancyPercent=35";
             trouble(toSpace, "to-space exhausted", "G1 found no free regions to copy survivors into (evacuation failure)", flags);
         }
         if (stalls > 0) {
-            Map<String, Object> d = new LinkedHashMap<>();
-            d.put(Gc.STALLS, stalls);
-            d.put(Gc.STALL_MS_TOTAL, round(stallMs));
-            // a stall is an allocation the collector could not serve in time: allocation outran the concurrent cycle
-            d.put(Gc.CAUSE, GcCauseKind.HEAP.jsonName());
-            d.put(Gc.ADVICE, "application threads waited for the collector to free memory: the allocation rate outran the"
-                    + " concurrent cycles; more heap headroom (-Xmx above the live set plus what is allocated during a"
-                    + " cycle), more -XX:ConcGCThreads, or allocate less");
+            // a stall is an allocation the collector could not serve in time: allocation outran the concurrent cycle (the
+            // heap's cause)
+            GcPressureDetail d = GcPressureDetail.stalls(stalls, round(stallMs), "application threads waited for the collector"
+                    + " to free memory: the allocation rate outran the concurrent cycles; more heap headroom (-Xmx above the live"
+                    + " set plus what is allocated during a cycle), more -XX:ConcGCThreads, or allocate less");
             f.add(FindingKind.GC_PRESSURE, Severity.WARNING, String.format(Locale.ROOT,
                     "%d allocation stalls, %s in total: the collector could not keep up", stalls, ms(stallMs)), d);
         }
@@ -270,11 +248,8 @@ final class GcFindings {
     }
 
     private void trouble(int count, String what, String meaning, String flags) {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put(Gc.COUNT, count);
-        d.put(Gc.MEANING, meaning);
-        d.put(Gc.FLAGS, flags);
-        f.add(FindingKind.GC_PRESSURE, Severity.WARNING, count + " × " + what + ": " + meaning, d);
+        f.add(FindingKind.GC_PRESSURE, Severity.WARNING, count + " × " + what + ": " + meaning,
+                GcPressureDetail.trouble(count, meaning, flags));
     }
 
     static String ms(double ms) {

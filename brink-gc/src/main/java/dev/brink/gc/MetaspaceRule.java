@@ -1,13 +1,11 @@
 package dev.brink.gc;
 
-import dev.brink.core.FindingDetail.Gc;
 import dev.brink.core.FindingKind;
 import dev.brink.core.GcCauseKind;
 import dev.brink.core.Severity;
 import dev.brink.core.Sizes;
-import java.util.LinkedHashMap;
+import dev.brink.core.detail.MetaspaceDetail;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The metaspace finding: class metadata that does not fit. How HotSpot behaves:
@@ -78,26 +76,15 @@ final class MetaspaceRule {
         }
         int collections = (int) f.events.stream().filter(MetaspaceRule::metadata).count();
         long max = f.settings.maxMetaspace();
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put(Gc.CAUSE, GcCauseKind.METADATA.jsonName());
-        d.put(Gc.METADATA_COLLECTIONS, collections);
-        d.put(Gc.COLLECTIONS_WORST_60S, f.worstWindow(MetaspaceRule::metadata));
-        if (first >= 0) {
-            d.put(Gc.METASPACE_START_BYTES, first);
-            d.put(Gc.METASPACE_PEAK_BYTES, peak);
-        }
-        if (max > 0) {
-            d.put(Gc.MAX_METASPACE_BYTES, max);
-        }
-        d.put(Gc.OUT_OF_MEMORY_ERRORS, ooms);
-        d.put(Gc.ADVICE, "classes are loaded and not unloaded: look for a class-loader leak (a registry, a thread or a"
+        String advice = "classes are loaded and not unloaded: look for a class-loader leak (a registry, a thread or a"
                 + " ThreadLocal that keeps a loader: `brink heap` on a heap dump names class-loader leaks), or, if every"
-                + " class is needed, raise -XX:MaxMetaspaceSize. The heap's size (-Xmx, -XX:NewRatio) is not the question");
+                + " class is needed, raise -XX:MaxMetaspaceSize. The heap's size (-Xmx, -XX:NewRatio) is not the question";
+        MetaspaceDetail d = MetaspaceDetail.fromLog(collections, f.worstWindow(MetaspaceRule::metadata), first >= 0 ? first : null,
+                first >= 0 ? peak : null, max > 0 ? max : null, ooms, advice, ooms > 0 ? f.metaspaceOoms.get(0).source() : null);
         String growth = first >= 0 ? String.format(Locale.ROOT, "; metaspace %s, up to %s", Sizes.mb(first), Sizes.mb(peak)) : "";
         String limit = max > 0 ? " of -XX:MaxMetaspaceSize " + Sizes.mb(max) : "";
         if (ooms > 0) {
             MetaspaceOom o = f.metaspaceOoms.get(0);
-            d.put(Gc.AT, o.source());
             f.add(FindingKind.METASPACE, Severity.CRITICAL, String.format(Locale.ROOT,
                     "OutOfMemoryError: %s (%d×): class metadata filled the space%s%s; %d collections for metadata",
                     o.space(), ooms, limit, growth, collections), d);

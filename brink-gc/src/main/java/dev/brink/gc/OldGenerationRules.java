@@ -1,13 +1,13 @@
 package dev.brink.gc;
 
 import dev.brink.core.Finding;
-import dev.brink.core.FindingDetail.Gc;
 import dev.brink.core.FindingKind;
 import dev.brink.core.GcCauseKind;
 import dev.brink.core.Numbers;
 import dev.brink.core.Severity;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.HeapTooSmallDetail;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -105,23 +105,17 @@ final class OldGenerationRules {
      */
     static Finding tooSmall(String subject, List<String> evidence, long oldCap, long youngCap, long heap, int fulls,
                             double fullsPerSec, double promotedPerSec) {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put(Gc.OLD_GEN_BYTES, oldCap);
-        d.put(Gc.YOUNG_GEN_BYTES, youngCap);
-        d.put(Gc.HEAP_BYTES, heap);
-        if (promotedPerSec >= 0) {
-            d.put(Gc.PROMOTED_BYTES_PER_S, Math.round(promotedPerSec));
-        }
-        d.put(Gc.FULL_GCS, fulls);
-        d.put(Gc.FULL_GCS_PER_S, Numbers.round(fullsPerSec));
+        Long promoted = promotedPerSec >= 0 ? Math.round(promotedPerSec) : null;
         // -Xmn (NewSize/MaxNewSize) takes precedence over NewRatio: NewRatio alone changes nothing while -Xmn stays
-        d.put(Gc.FLAGS, "-XX:NewRatio=2 (old = 2× young) without -Xmn, or a smaller -Xmn (at most a third of -Xmx):"
-                + " -Xmn overrides NewRatio");
+        String flags = "-XX:NewRatio=2 (old = 2× young) without -Xmn, or a smaller -Xmn (at most a third of -Xmx):"
+                + " -Xmn overrides NewRatio";
         if (fulls < FULL_GCS) {
-            d.put(Gc.REASON, String.format(Locale.ROOT, "old generation %s is smaller than the young generation %s; no"
+            String reason = String.format(Locale.ROOT, "old generation %s is smaller than the young generation %s; no"
                             + " full GC yet (%d), but the first young collection whose survivors outgrow the survivor"
                             + " spaces must promote them into it, and from then on collections end in full GCs",
-                    kb(oldCap), HeapFloorTrend.mb(youngCap), fulls));
+                    kb(oldCap), HeapFloorTrend.mb(youngCap), fulls);
+            Map<String, Object> d = Detail.map(HeapTooSmallDetail.oldGeneration(oldCap, youngCap, heap, promoted, fulls,
+                    Numbers.round(fullsPerSec), null, flags, reason));
             return new Finding(FindingKind.HEAP_TOO_SMALL, Severity.WARNING, String.format(Locale.ROOT,
                     "Old generation too small: old generation %s of %s heap beside a young generation of %s; no full GC"
                             + " yet; try -XX:NewRatio=2 or a smaller -Xmn",
@@ -131,9 +125,11 @@ final class OldGenerationRules {
         String promotion = promotedPerSec >= 0.05 * (1 << 20)
                 ? String.format(Locale.ROOT, "young GCs promote %s/s into it", HeapFloorTrend.mb(promotedPerSec))
                 : "survivors that outgrow the survivor spaces have no room in it";
-        d.put(Gc.REASON, String.format(Locale.ROOT, "old generation %s is smaller than the young generation %s;"
+        String reason = String.format(Locale.ROOT, "old generation %s is smaller than the young generation %s;"
                         + " %s, so collections end in full GCs: %d full GCs, %.2f/s",
-                kb(oldCap), HeapFloorTrend.mb(youngCap), promotion, fulls, fullsPerSec));
+                kb(oldCap), HeapFloorTrend.mb(youngCap), promotion, fulls, fullsPerSec);
+        Map<String, Object> d = Detail.map(HeapTooSmallDetail.oldGeneration(oldCap, youngCap, heap, promoted, fulls,
+                Numbers.round(fullsPerSec), null, flags, reason));
         return new Finding(FindingKind.HEAP_TOO_SMALL, Severity.CRITICAL, String.format(Locale.ROOT,
                 "Old generation too small: old generation %s of %s heap; full GCs %.2f/s (%d full GCs);"
                         + " try -XX:NewRatio=2 or a smaller -Xmn",
@@ -223,20 +219,14 @@ final class OldGenerationRules {
         int fulls = f.heapStats.fullGcs();
         double span = f.heapStats.spanSec();
         double perSec = span > 0 ? shortOfRoom / span : 0;
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put(Gc.OLD_GEN_BYTES, oldRoom);
-        d.put(Gc.YOUNG_GEN_BYTES, young);
-        d.put(Gc.HEAP_BYTES, heap);
-        d.put(Gc.FULL_GCS, fulls);
-        d.put(Gc.FULL_GCS_PER_S, Numbers.round(span > 0 ? fulls / span : 0));
-        d.put(Gc.COUNT, shortOfRoom);
-        d.put(Gc.FLAGS, "no -Xmn, -XX:NewSize or -XX:G1NewSizePercent with G1: it sizes the young generation itself"
-                + " and leaves the old data its room; or a larger -Xmx if the young size must stay");
-        d.put(Gc.REASON, String.format(Locale.ROOT, "G1's young list was held at %s of the %s heap, leaving the old data"
+        String reason = String.format(Locale.ROOT, "G1's young list was held at %s of the %s heap, leaving the old data"
                         + " (%s after collections) %s; %d collections were short of room (%d evacuation failures or full GCs,"
                         + " the rest started before eden reached the size G1 planned)",
                 HeapFloorTrend.mb(young), HeapFloorTrend.mb(heap), HeapFloorTrend.mb(medianOld * region), HeapFloorTrend.mb(oldRoom),
-                shortOfRoom, failed));
+                shortOfRoom, failed);
+        HeapTooSmallDetail d = HeapTooSmallDetail.oldGeneration(oldRoom, young, heap, null, fulls,
+                Numbers.round(span > 0 ? fulls / span : 0), shortOfRoom, "no -Xmn, -XX:NewSize or -XX:G1NewSizePercent with G1: it sizes the young generation itself"
+                        + " and leaves the old data its room; or a larger -Xmx if the young size must stay", reason);
         f.add(FindingKind.HEAP_TOO_SMALL, Severity.CRITICAL, String.format(Locale.ROOT,
                 "Old generation too small: G1's young list held at %s of %s heap leaves the old data %s; %d collections"
                         + " short of room (%.2f/s); try without -Xmn / -XX:NewSize / -XX:G1NewSizePercent",

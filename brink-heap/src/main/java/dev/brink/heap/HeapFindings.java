@@ -1,20 +1,17 @@
 package dev.brink.heap;
 
 import dev.brink.core.Finding;
-import dev.brink.core.FindingDetail.HeapGrowth;
-import dev.brink.core.FindingDetail.HeapLeak;
-import dev.brink.core.FindingDetail.HistogramGrowth;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
 import dev.brink.core.Sizes;
 import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.LeakShape;
 import dev.brink.core.detail.LeakSuspectDetail;
+import dev.brink.core.detail.MemoryLeakDetail;
 import dev.brink.core.summary.HolderGrowth;
 import dev.brink.core.summary.HolderKind;
 import dev.brink.heap.report.HolderEvidence;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -73,32 +70,13 @@ final class HeapFindings {
     /** A holder that grew between two dumps, with where it is in the later one. */
     static Finding growth(String before, String after, HolderGrowth row, Holder holder, HolderEvidence.Where where,
                           long heapAfter, double hours) {
-        Map<String, Object> detail = new LinkedHashMap<>();
-        detail.put(HeapLeak.RETAINED_BYTES, row.bytesAfter());
-        detail.put(HeapLeak.HEAP_BYTES, heapAfter);
-        detail.put(HeapLeak.SHARE_OF_HEAP, round(heapAfter == 0 ? 0 : (double) row.bytesAfter() / heapAfter));
-        detail.put(HeapGrowth.RETAINED_BYTES_BEFORE, row.bytesBefore());
-        detail.put(HeapGrowth.GROWTH_BYTES, row.growthBytes());
-        if (row.bytesPerHour() != null) {
-            detail.put(HeapGrowth.GROWTH_BYTES_PER_HOUR, Math.round(row.bytesPerHour()));
-        }
-        detail.put(HeapGrowth.HOURS_BETWEEN_DUMPS, Math.round(hours * 1e6) / 1e6);
-        detail.put(HeapGrowth.ELEMENTS_BEFORE, row.elementsBefore());
-        detail.put(HeapGrowth.ELEMENTS_AFTER, row.elementsAfter());
-        if (row.bytesBefore() == 0) {
-            detail.put(HeapGrowth.NEW_HOLDER, true);
-        }
-        holder(detail, holder.key(), holder.kind(), holder.structure(), holder.pool().isEmpty() ? 0 : holder.instances(), holder.pool());
-        if (where != null) {
-            detail.put(HeapLeak.ACCUMULATION_CLASS, where.accumulationClass());
-            detail.put(HeapLeak.ACCUMULATION_OBJECT, where.accumulationObject());
-            detail.put(HeapLeak.ACCUMULATION_RETAINED_BYTES, where.accumulationRetainedBytes());
-            detail.put(HeapLeak.ROOT_KIND, where.rootKind());
-            detail.put(HeapLeak.PATH_FROM_GC_ROOT, path(where.pathFromRoot()));
-        }
-        detail.put(HistogramGrowth.SOURCE, HeapGrowth.SOURCE_HEAP_DUMP_DIFF);
-        detail.put(HeapGrowth.DUMP_BEFORE, before);
-        detail.put(HeapGrowth.DUMP_AFTER, after);
+        MemoryLeakDetail.Accumulation at = where == null ? MemoryLeakDetail.Accumulation.UNKNOWN : new MemoryLeakDetail.Accumulation(
+                where.accumulationClass(), where.accumulationObject(), where.accumulationRetainedBytes(), where.rootKind(),
+                path(where.pathFromRoot()));
+        Map<String, Object> detail = Detail.map(MemoryLeakDetail.heapGrowth(row.bytesAfter(), heapAfter,
+                round(heapAfter == 0 ? 0 : (double) row.bytesAfter() / heapAfter), row.bytesBefore(), row.growthBytes(),
+                row.bytesPerHour() != null ? Math.round(row.bytesPerHour()) : null, Math.round(hours * 1e6) / 1e6, row.elementsBefore(),
+                row.elementsAfter(), row.bytesBefore() == 0, holder(holder), at, before, after));
         String title = String.format(Locale.ROOT, "%s grew by %s%s between the two dumps (%s → %s%s)%s",
                 holder.key(), Sizes.human(row.growthBytes()), perHour(row.bytesPerHour()), Sizes.human(row.bytesBefore()),
                 Sizes.human(row.bytesAfter()), elements(row), where == null ? "" : ", accumulated in " + where.accumulationClass());
@@ -123,19 +101,14 @@ final class HeapFindings {
                 + String.format(Locale.ROOT, "%,d elements", row.elementsAfter());
     }
 
-    private static void holder(Map<String, Object> detail, String key, HolderKind kind, String structure, int threads, String pool) {
-        if (key == null || key.isEmpty()) {
-            return;
+    /** The holder's keys: none without a holder, a structure's name and a pool's threads only where they apply. */
+    private static MemoryLeakDetail.Holder holder(Holder h) {
+        if (h.key() == null || h.key().isEmpty()) {
+            return MemoryLeakDetail.Holder.NONE;
         }
-        detail.put(HeapLeak.HOLDER, key);
-        detail.put(HeapLeak.HOLDER_KIND, kind.json());
-        if (!structure.isEmpty()) {
-            detail.put(HeapLeak.STRUCTURE, structure);
-        }
-        if (!pool.isEmpty()) {
-            detail.put(HeapLeak.THREADS, threads);
-            detail.put(HeapLeak.POOL, pool);
-        }
+        boolean pool = !h.pool().isEmpty();
+        return new MemoryLeakDetail.Holder(h.key(), h.kind(), h.structure().isEmpty() ? null : h.structure(), pool ? h.instances() : null,
+                pool ? h.pool() : null);
     }
 
     private static List<String> path(List<PathStep> steps) {

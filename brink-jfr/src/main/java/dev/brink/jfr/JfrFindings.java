@@ -2,11 +2,16 @@ package dev.brink.jfr;
 
 import dev.brink.core.LibraryFamily;
 import dev.brink.core.Finding;
-import dev.brink.core.FindingDetail.Jfr;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
+import dev.brink.core.detail.AllocationHotspotDetail;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.ExceptionSource;
+import dev.brink.core.detail.ExceptionsDetail;
+import dev.brink.core.detail.HotMethodDetail;
+import dev.brink.core.detail.LockContentionDetail;
+import dev.brink.core.verdict.JsonWord;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -33,7 +38,9 @@ import java.util.Map;
  *   second is about a percent of a core and says the code uses exceptions as control flow; warning at ≥ {@value
  *   #EXCEPTIONS_WARNING_PER_SEC} a second (JMC's warning limit too) or when the samples taken inside a throwable's
  *   construction are ≥ {@value #EXCEPTIONS_CPU_SHARE} of all. The finding names the type and where the application
- *   throws it ({@link ExceptionTally}).</li>
+ *   throws it, from throw events, else execution or allocation samples ({@link ExceptionTally}), never from the errors
+ *   the JVM throws and catches while it links method handles ({@link ThrowableTypes}); when none names one, the
+ *   rate alone.</li>
  *   <li>gc-pressure and the other GC findings come from brink-gc on the recorded collections.</li>
  * </ul>
  */
@@ -68,18 +75,8 @@ final class JfrFindings {
                 continue;
             }
             n++;
-            Map<String, Object> d = new LinkedHashMap<>();
-            d.put(Jfr.SHARE, round(p.share()));
-            d.put(Jfr.SAMPLES, p.samples());
-            d.put(Jfr.EXECUTION_SAMPLES, r.executionSamples());
-            d.put(Jfr.CATEGORY, p.category().jsonName());
-            d.put(Jfr.METHOD, p.topMethod());
-            d.put(Jfr.APP_FRAME, p.appFrame());
-            d.put(Jfr.THREADS, p.threads());
-            d.put(Jfr.THREADS_SHARE, round(p.threadsShare()));
-            if (p.entry() != null) {
-                d.put(Jfr.ENTRY, p.entry());
-            }
+            Map<String, Object> d = Detail.map(HotMethodDetail.fromRecording(round(p.share()), p.samples(), r.executionSamples(),
+                    p.category(), p.topMethod(), p.appFrame(), p.threads(), round(p.threadsShare()), p.entry()));
             double share = Math.max(p.share(), HotPaths.ofItsThreads(p) ? p.threadsShare() : 0);
             out.add(new Finding(FindingKind.HOT_METHOD, share >= 0.25 ? Severity.WARNING : Severity.INFO,
                     HotPaths.share(p) + " in " + HotPaths.what(p), HotPaths.subject(p), List.of(r.file()), d));
@@ -103,22 +100,12 @@ final class JfrFindings {
                 continue;
             }
             n++;
-            Map<String, Object> d = new LinkedHashMap<>();
-            d.put(Jfr.MONITOR_CLASS, c.monitorClass());
-            d.put(Jfr.SITE, c.site());
-            d.put(Jfr.APP_FRAME, c.appFrame());
-            d.put(Jfr.WAITS, c.count());
-            d.put(Jfr.WAIT_MS, Math.round(c.totalMs()));
-            d.put(Jfr.MAX_WAIT_MS, Math.round(c.maxMs()));
-            d.put(Jfr.THREADS_BLOCKED_AVG, round(c.totalMs() / windowMs));
-            if (c.owner() != null) {
-                d.put(Jfr.OWNER, c.owner());
-            }
+            Map<String, Object> d = Detail.map(LockContentionDetail.fromRecording(c.monitorClass(), c.site(), c.appFrame(), c.count(),
+                    Math.round(c.totalMs()), Math.round(c.maxMs()), round(c.totalMs() / windowMs), c.owner(),
+                    c.classLoading() ? Long.valueOf(Math.round(r.classLoading().perSec())) : null));
             String title;
             if (c.classLoading()) {
                 JfrReport.ClassLoading cl = r.classLoading();
-                d.put(Jfr.CAUSE, "class-loading");
-                d.put(Jfr.CLASSES_LOADED_PER_SEC, Math.round(cl.perSec()));
                 // a parallel-capable loader locks a plain Object per class name: name the site, not "java.lang.Object"
                 String lock = c.monitorClass().equals("java.lang.Object") ? "a per-class-name loading lock at " + c.site()
                         : "the lock of class loader " + c.monitorClass();
@@ -148,17 +135,8 @@ final class JfrFindings {
         if (top.share() < ALLOC_SHARE) {
             return;
         }
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put(Jfr.SITE, top.frame());
-        if (top.application()) {
-            d.put(Jfr.APP_FRAME, top.frame());
-        }
-        if (top.via() != null) {
-            d.put(Jfr.VIA, top.via());
-        }
-        d.put(Jfr.SHARE, round(top.share()));
-        d.put(Jfr.CLASS, typeName(top.topClass()));
-        d.put(Jfr.BYTES_PER_SEC, Math.round(r.allocationBytesPerSec() * top.share()));
+        Map<String, Object> d = Detail.map(new AllocationHotspotDetail(top.frame(), top.application() ? top.frame() : null, top.via(),
+                round(top.share()), typeName(top.topClass()), Math.round(r.allocationBytesPerSec() * top.share()), null));
         String where = top.application() ? top.frame() + (top.via() == null ? "" : " via " + top.via())
                 : "code without an application frame, entered at " + top.frame();
         out.add(new Finding(FindingKind.ALLOCATION_HOTSPOT, Severity.INFO,
@@ -172,23 +150,20 @@ final class JfrFindings {
         if (x == null || x.perSec() < EXCEPTIONS_PER_SEC) {
             return;
         }
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put(Jfr.EXCEPTIONS_PER_SEC, Math.round(x.perSec()));
-        d.put(Jfr.THROWABLES, x.created());
         String what;
         if (x.type() != null) {
-            d.put(Jfr.EXCEPTION_TYPE, x.type());
-            d.put(Jfr.APP_FRAME, x.appFrame());
-            d.put(Jfr.SHARE, round(x.share()));
             what = String.format(Locale.ROOT, "mostly %s (%s of those seen) from %s", x.type(), pct(x.share()), x.appFrame());
         } else {
-            what = "type and site not recorded (jdk.JavaExceptionThrow is off and no sample caught one being built)";
+            // the rate alone: no throw event, execution sample or allocation sample named an application's throwable
+            // (the JVM's own linkage errors never do), and a type is not guessed
+            what = "type and site not recorded (no exception events, and no execution or allocation sample caught one)";
         }
-        d.put(Jfr.CPU_SHARE, round(x.cpuShare()));
-        d.put(Jfr.SOURCE, x.source());
-        d.put(Jfr.ADVICE, "each throwable walks the thread's stack to fill in its trace: check the input instead of"
-                + " catching the exception (validate before parsing), or, where an exception is the protocol, throw one"
-                + " without a stack trace (override fillInStackTrace, or the four-argument constructor)");
+        ExceptionsDetail.Thrown thrown = x.type() != null ? new ExceptionsDetail.Thrown(x.type(), x.appFrame(), round(x.share()))
+                : ExceptionsDetail.Thrown.UNNAMED;
+        Map<String, Object> d = Detail.map(ExceptionsDetail.of(Math.round(x.perSec()), x.created(), thrown, round(x.cpuShare()),
+                JsonWord.parse(ExceptionSource.class, x.source()), "each throwable walks the thread's stack to fill in its trace:"
+                        + " check the input instead of catching the exception (validate before parsing), or, where an exception is the"
+                        + " protocol, throw one without a stack trace (override fillInStackTrace, or the four-argument constructor)"));
         Severity sev = x.perSec() >= EXCEPTIONS_WARNING_PER_SEC || x.cpuShare() >= EXCEPTIONS_CPU_SHARE ? Severity.WARNING
                 : Severity.INFO;
         String subject = x.type() != null ? x.appFrame() : "exceptions";

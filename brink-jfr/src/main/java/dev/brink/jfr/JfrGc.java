@@ -2,10 +2,11 @@ package dev.brink.jfr;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
-import dev.brink.core.FindingDetail.Gc;
-import dev.brink.core.FindingDetail.HeapLeak;
 import dev.brink.core.FindingKind;
 import dev.brink.core.GcCauseKind;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.GcPressureDetail;
+import dev.brink.core.detail.MetaspaceDetail;
 import dev.brink.core.evidence.GcEventLine;
 import dev.brink.gc.GcKind;
 import dev.brink.gc.GcLogAnalyzer;
@@ -13,10 +14,10 @@ import dev.brink.gc.GcReport;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
 import jdk.jfr.consumer.RecordedEvent;
 
 /**
@@ -98,20 +99,22 @@ final class JfrGc {
 
     /** A brink-gc finding with what the recording adds: the System.gc() caller, the loaders filling the metaspace. */
     private Finding recorded(Finding f, String file, double classesPerSec) {
-        Map<String, Object> d = new LinkedHashMap<>(f.detail());
+        Map<String, Object> d = f.detail();
         String title = f.title();
-        if (GcCauseKind.EXPLICIT.jsonName().equals(d.get(Gc.CAUSE)) && systemGcCallers.totalCount() > 0) {
-            Ranked caller = systemGcCallers.top(1).get(0);
-            d.put(Gc.CALLER, caller.key());
-            title = title.replaceFirst(" times \\(", java.util.regex.Matcher.quoteReplacement(" times from " + caller.key() + " ("));
+        if (f.kind() == FindingKind.GC_PRESSURE && systemGcCallers.totalCount() > 0) {
+            GcPressureDetail gc = Detail.of(f, GcPressureDetail.class);
+            if (gc.cause() == GcCauseKind.EXPLICIT) {
+                Ranked caller = systemGcCallers.top(1).get(0);
+                d = Detail.map(gc.withCaller(caller.key()));
+                title = title.replaceFirst(" times \\(", Matcher.quoteReplacement(" times from " + caller.key() + " ("));
+            }
         }
         if (f.kind() == FindingKind.METASPACE) {
-            d.put(Gc.CLASSES_LOADED_PER_SEC, Math.round(classesPerSec));
             JfrMetaspace.Loaders l = metaspace.mostLoaders();
-            if (l != null && l.loaders() > 1) {
-                d.put(HeapLeak.LOADER_CLASS, l.loaderClass());
-                d.put(HeapLeak.LOADERS, l.loaders());
-                d.put(HeapLeak.CLASSES, l.classes());
+            boolean loaders = l != null && l.loaders() > 1;
+            d = Detail.map(Detail.of(f, MetaspaceDetail.class).recorded(Math.round(classesPerSec), loaders ? l.loaderClass() : null,
+                    loaders ? l.loaders() : null, loaders ? l.classes() : null));
+            if (loaders) {
                 title += String.format(Locale.ROOT, "; %d live loaders of %s (%d classes)", l.loaders(), l.loaderClass(),
                         l.classes());
             }

@@ -1,11 +1,12 @@
 package dev.brink.jfr;
 
 import dev.brink.core.Finding;
-import dev.brink.core.FindingDetail.Jfr;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.HotMethodDetail;
+import dev.brink.core.detail.LockContentionDetail;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -50,16 +51,9 @@ public final class JfrStepComparison {
             if (growth < FASTER * loadRatio) {
                 continue;
             }
-            Map<String, Object> d = new LinkedHashMap<>();
-            d.put(Jfr.STEP, badStepName);
-            d.put(Jfr.SHARE, Math.round(p.share() * 1000) / 1000.0);
-            d.put(Jfr.CATEGORY, p.category().jsonName());
-            d.put(Jfr.METHOD, p.topMethod());
-            d.put(Jfr.APP_FRAME, p.appFrame());
-            d.put(Jfr.THREADS, p.threads());
-            d.put(Jfr.THREADS_SHARE, Math.round(p.threadsShare() * 1000) / 1000.0);
-            d.put(Jfr.RATE_GROWTH, Math.round(growth * 100) / 100.0);
-            d.put(Jfr.LOAD_GROWTH, Math.round(loadRatio * 100) / 100.0);
+            Map<String, Object> d = Detail.map(HotMethodDetail.fromComparison(badStepName, Math.round(p.share() * 1000) / 1000.0,
+                    p.category(), p.topMethod(), p.appFrame(), p.threads(), Math.round(p.threadsShare() * 1000) / 1000.0,
+                    Math.round(growth * 100) / 100.0, Math.round(loadRatio * 100) / 100.0));
             out.add(new Finding(FindingKind.HOT_METHOD, Severity.WARNING, String.format(Locale.ROOT,
                     "at %s, %s in %s; %s the samples per second of the last good step, for %.1f × the load",
                     badStepName, HotPaths.share(p), HotPaths.what(p), before == 0 ? "new: not among" : String.format(Locale.ROOT, "%.1f ×", growth),
@@ -75,20 +69,9 @@ public final class JfrStepComparison {
             if (growth < FASTER * loadRatio) {
                 continue;
             }
-            Map<String, Object> d = new LinkedHashMap<>();
-            d.put(Jfr.STEP, badStepName);
-            d.put(Jfr.MONITOR_CLASS, c.monitorClass());
-            d.put(Jfr.SITE, c.site());
-            d.put(Jfr.APP_FRAME, c.appFrame());
-            d.put(Jfr.WAIT_MS, Math.round(c.totalMs()));
-            d.put(Jfr.RATE_GROWTH, Math.round(growth * 100) / 100.0);
-            d.put(Jfr.LOAD_GROWTH, Math.round(loadRatio * 100) / 100.0);
-            if (c.owner() != null) {
-                d.put(Jfr.OWNER, c.owner());
-            }
-            if (c.classLoading()) {
-                d.put(Jfr.CAUSE, "class-loading");
-            }
+            Map<String, Object> d = Detail.map(LockContentionDetail.fromComparison(badStepName, c.monitorClass(), c.site(), c.appFrame(),
+                    Math.round(c.totalMs()), Math.round(growth * 100) / 100.0, Math.round(loadRatio * 100) / 100.0, c.owner(),
+                    c.classLoading()));
             out.add(new Finding(FindingKind.LOCK_CONTENTION, Severity.WARNING, String.format(Locale.ROOT,
                     "at %s, threads waited %.1f s to enter %s at %s%s; %.1f × the wait per second of the last good step, for %.1f × the load",
                     badStepName, c.totalMs() / 1000, c.monitorClass(), c.site(), c.classLoading() ? " (a class loader's lock)" : "",

@@ -2,8 +2,11 @@ package dev.brink.load;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.EventType;
+import dev.brink.core.Json;
 import dev.brink.core.Numbers;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.event.StepEnd;
+import dev.brink.core.event.StepStart;
 import dev.brink.load.engine.Counters;
 import dev.brink.load.engine.CsvFeeder;
 import dev.brink.load.engine.FlowTable;
@@ -249,7 +252,7 @@ public final class LoadEngine implements StepDriver {
         double[] opTargets = plan.profile().stream().mapToDouble(op -> op.rps() * mean).toArray();
         StepAccumulator acc = new StepAccumulator(step, target, names, opTargets);
         lastStepStarted = step.name();
-        out.event(EventType.STEP_START, stepStart(step, duration / 1e9, target));
+        out.event(EventType.STEP_START, stepStart(step, duration / 1e9, target).fields());
         monitor.reset();
         long start = call(() -> {
             if (shape != null) return loop.startOpen(shape);
@@ -294,7 +297,7 @@ public final class LoadEngine implements StepDriver {
         TlsSummary tls = call(protocol::takeTls);
         lastTls = tls;
         StepResult r = acc.result(Math.max(1e-3, (from - start) / 1e9));
-        out.event(EventType.STEP_END, stepEnd(r, endedEarly));
+        out.event(EventType.STEP_END, stepEnd(r, endedEarly).fields());
         if (tls != null) {
             Map<String, Object> ev = new LinkedHashMap<>();
             ev.put("step", step.name());
@@ -309,26 +312,14 @@ public final class LoadEngine implements StepDriver {
      * "think_ms": 0}} or {@code {"model": "open", "from": 2, "to": 2}}), not its Java text: a closed step has no target
      * rate (0), so its users are the only record of how much load it was.
      */
-    public static Map<String, Object> stepStart(LoadStep step, double durationS, double targetRps) {
-        Map<String, Object> ev = new LinkedHashMap<>();
-        ev.put("step", step.name());
-        ev.put("duration_s", durationS);
-        ev.put("target_rps", targetRps);
-        ev.put("workload", step.workload());
-        return ev;
+    public static StepStart stepStart(LoadStep step, double durationS, double targetRps) {
+        return new StepStart(step.name(), durationS, targetRps, Json.MAPPER.valueToTree(step.workload()), null);
     }
 
     /** The step-end event of {@code r}: what the step achieved (this engine's, or a coordinator's merged step). */
-    public static Map<String, Object> stepEnd(StepResult r, boolean endedEarly) {
-        Map<String, Object> ev = new LinkedHashMap<>();
-        ev.put("step", r.step());
-        if (endedEarly) ev.put("ended_early_s", r.durationS());
-        ev.put("achieved_rps", r.achievedRps());
-        ev.put("error_rate", r.errorRate());
-        ev.put("dropped", r.dropped());
-        ev.put("generator_bound", r.generatorBound());
-        ev.put("generator_reasons", r.generatorBoundReasons());
-        return ev;
+    public static StepEnd stepEnd(StepResult r, boolean endedEarly) {
+        return new StepEnd(r.step(), endedEarly ? r.durationS() : null, r.achievedRps(), r.errorRate(), r.dropped(), r.generatorBound(),
+                r.generatorBoundReasons(), null);
     }
 
     /** The TLS handshakes of the last step (an https target), or null without TLS. */

@@ -5,11 +5,14 @@ import dev.brink.core.verdict.StepVerdictKind;
 import dev.brink.core.AppPackages;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
-import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.StepWindows;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.ExceptionsDetail;
+import dev.brink.core.detail.GcPressureDetail;
+import dev.brink.core.detail.Stepped;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.jfr.JfrAnalyzer;
@@ -27,6 +30,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -186,22 +190,20 @@ final class JfrStepFindings {
             boolean named = out.stream().anyMatch(o -> o.kind() == f.kind() && o.subject().equals(f.subject()));
             boolean kept = switch (f.kind()) {
                 case HOT_METHOD, LOCK_CONTENTION, EXCEPTIONS, ALLOCATION_HOTSPOT, METASPACE -> true;
-                case GC_PRESSURE -> f.detail().containsKey(FindingDetail.Gc.CAUSE);
+                case GC_PRESSURE -> Detail.of(f, GcPressureDetail.class).cause() != null;
                 default -> false;
             };
             if (named || !kept) {
                 continue;
             }
-            Map<String, Object> d = new java.util.LinkedHashMap<>(f.detail());
-            d.put(FindingDetail.Jfr.STEP, at);
+            Detail d = ((Stepped) Detail.of(f)).inStep(at);
             String title = "at " + at + ", " + f.title();
-            if (f.kind() == FindingKind.EXCEPTIONS && achievedRps > 0
-                    && d.get(FindingDetail.Jfr.EXCEPTIONS_PER_SEC) instanceof Number perSec) {
-                double perRequest = perSec.doubleValue() / achievedRps;
-                d.put(FindingDetail.Jfr.PER_REQUEST, Math.round(perRequest * 100) / 100.0);
-                title += String.format(java.util.Locale.ROOT, "; %.1f per request", perRequest);
+            if (d instanceof ExceptionsDetail x && achievedRps > 0) {
+                double perRequest = x.exceptionsPerSec() / achievedRps;
+                d = x.withPerRequest(Math.round(perRequest * 100) / 100.0);
+                title += String.format(Locale.ROOT, "; %.1f per request", perRequest);
             }
-            out.add(new Finding(f.kind(), f.severity(), title, f.subject(), List.of(evidence), d));
+            out.add(new Finding(f.kind(), f.severity(), title, f.subject(), List.of(evidence), Detail.map(d)));
         }
     }
 

@@ -2,11 +2,11 @@ package dev.brink.method;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.EvidenceFiles;
-import dev.brink.core.FindingDetail;
-import dev.brink.core.FindingDetail.HistogramGrowth;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.MemoryLeakDetail;
 import dev.brink.heap.ClassHistogram;
 import dev.brink.core.summary.HeapGrowth;
 import dev.brink.heap.HeapAnalyzer;
@@ -17,7 +17,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -122,22 +121,16 @@ final class LeakEvidence {
             return List.of();
         }
         ClassHistogram.Growth top = grown.get(0);
-        List<Map<String, Object>> rows = new ArrayList<>();
+        List<MemoryLeakDetail.GrownClass> rows = new ArrayList<>();
         for (ClassHistogram.Growth g : grown) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put(HistogramGrowth.CLASS, g.className());
-            row.put(HistogramGrowth.INSTANCES_BEFORE, g.instancesBefore());
-            row.put(HistogramGrowth.INSTANCES_AFTER, g.instancesAfter());
-            row.put(HistogramGrowth.BYTES_BEFORE, g.bytesBefore());
-            row.put(HistogramGrowth.BYTES_AFTER, g.bytesAfter());
-            rows.add(row);
+            rows.add(new MemoryLeakDetail.GrownClass(g.className(), g.instancesBefore(), g.instancesAfter(), g.bytesBefore(),
+                    g.bytesAfter()));
         }
         String title = String.format(Locale.ROOT, "%s grew most during the soak: %+d instances, %+.1f MB (class histograms at start and end)",
                 top.className(), top.instancesDelta(), top.bytesDelta() / MIB);
         return List.of(relative.apply(new Finding(FindingKind.MEMORY_LEAK, leakVerdict ? Severity.WARNING : Severity.INFO, title,
                 top.className(), List.of(startHistogram.toString(), endHistogram.toString()),
-                Map.of(HistogramGrowth.GROWN_CLASSES, rows, HistogramGrowth.LIVE_BYTES_BEFORE, start.totalBytes(), HistogramGrowth.LIVE_BYTES_AFTER, end.totalBytes(),
-                        HistogramGrowth.SOURCE, HistogramGrowth.SOURCE_HISTOGRAM_DIFF))));
+                Detail.map(MemoryLeakDetail.histogramGrowth(rows, start.totalBytes(), end.totalBytes())))));
     }
 
     /**
@@ -192,9 +185,7 @@ final class LeakEvidence {
         }
         List<Finding> out = new ArrayList<>();
         for (Finding f : diff.findings()) {
-            Map<String, Object> detail = new LinkedHashMap<>(f.detail());
-            detail.put(FindingDetail.HeapGrowth.DUMP_BEFORE, growth.dumpBefore());
-            detail.put(FindingDetail.HeapGrowth.DUMP_AFTER, growth.dumpAfter());
+            Map<String, Object> detail = Detail.map(Detail.of(f, MemoryLeakDetail.class).withDumps(growth.dumpBefore(), growth.dumpAfter()));
             out.add(relative.apply(new Finding(f.kind(), f.severity(), f.title(), f.subject(), f.evidence(), detail)));
         }
         return out;

@@ -6,7 +6,6 @@ import dev.brink.core.BrinkVersion;
 import dev.brink.core.EventLog;
 import dev.brink.core.EventType;
 import dev.brink.core.Finding;
-import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.FindingSet;
 import dev.brink.core.OutputFiles;
@@ -16,6 +15,7 @@ import dev.brink.core.Shard;
 import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.GeneratorBoundDetail;
 import dev.brink.core.detail.HostSaturatedDetail;
+import dev.brink.core.detail.LockContentionDetail;
 import dev.brink.core.detail.TargetDiedDetail;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
@@ -197,8 +197,8 @@ public final class MethodRunner {
             Wiring w = wire(target, engine, host);
             try {
                 if (phases.contains(MethodPhase.CAPACITY)) capacityPhase(engine, w, target);
-                if (phases.contains(MethodPhase.CONFIRM) && goOn()) confirmPhase(engine, w, target);
-                if (phases.contains(MethodPhase.STAGES) && goOn()) stagesPhase(engine, w);
+                if (phases.contains(MethodPhase.CONFIRM) && goOn()) confirmPhase(w, target);
+                if (phases.contains(MethodPhase.STAGES) && goOn()) stagesPhase(w);
                 if (phases.contains(MethodPhase.SOAK) && goOn()) {
                     soakPhase(engine, w, target);
                 } else if (target.observed() && Files.isRegularFile(run.file(RunDirectory.GC))) {
@@ -249,7 +249,7 @@ public final class MethodRunner {
     }
 
     /** What every phase shares: the warm-up's settling watch (a launched target), the port watch, the step judge. */
-    private record Wiring(WarmupSettling settling, PortExhaustion ports, StepJudge judge) {
+    private record Wiring(WarmupSettling settling, PortExhaustion ports, StepJudge judge, PhaseContext phase) {
     }
 
     /** Listeners on the engine and the target, the judge with its rules printed: the wiring every phase runs on. */
@@ -284,7 +284,7 @@ public final class MethodRunner {
             console.println(rules);
             events.append(EventType.RULES, Map.of("text", rules));
         }
-        return new Wiring(settling, ports, judge);
+        return new Wiring(settling, ports, judge, new PhaseContext(engine, plan, judge, events, console, () -> !goOn()));
     }
 
     /** The capacity search, {@code --repeat} times when asked: the median search is the run's, with the spread said. */
@@ -314,7 +314,7 @@ public final class MethodRunner {
     }
 
     /** The confirmation at the plan's multiplier or the search's; skipped, and said, when the search found none. */
-    private void confirmPhase(StepDriver engine, Wiring w, TargetSession target) throws InterruptedException {
+    private void confirmPhase(Wiring w, TargetSession target) throws InterruptedException {
         int m = confirmMultiplier(capacity);
         if (m <= 0) {
             console.println("confirmation skipped: the capacity search found no multiplier that held");
@@ -323,7 +323,7 @@ public final class MethodRunner {
         }
         livePhase(MethodPhase.CONFIRM);
         List<Path> dumps = new ArrayList<>();
-        confirm = new ConfirmPhase(engine, plan, w.judge(), events, console, () -> !goOn()).run(m, evidenceHook(target, dumps));
+        confirm = new ConfirmPhase(w.phase()).run(m, evidenceHook(target, dumps));
         analyseDumps(dumps);
         analyseWindows();
         if (confirm.verdict() == ConfirmVerdict.HOST_SATURATED) {
@@ -331,9 +331,9 @@ public final class MethodRunner {
         }
     }
 
-    private void stagesPhase(StepDriver engine, Wiring w) throws InterruptedException {
+    private void stagesPhase(Wiring w) throws InterruptedException {
         livePhase(MethodPhase.STAGES);
-        stages = new StagesPhase(engine, plan, w.judge(), events, console, () -> !goOn()).run();
+        stages = new StagesPhase(w.phase()).run();
         if (stages.verdict() == ConfirmVerdict.HOST_SATURATED) {
             hostSaturated("the plan's stages", stages.reasons());
         }
@@ -459,9 +459,9 @@ public final class MethodRunner {
         for (StepWindow w : windows) {
             for (Finding f : JfrStepFindings.ofWindow(run, w.recording(), w.multiplier(), appPackages(), console)) {
                 // a lock the thread dumps named already, with its holder and waiters: the recording adds no second finding
-                boolean named = f.kind() == FindingKind.LOCK_CONTENTION && findings.all().stream().anyMatch(o -> o.kind() == FindingKind.LOCK_CONTENTION
-                        && f.detail().get(FindingDetail.Jfr.MONITOR_CLASS) != null
-                        && f.detail().get(FindingDetail.Jfr.MONITOR_CLASS).equals(o.detail().get(FindingDetail.LockContention.LOCK_CLASS)));
+                String monitor = f.kind() == FindingKind.LOCK_CONTENTION ? Detail.of(f, LockContentionDetail.class).monitorClass() : null;
+                boolean named = monitor != null && findings.all().stream().anyMatch(o -> o.kind() == FindingKind.LOCK_CONTENTION
+                        && monitor.equals(Detail.of(o, LockContentionDetail.class).lockClass()));
                 if (!named) {
                     found(f);
                 }

@@ -1,18 +1,14 @@
 package dev.brink.method;
 
-import dev.brink.core.EventLog;
 import dev.brink.core.EventType;
 import dev.brink.core.summary.StagesResult;
 import dev.brink.core.verdict.ConfirmVerdict;
 import dev.brink.load.engine.LoadStep;
-import dev.brink.load.engine.StepDriver;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.plan.Plan;
-import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 
 /**
  * The plan's load shape ({@code phases.stages}: ramps, holds and spikes of req/s or users), run as one step on the same
@@ -23,37 +19,27 @@ import java.util.function.BooleanSupplier;
 final class StagesPhase {
     static final String STEP = "stages";
 
-    private final StepDriver engine;
-    private final Plan plan;
-    private final StepJudge judge;
-    private final EventLog events;
-    private final PrintWriter console;
-    private final BooleanSupplier cutShort;
+    private final PhaseContext at;
 
-    StagesPhase(StepDriver engine, Plan plan, StepJudge judge, EventLog events, PrintWriter console, BooleanSupplier cutShort) {
-        this.engine = engine;
-        this.plan = plan;
-        this.judge = judge;
-        this.events = events;
-        this.console = console;
-        this.cutShort = cutShort;
+    StagesPhase(PhaseContext at) {
+        this.at = at;
     }
 
     StagesResult run() throws InterruptedException {
-        Plan.Stages stages = plan.phases().stages();
-        events.append(EventType.PHASE_START, Map.of("phase", STEP));
-        console.printf(Locale.ROOT, "stages: %s%n", stages.text());
-        if (judge != null) judge.begin(STEP);
-        StepResult r = engine.run(LoadStep.stages(STEP, stages, plan));
-        boolean cut = cutShort.getAsBoolean();
-        StepVerdict verdict = cut || judge == null ? null : judge.judge(r);
+        Plan.Stages stages = at.plan().phases().stages();
+        at.events().append(EventType.PHASE_START, Map.of("phase", STEP));
+        at.console().printf(Locale.ROOT, "stages: %s%n", stages.text());
+        if (at.judge() != null) at.judge().begin(STEP);
+        StepResult r = at.engine().run(LoadStep.stages(STEP, stages, at.plan()));
+        boolean cut = at.cutShort().getAsBoolean();
+        StepVerdict verdict = cut || at.judge() == null ? null : at.judge().judge(r);
         ConfirmVerdict word = cut ? ConfirmVerdict.INTERRUPTED : verdict == null ? ConfirmVerdict.HOLDS : ConfirmVerdict.of(verdict.kind());
         List<String> reasons = verdict == null ? List.of() : verdict.reasons();
         StagesResult result = new StagesResult(stages.text(), r.durationS(), word, reasons, verdict == null ? List.of() : verdict.rules(),
                 StepLoad.held(r));
-        console.printf(Locale.ROOT, "  stages: achieved %.1f req/s (mean), errors %.2f %%, p99 %.1f ms  %s%s%n", r.achievedRps(),
+        at.console().printf(Locale.ROOT, "  stages: achieved %.1f req/s (mean), errors %.2f %%, p99 %.1f ms  %s%s%n", r.achievedRps(),
                 r.errorRate() * 100, r.corrected().p99Ms(), word.json(), reasons.isEmpty() ? "" : ": " + String.join("; ", reasons));
-        events.append(EventType.PHASE_END, Map.of("phase", STEP, "result", result));
+        at.events().append(EventType.PHASE_END, Map.of("phase", STEP, "result", result));
         return result;
     }
 }

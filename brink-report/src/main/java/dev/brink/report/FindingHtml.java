@@ -8,7 +8,12 @@ import dev.brink.core.FindingDetail.LockContention;
 import dev.brink.core.FindingDetail;
 import dev.brink.core.Sizes;
 import dev.brink.core.detail.DeadlockDetail;
+import dev.brink.core.detail.BusyThreadDetail;
 import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.HeapRetention;
+import dev.brink.core.detail.LeakSuspectDetail;
+import dev.brink.core.detail.LockContentionDetail;
+import dev.brink.core.detail.MemoryLeakDetail;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,10 +43,10 @@ final class FindingHtml {
         h.append("</p>\n");
         Map<String, Object> rest = new LinkedHashMap<>(f.detail());
         switch (f.kind()) {
-            case MEMORY_LEAK, LEAK_SUSPECT -> leak(h, rest);
-            case LOCK_CONTENTION -> lock(h, rest);
-            case BUSY_THREAD -> busy(h, rest);
-            case DEADLOCK -> deadlock(h, rest);
+            case MEMORY_LEAK, LEAK_SUSPECT -> leak(h, (HeapRetention) Detail.of(f), rest);
+            case LOCK_CONTENTION -> lock(h, Detail.of(f, LockContentionDetail.class), rest);
+            case BUSY_THREAD -> busy(h, Detail.of(f, BusyThreadDetail.class), rest);
+            case DEADLOCK -> deadlock(h, Detail.of(f, DeadlockDetail.class), rest);
             default -> {
             }
         }
@@ -78,121 +83,121 @@ final class FindingHtml {
         h.append("<a href=\"").append(Html.text(rel.replace('\\', '/'))).append("\">").append(Html.text(rel)).append("</a>");
     }
 
-    private static void leak(StringBuilder h, Map<String, Object> d) {
+    /** The keys {@link #leak} shows: the rest of the detail goes to the plain table. */
+    private static final List<String> LEAK_SHOWN = List.of(HeapLeak.RETAINED_BYTES, HeapLeak.HEAP_BYTES, HeapLeak.SHARE_OF_HEAP,
+            HeapGrowth.RETAINED_BYTES_BEFORE, HeapGrowth.GROWTH_BYTES, HeapGrowth.GROWTH_BYTES_PER_HOUR, HeapGrowth.ELEMENTS_BEFORE,
+            HeapGrowth.ELEMENTS_AFTER, HeapLeak.HOLDER, HeapLeak.STRUCTURE, HeapLeak.THREADS, HeapLeak.POOL, HeapLeak.SUSPECT,
+            HeapLeak.ACCUMULATION_CLASS, HeapLeak.ACCUMULATION_RETAINED_BYTES, HeapLeak.ACCUMULATION_OBJECT, HeapLeak.ROOT_KIND,
+            HeapLeak.NEXT_STEP, HeapLeak.PATH_FROM_GC_ROOT);
+
+    private static void leak(StringBuilder h, HeapRetention d, Map<String, Object> rest) {
+        rest.keySet().removeAll(LEAK_SHOWN);
         List<String[]> rows = new ArrayList<>();
-        Object retained = d.remove(HeapLeak.RETAINED_BYTES);
-        Object heap = d.remove(HeapLeak.HEAP_BYTES);
-        Object share = d.remove(HeapLeak.SHARE_OF_HEAP);
-        if (retained != null) {
-            rows.add(new String[] {"retained", bytes(retained) + (share instanceof Number n
-                    ? String.format(Locale.ROOT, " = %.1f %% of the heap", n.doubleValue() * 100) : "")
-                    + (heap != null ? " (heap " + bytes(heap) + ")" : "")});
+        if (d.retainedBytes() != null) {
+            rows.add(new String[] {"retained", Sizes.human(d.retainedBytes()) + (d.shareOfHeap() != null
+                    ? String.format(Locale.ROOT, " = %.1f %% of the heap", d.shareOfHeap() * 100) : "")
+                    + (d.heapBytes() != null ? " (heap " + Sizes.human(d.heapBytes()) + ")" : "")});
         }
-        Object before = d.remove(HeapGrowth.RETAINED_BYTES_BEFORE);
-        Object growth = d.remove(HeapGrowth.GROWTH_BYTES);
-        Object perHour = d.remove(HeapGrowth.GROWTH_BYTES_PER_HOUR);
-        if (growth != null) {
-            rows.add(new String[] {"grew", "by " + bytes(growth) + (perHour instanceof Number n
-                    ? String.format(Locale.ROOT, " (%.1f MB/h)", n.doubleValue() / 1e6) : "")
-                    + (before != null ? ": " + bytes(before) + " → " + bytes(retained) : "")});
+        if (d instanceof MemoryLeakDetail m) {
+            if (m.growthBytes() != null) {
+                rows.add(new String[] {"grew", "by " + Sizes.human(m.growthBytes()) + (m.growthBytesPerHour() != null
+                        ? String.format(Locale.ROOT, " (%.1f MB/h)", m.growthBytesPerHour() / 1e6) : "")
+                        + (m.retainedBytesBefore() != null
+                        ? ": " + Sizes.human(m.retainedBytesBefore()) + " → " + bytes(m.retainedBytes()) : "")});
+            }
+            if (m.elementsAfter() != null && m.elementsAfter() >= 0) {
+                boolean before = m.elementsBefore() != null && m.elementsBefore() >= 0;
+                rows.add(new String[] {"elements", (before ? m.elementsBefore() + " → " : "") + m.elementsAfter()});
+            }
         }
-        Object elementsBefore = d.remove(HeapGrowth.ELEMENTS_BEFORE);
-        Object elementsAfter = d.remove(HeapGrowth.ELEMENTS_AFTER);
-        if (elementsAfter instanceof Number n && n.longValue() >= 0) {
-            rows.add(new String[] {"elements", (elementsBefore instanceof Number b && b.longValue() >= 0 ? b + " → " : "") + n});
+        row(rows, "holder", d.holder());
+        row(rows, "what it is", d.structure());
+        if (d.pool() != null) {
+            rows.add(new String[] {"threads", (d.threads() == null ? "" : d.threads() + " of ") + "pool '" + d.pool() + "'"});
         }
-        row(rows, "holder", d.remove(HeapLeak.HOLDER));
-        row(rows, "what it is", d.remove(HeapLeak.STRUCTURE));
-        Object threads = d.remove(HeapLeak.THREADS);
-        Object pool = d.remove(HeapLeak.POOL);
-        if (pool != null) {
-            rows.add(new String[] {"threads", (threads == null ? "" : threads + " of ") + "pool '" + pool + "'"});
+        row(rows, "suspect", d.suspect());
+        if (d.accumulationClass() != null) {
+            rows.add(new String[] {"accumulates in", d.accumulationClass() + (d.accumulationRetainedBytes() != null
+                    ? ", retaining " + Sizes.human(d.accumulationRetainedBytes()) : "")
+                    + (d.accumulationObject() != null ? " @ " + d.accumulationObject() : "")});
         }
-        row(rows, "suspect", d.remove(HeapLeak.SUSPECT));
-        Object acc = d.remove(HeapLeak.ACCUMULATION_CLASS);
-        Object accBytes = d.remove(HeapLeak.ACCUMULATION_RETAINED_BYTES);
-        Object accObj = d.remove(HeapLeak.ACCUMULATION_OBJECT);
-        if (acc != null) {
-            rows.add(new String[] {"accumulates in", acc + (accBytes != null ? ", retaining " + bytes(accBytes) : "")
-                    + (accObj != null ? " @ " + accObj : "")});
-        }
-        row(rows, "GC root kind", d.remove(HeapLeak.ROOT_KIND));
+        row(rows, "GC root kind", d.rootKind());
         kv(h, rows);
-        Object next = d.remove(HeapLeak.NEXT_STEP);
-        if (next != null) {
-            h.append("<p class=\"label\">").append(Html.text(String.valueOf(next))).append("</p>\n");
+        if (d instanceof LeakSuspectDetail s && s.nextStep() != null) {
+            h.append("<p class=\"label\">").append(Html.text(s.nextStep())).append("</p>\n");
         }
-        Object path = d.remove(HeapLeak.PATH_FROM_GC_ROOT);
-        if (path instanceof List<?> steps && !steps.isEmpty()) {
+        List<String> steps = d.pathFromGcRoot();
+        if (steps != null && !steps.isEmpty()) {
             h.append("<p class=\"label\">Path from the GC root:</p>\n<ol class=\"chain\">\n");
             int depth = 0;
-            for (Object step : steps) {
+            for (String step : steps) {
                 h.append("<li style=\"margin-left:").append(Math.min(depth++, 30) * 14).append("px\"><code>")
-                        .append(Html.text(String.valueOf(step))).append("</code></li>\n");
+                        .append(Html.text(step)).append("</code></li>\n");
             }
             h.append("</ol>\n");
         }
     }
 
-    private static void lock(StringBuilder h, Map<String, Object> d) {
+    /** The keys {@link #lock} shows. */
+    private static final List<String> LOCK_SHOWN = List.of(LockContention.LOCK_CLASS, LockContention.LOCK, LockContention.WAIT,
+            LockContention.HOLDER_THREAD, LockContention.HOLDER_STATE, LockContention.HOLDER_FRAME, LockContention.WAITERS,
+            LockContention.WAITER_COUNT, LockContention.WAITER_GROUP, LockContention.DUMPS_SEEN, LockContention.DUMPS_TOTAL,
+            LockContention.HOLDER_FRAMES);
+
+    private static void lock(StringBuilder h, LockContentionDetail d, Map<String, Object> rest) {
+        rest.keySet().removeAll(LOCK_SHOWN);
         List<String[]> rows = new ArrayList<>();
-        Object cls = d.remove(LockContention.LOCK_CLASS);
-        Object id = d.remove(LockContention.LOCK);
-        rows.add(new String[] {"lock", (cls == null ? "?" : cls) + (id == null ? "" : " <" + id + ">")});
-        row(rows, "wait", d.remove(LockContention.WAIT));
-        Object holder = d.remove(LockContention.HOLDER_THREAD);
-        Object state = d.remove(LockContention.HOLDER_STATE);
-        rows.add(new String[] {"holder", holder == null ? "not shown in the dumps" : holder + (state == null ? "" : " (" + state + ")")});
-        row(rows, "holder frame", d.remove(LockContention.HOLDER_FRAME));
-        Object waiters = d.remove(LockContention.WAITERS);
-        Object count = d.remove(LockContention.WAITER_COUNT);
-        Object group = d.remove(LockContention.WAITER_GROUP);
-        rows.add(new String[] {"waiting", (count == null ? "" : count + " threads at once") + (group == null ? "" : ", " + group)});
-        Object seen = d.remove(LockContention.DUMPS_SEEN);
-        Object total = d.remove(LockContention.DUMPS_TOTAL);
-        if (seen != null) {
-            rows.add(new String[] {"seen in", seen + (total == null ? "" : " of " + total) + " dumps"});
+        rows.add(new String[] {"lock", (d.lockClass() == null ? "?" : d.lockClass()) + (d.lock() == null ? "" : " <" + d.lock() + ">")});
+        row(rows, "wait", d.waitKind());
+        rows.add(new String[] {"holder", d.holderThread() == null ? "not shown in the dumps"
+                : d.holderThread() + (d.holderState() == null ? "" : " (" + d.holderState() + ")")});
+        row(rows, "holder frame", d.holderFrame());
+        rows.add(new String[] {"waiting", (d.waiterCount() == null ? "" : d.waiterCount() + " threads at once")
+                + (d.waiterGroup() == null ? "" : ", " + d.waiterGroup())});
+        if (d.dumpsSeen() != null) {
+            rows.add(new String[] {"seen in", d.dumpsSeen() + (d.dumpsTotal() == null ? "" : " of " + d.dumpsTotal()) + " dumps"});
         }
         kv(h, rows);
-        if (waiters instanceof List<?> w && !w.isEmpty()) {
+        if (d.waiters() != null && !d.waiters().isEmpty()) {
             h.append("<p class=\"label\">Waiting threads:</p>\n<ul class=\"threads\">");
-            for (Object t : w) {
-                h.append("<li>").append(Html.text(String.valueOf(t))).append("</li>");
+            for (String t : d.waiters()) {
+                h.append("<li>").append(Html.text(t)).append("</li>");
             }
             h.append("</ul>\n");
         }
-        Object frames = d.remove(LockContention.HOLDER_FRAMES);
-        if (frames instanceof List<?> fr && !fr.isEmpty()) {
-            h.append("<details><summary>Holder's stack (").append(fr.size()).append(" frames)</summary><pre>");
-            for (Object f : fr) {
-                h.append("at ").append(Html.text(String.valueOf(f))).append('\n');
+        List<String> frames = d.holderFrames();
+        if (frames != null && !frames.isEmpty()) {
+            h.append("<details><summary>Holder's stack (").append(frames.size()).append(" frames)</summary><pre>");
+            for (String f : frames) {
+                h.append("at ").append(Html.text(f)).append('\n');
             }
             h.append("</pre></details>\n");
         }
     }
 
-    private static void busy(StringBuilder h, Map<String, Object> d) {
+    private static void busy(StringBuilder h, BusyThreadDetail d, Map<String, Object> rest) {
+        rest.remove(BusyThread.FRAME);
+        rest.remove(BusyThread.DUMPS);
+        rest.remove(BusyThread.THREADS);
         List<String[]> rows = new ArrayList<>();
-        row(rows, "frame", d.remove(BusyThread.FRAME));
-        row(rows, "RUNNABLE in dumps", d.remove(BusyThread.DUMPS));
+        row(rows, "frame", d.frame());
+        row(rows, "RUNNABLE in dumps", d.dumps());
         kv(h, rows);
-        Object threads = d.remove(BusyThread.THREADS);
-        if (threads instanceof List<?> ts && !ts.isEmpty()) {
+        if (d.threads() != null && !d.threads().isEmpty()) {
             h.append("<table class=\"mini\"><thead><tr><th>thread</th><th>CPU ms</th><th>share of a core</th><th>top %CPU</th></tr></thead><tbody>\n");
-            for (Object o : ts) {
-                Map<?, ?> t = o instanceof Map<?, ?> m ? m : Map.of(BusyThread.THREAD_NAME, String.valueOf(o));
-                h.append("<tr><td>").append(Html.text(String.valueOf(t.get(BusyThread.THREAD_NAME)))).append("</td><td>").append(cell(t.get(BusyThread.THREAD_CPU_DELTA_MS)))
-                        .append("</td><td>").append(cell(t.get(BusyThread.THREAD_CPU_SHARE))).append("</td><td>").append(cell(t.get(BusyThread.THREAD_TOP_CPU_PCT)))
+            for (BusyThreadDetail.ThreadRow t : d.threads()) {
+                h.append("<tr><td>").append(Html.text(String.valueOf(t.thread()))).append("</td><td>").append(cell(t.cpuDeltaMs()))
+                        .append("</td><td>").append(cell(t.cpuShare())).append("</td><td>").append(cell(t.topCpuPct()))
                         .append("</td></tr>\n");
             }
             h.append("</tbody></table>\n");
         }
     }
 
-    private static void deadlock(StringBuilder h, Map<String, Object> d) {
-        List<DeadlockDetail.Member> members = Detail.read(d, DeadlockDetail.class).cycle();
-        d.remove(FindingDetail.Deadlock.CYCLE);
-        d.remove(FindingDetail.Deadlock.THREADS);
+    private static void deadlock(StringBuilder h, DeadlockDetail d, Map<String, Object> rest) {
+        List<DeadlockDetail.Member> members = d.cycle();
+        rest.remove(FindingDetail.Deadlock.CYCLE);
+        rest.remove(FindingDetail.Deadlock.THREADS);
         h.append("<table class=\"mini\"><thead><tr><th>thread</th><th>waits for</th><th>held by</th><th>at</th></tr></thead><tbody>\n");
         for (DeadlockDetail.Member m : members) {
             h.append("<tr><td>").append(cell(m.thread())).append("</td><td>").append(cell(m.waitsFor()))

@@ -1,11 +1,12 @@
 package dev.brink.report;
 
 import dev.brink.core.Finding;
-import dev.brink.core.FindingDetail.BusyThread;
-import dev.brink.core.FindingDetail.HeapGrowth;
-import dev.brink.core.FindingDetail.HeapLeak;
-import dev.brink.core.FindingDetail.LockContention;
 import dev.brink.core.Sizes;
+import dev.brink.core.detail.BusyThreadDetail;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.HeapRetention;
+import dev.brink.core.detail.LockContentionDetail;
+import dev.brink.core.detail.MemoryLeakDetail;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.summary.HolderGrowth;
@@ -14,7 +15,6 @@ import dev.brink.core.summary.SoakResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /** summary.md: the verdicts and findings as Markdown, short enough for a pull-request comment. */
 final class SummaryMarkdown {
@@ -106,26 +106,28 @@ final class SummaryMarkdown {
         return b.toString();
     }
 
-    /** The one or two numbers a reviewer checks first, per kind (the analysers' detail keys). */
+    /** The one or two numbers a reviewer checks first, per kind (read from the kind's detail record). */
     static String keyNumbers(Finding f) {
-        Map<String, Object> d = f.detail();
         List<String> parts = new ArrayList<>();
         switch (f.kind()) {
             case MEMORY_LEAK, LEAK_SUSPECT -> {
-                if (d.get(HeapGrowth.GROWTH_BYTES) instanceof Number n) parts.add("grew by " + Sizes.human(n.longValue())
-                        + (d.get(HeapGrowth.GROWTH_BYTES_PER_HOUR) instanceof Number h ? String.format(Locale.ROOT, " (%.1f MB/h)", h.doubleValue() / 1e6) : ""));
-                if (d.get(HeapLeak.RETAINED_BYTES) instanceof Number n) parts.add("retains " + Sizes.human(n.longValue()));
-                if (d.get(HeapLeak.SHARE_OF_HEAP) instanceof Number n) parts.add(String.format(Locale.ROOT, "%.1f %% of the heap", n.doubleValue() * 100));
-                if (d.get(HeapLeak.ACCUMULATION_CLASS) != null) parts.add("accumulates in " + d.get(HeapLeak.ACCUMULATION_CLASS));
+                HeapRetention d = (HeapRetention) Detail.of(f);
+                if (d instanceof MemoryLeakDetail m && m.growthBytes() != null) parts.add("grew by " + Sizes.human(m.growthBytes())
+                        + (m.growthBytesPerHour() != null ? String.format(Locale.ROOT, " (%.1f MB/h)", m.growthBytesPerHour() / 1e6) : ""));
+                if (d.retainedBytes() != null) parts.add("retains " + Sizes.human(d.retainedBytes()));
+                if (d.shareOfHeap() != null) parts.add(String.format(Locale.ROOT, "%.1f %% of the heap", d.shareOfHeap() * 100));
+                if (d.accumulationClass() != null) parts.add("accumulates in " + d.accumulationClass());
             }
             case LOCK_CONTENTION -> {
-                if (d.get(LockContention.HOLDER_THREAD) != null) parts.add("held by " + d.get(LockContention.HOLDER_THREAD));
-                if (d.get(LockContention.HOLDER_FRAME) != null) parts.add("at " + d.get(LockContention.HOLDER_FRAME));
-                if (d.get(LockContention.WAITER_COUNT) != null) parts.add(d.get(LockContention.WAITER_COUNT) + " waiting");
+                LockContentionDetail d = Detail.of(f, LockContentionDetail.class);
+                if (d.holderThread() != null) parts.add("held by " + d.holderThread());
+                if (d.holderFrame() != null) parts.add("at " + d.holderFrame());
+                if (d.waiterCount() != null) parts.add(d.waiterCount() + " waiting");
             }
             case BUSY_THREAD -> {
-                if (d.get(BusyThread.FRAME) != null) parts.add("in " + d.get(BusyThread.FRAME));
-                if (d.get(BusyThread.THREADS) instanceof List<?> t) parts.add(t.size() + (t.size() == 1 ? " thread" : " threads"));
+                BusyThreadDetail d = Detail.of(f, BusyThreadDetail.class);
+                if (d.frame() != null) parts.add("in " + d.frame());
+                if (d.threads() != null) parts.add(d.threads().size() + (d.threads().size() == 1 ? " thread" : " threads"));
             }
             default -> {
             }

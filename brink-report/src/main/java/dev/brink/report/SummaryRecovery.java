@@ -3,6 +3,7 @@ package dev.brink.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Finding;
 import dev.brink.core.EventType;
+import dev.brink.core.event.StepStart;
 import dev.brink.core.FindingSet;
 import dev.brink.core.Json;
 import dev.brink.core.summary.CapacityResult;
@@ -48,7 +49,7 @@ final class SummaryRecovery {
             String phase = e.path("phase").asText();
             JsonNode result = e.get("result");
             switch (type) {
-                case EventType.STEP_START -> running = e.path("step").asText(null);
+                case EventType.STEP_START -> running = StepStart.read(e).step();
                 case EventType.PHASE_END -> {
                     if (result == null || !result.isObject()) {
                         break;

@@ -1,6 +1,8 @@
 package dev.brink.report;
 
 import dev.brink.core.EventType;
+import dev.brink.core.event.StepEnd;
+import dev.brink.core.event.StepStart;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,8 +29,8 @@ final class Timeline {
             String type = e.path("type").asText();
             double t = e.path("epoch_ms").asDouble() / 1000.0;
             switch (type) {
-                case EventType.STEP_START -> openSteps.put(e.path("step").asText(), t);
-                case EventType.STEP_END -> close(openSteps, e.path("step").asText(), t, steps);
+                case EventType.STEP_START -> openSteps.put(StepStart.read(e).step(), t);
+                case EventType.STEP_END -> close(openSteps, StepEnd.read(e).step(), t, steps);
                 case EventType.PHASE_START -> openPhases.put(e.path("phase").asText(), t);
                 case EventType.PHASE_END -> close(openPhases, e.path("phase").asText(), t, phases);
                 case EventType.TARGET_DIED -> marks.add(new Object[] {t, "target died"});

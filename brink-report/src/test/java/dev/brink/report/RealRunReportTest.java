@@ -2,6 +2,9 @@ package dev.brink.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.ContractCheck;
 import dev.brink.core.EventLog;
@@ -9,9 +12,11 @@ import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.detail.Detail;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.RunSummary;
+import dev.brink.core.testing.DetailSamples;
 import dev.brink.core.verdict.LimitedBy;
 import dev.brink.core.verdict.RuleKind;
 import dev.brink.core.verdict.StepVerdictKind;
@@ -242,8 +247,10 @@ class RealRunReportTest {
 
     /**
      * The contract holds values, not only names: in a copy of this real run, each finding-detail key and each key of a
-     * .jsonl line renamed, one at a time, is reported by ContractCheck by its new name; a leak_shape word the analyser does
-     * not write (the one DESIGN.md once documented) is reported with the words it may be.
+     * .jsonl line renamed, one at a time, is reported by ContractCheck by its new name, and so is every key of every other
+     * finding kind, from a detail of each kind added to the copy ({@link DetailSamples}); a leak_shape word the analyser
+     * does not write (the one DESIGN.md once documented) and a GC cause word that is the JVM's, not a cause kind, are
+     * reported with the words they may be.
      */
     @Test
     void everyRenamedFieldAndADriftedWordInACopyOfTheRunAreReported() throws Exception {
@@ -273,32 +280,57 @@ class RealRunReportTest {
         }
         assertThat(renamed).as("keys of load, generator, jvm and gc lines").isGreaterThan(40);
 
-        com.fasterxml.jackson.databind.node.ObjectNode summary =
-                (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(copy.resolve(RunDirectory.SUMMARY).toFile());
-        int details = 0;
-        for (com.fasterxml.jackson.databind.JsonNode f : summary.path("findings")) {
-            com.fasterxml.jackson.databind.node.ObjectNode detail = (com.fasterxml.jackson.databind.node.ObjectNode) f.path("detail");
-            for (String key : new ArrayList<>(toList(detail.fieldNames()))) {
-                com.fasterxml.jackson.databind.JsonNode value = detail.remove(key);
+        ObjectNode summary = (ObjectNode) Json.MAPPER.readTree(copy.resolve(RunDirectory.SUMMARY).toFile());
+        ArrayNode findings = (ArrayNode) summary.path("findings");
+        int real = findings.size();
+        assertThat(renameEachDetailKey(copy, design, summary, 0, real)).as("the leak suspect's and the lock's detail keys")
+                .isGreaterThan(10);
+
+        // no one run finds every kind: a detail of each kind with every key its record has, beside the real findings
+        for (Finding sample : DetailSamples.findings()) findings.add(Json.MAPPER.valueToTree(sample));
+        Json.MAPPER.writeValue(copy.resolve(RunDirectory.SUMMARY).toFile(), summary);
+        assertThat(ContractCheck.violations(copy, design)).isEmpty();
+        int everyKey = Detail.TYPES.values().stream().mapToInt(t -> Detail.keys(t).size()).sum();
+        assertThat(renameEachDetailKey(copy, design, summary, real, findings.size())).as("every key of every kind").isEqualTo(everyKey);
+        ObjectNode gc = (ObjectNode) findings.get(real + FindingKind.GC_PRESSURE.ordinal()).path("detail");
+        gc.put("cause", "system-gc"); // the JVM's words are not the cause's kinds
+        Json.MAPPER.writeValue(copy.resolve(RunDirectory.SUMMARY).toFile(), summary);
+        assertThat(ContractCheck.violations(copy, design)).contains("detail of gc-pressure: cause: expected one of heap, explicit, "
+                + "metadata, humongous, gc-locker, code-cache, tool, other, got 'system-gc'");
+        gc.put("cause", "explicit");
+
+        for (JsonNode f : summary.path("findings")) {
+            if (f.path("kind").asText().equals(FindingKind.LEAK_SUSPECT.jsonName())) {
+                ((ObjectNode) f.path("detail")).put("leak_shape", "class-loader");
+            }
+        }
+        Json.MAPPER.writeValue(copy.resolve(RunDirectory.SUMMARY).toFile(), summary);
+        assertThat(ContractCheck.violations(copy, design)).contains("detail of leak-suspect: leak_shape: expected one of spread-class, "
+                + "generated-classes, many-loaders, got 'class-loader'");
+    }
+
+    /**
+     * Renames each detail key of findings {@code from} to {@code to} of {@code summary}, one at a time, in the copy's
+     * summary.json, and expects ContractCheck to name it; puts it back after. Returns how many keys it renamed.
+     */
+    private static int renameEachDetailKey(Path copy, String design, ObjectNode summary, int from, int to) throws Exception {
+        int renamed = 0;
+        for (int i = from; i < to; i++) {
+            JsonNode f = summary.path("findings").get(i);
+            ObjectNode detail = (ObjectNode) f.path("detail");
+            for (String key : toList(detail.fieldNames())) {
+                JsonNode value = detail.remove(key);
                 detail.set(key + "_x", value);
                 Json.MAPPER.writeValue(copy.resolve(RunDirectory.SUMMARY).toFile(), summary);
                 assertThat(ContractCheck.violations(copy, design)).as(f.path("kind").asText() + " " + key)
                         .contains("detail key " + key + "_x of " + f.path("kind").asText() + " is not in the contract");
                 detail.remove(key + "_x");
                 detail.set(key, value);
-                details++;
-            }
-        }
-        assertThat(details).as("the leak suspect's and the lock's detail keys").isGreaterThan(10);
-
-        for (com.fasterxml.jackson.databind.JsonNode f : summary.path("findings")) {
-            if (f.path("kind").asText().equals(FindingKind.LEAK_SUSPECT.jsonName())) {
-                ((com.fasterxml.jackson.databind.node.ObjectNode) f.path("detail")).put("leak_shape", "class-loader");
+                renamed++;
             }
         }
         Json.MAPPER.writeValue(copy.resolve(RunDirectory.SUMMARY).toFile(), summary);
-        assertThat(ContractCheck.violations(copy, design)).contains("detail of leak-suspect: leak_shape: expected one of spread-class, "
-                + "generated-classes, many-loaders, got 'class-loader'");
+        return renamed;
     }
 
     private static List<String> toList(java.util.Iterator<String> names) {

@@ -20,6 +20,8 @@ import dev.brink.core.Shard;
 import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.GeneratorBoundDetail;
 import dev.brink.core.detail.ShardIncompleteDetail;
+import dev.brink.core.event.StepEnd;
+import dev.brink.core.event.StepStart;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.verdict.GeneratorIssue;
 import dev.brink.load.engine.GeneratorHealth;
@@ -155,14 +157,14 @@ public final class ShardMerge {
         byte[] pa = planBytes(a.dir);
         byte[] pb = planBytes(b.dir);
         if (pa != null && pb != null && !Arrays.equals(pa, pb)) return "plan.yaml differs";
-        List<JsonNode> stepsA = a.events(EventType.STEP_START);
-        List<JsonNode> stepsB = b.events(EventType.STEP_START);
+        List<StepStart> stepsA = a.events(EventType.STEP_START).stream().map(StepStart::read).toList();
+        List<StepStart> stepsB = b.events(EventType.STEP_START).stream().map(StepStart::read).toList();
         for (int i = 0; i < Math.min(stepsA.size(), stepsB.size()); i++) {
-            for (String key : List.of("step", "duration_s", "workload")) {
-                if (!stepsA.get(i).path(key).equals(stepsB.get(i).path(key))) {
-                    return "step " + (i + 1) + " " + key + " " + stepsA.get(i).path(key) + " vs " + stepsB.get(i).path(key);
-                }
-            }
+            StepStart x = stepsA.get(i);
+            StepStart y = stepsB.get(i);
+            if (!x.step().equals(y.step())) return "step " + (i + 1) + " step \"" + x.step() + "\" vs \"" + y.step() + "\"";
+            if (x.durationS() != y.durationS()) return "step " + (i + 1) + " duration_s " + x.durationS() + " vs " + y.durationS();
+            if (!Objects.equals(x.workload(), y.workload())) return "step " + (i + 1) + " workload " + x.workload() + " vs " + y.workload();
         }
         return null;
     }
@@ -267,7 +269,7 @@ public final class ShardMerge {
                 ordered.get(0).startMs)) / 1000.0;
         writeSummary(run, findings, incomplete, seconds);
         double stepSeconds = shards.stream().mapToDouble(r -> r.events(EventType.STEP_START).stream()
-                .mapToDouble(e -> e.path("duration_s").asDouble()).sum()).max().orElse(0);
+                .mapToDouble(e -> StepStart.read(e).durationS()).sum()).max().orElse(0);
         return new Result(run.root(), shards.size(), incomplete, requests, seconds, stepSeconds,
                 all.getTotalCount() == 0 ? 0 : all.getValueAtPercentile(99));
     }
@@ -421,8 +423,8 @@ public final class ShardMerge {
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (ShardRun r : shards) {
             Set<String> steps = new LinkedHashSet<>();
-            for (JsonNode e : r.events(EventType.STEP_END)) {
-                if (e.path("generator_bound").asBoolean()) steps.add(e.path("step").asText());
+            for (StepEnd e : stepEnds(r)) {
+                if (e.generatorBound()) steps.add(e.step());
             }
             if (r.event(EventType.STEP_END) == null || !r.complete()) {
                 // a dead shard wrote no step-end for its last step: its generator-bound seconds say it
@@ -491,11 +493,12 @@ public final class ShardMerge {
             if (open != null) log.append(EventType.LOAD_OPEN, fields(open));
             // steps in the order the longest-running shard ran them; numbers summed over the shards
             ShardRun longest = shards.stream().max(Comparator.comparingInt(r -> r.events(EventType.STEP_START).size())).orElseThrow();
-            for (JsonNode start : longest.events(EventType.STEP_START)) {
-                String step = start.path("step").asText();
-                Map<String, Object> s = fields(start);
-                s.put("target_rps", Numbers.round(sumOver(EventType.STEP_START, step, "target_rps")));
-                log.append(EventType.STEP_START, s);
+            for (JsonNode e : longest.events(EventType.STEP_START)) {
+                StepStart start = StepStart.read(e);
+                String step = start.step();
+                double rps = shards.stream().flatMap(r -> r.events(EventType.STEP_START).stream().map(StepStart::read))
+                        .filter(s -> step.equals(s.step())).mapToDouble(StepStart::targetRps).sum();
+                log.append(EventType.STEP_START, start.withTargetRps(Numbers.round(rps)).fields());
                 for (ShardRun r : shards) {
                     for (JsonNode g : r.events(EventType.GENERATOR_BOUND)) {
                         if (!step.equals(g.path("step").asText())) continue;
@@ -504,52 +507,42 @@ public final class ShardMerge {
                         log.append(EventType.GENERATOR_BOUND, f);
                     }
                 }
-                log.append(EventType.STEP_END, stepEnd(step, boundSteps.getOrDefault(step, List.of())));
+                log.append(EventType.STEP_END, stepEnd(step, boundSteps.getOrDefault(step, List.of())).fields());
             }
             for (Finding f : findings) log.append(EventType.FINDING, Map.of("finding", f));
             log.append(EventType.LOAD_CLOSE, Map.of());
         }
     }
 
-    private Map<String, Object> stepEnd(String step, List<String> boundShards) {
-        Map<String, Object> ev = new LinkedHashMap<>();
-        ev.put("step", step);
-        double achieved = sumOver(EventType.STEP_END, step, "achieved_rps");
+    /** The merged step-end of {@code step}: the shards' rates and drops summed, their error rates weighted by their rates. */
+    private StepEnd stepEnd(String step, List<String> boundShards) {
+        double achieved = 0;
         double errors = 0;
         double dropped = 0;
-        for (ShardRun r : shards) {
-            for (JsonNode e : r.events(EventType.STEP_END)) {
-                if (!step.equals(e.path("step").asText())) continue;
-                errors += e.path("error_rate").asDouble() * e.path("achieved_rps").asDouble();
-                dropped += e.path("dropped").asDouble();
-            }
-        }
-        ev.put("achieved_rps", Numbers.round(achieved));
-        ev.put("error_rate", achieved > 0 ? Numbers.round(errors / achieved) : 0.0);
-        ev.put("dropped", (long) dropped);
-        ev.put("generator_bound", !boundShards.isEmpty());
+        List<String> ran = new ArrayList<>();
         List<String> reasons = new ArrayList<>();
         for (ShardRun r : shards) {
-            if (!boundShards.contains(r.shard.toString())) continue;
             Set<String> own = new LinkedHashSet<>();
-            for (JsonNode e : r.events(EventType.STEP_END)) {
-                if (step.equals(e.path("step").asText())) e.path("generator_reasons").forEach(x -> own.add(x.asText()));
+            boolean inStep = false;
+            for (StepEnd e : stepEnds(r)) {
+                if (!step.equals(e.step())) continue;
+                inStep = true;
+                achieved += e.achievedRps();
+                errors += e.errorRate() * e.achievedRps();
+                dropped += e.dropped();
+                own.addAll(e.generatorReasons());
             }
+            if (inStep) ran.add(r.shard.toString());
+            if (!boundShards.contains(r.shard.toString())) continue;
             if (own.isEmpty()) own.add("fell behind its schedule");
             for (String o : own) reasons.add("shard " + r.shard + ": " + o);
         }
-        ev.put("generator_reasons", reasons);
-        ev.put("shards", shards.stream().filter(r -> r.events(EventType.STEP_END).stream()
-                .anyMatch(e -> step.equals(e.path("step").asText()))).map(r -> r.shard.toString()).toList());
-        return ev;
+        return new StepEnd(step, null, Numbers.round(achieved), achieved > 0 ? Numbers.round(errors / achieved) : 0.0, (long) dropped,
+                !boundShards.isEmpty(), reasons, ran);
     }
 
-    private double sumOver(String type, String step, String key) {
-        double sum = 0;
-        for (ShardRun r : shards) {
-            for (JsonNode e : r.events(type)) if (step.equals(e.path("step").asText())) sum += e.path(key).asDouble();
-        }
-        return sum;
+    private static List<StepEnd> stepEnds(ShardRun r) {
+        return r.events(EventType.STEP_END).stream().map(StepEnd::read).toList();
     }
 
     @SuppressWarnings("unchecked")

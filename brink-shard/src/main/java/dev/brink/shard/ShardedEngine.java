@@ -96,9 +96,7 @@ public final class ShardedEngine implements StepDriver {
         double[] opTargets = plan.profile().stream().mapToDouble(op -> op.rps() * mean).toArray();
         StepAccumulator acc = new StepAccumulator(step, target, names, opTargets);
         lastStepStarted = step.name();
-        Map<String, Object> start = LoadEngine.stepStart(step, step.duration().toMillis() / 1e3, target);
-        start.put("workers", n);
-        out.event(EventType.STEP_START, start);
+        out.event(EventType.STEP_START, LoadEngine.stepStart(step, step.duration().toMillis() / 1e3, target).onWorkers(n).fields());
         running = me;
         workers.start(me, step, System.currentTimeMillis() + START_LEAD_MS);
         List<List<ShardInterval>> got = new ArrayList<>();
@@ -130,7 +128,7 @@ public final class ShardedEngine implements StepDriver {
         double seconds = 0;
         for (Double d : done) seconds = Math.max(seconds, d);
         StepResult r = acc.result(Math.max(1e-3, seconds));
-        out.event(EventType.STEP_END, LoadEngine.stepEnd(r, seconds < step.duration().toMillis() / 1e3 - 0.5));
+        out.event(EventType.STEP_END, LoadEngine.stepEnd(r, seconds < step.duration().toMillis() / 1e3 - 0.5).fields());
         return r;
     }
 

@@ -1,11 +1,12 @@
 package dev.brink.threads;
 
 import dev.brink.core.Finding;
-import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
+import dev.brink.core.detail.BusyThreadDetail;
 import dev.brink.core.detail.DeadlockDetail;
 import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.LockContentionDetail;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -85,23 +86,12 @@ final class FindingWriter {
             title.append(", holder not shown in the dump");
         }
         if (c.dumpsTotal() > 1) title.append(" — in ").append(c.dumpsSeen()).append(" of ").append(c.dumpsTotal()).append(" dumps");
-        Map<String, Object> detail = new LinkedHashMap<>();
-        detail.put(FindingDetail.LockContention.LOCK, c.lock().identity());
-        detail.put(FindingDetail.LockContention.LOCK_CLASS, c.lock().className());
-        detail.put(FindingDetail.LockContention.WAIT, c.waitKind().name().toLowerCase(Locale.ROOT));
-        if (c.holder() != null) {
-            detail.put(FindingDetail.LockContention.HOLDER_THREAD, c.holder());
-            detail.put(FindingDetail.LockContention.HOLDER_STATE, c.holderState());
-            if (c.holderFrame() != null) detail.put(FindingDetail.LockContention.HOLDER_FRAME, c.holderFrame().toString());
-            detail.put(FindingDetail.LockContention.HOLDER_FRAMES, c.holderFrames().stream().map(StackFrame::toString).toList());
-        }
-        detail.put(FindingDetail.LockContention.HOLDERS_SEEN, c.holdersSeen());
-        detail.put(FindingDetail.LockContention.WAITER_COUNT, c.maxWaiters());
-        detail.put(FindingDetail.LockContention.WAITERS, c.waiters());
-        detail.put(FindingDetail.LockContention.WAITER_GROUP, c.waiterGroup());
-        detail.put(FindingDetail.LockContention.WAITERS_X_DUMPS, c.waiterDumps());
-        detail.put(FindingDetail.LockContention.DUMPS_SEEN, c.dumpsSeen());
-        detail.put(FindingDetail.LockContention.DUMPS_TOTAL, c.dumpsTotal());
+        LockContentionDetail.Holder holder = c.holder() == null ? LockContentionDetail.Holder.NOT_SHOWN
+                : new LockContentionDetail.Holder(c.holder(), c.holderState(), c.holderFrame() == null ? null : c.holderFrame().toString(),
+                        c.holderFrames().stream().map(StackFrame::toString).toList());
+        Map<String, Object> detail = Detail.map(LockContentionDetail.fromDumps(c.lock().identity(), c.lock().className(),
+                c.waitKind().name().toLowerCase(Locale.ROOT), holder, c.holdersSeen(), c.maxWaiters(), c.waiters(), c.waiterGroup(),
+                c.waiterDumps(), c.dumpsSeen(), c.dumpsTotal()));
         Severity sev = c.maxWaiters() >= CRITICAL_WAITERS ? Severity.CRITICAL : Severity.WARNING;
         return new Finding(FindingKind.LOCK_CONTENTION, sev, title.toString(), c.lock().className(), evidence, detail);
     }
@@ -129,19 +119,15 @@ final class FindingWriter {
         double cpu = 0;
         double wall = -1;
         double pct = 0;
-        List<Map<String, Object>> threads = new ArrayList<>();
+        List<BusyThreadDetail.ThreadRow> threads = new ArrayList<>();
         for (BusyThread b : g) {
             if (b.cpuDeltaMs() >= 0) cpu += b.cpuDeltaMs();
             if (b.wallMs() > wall) wall = b.wallMs();
             if (b.topCpuPct() > 0) pct += b.topCpuPct();
-            Map<String, Object> t = new LinkedHashMap<>();
-            t.put(FindingDetail.BusyThread.THREAD_NAME, b.name());
-            if (b.nid() >= 0) t.put(FindingDetail.BusyThread.THREAD_NID, b.nid());
-            if (b.cpuDeltaMs() >= 0) t.put(FindingDetail.BusyThread.THREAD_CPU_DELTA_MS, Math.round(b.cpuDeltaMs()));
-            if (b.cpuShare() >= 0) t.put(FindingDetail.BusyThread.THREAD_CPU_SHARE, Math.round(b.cpuShare() * 100) / 100.0);
-            if (b.topCpuPct() >= 0) t.put(FindingDetail.BusyThread.THREAD_TOP_CPU_PCT, b.topCpuPct());
-            if (b.frame() != null) t.put(FindingDetail.BusyThread.THREAD_TOP_FRAME, b.frame().toString());
-            threads.add(t);
+            threads.add(new BusyThreadDetail.ThreadRow(b.name(), b.nid() >= 0 ? b.nid() : null,
+                    b.cpuDeltaMs() >= 0 ? Math.round(b.cpuDeltaMs()) : null,
+                    b.cpuShare() >= 0 ? Math.round(b.cpuShare() * 100) / 100.0 : null, b.topCpuPct() >= 0 ? b.topCpuPct() : null,
+                    b.frame() != null ? b.frame().toString() : null));
         }
         if (wall > 0) {
             title.append(String.format(Locale.ROOT, ": %.0f ms CPU in %.1f s (%.0f%% of a core)", cpu, wall / 1000,
@@ -150,16 +136,11 @@ final class FindingWriter {
             title.append(": RUNNABLE there in all ").append(b0.dumps()).append(" dumps");
         }
         if (pct > 0) title.append(String.format(Locale.ROOT, ", %.1f%% CPU in top", pct));
-        Map<String, Object> detail = new LinkedHashMap<>();
-        if (b0.frame() != null) detail.put(FindingDetail.BusyThread.FRAME, b0.frame().toString());
-        if (at != null) detail.put(FindingDetail.BusyThread.WHERE, at.toString());
         Map<String, Integer> libs = new LinkedHashMap<>();
         for (Map.Entry<CodeLibrary, Integer> e : ranked) libs.put(e.getKey().word(), e.getValue());
-        detail.put(FindingDetail.BusyThread.LIBRARIES, libs);
-        if (!ranked.isEmpty()) detail.put(FindingDetail.BusyThread.MAIN_LIBRARY, ranked.get(0).getKey().word());
-        if (wall > 0) detail.put(FindingDetail.BusyThread.CPU_SHARE, Math.round(100 * cpu / wall) / 100.0);
-        detail.put(FindingDetail.BusyThread.THREADS, threads);
-        detail.put(FindingDetail.BusyThread.DUMPS, b0.dumps());
+        Map<String, Object> detail = Detail.map(new BusyThreadDetail(b0.frame() != null ? b0.frame().toString() : null,
+                at != null ? at.toString() : null, libs, ranked.isEmpty() ? null : ranked.get(0).getKey().word(),
+                wall > 0 ? Math.round(100 * cpu / wall) / 100.0 : null, threads, b0.dumps()));
         String subject = at != null ? at.className() + "." + at.method() : ThreadGroups.pattern(b0.name());
         return new Finding(FindingKind.BUSY_THREAD, Severity.WARNING, title.toString(), subject, evidence, detail);
     }

@@ -3,6 +3,7 @@ package dev.brink.core.detail;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Json;
 import java.lang.reflect.RecordComponent;
@@ -18,23 +19,34 @@ import java.util.Map;
  * hold, its compact constructor the ranges a value may take; {@link dev.brink.core.ContractCheck} holds a run
  * directory's findings to them. A key a record has no value for is left out (null), as before.
  *
- * <p>Kinds whose detail is not a record yet are still the {@code Map<String, Object>} of {@link dev.brink.core.Finding},
- * their keys checked by name only ({@link #TYPES} lists the typed ones).
+ * <p>A {@link dev.brink.core.Finding} carries its detail as the map Jackson makes of the record ({@link #map}); readers
+ * turn it back into the record ({@link #read}, {@link #of}) and never look a key up by its name.
  */
-public sealed interface Detail permits DeadlockDetail, GeneratorBoundDetail, HostSaturatedDetail, LeakSuspectDetail,
-        LongPauseDetail, PoolStarvationDetail, PortExhaustionDetail, ShardIncompleteDetail, TargetDiedDetail {
+public sealed interface Detail permits AllocationHotspotDetail, BusyThreadDetail, DeadlockDetail, ExceptionsDetail,
+        GcPressureDetail, GeneratorBoundDetail, HeapTooSmallDetail, HostSaturatedDetail, HotMethodDetail, LeakSuspectDetail,
+        LockContentionDetail, LongPauseDetail, MemoryLeakDetail, MetaspaceDetail, PoolStarvationDetail, PortExhaustionDetail,
+        ShardIncompleteDetail, TargetDiedDetail {
 
-    /** The record type of each kind whose detail is typed. */
-    Map<FindingKind, Class<? extends Detail>> TYPES = Map.of(
-            FindingKind.DEADLOCK, DeadlockDetail.class,
-            FindingKind.GENERATOR_BOUND, GeneratorBoundDetail.class,
-            FindingKind.HOST_SATURATED, HostSaturatedDetail.class,
-            FindingKind.LEAK_SUSPECT, LeakSuspectDetail.class,
-            FindingKind.LONG_PAUSE, LongPauseDetail.class,
-            FindingKind.POOL_STARVATION, PoolStarvationDetail.class,
-            FindingKind.PORT_EXHAUSTION, PortExhaustionDetail.class,
-            FindingKind.SHARD_INCOMPLETE, ShardIncompleteDetail.class,
-            FindingKind.TARGET_DIED, TargetDiedDetail.class);
+    /** The record type of each kind's detail: every kind has one. */
+    Map<FindingKind, Class<? extends Detail>> TYPES = Map.ofEntries(
+            Map.entry(FindingKind.ALLOCATION_HOTSPOT, AllocationHotspotDetail.class),
+            Map.entry(FindingKind.BUSY_THREAD, BusyThreadDetail.class),
+            Map.entry(FindingKind.DEADLOCK, DeadlockDetail.class),
+            Map.entry(FindingKind.EXCEPTIONS, ExceptionsDetail.class),
+            Map.entry(FindingKind.GC_PRESSURE, GcPressureDetail.class),
+            Map.entry(FindingKind.GENERATOR_BOUND, GeneratorBoundDetail.class),
+            Map.entry(FindingKind.HEAP_TOO_SMALL, HeapTooSmallDetail.class),
+            Map.entry(FindingKind.HOST_SATURATED, HostSaturatedDetail.class),
+            Map.entry(FindingKind.HOT_METHOD, HotMethodDetail.class),
+            Map.entry(FindingKind.LEAK_SUSPECT, LeakSuspectDetail.class),
+            Map.entry(FindingKind.LOCK_CONTENTION, LockContentionDetail.class),
+            Map.entry(FindingKind.LONG_PAUSE, LongPauseDetail.class),
+            Map.entry(FindingKind.MEMORY_LEAK, MemoryLeakDetail.class),
+            Map.entry(FindingKind.METASPACE, MetaspaceDetail.class),
+            Map.entry(FindingKind.POOL_STARVATION, PoolStarvationDetail.class),
+            Map.entry(FindingKind.PORT_EXHAUSTION, PortExhaustionDetail.class),
+            Map.entry(FindingKind.SHARD_INCOMPLETE, ShardIncompleteDetail.class),
+            Map.entry(FindingKind.TARGET_DIED, TargetDiedDetail.class));
 
     /** The detail map a {@link dev.brink.core.Finding} carries: the record as Jackson writes it, absent values left out. */
     static Map<String, Object> map(Detail d) {
@@ -44,6 +56,17 @@ public sealed interface Detail permits DeadlockDetail, GeneratorBoundDetail, Hos
     /** A finding's detail (a map, or a summary.json node) as the record of {@code type}. */
     static <T extends Detail> T read(Object detail, Class<T> type) {
         return Json.MAPPER.convertValue(detail, type);
+    }
+
+    /** A finding's detail as the record of its kind. */
+    static Detail of(Finding f) {
+        return read(f.detail(), TYPES.get(f.kind()));
+    }
+
+    /** A finding's detail as the record of its kind, which must be {@code type}. */
+    static <T extends Detail> T of(Finding f, Class<T> type) {
+        if (TYPES.get(f.kind()) != type) throw new IllegalArgumentException(f.kind().jsonName() + " has no " + type.getSimpleName());
+        return read(f.detail(), type);
     }
 
     /** The keys of a record type as they are written: its components' names in snake_case, in order. */

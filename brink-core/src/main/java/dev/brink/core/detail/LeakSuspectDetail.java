@@ -25,16 +25,12 @@ public record LeakSuspectDetail(Long retainedBytes, Long heapBytes, Double share
                                 String accumulationObject, Long accumulationRetainedBytes, String rootKind, List<String> pathFromGcRoot,
                                 LeakShape leakShape, Integer holders, String loaderClass, String loaderObject, Integer loaders,
                                 Integer classes, String classPattern, String holder, HolderKind holderKind, String structure,
-                                Integer threads, String pool, String nextStep) implements Detail {
+                                Integer threads, String pool, String nextStep) implements Detail, HeapRetention {
     public LeakSuspectDetail {
-        Ranges.atLeastZero("retained_bytes", retainedBytes);
-        Ranges.atLeastZero("heap_bytes", heapBytes);
-        Ranges.share("share_of_heap", shareOfHeap);
-        Ranges.atLeastZero("accumulation_retained_bytes", accumulationRetainedBytes);
+        Ranges.retention(retainedBytes, heapBytes, shareOfHeap, accumulationRetainedBytes, threads);
         Ranges.atLeastZero("holders", holders);
         Ranges.atLeastZero("loaders", loaders);
         Ranges.atLeastZero("classes", classes);
-        Ranges.atLeastZero("threads", threads);
         pathFromGcRoot = pathFromGcRoot == null ? null : List.copyOf(pathFromGcRoot);
     }
 }

@@ -8,6 +8,7 @@ import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Json;
 import dev.brink.core.summary.HolderKind;
+import dev.brink.core.testing.DetailSamples;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,44 @@ class DetailTest {
             assertThat(Detail.keys(e.getValue())).as(e.getKey().jsonName())
                     .containsExactlyInAnyOrderElementsOf(FindingDetail.KEYS.get(e.getKey()));
         }
+    }
+
+    /**
+     * Every kind's record, with every key given, writes each of its keys in the record's order and reads back equal,
+     * strictly too: each record is what its kind's keys say.
+     */
+    @Test
+    void everyKindsRecordWritesEveryKeyAndReadsBack() throws Exception {
+        Map<FindingKind, Detail> samples = DetailSamples.all();
+        assertThat(samples.keySet()).containsExactlyInAnyOrder(FindingKind.values());
+        for (Map.Entry<FindingKind, Detail> e : samples.entrySet()) {
+            Class<? extends Detail> type = Detail.TYPES.get(e.getKey());
+            Map<String, Object> map = Detail.map(e.getValue());
+            assertThat(map.keySet()).as(e.getKey().jsonName()).containsExactlyElementsOf(Detail.keys(type));
+            assertThat(Detail.read(map, type)).as(e.getKey().jsonName()).isEqualTo(e.getValue());
+            JsonNode written = Json.MAPPER.readTree(Json.MAPPER.writeValueAsString(map));
+            assertThat(DetailValues.problem(written, type)).as(e.getKey().jsonName()).isNull();
+        }
+    }
+
+    /** The words the typed kinds gained: a GC cause kind, a library family, what named an exception's type, a growth's source. */
+    @Test
+    void aDriftedWordOfEveryNewEnumIsAProblemNamedByItsKey() {
+        Map<FindingKind, Detail> samples = DetailSamples.all();
+        ObjectNode gc = Json.MAPPER.valueToTree(Detail.map(samples.get(FindingKind.GC_PRESSURE)));
+        assertThat(DetailValues.problem(gc.put("cause", "System.gc()"), GcPressureDetail.class)).isEqualTo("cause: expected one of heap, "
+                + "explicit, metadata, humongous, gc-locker, code-cache, tool, other, got 'System.gc()'");
+        ObjectNode hot = Json.MAPPER.valueToTree(Detail.map(samples.get(FindingKind.HOT_METHOD)));
+        assertThat(DetailValues.problem(hot.put("category", "class loading"), HotMethodDetail.class))
+                .startsWith("category: expected one of regex, formatting, crypto, ").endsWith(", got 'class loading'");
+        ObjectNode ex = Json.MAPPER.valueToTree(Detail.map(samples.get(FindingKind.EXCEPTIONS)));
+        assertThat(DetailValues.problem(ex.put("source", "samples"), ExceptionsDetail.class))
+                .isEqualTo("source: expected one of throw-events, execution-samples, allocation-samples, statistics, got 'samples'");
+        ObjectNode leak = Json.MAPPER.valueToTree(Detail.map(samples.get(FindingKind.MEMORY_LEAK)));
+        assertThat(DetailValues.problem(leak.put("source", "heap-diff"), MemoryLeakDetail.class))
+                .isEqualTo("source: expected one of heap-dump-diff, class-histogram-diff, got 'heap-diff'");
+        ObjectNode meta = Json.MAPPER.valueToTree(Detail.map(samples.get(FindingKind.METASPACE)));
+        assertThat(DetailValues.problem(meta.put("cause", "heap"), MetaspaceDetail.class)).isEqualTo("cause: expected metadata, got heap");
     }
 
     @Test

@@ -1,0 +1,98 @@
+package dev.brink.core.detail;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.brink.core.summary.HolderKind;
+import java.util.List;
+
+/**
+ * {@code memory-leak}: memory that grew, in one of three shapes, each with its own factory — a holder that grew between
+ * two heap dumps ({@link #heapGrowth}, brink-heap), the classes that grew between the soak's class histograms
+ * ({@link #histogramGrowth}, brink-method), or the heap-after-GC floor rising through a GC log ({@link #gcTrend},
+ * brink-gc). Sizes in bytes, {@code shareOfHeap} in 0..1. The components' order is the order each writer has always
+ * written its keys in.
+ *
+ * @param newHolder         true when the earlier dump had no such holder worth tracking
+ * @param elementsBefore    a collection's size, a pool's threads, loaders in the earlier dump; -1 unknown
+ * @param elementsAfter     the same in the later dump; -1 unknown
+ * @param growthBytesPerHour over the time between the dumps' HPROF time stamps; null when they are equal
+ * @param threads           thread-local and thread-stack holders: how many threads of the pool hold it
+ * @param dumpBefore        the two dumps, as given
+ * @param suspect           this and the keys after it: kept for runs written before leak-suspect was a kind of its own
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareOfHeap, Long retainedBytesBefore, Long growthBytes,
+                               Long growthBytesPerHour, Double hoursBetweenDumps, Long elementsBefore, Long elementsAfter,
+                               Boolean newHolder, String holder, HolderKind holderKind, String structure, Integer threads, String pool,
+                               String accumulationClass, String accumulationObject, Long accumulationRetainedBytes, String rootKind,
+                               List<String> pathFromGcRoot, List<GrownClass> grownClasses, Long liveBytesBefore, Long liveBytesAfter,
+                               GrowthSource source, String dumpBefore, String dumpAfter, Long slopeBytesPerMin, Double r2,
+                               Long floorStartBytes, Long floorEndBytes, String reason, String advice, String suspect,
+                               LeakShape leakShape, Integer holders, String loaderClass, String loaderObject, Integer loaders,
+                               Integer classes, String classPattern) implements Detail, HeapRetention {
+    public MemoryLeakDetail {
+        Ranges.retention(retainedBytes, heapBytes, shareOfHeap, accumulationRetainedBytes, threads);
+        Ranges.atLeastZero("retained_bytes_before", retainedBytesBefore);
+        Ranges.atLeastZero("hours_between_dumps", hoursBetweenDumps);
+        Ranges.atLeastZero("live_bytes_before", liveBytesBefore);
+        Ranges.atLeastZero("live_bytes_after", liveBytesAfter);
+        pathFromGcRoot = pathFromGcRoot == null ? null : List.copyOf(pathFromGcRoot);
+        grownClasses = grownClasses == null ? null : List.copyOf(grownClasses);
+    }
+
+    /**
+     * One class of {@code grown_classes}: its instances and bytes in the histogram at the soak's start and at its end.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record GrownClass(@JsonProperty("class") String className, long instancesBefore, long instancesAfter, long bytesBefore,
+                             long bytesAfter) {
+    }
+
+    /** Where a holder that grew sits in the later dump (all null when the analysis could not say). */
+    public record Accumulation(String accumulationClass, String accumulationObject, Long accumulationRetainedBytes, String rootKind,
+                               List<String> pathFromGcRoot) {
+        public static final Accumulation UNKNOWN = new Accumulation(null, null, null, null, null);
+    }
+
+    /** The holder a dump names: "static pkg.Class.field", its kind, a framework structure's name, a pool's threads. */
+    public record Holder(String holder, HolderKind holderKind, String structure, Integer threads, String pool) {
+        public static final Holder NONE = new Holder(null, null, null, null, null);
+    }
+
+    /** A holder that grew between two heap dumps (brink heap diff, the soak's dumps). */
+    public static MemoryLeakDetail heapGrowth(long retainedBytes, long heapBytes, double shareOfHeap, long retainedBytesBefore,
+                                              long growthBytes, Long growthBytesPerHour, double hoursBetweenDumps, long elementsBefore,
+                                              long elementsAfter, boolean newHolder, Holder holder, Accumulation where,
+                                              String dumpBefore, String dumpAfter) {
+        return new MemoryLeakDetail(retainedBytes, heapBytes, shareOfHeap, retainedBytesBefore, growthBytes, growthBytesPerHour,
+                hoursBetweenDumps, elementsBefore, elementsAfter, newHolder ? Boolean.TRUE : null, holder.holder(), holder.holderKind(),
+                holder.structure(), holder.threads(), holder.pool(), where.accumulationClass(), where.accumulationObject(),
+                where.accumulationRetainedBytes(), where.rootKind(), where.pathFromGcRoot(), null, null, null, GrowthSource.HEAP_DUMP_DIFF,
+                dumpBefore, dumpAfter, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+    }
+
+    /** The classes that grew most between the soak's class histograms, with the live bytes of each histogram. */
+    public static MemoryLeakDetail histogramGrowth(List<GrownClass> grown, long liveBytesBefore, long liveBytesAfter) {
+        return new MemoryLeakDetail(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, grown, liveBytesBefore, liveBytesAfter, GrowthSource.CLASS_HISTOGRAM_DIFF, null, null, null, null,
+                null, null, null, null, null, null, null, null, null, null, null, null);
+    }
+
+    /** The heap-after-GC floor rising through a GC log or gc.jsonl: its slope, fit and ends, in words and advice. */
+    public static MemoryLeakDetail gcTrend(long slopeBytesPerMin, double r2, long floorStartBytes, long floorEndBytes, String reason,
+                                           String advice) {
+        return new MemoryLeakDetail(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, null, null, null, null, null, null, slopeBytesPerMin, r2, floorStartBytes, floorEndBytes, reason,
+                advice, null, null, null, null, null, null, null, null);
+    }
+
+    /** The same holder's growth, with the two dumps named as the run directory keeps them. */
+    public MemoryLeakDetail withDumps(String before, String after) {
+        return new MemoryLeakDetail(retainedBytes, heapBytes, shareOfHeap, retainedBytesBefore, growthBytes, growthBytesPerHour,
+                hoursBetweenDumps, elementsBefore, elementsAfter, newHolder, holder, holderKind, structure, threads, pool, accumulationClass,
+                accumulationObject, accumulationRetainedBytes, rootKind, pathFromGcRoot, grownClasses, liveBytesBefore, liveBytesAfter,
+                source, before, after, slopeBytesPerMin, r2, floorStartBytes, floorEndBytes, reason, advice, suspect, leakShape, holders,
+                loaderClass, loaderObject, loaders, classes, classPattern);
+    }
+}
