@@ -62,6 +62,8 @@ public final class JfrAnalyzer {
     private final Tally writes = new Tally();
     private final JfrGc gc = new JfrGc();
     private final Set<String> seenInSample = new HashSet<>();
+    /** Started by a launcher whose application class could not be read: the packages the frames say; else null. */
+    private final InferredPackages inferred;
     private long executionSamples;
     private long events;
     private long loadedFirst = -1;
@@ -77,9 +79,10 @@ public final class JfrAnalyzer {
     private Instant first;
     private Instant last;
 
-    private JfrAnalyzer(Path file, AppPackages app) {
+    private JfrAnalyzer(Path file, AppPackages app, boolean inferPackages) {
         this.file = file;
         this.app = app;
+        this.inferred = inferPackages ? new InferredPackages() : null;
         this.stack = new StackView(names, app);
     }
 
@@ -104,8 +107,9 @@ public final class JfrAnalyzer {
             throw new BrinkUserException("an empty time window: it starts at " + f.from() + " (--from) and ends at " + f.to()
                     + " (--to); expected --from before --to");
         }
-        AppPackages app = packages == AppPackages.UNKNOWN ? JfrAppPackages.detect(file) : packages;
-        JfrAnalyzer a = new JfrAnalyzer(file, app);
+        JfrAppPackages.Detected d = packages == AppPackages.UNKNOWN ? JfrAppPackages.detect(file)
+                : new JfrAppPackages.Detected(packages, false);
+        JfrAnalyzer a = new JfrAnalyzer(file, d.packages(), d.launcher());
         ReadPosition at = new ReadPosition();
         try (RecordingFile rf = new RecordingFile(file)) {
             at.open();
@@ -143,14 +147,22 @@ public final class JfrAnalyzer {
         switch (type) {
             case "jdk.ExecutionSample" -> executionSample(e);
             case "jdk.NativeMethodSample" -> natives.add(stack.read(e.getStackTrace(), false).top, 1, stack.appFrame);
-            case "jdk.ObjectAllocationSample" -> sampledAllocations.add(e, "weight", stack);
+            case "jdk.ObjectAllocationSample" -> {
+                sampledAllocations.add(e, "weight", stack);
+                if (inferred != null) {
+                    inferred.frame(stack.appFrame);
+                }
+                RecordedClass c = e.getClass("objectClass");
+                exceptions.allocation(c == null ? "(unknown)" : c.getName(), e.getLong("weight"), stack);
+            }
             case "jdk.ObjectAllocationInNewTLAB", "jdk.ObjectAllocationOutsideTLAB" -> tlabAllocations.add(e, "allocationSize", stack);
             case "jdk.JavaMonitorEnter" -> monitorEnter(e);
             case "jdk.ThreadPark" -> park(e);
             case "jdk.ThreadSleep" -> sleeps.add(siteOutside(e, "java.lang.Thread.", "java.lang.VirtualThread."), ms(e), null);
             case "jdk.ClassLoadingStatistics" -> classLoading(e);
             case "jdk.ClassDefine" -> defines.add(loaderName(e.getValue("definingClassLoader")), 1, null);
-            case "jdk.JavaExceptionThrow", "jdk.JavaErrorThrow" -> exceptions.thrown(e, stack);
+            case "jdk.JavaExceptionThrow" -> exceptions.thrown(e, stack, false);
+            case "jdk.JavaErrorThrow" -> exceptions.thrown(e, stack, true);
             case "jdk.ExceptionStatistics" -> exceptions.statistics(e);
             case "jdk.GarbageCollection" -> gc.collection(e);
             case "jdk.GCHeapSummary" -> gc.heapSummary(e);
@@ -204,6 +216,9 @@ public final class JfrAnalyzer {
             pathEntries.computeIfAbsent(path, k -> new Tally()).add(stack.entry, 1, null);
         }
         exceptions.sample(stack);
+        if (inferred != null) {
+            inferred.frame(stack.appFrame);
+        }
         String pool = HotPaths.pool(threadName(e, "sampledThread"));
         pools.add(pool, 1, null);
         pathPools.computeIfAbsent(path, k -> new Tally()).add(pool, 1, null);
@@ -339,7 +354,8 @@ public final class JfrAnalyzer {
                 natives.totalCount(), self.top(TOP), totalShares(), hotPaths, shares, natives.top(TOP),
                 byClass.top(TOP), bySite.top(TOP), allocations.appSites(TOP), byClass.totalWeight() / Math.max(windowSec, 1e-3),
                 contention, parks.top(TOP), sleeps.top(TOP), cl, exceptions.byType().top(TOP), exceptions.bySite().top(TOP),
-                exceptions.created(), exceptions.summary(executionSamples), app.packages(), app.source(), gcSummary, cpu,
+                exceptions.created(), exceptions.summary(executionSamples), inferred == null ? app.packages() : inferred.packages(app),
+                inferred == null ? app.source() : inferred.source(app), gcSummary, cpu,
                 reads.top(TOP), writes.top(TOP), List.of());
         findings.addAll(0, JfrFindings.of(draft, windowSec));
         return draft.withFindings(findings);

@@ -134,20 +134,26 @@ public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @Jso
     /**
      * Throwables over the window.
      *
-     * @param created  throwables the JVM created (jdk.ExceptionStatistics), -1 when not recorded
+     * @param created  throwables the JVM created (jdk.ExceptionStatistics) less its own linkage errors, -1 when not
+     *                 recorded
      * @param perSec   their rate
      * @param type     the type thrown most, null when neither throw events nor samples say
      * @param appFrame where it is thrown: the first application frame below its constructors ("(frame)" when none)
-     * @param share    of that type at that frame among the throws (or exception samples) seen
+     * @param share    of that type at that frame among the throws seen (or the samples' count or bytes)
      * @param cpuShare execution samples taken inside a throwable's construction, of all samples (a floor: the stack walk
      *                 runs in the VM)
-     * @param source   {@link #THROW_EVENTS}, {@link #EXECUTION_SAMPLES} or {@link #STATISTICS}: what named the type
+     * @param source   {@link #THROW_EVENTS}, {@link #EXECUTION_SAMPLES}, {@link #ALLOCATION_SAMPLES} or
+     *                 {@link #STATISTICS}: what named the type ({@link ExceptionTally})
+     * @param jvmLinkageErrors errors the JVM threw and caught about itself while linking method handles, seen in the
+     *                 window's throw events and left out of every table and source ({@link ThrowableTypes#jvmLinking})
      */
     public record Exceptions(long created, @JsonProperty("per_sec") double perSec, String type,
                              @JsonProperty("app_frame") String appFrame, double share,
-                             @JsonProperty("cpu_share") double cpuShare, String source) {
+                             @JsonProperty("cpu_share") double cpuShare, String source,
+                             @JsonProperty("jvm_linkage_errors") long jvmLinkageErrors) {
         public static final String THROW_EVENTS = "throw-events";
         public static final String EXECUTION_SAMPLES = "execution-samples";
+        public static final String ALLOCATION_SAMPLES = "allocation-samples";
         public static final String STATISTICS = "statistics";
     }
 

@@ -42,6 +42,16 @@ final class Tally {
         }
     }
 
+    /** Adds {@code count} entries of {@code weight} in all to {@code key} (no second key): another tally's row moved here. */
+    void add(String key, long count, double weight) {
+        Cell c = cells.computeIfAbsent(key, k -> new Cell());
+        c.count += count;
+        c.weight += weight;
+        c.max = Math.max(c.max, count == 0 ? 0 : weight / count);
+        totalCount += count;
+        totalWeight += weight;
+    }
+
     long totalCount() {
         return totalCount;
     }

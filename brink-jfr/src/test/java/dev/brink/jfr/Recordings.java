@@ -37,6 +37,17 @@ final class Recordings {
         return file;
     }
 
+    /** JDK 17, and JDK 25 when this machine has it (said on stdout when not). */
+    static List<Path> jdks() {
+        List<Path> jdks = new ArrayList<>(List.of(JDK17));
+        if (present(JDK25)) {
+            jdks.add(JDK25);
+        } else {
+            System.out.println("SKIPPED: no JDK 25 at " + JDK25 + "; JDK 17 recordings only");
+        }
+        return jdks;
+    }
+
     static boolean present(Path jdk) {
         return Files.isExecutable(jdk.resolve("bin/java"));
     }
