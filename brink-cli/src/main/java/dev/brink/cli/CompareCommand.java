@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
                 + "resolved and unchanged.",
             "Seconds are the unit: p is the Mann-Whitney U test on each second's figure, adjusted by Holm's method over "
                 + "all metrics; the interval a bootstrap of the step's figure resampling seconds. A change within a "
-                + "metric's noise floor (latency 1 ms, or 5 % at p50 to 50 % at max) is no significant change.",
+                + "metric's noise floor (latency 1 ms, or 15 % at p50 to 150 % at max) is no significant change.",
             "Exit 0 done; 2 bad input; 3 --fail-on failed."})
 final class CompareCommand implements Callable<Integer> {
     @Spec
