@@ -248,7 +248,8 @@ class RealRunReportTest {
     /**
      * The contract holds values, not only names: in a copy of this real run, each finding-detail key and each key of a
      * .jsonl line renamed, one at a time, is reported by ContractCheck by its new name, and so is every key of every other
-     * finding kind, from a detail of each kind added to the copy ({@link DetailSamples}); a leak_shape word the analyser
+     * finding kind, from a detail of each kind added to the copy ({@link DetailSamples}), and each key of a row inside a
+     * detail (a deadlock's members, a pool's holders, a busy thread's rows, a grown class); a leak_shape word the analyser
      * does not write (the one DESIGN.md once documented) and a GC cause word that is the JVM's, not a cause kind, are
      * reported with the words they may be.
      */
@@ -292,6 +293,9 @@ class RealRunReportTest {
         assertThat(ContractCheck.violations(copy, design)).isEmpty();
         int everyKey = Detail.TYPES.values().stream().mapToInt(t -> Detail.keys(t).size()).sum();
         assertThat(renameEachDetailKey(copy, design, summary, real, findings.size())).as("every key of every kind").isEqualTo(everyKey);
+        int everyRowKey = Detail.TYPES.values().stream().flatMap(t -> Detail.rows(t).values().stream()).mapToInt(r -> Detail.keys(r).size()).sum();
+        assertThat(everyRowKey).as("keys of the rows: deadlock members, pool holders, thread rows, grown classes").isGreaterThan(20);
+        assertThat(renameEachRowKey(copy, design, summary, real, findings.size())).as("every key of every row").isEqualTo(everyRowKey);
         ObjectNode gc = (ObjectNode) findings.get(real + FindingKind.GC_PRESSURE.ordinal()).path("detail");
         gc.put("cause", "system-gc"); // the JVM's words are not the cause's kinds
         Json.MAPPER.writeValue(copy.resolve(RunDirectory.SUMMARY).toFile(), summary);
@@ -327,6 +331,36 @@ class RealRunReportTest {
                 detail.remove(key + "_x");
                 detail.set(key, value);
                 renamed++;
+            }
+        }
+        Json.MAPPER.writeValue(copy.resolve(RunDirectory.SUMMARY).toFile(), summary);
+        return renamed;
+    }
+
+    /**
+     * Renames each key of the first row of every list of rows (a deadlock's members, a pool's holders) in findings
+     * {@code from} to {@code to}, one at a time, and expects ContractCheck to name it by its path; puts it back after.
+     * Returns how many keys it renamed.
+     */
+    private static int renameEachRowKey(Path copy, String design, ObjectNode summary, int from, int to) throws Exception {
+        int renamed = 0;
+        for (int i = from; i < to; i++) {
+            JsonNode f = summary.path("findings").get(i);
+            String kind = f.path("kind").asText();
+            FindingKind k = java.util.Arrays.stream(FindingKind.values()).filter(x -> x.jsonName().equals(kind)).findFirst().orElseThrow();
+            for (String rows : Detail.rows(Detail.TYPES.get(k)).keySet()) {
+                ObjectNode row = (ObjectNode) f.path("detail").path(rows).get(0);
+                assertThat(row).as(kind + " " + rows + ": a sample with a row").isNotNull();
+                for (String key : toList(row.fieldNames())) {
+                    JsonNode value = row.remove(key);
+                    row.set(key + "_x", value);
+                    Json.MAPPER.writeValue(copy.resolve(RunDirectory.SUMMARY).toFile(), summary);
+                    assertThat(ContractCheck.violations(copy, design)).as(kind + " " + rows + " " + key)
+                            .anyMatch(v -> v.startsWith("detail of " + kind + ": " + rows + "[0]." + key + "_x: not a key of its row"));
+                    row.remove(key + "_x");
+                    row.set(key, value);
+                    renamed++;
+                }
             }
         }
         Json.MAPPER.writeValue(copy.resolve(RunDirectory.SUMMARY).toFile(), summary);

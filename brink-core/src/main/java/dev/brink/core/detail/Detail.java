@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Json;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -69,14 +70,37 @@ public sealed interface Detail permits AllocationHotspotDetail, BusyThreadDetail
         return read(f.detail(), type);
     }
 
-    /** The keys of a record type as they are written: its components' names in snake_case, in order. */
-    static List<String> keys(Class<? extends Detail> type) {
+    /**
+     * The keys of a record type as they are written: its components' names in snake_case, in order. A detail's record,
+     * or the record of one of its rows ({@link #rows}).
+     */
+    static List<String> keys(Class<?> type) {
+        if (!type.isRecord()) throw new IllegalArgumentException(type + " is not a record");
         List<String> out = new ArrayList<>();
         for (RecordComponent c : type.getRecordComponents()) {
-            JsonProperty named = c.getAccessor().getAnnotation(JsonProperty.class);
-            out.add(named != null ? named.value() : snake(c.getName()));
+            out.add(key(c));
         }
         return out;
+    }
+
+    /**
+     * The keys of {@code type} that hold a list of rows, each row a record of its own (a deadlock's cycle members, a
+     * busy thread's thread rows): key → the row's record. Their keys are the contract too, one level down.
+     */
+    static Map<String, Class<? extends Record>> rows(Class<? extends Detail> type) {
+        Map<String, Class<? extends Record>> out = new LinkedHashMap<>();
+        for (RecordComponent c : type.getRecordComponents()) {
+            if (c.getGenericType() instanceof ParameterizedType list && List.class.equals(list.getRawType())
+                    && list.getActualTypeArguments()[0] instanceof Class<?> row && row.isRecord()) {
+                out.put(key(c), row.asSubclass(Record.class));
+            }
+        }
+        return out;
+    }
+
+    private static String key(RecordComponent c) {
+        JsonProperty named = c.getAccessor().getAnnotation(JsonProperty.class);
+        return named != null ? named.value() : snake(c.getName());
     }
 
     /** Jackson's own snake_case, the one {@code @JsonNaming} on each record applies. */

@@ -109,4 +109,27 @@ class DetailTest {
         assertThat(DetailValues.problem(shard.deepCopy().set("signs", Json.MAPPER.valueToTree(List.of("no-summary", "crashed"))),
                 ShardIncompleteDetail.class)).isEqualTo("signs[1]: expected one of no-summary, truncated-line, no-load-close, got 'crashed'");
     }
+
+    /**
+     * A key renamed inside a row (a pool-starvation holder, a deadlock member) is named with its path, though the lenient
+     * reader would drop it, and an unknown key of the detail itself is left to its caller while the values beside it are
+     * still checked.
+     */
+    @Test
+    void aRenamedKeyInsideARowIsAProblemNamedByItsPath() {
+        ObjectNode starving = (ObjectNode) Json.MAPPER.valueToTree(Detail.map(DetailSamples.all().get(FindingKind.POOL_STARVATION)));
+        ObjectNode holder = (ObjectNode) starving.path("holders").get(0);
+        holder.set("thread_x", holder.remove("thread"));
+        assertThat(DetailValues.problem(starving, PoolStarvationDetail.class))
+                .isEqualTo("holders[0].thread_x: not a key of its row (its keys: app_frame, frame, state, thread)");
+        assertThat(Detail.rows(PoolStarvationDetail.class)).containsExactly(Map.entry("holders", PoolStarvationDetail.Holder.class));
+
+        ObjectNode leak = (ObjectNode) Json.MAPPER.valueToTree(Detail.map(DetailSamples.all().get(FindingKind.MEMORY_LEAK)));
+        ((ObjectNode) leak.path("grown_classes").get(0)).remove("instances_before");
+        assertThat(DetailValues.problem(leak, MemoryLeakDetail.class)).isEqualTo("grown_classes[0].instances_before: missing, expected a whole number");
+
+        ObjectNode suspect = (ObjectNode) Json.MAPPER.valueToTree(Detail.map(SUSPECT));
+        suspect.put("retained_bytes_x", 1).put("share_of_heap", 30.0);
+        assertThat(DetailValues.problem(suspect, LeakSuspectDetail.class)).isEqualTo("share_of_heap: expected a share from 0 to 1, got 30.0");
+    }
 }
