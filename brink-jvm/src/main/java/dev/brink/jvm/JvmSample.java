@@ -89,10 +89,12 @@ public record JvmSample(String time, @JsonProperty("epoch_ms") long epochMs, lon
      * @param processCpuNs CPU time the process used so far, nanoseconds
      * @param systemLoad   the whole machine's recent CPU use, 0..1
      * @param loadAverage  the one-minute system load average (-1 if unavailable)
+     * @param jitCpuNs     CPU time the JIT compiler threads used so far, nanoseconds, part of {@code processCpuNs}; -1
+     *                     for a remote JVM or where /proc cannot tell ({@link CompilerCpu})
      */
     public record Cpu(@JsonProperty("process_load") double processLoad, @JsonProperty("process_cpu_ns") long processCpuNs,
                       @JsonProperty("system_load") double systemLoad, @JsonProperty("load_average") double loadAverage,
-                      int processors) {
+                      int processors, @JsonProperty("jit_cpu_ns") long jitCpuNs) {
     }
 
     public record Classes(int loaded, @JsonProperty("total_loaded") long totalLoaded, long unloaded) {

@@ -44,6 +44,7 @@ final class Sampler {
     private final long jvmStartMs;
     /** Threads whose state a sample may count, on average (see {@link #samplesBetweenStateCounts}). */
     static final int STATE_THREADS_PER_SAMPLE = 128;
+    private final CompilerCpu compilerCpu;
     private int samplesUntilStates;
     private int[] states;
 
@@ -51,6 +52,7 @@ final class Sampler {
         this.mbeans = mbeans;
         this.pid = pid;
         this.jvmStartMs = jvmStartMs;
+        this.compilerCpu = new CompilerCpu(pid);
         // CpuLoad (JDK 14+) and the deprecated SystemCpuLoad are the same figure, each costing a /proc read
         this.systemLoadAttribute = attrs(OS, "CpuLoad").containsKey("CpuLoad") ? "CpuLoad" : "SystemCpuLoad";
         this.threads = ManagementFactory.newPlatformMXBeanProxy(mbeans, ManagementFactory.THREAD_MXBEAN_NAME, ThreadMXBean.class);
@@ -117,7 +119,7 @@ final class Sampler {
                 "SystemLoadAverage", "AvailableProcessors", "OpenFileDescriptorCount", "MaxFileDescriptorCount");
         Object systemLoad = os.get(systemLoadAttribute);
         JvmSample.Cpu cpu = new JvmSample.Cpu(dbl(os.get("ProcessCpuLoad")), num(os.get("ProcessCpuTime"), -1),
-                dbl(systemLoad), dbl(os.get("SystemLoadAverage")), (int) num(os.get("AvailableProcessors"), -1));
+                dbl(systemLoad), dbl(os.get("SystemLoadAverage")), (int) num(os.get("AvailableProcessors"), -1), compilerCpu.ns());
         Map<String, Object> cl = attrs(CLASSES, "LoadedClassCount", "TotalLoadedClassCount", "UnloadedClassCount");
         Map<String, JvmSample.Buffer> buf = new LinkedHashMap<>();
         for (ObjectName b : buffers) {
