@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * The target JVM's cumulative counters from jvm.jsonl (JvmSample: {@code cpu.process_cpu_ns}, and the sum of
- * {@code gc.*.time_ms} and of {@code gc.*.count} over its collectors), so that the CPU and GC time spent in any window can be read as the
+ * The target JVM's cumulative counters from jvm.jsonl (JvmSample: {@code cpu.process_cpu_ns}, {@code cpu.jit_cpu_ns},
+ * and the sum of {@code gc.*.time_ms} and of {@code gc.*.count} over its collectors), so that the CPU and GC time spent in any window can be read as the
  * difference of the counters, interpolated linearly between the samples around its ends. A window that a counter
  * goes backwards across (the target was relaunched, as for a small-heap soak) or that no sample covers has no
  * figure (NaN).
@@ -18,6 +18,9 @@ final class JvmCounters {
     private double[] cpuMs = new double[256];
     private double[] gcMs = new double[256];
     private double[] gcCount = new double[256];
+    private double[] jitMs = new double[256];
+    /** Whether every sample kept had the compiler threads' CPU (a local target, a run from this version on). */
+    private boolean jitKnown = true;
     private int n;
 
     static JvmCounters read(Path jvmJsonl) throws BrinkUserException {
@@ -32,6 +35,8 @@ final class JvmCounters {
         if (t < 0 || cpuNs < 0 || (n > 0 && t <= epochMs[n - 1])) {
             return;
         }
+        long jitNs = sample.path("cpu").path("jit_cpu_ns").asLong(-1);
+        jitKnown &= jitNs >= 0;
         double gc = 0;
         double count = 0;
         for (JsonNode collector : sample.path("gc")) {
@@ -43,11 +48,13 @@ final class JvmCounters {
             cpuMs = Arrays.copyOf(cpuMs, n * 2);
             gcMs = Arrays.copyOf(gcMs, n * 2);
             gcCount = Arrays.copyOf(gcCount, n * 2);
+            jitMs = Arrays.copyOf(jitMs, n * 2);
         }
         epochMs[n] = t;
         cpuMs[n] = cpuNs / 1e6;
         gcMs[n] = gc;
         gcCount[n] = count;
+        jitMs[n] = Math.max(jitNs, 0) / 1e6;
         n++;
     }
 
@@ -58,6 +65,19 @@ final class JvmCounters {
     /** Milliseconds of target CPU between {@code fromMs} and {@code toMs}; NaN when not covered. */
     double cpuMs(long fromMs, long toMs) {
         return delta(cpuMs, fromMs, toMs);
+    }
+
+    /** Whether {@link #cpuOutsideJitMs} can be read: every sample has the compiler threads' CPU. */
+    boolean jitKnown() {
+        return n > 0 && jitKnown;
+    }
+
+    /**
+     * Milliseconds of target CPU between {@code fromMs} and {@code toMs} outside its JIT compiler threads: the CPU that
+     * ran the service's code and its GC; NaN when not covered or the compiler's CPU is not known ({@link #jitKnown}).
+     */
+    double cpuOutsideJitMs(long fromMs, long toMs) {
+        return jitKnown() ? delta(cpuMs, fromMs, toMs) - delta(jitMs, fromMs, toMs) : Double.NaN;
     }
 
     /** Milliseconds of GC between {@code fromMs} and {@code toMs}; NaN when not covered. */

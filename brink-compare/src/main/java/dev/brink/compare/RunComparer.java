@@ -89,6 +89,10 @@ public final class RunComparer {
                 notCompared.add("step " + n.name + ": in NEW only");
             }
         }
+        if (base.jvmWatched() && news.jvmWatched() && !(base.jitKnown() && news.jitKnown())) {
+            notCompared.add("cpu_per_request includes the JIT compiler's CPU: " + (base.jitKnown() ? "NEW" : "BASE")
+                    + " did not record it (a remote JVM, or a run of an earlier Brink)");
+        }
         List<MetricComparison> metrics = decide(measured, s);
         List<PhaseChange> phases = PhaseChanges.of(base.summary, news.summary, s);
         FindingChanges findings = FindingChanges.of(base.summary == null ? List.of() : base.summary.findings(),
@@ -119,8 +123,10 @@ public final class RunComparer {
                 pair.latency(lb.coarsened(fb), ln.coarsened(fn), out, notCompared);
             }
             if (op.equals(StepSeconds.ALL)) {
-                RatioUnits cb = base.cpuPerRequest(b);
-                RatioUnits cn = news.cpuPerRequest(n);
+                // the compiler's CPU off both sides when both recorded it (RunMetric.CPU_PER_REQUEST), else on both
+                boolean outsideJit = base.jitKnown() && news.jitKnown();
+                RatioUnits cb = base.cpuPerRequest(b, outsideJit);
+                RatioUnits cn = news.cpuPerRequest(n, outsideJit);
                 if (cb != null && cn != null) {
                     pair.ratio(RunMetric.CPU_PER_REQUEST, cb.coarsened(fb), cn.coarsened(fn), out);
                 }

@@ -137,14 +137,26 @@ final class RunRecord {
     }
 
     /** Target CPU milliseconds per request, unit by unit; null when the target JVM was not watched. */
-    RatioUnits cpuPerRequest(StepSeconds step) {
-        return perRequest(step, true);
+    RatioUnits cpuPerRequest(StepSeconds step, boolean outsideJit) {
+        return perRequest(step, outsideJit ? Counter.CPU_OUTSIDE_JIT : Counter.CPU);
+    }
+
+    /** Whether the target JVM was watched: jvm.jsonl has samples. */
+    boolean jvmWatched() {
+        return !jvm.isEmpty();
+    }
+
+    /** Whether this run's jvm.jsonl has the JIT compiler threads' CPU in every sample. */
+    boolean jitKnown() {
+        return jvm.jitKnown();
     }
 
     /** Target GC milliseconds per request, unit by unit; null when the target JVM was not watched. */
     RatioUnits gcPerRequest(StepSeconds step) {
-        return perRequest(step, false);
+        return perRequest(step, Counter.GC);
     }
+
+    private enum Counter { CPU, CPU_OUTSIDE_JIT, GC }
 
     /** Collections in the whole step; -1 when the target JVM was not watched or the step is not covered. */
     long collections(StepSeconds step) {
@@ -154,7 +166,7 @@ final class RunRecord {
         return jvm.gcCount(step.startMs(0), step.endMs.get(step.seconds() - 1));
     }
 
-    private RatioUnits perRequest(StepSeconds step, boolean cpu) {
+    private RatioUnits perRequest(StepSeconds step, Counter counter) {
         if (jvm.isEmpty()) {
             return null;
         }
@@ -165,7 +177,11 @@ final class RunRecord {
             int last = Math.min(step.seconds(), first + spu) - 1;
             long from = step.startMs(first);
             long to = step.endMs.get(last);
-            ms[u] = cpu ? jvm.cpuMs(from, to) : jvm.gcMs(from, to);
+            ms[u] = switch (counter) {
+                case CPU -> jvm.cpuMs(from, to);
+                case CPU_OUTSIDE_JIT -> jvm.cpuOutsideJitMs(from, to);
+                case GC -> jvm.gcMs(from, to);
+            };
         }
         RatioUnits r = new RatioUnits(ms, step.requests());
         return r.units() == 0 ? null : r;

@@ -44,7 +44,9 @@ public record StepFigures(String step, Map<RunMetric, Double> whole, Map<String,
                     }
                 }
                 if (op.equals(StepSeconds.ALL)) {
-                    RatioUnits cpu = run.cpuPerRequest(step);
+                    // the whole process's CPU: a history spans runs with and without the compiler's figure, and
+                    // one series must mean one thing (the pairwise compare takes the compiler off when both have it)
+                    RatioUnits cpu = run.cpuPerRequest(step, false);
                     RatioUnits gc = run.gcPerRequest(step);
                     put(f, RunMetric.CPU_PER_REQUEST, cpu == null ? Double.NaN : cpu.whole());
                     put(f, RunMetric.GC_PER_REQUEST, gc == null ? Double.NaN : gc.whole());

@@ -2,6 +2,7 @@ package dev.brink.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.brink.compare.testing.RunFixture;
 import dev.brink.compare.testing.RunFixture.Op;
@@ -81,6 +82,33 @@ class RunComparerTest {
                 .anyMatch(m -> m.metric() == RunMetric.CPU_PER_REQUEST);
         assertThat(c.notCompared()).anyMatch(l -> l.matches("step capacity-x2 operation all: [0-9] collections in BASE, [0-9] in NEW, "
                 + "too few for gc_per_request \\(needs 10 on each side\\)"));
+    }
+
+    /**
+     * Two processes of the same code whose JIT compilers worked very differently in the step (one compiling 150 ms a
+     * second, the other 20): the CPU per request outside the compiler is the same, and so is the verdict, when both
+     * runs recorded the compiler's CPU; without that figure on one side the whole process's CPU is compared, and the
+     * comparison says so.
+     */
+    @Test
+    void cpuPerRequestLeavesTheJitCompilerOutWhenBothRunsRecordedIt() throws Exception {
+        RunComparison c = RunComparer.compare(
+                new RunFixture(tmp.resolve("jit-a"), 5).jvm(0.4, 0.1).jit(150).step("capacity-x2", 20, 100, read(4)).write(),
+                new RunFixture(tmp.resolve("jit-b"), 6).jvm(0.4, 0.1).jit(20).step("capacity-x2", 20, 100, read(4)).write(),
+                CompareSettings.defaults());
+        MetricComparison cpu = find(c, "capacity-x2", "", RunMetric.CPU_PER_REQUEST);
+        assertThat(cpu.verdict()).as(cpu.note()).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(cpu.base()).isCloseTo(0.4, within(0.02));
+        assertThat(c.notCompared()).noneMatch(l -> l.contains("JIT"));
+
+        RunComparison whole = RunComparer.compare(
+                new RunFixture(tmp.resolve("jit-c"), 5).jvm(0.4, 0.1).jit(150).step("capacity-x2", 20, 100, read(4)).write(),
+                new RunFixture(tmp.resolve("jit-d"), 6).jvm(0.4, 0.1).step("capacity-x2", 20, 100, read(4)).write(),
+                CompareSettings.defaults());
+        MetricComparison raw = find(whole, "capacity-x2", "", RunMetric.CPU_PER_REQUEST);
+        assertThat(raw.base()).as("BASE's process CPU, compiler included").isGreaterThan(2 * 0.4);
+        assertThat(whole.notCompared()).contains("cpu_per_request includes the JIT compiler's CPU: NEW did not record it "
+                + "(a remote JVM, or a run of an earlier Brink)");
     }
 
     /** A slower write: found on the write and on the mix that contains it, and nowhere else. */

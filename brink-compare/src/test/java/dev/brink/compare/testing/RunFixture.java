@@ -33,7 +33,7 @@ public final class RunFixture {
     }
 
     private record Step(String name, int seconds, double rps, List<Op> ops, double cpuMsPerRequest, double gcMsPerRequest,
-                        int runnable, int blocked) {
+                        double jitMsPerSecond, int runnable, int blocked) {
     }
 
     private final Path dir;
@@ -42,6 +42,7 @@ public final class RunFixture {
     private RunSummary summary;
     private double cpuMsPerRequest = Double.NaN;
     private double gcMsPerRequest;
+    private double jitMsPerSecond = Double.NaN;
     private int runnable = 4;
     private int blocked;
     /** Spread of one request's latency around the median (log-normal sigma), and of one second's level. */
@@ -61,6 +62,15 @@ public final class RunFixture {
         return this;
     }
 
+    /**
+     * The JIT compiler threads' CPU a second in the steps added after this call, part of the process's CPU and recorded
+     * as jvm.jsonl's {@code cpu.jit_cpu_ns} (NaN, the default: not recorded, as by a remote JVM or an older Brink).
+     */
+    public RunFixture jit(double msPerSecond) {
+        this.jitMsPerSecond = msPerSecond;
+        return this;
+    }
+
     /** The target's threads by state in the steps added after this call (jvm.jsonl's counts). */
     public RunFixture threads(int runnable, int blocked) {
         this.runnable = runnable;
@@ -74,7 +84,7 @@ public final class RunFixture {
     }
 
     public RunFixture step(String name, int seconds, double rps, Op... ops) {
-        steps.add(new Step(name, seconds, rps, List.of(ops), cpuMsPerRequest, gcMsPerRequest, runnable, blocked));
+        steps.add(new Step(name, seconds, rps, List.of(ops), cpuMsPerRequest, gcMsPerRequest, jitMsPerSecond, runnable, blocked));
         return this;
     }
 
@@ -100,7 +110,9 @@ public final class RunFixture {
                 long t = startMs;
                 double cpuMs = 0;
                 double gcMs = 0;
-                jvm.add(jvmLine(t, cpuMs, gcMs, runnable, blocked));
+                double jitMs = 0;
+                boolean jit = steps.stream().noneMatch(s -> Double.isNaN(s.jitMsPerSecond()));
+                jvm.add(jvmLine(t, cpuMs, gcMs, jit ? jitMs : Double.NaN, runnable, blocked));
                 for (Step s : steps) {
                     events.add(Json.MAPPER.writeValueAsString(Map.of("epoch_ms", t, "type", EventType.STEP_START, "step", s.name(),
                             "duration_s", s.seconds(), "target_rps", s.rps())));
@@ -147,7 +159,11 @@ public final class RunFixture {
                         if (!Double.isNaN(s.cpuMsPerRequest())) {
                             cpuMs += (okAll + errAll) * s.cpuMsPerRequest() * Math.exp(0.02 * random.nextGaussian());
                             gcMs += (okAll + errAll) * s.gcMsPerRequest() * Math.exp(0.05 * random.nextGaussian());
-                            jvm.add(jvmLine(end, cpuMs, gcMs, s.runnable(), s.blocked()));
+                            if (jit) {
+                                jitMs += s.jitMsPerSecond();
+                                cpuMs += s.jitMsPerSecond();
+                            }
+                            jvm.add(jvmLine(end, cpuMs, gcMs, jit ? jitMs : Double.NaN, s.runnable(), s.blocked()));
                         }
                         t = end;
                     }
@@ -177,8 +193,11 @@ public final class RunFixture {
         hlog.outputIntervalHistogram((startMs - this.startMs) / 1000.0, (endMs - this.startMs) / 1000.0, h, 1000.0);
     }
 
-    private static String jvmLine(long epochMs, double cpuMs, double gcMs, int runnable, int blocked) throws IOException {
-        return Json.MAPPER.writeValueAsString(Map.of("epoch_ms", epochMs, "cpu", Map.of("process_cpu_ns", Math.round(cpuMs * 1e6)),
+    private static String jvmLine(long epochMs, double cpuMs, double gcMs, double jitMs, int runnable, int blocked) throws IOException {
+        Map<String, Object> cpu = new LinkedHashMap<>();
+        cpu.put("process_cpu_ns", Math.round(cpuMs * 1e6));
+        if (!Double.isNaN(jitMs)) cpu.put("jit_cpu_ns", Math.round(jitMs * 1e6));
+        return Json.MAPPER.writeValueAsString(Map.of("epoch_ms", epochMs, "cpu", cpu,
                 // a young collection of 2 ms each: the count that gc_per_request needs (10 a side) follows the time
                 "gc", Map.of("G1 Young Generation", Map.of("count", (long) (gcMs / 2), "time_ms", Math.round(gcMs))),
                 "threads", Map.of("runnable", runnable, "blocked", blocked, "waiting", 10, "timed_waiting", 2)));
