@@ -11,12 +11,15 @@
 #
 #   bench/compare-pairs.sh [OUT_DIR]          (default: a fresh temporary folder; everything is kept there)
 #   PAIRS=5 STEP=30s SKIP_MAVEN=1 bench/compare-pairs.sh
+#   PARTS=3 SEED=~/.m2/repository bench/compare-pairs.sh    (only part 3; PARTS="1 2" skips it, as SKIP_MAVEN=1 does)
 # Prints a summary table of verdicts per pair; exits 1 when any expectation fails.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:-$(mktemp -d -t brink-compare-pairs.XXXXXX)}"
 pairs="${PAIRS:-5}"
 step="${STEP:-30s}"
+parts=" ${PARTS:-1 2 3} "
+[[ -n "${SKIP_MAVEN:-}" ]] && parts="${parts/ 3 / }"
 mkdir -p "$out"
 brink=("$root/brink")
 sample_jar="$root/brink-sample/target/brink-sample.jar"
@@ -75,6 +78,7 @@ print(count("worse"), count("better"), count("no-significant-change"), count("in
 EOF
 }
 
+if [[ "$parts" == *" 1 "* ]]; then
 echo "== 1. $pairs pairs of the same plan (steps of $step), into $out"
 printf "%-8s %6s %6s %9s %12s %11s %6s %9s %5s\n" pair worse better no-change inconclusive regressions rows unjudged exit
 for i in $(seq 1 "$pairs"); do
@@ -92,6 +96,9 @@ for i in $(seq 1 "$pairs"); do
   (( code == 0 )) || fail "same-$i: --fail-on regression exited $code"
 done
 
+fi
+
+if [[ "$parts" == *" 2 "* ]]; then
 echo "== 2. the crypto defect on against off"
 run defect-off
 run defect-on --crypto.synchronized.enabled=true
@@ -116,8 +123,9 @@ if not hit:
     print("FAIL: no regression on add-book or reprice")
 sys.exit(1 if bad or not hit else 0)
 EOF
+fi
 
-if [[ -z "${SKIP_MAVEN:-}" ]]; then
+if [[ "$parts" == *" 3 "* ]]; then
   echo "== 3. examples/orders-service against a stored baseline"
   repo="$out/m2"
   mvn=("$root/mvnw" -B -Dmaven.repo.local="$repo")
