@@ -10,7 +10,7 @@ import dev.brink.core.Shard;
 import dev.brink.core.detail.ShardSign;
 import dev.brink.core.evidence.LatencyLog;
 import dev.brink.core.summary.RunSummary;
-import dev.brink.load.engine.IntervalStats;
+import dev.brink.core.line.IntervalStats;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
