@@ -363,15 +363,7 @@ public final class ShardMerge {
     private void writeGenerator(RunDirectory run) throws BrinkUserException, IOException {
         TreeMap<Long, GeneratorHealth> merged = new TreeMap<>();
         for (ShardRun r : shards) {
-            int n = 0;
-            for (JsonNode line : r.generator) {
-                n++;
-                GeneratorHealth g;
-                try {
-                    g = Json.MAPPER.treeToValue(line, GeneratorHealth.class);
-                } catch (IOException | IllegalArgumentException e) {
-                    throw new BrinkUserException(r.dir.resolve(RunDirectory.GENERATOR) + ":" + n + ": expected a generator.jsonl line");
-                }
+            for (GeneratorHealth g : r.generator) {
                 long s = second(g.epochMs());
                 List<String> reasons = g.reasons().stream().map(x -> "shard " + r.shard + ": " + x).toList();
                 GeneratorHealth mine = new GeneratorHealth(g.epochMs(), g.processCpu(), g.loopCpu(), g.gcPauseMs(), g.lagP99Ms(),
@@ -456,7 +448,7 @@ public final class ShardMerge {
 
     /** Seconds in which the shard's generator fell behind (generator.jsonl lines with reasons). */
     private static long boundSeconds(ShardRun r) {
-        return r.generator.stream().filter(g -> g.path("reasons").size() > 0).count();
+        return r.generator.stream().filter(GeneratorHealth::bound).count();
     }
 
     private static double boundShare(ShardRun r) {
