@@ -5,6 +5,7 @@ import dev.brink.core.EventType;
 import dev.brink.core.Json;
 import dev.brink.core.Numbers;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.event.GeneratorBound;
 import dev.brink.core.event.StepEnd;
 import dev.brink.core.event.StepStart;
 import dev.brink.load.engine.Counters;
@@ -368,7 +369,7 @@ public final class LoadEngine implements StepDriver {
                 Percentiles.of(total.corrected), Percentiles.of(total.uncorrected), state[0], state[2], state[1], health.bound(), ops,
                 state[3]);
         out.interval(stats, health, epochMs(from), endMs, total.corrected, total.uncorrected, names, snap);
-        if (health.bound()) out.event(EventType.GENERATOR_BOUND, Map.of("step", step.name(), "reasons", health.reasons()));
+        if (health.bound()) out.event(EventType.GENERATOR_BOUND, new GeneratorBound(step.name(), health.reasons()).fields());
         acc.add(total, snap, state[0], health);
         for (IntervalListener l : listeners) {
             l.onLatency(total.corrected);

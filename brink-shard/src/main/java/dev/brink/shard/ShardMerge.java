@@ -20,6 +20,7 @@ import dev.brink.core.Shard;
 import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.GeneratorBoundDetail;
 import dev.brink.core.detail.ShardIncompleteDetail;
+import dev.brink.core.event.GeneratorBound;
 import dev.brink.core.event.StepEnd;
 import dev.brink.core.event.StepStart;
 import dev.brink.core.summary.RunSummary;
@@ -420,7 +421,7 @@ public final class ShardMerge {
             }
             if (r.event(EventType.STEP_END) == null || !r.complete()) {
                 // a dead shard wrote no step-end for its last step: its generator-bound seconds say it
-                for (JsonNode e : r.events(EventType.GENERATOR_BOUND)) steps.add(e.path("step").asText());
+                for (JsonNode e : r.events(EventType.GENERATOR_BOUND)) steps.add(GeneratorBound.read(e).step());
             }
             for (String s : steps) out.computeIfAbsent(s, k -> new ArrayList<>()).add(r.shard.toString());
         }
@@ -493,10 +494,8 @@ public final class ShardMerge {
                 log.append(EventType.STEP_START, start.withTargetRps(Numbers.round(rps)).fields());
                 for (ShardRun r : shards) {
                     for (JsonNode g : r.events(EventType.GENERATOR_BOUND)) {
-                        if (!step.equals(g.path("step").asText())) continue;
-                        Map<String, Object> f = fields(g);
-                        f.put("shard", r.shard.toString());
-                        log.append(EventType.GENERATOR_BOUND, f);
+                        GeneratorBound bound = GeneratorBound.read(g);
+                        if (step.equals(bound.step())) log.append(EventType.GENERATOR_BOUND, bound.ofShard(r.shard.toString()).fields());
                     }
                 }
                 log.append(EventType.STEP_END, stepEnd(step, boundSteps.getOrDefault(step, List.of())).fields());

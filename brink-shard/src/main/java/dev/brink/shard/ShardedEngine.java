@@ -8,6 +8,7 @@ import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
 import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.ShardIncompleteDetail;
+import dev.brink.core.event.GeneratorBound;
 import dev.brink.core.verdict.GeneratorIssue;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.engine.Counters;
@@ -196,7 +197,7 @@ public final class ShardedEngine implements StepDriver {
                 Numbers.round(target), total.sent, total.ok, total.errorMap(), total.dropped, Percentiles.of(total.corrected),
                 Percentiles.of(total.uncorrected), inFlight, waiting, connections, h.bound(), opStats);
         out.interval(stats, h, from, to, total.corrected, total.uncorrected, names, ops);
-        if (h.bound()) out.event(EventType.GENERATOR_BOUND, Map.of("step", step.name(), "reasons", h.reasons()));
+        if (h.bound()) out.event(EventType.GENERATOR_BOUND, new GeneratorBound(step.name(), h.reasons()).fields());
         acc.add(total, ops, inFlight, h);
         for (IntervalListener l : listeners) {
             l.onLatency(total.corrected);
