@@ -6,6 +6,7 @@ import dev.brink.core.Json;
 import dev.brink.core.Numbers;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.event.GeneratorBound;
+import dev.brink.core.event.LoadOpen;
 import dev.brink.core.event.StepEnd;
 import dev.brink.core.event.StepStart;
 import dev.brink.load.engine.Counters;
@@ -165,13 +166,8 @@ public final class LoadEngine implements StepDriver {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             throw new IllegalStateException("event loop failed to start", e);
         }
-        Map<String, Object> ev = new LinkedHashMap<>();
-        ev.put("target", base.toString());
-        ev.put("transport", transport);
-        if (plan.target().http() != null) ev.put("http", HttpProtocols.wire(plan));
-        ev.put("max_connections", options.maxConnections());
-        ev.put("operations", List.of(names));
-        out.event(EventType.LOAD_OPEN, ev);
+        out.event(EventType.LOAD_OPEN, new LoadOpen(base.toString(), transport, plan.target().http() != null ? HttpProtocols.wire(plan) : null,
+                options.maxConnections(), null, List.of(names)).fields());
         if (options.shard().sharded() || options.shard().startAt() != null) out.event(EventType.SHARD, dev.brink.core.Json.MAPPER.convertValue(options.shard(), Map.class));
     }
 

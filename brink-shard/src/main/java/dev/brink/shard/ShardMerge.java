@@ -21,6 +21,7 @@ import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.GeneratorBoundDetail;
 import dev.brink.core.detail.ShardIncompleteDetail;
 import dev.brink.core.event.GeneratorBound;
+import dev.brink.core.event.LoadOpen;
 import dev.brink.core.event.StepEnd;
 import dev.brink.core.event.StepStart;
 import dev.brink.core.summary.RunSummary;
@@ -142,11 +143,14 @@ public final class ShardMerge {
 
     /** What differs between two shards' loads, or null. A dead shard ran fewer steps: only common ones compare. */
     private static String differentLoad(ShardRun a, ShardRun b) throws BrinkUserException {
-        JsonNode oa = a.event(EventType.LOAD_OPEN);
-        JsonNode ob = b.event(EventType.LOAD_OPEN);
-        if (oa != null && ob != null) {
-            for (String key : List.of("target", "operations")) {
-                if (!oa.path(key).equals(ob.path(key))) return key + " " + oa.path(key) + " vs " + ob.path(key);
+        JsonNode na = a.event(EventType.LOAD_OPEN);
+        JsonNode nb = b.event(EventType.LOAD_OPEN);
+        if (na != null && nb != null) {
+            LoadOpen oa = LoadOpen.read(na);
+            LoadOpen ob = LoadOpen.read(nb);
+            if (!Objects.equals(oa.target(), ob.target())) return "target \"" + oa.target() + "\" vs \"" + ob.target() + "\"";
+            if (!oa.operations().equals(ob.operations())) {
+                return "operations " + Json.MAPPER.valueToTree(oa.operations()) + " vs " + Json.MAPPER.valueToTree(ob.operations());
             }
         }
         if (a.summary != null && b.summary != null && !Objects.equals(a.summary.plan(), b.summary.plan())) {
@@ -483,7 +487,7 @@ public final class ShardMerge {
             }
             log.append(EventType.SHARDS_MERGED, Map.of("shards", parts));
             JsonNode open = shards.get(0).event(EventType.LOAD_OPEN);
-            if (open != null) log.append(EventType.LOAD_OPEN, fields(open));
+            if (open != null) log.append(EventType.LOAD_OPEN, LoadOpen.read(open).fields());
             // steps in the order the longest-running shard ran them; numbers summed over the shards
             ShardRun longest = shards.stream().max(Comparator.comparingInt(r -> r.events(EventType.STEP_START).size())).orElseThrow();
             for (JsonNode e : longest.events(EventType.STEP_START)) {
@@ -534,15 +538,6 @@ public final class ShardMerge {
 
     private static List<StepEnd> stepEnds(ShardRun r) {
         return r.events(EventType.STEP_END).stream().map(StepEnd::read).toList();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> fields(JsonNode event) {
-        Map<String, Object> m = new LinkedHashMap<>(Json.MAPPER.convertValue(event, Map.class));
-        m.remove("type");
-        m.remove("time");
-        m.remove("epoch_ms");
-        return m;
     }
 
     /** Every file each shard wrote, under shards/I/: nothing a shard recorded is lost by the merge. */

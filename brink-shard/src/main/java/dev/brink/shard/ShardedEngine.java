@@ -9,6 +9,7 @@ import dev.brink.core.Severity;
 import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.ShardIncompleteDetail;
 import dev.brink.core.event.GeneratorBound;
+import dev.brink.core.event.LoadOpen;
 import dev.brink.core.verdict.GeneratorIssue;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.engine.Counters;
@@ -71,11 +72,8 @@ public final class ShardedEngine implements StepDriver {
         this.console = console;
         this.out = new RunOutput(run, baseMs);
         this.names = plan.profile().stream().map(Plan.Operation::name).toArray(String[]::new);
-        Map<String, Object> ev = new LinkedHashMap<>();
-        ev.put("target", String.valueOf(plan.target().baseUrl()));
-        ev.put("workers", workers.workers());
-        ev.put("operations", List.of(names));
-        out.event(EventType.LOAD_OPEN, ev);
+        out.event(EventType.LOAD_OPEN, new LoadOpen(String.valueOf(plan.target().baseUrl()), null, null, null, workers.workers(),
+                List.of(names)).fields());
     }
 
     /** The engine of a coordinator whose {@code workers} have all joined; writes into {@code run}. */

@@ -67,4 +67,24 @@ class EventRecordsTest {
         assertThat(GeneratorBound.read(lines.get(0))).isEqualTo(second);
         assertThat(GeneratorBound.read(lines.get(1))).isEqualTo(second.ofShard("2/4"));
     }
+
+    @Test
+    void aLoadOpenWritesOnlyTheKeysItsEngineHasAndReadsBack() throws Exception {
+        RunDirectory run = RunDirectory.at(dir);
+        LoadOpen engine = new LoadOpen("http://127.0.0.1:8080", "epoll", "h2c", 64, null, List.of("get", "post"));
+        LoadOpen coordinator = new LoadOpen("http://127.0.0.1:8080", null, null, null, 3, List.of("get"));
+        try (EventLog log = new EventLog(run)) {
+            log.append(EventType.LOAD_OPEN, engine.fields());
+            log.append(EventType.LOAD_OPEN, coordinator.fields());
+        }
+        List<JsonNode> lines = JsonlReader.readAll(run.file(RunDirectory.EVENTS));
+        List<String> keys = new java.util.ArrayList<>();
+        lines.get(0).fieldNames().forEachRemaining(keys::add);
+        assertThat(keys).containsExactly("time", "epoch_ms", "type", "target", "transport", "http", "max_connections", "operations");
+        keys.clear();
+        lines.get(1).fieldNames().forEachRemaining(keys::add);
+        assertThat(keys).containsExactly("time", "epoch_ms", "type", "target", "workers", "operations");
+        assertThat(LoadOpen.read(lines.get(0))).isEqualTo(engine);
+        assertThat(LoadOpen.read(lines.get(1))).isEqualTo(coordinator);
+    }
 }
