@@ -52,8 +52,8 @@ final class SummaryRecovery {
             switch (type) {
                 case EventType.STEP_START -> running = StepStart.read(e).step();
                 case EventType.PHASE_END -> {
-                    PhaseEnd end = PhaseEnd.read(e);
-                    if (end.phase() == null || end.result() == null || !end.result().isObject()) {
+                    PhaseEnd end = parse(e, PhaseEnd.class, null); // a phase word not of the method: left out, as a bad result is
+                    if (end == null || end.phase() == null || end.result() == null || !end.result().isObject()) {
                         break;
                     }
                     switch (end.phase()) {
