@@ -15,7 +15,7 @@ public enum CpuLibrary implements JsonWord {
     /** Other JDK or library code. */
     OTHER;
 
-    /** The library of a family entered from application code; {@link LibraryFamily#NONE} is {@code none}'s place. */
+    /** The library of {@code family}; {@code none} when it is {@link LibraryFamily#NONE} (application or other code). */
     public static CpuLibrary of(LibraryFamily family, CpuLibrary none) {
         return family == LibraryFamily.NONE ? none : valueOf(family.name());
     }
