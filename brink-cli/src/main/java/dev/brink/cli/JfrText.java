@@ -74,7 +74,7 @@ final class JfrText {
         JfrReport.Exceptions x = r.exceptions();
         out.printf(Locale.ROOT, "Exceptions: %s throwables created (%.0f a second)%s; recorded throws by type:%n",
                 r.throwablesCreated() < 0 ? "?" : String.valueOf(r.throwablesCreated()), x.perSec(),
-                x.type() == null ? "" : String.format(Locale.ROOT, ", mostly %s from %s (by %s)", x.type(), x.appFrame(), x.source()));
+                x.type() == null ? "" : String.format(Locale.ROOT, ", mostly %s from %s (by %s)", x.type(), x.appFrame(), x.source().json()));
         table(out, r.exceptionsByType(), "%d  %s%s", row -> new Object[] {row.count(), row.key(), ""});
         out.println("By site:");
         table(out, r.exceptionsBySite(), "%d  %s (%s)", row -> new Object[] {row.count(), row.key(), row.top()});

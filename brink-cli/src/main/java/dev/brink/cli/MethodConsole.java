@@ -18,7 +18,7 @@ import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.metrics.LiveMetrics;
 import dev.brink.load.plan.Plan;
 import dev.brink.method.FailOnGate;
-import dev.brink.method.MethodPhase;
+import dev.brink.core.event.MethodPhase;
 import dev.brink.method.MethodRunner;
 import dev.brink.report.RunReport;
 import dev.brink.report.Verdicts;

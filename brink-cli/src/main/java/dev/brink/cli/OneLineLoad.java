@@ -16,7 +16,7 @@ import dev.brink.load.LoadEngine;
 import dev.brink.load.Warmup;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
-import dev.brink.load.engine.Percentiles;
+import dev.brink.core.line.Percentiles;
 import dev.brink.load.engine.StepResult;
 import dev.brink.load.host.PortExhaustion;
 import dev.brink.load.metrics.LiveMetrics;

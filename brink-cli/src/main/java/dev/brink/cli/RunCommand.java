@@ -8,7 +8,7 @@ import dev.brink.load.metrics.MetricsServer;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.bind.PlanParams;
 import dev.brink.load.plan.bind.PlanReader;
-import dev.brink.method.MethodPhase;
+import dev.brink.core.event.MethodPhase;
 import dev.brink.method.MethodRunner;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package dev.brink.cli;
 
 import dev.brink.core.Finding;
+import dev.brink.core.detail.CpuLibrary;
 import dev.brink.threads.BusyThread;
-import dev.brink.threads.CodeLibrary;
 import dev.brink.threads.Deadlock;
 import dev.brink.threads.LockContention;
 import dev.brink.threads.StackFrame;
@@ -99,8 +99,8 @@ final class ThreadsText {
             if (b.where() != null) o.println("    in " + b.where());
             if (!b.libraries().isEmpty()) {
                 o.println("    samples by library: " + b.libraries().entrySet().stream()
-                        .sorted(java.util.Map.Entry.<CodeLibrary, Integer>comparingByValue().reversed())
-                        .map(e -> e.getKey().word() + " " + e.getValue()).collect(Collectors.joining(", ")));
+                        .sorted(java.util.Map.Entry.<CpuLibrary, Integer>comparingByValue().reversed())
+                        .map(e -> e.getKey().json() + " " + e.getValue()).collect(Collectors.joining(", ")));
             }
         }
     }

@@ -7,6 +7,7 @@ import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.StepNames;
 import dev.brink.core.evidence.LatencyLog;
+import dev.brink.core.line.IntervalStats;
 import dev.brink.core.summary.RunSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,8 +72,8 @@ final class RunRecord {
     private static Map<String, StepSeconds> seconds(Path load) throws BrinkUserException {
         Map<String, StepSeconds> steps = new LinkedHashMap<>();
         String[] current = {null};
-        JsonlReader.forEach(load, line -> {
-            String step = line.path("step").asText("");
+        JsonlReader.forEach(load, IntervalStats.class, line -> {
+            String step = line.step() == null ? "" : line.step();
             if (!step.equals(current[0]) && StepNames.measured(step)) {
                 steps.remove(step); // measured again: the later measurement counts, in its own place in the order
                 steps.put(step, new StepSeconds(step));

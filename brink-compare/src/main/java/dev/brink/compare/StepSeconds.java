@@ -1,11 +1,12 @@
 package dev.brink.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.StepNames;
+import dev.brink.core.line.IntervalStats;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The seconds of one measured load step as load.jsonl recorded them (one line per engine interval, its
@@ -52,30 +53,30 @@ final class StepSeconds {
         }
     }
 
-    void add(JsonNode line) {
-        if (line.path("interval_s").asDouble(1.0) < MIN_INTERVAL_S) {
+    void add(IntervalStats line) {
+        if (line.intervalS() < MIN_INTERVAL_S) {
             return;
         }
-        endMs.add(line.path("epoch_ms").asLong());
-        intervalS.add(line.path("interval_s").asDouble(1.0));
-        targetRps.add(line.path("target_rps").asDouble());
-        second(ALL, line);
-        JsonNode ops = line.path("ops");
-        if (ops.size() > 1) { // one operation's numbers are the totals
-            ops.fields().forEachRemaining(e -> second(e.getKey(), e.getValue()));
+        endMs.add(line.epochMs());
+        intervalS.add(line.intervalS());
+        targetRps.add(line.targetRps());
+        second(ALL, line.ok(), line.errors());
+        if (line.ops().size() > 1) { // one operation's numbers are the totals
+            // the record's map keeps no order: by name, so two runs list their operations alike
+            new TreeMap<>(line.ops()).forEach((name, op) -> second(name, op.ok(), op.errors()));
         }
     }
 
-    private void second(String op, JsonNode n) {
+    private void second(String op, long ok, Map<String, Long> errorsByKind) {
         long errors = 0;
-        for (JsonNode e : n.path("errors")) {
-            errors += e.asLong();
+        for (long e : errorsByKind.values()) {
+            errors += e;
         }
         List<long[]> seconds = okAndErrors.computeIfAbsent(op, k -> new ArrayList<>());
         while (seconds.size() < endMs.size() - 1) {
             seconds.add(new long[2]); // an operation that first appears later had nothing before
         }
-        seconds.add(new long[] {n.path("ok").asLong(), errors});
+        seconds.add(new long[] {ok, errors});
     }
 
     int seconds() {

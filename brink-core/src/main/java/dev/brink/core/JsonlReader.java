@@ -42,6 +42,49 @@ public final class JsonlReader {
 
     /** As {@link #forEach(Path, Visitor)}, for a file of the given kind. */
     public static void forEach(Path file, InputKind kind, Visitor visitor) throws BrinkUserException {
+        each(file, kind, (node, where) -> visitor.line(node));
+    }
+
+    /** Sees each line of a JSONL file as the record its writer wrote. */
+    @FunctionalInterface
+    public interface RecordVisitor<T> {
+        void line(T line) throws BrinkUserException;
+    }
+
+    /**
+     * As {@link #forEach(Path, Visitor)}, each line read as {@code type} (a run file's line record, {@link RunLines#RECORDS}),
+     * so a reader names no key; a line that is JSON but not such a record is a user error naming file and line.
+     */
+    public static <T> void forEach(Path file, Class<T> type, RecordVisitor<T> visitor) throws BrinkUserException {
+        each(file, RunDirectory.kindOf(String.valueOf(file.getFileName())), (node, where) -> {
+            T line;
+            try {
+                line = Json.MAPPER.treeToValue(node, type);
+            } catch (JsonProcessingException e) {
+                throw new BrinkUserException(where + ": expected a " + file.getFileName() + " line ("
+                        + UserText.oneLine(String.valueOf(e.getOriginalMessage())) + ")");
+            } catch (IllegalArgumentException e) {
+                throw new BrinkUserException(where + ": expected a " + file.getFileName() + " line ("
+                        + UserText.oneLine(String.valueOf(e.getMessage())) + ")");
+            }
+            visitor.line(line);
+        });
+    }
+
+    /** All complete lines of file as {@code type}; an absent file reads as no lines. */
+    public static <T> List<T> readAll(Path file, Class<T> type) throws BrinkUserException {
+        List<T> lines = new ArrayList<>();
+        forEach(file, type, lines::add);
+        return lines;
+    }
+
+    /** A line and where it is (file:line). */
+    @FunctionalInterface
+    private interface Located {
+        void line(JsonNode node, String where) throws BrinkUserException;
+    }
+
+    private static void each(Path file, InputKind kind, Located visitor) throws BrinkUserException {
         if (!Files.exists(file)) {
             return;
         }
@@ -66,7 +109,7 @@ public final class JsonlReader {
                 if (node == null || node.isMissingNode()) {
                     continue;
                 }
-                visitor.line(node);
+                visitor.line(node, in.where());
             }
         }
     }

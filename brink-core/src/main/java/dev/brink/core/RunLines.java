@@ -1,30 +1,70 @@
 package dev.brink.core;
 
+import dev.brink.core.detail.Detail;
+import dev.brink.core.evidence.GcEventLine;
+import dev.brink.core.line.GeneratorHealth;
+import dev.brink.core.line.HostHealth;
+import dev.brink.core.line.IntervalStats;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The top-level keys of each one-JSON-per-line file of a run directory (DESIGN.md "Run directory"), as the writers'
- * records write them: load.jsonl (brink-load's IntervalStats), generator.jsonl (GeneratorHealth), host.jsonl
- * (HostHealth), jvm.jsonl (brink-jvm's JvmSample) and gc.jsonl ({@link dev.brink.core.evidence.GcEventLine}). A reader
- * in another module, or another program, reads these names; {@link ContractCheck} reports a line holding any other,
- * and each writer's module tests that its record writes exactly these ({@code RunLinesTest}).
+ * records write them: load.jsonl ({@link IntervalStats}), generator.jsonl ({@link GeneratorHealth}), host.jsonl
+ * ({@link HostHealth}), gc.jsonl ({@link GcEventLine}), all in brink-core and made from the records' components so the
+ * names cannot drift from what is written; and jvm.jsonl, whose record (brink-jvm's JvmSample) is still in brink-jvm, so
+ * its keys are listed here by name. {@link ContractCheck} reports a line holding any other key.
  */
 public final class RunLines {
+    /** The record each line of a file is, for the files whose records live in brink-core. */
+    public static final Map<String, Class<? extends Record>> RECORDS = Map.of(
+            RunDirectory.LOAD, IntervalStats.class,
+            RunDirectory.GENERATOR, GeneratorHealth.class,
+            RunDirectory.HOST, HostHealth.class,
+            RunDirectory.GC, GcEventLine.class);
+
     /** File name → its lines' keys, in the order the record writes them. */
     public static final Map<String, List<String>> KEYS = Map.of(
-            RunDirectory.LOAD, List.of("epoch_ms", "elapsed_s", "step", "interval_s", "target_rps", "sent", "ok", "errors", "dropped",
-                    "corrected", "uncorrected", "in_flight", "waiting", "connections", "generator_bound", "ops", "tcp_connections"),
-            RunDirectory.GENERATOR, List.of("epoch_ms", "process_cpu", "loop_cpu", "gc_pause_ms", "lag_p99_ms", "connections",
-                    "ephemeral_ports_in_use", "ephemeral_port_range", "time_wait", "dropped", "reasons", "heap_after_gc_bytes",
-                    "loaded_classes", "blocked_threads", "issues"),
-            RunDirectory.HOST, List.of("epoch_ms", "cpus", "busy", "user", "system", "iowait", "steal", "run_queue", "load1",
-                    "cpu_pressure", "generator_cores", "target_cores", "others_cores", "generator_wait_ms", "target_wait_ms", "saturated"),
+            RunDirectory.LOAD, Detail.keys(IntervalStats.class),
+            RunDirectory.GENERATOR, Detail.keys(GeneratorHealth.class),
+            RunDirectory.HOST, Detail.keys(HostHealth.class),
             RunDirectory.JVM, List.of("time", "epoch_ms", "pid", "uptime_ms", "heap", "non_heap", "heap_after_gc", "pools", "gc",
                     "threads", "cpu", "classes", "buffers", "fds"),
-            RunDirectory.GC, List.of("epoch_ms", "start_ms", "collector", "action", "cause", "duration_ms", "before", "after",
-                    "committed_after"));
+            RunDirectory.GC, Detail.keys(GcEventLine.class));
 
     private RunLines() {
+    }
+
+    /**
+     * Whether a line of {@code file} can hold the JSON Pointer {@code pointer} ("/corrected/p99_ms", "/ops/get/ok"): each
+     * step names a component of the record there, or is any key of a map. A reader that keeps a field's path (the
+     * report's charts) checks it against the record with this; false for a file whose record is not in brink-core.
+     */
+    public static boolean holds(String file, String pointer) {
+        Type at = RECORDS.get(file);
+        if (at == null || !pointer.startsWith("/")) return false;
+        for (String step : pointer.substring(1).split("/", -1)) {
+            at = child(at, step.replace("~1", "/").replace("~0", "~"));
+            if (at == null) return false;
+        }
+        return true;
+    }
+
+    /** The type under {@code key} of a record or a map of {@code type}; null when it has none. */
+    private static Type child(Type type, String key) {
+        if (type instanceof ParameterizedType p && p.getRawType() instanceof Class<?> raw && Map.class.isAssignableFrom(raw)) {
+            return p.getActualTypeArguments()[1];
+        }
+        if (type instanceof Class<?> c && c.isRecord()) {
+            RecordComponent[] components = c.getRecordComponents();
+            List<String> keys = Detail.keys(c);
+            for (int i = 0; i < components.length; i++) {
+                if (keys.get(i).equals(key)) return components[i].getGenericType();
+            }
+        }
+        return null;
     }
 }

@@ -1,5 +1,6 @@
 package dev.brink.jfr;
 
+import dev.brink.core.detail.ExceptionSource;
 import java.time.Instant;
 import java.util.NavigableMap;
 import java.util.TreeMap;
@@ -176,20 +177,20 @@ final class ExceptionTally {
         double seconds = firstAt == null || !lastAt.isAfter(firstAt) ? 0 : (lastAt.toEpochMilli() - firstAt.toEpochMilli()) / 1000.0;
         double perSec = seconds > 0 ? created() / seconds : 0;
         Tally from;
-        String source;
+        ExceptionSource source;
         if (exceptionsNotErrors > 0) {
             from = exceptionEvents;
-            source = JfrReport.Exceptions.THROW_EVENTS;
+            source = ExceptionSource.THROW_EVENTS;
         } else if (errorEvents.totalCount() > 0 && (first < 0 || 2 * errorEvents.totalCount() >= 0.5 * created())) {
             // an error storm: counted twice by the statistics, the errors are at least half of what was created
             from = errorEvents;
-            source = JfrReport.Exceptions.THROW_EVENTS;
+            source = ExceptionSource.THROW_EVENTS;
         } else {
             Tally allocated = allocatedThrowables();
             boolean allocations = allocated.totalCount() > sampledAt.totalCount();
             from = allocations ? allocated : sampledAt;
-            source = from.totalCount() == 0 ? JfrReport.Exceptions.STATISTICS
-                    : allocations ? JfrReport.Exceptions.ALLOCATION_SAMPLES : JfrReport.Exceptions.EXECUTION_SAMPLES;
+            source = from.totalCount() == 0 ? ExceptionSource.STATISTICS
+                    : allocations ? ExceptionSource.ALLOCATION_SAMPLES : ExceptionSource.EXECUTION_SAMPLES;
         }
         String type = null;
         String site = null;

@@ -6,11 +6,9 @@ import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
 import dev.brink.core.detail.AllocationHotspotDetail;
 import dev.brink.core.detail.Detail;
-import dev.brink.core.detail.ExceptionSource;
 import dev.brink.core.detail.ExceptionsDetail;
 import dev.brink.core.detail.HotMethodDetail;
 import dev.brink.core.detail.LockContentionDetail;
-import dev.brink.core.verdict.JsonWord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -161,7 +159,7 @@ final class JfrFindings {
         ExceptionsDetail.Thrown thrown = x.type() != null ? new ExceptionsDetail.Thrown(x.type(), x.appFrame(), round(x.share()))
                 : ExceptionsDetail.Thrown.UNNAMED;
         Map<String, Object> d = Detail.map(ExceptionsDetail.of(Math.round(x.perSec()), x.created(), thrown, round(x.cpuShare()),
-                JsonWord.parse(ExceptionSource.class, x.source()), "each throwable walks the thread's stack to fill in its trace:"
+                x.source(), "each throwable walks the thread's stack to fill in its trace:"
                         + " check the input instead of catching the exception (validate before parsing), or, where an exception is the"
                         + " protocol, throw one without a stack trace (override fillInStackTrace, or the four-argument constructor)"));
         Severity sev = x.perSec() >= EXCEPTIONS_WARNING_PER_SEC || x.cpuShare() >= EXCEPTIONS_CPU_SHARE ? Severity.WARNING

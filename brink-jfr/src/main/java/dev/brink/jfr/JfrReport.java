@@ -4,6 +4,7 @@ import dev.brink.core.LibraryFamily;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.brink.core.Finding;
+import dev.brink.core.detail.ExceptionSource;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -142,19 +143,14 @@ public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @Jso
      * @param share    of that type at that frame among the throws seen (or the samples' count or bytes)
      * @param cpuShare execution samples taken inside a throwable's construction, of all samples (a floor: the stack walk
      *                 runs in the VM)
-     * @param source   {@link #THROW_EVENTS}, {@link #EXECUTION_SAMPLES}, {@link #ALLOCATION_SAMPLES} or
-     *                 {@link #STATISTICS}: what named the type ({@link ExceptionTally})
+     * @param source   what named the type ({@link ExceptionTally}): the words of an {@code exceptions} finding's source
      * @param jvmLinkageErrors errors the JVM threw and caught about itself while linking method handles, seen in the
      *                 window's throw events and left out of every table and source ({@link ThrowableTypes#jvmLinking})
      */
     public record Exceptions(long created, @JsonProperty("per_sec") double perSec, String type,
                              @JsonProperty("app_frame") String appFrame, double share,
-                             @JsonProperty("cpu_share") double cpuShare, String source,
+                             @JsonProperty("cpu_share") double cpuShare, ExceptionSource source,
                              @JsonProperty("jvm_linkage_errors") long jvmLinkageErrors) {
-        public static final String THROW_EVENTS = "throw-events";
-        public static final String EXECUTION_SAMPLES = "execution-samples";
-        public static final String ALLOCATION_SAMPLES = "allocation-samples";
-        public static final String STATISTICS = "statistics";
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
+import dev.brink.core.detail.ExceptionSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -96,7 +97,7 @@ class MeterFeedRecordingsTest {
                     .orElseThrow(() -> new AssertionError(jdk + ": no exceptions finding in " + rep.findings()));
             assertThat(ex.detail().get("exception_type")).as(jdk + " " + ex.title()).isEqualTo(GARBLED);
             assertThat(ex.detail().get("app_frame")).isEqualTo("dev.brink.jfr.programs.MeterFeed.decode");
-            assertThat(ex.detail().get("source")).isEqualTo(JfrReport.Exceptions.ALLOCATION_SAMPLES);
+            assertThat(ex.detail().get("source")).isEqualTo(ExceptionSource.ALLOCATION_SAMPLES.json());
             assertThat((Long) ex.detail().get("exceptions_per_sec")).isGreaterThan(10_000);
             assertThat(ex.title()).doesNotContain("NoSuchMethodError");
             assertThat(rep.exceptionsByType()).as(jdk).noneMatch(t -> t.key().startsWith("java.lang.NoSuch"));

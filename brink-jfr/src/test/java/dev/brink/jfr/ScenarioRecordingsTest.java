@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brink.core.Finding;
 import dev.brink.core.LibraryFamily;
 import dev.brink.core.FindingKind;
+import dev.brink.core.detail.ExceptionSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -151,7 +152,7 @@ class ScenarioRecordingsTest {
             Finding ex = single(bad, FindingKind.EXCEPTIONS);
             assertThat(ex.detail().get("exception_type")).as(r.jdk() + " " + ex.title()).isEqualTo("java.lang.NumberFormatException");
             if (r.jdk().equals(Recordings.JDK25)) {
-                assertThat(ex.detail().get("source")).isEqualTo(JfrReport.Exceptions.THROW_EVENTS);
+                assertThat(ex.detail().get("source")).isEqualTo(ExceptionSource.THROW_EVENTS.json());
             }
             assertThat(ex.detail().get("app_frame")).isEqualTo("dev.brink.jfr.programs.TariffParser.cell");
             assertThat((Long) ex.detail().get("exceptions_per_sec")).isGreaterThan(10_000);

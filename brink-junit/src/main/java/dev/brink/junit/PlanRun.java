@@ -11,7 +11,7 @@ import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.plan.Plan;
 import dev.brink.load.plan.bind.PlanReader;
 import dev.brink.method.FailOnGate;
-import dev.brink.method.MethodPhase;
+import dev.brink.core.event.MethodPhase;
 import dev.brink.method.MethodRunner;
 import dev.brink.report.RunReport;
 import java.io.PrintWriter;

@@ -5,19 +5,21 @@ import dev.brink.core.EventType;
 import dev.brink.core.Json;
 import dev.brink.core.Numbers;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.event.GeneratorBound;
+import dev.brink.core.event.LoadOpen;
 import dev.brink.core.event.StepEnd;
 import dev.brink.core.event.StepStart;
 import dev.brink.load.engine.Counters;
 import dev.brink.load.engine.CsvFeeder;
 import dev.brink.load.engine.FlowTable;
-import dev.brink.load.engine.GeneratorHealth;
+import dev.brink.core.line.GeneratorHealth;
 import dev.brink.load.engine.IntervalListener;
-import dev.brink.load.engine.IntervalStats;
+import dev.brink.core.line.IntervalStats;
 import dev.brink.load.engine.LoadLoop;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.OpState;
-import dev.brink.load.engine.Percentiles;
+import dev.brink.core.line.Percentiles;
 import dev.brink.load.engine.Protocol;
 import dev.brink.load.engine.RequestContext;
 import dev.brink.load.engine.RunOutput;
@@ -164,13 +166,8 @@ public final class LoadEngine implements StepDriver {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             throw new IllegalStateException("event loop failed to start", e);
         }
-        Map<String, Object> ev = new LinkedHashMap<>();
-        ev.put("target", base.toString());
-        ev.put("transport", transport);
-        if (plan.target().http() != null) ev.put("http", HttpProtocols.wire(plan));
-        ev.put("max_connections", options.maxConnections());
-        ev.put("operations", List.of(names));
-        out.event(EventType.LOAD_OPEN, ev);
+        out.event(EventType.LOAD_OPEN, new LoadOpen(base.toString(), transport, plan.target().http() != null ? HttpProtocols.wire(plan) : null,
+                options.maxConnections(), null, List.of(names)).fields());
         if (options.shard().sharded() || options.shard().startAt() != null) out.event(EventType.SHARD, dev.brink.core.Json.MAPPER.convertValue(options.shard(), Map.class));
     }
 
@@ -368,7 +365,7 @@ public final class LoadEngine implements StepDriver {
                 Percentiles.of(total.corrected), Percentiles.of(total.uncorrected), state[0], state[2], state[1], health.bound(), ops,
                 state[3]);
         out.interval(stats, health, epochMs(from), endMs, total.corrected, total.uncorrected, names, snap);
-        if (health.bound()) out.event(EventType.GENERATOR_BOUND, Map.of("step", step.name(), "reasons", health.reasons()));
+        if (health.bound()) out.event(EventType.GENERATOR_BOUND, new GeneratorBound(step.name(), health.reasons()).fields());
         acc.add(total, snap, state[0], health);
         for (IntervalListener l : listeners) {
             l.onLatency(total.corrected);

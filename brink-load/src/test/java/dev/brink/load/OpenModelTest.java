@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
-import dev.brink.load.engine.IntervalStats;
+import dev.brink.core.line.IntervalStats;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepResult;

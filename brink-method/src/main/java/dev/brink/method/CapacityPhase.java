@@ -4,6 +4,9 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.Durations;
 import dev.brink.core.EventLog;
 import dev.brink.core.EventType;
+import dev.brink.core.event.MethodPhase;
+import dev.brink.core.event.PhaseEnd;
+import dev.brink.core.event.PhaseStart;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.verdict.LimitedBy;
@@ -85,7 +88,7 @@ final class CapacityPhase {
     CapacityResult run(DegradationHook hook) throws InterruptedException, BrinkUserException {
         Plan.Capacity c = plan.phases().capacity();
         CapacitySearch search = new CapacitySearch(whole(c.start()), whole(c.step()), whole(c.max()), c.refine());
-        events.append(EventType.PHASE_START, Map.of("phase", "capacity"));
+        events.append(EventType.PHASE_START, new PhaseStart(MethodPhase.CAPACITY, null).fields());
         console.printf(Locale.ROOT, "capacity search: profile %s × N, N = %d, %d, … ≤ %d, %s per step after %s warm-up%n",
                 plan.closedModel() ? plan.users().count() + " users" : String.format(Locale.ROOT, "%.1f req/s", plan.totalRps()), whole(c.start()), whole(c.start()) + whole(c.step()), whole(c.max()),
                 Durations.format(c.stepDuration()), Durations.format(c.warmup()));
@@ -175,7 +178,7 @@ final class CapacityPhase {
                 .filter(s -> s.multiplier() == o.maxMultiplier()).mapToDouble(CapacityStep::achievedRps).max().orElse(0);
         CapacityResult result = new CapacityResult(o.maxMultiplier(), maxRps, limitedBy, o.firstBad(), steps,
                 limitedBy == o.limitedBy() ? o.operation() : null);
-        events.append(EventType.PHASE_END, Map.of("phase", "capacity", "result", result));
+        events.append(EventType.PHASE_END, PhaseEnd.of(MethodPhase.CAPACITY, result).fields());
         return result;
     }
 

@@ -2,6 +2,9 @@ package dev.brink.method;
 
 import dev.brink.core.Durations;
 import dev.brink.core.EventType;
+import dev.brink.core.event.MethodPhase;
+import dev.brink.core.event.PhaseEnd;
+import dev.brink.core.event.PhaseStart;
 import dev.brink.core.summary.ConfirmResult;
 import dev.brink.core.verdict.ConfirmVerdict;
 import dev.brink.core.verdict.StepVerdictKind;
@@ -10,7 +13,6 @@ import dev.brink.load.engine.StepResult;
 import dev.brink.load.plan.Plan;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The confirmation: ramp smoothly from 1 × profile to the multiplier (a service that survived the capacity
@@ -32,7 +34,7 @@ final class ConfirmPhase {
     ConfirmResult run(int multiplier, CapacityPhase.DegradationHook hook) throws InterruptedException {
         Plan.Confirm c = at.plan().phases().confirm();
         double planned = multiplier * at.plan().totalRps();
-        at.events().append(EventType.PHASE_START, Map.of("phase", "confirm", "multiplier", multiplier));
+        at.events().append(EventType.PHASE_START, new PhaseStart(MethodPhase.CONFIRM, (double) multiplier).fields());
         at.console().printf(Locale.ROOT, "confirmation: ramp to %d × profile = %s over %s, hold %s%n", multiplier,
                 StepLoad.planned(at.plan(), multiplier), Durations.format(c.ramp()), Durations.format(c.hold()));
         if (!c.ramp().isZero()) {
@@ -55,7 +57,7 @@ final class ConfirmPhase {
         if (verdict.kind() == StepVerdictKind.DEGRADED && hook != null && !at.cutShort().getAsBoolean()) {
             EvidenceUnderLoad.run(at.engine(), at.plan(), "confirm-evidence", multiplier, () -> hook.firstDegraded(multiplier, verdict));
         }
-        at.events().append(EventType.PHASE_END, Map.of("phase", "confirm", "result", result));
+        at.events().append(EventType.PHASE_END, PhaseEnd.of(MethodPhase.CONFIRM, result).fields());
         return result;
     }
 }

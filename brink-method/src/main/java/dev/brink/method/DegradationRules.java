@@ -1,5 +1,7 @@
 package dev.brink.method;
 
+import dev.brink.core.line.GeneratorHealth;
+import dev.brink.core.line.HostHealth;
 import dev.brink.core.verdict.RuleKind;
 import dev.brink.core.verdict.StepVerdictKind;
 import dev.brink.load.plan.Plan.Slo;
@@ -52,9 +54,9 @@ public final class DegradationRules {
                         + " lag p99 > %.1f ms or CPU > %.0f %% in > %.0f %% of the seconds; host-saturated: host busy ≥ %.0f %% or CPU"
                         + " pressure ≥ %.0f %% with other processes ≥ %.0f %% of the CPUs, in > %.0f %% of the seconds",
                 slo.errorRate() * 100, slo.p99Ms(), MIN_ACHIEVED_SHARE * 100, MAX_P99_GROWTH, TREND_FLOOR_SHARE_OF_SLO * 100,
-                TREND_MIN_Z, lagLimitMs, dev.brink.load.engine.GeneratorHealth.CPU_LIMIT * 100, StepJudge.MAX_GENERATOR_BOUND_SHARE * 100,
-                dev.brink.load.host.HostHealth.BUSY_LIMIT * 100, dev.brink.load.host.HostHealth.PRESSURE_LIMIT * 100,
-                dev.brink.load.host.HostHealth.OTHERS_SHARE_LIMIT * 100, HostWatch.MAX_SATURATED_SHARE * 100);
+                TREND_MIN_Z, lagLimitMs, GeneratorHealth.CPU_LIMIT * 100, StepJudge.MAX_GENERATOR_BOUND_SHARE * 100,
+                HostHealth.BUSY_LIMIT * 100, HostHealth.PRESSURE_LIMIT * 100,
+                HostHealth.OTHERS_SHARE_LIMIT * 100, HostWatch.MAX_SATURATED_SHARE * 100);
     }
 
     public StepVerdict judge(StepMeasurement m) {

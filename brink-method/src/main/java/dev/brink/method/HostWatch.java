@@ -1,10 +1,10 @@
 package dev.brink.method;
 
 import dev.brink.core.JsonlWriter;
-import dev.brink.load.engine.GeneratorHealth;
+import dev.brink.core.line.GeneratorHealth;
 import dev.brink.load.engine.IntervalListener;
-import dev.brink.load.engine.IntervalStats;
-import dev.brink.load.host.HostHealth;
+import dev.brink.core.line.IntervalStats;
+import dev.brink.core.line.HostHealth;
 import dev.brink.load.host.HostSampler;
 import java.io.Closeable;
 import java.io.IOException;

@@ -17,6 +17,7 @@ import dev.brink.core.detail.GeneratorBoundDetail;
 import dev.brink.core.detail.HostSaturatedDetail;
 import dev.brink.core.detail.LockContentionDetail;
 import dev.brink.core.detail.TargetDiedDetail;
+import dev.brink.core.event.MethodPhase;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.ConfirmResult;

@@ -16,6 +16,9 @@ import dev.brink.core.Severity;
 import dev.brink.core.Sizes;
 import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.TargetDiedDetail;
+import dev.brink.core.event.MethodPhase;
+import dev.brink.core.event.PhaseEnd;
+import dev.brink.core.event.PhaseStart;
 import dev.brink.core.evidence.GcEventLine;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.HolderGrowth;
@@ -112,7 +115,7 @@ final class SoakPhase {
         Plan.Soak s = plan.phases().soak();
         String whyMultiplier = multiplierReason(s.multiplier(), capacity);
         double rps = s.multiplier() * plan.totalRps();
-        events.append(EventType.PHASE_START, Map.of("phase", "soak", "multiplier", s.multiplier()));
+        events.append(EventType.PHASE_START, new PhaseStart(MethodPhase.SOAK, s.multiplier()).fields());
         String smallHeap = null;
         if (s.smallHeapBytes() != null) {
             String heap = xmx(s.smallHeapBytes());
@@ -214,7 +217,7 @@ final class SoakPhase {
                 EvidenceUnderLoad.run(engine, plan, "soak-evidence", s.multiplier(), () -> degraded.firstDegraded(n, load));
             }
         }
-        events.append(EventType.PHASE_END, Map.of("phase", "soak", "result", result));
+        events.append(EventType.PHASE_END, PhaseEnd.of(MethodPhase.SOAK, result).fields());
         return new Outcome(result, findings);
     }
 

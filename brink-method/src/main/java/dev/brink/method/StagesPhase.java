@@ -1,6 +1,9 @@
 package dev.brink.method;
 
 import dev.brink.core.EventType;
+import dev.brink.core.event.MethodPhase;
+import dev.brink.core.event.PhaseEnd;
+import dev.brink.core.event.PhaseStart;
 import dev.brink.core.summary.StagesResult;
 import dev.brink.core.verdict.ConfirmVerdict;
 import dev.brink.load.engine.LoadStep;
@@ -8,7 +11,6 @@ import dev.brink.load.engine.StepResult;
 import dev.brink.load.plan.Plan;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The plan's load shape ({@code phases.stages}: ramps, holds and spikes of req/s or users), run as one step on the same
@@ -27,7 +29,7 @@ final class StagesPhase {
 
     StagesResult run() throws InterruptedException {
         Plan.Stages stages = at.plan().phases().stages();
-        at.events().append(EventType.PHASE_START, Map.of("phase", STEP));
+        at.events().append(EventType.PHASE_START, new PhaseStart(MethodPhase.STAGES, null).fields());
         at.console().printf(Locale.ROOT, "stages: %s%n", stages.text());
         if (at.judge() != null) at.judge().begin(STEP);
         StepResult r = at.engine().run(LoadStep.stages(STEP, stages, at.plan()));
@@ -39,7 +41,7 @@ final class StagesPhase {
                 StepLoad.held(r));
         at.console().printf(Locale.ROOT, "  stages: achieved %.1f req/s (mean), errors %.2f %%, p99 %.1f ms  %s%s%n", r.achievedRps(),
                 r.errorRate() * 100, r.corrected().p99Ms(), word.json(), reasons.isEmpty() ? "" : ": " + String.join("; ", reasons));
-        at.events().append(EventType.PHASE_END, Map.of("phase", STEP, "result", result));
+        at.events().append(EventType.PHASE_END, PhaseEnd.of(MethodPhase.STAGES, result).fields());
         return result;
     }
 }

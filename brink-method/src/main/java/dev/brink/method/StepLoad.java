@@ -2,7 +2,7 @@ package dev.brink.method;
 
 import dev.brink.core.summary.HeldLoad;
 import dev.brink.load.engine.LoadStep;
-import dev.brink.load.engine.Percentiles;
+import dev.brink.core.line.Percentiles;
 import dev.brink.load.engine.StepResult;
 import java.util.Locale;
 

@@ -1,9 +1,9 @@
 package dev.brink.method;
 
 import dev.brink.core.verdict.GeneratorIssue;
-import dev.brink.load.engine.GeneratorHealth;
+import dev.brink.core.line.GeneratorHealth;
 import dev.brink.load.engine.IntervalListener;
-import dev.brink.load.engine.IntervalStats;
+import dev.brink.core.line.IntervalStats;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

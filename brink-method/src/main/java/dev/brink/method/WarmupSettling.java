@@ -1,8 +1,8 @@
 package dev.brink.method;
 
-import dev.brink.load.engine.GeneratorHealth;
+import dev.brink.core.line.GeneratorHealth;
 import dev.brink.load.engine.IntervalListener;
-import dev.brink.load.engine.IntervalStats;
+import dev.brink.core.line.IntervalStats;
 import dev.brink.load.engine.StepDriver;
 import java.util.Arrays;
 

@@ -10,6 +10,7 @@ import dev.brink.core.FindingDetail;
 import dev.brink.core.FindingKind;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.event.MethodPhase;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.testing.ChildJvm;

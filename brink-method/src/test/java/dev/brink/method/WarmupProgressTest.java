@@ -2,8 +2,8 @@ package dev.brink.method;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brink.load.engine.IntervalStats;
-import dev.brink.load.engine.Percentiles;
+import dev.brink.core.line.IntervalStats;
+import dev.brink.core.line.Percentiles;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;

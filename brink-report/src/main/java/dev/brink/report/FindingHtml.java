@@ -148,7 +148,7 @@ final class FindingHtml {
         rest.keySet().removeAll(LOCK_SHOWN);
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"lock", (d.lockClass() == null ? "?" : d.lockClass()) + (d.lock() == null ? "" : " <" + d.lock() + ">")});
-        row(rows, "wait", d.waitKind());
+        row(rows, "wait", d.waitKind() == null ? null : d.waitKind().json());
         rows.add(new String[] {"holder", d.holderThread() == null ? "not shown in the dumps"
                 : d.holderThread() + (d.holderState() == null ? "" : " (" + d.holderState() + ")")});
         row(rows, "holder frame", d.holderFrame());

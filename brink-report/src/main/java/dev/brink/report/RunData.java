@@ -7,6 +7,7 @@ import dev.brink.core.InputFiles;
 import dev.brink.core.InputKind;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.event.LoadOpen;
 import dev.brink.core.summary.RunSummary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -86,9 +87,7 @@ record RunData(Path dir, RunSummary summary, boolean summaryRecovered, JsonNode 
     static List<String> operations(List<JsonNode> events) {
         java.util.LinkedHashSet<String> ops = new java.util.LinkedHashSet<>();
         for (JsonNode e : events) {
-            if (e.path("type").asText().equals(EventType.LOAD_OPEN)) {
-                for (JsonNode op : e.path("operations")) ops.add(op.asText());
-            }
+            if (e.path("type").asText().equals(EventType.LOAD_OPEN)) ops.addAll(LoadOpen.read(e).operations());
         }
         return List.copyOf(ops);
     }

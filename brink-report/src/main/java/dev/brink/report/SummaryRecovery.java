@@ -3,6 +3,7 @@ package dev.brink.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Finding;
 import dev.brink.core.EventType;
+import dev.brink.core.event.PhaseEnd;
 import dev.brink.core.event.StepStart;
 import dev.brink.core.FindingSet;
 import dev.brink.core.Json;
@@ -51,14 +52,15 @@ final class SummaryRecovery {
             switch (type) {
                 case EventType.STEP_START -> running = StepStart.read(e).step();
                 case EventType.PHASE_END -> {
-                    if (result == null || !result.isObject()) {
+                    PhaseEnd end = parse(e, PhaseEnd.class, null); // a phase word not of the method: left out, as a bad result is
+                    if (end == null || end.phase() == null || end.result() == null || !end.result().isObject()) {
                         break;
                     }
-                    switch (phase) {
-                        case "capacity" -> capacity = valid(parse(result, CapacityResult.class, null), capacity);
-                        case "confirm" -> confirm = valid(parse(result, ConfirmResult.class, null), confirm);
-                        case "soak" -> soak = valid(parse(result, SoakResult.class, null), soak);
-                        default -> {
+                    switch (end.phase()) {
+                        case CAPACITY -> capacity = valid(parse(end.result(), CapacityResult.class, null), capacity);
+                        case CONFIRM -> confirm = valid(parse(end.result(), ConfirmResult.class, null), confirm);
+                        case SOAK -> soak = valid(parse(end.result(), SoakResult.class, null), soak);
+                        case STAGES -> {
                         }
                     }
                 }

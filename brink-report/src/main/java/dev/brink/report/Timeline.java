@@ -1,6 +1,9 @@
 package dev.brink.report;
 
 import dev.brink.core.EventType;
+import dev.brink.core.event.MethodPhase;
+import dev.brink.core.event.PhaseEnd;
+import dev.brink.core.event.PhaseStart;
 import dev.brink.core.event.StepEnd;
 import dev.brink.core.event.StepStart;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -31,8 +34,8 @@ final class Timeline {
             switch (type) {
                 case EventType.STEP_START -> openSteps.put(StepStart.read(e).step(), t);
                 case EventType.STEP_END -> close(openSteps, StepEnd.read(e).step(), t, steps);
-                case EventType.PHASE_START -> openPhases.put(e.path("phase").asText(), t);
-                case EventType.PHASE_END -> close(openPhases, e.path("phase").asText(), t, phases);
+                case EventType.PHASE_START -> openPhases.put(word(PhaseStart.read(e).phase()), t);
+                case EventType.PHASE_END -> close(openPhases, word(PhaseEnd.read(e).phase()), t, phases);
                 case EventType.TARGET_DIED -> marks.add(new Object[] {t, "target died"});
                 case EventType.TARGET_RELAUNCHED -> marks.add(new Object[] {t, "relaunched" + (e.hasNonNull("heap") ? " -Xmx" + e.path("heap").asText() : "")});
                 case EventType.EVIDENCE -> marks.add(new Object[] {t, e.path("kind").asText("evidence")});
@@ -51,6 +54,11 @@ final class Timeline {
         m.put("phases", phases);
         m.put("marks", marks);
         return m;
+    }
+
+    /** A phase's word; "?" for a phase event without one (a hand-made or cut line). */
+    private static String word(MethodPhase phase) {
+        return phase == null ? "?" : phase.json();
     }
 
     private static void close(Map<String, Double> open, String name, double t, List<Object[]> out) {

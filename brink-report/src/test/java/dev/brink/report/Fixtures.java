@@ -60,7 +60,7 @@ final class Fixtures {
         Map<String, Object> lock = new LinkedHashMap<>();
         lock.put("lock", "0x00000000c1a2b3c4");
         lock.put("lock_class", "org.apache.logging.log4j.core.appender.OutputStreamManager");
-        lock.put("wait", "monitor");
+        lock.put("wait", "enter"); // a LockWait word: "monitor" was never one Brink wrote
         lock.put("holder_thread", "BookThread-3");
         lock.put("holder_state", "RUNNABLE");
         lock.put("holder_frame", "org.apache.logging.log4j.core.appender.OutputStreamManager.flush(OutputStreamManager.java:300)");

@@ -20,13 +20,15 @@ import dev.brink.core.Shard;
 import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.GeneratorBoundDetail;
 import dev.brink.core.detail.ShardIncompleteDetail;
+import dev.brink.core.event.GeneratorBound;
+import dev.brink.core.event.LoadOpen;
 import dev.brink.core.event.StepEnd;
 import dev.brink.core.event.StepStart;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.verdict.GeneratorIssue;
-import dev.brink.load.engine.GeneratorHealth;
-import dev.brink.load.engine.IntervalStats;
-import dev.brink.load.engine.Percentiles;
+import dev.brink.core.line.GeneratorHealth;
+import dev.brink.core.line.IntervalStats;
+import dev.brink.core.line.Percentiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -141,11 +143,14 @@ public final class ShardMerge {
 
     /** What differs between two shards' loads, or null. A dead shard ran fewer steps: only common ones compare. */
     private static String differentLoad(ShardRun a, ShardRun b) throws BrinkUserException {
-        JsonNode oa = a.event(EventType.LOAD_OPEN);
-        JsonNode ob = b.event(EventType.LOAD_OPEN);
-        if (oa != null && ob != null) {
-            for (String key : List.of("target", "operations")) {
-                if (!oa.path(key).equals(ob.path(key))) return key + " " + oa.path(key) + " vs " + ob.path(key);
+        JsonNode na = a.event(EventType.LOAD_OPEN);
+        JsonNode nb = b.event(EventType.LOAD_OPEN);
+        if (na != null && nb != null) {
+            LoadOpen oa = LoadOpen.read(na);
+            LoadOpen ob = LoadOpen.read(nb);
+            if (!Objects.equals(oa.target(), ob.target())) return "target \"" + oa.target() + "\" vs \"" + ob.target() + "\"";
+            if (!oa.operations().equals(ob.operations())) {
+                return "operations " + Json.MAPPER.valueToTree(oa.operations()) + " vs " + Json.MAPPER.valueToTree(ob.operations());
             }
         }
         if (a.summary != null && b.summary != null && !Objects.equals(a.summary.plan(), b.summary.plan())) {
@@ -363,15 +368,7 @@ public final class ShardMerge {
     private void writeGenerator(RunDirectory run) throws BrinkUserException, IOException {
         TreeMap<Long, GeneratorHealth> merged = new TreeMap<>();
         for (ShardRun r : shards) {
-            int n = 0;
-            for (JsonNode line : r.generator) {
-                n++;
-                GeneratorHealth g;
-                try {
-                    g = Json.MAPPER.treeToValue(line, GeneratorHealth.class);
-                } catch (IOException | IllegalArgumentException e) {
-                    throw new BrinkUserException(r.dir.resolve(RunDirectory.GENERATOR) + ":" + n + ": expected a generator.jsonl line");
-                }
+            for (GeneratorHealth g : r.generator) {
                 long s = second(g.epochMs());
                 List<String> reasons = g.reasons().stream().map(x -> "shard " + r.shard + ": " + x).toList();
                 GeneratorHealth mine = new GeneratorHealth(g.epochMs(), g.processCpu(), g.loopCpu(), g.gcPauseMs(), g.lagP99Ms(),
@@ -428,7 +425,7 @@ public final class ShardMerge {
             }
             if (r.event(EventType.STEP_END) == null || !r.complete()) {
                 // a dead shard wrote no step-end for its last step: its generator-bound seconds say it
-                for (JsonNode e : r.events(EventType.GENERATOR_BOUND)) steps.add(e.path("step").asText());
+                for (JsonNode e : r.events(EventType.GENERATOR_BOUND)) steps.add(GeneratorBound.read(e).step());
             }
             for (String s : steps) out.computeIfAbsent(s, k -> new ArrayList<>()).add(r.shard.toString());
         }
@@ -456,7 +453,7 @@ public final class ShardMerge {
 
     /** Seconds in which the shard's generator fell behind (generator.jsonl lines with reasons). */
     private static long boundSeconds(ShardRun r) {
-        return r.generator.stream().filter(g -> g.path("reasons").size() > 0).count();
+        return r.generator.stream().filter(GeneratorHealth::bound).count();
     }
 
     private static double boundShare(ShardRun r) {
@@ -490,7 +487,7 @@ public final class ShardMerge {
             }
             log.append(EventType.SHARDS_MERGED, Map.of("shards", parts));
             JsonNode open = shards.get(0).event(EventType.LOAD_OPEN);
-            if (open != null) log.append(EventType.LOAD_OPEN, fields(open));
+            if (open != null) log.append(EventType.LOAD_OPEN, LoadOpen.read(open).fields());
             // steps in the order the longest-running shard ran them; numbers summed over the shards
             ShardRun longest = shards.stream().max(Comparator.comparingInt(r -> r.events(EventType.STEP_START).size())).orElseThrow();
             for (JsonNode e : longest.events(EventType.STEP_START)) {
@@ -501,10 +498,8 @@ public final class ShardMerge {
                 log.append(EventType.STEP_START, start.withTargetRps(Numbers.round(rps)).fields());
                 for (ShardRun r : shards) {
                     for (JsonNode g : r.events(EventType.GENERATOR_BOUND)) {
-                        if (!step.equals(g.path("step").asText())) continue;
-                        Map<String, Object> f = fields(g);
-                        f.put("shard", r.shard.toString());
-                        log.append(EventType.GENERATOR_BOUND, f);
+                        GeneratorBound bound = GeneratorBound.read(g);
+                        if (step.equals(bound.step())) log.append(EventType.GENERATOR_BOUND, bound.ofShard(r.shard.toString()).fields());
                     }
                 }
                 log.append(EventType.STEP_END, stepEnd(step, boundSteps.getOrDefault(step, List.of())).fields());
@@ -543,15 +538,6 @@ public final class ShardMerge {
 
     private static List<StepEnd> stepEnds(ShardRun r) {
         return r.events(EventType.STEP_END).stream().map(StepEnd::read).toList();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> fields(JsonNode event) {
-        Map<String, Object> m = new LinkedHashMap<>(Json.MAPPER.convertValue(event, Map.class));
-        m.remove("type");
-        m.remove("time");
-        m.remove("epoch_ms");
-        return m;
     }
 
     /** Every file each shard wrote, under shards/I/: nothing a shard recorded is lost by the merge. */

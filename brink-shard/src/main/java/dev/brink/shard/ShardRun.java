@@ -3,14 +3,14 @@ package dev.brink.shard;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.EventType;
-import dev.brink.core.Json;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Shard;
 import dev.brink.core.detail.ShardSign;
 import dev.brink.core.evidence.LatencyLog;
+import dev.brink.core.line.GeneratorHealth;
 import dev.brink.core.summary.RunSummary;
-import dev.brink.load.engine.IntervalStats;
+import dev.brink.core.line.IntervalStats;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -41,7 +41,7 @@ final class ShardRun {
     final List<JsonNode> events;
     final List<IntervalStats> seconds;
     final List<Interval> latency;
-    final List<JsonNode> generator;
+    final List<GeneratorHealth> generator;
     final Set<ShardSign> signs;
 
     /** One interval histogram of latency.hlog, its times absolute (epoch ms). */
@@ -49,7 +49,7 @@ final class ShardRun {
     }
 
     private ShardRun(Path dir, Shard shard, RunSummary summary, List<JsonNode> events, List<IntervalStats> seconds,
-                     List<Interval> latency, List<JsonNode> generator, Set<ShardSign> signs) {
+                     List<Interval> latency, List<GeneratorHealth> generator, Set<ShardSign> signs) {
         this.dir = dir;
         this.shard = shard;
         this.summary = summary;
@@ -95,18 +95,8 @@ final class ShardRun {
                         + "': expected an ISO-8601 instant");
             }
         }
-        List<IntervalStats> seconds = new ArrayList<>();
-        Path load = dir.resolve(RunDirectory.LOAD);
-        int n = 0;
-        for (JsonNode line : lines(load, signs)) {
-            n++;
-            try {
-                seconds.add(Json.MAPPER.treeToValue(line, IntervalStats.class));
-            } catch (IOException | IllegalArgumentException e) {
-                throw new BrinkUserException(load + ":" + n + ": expected a load.jsonl line (" + oneLine(e) + ")");
-            }
-        }
-        List<JsonNode> generator = lines(dir.resolve(RunDirectory.GENERATOR), signs);
+        List<IntervalStats> seconds = lines(dir.resolve(RunDirectory.LOAD), IntervalStats.class, signs);
+        List<GeneratorHealth> generator = lines(dir.resolve(RunDirectory.GENERATOR), GeneratorHealth.class, signs);
         List<Interval> latency = latency(dir.resolve(RunDirectory.LATENCY), signs);
         return new ShardRun(dir, shard, summary, events, seconds, latency, generator, signs);
     }
@@ -149,6 +139,12 @@ final class ShardRun {
     private static List<JsonNode> lines(Path file, Set<ShardSign> signs) throws BrinkUserException {
         if (endsMidLine(file)) signs.add(TRUNCATED_LINE);
         return JsonlReader.readAll(file);
+    }
+
+    /** As {@link #lines(Path, Set)}, each line as its record. */
+    private static <T> List<T> lines(Path file, Class<T> type, Set<ShardSign> signs) throws BrinkUserException {
+        if (endsMidLine(file)) signs.add(TRUNCATED_LINE);
+        return JsonlReader.readAll(file, type);
     }
 
     private static boolean endsMidLine(Path file) throws BrinkUserException {

@@ -8,14 +8,16 @@ import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
 import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.ShardIncompleteDetail;
+import dev.brink.core.event.GeneratorBound;
+import dev.brink.core.event.LoadOpen;
 import dev.brink.core.verdict.GeneratorIssue;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.engine.Counters;
-import dev.brink.load.engine.GeneratorHealth;
+import dev.brink.core.line.GeneratorHealth;
 import dev.brink.load.engine.IntervalListener;
-import dev.brink.load.engine.IntervalStats;
+import dev.brink.core.line.IntervalStats;
 import dev.brink.load.engine.LoadStep;
-import dev.brink.load.engine.Percentiles;
+import dev.brink.core.line.Percentiles;
 import dev.brink.load.engine.RunOutput;
 import dev.brink.load.engine.ShardInterval;
 import dev.brink.load.engine.StepAccumulator;
@@ -70,11 +72,8 @@ public final class ShardedEngine implements StepDriver {
         this.console = console;
         this.out = new RunOutput(run, baseMs);
         this.names = plan.profile().stream().map(Plan.Operation::name).toArray(String[]::new);
-        Map<String, Object> ev = new LinkedHashMap<>();
-        ev.put("target", String.valueOf(plan.target().baseUrl()));
-        ev.put("workers", workers.workers());
-        ev.put("operations", List.of(names));
-        out.event(EventType.LOAD_OPEN, ev);
+        out.event(EventType.LOAD_OPEN, new LoadOpen(String.valueOf(plan.target().baseUrl()), null, null, null, workers.workers(),
+                List.of(names)).fields());
     }
 
     /** The engine of a coordinator whose {@code workers} have all joined; writes into {@code run}. */
@@ -196,7 +195,7 @@ public final class ShardedEngine implements StepDriver {
                 Numbers.round(target), total.sent, total.ok, total.errorMap(), total.dropped, Percentiles.of(total.corrected),
                 Percentiles.of(total.uncorrected), inFlight, waiting, connections, h.bound(), opStats);
         out.interval(stats, h, from, to, total.corrected, total.uncorrected, names, ops);
-        if (h.bound()) out.event(EventType.GENERATOR_BOUND, Map.of("step", step.name(), "reasons", h.reasons()));
+        if (h.bound()) out.event(EventType.GENERATOR_BOUND, new GeneratorBound(step.name(), h.reasons()).fields());
         acc.add(total, ops, inFlight, h);
         for (IntervalListener l : listeners) {
             l.onLatency(total.corrected);

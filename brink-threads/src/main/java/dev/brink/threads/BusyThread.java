@@ -1,5 +1,6 @@
 package dev.brink.threads;
 
+import dev.brink.core.detail.CpuLibrary;
 import java.util.List;
 import java.util.Map;
 
@@ -19,7 +20,7 @@ import java.util.Map;
  * @param samples     the stacks it was sampled in, top first
  */
 public record BusyThread(String name, long nid, StackFrame frame, int dumps, double cpuDeltaMs, double wallMs,
-                         double topCpuPct, StackFrame where, Map<CodeLibrary, Integer> libraries,
+                         double topCpuPct, StackFrame where, Map<CpuLibrary, Integer> libraries,
                          List<List<StackFrame>> samples) {
     public BusyThread {
         libraries = Map.copyOf(libraries);
@@ -32,9 +33,9 @@ public record BusyThread(String name, long nid, StackFrame frame, int dumps, dou
     }
 
     /** The library most samples ran in, or null without samples. */
-    public CodeLibrary mainLibrary() {
-        CodeLibrary best = null;
-        for (Map.Entry<CodeLibrary, Integer> e : libraries.entrySet()) {
+    public CpuLibrary mainLibrary() {
+        CpuLibrary best = null;
+        for (Map.Entry<CpuLibrary, Integer> e : libraries.entrySet()) {
             if (best == null || e.getValue() > libraries.get(best)
                     || e.getValue().equals(libraries.get(best)) && e.getKey().ordinal() < best.ordinal()) {
                 best = e.getKey();

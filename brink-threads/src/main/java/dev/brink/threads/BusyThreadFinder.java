@@ -1,6 +1,7 @@
 package dev.brink.threads;
 
 import dev.brink.core.LibraryCode;
+import dev.brink.core.detail.CpuLibrary;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -136,7 +137,7 @@ final class BusyThreadFinder {
         boolean busy = byCpu || bySamples;
         if (!busy && !(pct >= (loop ? LOOP_SATURATED * 100 : MIN_TOP_PCT))) return null;
         if (samples.isEmpty()) samples = List.of(last); // busy by CPU, yet caught waiting: its stack still says where
-        Map<CodeLibrary, Integer> libraries = new EnumMap<>(CodeLibrary.class);
+        Map<CpuLibrary, Integer> libraries = new EnumMap<>(CpuLibrary.class);
         for (DumpThread t : samples) libraries.merge(CodeLibrary.of(t.frames()), 1, Integer::sum);
         List<List<StackFrame>> stacks = samples.stream().map(DumpThread::frames).toList();
         return new BusyThread(last.name(), last.nid(), last.top(), samples.size(), cpuDelta, share >= 0 ? wall : -1, pct,

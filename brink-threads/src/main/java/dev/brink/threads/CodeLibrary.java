@@ -3,6 +3,7 @@ package dev.brink.threads;
 import dev.brink.core.FamilyWalk;
 import dev.brink.core.LibraryCode;
 import dev.brink.core.LibraryFamily;
+import dev.brink.core.detail.CpuLibrary;
 import java.util.List;
 
 /**
@@ -10,18 +11,11 @@ import java.util.List;
  * show-busy-java-threads are read: the known library the application called into, i.e. the library frame
  * nearest below the first application frame. The leaf alone says too little or the wrong thing: a regex spends
  * its time in String.charAt, a date formatter copies arrays through java.lang.reflect.Array, a JSON mapper
- * reflects on beans, a logger formats; what the application asked for is the library it entered.
+ * reflects on beans, a logger formats; what the application asked for is the library it entered. The words are
+ * brink-core's {@link CpuLibrary}, a busy-thread finding's {@code libraries}.
  */
-public enum CodeLibrary {
-    REGEX, FORMATTING, CRYPTO, LOGGING, JSON, REFLECTION, CLASS_LOADING, ORM, DATABASE,
-    /** An application frame came first: the thread computes in its own code. */
-    APPLICATION,
-    /** Other JDK or library code. */
-    OTHER;
-
-    /** "regex", "class-loading": the word used in findings. */
-    public String word() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+public final class CodeLibrary {
+    private CodeLibrary() {
     }
 
     /**
@@ -29,23 +23,23 @@ public enum CodeLibrary {
      * samples use too ({@link FamilyWalk}: reflection only when the time is in reflection itself, a JDK collection's
      * frame owned by whoever called it).
      */
-    public static CodeLibrary of(List<StackFrame> frames) {
+    public static CpuLibrary of(List<StackFrame> frames) {
         FamilyWalk walk = new FamilyWalk();
         for (StackFrame f : frames) {
             if (!library(f) && known(f) == null) {
                 LibraryFamily family = walk.family(true);
-                return family == LibraryFamily.NONE ? APPLICATION : valueOf(family.name());
+                return CpuLibrary.of(family, CpuLibrary.APPLICATION);
             }
             walk.frame(f.className() + "." + f.method());
         }
         LibraryFamily family = walk.family(false);
-        return family == LibraryFamily.NONE ? OTHER : valueOf(family.name());
+        return CpuLibrary.of(family, CpuLibrary.OTHER);
     }
 
     /** The family of {@code f} by the classifier JFR samples use too ({@link LibraryFamily}), or null. */
-    static CodeLibrary known(StackFrame f) {
+    static CpuLibrary known(StackFrame f) {
         LibraryFamily family = LibraryFamily.of(f.className() + "." + f.method());
-        return family == LibraryFamily.NONE ? null : valueOf(family.name());
+        return CpuLibrary.of(family, null);
     }
 
     /** JDK and third-party code (shaded copies included) that is not of a named kind still is not the application's. */

@@ -4,9 +4,11 @@ import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
 import dev.brink.core.detail.BusyThreadDetail;
+import dev.brink.core.detail.CpuLibrary;
 import dev.brink.core.detail.DeadlockDetail;
 import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.LockContentionDetail;
+import dev.brink.core.detail.LockWait;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -90,10 +92,20 @@ final class FindingWriter {
                 : new LockContentionDetail.Holder(c.holder(), c.holderState(), c.holderFrame() == null ? null : c.holderFrame().toString(),
                         c.holderFrames().stream().map(StackFrame::toString).toList());
         Map<String, Object> detail = Detail.map(LockContentionDetail.fromDumps(c.lock().identity(), c.lock().className(),
-                c.waitKind().name().toLowerCase(Locale.ROOT), holder, c.holdersSeen(), c.maxWaiters(), c.waiters(), c.waiterGroup(),
+                lockWait(c.waitKind()), holder, c.holdersSeen(), c.maxWaiters(), c.waiters(), c.waiterGroup(),
                 c.waiterDumps(), c.dumpsSeen(), c.dumpsTotal()));
         Severity sev = c.maxWaiters() >= CRITICAL_WAITERS ? Severity.CRITICAL : Severity.WARNING;
         return new Finding(FindingKind.LOCK_CONTENTION, sev, title.toString(), c.lock().className(), evidence, detail);
+    }
+
+    /** The dumps' wait kind as the finding's word; null for a thread that waits on no lock. */
+    private static LockWait lockWait(WaitKind kind) {
+        return switch (kind) {
+            case ENTER -> LockWait.ENTER;
+            case WAIT -> LockWait.WAIT;
+            case PARK -> LockWait.PARK;
+            case NONE -> null;
+        };
     }
 
     private static Finding busy(List<BusyThread> g, List<String> evidence) {
@@ -103,16 +115,16 @@ final class FindingWriter {
         String who = g.size() == 1 ? b0.name() : g.size() + " " + ThreadGroups.pattern(b0.name()) + " threads";
         StringBuilder title = new StringBuilder(who).append(g.size() == 1 ? " is" : " are").append(" busy");
         if (at != null) title.append(" in ").append(at.shortForm());
-        Map<CodeLibrary, Integer> libraries = new EnumMap<>(CodeLibrary.class);
+        Map<CpuLibrary, Integer> libraries = new EnumMap<>(CpuLibrary.class);
         for (BusyThread b : g) b.libraries().forEach((k, v) -> libraries.merge(k, v, Integer::sum));
         int samples = libraries.values().stream().mapToInt(Integer::intValue).sum();
-        List<Map.Entry<CodeLibrary, Integer>> ranked = new ArrayList<>(libraries.entrySet());
-        ranked.sort(Map.Entry.<CodeLibrary, Integer>comparingByValue().reversed());
+        List<Map.Entry<CpuLibrary, Integer>> ranked = new ArrayList<>(libraries.entrySet());
+        ranked.sort(Map.Entry.<CpuLibrary, Integer>comparingByValue().reversed());
         if (samples > 0) {
             StringBuilder libs = new StringBuilder();
-            for (Map.Entry<CodeLibrary, Integer> e : ranked) {
+            for (Map.Entry<CpuLibrary, Integer> e : ranked) {
                 if (libs.length() > 0) libs.append(", ");
-                libs.append(e.getKey().word()).append(' ').append(e.getValue()).append('/').append(samples);
+                libs.append(e.getKey().json()).append(' ').append(e.getValue()).append('/').append(samples);
             }
             title.append(" (").append(libs).append(" samples)");
         }
@@ -136,10 +148,10 @@ final class FindingWriter {
             title.append(": RUNNABLE there in all ").append(b0.dumps()).append(" dumps");
         }
         if (pct > 0) title.append(String.format(Locale.ROOT, ", %.1f%% CPU in top", pct));
-        Map<String, Integer> libs = new LinkedHashMap<>();
-        for (Map.Entry<CodeLibrary, Integer> e : ranked) libs.put(e.getKey().word(), e.getValue());
+        Map<CpuLibrary, Integer> libs = new LinkedHashMap<>();
+        for (Map.Entry<CpuLibrary, Integer> e : ranked) libs.put(e.getKey(), e.getValue());
         Map<String, Object> detail = Detail.map(new BusyThreadDetail(b0.frame() != null ? b0.frame().toString() : null,
-                at != null ? at.toString() : null, libs, ranked.isEmpty() ? null : ranked.get(0).getKey().word(),
+                at != null ? at.toString() : null, libs, ranked.isEmpty() ? null : ranked.get(0).getKey(),
                 wall > 0 ? Math.round(100 * cpu / wall) / 100.0 : null, threads, b0.dumps()));
         String subject = at != null ? at.className() + "." + at.method() : ThreadGroups.pattern(b0.name());
         return new Finding(FindingKind.BUSY_THREAD, Severity.WARNING, title.toString(), subject, evidence, detail);

@@ -3,6 +3,7 @@ package dev.brink.threads;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.brink.core.detail.CpuLibrary;
 import dev.brink.core.testing.ChildJvm;
 import dev.brink.threads.child.EventLoops;
 import java.nio.file.Path;
@@ -62,7 +63,7 @@ class EventLoopBusyTest {
                 assertThat(b.where().className()).as(b.where().toString()).satisfiesAnyOf(
                         c -> assertThat(c).startsWith(EventLoops.class.getName() + "$"),
                         c -> assertThat(c).startsWith("io.netty.channel."));
-                assertThat(b.mainLibrary()).isEqualTo(CodeLibrary.APPLICATION);
+                assertThat(b.mainLibrary()).isEqualTo(CpuLibrary.APPLICATION);
             } else {
                 // the loop ran (its clock moved) and is most of what its process's Java threads did besides the feeder
                 assertThat(cpuMs(a, 2, loop.name()) - cpuMs(a, 0, loop.name())).as("the loop's CPU between the dumps").isPositive();

@@ -13,13 +13,13 @@ import java.util.Map;
  * @param frame       the first thread's top frame
  * @param where       the deepest application frame common to the group's samples ("class.method(File.java:12)")
  * @param libraries   samples per library the CPU went to, the most first: {"regex": 3, "formatting": 1}
- * @param mainLibrary the library most samples ran in ("regex", "formatting", "crypto", …, "application", "other")
+ * @param mainLibrary the library most samples ran in
  * @param cpuShare    CPU of the whole group over the interval, in cores (1.0 = one core); null without CPU times
  * @param threads     one row per thread of the group
  * @param dumps       in how many dumps they were RUNNABLE there
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-public record BusyThreadDetail(String frame, String where, Map<String, Integer> libraries, String mainLibrary, Double cpuShare,
+public record BusyThreadDetail(String frame, String where, Map<CpuLibrary, Integer> libraries, CpuLibrary mainLibrary, Double cpuShare,
                                List<ThreadRow> threads, int dumps) implements Detail {
     public BusyThreadDetail {
         libraries = libraries == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(libraries));

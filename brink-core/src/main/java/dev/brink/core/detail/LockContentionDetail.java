@@ -11,7 +11,7 @@ import java.util.List;
  * step's recording with the last good one's ({@link #fromComparison}: the wait that grew faster than the load).
  *
  * @param step                the capacity step whose recording showed it
- * @param waitKind            ({@code wait}) the kind of wait the dumps show ("enter", "wait", "park")
+ * @param waitKind            ({@code wait}) the kind of wait the dumps show
  * @param holderFrames        the holder's stack, top first
  * @param waiterCount         most threads waiting at once in one dump
  * @param waiterGroup         the waiters in words ("7 of 8 BookThread-*")
@@ -21,20 +21,17 @@ import java.util.List;
  * @param threadsBlockedAvg   JFR: the waits over the window: threads blocked there on average
  * @param rateGrowth          comparison: the wait per second of the broken step over the good one's
  * @param loadGrowth          comparison: the broken step's load over the good one's
- * @param cause               JFR: "class-loading" when the monitor is a class loader's lock
+ * @param cause               JFR: {@link LockCause#CLASS_LOADING} when the monitor is a class loader's lock
  * @param classesLoadedPerSec JFR, class loading: classes loaded per second over the window
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-public record LockContentionDetail(String step, String lock, String lockClass, @JsonProperty("wait") String waitKind, String holderThread, String holderState,
+public record LockContentionDetail(String step, String lock, String lockClass, @JsonProperty("wait") LockWait waitKind, String holderThread, String holderState,
                                    String holderFrame, List<String> holderFrames, List<String> holdersSeen, Integer waiterCount,
                                    List<String> waiters, String waiterGroup, @JsonProperty("waiters_x_dumps") Integer waitersXDumps,
                                    Integer dumpsSeen, Integer dumpsTotal,
                                    String monitorClass, String site, String appFrame, Long waits, Long waitMs, Long maxWaitMs,
-                                   Double threadsBlockedAvg, Double rateGrowth, Double loadGrowth, String owner, String cause,
+                                   Double threadsBlockedAvg, Double rateGrowth, Double loadGrowth, String owner, LockCause cause,
                                    Long classesLoadedPerSec) implements Detail, Stepped {
-    /** {@code cause}'s one word: the monitor is a class loader's lock. */
-    public static final String CLASS_LOADING = "class-loading";
-
     public LockContentionDetail {
         holderFrames = holderFrames == null ? null : List.copyOf(holderFrames);
         holdersSeen = holdersSeen == null ? null : List.copyOf(holdersSeen);
@@ -57,7 +54,7 @@ public record LockContentionDetail(String step, String lock, String lockClass, @
     }
 
     /** A lock in thread dumps: its identity and class, who holds it, who waits and in how many dumps. */
-    public static LockContentionDetail fromDumps(String lock, String lockClass, String wait, Holder holder, List<String> holdersSeen,
+    public static LockContentionDetail fromDumps(String lock, String lockClass, LockWait wait, Holder holder, List<String> holdersSeen,
                                                  int waiterCount, List<String> waiters, String waiterGroup, int waitersXDumps,
                                                  int dumpsSeen, int dumpsTotal) {
         return new LockContentionDetail(null, lock, lockClass, wait, holder.thread(), holder.state(), holder.frame(), holder.frames(),
@@ -67,20 +64,20 @@ public record LockContentionDetail(String step, String lock, String lockClass, @
 
     /**
      * A monitor's waits at one site in a recording; {@code classesLoadedPerSec} only for a class loader's lock (its cause
-     * is then {@link #CLASS_LOADING}), null otherwise.
+     * is then {@link LockCause#CLASS_LOADING}), null otherwise.
      */
     public static LockContentionDetail fromRecording(String monitorClass, String site, String appFrame, long waits, long waitMs,
                                                      long maxWaitMs, double threadsBlockedAvg, String owner, Long classesLoadedPerSec) {
         return new LockContentionDetail(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 monitorClass, site, appFrame, waits, waitMs, maxWaitMs, threadsBlockedAvg, null, null, owner,
-                classesLoadedPerSec != null ? CLASS_LOADING : null, classesLoadedPerSec);
+                classesLoadedPerSec != null ? LockCause.CLASS_LOADING : null, classesLoadedPerSec);
     }
 
     /** A monitor whose wait per second grew faster than the load from the last good step to {@code step}. */
     public static LockContentionDetail fromComparison(String step, String monitorClass, String site, String appFrame, long waitMs,
                                                       double rateGrowth, double loadGrowth, String owner, boolean classLoading) {
         return new LockContentionDetail(step, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                monitorClass, site, appFrame, null, waitMs, null, null, rateGrowth, loadGrowth, owner, classLoading ? CLASS_LOADING : null,
+                monitorClass, site, appFrame, null, waitMs, null, null, rateGrowth, loadGrowth, owner, classLoading ? LockCause.CLASS_LOADING : null,
                 null);
     }
 

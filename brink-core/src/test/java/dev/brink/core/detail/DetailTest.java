@@ -71,6 +71,40 @@ class DetailTest {
         assertThat(DetailValues.problem(meta.put("cause", "heap"), MetaspaceDetail.class)).isEqualTo("cause: expected metadata, got heap");
     }
 
+    /**
+     * The words that were strings beside the record: a lock's wait kind and cause, a busy thread's libraries. A drifted
+     * word is a problem naming the words allowed; the words runs wrote before they were enums read back as the enums.
+     */
+    @Test
+    void aDriftedLockOrLibraryWordIsAProblemAndTheOldWordsStillRead() throws Exception {
+        Map<FindingKind, Detail> samples = DetailSamples.all();
+        ObjectNode lock = Json.MAPPER.valueToTree(Detail.map(samples.get(FindingKind.LOCK_CONTENTION)));
+        assertThat(lock.path("wait").asText()).isEqualTo("enter");
+        assertThat(lock.path("cause").asText()).isEqualTo("class-loading");
+        assertThat(DetailValues.problem(lock.deepCopy().put("wait", "blocked"), LockContentionDetail.class))
+                .isEqualTo("wait: expected one of enter, wait, park, got 'blocked'");
+        assertThat(DetailValues.problem(lock.deepCopy().put("cause", "class loading"), LockContentionDetail.class))
+                .isEqualTo("cause: expected one of class-loading, got 'class loading'");
+        for (String word : List.of("enter", "wait", "park")) {
+            assertThat(Detail.read(lock.deepCopy().put("wait", word), LockContentionDetail.class).waitKind().json()).isEqualTo(word);
+        }
+
+        ObjectNode busy = Json.MAPPER.valueToTree(Detail.map(samples.get(FindingKind.BUSY_THREAD)));
+        assertThat(busy.path("libraries").fieldNames().next()).isEqualTo("crypto");
+        assertThat(busy.path("main_library").asText()).isEqualTo("crypto");
+        ObjectNode drifted = busy.deepCopy();
+        ((ObjectNode) drifted.path("libraries")).put("class loading", 2);
+        assertThat(DetailValues.problem(drifted, BusyThreadDetail.class))
+                .startsWith("libraries: expected one of regex, formatting, crypto, ").contains("class-loading", "application, other")
+                .endsWith(", got 'class loading'");
+        assertThat(DetailValues.problem(busy.deepCopy().put("main_library", "app"), BusyThreadDetail.class))
+                .startsWith("main_library: expected one of regex, ").endsWith(", got 'app'");
+        ObjectNode old = busy.deepCopy();
+        ((ObjectNode) old.path("libraries")).removeAll().put("regex", 3).put("class-loading", 2).put("application", 1);
+        assertThat(Detail.read(old.put("main_library", "regex"), BusyThreadDetail.class).libraries())
+                .containsExactly(Map.entry(CpuLibrary.REGEX, 3), Map.entry(CpuLibrary.CLASS_LOADING, 2), Map.entry(CpuLibrary.APPLICATION, 1));
+    }
+
     @Test
     void aRecordRoundTripsThroughItsMapAndSummaryJson() throws Exception {
         Map<String, Object> map = Detail.map(SUSPECT);

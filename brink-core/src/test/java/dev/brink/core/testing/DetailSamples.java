@@ -7,6 +7,7 @@ import dev.brink.core.LibraryFamily;
 import dev.brink.core.Severity;
 import dev.brink.core.detail.AllocationHotspotDetail;
 import dev.brink.core.detail.BusyThreadDetail;
+import dev.brink.core.detail.CpuLibrary;
 import dev.brink.core.detail.DeadlockDetail;
 import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.ExceptionSource;
@@ -19,7 +20,9 @@ import dev.brink.core.detail.HostSaturatedDetail;
 import dev.brink.core.detail.HotMethodDetail;
 import dev.brink.core.detail.LeakShape;
 import dev.brink.core.detail.LeakSuspectDetail;
+import dev.brink.core.detail.LockCause;
 import dev.brink.core.detail.LockContentionDetail;
+import dev.brink.core.detail.LockWait;
 import dev.brink.core.detail.LongPauseDetail;
 import dev.brink.core.detail.MemoryLeakDetail;
 import dev.brink.core.detail.MetaspaceDetail;
@@ -58,14 +61,14 @@ public final class DetailSamples {
         out.put(FindingKind.LEAK_SUSPECT, new LeakSuspectDetail(3_000_000L, 10_000_000L, 0.3, "app.Session (400 instances)",
                 "java.util.HashMap", "0x7f00", 2_900_000L, "static-field", path, LeakShape.SPREAD_CLASS, 400, "app.PluginLoader", "0x7f20",
                 3, 800, "app.Gen$#", "static app.Cache.ALL", HolderKind.STATIC_FIELD, "Spring bean factory", 8, "pool-#", "take a second dump"));
-        out.put(FindingKind.LOCK_CONTENTION, new LockContentionDetail("8 × profile", "0x00000000c1a2b3c4", "app.Journal", "enter", "worker-3",
+        out.put(FindingKind.LOCK_CONTENTION, new LockContentionDetail("8 × profile", "0x00000000c1a2b3c4", "app.Journal", LockWait.ENTER, "worker-3",
                 "RUNNABLE", "app.Journal.flush(Journal.java:30)", List.of("app.Journal.flush(Journal.java:30)"), List.of("worker-3"), 5,
                 List.of("worker-1", "worker-2"), "5 of 8 worker-*", 12, 3, 3, "app.Journal", "app.Journal.append", "app.Api.post", 40L,
-                9_000L, 700L, 0.9, 3.1, 1.3, "worker-3", LockContentionDetail.CLASS_LOADING, 120L));
+                9_000L, 700L, 0.9, 3.1, 1.3, "worker-3", LockCause.CLASS_LOADING, 120L));
         out.put(FindingKind.HOT_METHOD, new HotMethodDetail("8 × profile", 0.31, 310L, 1000L, LibraryFamily.REGEX,
                 "java.util.regex.Pattern$Curly.match", "app.Masker.mask", "worker-*", 0.4, "org.framework.Dispatcher.handle", 4.0, 1.3));
         out.put(FindingKind.BUSY_THREAD, new BusyThreadDetail("app.Signer.sign(Signer.java:22)", "app.Signer.sign(Signer.java:22)",
-                Map.of("crypto", 3), "crypto", 0.93, List.of(new BusyThreadDetail.ThreadRow("worker-9", 4711L, 930L, 0.93, 88.5,
+                Map.of(CpuLibrary.CRYPTO, 3), CpuLibrary.CRYPTO, 0.93, List.of(new BusyThreadDetail.ThreadRow("worker-9", 4711L, 930L, 0.93, 88.5,
                 "app.Signer.sign(Signer.java:22)")), 3));
         Map<String, Integer> causes = new LinkedHashMap<>();
         causes.put("System.gc()", 25);

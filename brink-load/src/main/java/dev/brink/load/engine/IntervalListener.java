@@ -1,5 +1,7 @@
 package dev.brink.load.engine;
 
+import dev.brink.core.line.GeneratorHealth;
+import dev.brink.core.line.IntervalStats;
 import org.HdrHistogram.Histogram;
 
 /**

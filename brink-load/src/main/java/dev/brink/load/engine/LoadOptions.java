@@ -2,6 +2,7 @@ package dev.brink.load.engine;
 
 import dev.brink.core.Durations;
 import dev.brink.core.Shard;
+import dev.brink.core.line.GeneratorHealth;
 import java.time.Duration;
 import java.util.Objects;
 

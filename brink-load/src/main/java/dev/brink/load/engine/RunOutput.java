@@ -5,6 +5,8 @@ import dev.brink.core.EventLog;
 import dev.brink.core.JsonlWriter;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.evidence.LatencyLog;
+import dev.brink.core.line.GeneratorHealth;
+import dev.brink.core.line.IntervalStats;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -2,6 +2,8 @@ package dev.brink.load.engine;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.brink.core.line.GeneratorHealth;
+import dev.brink.core.line.IntervalStats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

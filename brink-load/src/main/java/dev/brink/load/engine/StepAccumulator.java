@@ -1,6 +1,8 @@
 package dev.brink.load.engine;
 
 import dev.brink.core.Numbers;
+import dev.brink.core.line.GeneratorHealth;
+import dev.brink.core.line.Percentiles;
 import dev.brink.core.summary.OperationResult;
 import dev.brink.core.verdict.GeneratorIssue;
 import java.util.ArrayList;

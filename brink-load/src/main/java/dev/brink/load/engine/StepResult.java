@@ -2,6 +2,8 @@ package dev.brink.load.engine;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.brink.core.line.GeneratorHealth;
+import dev.brink.core.line.Percentiles;
 import dev.brink.core.summary.OperationResult;
 import java.util.List;
 import java.util.Map;

@@ -2,6 +2,7 @@ package dev.brink.load.engine;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.brink.core.line.Percentiles;
 
 /**
  * The TLS handshakes of one step (the {@code tls} line of events.jsonl, the one-line commands' {@code tls} row): the

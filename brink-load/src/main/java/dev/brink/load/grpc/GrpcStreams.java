@@ -2,7 +2,7 @@ package dev.brink.load.grpc;
 
 import dev.brink.core.evidence.StreamTimingLine;
 import dev.brink.load.engine.Counters;
-import dev.brink.load.engine.Percentiles;
+import dev.brink.core.line.Percentiles;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;

@@ -2,7 +2,7 @@ package dev.brink.load.host;
 
 import dev.brink.core.Numbers;
 import dev.brink.core.verdict.GeneratorIssue;
-import dev.brink.load.engine.GeneratorHealth;
+import dev.brink.core.line.GeneratorHealth;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;

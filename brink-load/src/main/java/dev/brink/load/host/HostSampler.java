@@ -1,5 +1,6 @@
 package dev.brink.load.host;
 
+import dev.brink.core.line.HostHealth;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.brink.load.http;
 
 import dev.brink.load.engine.Counters;
-import dev.brink.load.engine.Percentiles;
+import dev.brink.core.line.Percentiles;
 import dev.brink.load.engine.TlsSummary;
 import io.netty.handler.ssl.SslHandler;
 import java.lang.invoke.MethodHandle;

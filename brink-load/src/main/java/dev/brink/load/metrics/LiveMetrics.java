@@ -1,9 +1,9 @@
 package dev.brink.load.metrics;
 
 import dev.brink.core.verdict.GeneratorIssue;
-import dev.brink.load.engine.GeneratorHealth;
+import dev.brink.core.line.GeneratorHealth;
 import dev.brink.load.engine.IntervalListener;
-import dev.brink.load.engine.IntervalStats;
+import dev.brink.core.line.IntervalStats;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.TreeMap;

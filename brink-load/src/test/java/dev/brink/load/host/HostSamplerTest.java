@@ -3,6 +3,7 @@ package dev.brink.load.host;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.brink.core.line.HostHealth;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;

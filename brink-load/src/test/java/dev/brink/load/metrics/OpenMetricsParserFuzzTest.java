@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brink.core.verdict.GeneratorIssue;
-import dev.brink.load.engine.GeneratorHealth;
-import dev.brink.load.engine.IntervalStats;
-import dev.brink.load.engine.Percentiles;
+import dev.brink.core.line.GeneratorHealth;
+import dev.brink.core.line.IntervalStats;
+import dev.brink.core.line.Percentiles;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;

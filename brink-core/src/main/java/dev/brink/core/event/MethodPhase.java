@@ -1,17 +1,17 @@
-package dev.brink.method;
+package dev.brink.core.event;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.verdict.JsonWord;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
 
-/** The method's phases, in the order they run. */
-public enum MethodPhase {
+/**
+ * The method's phases, in the order they run: {@code --phases}' words and the {@code phase} of the phase events
+ * ({@link PhaseStart}, {@link PhaseEnd}).
+ */
+public enum MethodPhase implements JsonWord {
     CAPACITY, CONFIRM, STAGES, SOAK;
-
-    public String json() {
-        return name().toLowerCase(Locale.ROOT);
-    }
 
     /** "capacity,soak" → those phases; an unknown name is a user error that lists the known ones. */
     public static Set<MethodPhase> parse(String csv) throws BrinkUserException {

@@ -1,4 +1,4 @@
-package dev.brink.load.host;
+package dev.brink.core.line;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
@@ -7,7 +7,8 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
  * The machine's own health over one interval (a host.jsonl line), read from /proc: how busy all its CPUs were and
  * on what, how many tasks were runnable, the kernel's CPU pressure, and who used the CPU: Brink's generator, the
  * target (when it runs on this machine) and everything else. CPU amounts are in cores (1.0 = one CPU for the whole
- * interval); shares are 0..1 of all CPUs.
+ * interval); shares are 0..1 of all CPUs. Part of the run-directory contract ({@link dev.brink.core.RunLines}): written
+ * by brink-load's host sampler.
  *
  * @param cpus              CPUs of the host (/proc/stat's cpuN lines)
  * @param busy              share of all CPUs not idle (user + nice + system + irq + softirq + steal)

@@ -1,4 +1,4 @@
-package dev.brink.load.engine;
+package dev.brink.core.line;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;

@@ -1,4 +1,4 @@
-package dev.brink.load.engine;
+package dev.brink.core.line;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
@@ -14,6 +14,9 @@ import java.util.List;
  * {@code heapAfterGcBytes} is the generator's heap right after its last GC, {@code loadedClasses} its loaded
  * classes, {@code blockedThreads} its threads BLOCKED on a monitor when sampled (report 002's generator ended
  * blocked in {@code ClassLoader.loadClass}).
+ *
+ * <p>Part of the run-directory contract ({@link dev.brink.core.RunLines}): written by brink-load's generator monitor,
+ * read back as this record by the shard merge. A line of an older run without a key reads as 0 or empty.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record GeneratorHealth(long epochMs, double processCpu, double loopCpu, long gcPauseMs, double lagP99Ms,
@@ -25,8 +28,8 @@ public record GeneratorHealth(long epochMs, double processCpu, double loopCpu, l
     public static final double PORTS_LIMIT = 0.80;
 
     public GeneratorHealth {
-        reasons = List.copyOf(reasons);
-        issues = List.copyOf(issues);
+        reasons = reasons == null ? List.of() : List.copyOf(reasons); // null: a line read back without the key
+        issues = issues == null ? List.of() : List.copyOf(issues);
     }
 
     /** Without the JVM's own figures (heap after GC, classes, blocked threads) and without typed issues. */

@@ -1,4 +1,4 @@
-package dev.brink.load.engine;
+package dev.brink.core.line;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
@@ -12,6 +12,10 @@ import java.util.Map;
  * that wait in the generator for a free connection (their wait counts in corrected latency), both at the
  * interval's end. {@code connections} counts the generator's links (a connection each for HTTP/1.1 and raw TCP, a call
  * slot for gRPC), {@code tcpConnections} the TCP connections they ride on (gRPC's shared HTTP/2 channels).
+ *
+ * <p>Part of the run-directory contract ({@link dev.brink.core.RunLines}): written by brink-load's engine (one line a
+ * second, the record as it is built, nothing more allocated), read back as this record by compare, shard merge and
+ * the tests. A line of an older run without a key reads as 0, empty or {@link Percentiles#EMPTY}.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record IntervalStats(long epochMs, double elapsedS, String step, double intervalS, double targetRps,
@@ -19,8 +23,10 @@ public record IntervalStats(long epochMs, double elapsedS, String step, double i
                             Percentiles uncorrected, int inFlight, int waiting, int connections, boolean generatorBound,
                             Map<String, Op> ops, int tcpConnections) {
     public IntervalStats {
-        errors = Map.copyOf(errors);
-        ops = Map.copyOf(ops);
+        errors = errors == null ? Map.of() : Map.copyOf(errors); // null: a line read back without the key
+        ops = ops == null ? Map.of() : Map.copyOf(ops);
+        if (corrected == null) corrected = Percentiles.EMPTY;
+        if (uncorrected == null) uncorrected = Percentiles.EMPTY;
     }
 
     /** An interval whose links are its TCP connections (HTTP/1.1, raw TCP; merged shards). */
@@ -36,7 +42,9 @@ public record IntervalStats(long epochMs, double elapsedS, String step, double i
     public record Op(double targetRps, long sent, long ok, Map<String, Long> errors, long dropped,
                      Percentiles corrected, Percentiles uncorrected) {
         public Op {
-            errors = Map.copyOf(errors);
+            errors = errors == null ? Map.of() : Map.copyOf(errors);
+            if (corrected == null) corrected = Percentiles.EMPTY;
+            if (uncorrected == null) uncorrected = Percentiles.EMPTY;
         }
     }
 

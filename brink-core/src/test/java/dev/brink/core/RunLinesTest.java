@@ -1,0 +1,135 @@
+package dev.brink.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.evidence.GcEventLine;
+import dev.brink.core.line.GeneratorHealth;
+import dev.brink.core.line.HostHealth;
+import dev.brink.core.line.IntervalStats;
+import dev.brink.core.line.Percentiles;
+import dev.brink.core.verdict.GeneratorIssue;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The line records write exactly the keys RunLines names (made from the records, so the check is that Jackson writes
+ * what the record's components say: no getter adds a key, no naming drops one), and read back what they wrote.
+ */
+class RunLinesTest {
+    @TempDir
+    Path dir;
+
+    private static final Percentiles P = new Percentiles(10, 1, 2, 3, 4, 5);
+
+    static IntervalStats interval() {
+        IntervalStats.Op op = new IntervalStats.Op(50, 10, 9, Map.of("http-503", 1L), 0, P, P);
+        return new IntervalStats(1_000, 1.0, "capacity-x1", 1.0, 100, 10, 9, Map.of("http-503", 1L), 0, P, P, 2, 0, 8, false,
+                Map.of("get", op, "post", op), 4);
+    }
+
+    static GeneratorHealth generator() {
+        return new GeneratorHealth(1_000, 0.5, 0.9, 12, 7.5, 8, 100, 28_000, 3, 0, List.of("event loop 90 % busy"), 1 << 20,
+                4_000, 1, List.of(GeneratorIssue.values()[0]));
+    }
+
+    static HostHealth host() {
+        return new HostHealth(1_000, 2, 0.95, 0.8, 0.15, 0, 0, 3, 2.5, 0.6, 0.9, 0.8, 0.2, 40, 120, false);
+    }
+
+    static GcEventLine gc() {
+        return new GcEventLine(1_000, 900, "G1 Young Generation", "end of minor GC", "G1 Evacuation Pause", 3.5,
+                Map.of("G1 Eden Space", 10L), Map.of("G1 Eden Space", 0L), Map.of("G1 Eden Space", 20L));
+    }
+
+    @Test
+    void eachLineRecordWritesExactlyTheContractsKeysInOrder() throws Exception {
+        Map<String, Record> lines = Map.of(RunDirectory.LOAD, interval(), RunDirectory.GENERATOR, generator(),
+                RunDirectory.HOST, host(), RunDirectory.GC, gc());
+        assertThat(lines.keySet()).isEqualTo(RunLines.RECORDS.keySet());
+        for (Map.Entry<String, Record> e : lines.entrySet()) {
+            Path file = dir.resolve(e.getKey());
+            try (JsonlWriter w = new JsonlWriter(file)) {
+                w.append(e.getValue());
+            }
+            JsonNode written = JsonlReader.readAll(file).get(0);
+            List<String> keys = new ArrayList<>();
+            written.fieldNames().forEachRemaining(keys::add);
+            assertThat(keys).as(e.getKey()).isEqualTo(RunLines.KEYS.get(e.getKey()));
+            List<Object> read = List.copyOf(JsonlReader.readAll(file, RunLines.RECORDS.get(e.getKey())));
+            assertThat(read).as(e.getKey()).containsExactly(e.getValue());
+        }
+        assertThat(RunLines.KEYS.get(RunDirectory.LOAD)).contains("epoch_ms", "tcp_connections", "ops", "generator_bound");
+    }
+
+    @Test
+    void eachRenamedKeyOfEachLineRecordIsReportedByContractCheck() throws Exception {
+        Map<String, Record> lines = Map.of(RunDirectory.LOAD, interval(), RunDirectory.GENERATOR, generator(),
+                RunDirectory.HOST, host(), RunDirectory.GC, gc());
+        for (Map.Entry<String, Record> e : lines.entrySet()) {
+            try (JsonlWriter w = new JsonlWriter(dir.resolve(e.getKey()))) {
+                w.append(e.getValue());
+            }
+        }
+        assertThat(ContractCheck.violations(dir, "")).noneMatch(v -> v.startsWith("field "));
+        int renamed = 0;
+        for (String file : lines.keySet()) {
+            Path p = dir.resolve(file);
+            String line = Files.readString(p);
+            for (String key : RunLines.KEYS.get(file)) {
+                Files.writeString(p, line.replace("\"" + key + "\":", "\"" + key + "_x\":"));
+                assertThat(ContractCheck.violations(dir, "")).as(file + " " + key)
+                        .contains("field " + key + "_x of " + file + " is not in the contract");
+                renamed++;
+            }
+            Files.writeString(p, line);
+        }
+        assertThat(renamed).isEqualTo(lines.keySet().stream().mapToInt(f -> RunLines.KEYS.get(f).size()).sum()).isGreaterThan(50);
+    }
+
+    @Test
+    void aLineOfAnOlderRunWithoutSomeKeysReadsAsZeroAndEmpty() throws Exception {
+        Path file = dir.resolve(RunDirectory.LOAD);
+        Files.writeString(file, "{\"epoch_ms\":5,\"step\":\"capacity-x1\",\"interval_s\":1.0,\"ok\":3}\n");
+        IntervalStats line = JsonlReader.readAll(file, IntervalStats.class).get(0);
+        assertThat(line.ok()).isEqualTo(3);
+        assertThat(line.ops()).isEmpty();
+        assertThat(line.errors()).isEmpty();
+        assertThat(line.corrected()).isEqualTo(Percentiles.EMPTY);
+        assertThat(line.tcpConnections()).isZero();
+
+        Path gen = dir.resolve(RunDirectory.GENERATOR);
+        Files.writeString(gen, "{\"epoch_ms\":5,\"process_cpu\":0.2}\n");
+        GeneratorHealth g = JsonlReader.readAll(gen, GeneratorHealth.class).get(0);
+        assertThat(g.bound()).isFalse();
+        assertThat(g.issues()).isEmpty();
+    }
+
+    @Test
+    void aLineThatIsNotTheRecordIsNamedByFileAndLine() throws Exception {
+        Path file = dir.resolve(RunDirectory.LOAD);
+        Files.writeString(file, "{\"epoch_ms\":5}\n{\"epoch_ms\":\"soon\"}\n");
+        assertThatThrownBy(() -> JsonlReader.readAll(file, IntervalStats.class))
+                .isInstanceOf(BrinkUserException.class)
+                .hasMessageStartingWith(file + ":2: expected a load.jsonl line (");
+    }
+
+    @Test
+    void aPointerIsHeldOnlyWhereTheRecordHasIt() {
+        assertThat(RunLines.holds(RunDirectory.LOAD, "/corrected/p99_ms")).isTrue();
+        assertThat(RunLines.holds(RunDirectory.LOAD, "/ops/a~1b/corrected/p99_ms")).isTrue();
+        assertThat(RunLines.holds(RunDirectory.LOAD, "/errors/http-503")).isTrue();
+        assertThat(RunLines.holds(RunDirectory.GENERATOR, "/reasons")).isTrue();
+        assertThat(RunLines.holds(RunDirectory.LOAD, "/corrected/p98_ms")).isFalse();
+        assertThat(RunLines.holds(RunDirectory.LOAD, "/correctd/p99_ms")).isFalse();
+        assertThat(RunLines.holds(RunDirectory.LOAD, "/ok/more")).isFalse();
+        assertThat(RunLines.holds(RunDirectory.GENERATOR, "/process_cpu")).isTrue();
+        assertThat(RunLines.holds(RunDirectory.JVM, "/heap/used")).isFalse(); // its record is not in brink-core
+    }
+}
