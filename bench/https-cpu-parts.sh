@@ -11,6 +11,8 @@
 # and the fixed cost: the whole process minus what its requests would have cost at the steady half's CPU per request.
 # Arms: BRINK_PARTS_ARMS="name=command;..." (default "jar=java,-jar,brink.jar;launcher=./brink"); a command's words
 # are split on ',' (e.g. "opts=env,BRINK_JAVA_OPTS=-XX:+CITime -XX:+DisplayVMOutputToStderr,./brink").
+# BRINK_PARTS_WIRE: https (default: HTTP/1.1 over TLS, against wrk), http (plaintext HTTP/1.1, against wrk) or h2
+# (HTTP/2 over TLS, 1 connection x 32 streams, against h2load -c1 -m32).
 # Usage: bench/https-cpu-parts.sh [seconds, default 20] [rounds, default 1]. Needs what tls-h2-vs-peers.sh needs.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -43,18 +45,26 @@ http {
   ssl_protocols TLSv1.2 TLSv1.3;
   ssl_session_cache shared:tls:1m;
   server { listen 127.0.0.1:$PORT ssl http2; location / { return 200 "ok\n"; } }
+  server { listen 127.0.0.1:$((PORT + 1)); location / { return 200 "ok\n"; } }
 }
 CONF
 taskset -c 1 "$(command -v nginx || echo /usr/sbin/nginx)" -c "$WORK/nginx.conf" -p "$WORK"
 trap 'kill $(cat "$WORK/nginx.pid") 2>/dev/null || true' EXIT
 sleep 0.5
-URL="https://127.0.0.1:$PORT/"
+WIRE=${BRINK_PARTS_WIRE:-https}
+case $WIRE in
+  https) URL="https://127.0.0.1:$PORT/"; WIRE_ARGS=(--cacert "$WORK/cert.pem") ;;
+  http) URL="http://127.0.0.1:$((PORT + 1))/"; WIRE_ARGS=() ;;
+  h2) URL="https://127.0.0.1:$PORT/"; WIRE_ARGS=(--cacert "$WORK/cert.pem" --http2 --connections 1)
+      command -v h2load >/dev/null || { echo "h2load not found: apt-get install nghttp2-client" >&2; exit 2; } ;;
+  *) echo "BRINK_PARTS_WIRE=$WIRE: expected https, http or h2" >&2; exit 2 ;;
+esac
 
 IFS=';' read -r -a ARMS <<<"${BRINK_PARTS_ARMS:-jar=java,-jar,$JAR;launcher=$ROOT/brink}"
 # the launcher writes a command's class-data archive at the exit of its first run: that run is not timed
 for arm in "${ARMS[@]}"; do
   IFS=, read -r -a cmd <<<"${arm#*=}"
-  taskset -c 0 "${cmd[@]}" http "$URL" --cacert "$WORK/cert.pem" --users 2 --duration 1s --json >/dev/null 2>&1 || true
+  taskset -c 0 "${cmd[@]}" http "$URL" "${WIRE_ARGS[@]}" --users 2 --duration 1s --json >/dev/null 2>&1 || true
 done
 
 sample() { # java pid, run dir, output file: timestamped CPU ticks per thread group
@@ -93,7 +103,7 @@ PY
 run_brink() { # name, command words
   local name=$1 run="$WORK/run-$1"; shift
   rm -rf "$run"
-  /usr/bin/time -f "%U %S %M" -o "$WORK/$name.time" taskset -c 0 "$@" http "$URL" --cacert "$WORK/cert.pem" --users 32 \
+  /usr/bin/time -f "%U %S %M" -o "$WORK/$name.time" taskset -c 0 "$@" http "$URL" "${WIRE_ARGS[@]}" --users 32 \
       --duration "${SECS}s" --json --out "$run" >"$WORK/$name.json" 2>"$WORK/$name.err" &
   local outer=$! java=""
   for _ in $(seq 1 200); do
@@ -143,8 +153,13 @@ PY
 
 printf '| arm | phase | CPU-ms | event loop | main | C1 | C2 | GC/VM | other |\n|---|---|---|---|---|---|---|---|---|\n' >"$WORK/table"
 for i in $(seq 1 "$ROUNDS"); do
-  /usr/bin/time -f "%U %S" -o "$WORK/wrk.time" taskset -c 0 wrk -t1 -c32 -d"${SECS}s" "$URL" >"$WORK/wrk-$i.out"
-  WRK_REQ=$(awk '/requests in/ {print $1}' "$WORK/wrk-$i.out")
+  if [[ $WIRE == h2 ]]; then
+    /usr/bin/time -f "%U %S" -o "$WORK/wrk.time" taskset -c 0 h2load -t1 -c1 -m32 -D "$SECS" "$URL" >"$WORK/wrk-$i.out" 2>&1
+    WRK_REQ=$(awk '/^requests:/ {print $8}' "$WORK/wrk-$i.out")
+  else
+    /usr/bin/time -f "%U %S" -o "$WORK/wrk.time" taskset -c 0 wrk -t1 -c32 -d"${SECS}s" "$URL" >"$WORK/wrk-$i.out"
+    WRK_REQ=$(awk '/requests in/ {print $1}' "$WORK/wrk-$i.out")
+  fi
   WRK_CPU=$(awk '{printf "%.0f", ($1 + $2) * 1000}' "$WORK/wrk.time")
   WRK_PER=$(awk -v c="$WRK_CPU" -v r="$WRK_REQ" 'BEGIN {print c / r}')
   echo "| wrk-$i | **whole** (load $(cut -d' ' -f1 /proc/loadavg)) | **$WRK_CPU** | $WRK_REQ req, $((WRK_REQ / SECS)) req/s: **$(awk -v p="$WRK_PER" 'BEGIN {printf "%.2f", p * 1000}') CPU-ms/1000** | | | | | |" >>"$WORK/table"
@@ -153,6 +168,6 @@ for i in $(seq 1 "$ROUNDS"); do
     run_brink "${arm%%=*}-$i" "${cmd[@]}"
   done
 done
-echo "== HTTPS closed loop, 32 connections, ${SECS}s, CPU by phase and thread ($(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs)"
+echo "== $WIRE closed loop, 32 users, ${SECS}s ('wrk' rows: $([[ $WIRE == h2 ]] && echo "h2load -c1 -m32" || echo "wrk -c32")), CPU by phase and thread ($(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs)"
 cat "$WORK/table"
 echo "(work files in $WORK)"
