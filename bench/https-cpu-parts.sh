@@ -7,8 +7,11 @@
 #   start   exec to the first load.jsonl line (JVM start, class loading, TLS engine, handshakes, the first second)
 #   ramp    the first half of the run after that
 #   steady  the second half
-#   exit    what /usr/bin/time counted beyond the last sample (shutdown, report, a class-data archive written)
-# and the fixed cost: the whole process minus what its requests would have cost at the steady half's CPU per request.
+#   tail    after the last per-second line (the drain, the result, the run directory written)
+#   exit    what /usr/bin/time counted beyond the last sample (shutdown, a class-data archive written)
+# and the fixed cost: the whole process minus what its requests would have cost at the steady half's CPU per request
+# (an estimate: on a loaded machine the steady half's rate moves with the load, and a group's share can come out
+# negative). The compiler threads' CPU is the steadiest figure here: it is work done, not a rate.
 # Arms: BRINK_PARTS_ARMS="name=command;..." (default "jar=java,-jar,brink.jar;launcher=./brink"); a command's words
 # are split on ',' (e.g. "opts=env,BRINK_JAVA_OPTS=-XX:+CITime -XX:+DisplayVMOutputToStderr,./brink").
 # BRINK_PARTS_WIRE: https (default: HTTP/1.1 over TLS, against wrk), http (plaintext HTTP/1.1, against wrk) or h2
