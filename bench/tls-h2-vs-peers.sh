@@ -12,7 +12,9 @@
 #   3. the TLS engine: brink's closed loop on HTTPS and a handshake-bound per-call run with OpenSSL and with the JDK
 # Needs: nginx-light, nghttp2-client (h2load), wrk and openssl from Debian (installed here with apt-get when
 # missing), taskset, /usr/bin/time, python3, and brink-cli/target/brink.jar (./mvnw -B -q package -DskipTests).
-# Usage: bench/tls-h2-vs-peers.sh [closed-loop seconds, default 60]. Environment: BRINK_BENCH_PORT (18443; +1 for h2c).
+# Usage: bench/tls-h2-vs-peers.sh [closed-loop seconds, default 60]. Environment: BRINK_BENCH_PORT (18443; +1 for h2c),
+# BRINK_BENCH_LAUNCHER (1: parts 1 and 2 run brink through the ./brink launcher, as a user runs it: its class-data
+# archive, Serial GC and fixed heap for `http`; 0: java -jar brink.jar with the JVM's defaults). Part 3 is java -jar.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
@@ -63,7 +65,16 @@ sleep 0.5
 HTTPS="https://127.0.0.1:$PORT/"
 H2C="http://127.0.0.1:$H2C_PORT/"
 CA=(--cacert "$WORK/cert.pem")
-BRINK=(taskset -c 0 java -jar "$JAR")
+# Brink as a user runs it: the launcher (its class-data archive, Serial GC and fixed heap, and for a closed loop the
+# doubled JIT thresholds). The archive for a command is written at the exit of the command's first run: one short
+# untimed run first. java -jar loads and links every class itself (main thread 1.3-1.7 CPU-s to the first second's
+# line against 1.1 through the launcher) and runs G1 with a quarter of RAM; bench/https-cpu-parts.sh compares them.
+if [[ "${BRINK_BENCH_LAUNCHER:-1}" == 1 ]]; then
+  BRINK=(taskset -c 0 "$ROOT/brink")
+  "${BRINK[@]}" http "$HTTPS" "${CA[@]}" --users 2 --duration 1s --json >/dev/null 2>&1 || true
+else
+  BRINK=(taskset -c 0 java -jar "$JAR")
+fi
 worker() { pgrep -P "$(cat "$WORK/nginx.pid")" | head -1; }
 
 # stall_in SECONDS: stops nginx's worker for 1 s, SECONDS from now (in the background)
