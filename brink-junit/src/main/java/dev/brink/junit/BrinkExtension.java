@@ -95,9 +95,8 @@ public final class BrinkExtension implements BeforeEachCallback, ParameterResolv
         BrinkLoad load = annotation(c);
         return store(c).getOrComputeIfAbsent("plan", k -> {
             try {
-                String baseline = load.baseline().isEmpty() ? System.getProperty("brink.baseline", "") : load.baseline();
                 return planRun(load, c.getRequiredTestClass()).withFailOnFindings(load.failOnFindings(), "@BrinkLoad(failOnFindings)")
-                        .withBaseline(baseline.isEmpty() ? null : Path.of(baseline));
+                        .withBaseline(load.baseline().isEmpty() ? null : Path.of(load.baseline()));
             } catch (BrinkUserException e) {
                 throw new ExtensionConfigurationException("@BrinkLoad(plan = \"" + load.plan() + "\"): " + e.getMessage(), e);
             }
@@ -110,7 +109,19 @@ public final class BrinkExtension implements BeforeEachCallback, ParameterResolv
         String runName = onMethod ? c.getRequiredTestMethod().getName() : "class";
         Object testInstance = c.getTestInstance().orElse(null);
         return store(c).getOrComputeIfAbsent("outcome",
-                k -> run(prepared, annotation(c), c.getRequiredTestClass(), testInstance, runName, c), PlanRun.Outcome.class);
+                k -> run(withSuiteBaseline(prepared, annotation(c), c.getRequiredTestClass(), runName), annotation(c),
+                        c.getRequiredTestClass(), testInstance, runName, c), PlanRun.Outcome.class);
+    }
+
+    /** The run compared with its test's newest run in the suite's baselines ({@link TestBaselines}), unless it names its own. */
+    private static PlanRun withSuiteBaseline(PlanRun prepared, BrinkLoad load, Class<?> testClass, String runName) {
+        String folder = System.getProperty(TestBaselines.PROPERTY, "");
+        if (!load.baseline().isEmpty() || folder.isEmpty()) return prepared;
+        try {
+            return prepared.withBaseline(TestBaselines.of(Path.of(folder), testClass, runName));
+        } catch (BrinkUserException e) {
+            throw new ExtensionConfigurationException(e.getMessage(), e);
+        }
     }
 
     private static ExtensionContext classContext(ExtensionContext c) {

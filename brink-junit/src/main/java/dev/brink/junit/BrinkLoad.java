@@ -41,7 +41,8 @@ public @interface BrinkLoad {
     /**
      * A stored baseline run directory (relative to the working directory) the run is compared with at its end: a
      * regression beyond 5 % or a lower capacity fails the test ({@code brink compare}'s gate), and compare.html goes
-     * beside the run's report. Empty: none; the system property {@code brink.baseline} sets one for every run.
+     * beside the run's report. Empty: none, or, when the system property {@code brink.junit.baselines} names a
+     * folder of an earlier build's runs (as {@code target/brink} holds them), this test's newest run in it.
      */
     String baseline() default "";
 }
