@@ -30,6 +30,10 @@ public final class OrdersServer {
     public static void main(String[] args) throws Exception {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 0;
         Deque<String> recent = new ArrayDeque<>();
+        // The JDK's HttpServer leaves Nagle on: a response written as headers then body waits for the client's delayed
+        // ACK, 40 ms on Linux, for some requests and not others, so the median moved between 0.5 and 40 ms from one
+        // build to the next and no baseline held. Real servers (Netty, Tomcat, Jetty) set TCP_NODELAY.
+        System.setProperty("sun.net.httpserver.nodelay", "true");
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
         server.setExecutor(Executors.newFixedThreadPool(8));
         server.createContext("/orders", ex -> {
