@@ -56,12 +56,17 @@ public final class RunDirectory {
 
     /** A new directory {@code parent/2026-11-22T10-15-00-name} (suffixed -2, -3 … if taken). */
     public static RunDirectory create(Path parent, String name) throws BrinkUserException {
-        String base = STAMP.format(LocalDateTime.now()) + "-" + name.replaceAll("[^A-Za-z0-9._-]", "_");
+        String base = STAMP.format(LocalDateTime.now()) + "-" + nameInDirectory(name);
         Path dir = parent.resolve(base);
         for (int i = 2; Files.exists(dir); i++) {
             dir = parent.resolve(base + "-" + i);
         }
         return at(dir);
+    }
+
+    /** {@code name} as {@link #create} writes it after the stamp: characters outside [A-Za-z0-9._-] become '_'. */
+    public static String nameInDirectory(String name) {
+        return name.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
     public Path root() {

@@ -35,7 +35,7 @@ final class TestBaselines {
                     + "holds them (<TestClass>/<stamp>-<test>); for one test's baseline use @BrinkLoad(baseline = DIR)");
         }
         Path runs = folder.resolve(testClass.getSimpleName());
-        String suffix = "-" + runName.replaceAll("[^A-Za-z0-9._-]", "_");
+        String suffix = "-" + RunDirectory.nameInDirectory(runName);
         List<Path> mine;
         try (Stream<Path> all = Files.isDirectory(runs) ? Files.list(runs) : Stream.empty()) {
             // RunDirectory names start with a sortable stamp; a second run in the same second ends "-2", "-3"
