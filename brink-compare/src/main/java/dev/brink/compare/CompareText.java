@@ -86,6 +86,8 @@ public final class CompareText {
                 + RunComparer.floor(RunMetric.P50) + " to " + RunComparer.floor(RunMetric.MAX) + ", throughput "
                 + RunComparer.floor(RunMetric.THROUGHPUT) + ", error rate " + RunComparer.floor(RunMetric.ERROR_RATE)
                 + ") is no significant change. The gate fails on worse by more than " + Figures.percent(s.threshold())
-                + ", significantly" + (s.allowInconclusive() ? "" : " or with too few seconds to rule it out") + ".";
+                + ", significantly" + (s.allowInconclusive() ? "" : " or with too few seconds to rule it out") + ". A latency "
+                + "change that other processes on the host can account for (one side ran more of its seconds while they took CPU "
+                + "the target or Brink waited for) is inconclusive: the host was shared.";
     }
 }

@@ -23,13 +23,16 @@ import dev.brink.core.stats.Verdict;
  * @param moreSeconds    for an inconclusive verdict, how many more seconds each side's step needs; else 0
  * @param regression     what the gate fails on ({@code Significance.gateFails}): worse beyond the threshold,
  *                       significantly or (unless allowed) inconclusively
+ * @param sharedHost     for a latency change the host's other work can account for (then inconclusive): both sides'
+ *                       shares of shared seconds ({@link SharedHost}); else null
  * @param note           why, for people
  */
 public record MetricComparison(String step, String operation, RunMetric metric, double base, double news, double ratio,
                                @JsonProperty("ratio_low") double ratioLow, @JsonProperty("ratio_high") double ratioHigh,
                                double p, @JsonProperty("p_adjusted") double pAdjusted, @JsonProperty("base_units") int baseUnits, @JsonProperty("new_units") int newUnits,
                                @JsonProperty("seconds_per_unit") int secondsPerUnit, Verdict verdict,
-                               @JsonProperty("more_seconds") int moreSeconds, boolean regression, String note) {
+                               @JsonProperty("more_seconds") int moreSeconds, boolean regression,
+                               @JsonProperty("shared_host") HostShares sharedHost, String note) {
 
     /** Change in percent, (ratio - 1) × 100. */
     @JsonIgnore
@@ -49,7 +52,8 @@ public record MetricComparison(String step, String operation, RunMetric metric, 
         return switch (verdict) {
             case BETTER, WORSE -> direction(verdict == Verdict.BETTER);
             case NO_CHANGE -> "no significant change";
-            case INCONCLUSIVE -> "inconclusive" + (moreSeconds > 0 ? ": hold the step " + moreSeconds + " s longer" : "");
+            case INCONCLUSIVE -> "inconclusive" + (sharedHost != null ? ": the host was shared"
+                    : moreSeconds > 0 ? ": hold the step " + moreSeconds + " s longer" : "");
         };
     }
 

@@ -33,7 +33,9 @@ import java.util.Locale;
  * within {@value #SAME_LOAD} of each other).
  *
  * <p>A step either run's method did not judge (host-saturated: it measured the machine; generator-bound; target-died)
- * is left out ({@link StepJudgement}), as the capacity search leaves it out of the capacity.
+ * is left out ({@link StepJudgement}), as the capacity search leaves it out of the capacity. A latency change in a
+ * judged step that other work on the host can account for — one side ran more of its seconds beside it — is
+ * inconclusive, not better or worse ({@link SharedHost}).
  *
  * <p><b>Phases</b> are one measurement per run: the capacity is lower (WORSE) when NEW degraded at a multiplier BASE
  * held, higher when BASE degraded at one NEW held, inconclusive when either search did not end on the service's own
@@ -114,7 +116,7 @@ public final class RunComparer {
                 notCompared.add("step " + b.name + " operation " + op + ": in BASE only");
                 continue;
             }
-            Pair pair = new Pair(b.name, op, spu, s);
+            Pair pair = new Pair(b.name, op, spu, s, new HostShares(base.sharedShare(b), news.sharedShare(n)));
             pair.ratio(RunMetric.THROUGHPUT, b.throughput(op).coarsened(fb), n.throughput(op).coarsened(fn), out);
             pair.ratio(RunMetric.ERROR_RATE, b.errorRate(op).coarsened(fb), n.errorRate(op).coarsened(fn), out);
             HistogramUnits lb = base.latency(b.name, op);
@@ -146,19 +148,22 @@ public final class RunComparer {
         }
     }
 
-    /** One metric measured on both sides, before its verdict: the p-values of all are adjusted together. */
+    /**
+     * One metric measured on both sides, before its verdict: the p-values of all are adjusted together. {@code host}:
+     * the step's shared seconds when they can account for the change ({@link SharedHost}), else null.
+     */
     private record Measured(String step, String op, RunMetric metric, double base, double news, double[] ci, double p,
-                            int baseUnits, int newUnits, int secondsPerUnit) {
+                            int baseUnits, int newUnits, int secondsPerUnit, HostShares host) {
     }
 
     /** One step and operation of both runs, with the statistics each metric runs. */
-    private record Pair(String step, String op, int secondsPerUnit, CompareSettings s) {
+    private record Pair(String step, String op, int secondsPerUnit, CompareSettings s, HostShares shares) {
         void ratio(RunMetric m, RatioUnits b, RatioUnits n, List<Measured> out) {
             if (b.units() == 0 || n.units() == 0) {
                 return;
             }
             double[] ci = Bootstrap.ratio(b.units(), b.resampled(), n.units(), n.resampled(), 1 - s.alpha(), RESAMPLES);
-            out.add(measured(m, b.whole(), n.whole(), ci, b.perUnit(), n.perUnit()));
+            out.add(measured(m, b.whole(), n.whole(), ci, b.perUnit(), n.perUnit(), null));
         }
 
         void latency(HistogramUnits b, HistogramUnits n, List<Measured> out, List<String> notCompared) {
@@ -183,13 +188,15 @@ public final class RunComparer {
                 double wb = b.whole(qs[i]);
                 double wn = n.whole(qs[i]);
                 if (!Double.isNaN(wb) && !Double.isNaN(wn)) {
-                    out.add(measured(ms.get(i), wb, wn, ci[i], b.perUnit(qs[i]), n.perUnit(qs[i])));
+                    HistogramUnits faster = wn > wb ? b : n;
+                    boolean host = shares.accountsFor(ms.get(i).percentile(), wb, wn, faster::whole);
+                    out.add(measured(ms.get(i), wb, wn, ci[i], b.perUnit(qs[i]), n.perUnit(qs[i]), host ? shares : null));
                 }
             }
         }
 
-        private Measured measured(RunMetric m, double wb, double wn, double[] ci, double[] ub, double[] un) {
-            return new Measured(step, op, m, wb, wn, ci, MannWhitney.pValue(un, ub), ub.length, un.length, secondsPerUnit);
+        private Measured measured(RunMetric m, double wb, double wn, double[] ci, double[] ub, double[] un, HostShares host) {
+            return new Measured(step, op, m, wb, wn, ci, MannWhitney.pValue(un, ub), ub.length, un.length, secondsPerUnit, host);
         }
     }
 
@@ -214,11 +221,19 @@ public final class RunComparer {
                 verdict = Verdict.NO_CHANGE;
                 note = "within the noise floor (" + floor(m) + "); " + note;
             }
+            HostShares host = null;
+            if ((verdict == Verdict.WORSE || verdict == Verdict.BETTER) && x.host() != null) {
+                // the other work on the host can account for it: no side is blamed, and more seconds would not settle it
+                verdict = Verdict.INCONCLUSIVE;
+                host = x.host();
+                note = host.text() + "; " + note;
+            }
             boolean regression = m.gated()
                     && Significance.gateFails(verdict, ratio, m.higherIsBetter(), s.threshold(), s.allowInconclusive());
             out.add(new MetricComparison(x.step(), x.op(), m, x.base(), x.news(), ratio, x.ci()[0], x.ci()[1], x.p(), adjusted[i],
                     x.baseUnits(), x.newUnits(), x.secondsPerUnit(), verdict,
-                    verdict == Verdict.INCONCLUSIVE ? sig.moreUnits() * x.secondsPerUnit() : 0, regression, note));
+                    verdict == Verdict.INCONCLUSIVE && host == null ? sig.moreUnits() * x.secondsPerUnit() : 0, regression, host,
+                    note));
         }
         return out;
     }

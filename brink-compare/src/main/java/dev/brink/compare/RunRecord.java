@@ -21,7 +21,8 @@ import java.util.TreeMap;
  * A run directory as {@code brink compare} and {@code brink history} read it (DESIGN.md "Run directory"): summary.json
  * (capacity, confirmation, soak, findings; absent for a run that died, whose seconds are still compared), load.jsonl
  * (each measured step's seconds), latency.hlog (each second's histogram, matched to its load.jsonl line by the
- * interval's end) and jvm.jsonl (the target's CPU and GC counters). One pass over each file; memory holds the
+ * interval's end), jvm.jsonl (the target's CPU and GC counters) and host.jsonl (which seconds the host was shared with
+ * other work, {@link SharedHost}). One pass over each file; memory holds the
  * measured steps' units, never the files.
  *
  * <p>A step measured twice (a host-saturated or generator-bound step is measured once more) keeps its last
@@ -36,14 +37,17 @@ final class RunRecord {
     final Map<String, StepSeconds> steps;
     private final Map<String, Map<String, HistogramUnits>> latency;
     private final JvmCounters jvm;
+    /** host.jsonl's shared seconds; null when the run has no host.jsonl. */
+    private final SharedHost host;
 
     private RunRecord(Path dir, RunSummary summary, Map<String, StepSeconds> steps,
-                      Map<String, Map<String, HistogramUnits>> latency, JvmCounters jvm) {
+                      Map<String, Map<String, HistogramUnits>> latency, JvmCounters jvm, SharedHost host) {
         this.dir = dir;
         this.summary = summary;
         this.steps = steps;
         this.latency = latency;
         this.jvm = jvm;
+        this.host = host;
     }
 
     /** @throws BrinkUserException one line naming the file: not a run directory, or a corrupt line before the last */
@@ -65,7 +69,7 @@ final class RunRecord {
         });
         Map<String, Map<String, HistogramUnits>> latency = latency(dir.resolve(RunDirectory.LATENCY), steps);
         JvmCounters jvm = JvmCounters.read(dir.resolve(RunDirectory.JVM));
-        return new RunRecord(dir, summary, steps, latency, jvm);
+        return new RunRecord(dir, summary, steps, latency, jvm, SharedHost.read(dir.resolve(RunDirectory.HOST)));
     }
 
     /** The measured steps in the order run, each its last measurement. */
@@ -135,6 +139,17 @@ final class RunRecord {
     /** The step's corrected latency of {@code op}, null when latency.hlog has none for it. */
     HistogramUnits latency(String step, String op) {
         return latency.getOrDefault(step, Map.of()).get(op);
+    }
+
+    /**
+     * Share (0..1) of the step's seconds in which other processes took CPU the target or Brink waited for
+     * ({@link SharedHost}); NaN when the run has no host.jsonl or none of its lines falls in the step.
+     */
+    double sharedShare(StepSeconds step) {
+        if (host == null || step.seconds() == 0) {
+            return Double.NaN;
+        }
+        return host.share(step.startMs(0), step.endMs.get(step.seconds() - 1));
     }
 
     /** Target CPU milliseconds per request, unit by unit; null when the target JVM was not watched. */

@@ -157,6 +157,52 @@ class RunComparerTest {
      * metrics (Holm): a three times slower step is inconclusive, and the gate fails it as a regression it cannot rule
      * out, unless inconclusive results are allowed. Five seconds a side would do: 5 × 2 / C(10, 5) = 0.04 < 0.05.
      */
+    /**
+     * A build measured beside other work: every second of NEW's step ran while other processes took 0.8 cores and the
+     * target waited 300 ms a second for a CPU, BASE's on a quiet host, and NEW's latencies are twice BASE's. The host
+     * can account for that, so no latency figure is called slower: each is inconclusive with both sides' shares, and
+     * the gate passes it when inconclusive results are allowed; the CPU per request, which waiting for a CPU does not
+     * change, is still compared. Twins that keep their regression: the same slowdown with both hosts quiet; NEW slower
+     * on a quiet host than BASE on a shared one (the host explains a change only in its own direction); and 2 shared
+     * seconds of 20, which cannot lift a median threefold.
+     */
+    @Test
+    void aLatencyChangeTheSharedHostCanAccountForIsInconclusive() throws Exception {
+        Path quiet = new RunFixture(tmp.resolve("quiet"), 31).jvm(0.4, 0.02).sharedSeconds(0)
+                .step("capacity-x2", 20, 100, read(4)).write();
+        Path busySlow = new RunFixture(tmp.resolve("busy-slow"), 32).jvm(0.4, 0.02).sharedSeconds(20)
+                .step("capacity-x2", 20, 100, read(8)).write();
+        RunComparison c = RunComparer.compare(quiet, busySlow, CompareSettings.defaults());
+        for (RunMetric m : List.of(RunMetric.P50, RunMetric.P90, RunMetric.P99)) { // max: within its 150 % floor
+            MetricComparison x = find(c, "capacity-x2", "", m);
+            assertThat(x.ratio()).as("%s", m).isGreaterThan(1.5);
+            assertThat(x.verdict()).as("%s: %s", m, x.note()).isEqualTo(Verdict.INCONCLUSIVE);
+            assertThat(x.verdictText()).isEqualTo("inconclusive: the host was shared");
+            assertThat(x.sharedHost()).isEqualTo(new HostShares(0, 1));
+        }
+        assertThat(find(c, "capacity-x2", "", RunMetric.CPU_PER_REQUEST).verdict()).isEqualTo(Verdict.NO_CHANGE);
+        CompareSettings allow = new CompareSettings(0.05, 0.05, true, EnumSet.of(GateCondition.REGRESSION));
+        assertThat(RunComparer.compare(quiet, busySlow, allow).gateFailures()).isEmpty();
+
+        Path quietSlow = new RunFixture(tmp.resolve("quiet-slow"), 33).jvm(0.4, 0.02).sharedSeconds(0)
+                .step("capacity-x2", 20, 100, read(8)).write();
+        MetricComparison bothQuiet = find(RunComparer.compare(quiet, quietSlow, allow), "capacity-x2", "", RunMetric.P50);
+        assertThat(bothQuiet.verdict()).isEqualTo(Verdict.WORSE);
+        assertThat(bothQuiet.sharedHost()).isNull();
+
+        Path busyFast = new RunFixture(tmp.resolve("busy-fast"), 34).jvm(0.4, 0.02).sharedSeconds(20)
+                .step("capacity-x2", 20, 100, read(4)).write();
+        RunComparison otherWay = RunComparer.compare(busyFast, quietSlow, allow);
+        assertThat(find(otherWay, "capacity-x2", "", RunMetric.P50).verdict()).isEqualTo(Verdict.WORSE);
+        assertThat(otherWay.gateFailures()).anyMatch(l -> l.startsWith("regression: capacity-x2 all p50 slower by +"));
+
+        Path fewShared = new RunFixture(tmp.resolve("few-shared"), 35).jvm(0.4, 0.02).sharedSeconds(2)
+                .step("capacity-x2", 20, 100, read(12)).write();
+        MetricComparison median = find(RunComparer.compare(quiet, fewShared, allow), "capacity-x2", "", RunMetric.P50);
+        assertThat(median.verdict()).as(median.note()).isEqualTo(Verdict.WORSE);
+        assertThat(median.regression()).isTrue();
+    }
+
     @Test
     void tooFewSecondsOfALargeRegressionFailTheGateUnlessAllowed() throws Exception {
         Path base = new RunFixture(tmp.resolve("short-base"), 5).step("http", 3, 100, new Op("get", 1, 10, 0)).write();

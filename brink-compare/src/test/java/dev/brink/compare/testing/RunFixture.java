@@ -4,6 +4,7 @@ import dev.brink.core.EventType;
 import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.evidence.LatencyLog;
+import dev.brink.core.line.HostHealth;
 import dev.brink.core.summary.RunSummary;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -22,7 +23,7 @@ import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * Writes a run directory whose numbers a test controls, in the files and formats the load engine and the JVM observer
- * write (load.jsonl, latency.hlog with its corrected tags, jvm.jsonl, events.jsonl's step windows, summary.json): each second draws its requests'
+ * write (load.jsonl, latency.hlog with its corrected tags, jvm.jsonl, host.jsonl, events.jsonl's step windows, summary.json): each second draws its requests'
  * latencies from a log-normal distribution around the operation's median, with a per-second factor for the moment of
  * the machine (seconds differ as real ones do), from a seeded generator, so two fixtures with the same shapes and
  * different seeds are two runs of the same load.
@@ -33,7 +34,7 @@ public final class RunFixture {
     }
 
     private record Step(String name, int seconds, double rps, List<Op> ops, double cpuMsPerRequest, double gcMsPerRequest,
-                        double jitMsPerSecond, int runnable, int blocked) {
+                        double jitMsPerSecond, int runnable, int blocked, int sharedSeconds) {
     }
 
     private final Path dir;
@@ -45,6 +46,8 @@ public final class RunFixture {
     private double jitMsPerSecond = Double.NaN;
     private int runnable = 4;
     private int blocked;
+    /** Seconds at the start of each step the host was shared with other work; -1: no host.jsonl. */
+    private int sharedSeconds = -1;
     /** Spread of one request's latency around the median (log-normal sigma), and of one second's level. */
     private double requestSigma = 0.35;
     private double secondSigma = 0.05;
@@ -78,13 +81,24 @@ public final class RunFixture {
         return this;
     }
 
+    /**
+     * Writes host.jsonl: in the steps added after this call, the first {@code seconds} seconds of each step ran beside
+     * other work (others 0.8 cores while the target's threads waited 300 ms a second for a CPU), the rest on a quiet
+     * host (others 0.02 cores, the target's own 80 ms/s of run-queue wait).
+     */
+    public RunFixture sharedSeconds(int seconds) {
+        this.sharedSeconds = seconds;
+        return this;
+    }
+
     public RunFixture startMs(long epochMs) {
         this.startMs = epochMs;
         return this;
     }
 
     public RunFixture step(String name, int seconds, double rps, Op... ops) {
-        steps.add(new Step(name, seconds, rps, List.of(ops), cpuMsPerRequest, gcMsPerRequest, jitMsPerSecond, runnable, blocked));
+        steps.add(new Step(name, seconds, rps, List.of(ops), cpuMsPerRequest, gcMsPerRequest, jitMsPerSecond, runnable, blocked,
+                sharedSeconds));
         return this;
     }
 
@@ -99,6 +113,7 @@ public final class RunFixture {
             List<String> load = new ArrayList<>();
             List<String> jvm = new ArrayList<>();
             List<String> events = new ArrayList<>();
+            List<String> host = new ArrayList<>();
             try (PrintStream hlogStream = new PrintStream(new FileOutputStream(dir.resolve(RunDirectory.LATENCY).toFile()), false,
                     StandardCharsets.UTF_8)) {
                 HistogramLogWriter hlog = new HistogramLogWriter(hlogStream);
@@ -146,6 +161,14 @@ public final class RunFixture {
                             errAll += errors;
                         }
                         write(hlog, all, LatencyLog.CORRECTED, t, end);
+                        if (s.sharedSeconds() >= 0) {
+                            boolean shared = i < s.sharedSeconds();
+                            double others = shared ? 0.8 : 0.02;
+                            double targetWait = shared ? 300 : 80;
+                            host.add(Json.MAPPER.writeValueAsString(new HostHealth(end, 2, shared ? 1.0 : 0.6, 0.5, 0.1, 0, 0, 3, 1.5,
+                                    shared ? 0.9 : 0.1, 0.3, 0.5, others, 60, targetWait,
+                                    HostHealth.isSaturated(2, shared ? 1.0 : 0.6, shared ? 0.9 : 0.1, others))));
+                        }
                         Map<String, Object> line = new LinkedHashMap<>();
                         line.put("epoch_ms", end);
                         line.put("step", s.name());
@@ -172,6 +195,9 @@ public final class RunFixture {
             }
             Files.write(dir.resolve(RunDirectory.LOAD), load);
             Files.write(dir.resolve(RunDirectory.EVENTS), events);
+            if (!host.isEmpty()) {
+                Files.write(dir.resolve(RunDirectory.HOST), host);
+            }
             if (jvm.size() > 1) {
                 Files.write(dir.resolve(RunDirectory.JVM), jvm);
             }
