@@ -21,7 +21,9 @@ import java.util.Set;
  * last dump is busy. On a machine overloaded by other processes a spinning thread gets less than it wants, so a
  * thread with at least {@value #MIN_LOADED_SHARE} of a core that also took {@value #MIN_PROCESS_SHARE} or more of
  * all the CPU its process's Java threads used in the interval is busy as well: what it asks for shows in how it
- * stands among its own process's threads. A thread caught RUNNABLE in application code in every one of two or
+ * stands among its own process's threads — provided it was caught running code in most of its dumps, i.e. it asked
+ * for the CPU. A thread that parks between small pieces of work (a paced sender, a timer) is the biggest user of a
+ * small process on a loaded machine too, at 6–8 % of a core, yet its dumps catch it waiting: not busy. A thread caught RUNNABLE in application code in every one of two or
  * more dumps, with an application frame common to all, is busy too (the only rule when dumps carry no CPU time:
  * JDK 8, Thread.dump_to_file), unless its CPU clock shows it ran less than {@value #MIN_SAMPLED_SHARE} of a core. With top -H output, a thread at {@value #MIN_TOP_PCT} %CPU
  * or more is busy too. Ranked by CPU share, else by top's %CPU.
@@ -128,8 +130,10 @@ final class BusyThreadFinder {
         StackFrame where = deepestCommon(samples.stream().map(DumpThread::frames).toList());
         boolean loop = s.stream().anyMatch(BusyThreadFinder::eventLoop);
         double appShare = loop ? applicationCpu(share, samples) : share;
+        // the relative rule only for a thread that wanted the CPU: running code in most of its dumps
+        boolean wantsCpu = samples.size() * 2 > s.size();
         boolean byCpu = loop && share >= LOOP_SATURATED || appShare >= MIN_SHARE
-                || appShare >= MIN_LOADED_SHARE && appShare * wall >= MIN_PROCESS_SHARE * processCpuMs;
+                || wantsCpu && appShare >= MIN_LOADED_SHARE && appShare * wall >= MIN_PROCESS_SHARE * processCpuMs;
         // caught running application code in every dump: wants a core even when a loaded machine gave it little;
         // a clock that did not move at all is a native wait the JVM reports as RUNNABLE
         boolean bySamples = s.size() >= 2 && samples.size() == s.size() && where != null

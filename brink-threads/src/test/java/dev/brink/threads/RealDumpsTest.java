@@ -46,6 +46,22 @@ class RealDumpsTest {
         assertThat(a.identicalStacks().get(0).threads()).hasSize(7);
     }
 
+    /**
+     * Three dumps of a Netty echo loop and its paced feeder, taken while other processes kept both cores busy: the
+     * process got little CPU, so the feeder (6-8 % of a core) was most of what its Java threads used, yet two of its
+     * three dumps catch it parked between lines. It asked for little; it is not busy, and neither is the loop.
+     */
+    @Test
+    void aPacedThreadOfALoadedMachineIsNotBusy() throws Exception {
+        ThreadAnalysis a = analyze("loaded-paced/plain-io-0.txt", "loaded-paced/plain-io-1.txt", "loaded-paced/plain-io-2.txt");
+        DumpThread feeder = thread(a.dumps().get(2), "feeder");
+        double cpuMs = feeder.cpuMs() - thread(a.dumps().get(0), "feeder").cpuMs();
+        assertThat(cpuMs / ((feeder.elapsedS() - thread(a.dumps().get(0), "feeder").elapsedS()) * 1000))
+                .as("the feeder's share of a core").isBetween(BusyThreadFinder.MIN_LOADED_SHARE, BusyThreadFinder.MIN_SHARE);
+        assertThat(a.busyThreads()).isEmpty();
+        assertThat(of(a, FindingKind.BUSY_THREAD)).isEmpty();
+    }
+
     @Test
     void deadlockJdk17FindsMonitorPairAndReentrantLockTriangle() throws Exception {
         ThreadAnalysis a = analyze("deadlock_jdk17_jstack_l.txt");
