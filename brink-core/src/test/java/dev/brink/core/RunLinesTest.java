@@ -8,6 +8,7 @@ import dev.brink.core.evidence.GcEventLine;
 import dev.brink.core.line.GeneratorHealth;
 import dev.brink.core.line.HostHealth;
 import dev.brink.core.line.IntervalStats;
+import dev.brink.core.line.JvmSample;
 import dev.brink.core.line.Percentiles;
 import dev.brink.core.verdict.GeneratorIssue;
 import java.nio.file.Files;
@@ -48,10 +49,24 @@ class RunLinesTest {
                 Map.of("G1 Eden Space", 10L), Map.of("G1 Eden Space", 0L), Map.of("G1 Eden Space", 20L));
     }
 
+    static JvmSample jvm() {
+        JvmSample.Usage heap = new JvmSample.Usage(10 << 20, 64 << 20, 256 << 20);
+        return new JvmSample("1970-01-01T00:00:01Z", 1_000, 42, 5_000, heap, new JvmSample.Usage(5 << 20, 8 << 20, -1), 6L << 20,
+                Map.of("G1 Old Gen", new JvmSample.Pool(JvmSample.Pool.HEAP, 6 << 20, 32 << 20, 256 << 20, 6L << 20)),
+                Map.of("G1 Young Generation", new JvmSample.Collector(3, 12)), new JvmSample.Threads(20, 15, 22, 30, 0, 4, 1, 10, 5, 0),
+                new JvmSample.Cpu(0.25, 2_000_000_000L, 0.5, 1.5, 2, 300_000_000L), new JvmSample.Classes(5_000, 5_100, 100),
+                Map.of("direct", new JvmSample.Buffer(3, 1 << 16, 1 << 16)), new JvmSample.Fds(40, 1 << 20));
+    }
+
+    /** Every line record, by its file. */
+    static Map<String, Record> lines() {
+        return Map.of(RunDirectory.LOAD, interval(), RunDirectory.GENERATOR, generator(), RunDirectory.HOST, host(), RunDirectory.GC, gc(),
+                RunDirectory.JVM, jvm());
+    }
+
     @Test
     void eachLineRecordWritesExactlyTheContractsKeysInOrder() throws Exception {
-        Map<String, Record> lines = Map.of(RunDirectory.LOAD, interval(), RunDirectory.GENERATOR, generator(),
-                RunDirectory.HOST, host(), RunDirectory.GC, gc());
+        Map<String, Record> lines = lines();
         assertThat(lines.keySet()).isEqualTo(RunLines.RECORDS.keySet());
         for (Map.Entry<String, Record> e : lines.entrySet()) {
             Path file = dir.resolve(e.getKey());
@@ -66,12 +81,14 @@ class RunLinesTest {
             assertThat(read).as(e.getKey()).containsExactly(e.getValue());
         }
         assertThat(RunLines.KEYS.get(RunDirectory.LOAD)).contains("epoch_ms", "tcp_connections", "ops", "generator_bound");
+        // the keys jvm.jsonl had when they were listed by hand, in their order
+        assertThat(RunLines.KEYS.get(RunDirectory.JVM)).containsExactly("time", "epoch_ms", "pid", "uptime_ms", "heap", "non_heap",
+                "heap_after_gc", "pools", "gc", "threads", "cpu", "classes", "buffers", "fds");
     }
 
     @Test
     void eachRenamedKeyOfEachLineRecordIsReportedByContractCheck() throws Exception {
-        Map<String, Record> lines = Map.of(RunDirectory.LOAD, interval(), RunDirectory.GENERATOR, generator(),
-                RunDirectory.HOST, host(), RunDirectory.GC, gc());
+        Map<String, Record> lines = lines();
         for (Map.Entry<String, Record> e : lines.entrySet()) {
             try (JsonlWriter w = new JsonlWriter(dir.resolve(e.getKey()))) {
                 w.append(e.getValue());
@@ -109,6 +126,14 @@ class RunLinesTest {
         GeneratorHealth g = JsonlReader.readAll(gen, GeneratorHealth.class).get(0);
         assertThat(g.bound()).isFalse();
         assertThat(g.issues()).isEmpty();
+
+        Path jvm = dir.resolve(RunDirectory.JVM);
+        Files.writeString(jvm, "{\"epoch_ms\":5,\"cpu\":{\"process_load\":0.2,\"process_cpu_ns\":7}}\n{\"epoch_ms\":6}\n");
+        List<JvmSample> samples = JsonlReader.readAll(jvm, JvmSample.class);
+        assertThat(samples.get(0).cpu().jitCpuNs()).as("the compiler's CPU of an older run: not known").isEqualTo(-1);
+        assertThat(samples.get(0).cpu().processCpuNs()).isEqualTo(7);
+        assertThat(samples.get(1).cpu()).isNull();
+        assertThat(samples.get(1).gcCount()).isZero();
     }
 
     @Test
@@ -130,6 +155,9 @@ class RunLinesTest {
         assertThat(RunLines.holds(RunDirectory.LOAD, "/correctd/p99_ms")).isFalse();
         assertThat(RunLines.holds(RunDirectory.LOAD, "/ok/more")).isFalse();
         assertThat(RunLines.holds(RunDirectory.GENERATOR, "/process_cpu")).isTrue();
-        assertThat(RunLines.holds(RunDirectory.JVM, "/heap/used")).isFalse(); // its record is not in brink-core
+        assertThat(RunLines.holds(RunDirectory.JVM, "/heap/used")).isTrue();
+        assertThat(RunLines.holds(RunDirectory.JVM, "/cpu/jit_cpu_ns")).isTrue();
+        assertThat(RunLines.holds(RunDirectory.JVM, "/pools/G1 Old Gen/after_gc")).isTrue();
+        assertThat(RunLines.holds(RunDirectory.JVM, "/cpu/jit_ns")).isFalse();
     }
 }

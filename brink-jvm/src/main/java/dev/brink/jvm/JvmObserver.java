@@ -3,11 +3,11 @@ package dev.brink.jvm;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.EventLog;
 import dev.brink.core.EventType;
-import dev.brink.core.Json;
 import dev.brink.core.JsonlWriter;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.event.TargetDied;
 import dev.brink.core.evidence.GcEventLine;
+import dev.brink.core.line.JvmSample;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.UndeclaredThrowableException;
@@ -216,8 +216,7 @@ public final class JvmObserver implements AutoCloseable {
         synchronized (this) {
             if (died.getCount() == 0) return;
             deathMessage = message;
-            events.append(EventType.TARGET_DIED, new TargetDied(message, conn.pid(),
-                    latest == null ? null : Json.MAPPER.valueToTree(latest)).fields());
+            events.append(EventType.TARGET_DIED, new TargetDied(message, conn.pid(), latest).fields());
             died.countDown();
             sampler.shutdown(); // we are on the sampler thread: no further runs
         }

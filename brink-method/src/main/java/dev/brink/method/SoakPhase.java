@@ -29,7 +29,7 @@ import dev.brink.core.verdict.StepVerdictKind;
 import dev.brink.gc.GcLogAnalyzer;
 import dev.brink.gc.GcReport;
 import dev.brink.gc.HeapFloorTrend;
-import dev.brink.jvm.JvmSample;
+import dev.brink.core.line.JvmSample;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepDriver;
 import dev.brink.load.engine.StepResult;

@@ -9,7 +9,7 @@ import dev.brink.core.event.TargetRelaunched;
 import dev.brink.jvm.EvidenceCapture;
 import dev.brink.jvm.JvmListener;
 import dev.brink.jvm.JvmObserver;
-import dev.brink.jvm.JvmSample;
+import dev.brink.core.line.JvmSample;
 import dev.brink.jvm.JvmTarget;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.plan.Plan;

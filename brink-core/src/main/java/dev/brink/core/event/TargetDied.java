@@ -1,9 +1,9 @@
 package dev.brink.core.event;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.brink.core.EventType;
+import dev.brink.core.line.JvmSample;
 
 /**
  * The {@link EventType#TARGET_DIED} event: the observed target JVM died (its process exited or its JMX connection was
@@ -14,5 +14,5 @@ import dev.brink.core.EventType;
  * @param lastSample the last jvm.jsonl line sampled before it died; null when none was
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-public record TargetDied(String message, long pid, JsonNode lastSample) implements Event {
+public record TargetDied(String message, long pid, JvmSample lastSample) implements Event {
 }
