@@ -4,13 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.brink.core.event.RunEnd;
+import dev.brink.core.event.StepVerdictEvent;
 import dev.brink.core.evidence.GcEventLine;
 import dev.brink.core.line.GeneratorHealth;
 import dev.brink.core.line.HostHealth;
 import dev.brink.core.line.IntervalStats;
 import dev.brink.core.line.JvmSample;
 import dev.brink.core.line.Percentiles;
+import dev.brink.core.summary.CapacityStep;
+import dev.brink.core.testing.DetailSamples;
 import dev.brink.core.verdict.GeneratorIssue;
+import dev.brink.core.verdict.StepVerdictKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -108,6 +114,41 @@ class RunLinesTest {
             Files.writeString(p, line);
         }
         assertThat(renamed).isEqualTo(lines.keySet().stream().mapToInt(f -> RunLines.KEYS.get(f).size()).sum()).isGreaterThan(50);
+    }
+
+    @Test
+    void aDriftedWordOfAnEventOrADetailAndANegativeCountAreReportedWhereTheyAre() throws Exception {
+        for (Map.Entry<String, Record> e : lines().entrySet()) {
+            try (JsonlWriter w = new JsonlWriter(dir.resolve(e.getKey()))) {
+                w.append(e.getValue());
+            }
+        }
+        Finding gc = DetailSamples.findings().stream().filter(f -> f.kind() == FindingKind.GC_PRESSURE).findFirst().orElseThrow();
+        CapacityStep step = new CapacityStep(2, 20, 20, 0, 1, 2, StepVerdictKind.OK, List.of(), List.of());
+        try (EventLog log = new EventLog(RunDirectory.at(dir))) {
+            log.append(EventType.RUN_END, new RunEnd(false).fields());
+            log.append(EventType.STEP_VERDICT, StepVerdictEvent.capacity("capacity-x2", step).fields());
+            log.append(EventType.FINDING, Map.of("finding", gc));
+        }
+        assertThat(ContractCheck.violations(dir, "")).noneMatch(v -> v.contains(": expected"));
+
+        Path events = dir.resolve(RunDirectory.EVENTS);
+        List<String> written = Files.readAllLines(events);
+        ObjectNode verdict = (ObjectNode) Json.MAPPER.readTree(written.get(1));
+        verdict.put("verdict", "degradd");
+        ObjectNode finding = (ObjectNode) Json.MAPPER.readTree(written.get(2));
+        ((ObjectNode) finding.path("finding").path("detail")).put("cause", "system-gc");
+        Files.write(events, List.of(written.get(0), Json.MAPPER.writeValueAsString(verdict), Json.MAPPER.writeValueAsString(finding)));
+        Path load = dir.resolve(RunDirectory.LOAD);
+        ObjectNode second = (ObjectNode) Json.MAPPER.readTree(Files.readString(load));
+        Files.writeString(load, Files.readString(load) + Json.MAPPER.writeValueAsString(second.put("sent", -5)) + "\n");
+
+        assertThat(ContractCheck.violations(dir, "")).contains(
+                "events.jsonl:2: step-verdict verdict: expected one of ok, degraded, generator-bound, target-died, host-saturated, got 'degradd'",
+                "detail of gc-pressure: cause: expected one of heap, explicit, metadata, humongous, gc-locker, code-cache, tool, other,"
+                        + " got 'system-gc'",
+                "load.jsonl:2: sent: expected >= 0, got -5");
+        assertThat(ContractCheck.violations(dir, "")).noneMatch(v -> v.startsWith("load.jsonl:1:") || v.startsWith("events.jsonl:1:"));
     }
 
     @Test

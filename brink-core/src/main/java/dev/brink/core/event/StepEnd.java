@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.EventType;
 import dev.brink.core.Json;
+import dev.brink.core.detail.Ranges;
 import java.util.List;
 
 /**
@@ -24,6 +25,9 @@ public record StepEnd(String step, @JsonProperty("ended_early_s") Double endedEa
     public StepEnd {
         generatorReasons = generatorReasons == null ? List.of() : List.copyOf(generatorReasons);
         shards = shards == null ? null : List.copyOf(shards);
+        Ranges.atLeastZero("dropped", dropped);
+        Ranges.atLeastZero("ended_early_s", endedEarlyS);
+        Ranges.share("error_rate", errorRate);
     }
 
     /** An events.jsonl line of type {@link EventType#STEP_END} as the record (the common keys left aside). */
