@@ -7,7 +7,7 @@ import dev.brink.core.RunDirectory;
 import dev.brink.core.Sizes;
 import dev.brink.jvm.JvmListener;
 import dev.brink.jvm.JvmObserver;
-import dev.brink.jvm.JvmSample;
+import dev.brink.core.line.JvmSample;
 import dev.brink.jvm.JvmTarget;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package dev.brink.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.JsonlReader;
+import dev.brink.core.line.JvmSample;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -25,24 +25,21 @@ final class JvmCounters {
 
     static JvmCounters read(Path jvmJsonl) throws BrinkUserException {
         JvmCounters c = new JvmCounters();
-        JsonlReader.forEach(jvmJsonl, c::add);
+        JsonlReader.forEach(jvmJsonl, JvmSample.class, c::add);
         return c;
     }
 
-    private void add(JsonNode sample) {
-        long t = sample.path("epoch_ms").asLong(-1);
-        long cpuNs = sample.path("cpu").path("process_cpu_ns").asLong(-1);
-        if (t < 0 || cpuNs < 0 || (n > 0 && t <= epochMs[n - 1])) {
+    private void add(JvmSample sample) {
+        long t = sample.epochMs();
+        // a line without the process's CPU (hand-made, or cut) counts nothing: skipped, as a line without a time is
+        long cpuNs = sample.cpu() == null ? -1 : sample.cpu().processCpuNs();
+        if (t <= 0 || cpuNs < 0 || (n > 0 && t <= epochMs[n - 1])) {
             return;
         }
-        long jitNs = sample.path("cpu").path("jit_cpu_ns").asLong(-1);
+        long jitNs = sample.cpu().jitCpuNs();
         jitKnown &= jitNs >= 0;
-        double gc = 0;
-        double count = 0;
-        for (JsonNode collector : sample.path("gc")) {
-            gc += collector.path("time_ms").asDouble();
-            count += collector.path("count").asDouble();
-        }
+        double gc = sample.gcTimeMs();
+        double count = sample.gcCount();
         if (n == epochMs.length) {
             epochMs = Arrays.copyOf(epochMs, n * 2);
             cpuMs = Arrays.copyOf(cpuMs, n * 2);

@@ -3,6 +3,7 @@ package dev.brink.core;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.DetailValues;
+import dev.brink.core.event.Event;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,8 @@ import java.util.stream.Stream;
  * What a run directory holds that the contract does not name: a file, an event type, or a finding's detail key
  * missing from {@link EventType}, its kind's detail record ({@link Detail#TYPES}) or DESIGN.md's "Run directory" section;
  * a value that record refuses (a word not of its enum, a fraction where a
- * count belongs, a share above 1); and a key of a .jsonl line that {@link RunLines} does not name. Tests run it on
+ * count belongs, a share above 1); a key of a .jsonl line that {@link RunLines} does not name; and a value of a .jsonl
+ * line or an event that its record ({@link RunLines#RECORDS}, {@link Event#TYPES}) refuses, named by file:line and key. Tests run it on
  * directories real runs wrote, so the documented contract cannot drift from what Brink writes.
  */
 public final class ContractCheck {
@@ -59,7 +61,9 @@ public final class ContractCheck {
         }
         Path events = run.resolve(RunDirectory.EVENTS);
         if (Files.isRegularFile(events)) {
-            for (JsonNode e : JsonlReader.readAll(events)) {
+            List<JsonNode> lines = JsonlReader.readAll(events);
+            for (int i = 0; i < lines.size(); i++) {
+                JsonNode e = lines.get(i);
                 String type = e.path("type").asText();
                 if (!EventType.ALL.contains(type) || !design.contains("| `" + type + "` |")) {
                     out.add("event type " + type + " is not in the contract");
@@ -67,6 +71,9 @@ public final class ContractCheck {
                 if (type.equals(EventType.FINDING)) {
                     finding(e.path("finding"), design, out);
                 }
+                Class<? extends Record> record = Event.TYPES.get(type);
+                String problem = record == null ? null : DetailValues.problem(e, record);
+                if (problem != null) out.add(RunDirectory.EVENTS + ":" + (i + 1) + ": " + type + " " + problem);
             }
         }
         Path summary = run.resolve(RunDirectory.SUMMARY);
@@ -78,15 +85,23 @@ public final class ContractCheck {
         return out;
     }
 
-    /** Each key of {@code file}'s lines that {@link RunLines} does not name, once. */
+    /**
+     * Each key of {@code file}'s lines that {@link RunLines} does not name, once; and each line whose values its record
+     * refuses (a word not of its enum, a negative count, a text for a number), by line and key.
+     */
     private static void lineKeys(Path path, String file, List<String> known, List<String> out) throws BrinkUserException {
         if (!Files.isRegularFile(path)) return;
         Set<String> reported = new TreeSet<>();
-        for (JsonNode line : JsonlReader.readAll(path)) {
+        Class<? extends Record> record = RunLines.RECORDS.get(file);
+        List<JsonNode> lines = JsonlReader.readAll(path);
+        for (int i = 0; i < lines.size(); i++) {
+            JsonNode line = lines.get(i);
             for (Iterator<String> keys = line.fieldNames(); keys.hasNext(); ) {
                 String key = keys.next();
                 if (!known.contains(key) && reported.add(key)) out.add("field " + key + " of " + file + " is not in the contract");
             }
+            String problem = DetailValues.problem(line, record);
+            if (problem != null) out.add(file + ":" + (i + 1) + ": " + problem);
         }
     }
 

@@ -5,6 +5,7 @@ import dev.brink.core.evidence.GcEventLine;
 import dev.brink.core.line.GeneratorHealth;
 import dev.brink.core.line.HostHealth;
 import dev.brink.core.line.IntervalStats;
+import dev.brink.core.line.JvmSample;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
@@ -14,16 +15,17 @@ import java.util.Map;
 /**
  * The top-level keys of each one-JSON-per-line file of a run directory (DESIGN.md "Run directory"), as the writers'
  * records write them: load.jsonl ({@link IntervalStats}), generator.jsonl ({@link GeneratorHealth}), host.jsonl
- * ({@link HostHealth}), gc.jsonl ({@link GcEventLine}), all in brink-core and made from the records' components so the
- * names cannot drift from what is written; and jvm.jsonl, whose record (brink-jvm's JvmSample) is still in brink-jvm, so
- * its keys are listed here by name. {@link ContractCheck} reports a line holding any other key.
+ * ({@link HostHealth}), gc.jsonl ({@link GcEventLine}) and jvm.jsonl ({@link JvmSample}), all in brink-core and made
+ * from the records' components so the names cannot drift from what is written. {@link ContractCheck} reports a line
+ * holding any other key.
  */
 public final class RunLines {
-    /** The record each line of a file is, for the files whose records live in brink-core. */
+    /** The record each line of a file is. */
     public static final Map<String, Class<? extends Record>> RECORDS = Map.of(
             RunDirectory.LOAD, IntervalStats.class,
             RunDirectory.GENERATOR, GeneratorHealth.class,
             RunDirectory.HOST, HostHealth.class,
+            RunDirectory.JVM, JvmSample.class,
             RunDirectory.GC, GcEventLine.class);
 
     /** File name → its lines' keys, in the order the record writes them. */
@@ -31,8 +33,7 @@ public final class RunLines {
             RunDirectory.LOAD, Detail.keys(IntervalStats.class),
             RunDirectory.GENERATOR, Detail.keys(GeneratorHealth.class),
             RunDirectory.HOST, Detail.keys(HostHealth.class),
-            RunDirectory.JVM, List.of("time", "epoch_ms", "pid", "uptime_ms", "heap", "non_heap", "heap_after_gc", "pools", "gc",
-                    "threads", "cpu", "classes", "buffers", "fds"),
+            RunDirectory.JVM, Detail.keys(JvmSample.class),
             RunDirectory.GC, Detail.keys(GcEventLine.class));
 
     private RunLines() {

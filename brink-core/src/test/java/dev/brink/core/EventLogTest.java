@@ -3,6 +3,7 @@ package dev.brink.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.event.RunEnd;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,7 +38,7 @@ class EventLogTest {
             t.join();
         }
         observer.close();
-        load.append(EventType.RUN_END, Map.of("interrupted", false)); // still open for the others
+        load.append(EventType.RUN_END, new RunEnd(false).fields()); // still open for the others
         load.close();
         method.close();
         List<String> lines = Files.readAllLines(run.file(RunDirectory.EVENTS));

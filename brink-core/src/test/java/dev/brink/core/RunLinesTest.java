@@ -4,12 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.brink.core.event.RunEnd;
+import dev.brink.core.event.StepVerdictEvent;
 import dev.brink.core.evidence.GcEventLine;
 import dev.brink.core.line.GeneratorHealth;
 import dev.brink.core.line.HostHealth;
 import dev.brink.core.line.IntervalStats;
+import dev.brink.core.line.JvmSample;
 import dev.brink.core.line.Percentiles;
+import dev.brink.core.summary.CapacityStep;
+import dev.brink.core.testing.DetailSamples;
 import dev.brink.core.verdict.GeneratorIssue;
+import dev.brink.core.verdict.StepVerdictKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,10 +55,24 @@ class RunLinesTest {
                 Map.of("G1 Eden Space", 10L), Map.of("G1 Eden Space", 0L), Map.of("G1 Eden Space", 20L));
     }
 
+    static JvmSample jvm() {
+        JvmSample.Usage heap = new JvmSample.Usage(10 << 20, 64 << 20, 256 << 20);
+        return new JvmSample("1970-01-01T00:00:01Z", 1_000, 42, 5_000, heap, new JvmSample.Usage(5 << 20, 8 << 20, -1), 6L << 20,
+                Map.of("G1 Old Gen", new JvmSample.Pool(JvmSample.Pool.HEAP, 6 << 20, 32 << 20, 256 << 20, 6L << 20)),
+                Map.of("G1 Young Generation", new JvmSample.Collector(3, 12)), new JvmSample.Threads(20, 15, 22, 30, 0, 4, 1, 10, 5, 0),
+                new JvmSample.Cpu(0.25, 2_000_000_000L, 0.5, 1.5, 2, 300_000_000L), new JvmSample.Classes(5_000, 5_100, 100),
+                Map.of("direct", new JvmSample.Buffer(3, 1 << 16, 1 << 16)), new JvmSample.Fds(40, 1 << 20));
+    }
+
+    /** Every line record, by its file. */
+    static Map<String, Record> lines() {
+        return Map.of(RunDirectory.LOAD, interval(), RunDirectory.GENERATOR, generator(), RunDirectory.HOST, host(), RunDirectory.GC, gc(),
+                RunDirectory.JVM, jvm());
+    }
+
     @Test
     void eachLineRecordWritesExactlyTheContractsKeysInOrder() throws Exception {
-        Map<String, Record> lines = Map.of(RunDirectory.LOAD, interval(), RunDirectory.GENERATOR, generator(),
-                RunDirectory.HOST, host(), RunDirectory.GC, gc());
+        Map<String, Record> lines = lines();
         assertThat(lines.keySet()).isEqualTo(RunLines.RECORDS.keySet());
         for (Map.Entry<String, Record> e : lines.entrySet()) {
             Path file = dir.resolve(e.getKey());
@@ -66,12 +87,14 @@ class RunLinesTest {
             assertThat(read).as(e.getKey()).containsExactly(e.getValue());
         }
         assertThat(RunLines.KEYS.get(RunDirectory.LOAD)).contains("epoch_ms", "tcp_connections", "ops", "generator_bound");
+        // the keys jvm.jsonl had when they were listed by hand, in their order
+        assertThat(RunLines.KEYS.get(RunDirectory.JVM)).containsExactly("time", "epoch_ms", "pid", "uptime_ms", "heap", "non_heap",
+                "heap_after_gc", "pools", "gc", "threads", "cpu", "classes", "buffers", "fds");
     }
 
     @Test
     void eachRenamedKeyOfEachLineRecordIsReportedByContractCheck() throws Exception {
-        Map<String, Record> lines = Map.of(RunDirectory.LOAD, interval(), RunDirectory.GENERATOR, generator(),
-                RunDirectory.HOST, host(), RunDirectory.GC, gc());
+        Map<String, Record> lines = lines();
         for (Map.Entry<String, Record> e : lines.entrySet()) {
             try (JsonlWriter w = new JsonlWriter(dir.resolve(e.getKey()))) {
                 w.append(e.getValue());
@@ -94,6 +117,41 @@ class RunLinesTest {
     }
 
     @Test
+    void aDriftedWordOfAnEventOrADetailAndANegativeCountAreReportedWhereTheyAre() throws Exception {
+        for (Map.Entry<String, Record> e : lines().entrySet()) {
+            try (JsonlWriter w = new JsonlWriter(dir.resolve(e.getKey()))) {
+                w.append(e.getValue());
+            }
+        }
+        Finding gc = DetailSamples.findings().stream().filter(f -> f.kind() == FindingKind.GC_PRESSURE).findFirst().orElseThrow();
+        CapacityStep step = new CapacityStep(2, 20, 20, 0, 1, 2, StepVerdictKind.OK, List.of(), List.of());
+        try (EventLog log = new EventLog(RunDirectory.at(dir))) {
+            log.append(EventType.RUN_END, new RunEnd(false).fields());
+            log.append(EventType.STEP_VERDICT, StepVerdictEvent.capacity("capacity-x2", step).fields());
+            log.append(EventType.FINDING, Map.of("finding", gc));
+        }
+        assertThat(ContractCheck.violations(dir, "")).noneMatch(v -> v.contains(": expected"));
+
+        Path events = dir.resolve(RunDirectory.EVENTS);
+        List<String> written = Files.readAllLines(events);
+        ObjectNode verdict = (ObjectNode) Json.MAPPER.readTree(written.get(1));
+        verdict.put("verdict", "degradd");
+        ObjectNode finding = (ObjectNode) Json.MAPPER.readTree(written.get(2));
+        ((ObjectNode) finding.path("finding").path("detail")).put("cause", "system-gc");
+        Files.write(events, List.of(written.get(0), Json.MAPPER.writeValueAsString(verdict), Json.MAPPER.writeValueAsString(finding)));
+        Path load = dir.resolve(RunDirectory.LOAD);
+        ObjectNode second = (ObjectNode) Json.MAPPER.readTree(Files.readString(load));
+        Files.writeString(load, Files.readString(load) + Json.MAPPER.writeValueAsString(second.put("sent", -5)) + "\n");
+
+        assertThat(ContractCheck.violations(dir, "")).contains(
+                "events.jsonl:2: step-verdict verdict: expected one of ok, degraded, generator-bound, target-died, host-saturated, got 'degradd'",
+                "detail of gc-pressure: cause: expected one of heap, explicit, metadata, humongous, gc-locker, code-cache, tool, other,"
+                        + " got 'system-gc'",
+                "load.jsonl:2: sent: expected >= 0, got -5");
+        assertThat(ContractCheck.violations(dir, "")).noneMatch(v -> v.startsWith("load.jsonl:1:") || v.startsWith("events.jsonl:1:"));
+    }
+
+    @Test
     void aLineOfAnOlderRunWithoutSomeKeysReadsAsZeroAndEmpty() throws Exception {
         Path file = dir.resolve(RunDirectory.LOAD);
         Files.writeString(file, "{\"epoch_ms\":5,\"step\":\"capacity-x1\",\"interval_s\":1.0,\"ok\":3}\n");
@@ -109,6 +167,14 @@ class RunLinesTest {
         GeneratorHealth g = JsonlReader.readAll(gen, GeneratorHealth.class).get(0);
         assertThat(g.bound()).isFalse();
         assertThat(g.issues()).isEmpty();
+
+        Path jvm = dir.resolve(RunDirectory.JVM);
+        Files.writeString(jvm, "{\"epoch_ms\":5,\"cpu\":{\"process_load\":0.2,\"process_cpu_ns\":7}}\n{\"epoch_ms\":6}\n");
+        List<JvmSample> samples = JsonlReader.readAll(jvm, JvmSample.class);
+        assertThat(samples.get(0).cpu().jitCpuNs()).as("the compiler's CPU of an older run: not known").isEqualTo(-1);
+        assertThat(samples.get(0).cpu().processCpuNs()).isEqualTo(7);
+        assertThat(samples.get(1).cpu()).isNull();
+        assertThat(samples.get(1).gcCount()).isZero();
     }
 
     @Test
@@ -130,6 +196,9 @@ class RunLinesTest {
         assertThat(RunLines.holds(RunDirectory.LOAD, "/correctd/p99_ms")).isFalse();
         assertThat(RunLines.holds(RunDirectory.LOAD, "/ok/more")).isFalse();
         assertThat(RunLines.holds(RunDirectory.GENERATOR, "/process_cpu")).isTrue();
-        assertThat(RunLines.holds(RunDirectory.JVM, "/heap/used")).isFalse(); // its record is not in brink-core
+        assertThat(RunLines.holds(RunDirectory.JVM, "/heap/used")).isTrue();
+        assertThat(RunLines.holds(RunDirectory.JVM, "/cpu/jit_cpu_ns")).isTrue();
+        assertThat(RunLines.holds(RunDirectory.JVM, "/pools/G1 Old Gen/after_gc")).isTrue();
+        assertThat(RunLines.holds(RunDirectory.JVM, "/cpu/jit_ns")).isFalse();
     }
 }

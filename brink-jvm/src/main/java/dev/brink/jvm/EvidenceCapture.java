@@ -5,6 +5,9 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.OutputFiles;
 import dev.brink.core.EventLog;
 import dev.brink.core.EventType;
+import dev.brink.core.event.EvidenceEvent;
+import dev.brink.core.event.EvidenceKind;
+import dev.brink.core.event.EvidenceStarted;
 import dev.brink.core.EvidenceFiles;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.evidence.ThreadDumpDoc;
@@ -18,7 +21,6 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javax.management.JMException;
@@ -80,7 +82,7 @@ public final class EvidenceCapture {
                 OutputFiles.writeJson(json, doc);
                 files.add(txt);
                 files.add(json);
-                logged("threads", txt, Map.of("seq", seq, "json", relative(json), "threads", doc.threads().size()));
+                logged(written(EvidenceKind.THREADS, txt).threadDump(seq, relative(json), doc.threads().size()));
                 previous = cpu;
             }
         } catch (InterruptedException e) {
@@ -109,7 +111,7 @@ public final class EvidenceCapture {
         String text = diagnostic("gcClassHistogram");
         Path file = evidenceFile(EvidenceFiles.CLASS_HISTOGRAM_PREFIX + stamp() + ".txt");
         OutputFiles.write(file, text);
-        logged("histogram", file, Map.of());
+        logged(written(EvidenceKind.HISTOGRAM, file));
         return file;
     }
 
@@ -125,7 +127,7 @@ public final class EvidenceCapture {
         } catch (IOException | UndeclaredThrowableException | IllegalArgumentException e) {
             throw failure("heap dump", e);
         }
-        logged("heap", file, Map.of("live", live));
+        logged(written(EvidenceKind.HEAP, file).heapDump(live, false));
         return file;
     }
 
@@ -147,7 +149,7 @@ public final class EvidenceCapture {
         if (!text.contains("Heap dump file created")) {
             return heapDump(true);
         }
-        logged("heap", file, Map.of("live", true, "compressed", true));
+        logged(written(EvidenceKind.HEAP, file).heapDump(true, true));
         return file;
     }
 
@@ -182,14 +184,14 @@ public final class EvidenceCapture {
         } catch (BrinkUserException e) {
             diagnostic("jfrStart", "name=" + name, "settings=default");
         }
-        events.append(EventType.EVIDENCE_STARTED, Map.of("kind", "jfr", "name", name));
+        events.append(EventType.EVIDENCE_STARTED, new EvidenceStarted(EvidenceKind.JFR, name).fields());
     }
 
     /** Writes what the running "brink" recording holds so far, which keeps running. */
     public synchronized Path jfrDump() throws BrinkUserException {
         Path file = evidenceFile(EvidenceFiles.JFR_PREFIX + stamp() + EvidenceFiles.JFR_SUFFIX).toAbsolutePath();
         diagnostic("jfrDump", "name=" + JFR_NAME, "filename=" + file);
-        logged("jfr", file, Map.of("stopped", false));
+        logged(written(EvidenceKind.JFR, file).recording(false));
         return file;
     }
 
@@ -201,7 +203,7 @@ public final class EvidenceCapture {
     private Path stop(String name) throws BrinkUserException {
         Path file = evidenceFile(EvidenceFiles.JFR_PREFIX + stamp() + EvidenceFiles.JFR_SUFFIX).toAbsolutePath();
         diagnostic("jfrStop", "name=" + name, "filename=" + file);
-        logged("jfr", file, Map.of("stopped", true));
+        logged(written(EvidenceKind.JFR, file).recording(true));
         return file;
     }
 
@@ -247,14 +249,13 @@ public final class EvidenceCapture {
         return abs.startsWith(root) ? root.relativize(abs).toString() : abs.toString();
     }
 
-    private void logged(String kind, Path file, Map<String, ?> extra) {
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("kind", kind);
-        f.put("file", relative(file));
-        f.put("pid", conn.pid());
-        if (!conn.isLocal()) f.put("on_target_host", true);
-        f.putAll(extra);
-        events.append(EventType.EVIDENCE, f);
+    /** The evidence event of {@code file}, of {@code kind}, as this target wrote it; its kind's own keys added by the caller. */
+    private EvidenceEvent written(EvidenceKind kind, Path file) {
+        return EvidenceEvent.of(kind, relative(file), conn.pid(), !conn.isLocal());
+    }
+
+    private void logged(EvidenceEvent written) {
+        events.append(EventType.EVIDENCE, written.fields());
     }
 
     private static String stamp() {

@@ -1,6 +1,7 @@
 package dev.brink.jvm;
 
 import dev.brink.core.evidence.GcEventLine;
+import dev.brink.core.line.JvmSample;
 
 /**
  * Receives what a running {@link JvmObserver} sees. {@link #onSample} and {@link #onTargetDied} run on the

@@ -5,14 +5,14 @@ import dev.brink.core.EventLog;
 import dev.brink.core.EventType;
 import dev.brink.core.JsonlWriter;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.event.TargetDied;
 import dev.brink.core.evidence.GcEventLine;
+import dev.brink.core.line.JvmSample;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -216,11 +216,7 @@ public final class JvmObserver implements AutoCloseable {
         synchronized (this) {
             if (died.getCount() == 0) return;
             deathMessage = message;
-            Map<String, Object> f = new LinkedHashMap<>();
-            f.put("message", message);
-            f.put("pid", conn.pid());
-            if (latest != null) f.put("last_sample", latest);
-            events.append(EventType.TARGET_DIED, f);
+            events.append(EventType.TARGET_DIED, new TargetDied(message, conn.pid(), latest).fields());
             died.countDown();
             sampler.shutdown(); // we are on the sampler thread: no further runs
         }

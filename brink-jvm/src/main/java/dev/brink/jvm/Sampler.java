@@ -1,6 +1,7 @@
 package dev.brink.jvm;
 
 import com.sun.management.GcInfo;
+import dev.brink.core.line.JvmSample;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
@@ -61,7 +62,7 @@ final class Sampler {
         this.buffers = sorted(mbeans.queryNames(name("java.nio:type=BufferPool,*"), null));
         for (ObjectName p : pools) {
             Object type = attrs(p, "Type").get("Type");
-            poolTypes.put(p, "HEAP".equals(String.valueOf(type)) ? "heap" : "non_heap");
+            poolTypes.put(p, "HEAP".equals(String.valueOf(type)) ? JvmSample.Pool.HEAP : JvmSample.Pool.NON_HEAP);
             if ("HEAP".equals(String.valueOf(type))) heapPools.add(p.getKeyProperty("name"));
         }
     }
@@ -70,7 +71,7 @@ final class Sampler {
     List<String> heapPoolNames() {
         List<String> out = new ArrayList<>();
         for (ObjectName p : pools) {
-            if ("heap".equals(poolTypes.get(p))) out.add(p.getKeyProperty("name"));
+            if (JvmSample.Pool.HEAP.equals(poolTypes.get(p))) out.add(p.getKeyProperty("name"));
         }
         return out;
     }

@@ -13,7 +13,7 @@
  * }                                                       // close: stops sampling and a launched target
  * }</pre>
  *
- * <p>Files it writes (run-directory contract, DESIGN.md): {@code jvm.jsonl} (one {@link dev.brink.jvm.JvmSample}
+ * <p>Files it writes (run-directory contract, DESIGN.md): {@code jvm.jsonl} (one {@link dev.brink.core.line.JvmSample}
  * per line), {@code gc.jsonl} ({@link dev.brink.core.evidence.GcEventLine}), {@code evidence/threads-*.txt|json}
  * ({@link dev.brink.core.evidence.ThreadDumpDoc}), {@code evidence/histo-*.txt}, {@code evidence/heap-*.hprof},
  * {@code evidence/recording-*.jfr}, and events {@code evidence} and {@code target-died} in {@code events.jsonl}.

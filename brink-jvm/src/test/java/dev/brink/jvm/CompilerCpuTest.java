@@ -2,6 +2,7 @@ package dev.brink.jvm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.brink.core.line.JvmSample;
 import dev.brink.core.testing.ChildJvm;
 import dev.brink.jvm.children.SteadyMain;
 import java.lang.management.ManagementFactory;

@@ -2,6 +2,7 @@ package dev.brink.jvm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.brink.core.line.JvmSample;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;

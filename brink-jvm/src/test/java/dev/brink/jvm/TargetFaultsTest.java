@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.line.JvmSample;
 import dev.brink.core.testing.ChildJvm;
 import dev.brink.jvm.children.SteadyMain;
 import java.net.ServerSocket;

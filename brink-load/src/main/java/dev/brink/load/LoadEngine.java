@@ -6,7 +6,9 @@ import dev.brink.core.Json;
 import dev.brink.core.Numbers;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.event.GeneratorBound;
+import dev.brink.core.event.LoadClose;
 import dev.brink.core.event.LoadOpen;
+import dev.brink.core.event.ShardEvent;
 import dev.brink.core.event.StepEnd;
 import dev.brink.core.event.StepStart;
 import dev.brink.load.engine.Counters;
@@ -168,7 +170,7 @@ public final class LoadEngine implements StepDriver {
         }
         out.event(EventType.LOAD_OPEN, new LoadOpen(base.toString(), transport, plan.target().http() != null ? HttpProtocols.wire(plan) : null,
                 options.maxConnections(), null, List.of(names)).fields());
-        if (options.shard().sharded() || options.shard().startAt() != null) out.event(EventType.SHARD, dev.brink.core.Json.MAPPER.convertValue(options.shard(), Map.class));
+        if (options.shard().sharded() || options.shard().startAt() != null) out.event(EventType.SHARD, ShardEvent.of(options.shard()).fields());
     }
 
     /** Opens an engine for {@code plan}; {@code run} may be null (no files, listeners only). */
@@ -296,10 +298,7 @@ public final class LoadEngine implements StepDriver {
         StepResult r = acc.result(Math.max(1e-3, (from - start) / 1e9));
         out.event(EventType.STEP_END, stepEnd(r, endedEarly).fields());
         if (tls != null) {
-            Map<String, Object> ev = new LinkedHashMap<>();
-            ev.put("step", step.name());
-            ev.putAll(dev.brink.core.Json.MAPPER.convertValue(tls, Map.class));
-            out.event(EventType.TLS, ev);
+            out.event(EventType.TLS, tls.event(step.name()).fields());
         }
         return r;
     }
@@ -417,7 +416,7 @@ public final class LoadEngine implements StepDriver {
             // the loop is already gone
         }
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-        out.event(EventType.LOAD_CLOSE, Map.of());
+        out.event(EventType.LOAD_CLOSE, LoadClose.INSTANCE.fields());
         try {
             out.close();
         } catch (IOException e) {

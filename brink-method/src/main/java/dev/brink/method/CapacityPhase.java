@@ -7,6 +7,8 @@ import dev.brink.core.EventType;
 import dev.brink.core.event.MethodPhase;
 import dev.brink.core.event.PhaseEnd;
 import dev.brink.core.event.PhaseStart;
+import dev.brink.core.event.StepRetry;
+import dev.brink.core.event.StepVerdictEvent;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.verdict.LimitedBy;
@@ -20,7 +22,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.OptionalInt;
 import java.util.function.BooleanSupplier;
 
@@ -125,8 +126,8 @@ final class CapacityPhase {
                     // (another process, Brink's own GC) passes, so it is measured once more before the search stops on it
                     console.printf(Locale.ROOT, "  N=%-3d %s (%s): measuring it once more%n", n, verdict.kind().json(),
                             String.join("; ", verdict.reasons()));
-                    events.append(EventType.STEP_RETRY, Map.of("phase", "capacity", "step", name, "verdict", verdict.kind(),
-                            "reasons", verdict.reasons(), "rules", verdict.rules()));
+                    events.append(EventType.STEP_RETRY, new StepRetry(MethodPhase.CAPACITY, name, verdict.kind(), verdict.reasons(),
+                            verdict.rules()).fields());
                     if (verdict.kind() == StepVerdictKind.HOST_SATURATED) {
                         // kept in the steps: the summary shows the machine was busy, not only the re-measure
                         steps.add(new CapacityStep(n, r.targetRps(), r.achievedRps(), r.errorRate(), r.corrected().p50Ms(),
@@ -148,8 +149,7 @@ final class CapacityPhase {
                         r.corrected().p99Ms(), verdict.kind(), verdict.reasons(), verdict.rules(), r.operations(),
                         StepLoad.users(r.workload()));
                 steps.add(step);
-                events.append(EventType.STEP_VERDICT, Map.of("phase", "capacity", "step", name, "multiplier", n,
-                        "verdict", verdict.kind(), "reasons", verdict.reasons(), "rules", verdict.rules(), "result", step));
+                events.append(EventType.STEP_VERDICT, StepVerdictEvent.capacity(name, step).fields());
                 console.printf(Locale.ROOT, "  N=%-3d %s  achieved %8.1f req/s  errors %6.2f %%  p99 %8.1f ms  %s%s%n",
                         n, StepLoad.column(r.workload(), r.targetRps()), r.achievedRps(), r.errorRate() * 100, r.corrected().p99Ms(), verdict.kind().json(),
                         verdict.reasons().isEmpty() ? "" : ": " + String.join("; ", verdict.reasons()));

@@ -1,14 +1,13 @@
 package dev.brink.method;
 
+import dev.brink.core.event.CapacityRepeatsEvent;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.verdict.StepVerdictKind;
 import dev.brink.load.plan.Plan.Slo;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * What K capacity searches of the same plan say together: the capacities found, their median (the run's
@@ -41,13 +40,9 @@ record CapacityRepeats(List<Integer> multipliers, CapacityResult median, int spr
                 spreadSteps == 1 ? "" : "s", agreeing, multipliers.size());
     }
 
-    Map<String, Object> event() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("multipliers", multipliers);
-        m.put("median_multiplier", median.maxMultiplier());
-        m.put("spread_steps", spreadSteps);
-        m.put("agreeing", agreeing);
-        return m;
+    /** The capacity-repeats event of these searches. */
+    CapacityRepeatsEvent event() {
+        return new CapacityRepeatsEvent(multipliers, median.maxMultiplier(), spreadSteps, agreeing);
     }
 
     /**

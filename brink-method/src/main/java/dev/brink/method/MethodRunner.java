@@ -18,6 +18,9 @@ import dev.brink.core.detail.HostSaturatedDetail;
 import dev.brink.core.detail.LockContentionDetail;
 import dev.brink.core.detail.TargetDiedDetail;
 import dev.brink.core.event.MethodPhase;
+import dev.brink.core.event.PhaseSkipped;
+import dev.brink.core.event.RulesEvent;
+import dev.brink.core.event.RunEnd;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.ConfirmResult;
@@ -283,7 +286,7 @@ public final class MethodRunner {
         if (plan.slo() != null) {
             String rules = new DegradationRules(plan.slo()).describe(options.lagLimitMs());
             console.println(rules);
-            events.append(EventType.RULES, Map.of("text", rules));
+            events.append(EventType.RULES, new RulesEvent(rules).fields());
         }
         return new Wiring(settling, ports, judge, new PhaseContext(engine, plan, judge, events, console, () -> !goOn()));
     }
@@ -306,7 +309,7 @@ public final class MethodRunner {
             CapacityRepeats spread = CapacityRepeats.of(searches, (int) Math.max(1, plan.phases().capacity().step()));
             capacity = spread.median();
             console.println(spread.sentence());
-            events.append(EventType.CAPACITY_REPEATS, spread.event());
+            events.append(EventType.CAPACITY_REPEATS, spread.event().fields());
         }
         String confidence = CapacityRepeats.confidence(capacity, plan.slo());
         if (confidence != null) {
@@ -319,7 +322,7 @@ public final class MethodRunner {
         int m = confirmMultiplier(capacity);
         if (m <= 0) {
             console.println("confirmation skipped: the capacity search found no multiplier that held");
-            events.append(EventType.PHASE_SKIPPED, Map.of("phase", "confirm", "reason", "no multiplier held in the capacity search"));
+            events.append(EventType.PHASE_SKIPPED, new PhaseSkipped(MethodPhase.CONFIRM, "no multiplier held in the capacity search").fields());
             return;
         }
         livePhase(MethodPhase.CONFIRM);
@@ -636,7 +639,7 @@ public final class MethodRunner {
         Shard shard = options.shard();
         if (shard.sharded() || shard.startAt() != null) summary = summary.withShard(shard);
         try {
-            events.append(EventType.RUN_END, Map.of("interrupted", interrupted));
+            events.append(EventType.RUN_END, new RunEnd(interrupted).fields());
             events.close();
             OutputFiles.writeJson(run.file(RunDirectory.SUMMARY), summary); // whole or absent: never a 0-byte summary
         } catch (IOException e) {

@@ -1,16 +1,15 @@
 package dev.brink.method;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.line.JvmSample;
 import dev.brink.gc.GcLogAnalyzer;
 import dev.brink.gc.GcReport;
 import dev.brink.gc.PoolSizes;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,16 +30,14 @@ final class PoolSizeEvidence {
         if (!Files.isRegularFile(jvm)) {
             return Optional.empty();
         }
-        List<JsonNode> samples = JsonlReader.readAll(jvm);
+        List<JvmSample> samples = JsonlReader.readAll(jvm, JvmSample.class);
         if (samples.isEmpty()) {
             return Optional.empty();
         }
         Map<String, Long> max = new LinkedHashMap<>();
-        JsonNode pools = samples.get(0).path("pools");
-        for (Iterator<Map.Entry<String, JsonNode>> it = pools.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> p = it.next();
-            if ("heap".equals(p.getValue().path("type").asText())) {
-                max.put(p.getKey(), p.getValue().path("max").asLong(-1));
+        for (Map.Entry<String, JvmSample.Pool> p : samples.get(0).pools().entrySet()) {
+            if (JvmSample.Pool.HEAP.equals(p.getValue().type())) {
+                max.put(p.getKey(), p.getValue().max());
             }
         }
         Path gc = run.file(RunDirectory.GC);

@@ -19,6 +19,7 @@ import dev.brink.core.detail.TargetDiedDetail;
 import dev.brink.core.event.MethodPhase;
 import dev.brink.core.event.PhaseEnd;
 import dev.brink.core.event.PhaseStart;
+import dev.brink.core.event.SmallHeapSkipped;
 import dev.brink.core.evidence.GcEventLine;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.HolderGrowth;
@@ -28,7 +29,7 @@ import dev.brink.core.verdict.StepVerdictKind;
 import dev.brink.gc.GcLogAnalyzer;
 import dev.brink.gc.GcReport;
 import dev.brink.gc.HeapFloorTrend;
-import dev.brink.jvm.JvmSample;
+import dev.brink.core.line.JvmSample;
 import dev.brink.load.engine.LoadStep;
 import dev.brink.load.engine.StepDriver;
 import dev.brink.load.engine.StepResult;
@@ -38,7 +39,6 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The soak: a multiplier of the profile held for a long time (optionally on a small heap), with the leak verdict
@@ -125,7 +125,7 @@ final class SoakPhase {
             } else {
                 String why = "phases.soak.small_heap needs target.jvm.launch with a java command line: the soak runs on the target as it is";
                 console.println("  " + why);
-                events.append(EventType.SMALL_HEAP_SKIPPED, Map.of("reason", why));
+                events.append(EventType.SMALL_HEAP_SKIPPED, new SmallHeapSkipped(why).fields());
             }
         }
         console.printf(Locale.ROOT, "soak: %s × profile = %s for %s%s%n", multiplier(s.multiplier()), StepLoad.planned(plan, s.multiplier()),

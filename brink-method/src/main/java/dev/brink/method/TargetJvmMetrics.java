@@ -1,7 +1,7 @@
 package dev.brink.method;
 
 import dev.brink.jvm.JvmListener;
-import dev.brink.jvm.JvmSample;
+import dev.brink.core.line.JvmSample;
 import dev.brink.load.metrics.LiveMetrics;
 import dev.brink.load.metrics.TargetJvmFigures;
 import java.util.LinkedHashMap;

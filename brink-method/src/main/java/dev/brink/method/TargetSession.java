@@ -5,10 +5,11 @@ import dev.brink.core.EventLog;
 import dev.brink.core.EventType;
 import dev.brink.core.EvidenceFiles;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.event.TargetRelaunched;
 import dev.brink.jvm.EvidenceCapture;
 import dev.brink.jvm.JvmListener;
 import dev.brink.jvm.JvmObserver;
-import dev.brink.jvm.JvmSample;
+import dev.brink.core.line.JvmSample;
 import dev.brink.jvm.JvmTarget;
 import dev.brink.load.LoadEngine;
 import dev.brink.load.plan.Plan;
@@ -17,7 +18,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The target JVM for the length of a run: attached (or launched) once, watched all along, and for the soak
@@ -230,7 +230,7 @@ final class TargetSession implements AutoCloseable {
         }
         start(new JvmTarget.Launch(cmd, run.file(TARGET_LOG)));
         startJfr();
-        events.append(EventType.TARGET_RELAUNCHED, Map.of("heap", heap, "pid", observer.pid()));
+        events.append(EventType.TARGET_RELAUNCHED, new TargetRelaunched(heap, observer.pid()).fields());
         console.println("target relaunched with -Xmx" + heap + " (pid " + observer.pid() + ")");
     }
 

@@ -10,9 +10,9 @@ import java.util.Set;
  * The charts of report.html and where each series comes from in the run directory. All share one time
  * axis (epoch_ms of each line), so a latency spike lines up with the GC pause or the BLOCKED threads
  * that caused it. Series are JSON Pointers into the lines, read by {@link ColumnReader} without building the records
- * (a day-long run is some 300 MB of lines); the pointers into load.jsonl, generator.jsonl and gc.jsonl are held to
- * their records in brink-core (IntervalStats, GeneratorHealth, GcEventLine) by ChartCatalogTest through
- * {@link dev.brink.core.RunLines#holds}; jvm.jsonl's follow brink-jvm's JvmSample.
+ * (a day-long run is some 300 MB of lines); the pointers into load.jsonl, generator.jsonl, gc.jsonl and jvm.jsonl are
+ * held to their records in brink-core (IntervalStats, GeneratorHealth, GcEventLine, JvmSample) by ChartCatalogTest through
+ * {@link dev.brink.core.RunLines#holds}.
  */
 final class ChartCatalog {
     private static final String[] PALETTE = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"};

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Finding;
 import dev.brink.core.Json;
+import dev.brink.core.event.Event;
+import dev.brink.core.event.TargetDied;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.RunSummary;
 import java.io.IOException;
@@ -90,8 +92,10 @@ final class HtmlReport {
         }
         for (JsonNode e : run.events()) {
             if (e.path("type").asText().equals(EventType.TARGET_DIED)) {
+                TargetDied died = Event.readIfValid(e, TargetDied.class);
+                String message = died == null ? null : died.message();
                 h.append("<p class=\"bad\">The target JVM died at ").append(Html.text(e.path("time").asText())).append(": ")
-                        .append(Html.text(e.path("message").asText("no message"))).append("</p>\n");
+                        .append(Html.text(message == null ? "no message" : message)).append("</p>\n");
             }
         }
         List<String[]> lines = new ArrayList<>();

@@ -7,7 +7,9 @@ import dev.brink.core.InputFiles;
 import dev.brink.core.InputKind;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.event.Event;
 import dev.brink.core.event.LoadOpen;
+import dev.brink.core.event.RunEnd;
 import dev.brink.core.summary.RunSummary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,7 +30,7 @@ import java.util.stream.Stream;
  *
  * @param runEnd the {@code run-end} event, null when the run never wrote it (killed, or still running)
  */
-record RunData(Path dir, RunSummary summary, boolean summaryRecovered, JsonNode runEnd, List<JsonNode> events,
+record RunData(Path dir, RunSummary summary, boolean summaryRecovered, RunEnd runEnd, List<JsonNode> events,
                Columns load, Columns jvm, Columns gc, Columns generator, String plan,
                List<String> evidence, List<String> missing) {
 
@@ -69,10 +71,10 @@ record RunData(Path dir, RunSummary summary, boolean summaryRecovered, JsonNode 
         if (recovered) {
             summary = SummaryRecovery.recover(events, List.of(load, jvm, gc, generator), plan);
         }
-        JsonNode runEnd = null;
+        RunEnd runEnd = null;
         for (JsonNode e : events) {
             if (e.path("type").asText().equals(EventType.RUN_END)) {
-                runEnd = e;
+                runEnd = Event.readIfValid(e, RunEnd.class); // damaged: the report cannot vouch the run ended
             }
         }
         return new RunData(dir, summary, recovered, runEnd, events, load, jvm, gc, generator, plan, evidence(dir),

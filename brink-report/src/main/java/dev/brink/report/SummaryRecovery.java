@@ -3,10 +3,12 @@ package dev.brink.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Finding;
 import dev.brink.core.EventType;
+import dev.brink.core.event.MethodPhase;
 import dev.brink.core.event.PhaseEnd;
 import dev.brink.core.event.StepStart;
 import dev.brink.core.FindingSet;
 import dev.brink.core.Json;
+import dev.brink.core.event.StepVerdictEvent;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.ConfirmResult;
@@ -47,8 +49,6 @@ final class SummaryRecovery {
                 last = Math.max(last, t);
             }
             String type = e.path("type").asText();
-            String phase = e.path("phase").asText();
-            JsonNode result = e.get("result");
             switch (type) {
                 case EventType.STEP_START -> running = StepStart.read(e).step();
                 case EventType.PHASE_END -> {
@@ -65,11 +65,9 @@ final class SummaryRecovery {
                     }
                 }
                 case EventType.STEP_VERDICT -> {
-                    if (phase.equals("capacity") && result != null && result.isObject()) {
-                        CapacityStep s = parse(result, CapacityStep.class, null);
-                        if (s != null && s.verdict() != null) {
-                            steps.add(s);
-                        }
+                    StepVerdictEvent v = parse(e, StepVerdictEvent.class, null); // an unreadable line: left out, as a bad result is
+                    if (v != null && v.phase() == MethodPhase.CAPACITY && v.result() != null && v.result().verdict() != null) {
+                        steps.add(v.result());
                     }
                 }
                 case EventType.FINDING -> {

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The report reads series by path: each path into a line whose record is in brink-core must be a path that record has. */
+/** The report reads series by path: each path into a line whose record is in brink-core must be a path that record has (load, generator, gc and jvm lines). */
 class ChartCatalogTest {
     @Test
     void everyPathTheChartsReadIsAFieldOfTheLinesRecord() {
@@ -18,10 +18,13 @@ class ChartCatalogTest {
         generator.addAll(ChartCatalog.GENERATOR_FIELDS);
         generator.add(ChartCatalog.REASONS);
         List<String> gc = new ArrayList<>(ChartCatalog.pointers(RunDirectory.GC));
+        List<String> jvm = new ArrayList<>(ChartCatalog.pointers(RunDirectory.JVM));
+        assertThat(jvm).contains("/heap_after_gc", "/cpu/process_load");
         assertThat(load).contains("/corrected/p99_ms", "/target_rps");
         assertThat(gc).isNotEmpty();
         assertThat(load).allMatch(p -> RunLines.holds(RunDirectory.LOAD, p), "a load.jsonl field");
         assertThat(generator).allMatch(p -> RunLines.holds(RunDirectory.GENERATOR, p), "a generator.jsonl field");
         assertThat(gc).allMatch(p -> RunLines.holds(RunDirectory.GC, p), "a gc.jsonl field");
+        assertThat(jvm).allMatch(p -> RunLines.holds(RunDirectory.JVM, p), "a jvm.jsonl field");
     }
 }

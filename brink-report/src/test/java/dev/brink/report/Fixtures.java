@@ -1,12 +1,14 @@
 package dev.brink.report;
 
 import dev.brink.core.EventLog;
+import dev.brink.core.EventType;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Json;
 import dev.brink.core.JsonlWriter;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
+import dev.brink.core.event.TargetRelaunched;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.ConfirmResult;
@@ -120,7 +122,8 @@ final class Fixtures {
                         "cpu", Map.of("process_load", 0.4)));
             }
             events.append("step-end", Map.of("step", "capacity-1"));
-            events.append("evidence", Map.of("kind", "</script><!--", "file", "evidence/threads-1.txt"));
+            // a text the report embeds in its page's script (the timeline's mark): it must not close the script
+            events.append(EventType.TARGET_RELAUNCHED, new TargetRelaunched("</script><!--", 1).fields());
         }
         Files.writeString(run.file(RunDirectory.PLAN), "name: book\nheaders: {Authorization: '***'}\n");
         Files.createDirectories(run.evidence());

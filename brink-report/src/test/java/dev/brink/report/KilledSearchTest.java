@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brink.core.EventLog;
 import dev.brink.core.EventType;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.event.StepVerdictEvent;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.verdict.LimitedBy;
@@ -30,8 +31,7 @@ class KilledSearchTest {
                 events.append(EventType.STEP_START, Map.of("step", "capacity-x" + n));
                 events.append(EventType.STEP_END, Map.of("step", "capacity-x" + n));
                 CapacityStep st = new CapacityStep(n, 10.0 * n, 10.0 * n, 0, 1, 2, StepVerdictKind.OK, List.of(), List.of());
-                events.append(EventType.STEP_VERDICT, Map.of("phase", "capacity", "step", "capacity-x" + n, "multiplier", n,
-                        "verdict", st.verdict(), "result", st));
+                events.append(EventType.STEP_VERDICT, StepVerdictEvent.capacity("capacity-x" + n, st).fields());
             }
             events.append(EventType.STEP_START, Map.of("step", "capacity-x3"));
         }

@@ -1,9 +1,11 @@
 package dev.brink.report;
 
+import dev.brink.core.EventType;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Json;
 import dev.brink.core.Severity;
+import dev.brink.core.event.RunEnd;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.ConfirmResult;
@@ -105,7 +107,7 @@ final class LongRun {
             long end = t0 + seconds * 1000L;
             event(events, end, "step-end", Map.of("step", "soak", "achieved_rps", 40.0, "error_rate", 0.0003));
             event(events, end, "phase-end", Map.of("phase", "soak"));
-            event(events, end, "run-end", Map.of("interrupted", false));
+            event(events, end, EventType.RUN_END, new RunEnd(false).fields());
             double hours = seconds / 3600.0;
             RunSummary s = new RunSummary("bench", "book", Instant.ofEpochMilli(t0).toString(), seconds, false,
                     new CapacityResult(26, 1040, "errors", 27, List.of(new CapacityStep(26, 1040, 1039.5, 0.001, 4.1, 80.2, "ok", List.of()))),

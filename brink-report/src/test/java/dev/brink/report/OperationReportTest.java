@@ -7,6 +7,7 @@ import dev.brink.core.EventType;
 import dev.brink.core.Json;
 import dev.brink.core.JsonlWriter;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.event.StepVerdictEvent;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.OperationResult;
@@ -55,8 +56,7 @@ class OperationReportTest {
                 load.append(line);
             }
             for (CapacityStep st : List.of(good, bad)) {
-                events.append(EventType.STEP_VERDICT, Map.of("phase", "capacity", "step", "capacity-x" + st.multiplier(),
-                        "multiplier", st.multiplier(), "verdict", st.verdict(), "rules", st.rules(), "result", st));
+                events.append(EventType.STEP_VERDICT, StepVerdictEvent.capacity("capacity-x" + st.multiplier(), st).fields());
             }
         }
         Files.writeString(run.file(RunDirectory.PLAN), "name: shop\n");

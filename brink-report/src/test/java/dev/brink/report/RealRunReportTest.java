@@ -8,12 +8,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.ContractCheck;
 import dev.brink.core.EventLog;
+import dev.brink.core.EventType;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.FindingSet;
 import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.detail.Detail;
+import dev.brink.core.event.RunEnd;
+import dev.brink.core.event.StepVerdictEvent;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.RunSummary;
@@ -111,8 +114,7 @@ class RealRunReportTest {
                     StepResult r = engine.run(LoadStep.open("capacity-x" + n, n, Duration.ofSeconds(4)));
                     CapacityStep step = judge(n, r, plan.slo());
                     steps.add(step);
-                    events.append("step-verdict", Map.of("phase", "capacity", "step", "capacity-x" + n, "multiplier", n,
-                            "verdict", step.verdict(), "reasons", step.reasons(), "rules", step.rules(), "result", Json.MAPPER.valueToTree(step)));
+                    events.append(EventType.STEP_VERDICT, StepVerdictEvent.capacity("capacity-x" + n, step).fields());
                     if (dumps != null) {
                         List<Path> txt = dumps.get().stream().filter(p -> p.toString().endsWith(".txt")).toList();
                         ThreadDumpAnalyzer.analyze(txt).findings().forEach(f -> findings.add(relative(f, run.root())));
@@ -126,7 +128,7 @@ class RealRunReportTest {
             for (Finding f : findings.all()) {
                 events.append("finding", Map.of("finding", Json.MAPPER.valueToTree(f)));
             }
-            events.append("run-end", Map.of("interrupted", false));
+            events.append(EventType.RUN_END, new RunEnd(false).fields());
             methodSummary = new RunSummary("test", plan.name(), started.toString(), Duration.between(started, Instant.now()).toMillis() / 1000.0,
                     false, capacity, null, null, findings.all());
         }

@@ -9,6 +9,8 @@ import dev.brink.core.EventLog;
 import dev.brink.core.EventType;
 import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.event.RunEnd;
+import dev.brink.core.event.StepVerdictEvent;
 import dev.brink.core.summary.CapacityResult;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.ConfirmResult;
@@ -90,8 +92,7 @@ class ReasonTextTest {
     }
 
     private static void step(EventLog events, CapacityStep st) {
-        events.append(EventType.STEP_VERDICT, Map.of("phase", "capacity", "step", "capacity-x" + st.multiplier(), "multiplier",
-                st.multiplier(), "verdict", st.verdict(), "reasons", st.reasons(), "rules", st.rules(), "result", st));
+        events.append(EventType.STEP_VERDICT, StepVerdictEvent.capacity("capacity-x" + st.multiplier(), st).fields());
     }
 
     /** A finished run whose confirmation degraded on p99. */
@@ -106,7 +107,7 @@ class ReasonTextTest {
                         List.of(new TrippedRule(RuleKind.ERROR_RATE, 0.2, 0.01)))));
         try (EventLog events = new EventLog(run)) {
             events.append(EventType.PHASE_END, Map.of("phase", "confirm", "result", confirm));
-            events.append(EventType.RUN_END, Map.of("interrupted", false));
+            events.append(EventType.RUN_END, new RunEnd(false).fields());
         }
         Json.MAPPER.writeValue(run.file(RunDirectory.SUMMARY).toFile(),
                 new RunSummary("t", "p", "2026-11-23T10:00:00Z", 60, false, capacity, confirm, null, List.of()));

@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.EventLog;
+import dev.brink.core.EventType;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Json;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Severity;
+import dev.brink.core.event.StepVerdictEvent;
 import dev.brink.core.summary.CapacityStep;
 import dev.brink.core.summary.RunSummary;
 import dev.brink.core.summary.SoakResult;
@@ -154,8 +156,7 @@ class RunReportTest {
                 CapacityStep st = n < 3 ? new CapacityStep(n, 40.0 * n, 40.0 * n, 0.0, 2.0, 8.0 * n, "ok", List.of())
                         : new CapacityStep(n, 120, 101.5, 0.0, 3.0, 700.0, StepVerdictKind.DEGRADED, List.of("p99 700.0 ms > SLO 500.0 ms"),
                         List.of(new TrippedRule(RuleKind.P99, 700.0, 500.0)));
-                events.append("step-verdict", Map.of("phase", "capacity", "step", "capacity-x" + n, "multiplier", n,
-                        "verdict", st.verdict(), "reasons", st.reasons(), "result", Json.MAPPER.valueToTree(st)));
+                events.append(EventType.STEP_VERDICT, StepVerdictEvent.capacity("capacity-x" + n, st).fields());
             }
             // the method's phase-end without a result, as before results were added: the steps still tell
             events.append("phase-end", Map.of("phase", "capacity", "max_multiplier", 2, "limited_by", "latency"));

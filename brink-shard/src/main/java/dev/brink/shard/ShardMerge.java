@@ -21,7 +21,9 @@ import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.GeneratorBoundDetail;
 import dev.brink.core.detail.ShardIncompleteDetail;
 import dev.brink.core.event.GeneratorBound;
+import dev.brink.core.event.LoadClose;
 import dev.brink.core.event.LoadOpen;
+import dev.brink.core.event.ShardsMerged;
 import dev.brink.core.event.StepEnd;
 import dev.brink.core.event.StepStart;
 import dev.brink.core.summary.RunSummary;
@@ -472,20 +474,12 @@ public final class ShardMerge {
 
     private void writeEvents(RunDirectory run, Map<String, List<String>> boundSteps, List<Finding> findings) throws IOException {
         try (EventLog log = new EventLog(run)) {
-            List<Map<String, Object>> parts = new ArrayList<>();
+            List<ShardsMerged.Part> parts = new ArrayList<>();
             for (ShardRun r : shards) {
-                Map<String, Object> p = new LinkedHashMap<>();
-                p.put("index", r.shard.index());
-                p.put("count", r.shard.count());
-                p.put("dir", r.dir.toString());
-                p.put("complete", r.complete());
-                p.put("signs", List.copyOf(r.signs));
-                p.put("last_epoch_ms", r.lastEpochMs());
-                p.put("start_at", r.shard.startAt());
-                p.put("clock_offset", r.shard.clockOffset());
-                parts.add(p);
+                parts.add(new ShardsMerged.Part(r.shard.index(), r.shard.count(), r.dir.toString(), r.complete(), List.copyOf(r.signs),
+                        r.lastEpochMs(), r.shard.startAt(), r.shard.clockOffset()));
             }
-            log.append(EventType.SHARDS_MERGED, Map.of("shards", parts));
+            log.append(EventType.SHARDS_MERGED, new ShardsMerged(parts).fields());
             JsonNode open = shards.get(0).event(EventType.LOAD_OPEN);
             if (open != null) log.append(EventType.LOAD_OPEN, LoadOpen.read(open).fields());
             // steps in the order the longest-running shard ran them; numbers summed over the shards
@@ -505,7 +499,7 @@ public final class ShardMerge {
                 log.append(EventType.STEP_END, stepEnd(step, boundSteps.getOrDefault(step, List.of())).fields());
             }
             for (Finding f : findings) log.append(EventType.FINDING, Map.of("finding", f));
-            log.append(EventType.LOAD_CLOSE, Map.of());
+            log.append(EventType.LOAD_CLOSE, LoadClose.INSTANCE.fields());
         }
     }
 

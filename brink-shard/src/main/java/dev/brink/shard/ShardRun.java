@@ -7,6 +7,8 @@ import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Shard;
 import dev.brink.core.detail.ShardSign;
+import dev.brink.core.event.Event;
+import dev.brink.core.event.ShardEvent;
 import dev.brink.core.evidence.LatencyLog;
 import dev.brink.core.line.GeneratorHealth;
 import dev.brink.core.summary.RunSummary;
@@ -102,15 +104,14 @@ final class ShardRun {
     }
 
     private static Shard shardOf(JsonNode e, Path dir) throws BrinkUserException {
-        int index = e.path("index").asInt(-1);
-        int count = e.path("count").asInt(-1);
+        ShardEvent s = Event.read(e, ShardEvent.class);
+        int index = s.index() == null ? -1 : s.index();
+        int count = s.count() == null ? -1 : s.count();
         if (count < 2 || count > Shard.MAX_COUNT || index < 0 || index >= count) {
             throw new BrinkUserException(dir.resolve(RunDirectory.EVENTS) + ": shard event with index " + index + " and count "
                     + count + ": expected 0 <= index < count <= " + Shard.MAX_COUNT);
         }
-        Double offset = e.hasNonNull("clock_offset_ms") ? e.get("clock_offset_ms").asDouble() : null;
-        return new Shard(index, count, e.hasNonNull("start_at") ? e.get("start_at").asText() : null,
-                e.path("clock_source").asText(Shard.SYSTEM_CLOCK), offset);
+        return new Shard(index, count, s.startAt(), s.clockSource(), s.clockOffsetMs()); // a null clock source is the system clock
     }
 
     /** Whether the process ran to its end (wrote summary.json, closed its files whole). */

@@ -9,6 +9,7 @@ import dev.brink.core.Severity;
 import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.ShardIncompleteDetail;
 import dev.brink.core.event.GeneratorBound;
+import dev.brink.core.event.LoadClose;
 import dev.brink.core.event.LoadOpen;
 import dev.brink.core.verdict.GeneratorIssue;
 import dev.brink.load.LoadEngine;
@@ -279,7 +280,7 @@ public final class ShardedEngine implements StepDriver {
 
     @Override
     public void close() {
-        out.event(EventType.LOAD_CLOSE, Map.of());
+        out.event(EventType.LOAD_CLOSE, LoadClose.INSTANCE.fields());
         try {
             out.close();
         } catch (IOException e) {

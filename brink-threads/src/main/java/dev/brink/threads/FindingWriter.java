@@ -95,7 +95,22 @@ final class FindingWriter {
                 lockWait(c.waitKind()), holder, c.holdersSeen(), c.maxWaiters(), c.waiters(), c.waiterGroup(),
                 c.waiterDumps(), c.dumpsSeen(), c.dumpsTotal()));
         Severity sev = c.maxWaiters() >= CRITICAL_WAITERS ? Severity.CRITICAL : Severity.WARNING;
-        return new Finding(FindingKind.LOCK_CONTENTION, sev, title.toString(), c.lock().className(), evidence, detail);
+        return new Finding(FindingKind.LOCK_CONTENTION, sev, title.toString(), subject(c), evidence, detail);
+    }
+
+    /** The class of a lock that is only a lock: {@code new Object()}. */
+    private static final String BARE_LOCK = "java.lang.Object";
+
+    /**
+     * What makes two contention findings one lock (FindingSet merges by kind and subject): its class, but not for a bare
+     * java.lang.Object, whose class names no lock, so that two of them in one run are two findings. Its address is no
+     * identity either (a GC moves it, a relaunch renews it); the method that took it, where the dumps show its holder, is
+     * the same for the same lock in every dump series of the run.
+     */
+    private static String subject(LockContention c) {
+        String lockClass = c.lock().className();
+        if (!BARE_LOCK.equals(lockClass) || c.holderFrame() == null) return lockClass;
+        return lockClass + " locked in " + c.holderFrame().className() + "." + c.holderFrame().method();
     }
 
     /** The dumps' wait kind as the finding's word; null for a thread that waits on no lock. */

@@ -215,7 +215,7 @@ class RealDumpsTest {
         Finding f = of(a, FindingKind.LOCK_CONTENTION).get(0);
         assertThat(f.detail()).containsEntry("holder_thread", "Holder-1").containsEntry("waiter_count", 3)
                 .containsEntry("holder_frame", "V.lambda$main$0(V.java:6)");
-        assertThat(f.subject()).isEqualTo("java.lang.Object");
+        assertThat(f.subject()).isEqualTo("java.lang.Object locked in V.lambda$main$0");
     }
 
     @Test

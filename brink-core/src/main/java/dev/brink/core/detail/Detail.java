@@ -87,7 +87,7 @@ public sealed interface Detail permits AllocationHotspotDetail, BusyThreadDetail
      * The keys of {@code type} that hold a list of rows, each row a record of its own (a deadlock's cycle members, a
      * busy thread's thread rows): key → the row's record. Their keys are the contract too, one level down.
      */
-    static Map<String, Class<? extends Record>> rows(Class<? extends Detail> type) {
+    static Map<String, Class<? extends Record>> rows(Class<?> type) {
         Map<String, Class<? extends Record>> out = new LinkedHashMap<>();
         for (RecordComponent c : type.getRecordComponents()) {
             if (c.getGenericType() instanceof ParameterizedType list && List.class.equals(list.getRawType())

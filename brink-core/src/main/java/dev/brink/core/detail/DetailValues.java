@@ -34,8 +34,11 @@ public final class DetailValues {
     private DetailValues() {
     }
 
-    /** What is wrong with {@code detail} as a {@code type}, in one line; null when nothing is. */
-    public static String problem(JsonNode detail, Class<? extends Detail> type) {
+    /**
+     * What is wrong with {@code detail} as a {@code type}, in one line; null when nothing is. {@code type} is a detail's
+     * record, or any contract record read the same way (a .jsonl line's, an event's, {@link dev.brink.core.ContractCheck}).
+     */
+    public static String problem(JsonNode detail, Class<?> type) {
         JsonNode known = detail;
         if (detail instanceof ObjectNode o) {
             ObjectNode copy = o.deepCopy();
@@ -80,7 +83,7 @@ public final class DetailValues {
      * null when every row's keys are its record's. Looked at before Jackson reads the detail: a renamed key that held a
      * primitive would otherwise surface as that primitive missing, not as the key it became.
      */
-    private static String unknownRowKey(JsonNode detail, Class<? extends Detail> type) {
+    private static String unknownRowKey(JsonNode detail, Class<?> type) {
         for (Map.Entry<String, Class<? extends Record>> rows : Detail.rows(type).entrySet()) {
             JsonNode list = detail.path(rows.getKey());
             List<String> keys = Detail.keys(rows.getValue());

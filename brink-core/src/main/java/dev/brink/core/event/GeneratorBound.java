@@ -1,12 +1,9 @@
 package dev.brink.core.event;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.EventType;
 import dev.brink.core.Json;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The {@link EventType#GENERATOR_BOUND} event: a second in which the load generator fell behind its schedule. Written
@@ -17,7 +14,7 @@ import java.util.Map;
  * @param reasons why, in words (generator.jsonl's reasons of that second)
  * @param shard   brink merge: the shard ("2/4") whose generator it was; null elsewhere
  */
-public record GeneratorBound(String step, List<String> reasons, String shard) {
+public record GeneratorBound(String step, List<String> reasons, String shard) implements Event {
     public GeneratorBound {
         reasons = reasons == null ? List.of() : List.copyOf(reasons);
     }
@@ -30,11 +27,6 @@ public record GeneratorBound(String step, List<String> reasons, String shard) {
     /** The same second, named as shard {@code shard}'s (brink merge). */
     public GeneratorBound ofShard(String shard) {
         return new GeneratorBound(step, reasons, shard);
-    }
-
-    /** The event's fields after the common keys (time, epoch_ms, type), in this order. */
-    public Map<String, Object> fields() {
-        return Json.MAPPER.convertValue(this, new TypeReference<LinkedHashMap<String, Object>>() { });
     }
 
     /** An events.jsonl line of type {@link EventType#GENERATOR_BOUND} as the record (the common keys left aside). */

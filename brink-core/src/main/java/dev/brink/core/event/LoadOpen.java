@@ -1,13 +1,10 @@
 package dev.brink.core.event;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.EventType;
 import dev.brink.core.Json;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The {@link EventType#LOAD_OPEN} event: a load engine opened on the target. Written by the load engine (or, for brink
@@ -22,14 +19,9 @@ import java.util.Map;
  * @param operations     the plan's operations, in plan order
  */
 public record LoadOpen(String target, String transport, String http, @JsonProperty("max_connections") Integer maxConnections,
-                       Integer workers, List<String> operations) {
+                       Integer workers, List<String> operations) implements Event {
     public LoadOpen {
         operations = operations == null ? List.of() : List.copyOf(operations);
-    }
-
-    /** The event's fields after the common keys (time, epoch_ms, type), in this order. */
-    public Map<String, Object> fields() {
-        return Json.MAPPER.convertValue(this, new TypeReference<LinkedHashMap<String, Object>>() { });
     }
 
     /** An events.jsonl line of type {@link EventType#LOAD_OPEN} as the record (the common keys left aside). */

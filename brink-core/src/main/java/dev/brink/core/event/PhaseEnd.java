@@ -1,11 +1,8 @@
 package dev.brink.core.event;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.EventType;
 import dev.brink.core.Json;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The {@link EventType#PHASE_END} event: a phase of the method ended, with its result. Written by brink-method's phases,
@@ -15,15 +12,10 @@ import java.util.Map;
  * @param result the phase's summary.json record (CapacityResult, ConfirmResult, StagesResult, SoakResult), as written;
  *               its reader reads it as the record its phase has
  */
-public record PhaseEnd(MethodPhase phase, JsonNode result) {
+public record PhaseEnd(MethodPhase phase, JsonNode result) implements Event {
     /** The end of {@code phase} with {@code result}, a summary.json record. */
     public static PhaseEnd of(MethodPhase phase, Object result) {
         return new PhaseEnd(phase, Json.MAPPER.valueToTree(result));
-    }
-
-    /** The event's fields after the common keys (time, epoch_ms, type), in this order. */
-    public Map<String, Object> fields() {
-        return Json.MAPPER.convertValue(this, new TypeReference<LinkedHashMap<String, Object>>() { });
     }
 
     /** An events.jsonl line of type {@link EventType#PHASE_END} as the record (the common keys left aside). */

@@ -1,11 +1,8 @@
 package dev.brink.core.event;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.EventType;
 import dev.brink.core.Json;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The {@link EventType#PHASE_START} event: a phase of the method begins. Written by brink-method's phases, read by the
@@ -14,12 +11,7 @@ import java.util.Map;
  * @param phase      the phase
  * @param multiplier the load multiplier the phase holds (confirm, soak); null for the others
  */
-public record PhaseStart(MethodPhase phase, Double multiplier) {
-    /** The event's fields after the common keys (time, epoch_ms, type), in this order. */
-    public Map<String, Object> fields() {
-        return Json.MAPPER.convertValue(this, new TypeReference<LinkedHashMap<String, Object>>() { });
-    }
-
+public record PhaseStart(MethodPhase phase, Double multiplier) implements Event {
     /** An events.jsonl line of type {@link EventType#PHASE_START} as the record (the common keys left aside). */
     public static PhaseStart read(JsonNode event) {
         return Json.MAPPER.convertValue(event, PhaseStart.class);

@@ -1,13 +1,11 @@
 package dev.brink.core.event;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.EventType;
 import dev.brink.core.Json;
-import java.util.LinkedHashMap;
+import dev.brink.core.detail.Ranges;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The {@link EventType#STEP_END} event: a load step ended, with what it achieved (the load engine's, a coordinator's
@@ -23,15 +21,13 @@ import java.util.Map;
  */
 public record StepEnd(String step, @JsonProperty("ended_early_s") Double endedEarlyS, @JsonProperty("achieved_rps") double achievedRps,
                       @JsonProperty("error_rate") double errorRate, long dropped, @JsonProperty("generator_bound") boolean generatorBound,
-                      @JsonProperty("generator_reasons") List<String> generatorReasons, List<String> shards) {
+                      @JsonProperty("generator_reasons") List<String> generatorReasons, List<String> shards) implements Event {
     public StepEnd {
         generatorReasons = generatorReasons == null ? List.of() : List.copyOf(generatorReasons);
         shards = shards == null ? null : List.copyOf(shards);
-    }
-
-    /** The event's fields after the common keys (time, epoch_ms, type), in this order. */
-    public Map<String, Object> fields() {
-        return Json.MAPPER.convertValue(this, new TypeReference<LinkedHashMap<String, Object>>() { });
+        Ranges.atLeastZero("dropped", dropped);
+        Ranges.atLeastZero("ended_early_s", endedEarlyS);
+        Ranges.share("error_rate", errorRate);
     }
 
     /** An events.jsonl line of type {@link EventType#STEP_END} as the record (the common keys left aside). */

@@ -1,12 +1,9 @@
 package dev.brink.core.event;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.EventType;
 import dev.brink.core.Json;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The {@link EventType#STEP_START} event: a load step begins. Written by the load engine (and summed over the shards by
@@ -21,12 +18,7 @@ import java.util.Map;
  * @param workers   brink run --shards: the workers the coordinator ran the step on; null elsewhere
  */
 public record StepStart(String step, @JsonProperty("duration_s") double durationS, @JsonProperty("target_rps") double targetRps,
-                        JsonNode workload, Integer workers) {
-    /** The event's fields after the common keys (time, epoch_ms, type), in this order. */
-    public Map<String, Object> fields() {
-        return Json.MAPPER.convertValue(this, new TypeReference<LinkedHashMap<String, Object>>() { });
-    }
-
+                        JsonNode workload, Integer workers) implements Event {
     /** An events.jsonl line of type {@link EventType#STEP_START} as the record (the common keys left aside). */
     public static StepStart read(JsonNode event) {
         return Json.MAPPER.convertValue(event, StepStart.class);

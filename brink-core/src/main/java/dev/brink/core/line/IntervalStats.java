@@ -2,6 +2,7 @@ package dev.brink.core.line;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.brink.core.detail.Ranges;
 import java.util.Map;
 
 /**
@@ -27,6 +28,10 @@ public record IntervalStats(long epochMs, double elapsedS, String step, double i
         ops = ops == null ? Map.of() : Map.copyOf(ops);
         if (corrected == null) corrected = Percentiles.EMPTY;
         if (uncorrected == null) uncorrected = Percentiles.EMPTY;
+        Ranges.atLeastZero("sent", sent);
+        Ranges.atLeastZero("ok", ok);
+        Ranges.atLeastZero("dropped", dropped);
+        Ranges.atLeastZero("interval_s", intervalS);
     }
 
     /** An interval whose links are its TCP connections (HTTP/1.1, raw TCP; merged shards). */
@@ -43,6 +48,9 @@ public record IntervalStats(long epochMs, double elapsedS, String step, double i
                      Percentiles corrected, Percentiles uncorrected) {
         public Op {
             errors = errors == null ? Map.of() : Map.copyOf(errors);
+            Ranges.atLeastZero("sent", sent);
+            Ranges.atLeastZero("ok", ok);
+            Ranges.atLeastZero("dropped", dropped);
             if (corrected == null) corrected = Percentiles.EMPTY;
             if (uncorrected == null) uncorrected = Percentiles.EMPTY;
         }

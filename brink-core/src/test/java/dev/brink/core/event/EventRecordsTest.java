@@ -10,6 +10,13 @@ import dev.brink.core.EventType;
 import dev.brink.core.Json;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
+import dev.brink.core.Shard;
+import dev.brink.core.detail.ShardSign;
+import dev.brink.core.line.Percentiles;
+import dev.brink.core.summary.CapacityStep;
+import dev.brink.core.verdict.RuleKind;
+import dev.brink.core.verdict.StepVerdictKind;
+import dev.brink.core.verdict.TrippedRule;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -86,5 +93,70 @@ class EventRecordsTest {
         assertThat(keys).containsExactly("time", "epoch_ms", "type", "target", "workers", "operations");
         assertThat(LoadOpen.read(lines.get(0))).isEqualTo(engine);
         assertThat(LoadOpen.read(lines.get(1))).isEqualTo(coordinator);
+    }
+
+    @Test
+    void theEventsOnceWrittenAsMapsKeepTheirKeysAndWordsAndReadBack() throws Exception {
+        RunDirectory run = RunDirectory.at(dir);
+        CapacityStep step = new CapacityStep(3, 30, 29.5, 0.02, 1, 700, StepVerdictKind.DEGRADED, List.of("p99 700 ms > SLO 500 ms"),
+                List.of(new TrippedRule(RuleKind.P99, 700, 500)));
+        List<Event> written = List.of(StepVerdictEvent.capacity("capacity-x3", step),
+                new StepRetry(MethodPhase.CAPACITY, "capacity-x3", StepVerdictKind.HOST_SATURATED, List.of("busy"), List.of()),
+                new PhaseSkipped(MethodPhase.CONFIRM, "no multiplier held"),
+                ShardEvent.of(new Shard(1, 4, "2026-11-22T10:15:00Z", Shard.SYSTEM_CLOCK, null)),
+                new ShardsMerged(List.of(new ShardsMerged.Part(0, 2, "/runs/a", false, List.of(ShardSign.NO_LOAD_CLOSE), 1000, null, "none measured"))),
+                new TargetDied("exited with code 137", 42, null),
+                new TargetRelaunched("64m", 43),
+                EvidenceEvent.of(EvidenceKind.HEAP, "evidence/heap-1.hprof.gz", 42, false).heapDump(true, true),
+                new EvidenceStarted(EvidenceKind.JFR, "brink"),
+                new TlsEvent("capacity-x3", "JDK", "TLSv1.3", "TLS_AES_128_GCM_SHA256", "h2", 10, 4, 0, Percentiles.EMPTY),
+                new RulesEvent("p99 <= 500 ms"),
+                LoadClose.INSTANCE,
+                new RunEnd(true),
+                new CapacityRepeatsEvent(List.of(3, 3, 4), 3, 1, 3),
+                new SmallHeapSkipped("no launch"));
+        List<String> types = List.of(EventType.STEP_VERDICT, EventType.STEP_RETRY, EventType.PHASE_SKIPPED, EventType.SHARD,
+                EventType.SHARDS_MERGED, EventType.TARGET_DIED, EventType.TARGET_RELAUNCHED, EventType.EVIDENCE, EventType.EVIDENCE_STARTED,
+                EventType.TLS, EventType.RULES, EventType.LOAD_CLOSE, EventType.RUN_END, EventType.CAPACITY_REPEATS, EventType.SMALL_HEAP_SKIPPED);
+        try (EventLog log = new EventLog(run)) {
+            for (int i = 0; i < written.size(); i++) log.append(types.get(i), written.get(i).fields());
+        }
+        List<JsonNode> lines = JsonlReader.readAll(run.file(RunDirectory.EVENTS));
+        // the keys and words the map literals wrote before the records, so older run directories read the same
+        assertThat(keys(lines.get(0))).containsExactly("phase", "step", "multiplier", "verdict", "reasons", "rules", "result");
+        assertThat(lines.get(0).path("phase").asText()).isEqualTo("capacity");
+        assertThat(lines.get(0).path("verdict").asText()).isEqualTo("degraded");
+        assertThat(lines.get(0).path("rules").get(0).path("rule").asText()).isEqualTo("p99");
+        assertThat(lines.get(1).path("verdict").asText()).isEqualTo("host-saturated");
+        assertThat(lines.get(2).path("phase").asText()).isEqualTo("confirm");
+        assertThat(keys(lines.get(3))).containsExactly("index", "count", "start_at", "clock_source", "clock_offset");
+        assertThat(keys(lines.get(4).path("shards").get(0)))
+                .containsExactly("index", "count", "dir", "complete", "signs", "last_epoch_ms", "clock_offset");
+        assertThat(lines.get(4).path("shards").get(0).path("signs").get(0).asText()).isEqualTo("no-load-close");
+        assertThat(keys(lines.get(5))).containsExactly("message", "pid");
+        assertThat(keys(lines.get(7))).containsExactly("kind", "file", "pid", "live", "compressed");
+        assertThat(lines.get(7).path("kind").asText()).isEqualTo("heap");
+        assertThat(keys(lines.get(9))).containsExactly("step", "engine", "protocol", "cipher", "alpn", "handshakes", "resumed", "failed",
+                "handshake_ms");
+        assertThat(keys(lines.get(11))).isEmpty();
+        assertThat(keys(lines.get(13))).containsExactly("multipliers", "median_multiplier", "spread_steps", "agreeing");
+        for (int i = 0; i < written.size(); i++) {
+            assertThat(Event.read(lines.get(i), written.get(i).getClass())).as(types.get(i)).isEqualTo(written.get(i));
+            assertThat(Event.TYPES.get(types.get(i))).isEqualTo(written.get(i).getClass());
+        }
+    }
+
+    @Test
+    void everyEventTypeHasItsRecordButTheFindingWhoseDetailIsTyped() {
+        assertThat(Event.TYPES.keySet()).containsExactlyInAnyOrderElementsOf(
+                EventType.ALL.stream().filter(t -> !t.equals(EventType.FINDING)).toList());
+    }
+
+    private static List<String> keys(JsonNode line) {
+        List<String> keys = new java.util.ArrayList<>();
+        line.fieldNames().forEachRemaining(k -> {
+            if (!List.of("time", "epoch_ms", "type").contains(k)) keys.add(k);
+        });
+        return keys;
     }
 }

@@ -2,6 +2,7 @@ package dev.brink.load.engine;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.brink.core.event.TlsEvent;
 import dev.brink.core.line.Percentiles;
 
 /**
@@ -25,5 +26,10 @@ public record TlsSummary(String engine, String protocol, String cipher, String a
         if (handshakes < 0 || resumed < 0 || resumed > handshakes || failed < 0) {
             throw new IllegalArgumentException("0 <= resumed <= handshakes, failed >= 0");
         }
+    }
+
+    /** The events.jsonl line of {@code step}'s handshakes. */
+    public TlsEvent event(String step) {
+        return new TlsEvent(step, engine, protocol, cipher, alpn, handshakes, resumed, failed, handshakeMs);
     }
 }

@@ -1,11 +1,12 @@
-package dev.brink.jvm;
+package dev.brink.core.line;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Map;
-import java.util.Objects;
 
 /**
- * One line of {@code jvm.jsonl}: what the target JVM's platform MXBeans said at one moment. Sizes are
+ * One line of {@code jvm.jsonl}: what the target JVM's platform MXBeans said at one moment, as brink-jvm's sampler
+ * writes it and every reader (brink compare's CPU and GC counters, brink-method's pool sizes) reads it back. Sizes are
  * bytes, times milliseconds unless the name says {@code _ns}; {@code max} is -1 where the JVM defines
  * none; a number the target's JVM version does not offer is -1 (CPU load, file descriptors).
  *
@@ -26,6 +27,9 @@ import java.util.Objects;
  * @param classes     class loading counts
  * @param buffers     NIO buffer pools by name ("direct", "mapped", …)
  * @param fds         open and maximum file descriptors (Unix only; -1 elsewhere)
+ *
+ * <p>A part an older or hand-made line lacks reads as absent (null) rather than failing the line: its readers skip
+ * what it does not have, as they did when they read keys.
  */
 public record JvmSample(String time, @JsonProperty("epoch_ms") long epochMs, long pid,
                         @JsonProperty("uptime_ms") long uptimeMs,
@@ -34,16 +38,9 @@ public record JvmSample(String time, @JsonProperty("epoch_ms") long epochMs, lon
                         Map<String, Pool> pools, Map<String, Collector> gc, Threads threads, Cpu cpu,
                         Classes classes, Map<String, Buffer> buffers, Fds fds) {
     public JvmSample {
-        Objects.requireNonNull(time, "time");
-        Objects.requireNonNull(heap, "heap");
-        Objects.requireNonNull(nonHeap, "nonHeap");
-        pools = Map.copyOf(pools);
-        gc = Map.copyOf(gc);
-        buffers = Map.copyOf(buffers);
-        Objects.requireNonNull(threads, "threads");
-        Objects.requireNonNull(cpu, "cpu");
-        Objects.requireNonNull(classes, "classes");
-        Objects.requireNonNull(fds, "fds");
+        pools = pools == null ? Map.of() : Map.copyOf(pools);
+        gc = gc == null ? Map.of() : Map.copyOf(gc);
+        buffers = buffers == null ? Map.of() : Map.copyOf(buffers);
     }
 
     /** Total GC count over all collectors. */
@@ -68,6 +65,9 @@ public record JvmSample(String time, @JsonProperty("epoch_ms") long epochMs, lon
      *                (non-heap pools). G1's old gen counts only mixed and full collections here.
      */
     public record Pool(String type, long used, long committed, long max, @JsonProperty("after_gc") Long afterGc) {
+        /** The {@code type} of a heap pool (the other is {@link #NON_HEAP}), as MemoryType names it. */
+        public static final String HEAP = "heap";
+        public static final String NON_HEAP = "non_heap";
     }
 
     public record Collector(long count, @JsonProperty("time_ms") long timeMs) {
@@ -90,11 +90,20 @@ public record JvmSample(String time, @JsonProperty("epoch_ms") long epochMs, lon
      * @param systemLoad   the whole machine's recent CPU use, 0..1
      * @param loadAverage  the one-minute system load average (-1 if unavailable)
      * @param jitCpuNs     CPU time the JIT compiler threads used so far, nanoseconds, part of {@code processCpuNs}; -1
-     *                     for a remote JVM or where /proc cannot tell ({@link CompilerCpu})
+     *                     for a remote JVM or where /proc cannot tell (brink-jvm's CompilerCpu), and in a line written
+     *                     before it was recorded (the key absent)
      */
     public record Cpu(@JsonProperty("process_load") double processLoad, @JsonProperty("process_cpu_ns") long processCpuNs,
                       @JsonProperty("system_load") double systemLoad, @JsonProperty("load_average") double loadAverage,
                       int processors, @JsonProperty("jit_cpu_ns") long jitCpuNs) {
+        /** A line without the compiler threads' CPU says "not known" (-1), not "none used" (0). */
+        @JsonCreator
+        static Cpu read(@JsonProperty("process_load") double processLoad, @JsonProperty("process_cpu_ns") Long processCpuNs,
+                        @JsonProperty("system_load") double systemLoad, @JsonProperty("load_average") double loadAverage,
+                        @JsonProperty("processors") int processors, @JsonProperty("jit_cpu_ns") Long jitCpuNs) {
+            return new Cpu(processLoad, processCpuNs == null ? -1 : processCpuNs, systemLoad, loadAverage, processors,
+                    jitCpuNs == null ? -1 : jitCpuNs);
+        }
     }
 
     public record Classes(int loaded, @JsonProperty("total_loaded") long totalLoaded, long unloaded) {
