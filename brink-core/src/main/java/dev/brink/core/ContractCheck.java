@@ -26,6 +26,8 @@ import java.util.stream.Stream;
  */
 public final class ContractCheck {
     /** The files of a run directory besides evidence/ (DESIGN.md lists each one). */
+    /** The keys every events.jsonl line has before its record's ({@link EventLog}). */
+    static final Set<String> EVENT_COMMON_KEYS = Set.of("time", "epoch_ms", "type");
     public static final Set<String> FILES = Set.of(RunDirectory.PLAN, RunDirectory.EVENTS, RunDirectory.LOAD, RunDirectory.LATENCY,
             RunDirectory.JVM, RunDirectory.GC, RunDirectory.GENERATOR, RunDirectory.HOST, RunDirectory.STREAMS, RunDirectory.EVIDENCE, RunDirectory.SUMMARY, RunDirectory.TARGET_LOG,
             "report.html", "summary.md", "junit.xml", "shards");
@@ -62,6 +64,7 @@ public final class ContractCheck {
         Path events = run.resolve(RunDirectory.EVENTS);
         if (Files.isRegularFile(events)) {
             List<JsonNode> lines = JsonlReader.readAll(events);
+            Set<String> reportedEventKeys = new TreeSet<>();
             for (int i = 0; i < lines.size(); i++) {
                 JsonNode e = lines.get(i);
                 String type = e.path("type").asText();
@@ -72,6 +75,15 @@ public final class ContractCheck {
                     finding(e.path("finding"), design, out);
                 }
                 Class<? extends Record> record = Event.TYPES.get(type);
+                if (record != null) {
+                    List<String> known = Detail.keys(record);
+                    for (Iterator<String> keys = e.fieldNames(); keys.hasNext(); ) {
+                        String key = keys.next();
+                        if (!EVENT_COMMON_KEYS.contains(key) && !known.contains(key) && reportedEventKeys.add(type + " " + key)) {
+                            out.add("field " + key + " of the " + type + " event is not in the contract");
+                        }
+                    }
+                }
                 String problem = record == null ? null : DetailValues.problem(e, record);
                 if (problem != null) out.add(RunDirectory.EVENTS + ":" + (i + 1) + ": " + type + " " + problem);
             }

@@ -286,6 +286,28 @@ class RealRunReportTest {
         }
         assertThat(renamed).as("keys of load, generator, jvm and gc lines").isGreaterThan(40);
 
+        // each key of each event type the run wrote, renamed in that type's lines only
+        Path eventsFile = copy.resolve(RunDirectory.EVENTS);
+        List<String> events = Files.readAllLines(eventsFile);
+        java.util.Map<String, java.util.Set<String>> eventKeys = new java.util.TreeMap<>();
+        for (String l : events) {
+            com.fasterxml.jackson.databind.JsonNode e = Json.MAPPER.readTree(l);
+            e.fieldNames().forEachRemaining(k -> eventKeys.computeIfAbsent(e.path("type").asText(), t -> new java.util.TreeSet<>()).add(k));
+        }
+        int renamedEventKeys = 0;
+        for (var type : eventKeys.entrySet()) {
+            for (String key : type.getValue()) {
+                if (List.of("time", "epoch_ms", "type").contains(key) || type.getKey().equals(dev.brink.core.EventType.FINDING)) continue;
+                String typeField = "\"type\":\"" + type.getKey() + "\"";
+                Files.write(eventsFile, events.stream().map(l -> l.contains(typeField) ? l.replace("\"" + key + "\":", "\"" + key + "_x\":") : l).toList());
+                assertThat(ContractCheck.violations(copy, design)).as(type.getKey() + " " + key)
+                        .contains("field " + key + "_x of the " + type.getKey() + " event is not in the contract");
+                renamedEventKeys++;
+            }
+        }
+        Files.write(eventsFile, events);
+        assertThat(renamedEventKeys).as("keys of the run's step, phase and load events").isGreaterThan(10);
+
         ObjectNode summary = (ObjectNode) Json.MAPPER.readTree(copy.resolve(RunDirectory.SUMMARY).toFile());
         ArrayNode findings = (ArrayNode) summary.path("findings");
         int real = findings.size();
