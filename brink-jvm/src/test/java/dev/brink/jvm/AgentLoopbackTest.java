@@ -106,12 +106,12 @@ class AgentLoopbackTest {
         Path javaHome = jdk.equals("17") ? ChildJvm.JDK17 : ChildJvm.JDK25;
         assumeTrue(Files.isExecutable(javaHome.resolve("bin/java")), "no JDK " + jdk + " here");
         Path log = Files.createTempFile("brink-launched-", ".log");
-        // lives 2 s: long enough to be observed and probed, then its main returns and it must exit by itself
-        List<String> cmd = ChildJvm.command(javaHome, SteadyMain.class, List.of("-Xmx64m"), "2");
-        long pid;
-        ProcessHandle target;
+        // lives until the test has observed and probed it (a stop file), then its main returns and it must exit by itself
+        Path stop = log.resolveSibling(log.getFileName() + ".stop");
+        List<String> cmd = ChildJvm.command(javaHome, SteadyMain.class, List.of("-Xmx64m"), "@" + stop);
+        ProcessHandle target = null;
         try (JvmObserver obs = JvmObserver.attach(new JvmTarget.Launch(cmd, log))) {
-            pid = obs.pid();
+            long pid = obs.pid();
             target = ProcessHandle.of(pid).orElseThrow();
             List<Listener> listeners = listeners(pid);
             assertThat(listeners).as("Brink's agent serves JMX in the launched JVM").isNotEmpty();
@@ -121,8 +121,14 @@ class AgentLoopbackTest {
             if (run(List.of("ip", "netns", "list")).exit == 0 && "root".equals(System.getProperty("user.name"))) {
                 fromAnotherHost(listeners.get(0).port());
             }
-            // its main returns after 2 s: the agent's connector lets the JVM exit, observed or not
-            Awaitility.await().atMost(30, TimeUnit.SECONDS).until(() -> !target.isAlive());
+            // its main returns: the agent's connector lets the JVM exit, observed or not
+            Files.writeString(stop, "done");
+            ProcessHandle launched = target;
+            Awaitility.await().atMost(30, TimeUnit.SECONDS).until(() -> !launched.isAlive());
+            Files.delete(stop);
+        } finally {
+            if (target != null && target.isAlive()) Files.writeString(stop, "done"); // a failed assertion still ends it
+            Files.deleteIfExists(log);
         }
     }
 
