@@ -58,6 +58,14 @@ final class H2Connection {
     /** What closed the connection, when an exception did (a TLS alert after the handshake, a protocol error). */
     Throwable cause;
     private final boolean perCall;
+    /**
+     * True from a read's first bytes to its end: the HTTP/2 handler flushes once when the read ends (its
+     * channelReadComplete), so the requests that answers made due in the meantime go out together, in one TLS record
+     * and one write, as h2load sends them, instead of a flush (a record, a syscall) per request.
+     */
+    private boolean reading;
+    private boolean flushQueued;
+    private final Runnable flushTask = this::flushQueued;
 
     H2Connection(Channel channel, Owner protocol, boolean perCall) {
         this.channel = channel;
@@ -73,7 +81,7 @@ final class H2Connection {
 
     /** Adds the HTTP/2 handler (its preface goes out now) once the channel is connected and, with TLS, ALPN chose h2. */
     void start() {
-        channel.pipeline().addLast(handler).addLast(new Lifecycle());
+        channel.pipeline().addLast(new ReadMark()).addLast(handler).addLast(new Lifecycle());
         ctx = channel.pipeline().context(handler);
         try {
             connection.local().flowController().incrementWindowSize(connection.connectionStream(), WINDOW - 65_535);
@@ -126,6 +134,22 @@ final class H2Connection {
         }
         streams.put(id, link);
         return id;
+    }
+
+    /**
+     * Sends what was written since the last flush: at the end of the read being handled, else once the event loop's
+     * tasks of this turn are done (a tick's requests: one flush for all of them). Either is the same turn of the
+     * loop, microseconds later, and counts in the request's service time.
+     */
+    void flushSoon() {
+        if (reading || flushQueued) return;
+        flushQueued = true;
+        channel.eventLoop().execute(flushTask);
+    }
+
+    private void flushQueued() {
+        flushQueued = false;
+        channel.flush();
     }
 
     /** Forgets stream {@code id} of a link that gave its request up (a timeout): RST_STREAM CANCEL tells the server. */
@@ -227,6 +251,21 @@ final class H2Connection {
         public void onStreamClosed(Http2Stream stream) {
             H2Link link = streams.remove(stream.id());
             if (link != null) link.lost(draining ? ErrorKind.H2_GOAWAY : ErrorKind.RESET);
+        }
+    }
+
+    /** Marks a read under way for {@link #flushSoon}; before the HTTP/2 handler, which flushes once the read ends. */
+    private final class ReadMark extends ChannelInboundHandlerAdapter {
+        @Override
+        public void channelRead(ChannelHandlerContext c, Object msg) {
+            reading = true;
+            c.fireChannelRead(msg);
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext c) {
+            reading = false;
+            c.fireChannelReadComplete();
         }
     }
 

@@ -59,7 +59,7 @@ final class H2Link extends HttpLink {
         conn.handler.encoder().writeHeaders(conn.ctx, id, headers, 0, !body, conn.ctx.voidPromise());
         if (body) conn.handler.encoder().writeData(conn.ctx, id, buf, 0, true, conn.ctx.voidPromise());
         else buf.release();
-        conn.channel.flush();
+        conn.flushSoon();
     }
 
     @Override
