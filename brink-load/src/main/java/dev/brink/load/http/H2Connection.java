@@ -2,6 +2,7 @@ package dev.brink.load.http;
 
 import dev.brink.load.engine.ErrorKind;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -32,6 +33,10 @@ import java.util.Arrays;
 final class H2Connection {
     /** Our receive window per stream and for the connection: large, so a response never waits for a WINDOW_UPDATE. */
     private static final int WINDOW = 1 << 24;
+    /** SETTINGS_MAX_FRAME_SIZE's initial value, the least a peer may set: a header block longer than this continues. */
+    private static final int MAX_FRAME = 16_384;
+    /** The HEADERS buffer's size: a request's frame is some 30-100 bytes, a batch of them fits. */
+    private static final int BATCH = 4096;
 
     /** Who hears of the connection's state: the protocol, or a probe. */
     interface Owner {
@@ -58,6 +63,7 @@ final class H2Connection {
     /** What closed the connection, when an exception did (a TLS alert after the handshake, a protocol error). */
     Throwable cause;
     private final boolean perCall;
+    private final boolean tls;
     /**
      * True from a read's first bytes to its end: the HTTP/2 handler flushes once when the read ends (its
      * channelReadComplete), so the requests that answers made due in the meantime go out together, in one TLS record
@@ -66,9 +72,18 @@ final class H2Connection {
     private boolean reading;
     private boolean flushQueued;
     private final Runnable flushTask = this::flushQueued;
+    /**
+     * The HEADERS frames written since the last flush, one pooled buffer for all of them: one entry in the TLS
+     * handler's queue and one record per batch, where Netty's encoder makes two buffers and a promise per frame.
+     * Null when empty. Written to the channel just before each flush and before any frame Netty writes for us.
+     */
+    private ByteBuf out;
+    /** The header block being framed (a scratch buffer, reused). */
+    private final ByteBuf block = Unpooled.buffer(256);
 
-    H2Connection(Channel channel, Owner protocol, boolean perCall) {
+    H2Connection(Channel channel, Owner protocol, boolean perCall, boolean tls) {
         this.channel = channel;
+        this.tls = tls;
         this.protocol = protocol;
         this.perCall = perCall;
         this.connection = new DefaultHttp2Connection(false);
@@ -137,6 +152,69 @@ final class H2Connection {
     }
 
     /**
+     * Opens stream {@code id} (from {@link #newStream}) with the request whose HTTP/1.1 head is in {@code request}:
+     * a HEADERS frame now, its body (what follows the head) as DATA through Netty's flow control; {@code request}
+     * is released here.
+     * False when the head is malformed (never for the encoder's output) or Netty refuses the stream; nothing is
+     * sent then.
+     */
+    boolean send(int id, ByteBuf request) {
+        block.clear();
+        Http2Stream s = null;
+        if (H2Request.block(request, tls, block)) {
+            try {
+                s = connection.local().createStream(id, !request.isReadable());
+            } catch (Http2Exception e) {
+                s = null;
+            }
+        }
+        if (s == null) {
+            streams.remove(id);
+            request.release();
+            return false;
+        }
+        s.headersSent(false); // so a cancel sends RST_STREAM (Netty sends none for a stream that never sent HEADERS)
+        boolean body = request.isReadable();
+        writeHeaders(id, !body);
+        if (body) {
+            // DATA goes through Netty's flow controller, which writes it at a flush: the HEADERS go to the channel first
+            drain();
+            handler.encoder().writeData(ctx, id, request, 0, true, ctx.voidPromise());
+        } else {
+            request.release();
+        }
+        flushSoon();
+        return true;
+    }
+
+    /** Frames {@link #block} as HEADERS (and CONTINUATION past the smallest frame size every peer takes) into {@link #out}. */
+    private void writeHeaders(int id, boolean endStream) {
+        int n = block.readableBytes();
+        int frames = Math.max(1, (n + MAX_FRAME - 1) / MAX_FRAME);
+        int size = n + frames * 9;
+        if (out != null && out.writableBytes() < size) drain(); // a full buffer goes; a new one, not a copy to grow it
+        if (out == null) out = ctx.alloc().directBuffer(Math.max(BATCH, size));
+        for (int f = 0; f < frames; f++) {
+            int len = Math.min(MAX_FRAME, block.readableBytes());
+            boolean last = f == frames - 1;
+            int flags = (last ? 0x4 : 0) | (f == 0 && endStream ? 0x1 : 0); // END_HEADERS, END_STREAM
+            out.writeMedium(len);
+            out.writeByte(f == 0 ? 0x1 : 0x9); // HEADERS, CONTINUATION
+            out.writeByte(flags);
+            out.writeInt(id);
+            out.writeBytes(block, len);
+        }
+    }
+
+    /** Hands the HEADERS frames written so far to the channel (not flushed). */
+    private void drain() {
+        ByteBuf o = out;
+        if (o == null) return;
+        out = null;
+        ctx.write(o, ctx.voidPromise());
+    }
+
+    /**
      * Sends what was written since the last flush: at the end of the read being handled, else once the event loop's
      * tasks of this turn are done (a tick's requests: one flush for all of them). Either is the same turn of the
      * loop, microseconds later, and counts in the request's service time.
@@ -149,12 +227,14 @@ final class H2Connection {
 
     private void flushQueued() {
         flushQueued = false;
+        drain();
         channel.flush();
     }
 
     /** Forgets stream {@code id} of a link that gave its request up (a timeout): RST_STREAM CANCEL tells the server. */
     void cancel(int id) {
         if (streams.remove(id) != null && !closed && connection.stream(id) != null) {
+            drain(); // its HEADERS first
             handler.encoder().writeRstStream(ctx, id, 0x8, ctx.voidPromise());
             channel.flush();
         }
@@ -265,6 +345,7 @@ final class H2Connection {
         @Override
         public void channelReadComplete(ChannelHandlerContext c) {
             reading = false;
+            drain(); // the HTTP/2 handler flushes next
             c.fireChannelReadComplete();
         }
     }
@@ -273,6 +354,10 @@ final class H2Connection {
         @Override
         public void channelInactive(ChannelHandlerContext c) {
             closed = true;
+            if (out != null) {
+                out.release();
+                out = null;
+            }
             for (H2Link l : streams.values().toArray(new H2Link[0])) l.lost(draining ? ErrorKind.H2_GOAWAY : ErrorKind.RESET);
             streams.clear();
             for (H2Link l : Arrays.copyOf(links, linkCount)) l.connectionClosed();
