@@ -7,6 +7,15 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http2.DefaultHttp2Connection;
+import io.netty.handler.codec.http2.DefaultHttp2ConnectionDecoder;
+import io.netty.handler.codec.http2.DefaultHttp2ConnectionEncoder;
+import io.netty.handler.codec.http2.DefaultHttp2FrameReader;
+import io.netty.handler.codec.http2.DefaultHttp2FrameWriter;
+import io.netty.handler.codec.http2.DefaultHttp2RemoteFlowController;
+import io.netty.handler.codec.http2.Http2ConnectionDecoder;
+import io.netty.handler.codec.http2.Http2ConnectionEncoder;
+import io.netty.handler.codec.http2.Http2PromisedRequestVerifier;
+import io.netty.handler.codec.http2.UniformStreamByteDistributor;
 import io.netty.handler.codec.http2.Http2Connection;
 import io.netty.handler.codec.http2.Http2ConnectionAdapter;
 import io.netty.handler.codec.http2.Http2ConnectionHandler;
@@ -87,9 +96,17 @@ final class H2Connection {
         this.protocol = protocol;
         this.perCall = perCall;
         this.connection = new DefaultHttp2Connection(false);
-        this.handler = new Http2ConnectionHandlerBuilder().connection(connection).frameListener(new Frames())
-                .initialSettings(Http2Settings.defaultSettings().pushEnabled(false).maxConcurrentStreams(0).initialWindowSize(WINDOW))
-                .validateHeaders(false) // the headers come from Brink's own encoder, validated when the plan was read
+        // DATA is a request body at most, one per stream: shared out evenly, without the priority tree's upkeep per stream
+        connection.remote().flowController(new DefaultHttp2RemoteFlowController(connection, new UniformStreamByteDistributor(connection)));
+        Http2ConnectionEncoder encoder = new DefaultHttp2ConnectionEncoder(connection, new DefaultHttp2FrameWriter());
+        // the answers' header blocks: validated as Netty's builder would with validateHeaders(false), repeats not decoded
+        Http2ConnectionDecoder decoder = new DefaultHttp2ConnectionDecoder(connection, encoder,
+                new DefaultHttp2FrameReader(new H2AnswerHeaders(false)), Http2PromisedRequestVerifier.ALWAYS_VERIFY, true, true, false);
+        this.handler = new Http2ConnectionHandlerBuilder().codec(decoder, encoder).frameListener(new Frames())
+                // a header table of 0 bytes: the server adds nothing to our HPACK table, so a repeated answer head is
+                // the same bytes each time (H2AnswerHeaders); Brink's requests never index (H2Request)
+                .initialSettings(Http2Settings.defaultSettings().pushEnabled(false).maxConcurrentStreams(0).initialWindowSize(WINDOW)
+                        .headerTableSize(0))
                 .build();
         connection.addListener(new Streams());
     }
