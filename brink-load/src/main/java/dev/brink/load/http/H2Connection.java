@@ -89,6 +89,12 @@ final class H2Connection {
     private ByteBuf out;
     /** The header block being framed (a scratch buffer, reused). */
     private final ByteBuf block = Unpooled.buffer(256);
+    /**
+     * Where a request is encoded as HTTP/1.1 before {@link #send} turns it into frames: one buffer for all the
+     * connection's requests (encoding and sending follow each other on the event loop), never released, so a request
+     * costs no pooled buffer; a body is copied out of it into one of its own for DATA.
+     */
+    private final ByteBuf request = Unpooled.unreleasableBuffer(Unpooled.buffer(256));
 
     H2Connection(Channel channel, Owner protocol, boolean perCall, boolean tls) {
         this.channel = channel;
@@ -168,40 +174,46 @@ final class H2Connection {
         return id;
     }
 
+    /** The buffer the next request is to be encoded into (see {@link #request}), empty. */
+    ByteBuf requestBuffer() {
+        return request.clear();
+    }
+
     /**
-     * Opens stream {@code id} (from {@link #newStream}) with the request whose HTTP/1.1 head is in {@code request}:
-     * a HEADERS frame now, its body (what follows the head) as DATA through Netty's flow control; {@code request}
-     * is released here.
-     * False when the head is malformed (never for the encoder's output) or Netty refuses the stream; nothing is
-     * sent then.
+     * Opens stream {@code id} (from {@link #newStream}) with the request whose HTTP/1.1 head is in {@code head}
+     * (from {@link #requestBuffer}, or a buffer of the caller's, released here): a HEADERS frame now, its body (what
+     * follows the head) as DATA through Netty's flow control. False when the head is malformed (never for the
+     * encoder's output) or Netty refuses the stream; nothing is sent then.
      */
-    boolean send(int id, ByteBuf request) {
-        block.clear();
-        Http2Stream s = null;
-        if (H2Request.block(request, tls, block)) {
-            try {
-                s = connection.local().createStream(id, !request.isReadable());
-            } catch (Http2Exception e) {
-                s = null;
+    boolean send(int id, ByteBuf head) {
+        try {
+            block.clear();
+            Http2Stream s = null;
+            if (H2Request.block(head, tls, block)) {
+                try {
+                    s = connection.local().createStream(id, !head.isReadable());
+                } catch (Http2Exception e) {
+                    s = null;
+                }
             }
+            if (s == null) {
+                streams.remove(id);
+                return false;
+            }
+            s.headersSent(false); // so a cancel sends RST_STREAM (Netty sends none for a stream that never sent HEADERS)
+            boolean body = head.isReadable();
+            writeHeaders(id, !body);
+            if (body) {
+                // DATA goes through Netty's flow controller, which writes it at a flush: the HEADERS go to the channel first
+                drain();
+                ByteBuf data = ctx.alloc().directBuffer(head.readableBytes()).writeBytes(head);
+                handler.encoder().writeData(ctx, id, data, 0, true, ctx.voidPromise());
+            }
+            flushSoon();
+            return true;
+        } finally {
+            head.release();
         }
-        if (s == null) {
-            streams.remove(id);
-            request.release();
-            return false;
-        }
-        s.headersSent(false); // so a cancel sends RST_STREAM (Netty sends none for a stream that never sent HEADERS)
-        boolean body = request.isReadable();
-        writeHeaders(id, !body);
-        if (body) {
-            // DATA goes through Netty's flow controller, which writes it at a flush: the HEADERS go to the channel first
-            drain();
-            handler.encoder().writeData(ctx, id, request, 0, true, ctx.voidPromise());
-        } else {
-            request.release();
-        }
-        flushSoon();
-        return true;
     }
 
     /** Frames {@link #block} as HEADERS (and CONTINUATION past the smallest frame size every peer takes) into {@link #out}. */

@@ -52,7 +52,7 @@ final class H2Link extends HttpLink {
 
     @Override
     protected ByteBuf buffer(int size) {
-        return conn.channel.alloc().directBuffer(size);
+        return conn.requestBuffer();
     }
 
     @Override
