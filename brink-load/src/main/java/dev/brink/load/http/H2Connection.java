@@ -2,7 +2,6 @@ package dev.brink.load.http;
 
 import dev.brink.load.engine.ErrorKind;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -12,19 +11,19 @@ import io.netty.handler.codec.http2.DefaultHttp2ConnectionEncoder;
 import io.netty.handler.codec.http2.DefaultHttp2FrameReader;
 import io.netty.handler.codec.http2.DefaultHttp2FrameWriter;
 import io.netty.handler.codec.http2.DefaultHttp2RemoteFlowController;
-import io.netty.handler.codec.http2.Http2ConnectionDecoder;
-import io.netty.handler.codec.http2.Http2ConnectionEncoder;
-import io.netty.handler.codec.http2.Http2PromisedRequestVerifier;
-import io.netty.handler.codec.http2.UniformStreamByteDistributor;
 import io.netty.handler.codec.http2.Http2Connection;
 import io.netty.handler.codec.http2.Http2ConnectionAdapter;
+import io.netty.handler.codec.http2.Http2ConnectionDecoder;
+import io.netty.handler.codec.http2.Http2ConnectionEncoder;
 import io.netty.handler.codec.http2.Http2ConnectionHandler;
 import io.netty.handler.codec.http2.Http2ConnectionHandlerBuilder;
 import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2FrameAdapter;
 import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2PromisedRequestVerifier;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
+import io.netty.handler.codec.http2.UniformStreamByteDistributor;
 import io.netty.util.collection.IntObjectHashMap;
 import java.util.Arrays;
 
@@ -32,7 +31,8 @@ import java.util.Arrays;
  * One HTTP/2 connection (h2 over TLS, or h2c by prior knowledge) and the stream slots ({@link H2Link}s) bound to it.
  * Netty's {@link Http2ConnectionHandler} keeps the protocol: preface, SETTINGS, HPACK, flow control (our receive
  * windows are returned as each DATA frame is read, so a slow reader never stalls the server), PING and GOAWAY. This
- * class maps stream ids to the links waiting on them and turns frames into answers.
+ * class maps stream ids to the links waiting on them and turns frames into answers; the requests' HEADERS it frames
+ * itself ({@link H2Request}, {@link H2Writer}).
  *
  * <p>Slots: at most the server's SETTINGS_MAX_CONCURRENT_STREAMS, learnt from its first SETTINGS (the connection is
  * ready then); a later, lower value retires slots as their requests end. After a GOAWAY the connection takes no new
@@ -42,10 +42,6 @@ import java.util.Arrays;
 final class H2Connection {
     /** Our receive window per stream and for the connection: large, so a response never waits for a WINDOW_UPDATE. */
     private static final int WINDOW = 1 << 24;
-    /** SETTINGS_MAX_FRAME_SIZE's initial value, the least a peer may set: a header block longer than this continues. */
-    private static final int MAX_FRAME = 16_384;
-    /** The HEADERS buffer's size: a request's frame is some 30-100 bytes, a batch of them fits. */
-    private static final int BATCH = 4096;
 
     /** Who hears of the connection's state: the protocol, or a probe. */
     interface Owner {
@@ -73,34 +69,13 @@ final class H2Connection {
     Throwable cause;
     private final boolean perCall;
     private final boolean tls;
-    /**
-     * True from a read's first bytes to its end: the HTTP/2 handler flushes once when the read ends (its
-     * channelReadComplete), so the requests that answers made due in the meantime go out together, in one TLS record
-     * and one write, as h2load sends them, instead of a flush (a record, a syscall) per request.
-     */
-    private boolean reading;
-    private boolean flushQueued;
-    private final Runnable flushTask = this::flushQueued;
-    /**
-     * The HEADERS frames written since the last flush, one pooled buffer for all of them: one entry in the TLS
-     * handler's queue and one record per batch, where Netty's encoder makes two buffers and a promise per frame.
-     * Null when empty. Written to the channel just before each flush and before any frame Netty writes for us.
-     */
-    private ByteBuf out;
-    /** The header block being framed (a scratch buffer, reused). */
-    private final ByteBuf block = Unpooled.buffer(256);
-    /**
-     * Where a request is encoded as HTTP/1.1 before {@link #send} turns it into frames: one buffer for all the
-     * connection's requests (encoding and sending follow each other on the event loop), never released, so a request
-     * costs no pooled buffer; a body is copied out of it into one of its own for DATA.
-     */
-    private final ByteBuf request = Unpooled.unreleasableBuffer(Unpooled.buffer(256));
-
+    private final H2Writer writer;
     H2Connection(Channel channel, Owner protocol, boolean perCall, boolean tls) {
         this.channel = channel;
         this.tls = tls;
         this.protocol = protocol;
         this.perCall = perCall;
+        this.writer = new H2Writer(channel);
         this.connection = new DefaultHttp2Connection(false);
         // DATA is a request body at most, one per stream: shared out evenly, without the priority tree's upkeep per stream
         connection.remote().flowController(new DefaultHttp2RemoteFlowController(connection, new UniformStreamByteDistributor(connection)));
@@ -119,8 +94,9 @@ final class H2Connection {
 
     /** Adds the HTTP/2 handler (its preface goes out now) once the channel is connected and, with TLS, ALPN chose h2. */
     void start() {
-        channel.pipeline().addLast(new ReadMark()).addLast(handler).addLast(new Lifecycle());
+        channel.pipeline().addLast(writer).addLast(handler).addLast(new Lifecycle());
         ctx = channel.pipeline().context(handler);
+        writer.start(ctx);
         try {
             connection.local().flowController().incrementWindowSize(connection.connectionStream(), WINDOW - 65_535);
         } catch (Http2Exception e) {
@@ -174,9 +150,9 @@ final class H2Connection {
         return id;
     }
 
-    /** The buffer the next request is to be encoded into (see {@link #request}), empty. */
+    /** The buffer the next request is to be encoded into, empty (see {@link H2Writer#requestBuffer}). */
     ByteBuf requestBuffer() {
-        return request.clear();
+        return writer.requestBuffer();
     }
 
     /**
@@ -187,9 +163,8 @@ final class H2Connection {
      */
     boolean send(int id, ByteBuf head) {
         try {
-            block.clear();
             Http2Stream s = null;
-            if (H2Request.block(head, tls, block)) {
+            if (H2Request.block(head, tls, writer.block())) {
                 try {
                     s = connection.local().createStream(id, !head.isReadable());
                 } catch (Http2Exception e) {
@@ -202,68 +177,24 @@ final class H2Connection {
             }
             s.headersSent(false); // so a cancel sends RST_STREAM (Netty sends none for a stream that never sent HEADERS)
             boolean body = head.isReadable();
-            writeHeaders(id, !body);
+            writer.headers(id, !body);
             if (body) {
                 // DATA goes through Netty's flow controller, which writes it at a flush: the HEADERS go to the channel first
-                drain();
+                writer.drain();
                 ByteBuf data = ctx.alloc().directBuffer(head.readableBytes()).writeBytes(head);
                 handler.encoder().writeData(ctx, id, data, 0, true, ctx.voidPromise());
             }
-            flushSoon();
+            writer.flushSoon();
             return true;
         } finally {
             head.release();
         }
     }
 
-    /** Frames {@link #block} as HEADERS (and CONTINUATION past the smallest frame size every peer takes) into {@link #out}. */
-    private void writeHeaders(int id, boolean endStream) {
-        int n = block.readableBytes();
-        int frames = Math.max(1, (n + MAX_FRAME - 1) / MAX_FRAME);
-        int size = n + frames * 9;
-        if (out != null && out.writableBytes() < size) drain(); // a full buffer goes; a new one, not a copy to grow it
-        if (out == null) out = ctx.alloc().directBuffer(Math.max(BATCH, size));
-        for (int f = 0; f < frames; f++) {
-            int len = Math.min(MAX_FRAME, block.readableBytes());
-            boolean last = f == frames - 1;
-            int flags = (last ? 0x4 : 0) | (f == 0 && endStream ? 0x1 : 0); // END_HEADERS, END_STREAM
-            out.writeMedium(len);
-            out.writeByte(f == 0 ? 0x1 : 0x9); // HEADERS, CONTINUATION
-            out.writeByte(flags);
-            out.writeInt(id);
-            out.writeBytes(block, len);
-        }
-    }
-
-    /** Hands the HEADERS frames written so far to the channel (not flushed). */
-    private void drain() {
-        ByteBuf o = out;
-        if (o == null) return;
-        out = null;
-        ctx.write(o, ctx.voidPromise());
-    }
-
-    /**
-     * Sends what was written since the last flush: at the end of the read being handled, else once the event loop's
-     * tasks of this turn are done (a tick's requests: one flush for all of them). Either is the same turn of the
-     * loop, microseconds later, and counts in the request's service time.
-     */
-    void flushSoon() {
-        if (reading || flushQueued) return;
-        flushQueued = true;
-        channel.eventLoop().execute(flushTask);
-    }
-
-    private void flushQueued() {
-        flushQueued = false;
-        drain();
-        channel.flush();
-    }
-
     /** Forgets stream {@code id} of a link that gave its request up (a timeout): RST_STREAM CANCEL tells the server. */
     void cancel(int id) {
         if (streams.remove(id) != null && !closed && connection.stream(id) != null) {
-            drain(); // its HEADERS first
+            writer.drain(); // its HEADERS first
             handler.encoder().writeRstStream(ctx, id, 0x8, ctx.voidPromise());
             channel.flush();
         }
@@ -363,30 +294,10 @@ final class H2Connection {
         }
     }
 
-    /** Marks a read under way for {@link #flushSoon}; before the HTTP/2 handler, which flushes once the read ends. */
-    private final class ReadMark extends ChannelInboundHandlerAdapter {
-        @Override
-        public void channelRead(ChannelHandlerContext c, Object msg) {
-            reading = true;
-            c.fireChannelRead(msg);
-        }
-
-        @Override
-        public void channelReadComplete(ChannelHandlerContext c) {
-            reading = false;
-            drain(); // the HTTP/2 handler flushes next
-            c.fireChannelReadComplete();
-        }
-    }
-
     private final class Lifecycle extends ChannelInboundHandlerAdapter {
         @Override
         public void channelInactive(ChannelHandlerContext c) {
             closed = true;
-            if (out != null) {
-                out.release();
-                out = null;
-            }
             for (H2Link l : streams.values().toArray(new H2Link[0])) l.lost(draining ? ErrorKind.H2_GOAWAY : ErrorKind.RESET);
             streams.clear();
             for (H2Link l : Arrays.copyOf(links, linkCount)) l.connectionClosed();
