@@ -6,15 +6,24 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http2.DefaultHttp2Connection;
+import io.netty.handler.codec.http2.DefaultHttp2ConnectionDecoder;
+import io.netty.handler.codec.http2.DefaultHttp2ConnectionEncoder;
+import io.netty.handler.codec.http2.DefaultHttp2FrameReader;
+import io.netty.handler.codec.http2.DefaultHttp2FrameWriter;
+import io.netty.handler.codec.http2.DefaultHttp2RemoteFlowController;
 import io.netty.handler.codec.http2.Http2Connection;
 import io.netty.handler.codec.http2.Http2ConnectionAdapter;
+import io.netty.handler.codec.http2.Http2ConnectionDecoder;
+import io.netty.handler.codec.http2.Http2ConnectionEncoder;
 import io.netty.handler.codec.http2.Http2ConnectionHandler;
 import io.netty.handler.codec.http2.Http2ConnectionHandlerBuilder;
 import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2FrameAdapter;
 import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2PromisedRequestVerifier;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
+import io.netty.handler.codec.http2.UniformStreamByteDistributor;
 import io.netty.util.collection.IntObjectHashMap;
 import java.util.Arrays;
 
@@ -22,7 +31,8 @@ import java.util.Arrays;
  * One HTTP/2 connection (h2 over TLS, or h2c by prior knowledge) and the stream slots ({@link H2Link}s) bound to it.
  * Netty's {@link Http2ConnectionHandler} keeps the protocol: preface, SETTINGS, HPACK, flow control (our receive
  * windows are returned as each DATA frame is read, so a slow reader never stalls the server), PING and GOAWAY. This
- * class maps stream ids to the links waiting on them and turns frames into answers.
+ * class maps stream ids to the links waiting on them and turns frames into answers; the requests' HEADERS it frames
+ * itself ({@link H2Request}, {@link H2Writer}).
  *
  * <p>Slots: at most the server's SETTINGS_MAX_CONCURRENT_STREAMS, learnt from its first SETTINGS (the connection is
  * ready then); a later, lower value retires slots as their requests end. After a GOAWAY the connection takes no new
@@ -58,23 +68,35 @@ final class H2Connection {
     /** What closed the connection, when an exception did (a TLS alert after the handshake, a protocol error). */
     Throwable cause;
     private final boolean perCall;
-
-    H2Connection(Channel channel, Owner protocol, boolean perCall) {
+    private final boolean tls;
+    private final H2Writer writer;
+    H2Connection(Channel channel, Owner protocol, boolean perCall, boolean tls) {
         this.channel = channel;
+        this.tls = tls;
         this.protocol = protocol;
         this.perCall = perCall;
+        this.writer = new H2Writer(channel);
         this.connection = new DefaultHttp2Connection(false);
-        this.handler = new Http2ConnectionHandlerBuilder().connection(connection).frameListener(new Frames())
-                .initialSettings(Http2Settings.defaultSettings().pushEnabled(false).maxConcurrentStreams(0).initialWindowSize(WINDOW))
-                .validateHeaders(false) // the headers come from Brink's own encoder, validated when the plan was read
+        // DATA is a request body at most, one per stream: shared out evenly, without the priority tree's upkeep per stream
+        connection.remote().flowController(new DefaultHttp2RemoteFlowController(connection, new UniformStreamByteDistributor(connection)));
+        Http2ConnectionEncoder encoder = new DefaultHttp2ConnectionEncoder(connection, new DefaultHttp2FrameWriter());
+        // the answers' header blocks: validated as Netty's builder would with validateHeaders(false), repeats not decoded
+        Http2ConnectionDecoder decoder = new DefaultHttp2ConnectionDecoder(connection, encoder,
+                new DefaultHttp2FrameReader(new H2AnswerHeaders(false)), Http2PromisedRequestVerifier.ALWAYS_VERIFY, true, true, false);
+        this.handler = new Http2ConnectionHandlerBuilder().codec(decoder, encoder).frameListener(new Frames())
+                // a header table of 0 bytes: the server adds nothing to our HPACK table, so a repeated answer head is
+                // the same bytes each time (H2AnswerHeaders); Brink's requests never index (H2Request)
+                .initialSettings(Http2Settings.defaultSettings().pushEnabled(false).maxConcurrentStreams(0).initialWindowSize(WINDOW)
+                        .headerTableSize(0))
                 .build();
         connection.addListener(new Streams());
     }
 
     /** Adds the HTTP/2 handler (its preface goes out now) once the channel is connected and, with TLS, ALPN chose h2. */
     void start() {
-        channel.pipeline().addLast(handler).addLast(new Lifecycle());
+        channel.pipeline().addLast(writer).addLast(handler).addLast(new Lifecycle());
         ctx = channel.pipeline().context(handler);
+        writer.start(ctx);
         try {
             connection.local().flowController().incrementWindowSize(connection.connectionStream(), WINDOW - 65_535);
         } catch (Http2Exception e) {
@@ -128,9 +150,51 @@ final class H2Connection {
         return id;
     }
 
+    /** The buffer the next request is to be encoded into, empty (see {@link H2Writer#requestBuffer}). */
+    ByteBuf requestBuffer() {
+        return writer.requestBuffer();
+    }
+
+    /**
+     * Opens stream {@code id} (from {@link #newStream}) with the request whose HTTP/1.1 head is in {@code head}
+     * (from {@link #requestBuffer}, or a buffer of the caller's, released here): a HEADERS frame now, its body (what
+     * follows the head) as DATA through Netty's flow control. False when the head is malformed (never for the
+     * encoder's output) or Netty refuses the stream; nothing is sent then.
+     */
+    boolean send(int id, ByteBuf head) {
+        try {
+            Http2Stream s = null;
+            if (H2Request.block(head, tls, writer.block())) {
+                try {
+                    s = connection.local().createStream(id, !head.isReadable());
+                } catch (Http2Exception e) {
+                    s = null;
+                }
+            }
+            if (s == null) {
+                streams.remove(id);
+                return false;
+            }
+            s.headersSent(false); // so a cancel sends RST_STREAM (Netty sends none for a stream that never sent HEADERS)
+            boolean body = head.isReadable();
+            writer.headers(id, !body);
+            if (body) {
+                // DATA goes through Netty's flow controller, which writes it at a flush: the HEADERS go to the channel first
+                writer.drain();
+                ByteBuf data = ctx.alloc().directBuffer(head.readableBytes()).writeBytes(head);
+                handler.encoder().writeData(ctx, id, data, 0, true, ctx.voidPromise());
+            }
+            writer.flushSoon();
+            return true;
+        } finally {
+            head.release();
+        }
+    }
+
     /** Forgets stream {@code id} of a link that gave its request up (a timeout): RST_STREAM CANCEL tells the server. */
     void cancel(int id) {
         if (streams.remove(id) != null && !closed && connection.stream(id) != null) {
+            writer.drain(); // its HEADERS first
             handler.encoder().writeRstStream(ctx, id, 0x8, ctx.voidPromise());
             channel.flush();
         }

@@ -5,29 +5,23 @@ import dev.brink.load.engine.LoadLoop;
 import dev.brink.load.engine.OpState;
 import dev.brink.load.engine.RequestContext;
 import io.netty.buffer.ByteBuf;
-import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Headers;
-import io.netty.util.AsciiString;
 import java.util.Map;
 
 /**
  * One stream slot on an {@link H2Connection}: it carries one request at a time, as a new stream each time, so the
  * {@link LoadLoop}'s schedule, backlog and timings are those of HTTP/1.1 while many slots share a connection. The
- * request is encoded as for HTTP/1.1 and read back as HTTP/2 headers ({@link H2Request}); the answer's status,
+ * request is encoded as for HTTP/1.1 and turned into an HPACK header block ({@link H2Request}); the answer's status,
  * checks, extraction and redirects are {@link HttpLink}'s. Event-loop confined.
  */
 final class H2Link extends HttpLink {
     private final H2Connection conn;
-    private final AsciiString scheme;
-    private final Http2Headers headers = new DefaultHttp2Headers(false);
-    private final H2Request request = new H2Request();
     private int stream;
     private boolean answered; // a final (non-1xx) HEADERS frame came for the stream in flight
 
-    H2Link(LoadLoop loop, H2Connection conn, RequestEncoder[] encoders, java.net.URI base, AsciiString scheme) {
+    H2Link(LoadLoop loop, H2Connection conn, RequestEncoder[] encoders, java.net.URI base) {
         super(loop, encoders, base);
         this.conn = conn;
-        this.scheme = scheme;
     }
 
     int stream() {
@@ -50,21 +44,15 @@ final class H2Link extends HttpLink {
             return;
         }
         stream = id;
-        if (!request.headers(buf, scheme, headers)) {
-            buf.release();
+        if (!conn.send(id, buf)) {
+            stream = 0;
             loop.fail(this, ErrorKind.OTHER);
-            return;
         }
-        boolean body = buf.isReadable();
-        conn.handler.encoder().writeHeaders(conn.ctx, id, headers, 0, !body, conn.ctx.voidPromise());
-        if (body) conn.handler.encoder().writeData(conn.ctx, id, buf, 0, true, conn.ctx.voidPromise());
-        else buf.release();
-        conn.channel.flush();
     }
 
     @Override
     protected ByteBuf buffer(int size) {
-        return conn.channel.alloc().directBuffer(size);
+        return conn.requestBuffer();
     }
 
     @Override

@@ -8,7 +8,6 @@ import dev.brink.load.engine.Protocol;
 import dev.brink.load.engine.RequestContext;
 import dev.brink.load.engine.TlsSummary;
 import dev.brink.load.plan.Plan;
-import io.netty.util.AsciiString;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,7 +26,6 @@ final class H2Protocol implements Protocol, H2Connection.Owner {
     private final HttpConnector connector;
     private final RequestEncoder[] encoders;
     private final URI base;
-    private final AsciiString scheme;
     private final boolean perCall;
     private final int maxConnections;
     private final List<H2Connection> connections = new ArrayList<>();
@@ -39,7 +37,6 @@ final class H2Protocol implements Protocol, H2Connection.Owner {
         this.connector = connector;
         this.encoders = encoders;
         this.base = base;
-        this.scheme = AsciiString.cached(connector.tls() ? "https" : "http");
         this.perCall = settings.perCall();
         this.maxConnections = settings.connections();
     }
@@ -66,7 +63,7 @@ final class H2Protocol implements Protocol, H2Connection.Owner {
                 return;
             }
             pendingSlots--;
-            H2Link link = new H2Link(loop, c, encoders, base, scheme);
+            H2Link link = new H2Link(loop, c, encoders, base);
             c.attach(link);
             loop.opened(link);
         }
@@ -84,7 +81,7 @@ final class H2Protocol implements Protocol, H2Connection.Owner {
     private void openConnection() {
         opening++;
         HttpConnector.Opening o = connector.open();
-        H2Connection c = new H2Connection(o.channel(), this, perCall);
+        H2Connection c = new H2Connection(o.channel(), this, perCall, connector.tls());
         o.ready().addListener(done -> {
             if (done.isSuccess()) {
                 connections.add(c);
@@ -182,7 +179,7 @@ final class H2Protocol implements Protocol, H2Connection.Owner {
                 public void connectionClosed(H2Connection c) {
                     over.countDown();
                 }
-            }, true);
+            }, true, connector.tls());
             probe[0].start();
         });
         boolean done = over.await(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
