@@ -183,6 +183,12 @@ final class SoakPhase {
             verdict = judged.verdict();
             reason = judged.reason();
         }
+        // the soak's load judged by the step rules: on a host other processes saturated, no leak seen clears nothing
+        StepVerdict load = judge != null && died == null ? judge.judge(r) : null;
+        if (verdict == SoakVerdictKind.STABLE && load != null && load.kind() == StepVerdictKind.HOST_SATURATED) {
+            verdict = SoakVerdictKind.HOST_SATURATED;
+            reason = reason + "; but " + String.join("; ", load.reasons()) + ": a soak the machine starved cannot clear the service";
+        }
         findings.addAll(gcFindings(lines));
         boolean leak = verdict == SoakVerdictKind.LEAK;
         findings.addAll(leakEvidence.histogramGrowth(leak));
@@ -207,8 +213,7 @@ final class SoakPhase {
                                 h.bytesPerHour() / 1e6), Sizes.human(h.bytesBefore()), Sizes.human(h.bytesAfter()));
             }
         }
-        if (judge != null && degraded != null && died == null) {
-            StepVerdict load = judge.judge(r);
+        if (load != null && degraded != null) {
             if (load.kind() != StepVerdictKind.OK) {
                 console.println("  soak load " + load.kind().json() + ": " + String.join("; ", load.reasons()));
             }

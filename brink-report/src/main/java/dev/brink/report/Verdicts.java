@@ -125,6 +125,8 @@ public final class Verdicts {
             case UNKNOWN -> base + String.format(Locale.ROOT, "no verdict, too few collections to judge (heap after GC %+.1f MB/h, r² %.2f)",
                     s.slopeMbPerHour(), s.r2());
             case STABLE -> base + String.format(Locale.ROOT, "stable (heap after GC %+.1f MB/h, r² %.2f)", s.slopeMbPerHour(), s.r2());
+            case HOST_SATURATED -> base + String.format(Locale.ROOT, "no verdict, other processes saturated the host (heap after GC "
+                    + "%+.1f MB/h, r² %.2f)", s.slopeMbPerHour(), s.r2());
         };
     }
 

@@ -15,7 +15,7 @@ class VerdictWordsTest {
     void theWordsOnDiskAreTheOnesRunDirectoriesAlwaysHad() {
         assertThat(words(StepVerdictKind.class)).containsExactly("ok", "degraded", "generator-bound", "target-died", "host-saturated");
         assertThat(words(ConfirmVerdict.class)).containsExactly("holds", "degraded", "generator-bound", "interrupted", "host-saturated");
-        assertThat(words(SoakVerdictKind.class)).containsExactly("stable", "leak", "died", "unknown");
+        assertThat(words(SoakVerdictKind.class)).containsExactly("stable", "leak", "died", "unknown", "host-saturated");
         assertThat(words(LimitedBy.class)).containsExactly("errors", "latency", "throughput", "generator", "host-saturated", "none", "interrupted",
                 "unknown");
     }
