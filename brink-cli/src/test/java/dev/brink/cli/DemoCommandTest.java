@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Json;
 import dev.brink.core.JsonlReader;
+import dev.brink.core.verdict.SoakVerdictKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,10 @@ class DemoCommandTest {
         JsonNode s = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         assertThat(s.get("interrupted").asBoolean()).isFalse();
         JsonNode soak = s.get("soak");
+        // on a host other processes saturate the soak's load measures the machine: Brink says it did not judge it
+        // (HostSaturationTest), and the leak checks below cannot be made
+        assumeTrue(!soak.get("verdict").asText().equals(SoakVerdictKind.HOST_SATURATED.json()),
+                () -> "the soak's load ran on a host other processes saturated: " + r.out);
         assertThat(soak.get("verdict").asText()).as(r.out).isEqualTo("leak");
         assertThat(soak.get("small_heap").asText()).isEqualTo("64m");
         assertThat(soak.get("heap_after_gc_slope_mb_per_h").asDouble()).isPositive();
