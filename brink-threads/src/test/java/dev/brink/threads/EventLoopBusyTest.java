@@ -73,8 +73,7 @@ class EventLoopBusyTest {
             } else {
                 // the loop ran (its clock moved) and is most of what its process's Java threads did besides the feeder
                 assertThat(cpuMs(a, 2, loop.name()) - cpuMs(a, 0, loop.name())).as("the loop's CPU between the dumps").isPositive();
-                // neither the loop nor the paced feeder (the healthy twin: no finding at all)
-                assertThat(busy).as(cpu(a, loop.name()) + " " + files).isEmpty();
+                assertThat(busy).as(cpu(a, loop.name()) + " " + files).noneMatch(n -> n.startsWith("wire-loop"));
                 // Netty's frames, relocated or not, are library code: only the echo handler is the application's
                 String netty = mode.equals("shaded-io") ? "io.grpc.netty.shaded.io.netty." : "io.netty.";
                 assertThat(loop.frames()).anyMatch(f -> f.className().startsWith(netty))
