@@ -17,31 +17,9 @@ shift 2
 (( $# > 0 )) || { echo "usage: $0 SECONDS ROUNDS NAME=BRINK_HOME..." >&2; exit 2; }
 PORT=${BRINK_BENCH_PORT:-18463}
 WORK=$(mktemp -d /tmp/brink-h2-ab.XXXXXX)
-openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj "/CN=localhost" \
-    -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -keyout "$WORK/key.pem" -out "$WORK/cert.pem" 2>/dev/null
-cat >"$WORK/nginx.conf" <<CONF
-worker_processes 1;
-daemon on;
-pid $WORK/nginx.pid;
-error_log $WORK/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  keepalive_requests 100000000;
-  keepalive_timeout 300s;
-  http2_max_concurrent_streams 128;
-  client_body_temp_path $WORK/body; proxy_temp_path $WORK/proxy; fastcgi_temp_path $WORK/fcgi;
-  uwsgi_temp_path $WORK/uwsgi; scgi_temp_path $WORK/scgi;
-  ssl_certificate $WORK/cert.pem;
-  ssl_certificate_key $WORK/key.pem;
-  ssl_protocols TLSv1.2 TLSv1.3;
-  ssl_session_cache shared:tls:1m;
-  server { listen 127.0.0.1:$PORT ssl http2; location / { return 200 "ok\n"; } }
-}
-CONF
-taskset -c 1 "$(command -v nginx || echo /usr/sbin/nginx)" -c "$WORK/nginx.conf" -p "$WORK"
-trap 'kill $(cat "$WORK/nginx.pid") 2>/dev/null || true' EXIT
-sleep 0.5
+# shellcheck source=bench/lib/tls-nginx.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/tls-nginx.sh"
+tls_nginx_start "$WORK" "$PORT"
 URL="https://127.0.0.1:$PORT/"
 # each launcher writes its class-data archive at the exit of its first run of a command: that run is not timed
 for arm in "$@"; do

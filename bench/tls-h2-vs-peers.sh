@@ -34,34 +34,9 @@ if (( ${#need[@]} )); then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-# a certificate for 127.0.0.1 made now; brink trusts it with --cacert, h2load and wrk do not verify certificates
-openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj "/CN=localhost" \
-    -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -keyout "$WORK/key.pem" -out "$WORK/cert.pem" 2>/dev/null
-NGINX=$(command -v nginx || echo /usr/sbin/nginx)
-cat >"$WORK/nginx.conf" <<CONF
-worker_processes 1;
-daemon on;
-pid $WORK/nginx.pid;
-error_log $WORK/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  keepalive_requests 100000000;
-  keepalive_timeout 300s;
-  http2_max_concurrent_streams 128;
-  client_body_temp_path $WORK/body; proxy_temp_path $WORK/proxy; fastcgi_temp_path $WORK/fcgi;
-  uwsgi_temp_path $WORK/uwsgi; scgi_temp_path $WORK/scgi;
-  ssl_certificate $WORK/cert.pem;
-  ssl_certificate_key $WORK/key.pem;
-  ssl_protocols TLSv1.2 TLSv1.3;
-  ssl_session_cache shared:tls:1m;
-  server { listen 127.0.0.1:$PORT ssl http2; location / { return 200 "ok\n"; } }
-  server { listen 127.0.0.1:$H2C_PORT http2; location / { return 200 "ok\n"; } }
-}
-CONF
-taskset -c 1 "$NGINX" -c "$WORK/nginx.conf" -p "$WORK"
-trap 'kill $(cat "$WORK/nginx.pid") 2>/dev/null || true' EXIT
-sleep 0.5
+# shellcheck source=bench/lib/tls-nginx.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/tls-nginx.sh"
+tls_nginx_start "$WORK" "$PORT" "server { listen 127.0.0.1:$H2C_PORT http2; location / { return 200 \"ok\\n\"; } }"
 HTTPS="https://127.0.0.1:$PORT/"
 H2C="http://127.0.0.1:$H2C_PORT/"
 CA=(--cacert "$WORK/cert.pem")
