@@ -111,12 +111,13 @@ public final class RunComparer {
         int spu = Math.max(b.secondsPerUnit(), n.secondsPerUnit());
         int fb = spu / b.secondsPerUnit();
         int fn = spu / n.secondsPerUnit();
+        HostShares shares = new HostShares(base.sharedShare(b), news.sharedShare(n)); // one step's, every operation's
         for (String op : b.operations()) {
             if (!n.okAndErrors.containsKey(op)) {
                 notCompared.add("step " + b.name + " operation " + op + ": in BASE only");
                 continue;
             }
-            Pair pair = new Pair(b.name, op, spu, s, new HostShares(base.sharedShare(b), news.sharedShare(n)));
+            Pair pair = new Pair(b.name, op, spu, s, shares);
             pair.ratio(RunMetric.THROUGHPUT, b.throughput(op).coarsened(fb), n.throughput(op).coarsened(fn), out);
             pair.ratio(RunMetric.ERROR_RATE, b.errorRate(op).coarsened(fb), n.errorRate(op).coarsened(fn), out);
             HistogramUnits lb = base.latency(b.name, op);
