@@ -26,8 +26,6 @@ import java.util.stream.Stream;
  */
 public final class ContractCheck {
     /** The files of a run directory besides evidence/ (DESIGN.md lists each one). */
-    /** The keys every events.jsonl line has before its record's ({@link EventLog}). */
-    static final Set<String> EVENT_COMMON_KEYS = Set.of("time", "epoch_ms", "type");
     public static final Set<String> FILES = Set.of(RunDirectory.PLAN, RunDirectory.EVENTS, RunDirectory.LOAD, RunDirectory.LATENCY,
             RunDirectory.JVM, RunDirectory.GC, RunDirectory.GENERATOR, RunDirectory.HOST, RunDirectory.STREAMS, RunDirectory.EVIDENCE, RunDirectory.SUMMARY, RunDirectory.TARGET_LOG,
             "report.html", "summary.md", "junit.xml", "shards");
@@ -79,7 +77,7 @@ public final class ContractCheck {
                     List<String> known = Detail.keys(record);
                     for (Iterator<String> keys = e.fieldNames(); keys.hasNext(); ) {
                         String key = keys.next();
-                        if (!EVENT_COMMON_KEYS.contains(key) && !known.contains(key) && reportedEventKeys.add(type + " " + key)) {
+                        if (!EventLog.COMMON_KEYS.contains(key) && !known.contains(key) && reportedEventKeys.add(type + " " + key)) {
                             out.add("field " + key + " of the " + type + " event is not in the contract");
                         }
                     }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,6 +19,12 @@ import java.util.Map;
  * appear in the order they were written. The file is closed when the last EventLog of it is closed.
  */
 public final class EventLog implements Closeable {
+    private static final String TIME = "time";
+    private static final String EPOCH_MS = "epoch_ms";
+    private static final String TYPE = "type";
+    /** The keys every line has before its type's own, in the order written. */
+    public static final List<String> COMMON_KEYS = List.of(TIME, EPOCH_MS, TYPE);
+
     private static final Map<Path, Shared> OPEN = new HashMap<>();
 
     private final Shared shared;
@@ -52,9 +59,9 @@ public final class EventLog implements Closeable {
     public void append(String type, Map<String, ?> fields) {
         long now = System.currentTimeMillis();
         Map<String, Object> line = new LinkedHashMap<>();
-        line.put("time", Instant.ofEpochMilli(now).toString());
-        line.put("epoch_ms", now);
-        line.put("type", type);
+        line.put(TIME, Instant.ofEpochMilli(now).toString());
+        line.put(EPOCH_MS, now);
+        line.put(TYPE, type);
         line.putAll(fields);
         shared.out.append(line);
     }

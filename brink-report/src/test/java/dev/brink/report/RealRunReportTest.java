@@ -297,7 +297,7 @@ class RealRunReportTest {
         int renamedEventKeys = 0;
         for (var type : eventKeys.entrySet()) {
             for (String key : type.getValue()) {
-                if (List.of("time", "epoch_ms", "type").contains(key) || type.getKey().equals(dev.brink.core.EventType.FINDING)) continue;
+                if (dev.brink.core.EventLog.COMMON_KEYS.contains(key) || type.getKey().equals(dev.brink.core.EventType.FINDING)) continue;
                 String typeField = "\"type\":\"" + type.getKey() + "\"";
                 Files.write(eventsFile, events.stream().map(l -> l.contains(typeField) ? l.replace("\"" + key + "\":", "\"" + key + "_x\":") : l).toList());
                 assertThat(ContractCheck.violations(copy, design)).as(type.getKey() + " " + key)
