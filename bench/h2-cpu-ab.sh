@@ -17,9 +17,9 @@ shift 2
 (( $# > 0 )) || { echo "usage: $0 SECONDS ROUNDS NAME=BRINK_HOME..." >&2; exit 2; }
 PORT=${BRINK_BENCH_PORT:-18463}
 WORK=$(mktemp -d /tmp/brink-h2-ab.XXXXXX)
-# shellcheck source=bench/lib/tls-nginx.sh
-source "$(dirname "${BASH_SOURCE[0]}")/lib/tls-nginx.sh"
-tls_nginx_start "$WORK" "$PORT"
+# shellcheck source=bench/nginx-loopback.sh
+source "$(dirname "${BASH_SOURCE[0]}")/nginx-loopback.sh"
+start_tls_nginx "$WORK" "$PORT"
 URL="https://127.0.0.1:$PORT/"
 # each launcher writes its class-data archive at the exit of its first run of a command: that run is not timed
 for arm in "$@"; do

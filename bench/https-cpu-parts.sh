@@ -29,9 +29,9 @@ WORK=$(mktemp -d /tmp/brink-https-parts.XXXXXX)
 for c in nginx wrk openssl; do
   command -v $c >/dev/null || [[ -x /usr/sbin/$c ]] || { echo "$c not found: apt-get install nginx-light wrk openssl" >&2; exit 2; }
 done
-# shellcheck source=bench/lib/tls-nginx.sh
-source "$(dirname "${BASH_SOURCE[0]}")/lib/tls-nginx.sh"
-tls_nginx_start "$WORK" "$PORT" "server { listen 127.0.0.1:$((PORT + 1)); location / { return 200 \"ok\\n\"; } }"
+# shellcheck source=bench/nginx-loopback.sh
+source "$(dirname "${BASH_SOURCE[0]}")/nginx-loopback.sh"
+start_tls_nginx "$WORK" "$PORT" "server { listen 127.0.0.1:$((PORT + 1)); location / { return 200 \"ok\\n\"; } }"
 WIRE=${BRINK_PARTS_WIRE:-https}
 case $WIRE in
   https) URL="https://127.0.0.1:$PORT/"; WIRE_ARGS=(--cacert "$WORK/cert.pem") ;;

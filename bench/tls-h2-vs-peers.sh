@@ -34,9 +34,9 @@ if (( ${#need[@]} )); then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-# shellcheck source=bench/lib/tls-nginx.sh
-source "$(dirname "${BASH_SOURCE[0]}")/lib/tls-nginx.sh"
-tls_nginx_start "$WORK" "$PORT" "server { listen 127.0.0.1:$H2C_PORT http2; location / { return 200 \"ok\\n\"; } }"
+# shellcheck source=bench/nginx-loopback.sh
+source "$(dirname "${BASH_SOURCE[0]}")/nginx-loopback.sh"
+start_tls_nginx "$WORK" "$PORT" "server { listen 127.0.0.1:$H2C_PORT http2; location / { return 200 \"ok\\n\"; } }"
 HTTPS="https://127.0.0.1:$PORT/"
 H2C="http://127.0.0.1:$H2C_PORT/"
 CA=(--cacert "$WORK/cert.pem")
