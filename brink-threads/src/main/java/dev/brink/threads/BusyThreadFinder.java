@@ -23,8 +23,8 @@ import java.util.Set;
  * all the CPU its process's Java threads used in the interval is busy as well: what it asks for shows in how it
  * stands among its own process's threads — provided it was caught running code in most of its dumps, i.e. it asked
  * for the CPU. A thread that parks between small pieces of work (a paced sender, a timer) is the biggest user of a
- * small process on a loaded machine too, at 6–8 % of a core, yet its dumps catch it waiting: not busy. A thread caught RUNNABLE in application code in every one of two or
- * more dumps, with an application frame common to all, is busy too (the only rule when dumps carry no CPU time:
+ * small process on a loaded machine too, at 6–8 % of a core, yet its dumps catch it waiting: not busy. A thread
+ * caught RUNNABLE in application code in every one of two or more dumps, with an application frame common to all, is busy too (the only rule when dumps carry no CPU time:
  * JDK 8, Thread.dump_to_file), unless its CPU clock shows it ran less than {@value #MIN_SAMPLED_SHARE} of a core. With top -H output, a thread at {@value #MIN_TOP_PCT} %CPU
  * or more is busy too. Ranked by CPU share, else by top's %CPU.
  *
