@@ -83,12 +83,24 @@ final class JvmCounters {
     }
 
     /**
-     * Collections (of every collector) between {@code fromMs} and {@code toMs}, rounded down; -1 when not covered. The
+     * Collections (of every collector) between {@code fromMs} and {@code toMs}, rounded down, over the part of it the
+     * samples cover; -1 when they cover none of it or the counter went back (a new JVM). The
      * counter moves by whole collections at the samples, so the interpolation inside a second is only an estimate of
      * where in it a collection fell.
      */
     long gcCount(long fromMs, long toMs) {
-        double d = delta(gcCount, fromMs, toMs);
+        // the target's last sample may come before the step's last second ends (it was stopped after the last step,
+        // and its sampler ticks out of phase with the load's seconds): count the collections the samples cover, as
+        // many as the step had to within the sampler's period, rather than none at all
+        if (n < 2) {
+            return -1;
+        }
+        long from = Math.max(fromMs, epochMs[0]);
+        long to = Math.min(toMs, epochMs[n - 1]);
+        if (to <= from) {
+            return -1;
+        }
+        double d = delta(gcCount, from, to);
         return Double.isNaN(d) ? -1 : (long) Math.floor(d + 1e-9);
     }
 

@@ -139,7 +139,7 @@ public final class RunComparer {
                     long kb = base.collections(b);
                     long kn = news.collections(n);
                     if (kb < MIN_COLLECTIONS || kn < MIN_COLLECTIONS) {
-                        notCompared.add("step " + b.name + " operation all: " + kb + " collections in BASE, " + kn
+                        notCompared.add("step " + b.name + " operation all: " + collections(kb) + " in BASE, " + collections(kn)
                                 + " in NEW, too few for gc_per_request (needs " + MIN_COLLECTIONS + " on each side)");
                     } else {
                         pair.ratio(RunMetric.GC_PER_REQUEST, gb.coarsened(fb), gn.coarsened(fn), out);
@@ -147,6 +147,11 @@ public final class RunComparer {
                 }
             }
         }
+    }
+
+    /** A side's count of collections in words: jvm.jsonl may not cover the step (a JVM restarted inside it). */
+    private static String collections(long count) {
+        return count < 0 ? "no collection count" : count + (count == 1 ? " collection" : " collections");
     }
 
     /**

@@ -52,6 +52,8 @@ public final class RunFixture {
     private double requestSigma = 0.35;
     private double secondSigma = 0.05;
     private long startMs = 1_800_000_000_000L;
+    /** How long before the run's last second ends the target's last sample was taken (it was stopped first). */
+    private long lastSampleEarlyMs;
 
     public RunFixture(Path dir, long seed) {
         this.dir = dir;
@@ -62,6 +64,15 @@ public final class RunFixture {
     public RunFixture jvm(double cpuMs, double gcMs) {
         this.cpuMsPerRequest = cpuMs;
         this.gcMsPerRequest = gcMs;
+        return this;
+    }
+
+    /**
+     * The target's last jvm.jsonl sample taken {@code ms} before the run's last second ends, as when the target is stopped
+     * after the last step while its sampler ticks out of phase with the load's seconds.
+     */
+    public RunFixture lastSampleEarly(long ms) {
+        this.lastSampleEarlyMs = ms;
         return this;
     }
 
@@ -186,7 +197,9 @@ public final class RunFixture {
                                 jitMs += s.jitMsPerSecond();
                                 cpuMs += s.jitMsPerSecond();
                             }
-                            jvm.add(jvmLine(end, cpuMs, gcMs, jit ? jitMs : Double.NaN, s.runnable(), s.blocked()));
+                            boolean last = s == steps.get(steps.size() - 1) && i == s.seconds() - 1;
+                            jvm.add(jvmLine(last ? end - lastSampleEarlyMs : end, cpuMs, gcMs, jit ? jitMs : Double.NaN,
+                                    s.runnable(), s.blocked()));
                         }
                         t = end;
                     }
