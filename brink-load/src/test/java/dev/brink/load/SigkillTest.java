@@ -39,7 +39,10 @@ class SigkillTest {
 
             List<JsonNode> lines = JsonlReader.readAll(dir.resolve(RunDirectory.LOAD));
             assertThat(lines).hasSizeGreaterThanOrEqualTo(3);
-            assertThat(lines).allSatisfy(l -> assertThat(l.get("sent").asLong()).isPositive());
+            // every line whole and counted; a second may send nothing on a machine starved past its cores (seen at
+            // load 17: the child's first line had sent 0), so only the run as a whole must have sent
+            assertThat(lines).allSatisfy(l -> assertThat(l.get("sent").isIntegralNumber()).as("%s", l).isTrue());
+            assertThat(lines).anySatisfy(l -> assertThat(l.get("sent").asLong()).isPositive());
             int histograms = 0;
             long count = 0;
             try (HistogramLogReader hlog = new HistogramLogReader(dir.resolve(RunDirectory.LATENCY).toFile())) {
