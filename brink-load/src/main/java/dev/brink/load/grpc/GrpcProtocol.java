@@ -71,7 +71,8 @@ final class GrpcProtocol implements Protocol {
     public void open(LoadLoop l) {
         loop = l;
         if (shared.length > 0) {
-            Pool p = shared[next++ % shared.length];
+            Pool p = shared[next];
+            next = (next + 1) % shared.length;
             p.waiting++;
             p.serve();
         } else {
