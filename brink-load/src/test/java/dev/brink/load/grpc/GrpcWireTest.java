@@ -83,6 +83,20 @@ class GrpcWireTest {
     }
 
     @Test
+    void aResetStreamCountsAsGrpcJavaMapsItsErrorCode() throws Exception {
+        try (H2GrpcStub stub = new H2GrpcStub()) {
+            stub.answer = H2GrpcStub.Answer.RESET_CALM;
+            try (LoadEngine engine = LoadEngine.open(GrpcLoadTest.plan(stub.port(), grpc("shared", null), 20, GrpcTestServer.RESERVE,
+                    "{\"sku\": \"a\"}"), LoadOptions.defaults(), null)) {
+                StepResult r = engine.run(LoadStep.open("x1", 1, Duration.ofSeconds(1)));
+                assertThat(r.ok()).isZero();
+                assertThat(r.errors()).containsOnlyKeys("grpc-RESOURCE_EXHAUSTED");
+                assertThat(r.errors().get("grpc-RESOURCE_EXHAUSTED")).isEqualTo(20);
+            }
+        }
+    }
+
+    @Test
     void aCallPastItsDeadlineIsCancelledAndCountsAsDeadlineExceeded() throws Exception {
         try (H2GrpcStub stub = new H2GrpcStub()) {
             stub.answer = H2GrpcStub.Answer.NONE;

@@ -38,6 +38,8 @@ final class H2GrpcStub implements AutoCloseable {
         TRAILERS_ONLY,
         /** HTTP 503 with a text body, as a proxy in front of a gRPC server answers when it has no upstream. */
         HTTP_503,
+        /** RST_STREAM ENHANCE_YOUR_CALM, as a server shedding load resets a stream. */
+        RESET_CALM,
         /** Nothing: the call waits until the client gives it up. */
         NONE
     }
@@ -124,6 +126,8 @@ final class H2GrpcStub implements AutoCloseable {
                     ctx.write(new DefaultHttp2DataFrame(Unpooled.copiedBuffer("no healthy upstream",
                             java.nio.charset.StandardCharsets.US_ASCII), true).stream(s));
                 }
+                case RESET_CALM -> ctx.write(new io.netty.handler.codec.http2.DefaultHttp2ResetFrame(
+                        io.netty.handler.codec.http2.Http2Error.ENHANCE_YOUR_CALM).stream(s));
                 case NONE -> {
                 }
             }
