@@ -151,7 +151,7 @@ public final class LoadEngine implements StepDriver {
         try {
             EventLoop el = group.next();
             this.protocol = plan.target().grpc() != null
-                    ? GrpcProtocols.open(plan, address, group, epoll ? EpollSocketChannel.class : NioSocketChannel.class, columns, env)
+                    ? GrpcProtocols.open(plan, address, bootstrap, columns, env, options)
                     : plan.target().tcp() != null ? new TcpProtocol(bootstrap, address, TcpSpec.of(plan), System.nanoTime(), options.shard())
                     : HttpProtocols.open(plan, address, bootstrap, columns, env, options);
             this.loop = el.submit(() -> new LoadLoop(el, protocol, options, ops, ctx, FlowTable.of(plan))).get();

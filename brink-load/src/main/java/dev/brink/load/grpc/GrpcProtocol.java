@@ -1,163 +1,223 @@
 package dev.brink.load.grpc;
 
+import dev.brink.load.engine.ErrorKind;
 import dev.brink.load.engine.LoadLoop;
 import dev.brink.load.engine.Protocol;
-import dev.brink.load.plan.Plan;
-import io.grpc.CallOptions;
-import io.grpc.ManagedChannel;
-import io.grpc.Metadata;
-import io.grpc.MethodDescriptor;
-import io.netty.channel.Channel;
-import io.netty.channel.EventLoopGroup;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.InputStream;
+import dev.brink.load.http.H2Connection;
+import dev.brink.load.http.HttpConnector;
+import io.netty.buffer.ByteBuf;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * gRPC over grpc-java's Netty transport, on the load loop's own event loop: channels are built with that
- * loop as their event loop group and a direct executor, so call callbacks arrive on the loop's thread and
- * the loop stays lock-free (a callback from another thread, a deadline timer's, hops onto the loop).
+ * gRPC over Brink's own HTTP/2 client ({@link H2Connection}, the one {@code brink http --http2} drives), on the load
+ * loop's event loop: a call is an HTTP/2 stream whose header block is built once per operation ({@link GrpcHead})
+ * and whose answer is counted, not decoded ({@link GrpcLink}). No gRPC library is on the per-call path, so a call
+ * costs the generator what an HTTP/2 request does.
  *
- * <p>A link is a call slot: it carries one call at a time, so the loop's connection limit is the limit of
- * calls in flight. Under policy {@code shared} every slot rides one of {@code channels} HTTP/2 connections
- * (round-robin, multiplexed); {@code per-user} gives each slot its own connection; {@code per-call} opens a
- * connection for each call and closes it after, as the JMeter plugins of field report 004 did, which
- * leaves a TIME_WAIT socket per call and so exhausts ephemeral ports.
+ * <p>A link is a call slot: it carries one call at a time, so the loop's connection limit is the limit of calls in
+ * flight. Under policy {@code shared} every slot rides one of {@code channels} HTTP/2 connections (round-robin,
+ * multiplexed; a slot waits while its connection is being opened or has no stream free); {@code per-user} gives
+ * each slot its own connection; {@code per-call} opens a connection for each call and closes it after, as the JMeter
+ * plugins of field report 004 did, which leaves a TIME_WAIT socket per call and so exhausts ephemeral ports. A
+ * connection that cannot be opened fails the call it was opened for with its connect error
+ * ({@code connect-no-local-port} for a generator out of ports), as an HTTP connection's does.
+ *
+ * <p>Deadlines: every call of a run has the same one, so calls reach theirs in the order they were sent. The calls in
+ * flight are kept in that order in a list through the links themselves (no allocation per call), and one timer,
+ * set for the oldest call's deadline, cancels the calls whose deadline has passed.
  */
 final class GrpcProtocol implements Protocol {
-    /** Responses are counted, not decoded: the bytes are skipped, every message is this one object. */
-    static final Object RESPONSE = new Object();
-    private static final MethodDescriptor.Marshaller<byte[]> BYTES = new MethodDescriptor.Marshaller<>() {
-        @Override
-        public InputStream stream(byte[] value) {
-            return new ByteArrayInputStream(value);
-        }
-
-        @Override
-        public byte[] parse(InputStream stream) {
-            throw new UnsupportedOperationException("requests are only sent");
-        }
-    };
-    private static final MethodDescriptor.Marshaller<Object> SKIP = new MethodDescriptor.Marshaller<>() {
-        @Override
-        public InputStream stream(Object value) {
-            throw new UnsupportedOperationException("responses are only received");
-        }
-
-        @Override
-        public Object parse(InputStream stream) {
-            try (stream) {
-                stream.skip(Long.MAX_VALUE);
-            } catch (IOException e) {
-                // the message is gone either way; the call's status says whether it failed
-            }
-            return RESPONSE;
-        }
-    };
-
-    private final GrpcTransport transport;
-    private final EventLoopGroup group;
-    private final Class<? extends Channel> channelType;
+    private final HttpConnector connector;
     final String policy;
-    private final Duration deadline;
-    private final MethodDescriptor<byte[], Object>[] methods; // by operation index
+    private final long deadlineNanos; // 0: no deadline
+    private final ByteBuf[] heads; // by operation index
     private final GrpcMessage[] messages;
-    private final Metadata[] metadata;
-    private final ManagedChannel[] shared;
     final GrpcStreams streams;
+    private final Pool[] shared;
     private int next;
+    private int live; // connections ready and not closed yet
+    private LoadLoop loop;
+    // the calls in flight with a deadline, oldest first (see GrpcLink's fields)
+    private GrpcLink firstCall;
+    private GrpcLink lastCall;
+    private boolean timerArmed;
+    private final Runnable expire = this::expire;
+    /** Where a call's DATA payload is put together before the connection frames it (event loop only; never released). */
+    final ByteBuf scratch = io.netty.buffer.Unpooled.buffer(256);
 
-    @SuppressWarnings("unchecked")
-    GrpcProtocol(GrpcTransport transport, EventLoopGroup group, Class<? extends Channel> channelType, Plan.Grpc settings,
-                 com.google.protobuf.Descriptors.MethodDescriptor[] methods, GrpcMessage[] messages, Metadata[] metadata,
-                 String[] names) {
-        this.transport = transport;
-        this.group = group;
-        this.channelType = channelType;
-        this.policy = settings.policy();
-        this.deadline = settings.deadline();
-        this.methods = new MethodDescriptor[methods.length];
-        boolean[] streaming = new boolean[methods.length];
-        for (int i = 0; i < methods.length; i++) {
-            com.google.protobuf.Descriptors.MethodDescriptor m = methods[i];
-            streaming[i] = m.isServerStreaming();
-            this.methods[i] = MethodDescriptor.<byte[], Object>newBuilder()
-                    .setType(m.isServerStreaming() ? MethodDescriptor.MethodType.SERVER_STREAMING : MethodDescriptor.MethodType.UNARY)
-                    .setFullMethodName(MethodDescriptor.generateFullMethodName(m.getService().getFullName(), m.getName()))
-                    .setRequestMarshaller(BYTES)
-                    .setResponseMarshaller(SKIP)
-                    .build();
-        }
-        this.streams = new GrpcStreams(names, streaming);
+    GrpcProtocol(HttpConnector connector, String policy, int channels, Duration deadline, ByteBuf[] heads,
+                 GrpcMessage[] messages, GrpcStreams streams) {
+        this.connector = connector;
+        this.policy = policy;
+        this.deadlineNanos = deadline == null ? 0 : Math.max(1, deadline.toNanos());
+        this.heads = heads;
         this.messages = messages;
-        this.metadata = metadata;
-        this.shared = new ManagedChannel[policy.equals("shared") ? settings.channels() : 0];
-        for (int i = 0; i < shared.length; i++) shared[i] = newChannel();
-    }
-
-    /**
-     * A channel on the loop's group. Without retries: grpc-java otherwise wraps every call in a RetriableStream that
-     * buffers what the call sends so it can replay it (transparent retry), work and garbage on each call of a generator
-     * that sends every call once; and a call the transport refused is then counted as the error it was
-     * (grpc-UNAVAILABLE), not sent again in secret with a longer latency.
-     */
-    ManagedChannel newChannel() {
-        return transport.builder()
-                .eventLoopGroup(group)
-                .channelType(channelType)
-                .directExecutor()
-                .disableRetry()
-                .build();
-    }
-
-    MethodDescriptor<byte[], Object> method(int op) {
-        return methods[op];
+        this.streams = streams;
+        this.shared = new Pool[policy.equals("shared") ? channels : 0];
+        for (int i = 0; i < shared.length; i++) shared[i] = new Pool();
     }
 
     GrpcMessage message(int op) {
         return messages[op];
     }
 
-    /** Fresh per call: grpc-java adds its own headers to the object it is given. */
-    Metadata metadata(int op) {
-        Metadata m = new Metadata();
-        m.merge(metadata[op]);
-        return m;
-    }
-
-    CallOptions callOptions() {
-        return deadline == null ? CallOptions.DEFAULT
-                : CallOptions.DEFAULT.withDeadlineAfter(deadline.toNanos(), TimeUnit.NANOSECONDS);
+    /** The operation's header block: read, never moved or released. */
+    ByteBuf head(int op) {
+        return heads[op];
     }
 
     @Override
-    public void open(LoadLoop loop) {
-        ManagedChannel ch = switch (policy) {
-            case "shared" -> shared[next++ % shared.length];
-            case "per-user" -> newChannel();
-            default -> null; // per-call: each call opens its own
-        };
-        GrpcLink link = new GrpcLink(loop, this, ch, !policy.equals("shared"));
-        // not from inside open(): the loop is in the middle of its own bookkeeping
-        loop.eventLoop().execute(() -> loop.opened(link));
+    public void open(LoadLoop l) {
+        loop = l;
+        if (shared.length > 0) {
+            Pool p = shared[next];
+            next = (next + 1) % shared.length;
+            p.waiting++;
+            p.serve();
+        } else {
+            openOwn(policy.equals("per-call"));
+        }
     }
 
-    /** Per-call channels opened and not yet shut down: one connection each. Event loop only. */
-    int perCallOpen;
+    /** A connection for one slot alone (per-user), or for one call (per-call). */
+    private void openOwn(boolean perCall) {
+        HttpConnector.Opening o = connector.open();
+        H2Connection c = new H2Connection(o.channel(), new H2Connection.Owner() {
+            private boolean linked;
 
-    /**
-     * Shared: the channels (HTTP/2 connections every call slot rides on); per-user: a channel per slot; per-call: the
-     * calls' own channels still open.
-     */
+            @Override
+            public void connectionReady(H2Connection conn) {
+                linked = true;
+                live++;
+                GrpcLink link = new GrpcLink(loop, GrpcProtocol.this, conn, !perCall);
+                conn.attach(link);
+                loop.opened(link);
+            }
+
+            @Override
+            public void slotsChanged() {
+            }
+
+            @Override
+            public void connectionClosed(H2Connection conn) {
+                if (linked) live--;
+                else loop.openFailed(ErrorKind.RESET); // closed before the server's SETTINGS: no HTTP/2 server there
+            }
+        }, perCall, connector.tls());
+        o.ready().addListener(done -> {
+            if (done.isSuccess()) c.start();
+            else loop.openFailed(HttpConnector.kind(done.cause()));
+        });
+    }
+
+    /** One of the {@code channels} connections of policy shared, and the slots waiting for it. */
+    private final class Pool implements H2Connection.Owner {
+        private H2Connection conn; // the one new slots go to; null when none is open or being opened
+        int waiting;
+
+        /** Gives the waiting slots streams, opening the connection first when there is none to take them. */
+        void serve() {
+            if (conn == null || conn.isReady() && conn.draining()) {
+                if (waiting > 0) connect();
+                return;
+            }
+            while (waiting > 0 && conn.freeSlots() > 0) {
+                waiting--;
+                GrpcLink link = new GrpcLink(loop, GrpcProtocol.this, conn, false);
+                conn.attach(link);
+                loop.opened(link);
+            }
+        }
+
+        private void connect() {
+            HttpConnector.Opening o = connector.open();
+            H2Connection c = new H2Connection(o.channel(), this, false, connector.tls());
+            conn = c;
+            o.ready().addListener(done -> {
+                if (done.isSuccess()) c.start();
+                else failed(c, HttpConnector.kind(done.cause()));
+            });
+        }
+
+        /** The connection could not be opened: each slot waiting for it fails the call it was for, with why. */
+        private void failed(H2Connection c, ErrorKind kind) {
+            if (conn != c) return;
+            conn = null;
+            for (int n = waiting; n > 0; n--) {
+                waiting--;
+                loop.openFailed(kind);
+            }
+        }
+
+        @Override
+        public void connectionReady(H2Connection c) {
+            live++;
+            serve();
+        }
+
+        @Override
+        public void slotsChanged() {
+            serve();
+        }
+
+        @Override
+        public void connectionClosed(H2Connection c) {
+            if (!c.isReady()) {
+                failed(c, ErrorKind.RESET); // closed before the server's SETTINGS: no HTTP/2 server there
+                return;
+            }
+            live--;
+            if (conn == c) conn = null;
+            serve();
+        }
+    }
+
+    /** Starts the deadline of {@code link}'s call, just sent. */
+    void watch(GrpcLink link) {
+        if (deadlineNanos == 0) return;
+        link.deadlineAt = System.nanoTime() + deadlineNanos;
+        link.prevCall = lastCall;
+        link.nextCall = null;
+        if (lastCall != null) lastCall.nextCall = link;
+        else firstCall = link;
+        lastCall = link;
+        if (!timerArmed) arm(link.deadlineAt);
+    }
+
+    /** {@code link}'s call ended (or was given up) before its deadline. */
+    void unwatch(GrpcLink link) {
+        if (link.deadlineAt == 0) return;
+        link.deadlineAt = 0;
+        if (link.prevCall != null) link.prevCall.nextCall = link.nextCall;
+        else firstCall = link.nextCall;
+        if (link.nextCall != null) link.nextCall.prevCall = link.prevCall;
+        else lastCall = link.prevCall;
+        link.prevCall = null;
+        link.nextCall = null;
+    }
+
+    private void arm(long at) {
+        timerArmed = true;
+        loop.eventLoop().schedule(expire, Math.max(0, at - System.nanoTime()), TimeUnit.NANOSECONDS);
+    }
+
+    /** The timer: every call whose deadline has passed is cancelled; the timer is set again for the oldest left. */
+    private void expire() {
+        timerArmed = false;
+        long now = System.nanoTime();
+        while (firstCall != null && firstCall.deadlineAt - now <= 0) {
+            GrpcLink l = firstCall;
+            unwatch(l);
+            l.deadlineExceeded();
+        }
+        if (firstCall != null) arm(firstCall.deadlineAt);
+    }
+
+    /** The HTTP/2 connections open: shared, at most {@code channels} (and any still draining); else one per slot. */
     @Override
     public int connections(int links) {
-        return switch (policy) {
-            case "shared" -> links == 0 ? 0 : Math.min(links, shared.length);
-            case "per-user" -> links;
-            default -> perCallOpen;
-        };
+        return live;
     }
 
     @Override
@@ -167,6 +227,6 @@ final class GrpcProtocol implements Protocol {
 
     @Override
     public void close() {
-        for (ManagedChannel c : shared) c.shutdownNow();
+        for (Pool p : shared) if (p.conn != null) p.conn.channel().close();
     }
 }

@@ -3,12 +3,13 @@ package dev.brink.load.grpc;
 import com.google.protobuf.Descriptors;
 import dev.brink.core.BrinkUserException;
 import dev.brink.load.engine.CsvFeeder;
+import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.RequestContext;
 import dev.brink.load.engine.Template;
+import dev.brink.load.http.HttpConnector;
 import dev.brink.load.plan.Plan;
-import io.grpc.Metadata;
-import io.netty.channel.Channel;
-import io.netty.channel.EventLoopGroup;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,41 +27,43 @@ public final class GrpcProtocols {
     private GrpcProtocols() {
     }
 
-    public static GrpcProtocol open(Plan plan, InetSocketAddress address, EventLoopGroup group,
-                             Class<? extends Channel> channelType, List<String> columns, UnaryOperator<String> env)
-            throws BrinkUserException {
+    public static GrpcProtocol open(Plan plan, InetSocketAddress address, Bootstrap bootstrap, List<String> columns,
+                                    UnaryOperator<String> env, LoadOptions options) throws BrinkUserException {
         Plan.Grpc g = plan.target().grpc();
         GrpcTransport transport = GrpcTransport.of(address.getHostString(), address.getPort(), g);
         GrpcSchema schema = schema(plan, transport);
         int n = plan.profile().size();
-        Descriptors.MethodDescriptor[] methods = new Descriptors.MethodDescriptor[n];
         GrpcMessage[] messages = new GrpcMessage[n];
-        Metadata[] metadata = new Metadata[n];
+        ByteBuf[] heads = new ByteBuf[n];
         String[] names = new String[n];
+        boolean[] streaming = new boolean[n];
         RequestContext sample = new RequestContext(1, null);
         for (int i = 0; i < n; i++) {
             Plan.Operation op = plan.profile().get(i);
             names[i] = op.name();
-            methods[i] = schema.method(op.request().path());
+            Descriptors.MethodDescriptor m = schema.method(op.request().path());
+            streaming[i] = m.isServerStreaming();
             try {
-                messages[i] = GrpcMessage.compile(op.request().body(), methods[i].getInputType(), columns, env,
+                messages[i] = GrpcMessage.compile(op.request().body(), m.getInputType(), columns, env,
                         columns.isEmpty() ? sample : sampleRow(plan));
             } catch (GrpcMessage.Invalid e) {
                 throw new BrinkUserException("operation " + op.name() + ": message: " + e.getMessage());
             }
-            metadata[i] = metadata(op, columns, env);
+            heads[i] = GrpcHead.block(transport.tls(), "/" + m.getService().getFullName() + "/" + m.getName(),
+                    transport.authority(), g.deadline(), metadata(op, columns, env));
         }
+        HttpConnector connector = new HttpConnector(bootstrap, address, transport.tls, options.connectTimeout());
         if (transport.tls() && (g.proto() != null || g.protoset() != null)) {
             // reflection has proven the connection already; from a file, a TLS mistake must be one line before any
-            // load, not a run of grpc-UNAVAILABLE
+            // load, not a run of errors
             try {
-                transport.probe(Duration.ofSeconds(10));
+                transport.probe(connector, Duration.ofSeconds(10));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new BrinkUserException("interrupted while connecting to " + transport.where());
             }
         }
-        return new GrpcProtocol(transport, group, channelType, g, methods, messages, metadata, names);
+        return new GrpcProtocol(connector, g.policy(), g.channels(), g.deadline(), heads, messages, new GrpcStreams(names, streaming));
     }
 
     /**
@@ -167,13 +170,15 @@ public final class GrpcProtocols {
     /**
      * Metadata, filled once per run ({@code ${env.NAME}} included; per-request placeholders take their first
      * value). gRPC header names are lower case; a key ending in "-bin" is binary: its value is base64 (padding
-     * optional), sent as the bytes it decodes to. Values are never in a message: they may be secret.
+     * optional), sent as the bytes it decodes to, which go on the wire as base64 without padding, as grpc-java sends
+     * them. Values are never in a message: they may be secret.
      */
-    private static Metadata metadata(Plan.Operation op, List<String> columns, UnaryOperator<String> env) throws BrinkUserException {
+    private static List<GrpcHead.Field> metadata(Plan.Operation op, List<String> columns, UnaryOperator<String> env)
+            throws BrinkUserException {
         io.netty.buffer.ByteBuf buf = io.netty.buffer.Unpooled.buffer();
         RequestContext once = new RequestContext(1, null);
         once.next();
-        Metadata m = new Metadata();
+        List<GrpcHead.Field> m = new ArrayList<>();
         for (Plan.Header h : op.request().headers()) {
             String name = h.name().toLowerCase(Locale.ROOT);
             if (name.startsWith("grpc-") || name.startsWith(":") || !name.matches("[0-9a-z_.-]+")) {
@@ -187,14 +192,16 @@ public final class GrpcProtocols {
                 throw new BrinkUserException("operation " + op.name() + ": metadata '" + name + "': expected " + e.getMessage());
             }
             String value = buf.toString(java.nio.charset.StandardCharsets.UTF_8);
-            if (name.endsWith(Metadata.BINARY_HEADER_SUFFIX)) {
-                m.put(Metadata.Key.of(name, Metadata.BINARY_BYTE_MARSHALLER), binary(op, name, value));
-            } else {
-                m.put(Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER), value);
+            if (name.endsWith(BINARY_SUFFIX)) {
+                value = java.util.Base64.getEncoder().withoutPadding().encodeToString(binary(op, name, value));
             }
+            m.add(new GrpcHead.Field(name, value));
         }
         return m;
     }
+
+    /** A binary metadata key's suffix. */
+    private static final String BINARY_SUFFIX = "-bin";
 
     private static byte[] binary(Plan.Operation op, String name, String value) throws BrinkUserException {
         byte[] b = base64(value);

@@ -3,15 +3,15 @@ package dev.brink.load.grpc;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
 import dev.brink.core.InputKind;
+import dev.brink.load.http.H2Connection;
+import dev.brink.load.http.HttpConnector;
+import dev.brink.load.http.HttpTls;
 import dev.brink.load.plan.Plan;
-import io.grpc.CallOptions;
-import io.grpc.ClientCall;
-import io.grpc.ManagedChannel;
-import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.NettyChannelBuilder;
+import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
@@ -19,109 +19,154 @@ import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.security.cert.CertificateException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
 
 /**
  * How Brink reaches one gRPC server: plaintext HTTP/2 or TLS (the JVM's trust store, a CA file, or no
- * verification at all), and the :authority the calls name. The load channels and the reflection channel are
- * built here alike, so a TLS setting holds for both; a TLS failure becomes one line that says which side is
- * wrong, before any load.
+ * verification at all), and the :authority the calls name. The load's connections ({@link HttpTls}, Brink's own
+ * HTTP/2 client) and the reflection channel (grpc-java's, built only when reflection is asked) follow the same
+ * settings, so a TLS setting holds for both; a TLS failure becomes one line that says which side is wrong, before
+ * any load.
  */
 final class GrpcTransport {
-    /** A method no server has: the probe's UNIMPLEMENTED answer proves the connection works, and changes nothing. */
-    private static final MethodDescriptor<byte[], byte[]> PROBE = MethodDescriptor.<byte[], byte[]>newBuilder()
-            .setType(MethodDescriptor.MethodType.UNARY)
-            .setFullMethodName("brink.ConnectionProbe/Handshake")
-            .setRequestMarshaller(bytes())
-            .setResponseMarshaller(bytes())
-            .build();
-
     final String host;
     final int port;
     private final Plan.Grpc settings;
-    private final SslContext ssl; // null: plaintext
+    /** The load's TLS (null: plaintext): SNI and the certificate's name are the authority's host. */
+    final HttpTls tls;
+    private SslContext grpcSsl; // grpc-java's, for reflection: built when first needed
 
-    private GrpcTransport(String host, int port, Plan.Grpc settings, SslContext ssl) {
+    private GrpcTransport(String host, int port, Plan.Grpc settings, HttpTls tls) {
         this.host = host;
         this.port = port;
         this.settings = settings;
-        this.ssl = ssl;
+        this.tls = tls;
     }
 
     static GrpcTransport of(String host, int port, Plan.Grpc settings) throws BrinkUserException {
         Plan.Tls tls = settings.tls();
         if (tls == null) return new GrpcTransport(host, port, settings, null);
-        SslContextBuilder b = GrpcSslContexts.forClient();
-        if (tls.insecure()) {
-            b.trustManager(InsecureTrustManagerFactory.INSTANCE);
-        } else if (tls.caCert() != null) {
-            InputFiles.checkRegular(tls.caCert(), InputKind.PEM, "--cacert");
+        // reads the CA file: a bad one is one line here
+        return new GrpcTransport(host, port, settings, HttpTls.of(authorityHost(settings.authority(), host), port, tls,
+                List.of(ApplicationProtocolNames.HTTP_2)));
+    }
+
+    /** The host part of {@code authority} ("name", "name:port", "[v6]:port"), or {@code host} when there is none. */
+    static String authorityHost(String authority, String host) {
+        if (authority == null) return host;
+        if (authority.startsWith("[")) {
+            int close = authority.indexOf(']');
+            return close > 0 ? authority.substring(1, close) : authority;
         }
-        try {
-            if (tls.caCert() != null) b.trustManager(tls.caCert().toFile()); // reads the file: a bad one throws here
-            return new GrpcTransport(host, port, settings, b.build());
-        } catch (SSLException | IllegalArgumentException e) {
-            throw new BrinkUserException(tls.caCert() + ": expected PEM certificates (-----BEGIN CERTIFICATE-----): "
-                    + UserText.firstLine(e));
-        }
+        int colon = authority.lastIndexOf(':');
+        return colon > 0 && authority.indexOf(':') == colon ? authority.substring(0, colon) : authority;
     }
 
     boolean tls() {
-        return ssl != null;
+        return tls != null;
     }
 
     String where() {
         return host + ":" + port;
     }
 
-    /** A channel builder for this server; the caller adds its event loop and executor. */
-    NettyChannelBuilder builder() {
+    /** What the calls' :authority says: the override, else host:port as grpc-java names it. */
+    String authority() {
+        if (settings.authority() != null) return settings.authority();
+        return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
+    }
+
+    /** A grpc-java channel builder for this server (the reflection client's); the caller adds its event loop and executor. */
+    NettyChannelBuilder builder() throws BrinkUserException {
         NettyChannelBuilder b = NettyChannelBuilder.forAddress(host, port);
-        if (ssl != null) b.sslContext(ssl).useTransportSecurity();
+        if (tls != null) b.sslContext(grpcSsl()).useTransportSecurity();
         else b.usePlaintext();
         if (settings.authority() != null) b.overrideAuthority(settings.authority());
         return b;
     }
 
-    /**
-     * Makes one call to a method no server has and waits for its answer: UNIMPLEMENTED (or any status the
-     * server sent) means the connection and its TLS work; a failure to connect is one line naming why.
-     */
-    void probe(Duration timeout) throws BrinkUserException, InterruptedException {
-        ManagedChannel ch = builder().build();
+    private SslContext grpcSsl() throws BrinkUserException {
+        if (grpcSsl != null) return grpcSsl;
+        Plan.Tls t = settings.tls();
+        SslContextBuilder b = GrpcSslContexts.forClient();
+        if (t.insecure()) {
+            b.trustManager(InsecureTrustManagerFactory.INSTANCE);
+        } else if (t.caCert() != null) {
+            InputFiles.checkRegular(t.caCert(), InputKind.PEM, "--cacert");
+        }
         try {
-            CompletableFuture<Status> done = new CompletableFuture<>();
-            ClientCall<byte[], byte[]> call = ch.newCall(PROBE, CallOptions.DEFAULT.withDeadlineAfter(timeout.toMillis(), TimeUnit.MILLISECONDS));
-            call.start(new ClientCall.Listener<>() {
-                @Override
-                public void onClose(Status status, Metadata trailers) {
-                    done.complete(status);
-                }
-            }, new Metadata());
-            call.sendMessage(new byte[0]);
-            call.halfClose();
-            Status st;
-            try {
-                st = done.get(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
-            } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
-                st = Status.DEADLINE_EXCEEDED;
-            }
-            if (st.getCode() == Status.Code.UNAVAILABLE || st.getCode() == Status.Code.DEADLINE_EXCEEDED
-                    || st.getCode() == Status.Code.INTERNAL && st.getCause() != null) {
-                throw new BrinkUserException(failure(st));
-            }
-        } finally {
-            ch.shutdownNow();
+            if (t.caCert() != null) b.trustManager(t.caCert().toFile());
+            grpcSsl = b.build();
+            return grpcSsl;
+        } catch (SSLException | IllegalArgumentException e) {
+            throw new BrinkUserException(t.caCert() + ": expected PEM certificates (-----BEGIN CERTIFICATE-----): "
+                    + UserText.firstLine(e));
         }
     }
 
-    /** One line for a call that could not reach the server: a TLS failure says which side is wrong. */
+    /**
+     * Opens one connection with {@code connector} (this server's, as the load opens them) and waits for the server's
+     * first HTTP/2 SETTINGS, before any load: they prove the connection, its TLS and h2 work; a failure to connect is
+     * one line naming why. Not on the event loop.
+     */
+    void probe(HttpConnector connector, Duration timeout) throws BrinkUserException, InterruptedException {
+        CountDownLatch over = new CountDownLatch(1);
+        H2Connection[] probe = new H2Connection[1];
+        boolean[] spoke = new boolean[1];
+        HttpConnector.Opening o = connector.open();
+        o.ready().addListener(f -> {
+            if (!f.isSuccess() || tls != null && !ApplicationProtocolNames.HTTP_2.equals(o.ready().getNow())) {
+                over.countDown();
+                return;
+            }
+            probe[0] = new H2Connection(o.channel(), new H2Connection.Owner() {
+                @Override
+                public void connectionReady(H2Connection c) {
+                    spoke[0] = true;
+                    over.countDown();
+                }
+
+                @Override
+                public void slotsChanged() {
+                }
+
+                @Override
+                public void connectionClosed(H2Connection c) {
+                    over.countDown();
+                }
+            }, true, tls != null);
+            probe[0].start();
+        });
+        boolean done = over.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        o.channel().close().await();
+        if (done && spoke[0]) return;
+        if (!o.ready().isDone()) {
+            throw new BrinkUserException(failure(null, "no connection within " + timeout.toSeconds() + " s", true));
+        }
+        Throwable c = o.ready().cause();
+        if (c != null) throw new BrinkUserException(failure(c instanceof HttpConnector.HandshakeFailed ? c.getCause() : c, null, false));
+        if (tls != null && !ApplicationProtocolNames.HTTP_2.equals(o.ready().getNow())) {
+            throw new BrinkUserException("TLS to " + where() + " failed: the server did not choose h2 by ALPN (expected a gRPC server)");
+        }
+        Throwable closed = probe[0] == null ? null : probe[0].cause();
+        throw new BrinkUserException(failure(closed, done ? "the connection closed before any HTTP/2 SETTINGS"
+                : "no HTTP/2 SETTINGS within " + timeout.toSeconds() + " s", !done));
+    }
+
+    /** One line for a call that could not reach the server (the reflection client's status). */
     String failure(Status st) {
-        Throwable cause = st.getCause();
+        return failure(st.getCause(), st.getCode() + " " + st.getDescription(), st.getCode() == Status.Code.DEADLINE_EXCEEDED);
+    }
+
+    /**
+     * One line for a call or connection that could not reach the server: a TLS failure says which side is wrong.
+     * {@code why}: what to say when {@code cause} is null; {@code timedOut}: nothing came in time.
+     */
+    String failure(Throwable cause, String why, boolean timedOut) {
         // the TLS library wraps the reason ("General SSLEngine problem" around "No subject alternative DNS name
         // matching …"): read the whole chain before saying which side is wrong
         StringBuilder chain = new StringBuilder();
@@ -136,7 +181,7 @@ final class GrpcTransport {
                 return "TLS to " + where() + " failed: the server answered in plaintext (expected a TLS server, or no --tls)";
             }
             if (m.contains("subject alternative") || m.contains("no name matching") || m.contains("hostname")) {
-                return "TLS to " + where() + " failed: its certificate does not name " + authority()
+                return "TLS to " + where() + " failed: its certificate does not name " + tlsName()
                         + " (expected --authority with a name the certificate carries)";
             }
             if (m.contains("certification path") || m.contains("pkix") || m.contains("certificate")) {
@@ -147,18 +192,19 @@ final class GrpcTransport {
             }
             return "TLS to " + where() + " failed: " + UserText.firstLine(cause);
         }
-        String why = cause != null ? UserText.firstLine(cause) : st.getCode() + " " + st.getDescription();
-        if (ssl == null && st.getCode() != Status.Code.DEADLINE_EXCEEDED && (cause == null || !(cause instanceof java.net.ConnectException))) {
+        if (cause != null) why = UserText.firstLine(cause);
+        if (tls == null && !timedOut && (cause == null || !(cause instanceof java.net.ConnectException))) {
             return "cannot call " + where() + ": " + why + " (expected a plaintext gRPC server; a TLS server needs --tls)";
         }
         return "cannot connect to " + where() + ": " + why + " (expected a gRPC server listening there)";
     }
 
-    private String authority() {
-        return settings.authority() != null ? settings.authority() : host;
+    /** The name the certificate must carry. */
+    private String tlsName() {
+        return authorityHost(settings.authority(), host);
     }
 
-    /** Messages as their bytes, both ways (a probe's, the warm-up responder's). */
+    /** Messages as their bytes, both ways (the warm-up responder's). */
     static MethodDescriptor.Marshaller<byte[]> bytes() {
         return new MethodDescriptor.Marshaller<>() {
             @Override

@@ -21,6 +21,7 @@ import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2FrameAdapter;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2PromisedRequestVerifier;
+import io.netty.handler.codec.http2.Http2RemoteFlowController;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
 import io.netty.handler.codec.http2.UniformStreamByteDistributor;
@@ -28,23 +29,24 @@ import io.netty.util.collection.IntObjectHashMap;
 import java.util.Arrays;
 
 /**
- * One HTTP/2 connection (h2 over TLS, or h2c by prior knowledge) and the stream slots ({@link H2Link}s) bound to it.
+ * One HTTP/2 connection (h2 over TLS, or h2c by prior knowledge) and the stream slots ({@link H2Slot}s: HTTP requests'
+ * {@link H2Link}s, or gRPC calls') bound to it.
  * Netty's {@link Http2ConnectionHandler} keeps the protocol: preface, SETTINGS, HPACK, flow control (our receive
  * windows are returned as each DATA frame is read, so a slow reader never stalls the server), PING and GOAWAY. This
  * class maps stream ids to the links waiting on them and turns frames into answers; the requests' HEADERS it frames
- * itself ({@link H2Request}, {@link H2Writer}).
+ * itself ({@link H2Request}, {@link H2Writer}; a gRPC call's header block is built once per operation).
  *
  * <p>Slots: at most the server's SETTINGS_MAX_CONCURRENT_STREAMS, learnt from its first SETTINGS (the connection is
  * ready then); a later, lower value retires slots as their requests end. After a GOAWAY the connection takes no new
  * stream: its streams above the server's last-stream-id fail as {@code h2-goaway}, the others finish, and the links
  * go (the protocol opens slots elsewhere). Event-loop confined.
  */
-final class H2Connection {
+public final class H2Connection {
     /** Our receive window per stream and for the connection: large, so a response never waits for a WINDOW_UPDATE. */
     private static final int WINDOW = 1 << 24;
 
     /** Who hears of the connection's state: the protocol, or a probe. */
-    interface Owner {
+    public interface Owner {
         /** The server's first SETTINGS came. */
         void connectionReady(H2Connection c);
 
@@ -59,8 +61,8 @@ final class H2Connection {
     final Http2Connection connection;
     ChannelHandlerContext ctx;
     private final Owner protocol;
-    private final IntObjectHashMap<H2Link> streams = new IntObjectHashMap<>();
-    private H2Link[] links = new H2Link[4];
+    private final IntObjectHashMap<H2Slot> streams = new IntObjectHashMap<>();
+    private H2Slot[] links = new H2Slot[4];
     private int linkCount;
     boolean ready;
     boolean draining;
@@ -70,7 +72,11 @@ final class H2Connection {
     private final boolean perCall;
     private final boolean tls;
     private final H2Writer writer;
-    H2Connection(Channel channel, Owner protocol, boolean perCall, boolean tls) {
+    /**
+     * A connection on {@code channel} (connected, its TLS handshake done); {@code perCall}: one stream in all, the
+     * connection closed after it. {@link #start} starts the protocol.
+     */
+    public H2Connection(Channel channel, Owner protocol, boolean perCall, boolean tls) {
         this.channel = channel;
         this.tls = tls;
         this.protocol = protocol;
@@ -93,7 +99,7 @@ final class H2Connection {
     }
 
     /** Adds the HTTP/2 handler (its preface goes out now) once the channel is connected and, with TLS, ALPN chose h2. */
-    void start() {
+    public void start() {
         channel.pipeline().addLast(writer).addLast(handler).addLast(new Lifecycle());
         ctx = channel.pipeline().context(handler);
         writer.start(ctx);
@@ -106,28 +112,28 @@ final class H2Connection {
     }
 
     /** Streams this connection may still open at once: the server's limit less the slots bound here. */
-    int freeSlots() {
+    public int freeSlots() {
         if (!ready || draining || closed) return 0;
         if (perCall) return linkCount == 0 ? 1 : 0;
         return connection.local().maxActiveStreams() - linkCount;
     }
 
-    int slots() {
+    public int slots() {
         return linkCount;
     }
 
     /** True while a link may take its next request here. */
-    boolean keeps(H2Link link) {
+    public boolean keeps(H2Slot link) {
         return !draining && !closed && !perCall && linkCount <= connection.local().maxActiveStreams();
     }
 
-    void attach(H2Link link) {
+    public void attach(H2Slot link) {
         if (linkCount == links.length) links = Arrays.copyOf(links, linkCount * 2);
         links[linkCount++] = link;
     }
 
     /** The link is gone: its slot frees, and a connection without slots that takes no more is closed. */
-    void detach(H2Link link) {
+    public void detach(H2Slot link) {
         for (int i = 0; i < linkCount; i++) {
             if (links[i] == link) {
                 links[i] = links[--linkCount];
@@ -139,7 +145,7 @@ final class H2Connection {
     }
 
     /** A new stream for {@code link}, or 0 when the server's limit or the stream ids are used up. */
-    int newStream(H2Link link) {
+    public int newStream(H2Slot link) {
         if (!connection.local().canOpenStream()) return 0;
         int id = connection.local().incrementAndGetNextStreamId();
         if (id <= 0) { // 2^31 streams on one connection: it must go, the next request takes another
@@ -191,8 +197,68 @@ final class H2Connection {
         }
     }
 
+    /**
+     * Opens stream {@code id} (from {@link #newStream}) with a header block built by the caller (a gRPC operation's,
+     * the same bytes for every call: not indexed, so it needs no table shared with another block) and one DATA frame
+     * of {@code data} with END_STREAM; both buffers are read and left as they are. A body within one frame and the
+     * server's windows is framed with the HEADERS into the same batch ({@link H2Writer}), its bytes taken from Netty's
+     * flow-control windows; a larger one goes through Netty's flow controller. False when Netty refuses the stream;
+     * nothing is sent then.
+     */
+    public boolean send(int id, ByteBuf block, ByteBuf data) {
+        Http2Stream s;
+        try {
+            s = connection.local().createStream(id, false);
+        } catch (Http2Exception e) {
+            streams.remove(id);
+            return false;
+        }
+        s.headersSent(false); // so a cancel sends RST_STREAM (Netty sends none for a stream that never sent HEADERS)
+        writer.block().writeBytes(block, block.readerIndex(), block.readableBytes());
+        writer.headers(id, false);
+        int n = data.readableBytes();
+        Http2RemoteFlowController flow = handler.encoder().flowController();
+        Http2Stream whole = connection.connectionStream();
+        if (n <= H2Writer.MAX_FRAME && flow.windowSize(s) >= n && flow.windowSize(whole) >= n) {
+            try {
+                // what Netty's encoder would take from the windows for this frame (a negative increment is a send)
+                flow.incrementWindowSize(s, -n);
+                flow.incrementWindowSize(whole, -n);
+            } catch (Http2Exception e) {
+                throw new IllegalStateException(e); // a decrease cannot overflow
+            }
+            writer.data(id, data);
+            s.closeLocalSide(); // END_STREAM sent, as the encoder marks it
+        } else {
+            writer.drain(); // DATA through the flow controller is written at a flush: the HEADERS go to the channel first
+            ByteBuf copy = ctx.alloc().directBuffer(n).writeBytes(data, data.readerIndex(), n);
+            handler.encoder().writeData(ctx, id, copy, 0, true, ctx.voidPromise());
+        }
+        writer.flushSoon();
+        return true;
+    }
+
+    public Channel channel() {
+        return channel;
+    }
+
+    /** True once the server's first SETTINGS came. */
+    public boolean isReady() {
+        return ready;
+    }
+
+    /** True once the connection takes no new stream (a GOAWAY, its stream ids used up, or closed). */
+    public boolean draining() {
+        return draining || closed;
+    }
+
+    /** What closed the connection when an exception did, else null. */
+    public Throwable cause() {
+        return cause;
+    }
+
     /** Forgets stream {@code id} of a link that gave its request up (a timeout): RST_STREAM CANCEL tells the server. */
-    void cancel(int id) {
+    public void cancel(int id) {
         if (streams.remove(id) != null && !closed && connection.stream(id) != null) {
             writer.drain(); // its HEADERS first
             handler.encoder().writeRstStream(ctx, id, 0x8, ctx.voidPromise());
@@ -213,14 +279,14 @@ final class H2Connection {
 
         @Override
         public void onHeadersRead(ChannelHandlerContext c, int streamId, Http2Headers headers, int padding, boolean endOfStream) {
-            H2Link link = streams.get(streamId);
+            H2Slot link = streams.get(streamId);
             if (link == null) return;
-            if (link.headers(headers)) {
+            if (link.headers(headers, endOfStream)) {
                 if (endOfStream) finish(streamId, link);
             } else if (endOfStream) { // an informational answer cannot end the stream: the server broke the protocol
                 streams.remove(streamId);
                 closeNow(streamId);
-                link.reset(ErrorKind.H2_STREAM_RESET);
+                link.malformed();
             }
         }
 
@@ -233,7 +299,7 @@ final class H2Connection {
         @Override
         public int onDataRead(ChannelHandlerContext c, int streamId, ByteBuf data, int padding, boolean endOfStream) {
             int n = data.readableBytes() + padding; // read now, so the window is returned now
-            H2Link link = streams.get(streamId);
+            H2Slot link = streams.get(streamId);
             if (link == null) return n;
             link.data(data);
             if (endOfStream) finish(streamId, link);
@@ -242,10 +308,10 @@ final class H2Connection {
 
         @Override
         public void onRstStreamRead(ChannelHandlerContext c, int streamId, long errorCode) {
-            H2Link link = streams.remove(streamId);
+            H2Slot link = streams.remove(streamId);
             if (link == null) return;
             closeNow(streamId);
-            link.reset(ErrorKind.ofH2Reset(errorCode));
+            link.reset(errorCode);
         }
 
         @Override
@@ -253,7 +319,7 @@ final class H2Connection {
             draining = true;
             // streams above the last one the server processed were never processed: they fail here (Netty closes them
             // after this), the others may still answer
-            for (H2Link l : streams.values().toArray(new H2Link[0])) {
+            for (H2Slot l : streams.values().toArray(new H2Slot[0])) {
                 if (l.stream() > lastStreamId) {
                     streams.remove(l.stream());
                     l.lost(ErrorKind.H2_GOAWAY);
@@ -262,10 +328,10 @@ final class H2Connection {
             retireIdle();
         }
 
-        private void finish(int streamId, H2Link link) {
-            streams.remove(streamId);
+        private void finish(int streamId, H2Slot link) {
+            boolean open = streams.remove(streamId) != null; // not when the slot gave the stream up while reading it
             closeNow(streamId);
-            link.ended();
+            if (open) link.ended();
         }
     }
 
@@ -281,7 +347,7 @@ final class H2Connection {
 
     /** Idle links of a connection that takes no more requests go now; busy ones go when their answer comes. */
     private void retireIdle() {
-        for (H2Link l : Arrays.copyOf(links, linkCount)) l.retireIfIdle();
+        for (H2Slot l : Arrays.copyOf(links, linkCount)) l.retireIfIdle();
         protocol.slotsChanged();
     }
 
@@ -289,7 +355,7 @@ final class H2Connection {
     private final class Streams extends Http2ConnectionAdapter {
         @Override
         public void onStreamClosed(Http2Stream stream) {
-            H2Link link = streams.remove(stream.id());
+            H2Slot link = streams.remove(stream.id());
             if (link != null) link.lost(draining ? ErrorKind.H2_GOAWAY : ErrorKind.RESET);
         }
     }
@@ -298,9 +364,9 @@ final class H2Connection {
         @Override
         public void channelInactive(ChannelHandlerContext c) {
             closed = true;
-            for (H2Link l : streams.values().toArray(new H2Link[0])) l.lost(draining ? ErrorKind.H2_GOAWAY : ErrorKind.RESET);
+            for (H2Slot l : streams.values().toArray(new H2Slot[0])) l.lost(draining ? ErrorKind.H2_GOAWAY : ErrorKind.RESET);
             streams.clear();
-            for (H2Link l : Arrays.copyOf(links, linkCount)) l.connectionClosed();
+            for (H2Slot l : Arrays.copyOf(links, linkCount)) l.connectionClosed();
             protocol.connectionClosed(H2Connection.this);
         }
 

@@ -14,7 +14,7 @@ import java.util.Map;
  * request is encoded as for HTTP/1.1 and turned into an HPACK header block ({@link H2Request}); the answer's status,
  * checks, extraction and redirects are {@link HttpLink}'s. Event-loop confined.
  */
-final class H2Link extends HttpLink {
+final class H2Link extends HttpLink implements H2Slot {
     private final H2Connection conn;
     private int stream;
     private boolean answered; // a final (non-1xx) HEADERS frame came for the stream in flight
@@ -24,7 +24,8 @@ final class H2Link extends HttpLink {
         this.conn = conn;
     }
 
-    int stream() {
+    @Override
+    public int stream() {
         return stream;
     }
 
@@ -69,7 +70,8 @@ final class H2Link extends HttpLink {
      * A HEADERS frame for the stream in flight: false for an informational (1xx) answer, which a final one follows,
      * or trailers after the final one (ignored); true for the final answer's headers.
      */
-    boolean headers(Http2Headers h) {
+    @Override
+    public boolean headers(Http2Headers h, boolean endOfStream) {
         if (answered) return true; // trailers
         CharSequence s = h.status();
         int st = s == null ? 0 : parseStatus(s);
@@ -103,12 +105,14 @@ final class H2Link extends HttpLink {
         return v;
     }
 
-    void data(ByteBuf data) {
+    @Override
+    public void data(ByteBuf data) {
         if (op != null && op.captures) capture(data, data.readerIndex(), data.writerIndex());
     }
 
     /** The stream ended with its answer. */
-    void ended() {
+    @Override
+    public void ended() {
         stream = 0;
         if (!busy) return;
         if (!answered) { // a stream that ended without a final status: the server broke the protocol
@@ -118,24 +122,37 @@ final class H2Link extends HttpLink {
         done();
     }
 
+    @Override
+    public void reset(long errorCode) {
+        reset(ErrorKind.ofH2Reset(errorCode));
+    }
+
+    @Override
+    public void malformed() {
+        reset(ErrorKind.H2_STREAM_RESET);
+    }
+
     /** The server reset the stream in flight (RST_STREAM, or a refusal here): an answer of that kind, the slot stays. */
-    void reset(ErrorKind kind) {
+    private void reset(ErrorKind kind) {
         stream = 0;
         if (busy) answeredWith(kind);
     }
 
     /** The stream in flight is lost with its connection (closed, or a GOAWAY that left it unprocessed). */
-    void lost(ErrorKind kind) {
+    @Override
+    public void lost(ErrorKind kind) {
         stream = 0;
         if (busy) loop.fail(this, kind);
     }
 
     /** The connection takes no more requests: an idle slot goes now. */
-    void retireIfIdle() {
+    @Override
+    public void retireIfIdle() {
         if (!busy && !gone) loop.closed(this);
     }
 
-    void connectionClosed() {
+    @Override
+    public void connectionClosed() {
         if (!gone) loop.closed(this);
     }
 

@@ -19,7 +19,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
  */
 final class H2Writer extends ChannelInboundHandlerAdapter {
     /** SETTINGS_MAX_FRAME_SIZE's initial value, the least a peer may set: a header block longer than this continues. */
-    private static final int MAX_FRAME = 16_384;
+    static final int MAX_FRAME = 16_384;
     /** The HEADERS buffer's size: a request's frame is some 30-100 bytes, a batch of them fits. */
     private static final int BATCH = 4096;
 
@@ -76,6 +76,22 @@ final class H2Writer extends ChannelInboundHandlerAdapter {
             out.writeInt(id);
             out.writeBytes(block, len);
         }
+    }
+
+    /**
+     * Frames {@code data} (read, left as it is) as one DATA frame with END_STREAM for stream {@code id}, after its
+     * HEADERS; at most {@link #MAX_FRAME} bytes, within the flow-control windows the caller has taken them from.
+     */
+    void data(int id, ByteBuf data) {
+        int n = data.readableBytes();
+        int size = n + 9;
+        if (out != null && out.writableBytes() < size) drain();
+        if (out == null) out = h2.alloc().directBuffer(Math.max(BATCH, size));
+        out.writeMedium(n);
+        out.writeByte(0x0); // DATA
+        out.writeByte(0x1); // END_STREAM
+        out.writeInt(id);
+        out.writeBytes(data, data.readerIndex(), n);
     }
 
     /**

@@ -19,9 +19,9 @@ import java.time.Duration;
  * handlers (after the handshake, so HTTP/2's preface follows ALPN's choice). Called on the event loop, as the
  * {@link dev.brink.load.engine.LoadLoop} calls its protocol.
  */
-final class HttpConnector {
+public final class HttpConnector {
     /** A connection being opened: its channel at once, {@code ready} with the ALPN choice ("" without TLS or ALPN). */
-    record Opening(Channel channel, Future<String> ready) {
+    public record Opening(Channel channel, Future<String> ready) {
     }
 
     private final Bootstrap bootstrap;
@@ -30,7 +30,7 @@ final class HttpConnector {
     private final TlsStats stats;
     private final long handshakeTimeoutMs;
 
-    HttpConnector(Bootstrap bootstrap, InetSocketAddress address, HttpTls tls, Duration handshakeTimeout) {
+    public HttpConnector(Bootstrap bootstrap, InetSocketAddress address, HttpTls tls, Duration handshakeTimeout) {
         this.bootstrap = bootstrap;
         this.address = address;
         this.tls = tls;
@@ -38,12 +38,12 @@ final class HttpConnector {
         this.handshakeTimeoutMs = Math.max(1, handshakeTimeout.toMillis());
     }
 
-    boolean tls() {
+    public boolean tls() {
         return tls != null;
     }
 
     /** Starts one connection; its {@code ready} fails with the connect's or the handshake's cause. */
-    Opening open() {
+    public Opening open() {
         ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
@@ -81,7 +81,7 @@ final class HttpConnector {
     }
 
     /** The error a failed {@link Opening#ready} counts as during the run. */
-    static ErrorKind kind(Throwable cause) {
+    public static ErrorKind kind(Throwable cause) {
         return cause instanceof HandshakeFailed ? ErrorKind.TLS_HANDSHAKE : ErrorKind.ofConnect(cause);
     }
 
@@ -120,7 +120,7 @@ final class HttpConnector {
     }
 
     /** The handshakes since the last call, or null without TLS. Event loop. */
-    TlsSummary takeTls() {
+    public TlsSummary takeTls() {
         return stats == null ? null : stats.take();
     }
 
@@ -138,7 +138,7 @@ final class HttpConnector {
     }
 
     /** A TLS handshake that failed (its cause inside), as opposed to the TCP connect before it. */
-    static final class HandshakeFailed extends Exception {
+    public static final class HandshakeFailed extends Exception {
         HandshakeFailed(Throwable cause) {
             super(cause == null ? "TLS handshake failed" : cause.getMessage(), cause, false, false);
         }

@@ -32,6 +32,8 @@ public final class GrpcTestServer implements AutoCloseable {
     public static final String WATCH = "shop.inventory.v1.Inventory/Watch";
 
     public final AtomicLong calls = new AtomicLong();
+    /** The metadata of the latest call of the inventory service. */
+    public final java.util.concurrent.atomic.AtomicReference<io.grpc.Metadata> lastMetadata = new java.util.concurrent.atomic.AtomicReference<>();
     /** Reflection streams opened (a client asks all it needs on one stream). */
     public final AtomicLong reflections = new AtomicLong();
     volatile long stallAfter = -1;
@@ -94,7 +96,14 @@ public final class GrpcTestServer implements AutoCloseable {
                 }))
                 .build();
         server = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)).executor(handlers)
-                .addService(def).addService(io.grpc.ServerInterceptors.intercept(ProtoReflectionServiceV1.newInstance(),
+                .addService(io.grpc.ServerInterceptors.intercept(def, new io.grpc.ServerInterceptor() {
+                    @Override
+                    public <Q, A> io.grpc.ServerCall.Listener<Q> interceptCall(io.grpc.ServerCall<Q, A> call,
+                            io.grpc.Metadata headers, io.grpc.ServerCallHandler<Q, A> next) {
+                        lastMetadata.set(headers);
+                        return next.startCall(call, headers);
+                    }
+                })).addService(io.grpc.ServerInterceptors.intercept(ProtoReflectionServiceV1.newInstance(),
                         new io.grpc.ServerInterceptor() {
                             @Override
                             public <Q, A> io.grpc.ServerCall.Listener<Q> interceptCall(io.grpc.ServerCall<Q, A> call,
