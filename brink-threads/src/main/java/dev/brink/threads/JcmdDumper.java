@@ -27,6 +27,11 @@ public final class JcmdDumper {
     public static List<Path> capture(long pid, int count, Duration interval, Path dir) throws BrinkUserException {
         if (count < 1) throw new BrinkUserException("--count must be at least 1, was " + count);
         if (interval.isNegative()) throw new BrinkUserException("--interval must not be negative");
+        // asked before jcmd is: for a pid no process has, jcmd answers with its own exception text
+        // ("java.io.IOException: No such process"), which is not a sentence for the user
+        if (pid < 1 || ProcessHandle.of(pid).isEmpty()) {
+            throw new BrinkUserException("--pid " + pid + ": no running process has this id (expected the pid of a live JVM: jcmd -l lists them)");
+        }
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         if (!Files.isExecutable(jcmd)) {
             throw new BrinkUserException("no jcmd beside the java running Brink (" + jcmd + "): run Brink with a JDK, not a JRE");
@@ -59,8 +64,17 @@ public final class JcmdDumper {
         String text = Files.readString(out, StandardCharsets.UTF_8);
         if (p.exitValue() != 0 || !text.contains("Full thread dump")) {
             String first = text.lines().filter(l -> !l.isBlank()).filter(l -> !l.matches("\\d+:"))
-                    .findFirst().orElse("no output").strip();
-            throw new BrinkUserException("jcmd " + pid + " Thread.print failed (exit " + p.exitValue() + "): " + first);
+                    .findFirst().orElse("no output");
+            throw new BrinkUserException("jcmd " + pid + " Thread.print failed (exit " + p.exitValue() + "): " + sentence(first));
         }
+    }
+
+    /**
+     * jcmd's first line of a failure, as a sentence: its own failures are exception texts ("com.sun.tools.attach.
+     * AttachNotSupportedException: Unable to open socket file …" for a process that is not a JVM), whose class names
+     * the carrier, not the problem.
+     */
+    static String sentence(String jcmdLine) {
+        return jcmdLine.strip().replaceFirst("^(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error): ", "");
     }
 }
