@@ -157,10 +157,22 @@ class ScenarioRecordingsTest {
             assertThat(ex.detail().get("app_frame")).isEqualTo("dev.brink.jfr.programs.TariffParser.cell");
             assertThat((Long) ex.detail().get("exceptions_per_sec")).isGreaterThan(10_000);
             assertThat(ex.severity()).isEqualTo(dev.brink.core.Severity.WARNING);
-            Finding alloc = single(bad, FindingKind.ALLOCATION_HOTSPOT);
-            assertThat(alloc.detail().get("app_frame")).as(r.jdk() + " " + alloc.title()).isEqualTo("dev.brink.jfr.programs.InvoiceLineRenderer.line");
-            assertThat(alloc.detail().get("via").toString()).startsWith("java.lang.StringBuilder.");
-            assertThat(alloc.title()).doesNotContain("Arrays.copyOf").doesNotContain("Unsafe");
+            // Where the bytes are attributed must hold on any machine: the application's frame, via the JDK call it made,
+            // never Arrays.copyOf. The finding itself needs 50 MB/s (JfrFindings.ALLOC_RATE), which the renderer makes on
+            // a core of its own but not always beside two busy loops (a fresh-clone verify with CPU burners had no
+            // finding): where the recording's rate is under the rule's, the rule must stay silent, as it did
+            JfrReport.AllocationSite top = bad.allocationByAppFrame().get(0);
+            assertThat(top.frame()).as(r.jdk() + " " + bad.allocationByAppFrame()).isEqualTo("dev.brink.jfr.programs.InvoiceLineRenderer.line");
+            assertThat(top.via()).startsWith("java.lang.StringBuilder.");
+            boolean fastEnough = bad.allocationBytesPerSec() >= JfrFindings.ALLOC_RATE && top.share() >= JfrFindings.ALLOC_SHARE;
+            if (fastEnough) {
+                Finding alloc = single(bad, FindingKind.ALLOCATION_HOTSPOT);
+                assertThat(alloc.detail().get("app_frame")).as(r.jdk() + " " + alloc.title()).isEqualTo("dev.brink.jfr.programs.InvoiceLineRenderer.line");
+                assertThat(alloc.detail().get("via").toString()).startsWith("java.lang.StringBuilder.");
+                assertThat(alloc.title()).doesNotContain("Arrays.copyOf").doesNotContain("Unsafe");
+            } else {
+                assertThat(bad.findings()).noneMatch(f -> f.kind() == FindingKind.ALLOCATION_HOTSPOT);
+            }
             JfrReport fixed = JfrAnalyzer.analyze(r.file(), r.phase("backoffice-fixed"));
             assertThat(fixed.findings()).as(r.jdk() + " fixed").noneMatch(f -> f.kind() == FindingKind.GC_PRESSURE
                     || f.kind() == FindingKind.EXCEPTIONS || f.kind() == FindingKind.ALLOCATION_HOTSPOT
@@ -168,8 +180,11 @@ class ScenarioRecordingsTest {
             // the same recording read with the packages named: the same application frames
             JfrReport declared = JfrAnalyzer.analyze(r.file(), r.phase("backoffice"),
                     dev.brink.core.AppPackages.declared(List.of("dev.brink.jfr.programs")));
-            assertThat(single(declared, FindingKind.ALLOCATION_HOTSPOT).detail().get("app_frame"))
-                    .isEqualTo("dev.brink.jfr.programs.InvoiceLineRenderer.line");
+            assertThat(declared.allocationByAppFrame().get(0).frame()).isEqualTo("dev.brink.jfr.programs.InvoiceLineRenderer.line");
+            if (fastEnough) {
+                assertThat(single(declared, FindingKind.ALLOCATION_HOTSPOT).detail().get("app_frame"))
+                        .isEqualTo("dev.brink.jfr.programs.InvoiceLineRenderer.line");
+            }
         }
     }
 
