@@ -3,7 +3,7 @@ package dev.brink.load.grpc;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
 import dev.brink.core.InputKind;
-import dev.brink.load.http.H2Connection;
+import dev.brink.load.http.H2SettingsWait;
 import dev.brink.load.http.HttpConnector;
 import dev.brink.load.http.HttpTls;
 import dev.brink.load.plan.Plan;
@@ -21,8 +21,6 @@ import java.security.cert.CertificateException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
 
 /**
@@ -114,36 +112,18 @@ final class GrpcTransport {
      * one line naming why. Not on the event loop.
      */
     void probe(HttpConnector connector, Duration timeout) throws BrinkUserException, InterruptedException {
-        CountDownLatch over = new CountDownLatch(1);
-        H2Connection[] probe = new H2Connection[1];
-        boolean[] spoke = new boolean[1];
+        H2SettingsWait wait = new H2SettingsWait();
         HttpConnector.Opening o = connector.open();
         o.ready().addListener(f -> {
             if (!f.isSuccess() || tls != null && !ApplicationProtocolNames.HTTP_2.equals(o.ready().getNow())) {
-                over.countDown();
+                wait.giveUp();
                 return;
             }
-            probe[0] = new H2Connection(o.channel(), new H2Connection.Owner() {
-                @Override
-                public void connectionReady(H2Connection c) {
-                    spoke[0] = true;
-                    over.countDown();
-                }
-
-                @Override
-                public void slotsChanged() {
-                }
-
-                @Override
-                public void connectionClosed(H2Connection c) {
-                    over.countDown();
-                }
-            }, true, tls != null);
-            probe[0].start();
+            wait.start(o.channel(), tls != null);
         });
-        boolean done = over.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        boolean done = wait.await(timeout);
         o.channel().close().await();
-        if (done && spoke[0]) return;
+        if (done && wait.spoke()) return;
         if (!o.ready().isDone()) {
             throw new BrinkUserException(failure(null, "no connection within " + timeout.toSeconds() + " s", true));
         }
@@ -152,7 +132,7 @@ final class GrpcTransport {
         if (tls != null && !ApplicationProtocolNames.HTTP_2.equals(o.ready().getNow())) {
             throw new BrinkUserException("TLS to " + where() + " failed: the server did not choose h2 by ALPN (expected a gRPC server)");
         }
-        Throwable closed = probe[0] == null ? null : probe[0].cause();
+        Throwable closed = wait.cause();
         throw new BrinkUserException(failure(closed, done ? "the connection closed before any HTTP/2 SETTINGS"
                 : "no HTTP/2 SETTINGS within " + timeout.toSeconds() + " s", !done));
     }

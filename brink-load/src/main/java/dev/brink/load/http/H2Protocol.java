@@ -155,39 +155,21 @@ final class H2Protocol implements Protocol, H2Connection.Owner {
      * Returns what ALPN chose ("" for h2c). Not on the event loop.
      */
     static String probe(HttpConnector connector, Duration timeout) throws BrinkUserException, InterruptedException {
-        java.util.concurrent.CountDownLatch over = new java.util.concurrent.CountDownLatch(1);
-        H2Connection[] probe = new H2Connection[1];
-        boolean[] spoke = new boolean[1];
+        H2SettingsWait wait = new H2SettingsWait();
         HttpConnector.Opening o = connector.probe(timeout, ready -> {
             String alpn = ready.ready().getNow();
             if (connector.tls() && !alpn.equals(io.netty.handler.ssl.ApplicationProtocolNames.HTTP_2)) {
-                over.countDown(); // not h2: the caller says so, or falls back
+                wait.giveUp(); // not h2: the caller says so, or falls back
                 return;
             }
-            probe[0] = new H2Connection(ready.channel(), new H2Connection.Owner() {
-                @Override
-                public void connectionReady(H2Connection c) {
-                    spoke[0] = true;
-                    over.countDown();
-                }
-
-                @Override
-                public void slotsChanged() {
-                }
-
-                @Override
-                public void connectionClosed(H2Connection c) {
-                    over.countDown();
-                }
-            }, true, connector.tls());
-            probe[0].start();
+            wait.start(ready.channel(), connector.tls());
         });
-        boolean done = over.await(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        boolean done = wait.await(timeout);
         o.channel().close().await();
         String alpn = o.ready().getNow();
         if (connector.tls() && !alpn.equals(io.netty.handler.ssl.ApplicationProtocolNames.HTTP_2)) return alpn;
-        if (done && spoke[0]) return alpn;
-        String tls = probe[0] == null ? null : connector.failure(probe[0].cause);
+        if (done && wait.spoke()) return alpn;
+        String tls = wait.started() ? connector.failure(wait.cause()) : null;
         if (tls != null) throw new BrinkUserException(tls);
         throw new BrinkUserException("HTTP/2 to " + connector.where() + " failed: no HTTP/2 SETTINGS came back to the "
                 + (alpn.isEmpty() ? "h2c preface (expected a server that speaks HTTP/2 in cleartext by prior knowledge, an "
