@@ -32,6 +32,19 @@ public abstract class Link {
     protected abstract void close();
 
     /**
+     * The transport this link shares takes no more requests (an HTTP/2 connection's GOAWAY or lowered stream limit): an
+     * idle link goes now, a busy one when its answer comes. For links that ride a shared connection.
+     */
+    public void retireIfIdle() {
+        if (!busy && !gone) loop.closed(this);
+    }
+
+    /** The transport this link shares closed: the link goes (a request in flight was failed already). */
+    public void connectionClosed() {
+        if (!gone) loop.closed(this);
+    }
+
+    /**
      * What a request still unanswered after the request timeout counts as: {@code request-timeout} unless
      * the protocol knows better (raw TCP: bytes came but never made a frame).
      */

@@ -161,16 +161,6 @@ final class GrpcLink extends Link implements H2Slot {
         if (busy) finish(GrpcCodes.UNAVAILABLE, false);
     }
 
-    @Override
-    public void retireIfIdle() {
-        if (!busy && !gone) loop.closed(this);
-    }
-
-    @Override
-    public void connectionClosed() {
-        if (!gone) loop.closed(this);
-    }
-
     /** The call's deadline passed: the server is told to stop (RST_STREAM CANCEL), the call is DEADLINE_EXCEEDED. */
     void deadlineExceeded() {
         abort(GrpcCodes.DEADLINE_EXCEEDED);

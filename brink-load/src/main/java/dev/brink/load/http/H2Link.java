@@ -145,17 +145,6 @@ final class H2Link extends HttpLink implements H2Slot {
         if (busy) loop.fail(this, kind);
     }
 
-    /** The connection takes no more requests: an idle slot goes now. */
-    @Override
-    public void retireIfIdle() {
-        if (!busy && !gone) loop.closed(this);
-    }
-
-    @Override
-    public void connectionClosed() {
-        if (!gone) loop.closed(this);
-    }
-
     @Override
     protected void close() {
         if (stream != 0) { // a request given up (its timeout): the server may stop working on it
