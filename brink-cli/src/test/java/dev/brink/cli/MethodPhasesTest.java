@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Json;
+import dev.brink.core.verdict.SoakVerdictKind;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -70,11 +71,18 @@ class MethodPhasesTest {
         Path out = dir.resolve("soak");
         BrinkRun r = brink("run", p.toString(), "--phases", "soak", "--out", out.toString());
         System.out.println(r.out);
-        assertThat(r.code).as(r.out + r.err).isZero();
         JsonNode s = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         assertThat(s.has("capacity")).as("--phases soak runs the soak only").isFalse();
-        assertThat(s.get("soak").get("verdict").asText()).as(r.out).isEqualTo("stable");
-        assertThat(s.get("soak").get("reason").asText()).startsWith("no leak");
+        // the leak analysis finds no leak either way; on a host other processes saturate (a verify beside two CPU
+        // burners) Brink does not judge the soak (HostSaturationTest), and a gate it cannot judge fails closed
+        assertThat(s.get("soak").get("reason").asText()).as(r.out).startsWith("no leak");
+        if (s.get("soak").get("verdict").asText().equals(SoakVerdictKind.HOST_SATURATED.json())) {
+            assertThat(r.code).as(r.out + r.err).isEqualTo(3);
+            assertThat(r.out).contains("gate not judged: fail_on.soak: not judged");
+        } else {
+            assertThat(r.code).as(r.out + r.err).isZero();
+            assertThat(s.get("soak").get("verdict").asText()).as(r.out).isEqualTo("stable");
+        }
         // six probes, plus the histograms at start and end
         try (var files = Files.list(out.resolve("evidence"))) {
             assertThat(files.filter(f -> f.getFileName().toString().startsWith("histo-")).count()).isGreaterThanOrEqualTo(7);
