@@ -1,5 +1,6 @@
 package dev.brink.load.grpc;
 
+import dev.brink.load.http.Hpack;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
@@ -58,7 +59,7 @@ final class GrpcHead {
 
     /** A literal without indexing whose name is static-table entry {@code index}. */
     private static void indexedName(ByteBuf b, int index, String value) {
-        integer(b, 0, 4, index);
+        Hpack.integer(b, 0, 4, index);
         string(b, value);
     }
 
@@ -72,23 +73,7 @@ final class GrpcHead {
     /** As grpc-java writes a header: US-ASCII (a character outside it becomes '?'). */
     private static void string(ByteBuf b, String s) {
         byte[] v = s.getBytes(StandardCharsets.US_ASCII);
-        integer(b, 0, 7, v.length);
+        Hpack.integer(b, 0, 7, v.length);
         b.writeBytes(v);
-    }
-
-    /** RFC 7541 5.1: {@code value} with an N-bit prefix after the bits {@code first}. */
-    private static void integer(ByteBuf b, int first, int prefixBits, int value) {
-        int max = (1 << prefixBits) - 1;
-        if (value < max) {
-            b.writeByte(first | value);
-            return;
-        }
-        b.writeByte(first | max);
-        value -= max;
-        while (value >= 0x80) {
-            b.writeByte((value & 0x7f) | 0x80);
-            value >>>= 7;
-        }
-        b.writeByte(value);
     }
 }

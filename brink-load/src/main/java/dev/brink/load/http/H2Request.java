@@ -115,34 +115,18 @@ final class H2Request {
 
     /** A literal header field without indexing whose name is static-table entry {@code index}. */
     private static void literal(ByteBuf block, int index, ByteBuf buf, int from, int to) {
-        integer(block, 0, 4, index);
+        Hpack.integer(block, 0, 4, index);
         string(block, buf, from, to, false);
     }
 
     /** A string literal, not Huffman-coded: its length (7-bit prefix), then its bytes (lower-cased for a name). */
     private static void string(ByteBuf block, ByteBuf buf, int from, int to, boolean lower) {
-        integer(block, 0, 7, to - from);
+        Hpack.integer(block, 0, 7, to - from);
         if (!lower) {
             block.writeBytes(buf, from, to - from);
             return;
         }
         for (int i = from; i < to; i++) block.writeByte(lower(buf.getByte(i)));
-    }
-
-    /** RFC 7541 5.1: {@code value} with an N-bit prefix after the bits {@code first}. */
-    private static void integer(ByteBuf block, int first, int prefixBits, int value) {
-        int max = (1 << prefixBits) - 1;
-        if (value < max) {
-            block.writeByte(first | value);
-            return;
-        }
-        block.writeByte(first | max);
-        value -= max;
-        while (value >= 0x80) {
-            block.writeByte((value & 0x7f) | 0x80);
-            value >>>= 7;
-        }
-        block.writeByte(value);
     }
 
     /** The static table's index of the name in {@code buf[from, to)} (any case), or 0. */
