@@ -9,7 +9,8 @@
 # Needs nginx, vegeta (go install github.com/tsenart/vegeta/v12@v12.12.0), taskset, /usr/bin/time, python3 and
 # brink-cli/target/brink.jar. Usage: bench/open-model-lag.sh [rate] [seconds] [rounds]
 # BRINK_JAR=... runs another brink.jar; BRINK_BASE_JAR=/path/to/older/brink.jar adds that jar's run to each round
-# (before/after in the same run); BRINK_NO_WARMUP_ARM=1 adds the same jar with --no-warm-up to each round.
+# (before/after in the same run); BRINK_NO_WARMUP_ARM=1 adds the same jar with --no-warm-up to each round;
+# BRINK_JVM_ARM="name=JVM options" adds the same jar with those JVM options (after the launcher's) to each round.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
@@ -21,6 +22,10 @@ JAR=${BRINK_JAR:-"$ROOT/brink-cli/target/brink.jar"}
 VEGETA=$(command -v vegeta || echo "${GOBIN:-$HOME/go/bin}/vegeta")
 WORK=$(mktemp -d /tmp/brink-open-lag.XXXXXX)
 [[ -f "$JAR" ]] || { echo "missing $JAR: run ./mvnw -B -q package -DskipTests" >&2; exit 2; }
+if [[ ! -x "$VEGETA" ]] && command -v go >/dev/null; then
+  echo "installing vegeta v12.12.0 with go install" >&2
+  go install github.com/tsenart/vegeta/v12@v12.12.0 >&2
+fi
 [[ -x "$VEGETA" ]] || { echo "vegeta not found: go install github.com/tsenart/vegeta/v12@v12.12.0" >&2; exit 2; }
 
 source "$HERE/nginx-loopback.sh"
@@ -29,10 +34,10 @@ start_nginx "$WORK" "$PORT"
 # what the brink script adds for `brink http` (kept in step with ../brink's generator_opts and cds_opts)
 GEN_OPTS="-Xms192m -Xmx192m -XX:+AlwaysPreTouch -XX:+UseSerialGC"
 
-run_brink() { # name jar [extra brink options]
-  local name=$1 jar=$2 cds="" extra=${3:-}
+run_brink() { # name jar [extra brink options] [extra JVM options]
+  local name=$1 jar=$2 cds="" extra=${3:-} jvm=${4:-}
   [[ -f "${jar%.jar}.jsa" ]] && cds="-XX:SharedArchiveFile=${jar%.jar}.jsa -Xshare:auto"
-  /usr/bin/time -f "%U %S" -o "$WORK/$name.time" taskset -c 0 java $GEN_OPTS $cds -jar "$jar" http "$URL" \
+  /usr/bin/time -f "%U %S" -o "$WORK/$name.time" taskset -c 0 java $GEN_OPTS $jvm $cds -jar "$jar" http "$URL" \
       --rate "$RATE" --duration "${SECS}s" $extra --json --out "$WORK/$name" >"$WORK/$name.json" 2>"$WORK/$name.err"
   python3 - "$name" "$WORK/$name" "$WORK/$name.json" "$WORK/$name.time" "$WORK/$name.err" <<'PY' >>"$WORK/table"
 import json, sys, re
@@ -82,6 +87,7 @@ for i in $(seq 1 "$ROUNDS"); do
   [[ -n "${BRINK_BASE_JAR:-}" ]] && run_brink "brink-base#$i" "$BRINK_BASE_JAR"
   run_brink "brink#$i" "$JAR"
   [[ -n "${BRINK_NO_WARMUP_ARM:-}" ]] && run_brink "brink-no-warm-up#$i" "$JAR" --no-warm-up
+  [[ -n "${BRINK_JVM_ARM:-}" ]] && run_brink "brink-${BRINK_JVM_ARM%%=*}#$i" "$JAR" "" "${BRINK_JVM_ARM#*=}"
 done
 echo "open model, $RATE req/s, ${SECS}s, nginx on CPU 1, generators on CPU 0; $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 cat "$WORK/table"
