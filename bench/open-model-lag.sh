@@ -31,8 +31,10 @@ fi
 source "$HERE/nginx-loopback.sh"
 start_nginx "$WORK" "$PORT"
 
-# what the brink script adds for `brink http` (kept in step with ../brink's generator_opts and cds_opts)
+# what the brink script adds for `brink http` (kept in step with ../brink's generator_opts, open_loop_opts and cds_opts):
+# C1 alone up to 300 000 planned requests (BRINK_JVM_ARM="tiered=-XX:TieredStopAtLevel=4" runs the other choice beside)
 GEN_OPTS="-Xms192m -Xmx192m -XX:+AlwaysPreTouch -XX:+UseSerialGC"
+awk -v r="$RATE" -v s="$SECS" 'BEGIN { exit !(r * s <= 300000) }' && GEN_OPTS="$GEN_OPTS -XX:TieredStopAtLevel=1"
 
 run_brink() { # name jar [extra brink options] [extra JVM options]
   local name=$1 jar=$2 cds="" extra=${3:-} jvm=${4:-}
