@@ -89,7 +89,11 @@ class ScenarioRecordingsTest {
             assertThat(f.detail().get("cause")).as(r.jdk().toString()).isEqualTo("class-loading");
             assertThat(f.detail().get("app_frame")).isEqualTo("dev.brink.jfr.programs.ScriptRunner.evaluate");
             assertThat(f.title()).startsWith("class loading:");
-            assertThat(rep.classLoading().perSec()).isGreaterThan(5);
+            // each class costs the loader a few ms of CPU under its lock, so the rate is the machine's: above 5/s in
+            // every verify until one beside a build and two helpers' benchmarks (load 10) saw 4.6/s. What holds on any
+            // machine: classes keep loading, faster than in the journal phase of the same JVM, which loads none
+            double journal = JfrAnalyzer.analyze(r.file(), r.phase("journal")).classLoading().perSec();
+            assertThat(rep.classLoading().perSec()).isGreaterThan(1).isGreaterThan(journal);
             assertThat(rep.classLoading().loaderLockWaits()).isGreaterThanOrEqualTo(5);
         }
     }
