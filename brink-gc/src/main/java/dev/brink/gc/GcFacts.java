@@ -26,6 +26,13 @@ final class GcFacts {
     final List<GcEvent> events;
     final double[] t;
     final boolean timed;
+    /**
+     * The application's pauses over the whole log's span: a tool's class histogram or heap dump and the start-up's
+     * metadata collections ({@link ForeignCollections}) stay out of the pauses but not of the time. Their pauses are
+     * the tool's or the boot's doing, and on a starved machine a histogram's full GC can stretch to hundreds of ms:
+     * counted, three of them made a 20 s log of an idle JVM read as "GC takes 10 % of the time" with heap advice. The
+     * time-share, sizing and long-pause rules read these; the report shows every pause.
+     */
     final PauseStats stats;
     final HeapFloorTrend trend;
     final JvmSettings settings;
@@ -38,12 +45,12 @@ final class GcFacts {
     final PauseStats heapStats;
     final List<Finding> out = new ArrayList<>();
 
-    GcFacts(List<GcEvent> events, double[] t, boolean timed, PauseStats stats, HeapFloorTrend trend, JvmSettings settings,
+    GcFacts(List<GcEvent> events, double[] t, boolean timed, HeapFloorTrend trend, JvmSettings settings,
             List<String> evidence, long loadStartEpochMs, List<MetaspaceOom> metaspaceOoms) {
         this.events = events;
         this.t = t;
         this.timed = timed;
-        this.stats = stats;
+        this.stats = PauseStats.of(events, t, e -> ForeignCollections.why(e, loadStartEpochMs) == null);
         this.trend = trend;
         this.settings = settings;
         this.evidence = evidence;

@@ -105,7 +105,7 @@ public final class GcLogAnalyzer {
         double[] t = TimeAxis.of(events, axis);
         PauseStats stats = PauseStats.of(events, t);
         HeapFloorTrend trend = floorTrend(events, t, settings);
-        List<Finding> findings = new GcFindings(new GcFacts(events, t, !"index".equals(axis[0]), stats, trend, settings,
+        List<Finding> findings = new GcFindings(new GcFacts(events, t, !"index".equals(axis[0]), trend, settings,
                 sources, loadStartEpochMs, ooms)).all();
         return new GcReport(sources, format, settings, findings, stats, trend, axis[0], t, events, ooms, lines, unknown, samples);
     }

@@ -31,6 +31,15 @@ public record PauseStats(int count, @JsonProperty("total_ms") double totalMs, @J
 
     /** @param times the analysis time axis (seconds), one per event, ascending */
     static PauseStats of(List<GcEvent> events, double[] times) {
+        return of(events, times, e -> true);
+    }
+
+    /**
+     * The pauses of the events {@code counted} accepts, over the span of all of them: the application's share of the
+     * time its JVM ran, when the others (a tool's class histogram, start-up) are left out of the pauses but not of the
+     * time.
+     */
+    static PauseStats of(List<GcEvent> events, double[] times, java.util.function.Predicate<GcEvent> counted) {
         int n = events.size();
         double[] pauses = new double[n];
         double[] pt = new double[n];
@@ -40,6 +49,9 @@ public record PauseStats(int count, @JsonProperty("total_ms") double totalMs, @J
         double total = 0;
         for (int i = 0; i < n; i++) {
             GcEvent e = events.get(i);
+            if (!counted.test(e)) {
+                continue;
+            }
             if (e.kind() == GcKind.FULL) {
                 ft[f++] = times[i];
             }
