@@ -19,6 +19,12 @@ public final class Http1Link extends HttpLink {
     private final ResponseParser parser = new ResponseParser();
     Channel channel;
     private boolean keepAlive;
+    /**
+     * The request buffer, kept from one request to the next: the channel gets a reference of its own and releases it
+     * once the bytes are written (or the write failed), which leaves this one. A pooled allocation and release per
+     * request less; one buffer of a request's size per connection, released when the link's channel goes.
+     */
+    private ByteBuf request;
 
     Http1Link(LoadLoop loop, Http1Protocol protocol, RequestEncoder[] encoders) {
         super(loop, encoders, protocol.base());
@@ -32,7 +38,18 @@ public final class Http1Link extends HttpLink {
 
     @Override
     protected ByteBuf buffer(int size) {
-        return channel.alloc().directBuffer(size);
+        ByteBuf b = request;
+        if (b != null && b.refCnt() == 1) return b.clear().retain(); // the last request's write is over
+        if (b != null) b.release(); // still queued (never expected: one request at a time): the channel frees it
+        request = b = channel.alloc().directBuffer(size);
+        return b.retain();
+    }
+
+    private void releaseRequest() {
+        if (request != null) {
+            request.release();
+            request = null;
+        }
     }
 
     @Override
@@ -65,12 +82,14 @@ public final class Http1Link extends HttpLink {
         f.ready().addListener(done -> {
             if (gone || !busy) {
                 hop.release();
+                releaseRequest(); // no handler on the new channel: its close would not release it
                 f.channel().close();
             } else if (done.isSuccess()) {
                 channel.pipeline().addLast(new Handler());
                 channel.writeAndFlush(hop, channel.voidPromise());
             } else {
                 hop.release();
+                releaseRequest();
                 loop.fail(this, HttpConnector.kind(done.cause()));
             }
         });
@@ -108,6 +127,7 @@ public final class Http1Link extends HttpLink {
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
             if (ctx.channel() != channel) return;
+            releaseRequest();
             if (busy && parser.readingUntilClose()) { // a body without a length ends with the connection
                 status = parser.status();
                 keepAlive = false;
