@@ -7,7 +7,6 @@ import dev.brink.load.http.H2SettingsWait;
 import dev.brink.load.http.HttpConnector;
 import dev.brink.load.http.HttpTls;
 import dev.brink.load.plan.Plan;
-import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.NettyChannelBuilder;
@@ -15,8 +14,6 @@ import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
 import java.security.cert.CertificateException;
 import java.time.Duration;
 import java.util.List;
@@ -182,25 +179,6 @@ final class GrpcTransport {
     /** The name the certificate must carry. */
     private String tlsName() {
         return authorityHost(settings.authority(), host);
-    }
-
-    /** Messages as their bytes, both ways (the warm-up responder's). */
-    static MethodDescriptor.Marshaller<byte[]> bytes() {
-        return new MethodDescriptor.Marshaller<>() {
-            @Override
-            public InputStream stream(byte[] value) {
-                return new ByteArrayInputStream(value);
-            }
-
-            @Override
-            public byte[] parse(InputStream stream) {
-                try (stream) {
-                    return stream.readAllBytes();
-                } catch (java.io.IOException e) {
-                    return new byte[0];
-                }
-            }
-        };
     }
 
     /** Exception messages on one line: a TLS library's may span several. */
