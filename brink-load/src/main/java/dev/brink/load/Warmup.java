@@ -100,25 +100,27 @@ public final class Warmup {
 
     /**
      * {@link #of} for a gRPC plan: a {@link GrpcLoopbackResponder} answers the methods the plan calls, found as the
-     * run finds them (so a wrong method or field is the same one line, before any load). Plaintext, whatever the
-     * target's TLS: the responder has no certificate the plan would trust, and the handshake is per connection, not
-     * per call. On shared connections whatever the plan's policy: the call path is the same, and a connection per
-     * warm-up call would leave thousands of TIME_WAIT sockets that the run's own port count would then see (in a
-     * narrowed port range, running out of ports before the run starts); a connection per user made the cold
-     * responder's first round time out (32 handshakes at once on its one thread, on a loaded machine).
+     * run finds them (so a wrong method or field is the same one line, before any load), and the warm-up's client is
+     * lent their descriptors instead of asking the responder's reflection (it has none: see the responder). On TLS
+     * with its own certificate (not verified) when the target is TLS, so the handshake and TLS paths compile too. On
+     * shared connections whatever the plan's policy: the call path is the same, and a connection per warm-up call
+     * would leave thousands of TIME_WAIT sockets that the run's own port count would then see (in a narrowed port
+     * range, running out of ports before the run starts); a connection per user made the cold responder's first
+     * round time out (32 handshakes at once on its one thread, on a loaded machine).
      */
     static Report grpc(Plan plan, LoadOptions options, Duration max) throws BrinkUserException, InterruptedException {
         long started = System.nanoTime();
         java.util.List<com.google.protobuf.Descriptors.MethodDescriptor> methods = GrpcProtocols.methods(plan);
-        try (GrpcLoopbackResponder responder = new GrpcLoopbackResponder(methods)) {
-            Plan.Grpc g = plan.target().grpc();
-            Plan.Grpc local = new Plan.Grpc(null, java.util.List.of(), null, g.channels(), "shared", g.deadline(), null, null);
+        Plan.Grpc g = plan.target().grpc();
+        boolean tls = g.tls() != null;
+        try (GrpcLoopbackResponder responder = new GrpcLoopbackResponder(methods, tls)) {
+            Plan.Grpc local = new Plan.Grpc(null, java.util.List.of(), null, g.channels(), "shared", g.deadline(),
+                    tls ? new Plan.Tls(null, true) : null, null);
             Plan warm = new Plan(plan.name(), new Plan.Target(java.net.URI.create("grpc://127.0.0.1:" + responder.port()), null,
                     local), plan.profile(), plan.slo(), plan.phases(), plan.data(), plan.failOn(), plan.users(), plan.flows());
-            return load(warm, GRPC_CALLS, options, max, started, "a gRPC responder inside Brink on 127.0.0.1");
-        } catch (java.io.IOException e) {
-            throw new BrinkUserException("cannot start the warm-up's gRPC responder on 127.0.0.1: " + e.getMessage()
-                    + " (expected a free port; --no-warm-up skips the warm-up)");
+            GrpcProtocols.lend(warm, methods);
+            return load(warm, GRPC_CALLS, options, max, started, "a gRPC responder " + (tls ? "(TLS) " : "")
+                    + "inside Brink on 127.0.0.1");
         }
     }
 

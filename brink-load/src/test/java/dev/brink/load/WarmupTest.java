@@ -76,6 +76,24 @@ class WarmupTest {
     }
 
     @Test
+    void warmsGrpcOnTlsWhenTheTargetIsTlsFromTheProtoAloneWithNothingAtTheTarget() throws Exception {
+        // descriptors from the .proto: the warm-up needs nothing from the target, not even a listening port
+        Plan plan = new Plan("warm-tls", new Plan.Target(URI.create("grpc://127.0.0.1:1"), null,
+                new Plan.Grpc(java.nio.file.Path.of("src/test/resources/grpc/inventory.proto").toAbsolutePath(), List.of(),
+                        null, 1, "shared", null, new Plan.Tls(null, false), null)),
+                List.of(new Plan.Operation("reserve", 90, new Plan.Request("POST", GrpcTestServer.RESERVE, List.of(),
+                                "{\"sku\": \"s-${seq}\"}"), Plan.Check.DEFAULT),
+                        new Plan.Operation("watch", 10, new Plan.Request("POST", GrpcTestServer.WATCH, List.of(),
+                                "{\"sku\": \"s\"}"), Plan.Check.DEFAULT)),
+                null, null, null);
+
+        Warmup.Report r = Warmup.of(plan, LoadOptions.defaults(), Duration.ofMillis(2000));
+
+        assertThat(r.line()).contains("gRPC responder (TLS)");
+        assertThat(r.ok()).as(r.line()).isPositive().isGreaterThanOrEqualTo(r.requests() * 9 / 10);
+    }
+
+    @Test
     void warmsRawTcpOnAResponderThatFramesItsAnswersAsThePlanExpects() throws Exception {
         try (dev.brink.load.tcp.TelemetryTestServerAccess target = new dev.brink.load.tcp.TelemetryTestServerAccess()) {
             // the plan's echo check needs the session's own sequence number, which no stand-in knows: without it,

@@ -88,6 +88,18 @@ public final class GrpcProtocols {
     }
 
     /**
+     * Hands {@code methods} (what {@link #methods} found for the plan being warmed) to the next {@link #open} of
+     * {@code warm}, the warm-up's plan against its {@link GrpcLoopbackResponder}, which takes them instead of asking
+     * for reflection: the responder serves none, so that a warm-up loads no gRPC server, and the run already holds
+     * the descriptors, from its files or from the target's one reflection exchange.
+     */
+    public static void lend(Plan warm, List<Descriptors.MethodDescriptor> methods) throws BrinkUserException {
+        java.net.URI base = warm.target().baseUrl();
+        GrpcTransport transport = GrpcTransport.of(base.getHost(), base.getPort(), warm.target().grpc());
+        REFLECTED.put(key(warm, transport), GrpcSchema.of("the descriptors lent to the warm-up", methods));
+    }
+
+    /**
      * What {@code brink check} shows of each operation, found as {@link #open} finds it, before any load and without a
      * connection unless {@code reflect}: the TLS material read, the descriptors (.proto, protoset, or the server's
      * reflection when {@code reflect}; else null methods), each message compiled against its method's input type and
@@ -149,6 +161,19 @@ public final class GrpcProtocols {
         Plan.Grpc g = plan.target().grpc();
         if (g.proto() != null) return GrpcSchema.fromProto(g.proto(), g.importPaths());
         if (g.protoset() != null) return GrpcSchema.fromProtoset(g.protoset());
+        Reflected key = key(plan, transport);
+        GrpcSchema asked = REFLECTED.remove(key);
+        if (asked != null) return asked;
+        try {
+            return GrpcReflection.load(transport, new ArrayList<>(key.services()), Duration.ofSeconds(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BrinkUserException("interrupted while asking " + transport.where() + " for its services");
+        }
+    }
+
+    /** Where {@code plan}'s reflection answer is kept: its server, its settings, the services its calls name. */
+    private static Reflected key(Plan plan, GrpcTransport transport) throws BrinkUserException {
         LinkedHashSet<String> services = new LinkedHashSet<>();
         for (Plan.Operation op : plan.profile()) {
             String call = op.request().path();
@@ -156,15 +181,7 @@ public final class GrpcProtocols {
             if (slash <= 0) throw new BrinkUserException("call '" + call + "': expected pkg.Service/Method");
             services.add(call.substring(0, slash));
         }
-        Reflected key = new Reflected(transport.where(), g, List.copyOf(services));
-        GrpcSchema asked = REFLECTED.remove(key);
-        if (asked != null) return asked;
-        try {
-            return GrpcReflection.load(transport, new ArrayList<>(services), Duration.ofSeconds(10));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new BrinkUserException("interrupted while asking " + transport.where() + " for its services");
-        }
+        return new Reflected(transport.where(), plan.target().grpc(), List.copyOf(services));
     }
 
     /**

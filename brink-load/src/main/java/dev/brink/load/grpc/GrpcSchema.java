@@ -51,6 +51,13 @@ final class GrpcSchema {
         }
     }
 
+    /** The files that define {@code methods}' services (what the warm-up is lent), named {@code source}. */
+    static GrpcSchema of(String source, List<Descriptors.MethodDescriptor> methods) {
+        List<Descriptors.FileDescriptor> files = new ArrayList<>();
+        for (Descriptors.MethodDescriptor m : methods) if (!files.contains(m.getFile())) files.add(m.getFile());
+        return new GrpcSchema(source, files);
+    }
+
     /** Parses {@code proto} and what it imports (searched in {@code importPaths}, then beside it). */
     static GrpcSchema fromProto(Path proto, List<Path> importPaths) throws BrinkUserException {
         Map<String, DescriptorProtos.FileDescriptorProto> parsed = parse(proto, importPaths);

@@ -1,22 +1,11 @@
 package dev.brink.load.grpc;
 
 import dev.brink.core.BrinkUserException;
-import dev.brink.core.InputFiles;
-import dev.brink.core.InputKind;
 import dev.brink.load.http.H2SettingsWait;
 import dev.brink.load.http.HttpConnector;
 import dev.brink.load.http.HttpTls;
 import dev.brink.load.plan.Plan;
-import io.grpc.MethodDescriptor;
-import io.grpc.Status;
-import io.grpc.netty.GrpcSslContexts;
-import io.grpc.netty.NettyChannelBuilder;
 import io.netty.handler.ssl.ApplicationProtocolNames;
-import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
-import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
 import java.security.cert.CertificateException;
 import java.time.Duration;
 import java.util.List;
@@ -26,7 +15,7 @@ import javax.net.ssl.SSLException;
 /**
  * How Brink reaches one gRPC server: plaintext HTTP/2 or TLS (the JVM's trust store, a CA file, or no
  * verification at all), and the :authority the calls name. The load's connections ({@link HttpTls}, Brink's own
- * HTTP/2 client) and the reflection channel (grpc-java's, built only when reflection is asked) follow the same
+ * HTTP/2 client) and the reflection client's ({@link GrpcReflection}, on the same client) follow the same
  * settings, so a TLS setting holds for both; a TLS failure becomes one line that says which side is wrong, before
  * any load.
  */
@@ -36,7 +25,6 @@ final class GrpcTransport {
     private final Plan.Grpc settings;
     /** The load's TLS (null: plaintext): SNI and the certificate's name are the authority's host. */
     final HttpTls tls;
-    private SslContext grpcSsl; // grpc-java's, for reflection: built when first needed
 
     private GrpcTransport(String host, int port, Plan.Grpc settings, HttpTls tls) {
         this.host = host;
@@ -78,34 +66,6 @@ final class GrpcTransport {
         return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
     }
 
-    /** A grpc-java channel builder for this server (the reflection client's); the caller adds its event loop and executor. */
-    NettyChannelBuilder builder() throws BrinkUserException {
-        NettyChannelBuilder b = NettyChannelBuilder.forAddress(host, port);
-        if (tls != null) b.sslContext(grpcSsl()).useTransportSecurity();
-        else b.usePlaintext();
-        if (settings.authority() != null) b.overrideAuthority(settings.authority());
-        return b;
-    }
-
-    private SslContext grpcSsl() throws BrinkUserException {
-        if (grpcSsl != null) return grpcSsl;
-        Plan.Tls t = settings.tls();
-        SslContextBuilder b = GrpcSslContexts.forClient();
-        if (t.insecure()) {
-            b.trustManager(InsecureTrustManagerFactory.INSTANCE);
-        } else if (t.caCert() != null) {
-            InputFiles.checkRegular(t.caCert(), InputKind.PEM, "--cacert");
-        }
-        try {
-            if (t.caCert() != null) b.trustManager(t.caCert().toFile());
-            grpcSsl = b.build();
-            return grpcSsl;
-        } catch (SSLException | IllegalArgumentException e) {
-            throw new BrinkUserException(t.caCert() + ": expected PEM certificates (-----BEGIN CERTIFICATE-----): "
-                    + UserText.firstLine(e));
-        }
-    }
-
     /**
      * Opens one connection with {@code connector} (this server's, as the load opens them) and waits for the server's
      * first HTTP/2 SETTINGS, before any load: they prove the connection, its TLS and h2 work; a failure to connect is
@@ -124,22 +84,24 @@ final class GrpcTransport {
         boolean done = wait.await(timeout);
         o.channel().close().await();
         if (done && wait.spoke()) return;
-        if (!o.ready().isDone()) {
-            throw new BrinkUserException(failure(null, "no connection within " + timeout.toSeconds() + " s", true));
-        }
-        Throwable c = o.ready().cause();
-        if (c != null) throw new BrinkUserException(failure(c instanceof HttpConnector.HandshakeFailed ? c.getCause() : c, null, false));
-        if (tls != null && !ApplicationProtocolNames.HTTP_2.equals(o.ready().getNow())) {
-            throw new BrinkUserException("TLS to " + where() + " failed: the server did not choose h2 by ALPN (expected a gRPC server)");
-        }
-        Throwable closed = wait.cause();
-        throw new BrinkUserException(failure(closed, done ? "the connection closed before any HTTP/2 SETTINGS"
-                : "no HTTP/2 SETTINGS within " + timeout.toSeconds() + " s", !done));
+        throw unreachable(o, done, wait.cause(), timeout);
     }
 
-    /** One line for a call that could not reach the server (the reflection client's status). */
-    String failure(Status st) {
-        return failure(st.getCause(), st.getCode() + " " + st.getDescription(), st.getCode() == Status.Code.DEADLINE_EXCEEDED);
+    /**
+     * Why a connection opened with {@code o} did not become a usable HTTP/2 connection within {@code timeout}, as one
+     * line: {@code done}, the wait for the server's SETTINGS ended (not timed out); {@code closed}, what closed it.
+     */
+    BrinkUserException unreachable(HttpConnector.Opening o, boolean done, Throwable closed, Duration timeout) {
+        if (!o.ready().isDone()) {
+            return new BrinkUserException(failure(null, "no connection within " + timeout.toSeconds() + " s", true));
+        }
+        Throwable c = o.ready().cause();
+        if (c != null) return new BrinkUserException(failure(c instanceof HttpConnector.HandshakeFailed ? c.getCause() : c, null, false));
+        if (tls != null && !ApplicationProtocolNames.HTTP_2.equals(o.ready().getNow())) {
+            return new BrinkUserException("TLS to " + where() + " failed: the server did not choose h2 by ALPN (expected a gRPC server)");
+        }
+        return new BrinkUserException(failure(closed, done ? "the connection closed before any HTTP/2 SETTINGS"
+                : "no HTTP/2 SETTINGS within " + timeout.toSeconds() + " s", !done));
     }
 
     /**
@@ -182,25 +144,6 @@ final class GrpcTransport {
     /** The name the certificate must carry. */
     private String tlsName() {
         return authorityHost(settings.authority(), host);
-    }
-
-    /** Messages as their bytes, both ways (the warm-up responder's). */
-    static MethodDescriptor.Marshaller<byte[]> bytes() {
-        return new MethodDescriptor.Marshaller<>() {
-            @Override
-            public InputStream stream(byte[] value) {
-                return new ByteArrayInputStream(value);
-            }
-
-            @Override
-            public byte[] parse(InputStream stream) {
-                try (stream) {
-                    return stream.readAllBytes();
-                } catch (java.io.IOException e) {
-                    return new byte[0];
-                }
-            }
-        };
     }
 
     /** Exception messages on one line: a TLS library's may span several. */

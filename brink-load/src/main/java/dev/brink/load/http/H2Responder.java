@@ -27,8 +27,9 @@ import java.util.function.Supplier;
 /**
  * The HTTP/2 and TLS side of the warm-up's {@link LoopbackResponder}: every stream, once its request has ended,
  * gets a 200 with "ok\n", and the bytes of a request body are given back to the flow-control windows at once.
+ * Public for its TLS alone, which the gRPC warm-up's responder shares.
  */
-final class H2Responder extends ChannelInboundHandlerAdapter {
+public final class H2Responder extends ChannelInboundHandlerAdapter {
     private static final ByteBuf OK = Unpooled.unreleasableBuffer(Unpooled.directBuffer().writeBytes("ok\n".getBytes(StandardCharsets.US_ASCII)));
     private static final Http2Headers HEADERS = new DefaultHttp2Headers().status("200").set("content-length", "3");
 
@@ -52,7 +53,7 @@ final class H2Responder extends ChannelInboundHandlerAdapter {
     }
 
     /** The responder's TLS: its own certificate and key from Brink's jar, h2 and http/1.1 offered by ALPN. */
-    static SslContext serverTls() {
+    public static SslContext serverTls() {
         try (InputStream cert = H2Responder.class.getResourceAsStream("warmup-responder.pem");
              InputStream key = H2Responder.class.getResourceAsStream("warmup-responder.key")) {
             return SslContextBuilder.forServer(cert, key).applicationProtocolConfig(new ApplicationProtocolConfig(
