@@ -73,13 +73,13 @@ final class GrpcTransport {
      */
     void probe(HttpConnector connector, Duration timeout) throws BrinkUserException, InterruptedException {
         H2SettingsWait wait = new H2SettingsWait();
-        HttpConnector.Opening o = connector.open();
-        o.ready().addListener(f -> {
-            if (!f.isSuccess() || tls != null && !ApplicationProtocolNames.HTTP_2.equals(o.ready().getNow())) {
+        // the wait's handler goes in on the loop as the connection becomes ready, before the server's SETTINGS are read
+        HttpConnector.Opening o = connector.open(done -> {
+            if (!done.ready().isSuccess() || tls != null && !ApplicationProtocolNames.HTTP_2.equals(done.ready().getNow())) {
                 wait.giveUp();
                 return;
             }
-            wait.start(o.channel(), tls != null);
+            wait.start(done.channel(), tls != null);
         });
         boolean done = wait.await(timeout);
         o.channel().close().await();

@@ -44,6 +44,17 @@ public final class HttpConnector {
 
     /** Starts one connection; its {@code ready} fails with the connect's or the handshake's cause. */
     public Opening open() {
+        return open(null);
+    }
+
+    /**
+     * {@link #open()}, with {@code onDone} run on the connection's event loop the moment {@code ready} completes, in the
+     * same task, before anything more is read from it: the place to add the handler that must see the server's first
+     * bytes. A listener the caller adds to {@code ready} after this returns runs later, as a task of its own, when the
+     * connection was ready first (a plaintext connect to loopback often is): the loop may read the server's HTTP/2
+     * SETTINGS into a pipeline without the handler in between, and they are lost.
+     */
+    public Opening open(java.util.function.Consumer<Opening> onDone) {
         ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
@@ -52,6 +63,9 @@ public final class HttpConnector {
         }).connect(address);
         Channel ch = f.channel();
         Promise<String> ready = ch.eventLoop().newPromise();
+        Opening opening = new Opening(ch, ready);
+        // added before anything can complete ready (only f's listener below does), so it runs inline on the loop
+        if (onDone != null) ready.addListener(x -> onDone.accept(opening));
         f.addListener(done -> {
             if (!done.isSuccess()) {
                 ready.tryFailure(done.cause());
@@ -77,7 +91,7 @@ public final class HttpConnector {
                 }
             });
         });
-        return new Opening(ch, ready);
+        return opening;
     }
 
     /** The error a failed {@link Opening#ready} counts as during the run. */
@@ -92,9 +106,8 @@ public final class HttpConnector {
      * connection is ready, before anything is read from it (where a probe adds its handler). Not on the event loop.
      */
     Opening probe(Duration timeout, java.util.function.Consumer<Opening> onReady) throws BrinkUserException, InterruptedException {
-        Opening o = open();
-        o.ready().addListener(f -> {
-            if (f.isSuccess()) onReady.accept(o);
+        Opening o = open(done -> {
+            if (done.ready().isSuccess()) onReady.accept(done);
         });
         if (!o.ready().await(timeout.toMillis() + handshakeTimeoutMs)) {
             o.channel().close();
