@@ -17,7 +17,6 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http2.DefaultHttp2DataFrame;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.DefaultHttp2HeadersFrame;
-import io.netty.handler.codec.http2.DefaultHttp2WindowUpdateFrame;
 import io.netty.handler.codec.http2.Http2DataFrame;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2FrameStream;
@@ -153,12 +152,8 @@ public final class GrpcLoopbackResponder implements AutoCloseable {
                 else if (a != null) open.put(h.stream().id(), a);
                 else ctx.writeAndFlush(new DefaultHttp2HeadersFrame(UNIMPLEMENTED, true).stream(h.stream()));
             } else if (msg instanceof Http2DataFrame d) {
-                int n = d.initialFlowControlledBytes();
                 Http2FrameStream stream = d.stream();
-                boolean end = d.isEndStream();
-                d.release();
-                if (n > 0) ctx.write(new DefaultHttp2WindowUpdateFrame(n).stream(stream));
-                Answer a = end ? open.remove(stream.id()) : null;
+                Answer a = H2Responder.drain(ctx, d) ? open.remove(stream.id()) : null;
                 if (a != null) answer(ctx, stream, a);
                 else ctx.flush();
             } else {

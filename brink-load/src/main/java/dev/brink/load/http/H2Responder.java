@@ -70,16 +70,25 @@ public final class H2Responder extends ChannelInboundHandlerAdapter {
         if (msg instanceof Http2HeadersFrame h) {
             if (h.isEndStream()) answer(ctx, h.stream());
         } else if (msg instanceof Http2DataFrame d) {
-            int n = d.initialFlowControlledBytes();
             Http2FrameStream stream = d.stream();
-            boolean end = d.isEndStream();
-            d.release();
-            if (n > 0) ctx.write(new DefaultHttp2WindowUpdateFrame(n).stream(stream));
-            if (end) answer(ctx, stream);
+            if (drain(ctx, d)) answer(ctx, stream);
             else ctx.flush();
         } else {
             io.netty.util.ReferenceCountUtil.release(msg);
         }
+    }
+
+    /**
+     * A request body's DATA frame, consumed: its bytes given back to the flow-control windows at once (a window update
+     * written, not flushed) and the frame released. True when it ended its stream, the moment to answer.
+     */
+    public static boolean drain(ChannelHandlerContext ctx, Http2DataFrame d) {
+        int n = d.initialFlowControlledBytes();
+        Http2FrameStream stream = d.stream();
+        boolean end = d.isEndStream();
+        d.release();
+        if (n > 0) ctx.write(new DefaultHttp2WindowUpdateFrame(n).stream(stream));
+        return end;
     }
 
     private static void answer(ChannelHandlerContext ctx, Http2FrameStream stream) {
