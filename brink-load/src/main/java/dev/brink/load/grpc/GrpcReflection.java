@@ -14,7 +14,6 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoop;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http2.Http2Headers;
@@ -54,7 +53,7 @@ final class GrpcReflection {
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
             HttpConnector connector = new HttpConnector(b, new InetSocketAddress(transport.host, transport.port), transport.tls, timeout);
             Asker asker = new Asker(GrpcHead.block(transport.tls(), METHOD, transport.authority(), timeout, List.of()));
-            asker.connect(transport, connector, group.next(), timeout);
+            asker.connect(transport, connector, timeout);
             Map<String, DescriptorProtos.FileDescriptorProto> files = new LinkedHashMap<>();
             for (String s : services) {
                 ask(asker, ServerReflectionRequest.newBuilder().setFileContainingSymbol(s).build(), transport, timeout, s, files);
@@ -137,39 +136,27 @@ final class GrpcReflection {
         }
 
         /**
-         * Opens the connection and waits for the server's SETTINGS; a failure is one line, as the probe's. Opened on
-         * {@code loop}, the connection's own event loop, so that the HTTP/2 handler is in place in the same task that
-         * sees the connection up: added from another thread, the server's SETTINGS could be read into a pipeline
-         * without it and lost, and its next frame then taken for a bad preface (seen about one start in six on a
-         * loaded core with a small heap).
+         * Opens the connection and waits for the server's SETTINGS; a failure is one line, as the probe's. The HTTP/2
+         * handler goes in through {@link HttpConnector#open(java.util.function.Consumer)}, in the loop's task that sees
+         * the connection ready: added from another thread, the server's SETTINGS could be read into a pipeline without
+         * it and lost, and its next frame then taken for a bad preface (seen about one start in six on a loaded core
+         * with a small heap).
          */
-        void connect(GrpcTransport transport, HttpConnector connector, EventLoop loop, Duration timeout)
-                throws BrinkUserException, InterruptedException {
-            HttpConnector.Opening o;
-            try {
-                o = loop.submit(() -> open(transport, connector)).get();
-            } catch (java.util.concurrent.ExecutionException e) {
-                throw new BrinkUserException(transport.failure(e.getCause(), null, false));
-            }
-            Object e = events.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            if (e == READY) return;
-            o.channel().close().await();
-            throw transport.unreachable(o, e != null, closedBy(), timeout);
-        }
-
-        private HttpConnector.Opening open(GrpcTransport transport, HttpConnector connector) {
-            HttpConnector.Opening o = connector.open();
-            o.ready().addListener(f -> {
-                if (!f.isSuccess() || transport.tls() && !ApplicationProtocolNames.HTTP_2.equals(o.ready().getNow())) {
+        void connect(GrpcTransport transport, HttpConnector connector, Duration timeout) throws BrinkUserException, InterruptedException {
+            HttpConnector.Opening o = connector.open(done -> {
+                if (!done.ready().isSuccess() || transport.tls() && !ApplicationProtocolNames.HTTP_2.equals(done.ready().getNow())) {
                     events.add(CLOSED);
                     return;
                 }
-                H2Connection c = new H2Connection(o.channel(), this, false, transport.tls());
+                H2Connection c = new H2Connection(done.channel(), this, false, transport.tls());
                 conn = c;
                 c.attach(this);
                 c.start();
             });
-            return o;
+            Object e = events.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            if (e == READY) return;
+            o.channel().close().await();
+            throw transport.unreachable(o, e != null, closedBy(), timeout);
         }
 
         /** What closed the connection, when an exception did. */
