@@ -1,6 +1,7 @@
 package dev.brink.cli;
 
 import static dev.brink.cli.HttpCommandTest.brink;
+import static dev.brink.load.grpc.RawBytesMarshaller.BYTES;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.DescriptorProtos;
@@ -13,10 +14,6 @@ import io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.ProtoFileDescriptorSupplier;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
 import io.grpc.stub.ServerCalls;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,22 +39,6 @@ class GrpcEditionsTest {
     /** The bytes of each request, hex, by method. */
     private static final Set<String> unary = ConcurrentHashMap.newKeySet();
     private static final Set<String> streamed = ConcurrentHashMap.newKeySet();
-
-    private static final MethodDescriptor.Marshaller<byte[]> BYTES = new MethodDescriptor.Marshaller<>() {
-        @Override
-        public InputStream stream(byte[] value) {
-            return new ByteArrayInputStream(value);
-        }
-
-        @Override
-        public byte[] parse(InputStream stream) {
-            try {
-                return stream.readAllBytes();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-    };
 
     /** A route guide of bytes: it answers empty Features (a valid message of any type) and keeps what it was sent. */
     @BeforeAll
