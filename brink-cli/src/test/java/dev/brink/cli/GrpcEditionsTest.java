@@ -1,7 +1,7 @@
 package dev.brink.cli;
 
 import static dev.brink.cli.HttpCommandTest.brink;
-import static dev.brink.load.grpc.RawBytesMarshaller.BYTES;
+import static dev.brink.load.testing.RawBytesMarshaller.BYTES;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.DescriptorProtos;

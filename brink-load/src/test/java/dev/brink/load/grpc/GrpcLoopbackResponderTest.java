@@ -1,6 +1,6 @@
 package dev.brink.load.grpc;
 
-import static dev.brink.load.grpc.RawBytesMarshaller.BYTES;
+import static dev.brink.load.testing.RawBytesMarshaller.BYTES;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

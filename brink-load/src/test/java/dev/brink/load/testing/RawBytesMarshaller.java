@@ -1,4 +1,4 @@
-package dev.brink.load.grpc;
+package dev.brink.load.testing;
 
 import io.grpc.MethodDescriptor;
 import java.io.ByteArrayInputStream;
