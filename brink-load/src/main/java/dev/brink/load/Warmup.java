@@ -26,7 +26,8 @@ import java.time.Duration;
  * encoders, event loop kind, {@link LoadLoop} and parser, against 127.0.0.1 on a port of its own, in an engine of its own
  * that writes no run directory. Nothing of it reaches the target or the results: the recorded run opens its own
  * engine and connections afterwards and starts its clock then. It stops when the JIT has settled (compilation time
- * grew by less than a tenth of a round in the last round) or after {@code max} of load, whichever comes first.
+ * grew by less than a tenth of a round in the last round; for gRPC under C1 alone, a few hundred calls and then C1's
+ * queue drained, see {@link #C1_GRPC_WARM_CALLS}) or after {@code max} of load, whichever comes first.
  */
 public final class Warmup {
     private static final Duration ROUND = Duration.ofMillis(500);
@@ -49,6 +50,21 @@ public final class Warmup {
      * Greeter as against the responder here) where 32 keep thousands of calls a second going.
      */
     private static final int GRPC_CALLS = 32;
+    /**
+     * A gRPC warm-up under C1 alone (the launcher's choice for runs up to 60 s): {@value #C1_GRPC_WARM_CALLS} calls
+     * ({@value #C1_GRPC_CALLS} in flight, in rounds of {@link #C1_GRPC_ROUND}), then no load at all until C1's queue has
+     * drained. C1 queues a method once it has run about 200 times, so those calls queue the call path and the drain
+     * compiles it without more calls. The settle rule of {@link #load} (150 ms rounds of 32 calls until the compile time
+     * grew by less than a tenth of a round) answered 2 100-2 800 calls, the responder alone taking 0.36-0.38 CPU-s of it.
+     * bench/grpc-cpu-parts.sh 10 1000 3, this rule against that one interleaved (grpc-go's Greeter, load average 5.4-5.8):
+     * warm-up 0.65-0.96 CPU-s against 1.35-1.37, whole process 3.48-4.03 against 4.30-4.46, the first second no dearer
+     * (0.32-0.41 CPU-s against 0.34-0.44) and no slower (corrected p99 3.3, 7.7, 7.9 ms against 6.7, 57.0, 4.5 ms).
+     */
+    private static final Duration C1_GRPC_ROUND = Duration.ofMillis(50);
+    private static final int C1_GRPC_CALLS = 8;
+    private static final int C1_GRPC_WARM_CALLS = 300;
+    /** How often a drain looks at the compile time; two looks without change: the queue is empty. */
+    private static final long DRAIN_POLL_MS = 20;
 
     private Warmup() {
     }
@@ -109,6 +125,11 @@ public final class Warmup {
      * round time out (32 handshakes at once on its one thread, on a loaded machine).
      */
     static Report grpc(Plan plan, LoadOptions options, Duration max) throws BrinkUserException, InterruptedException {
+        return grpc(plan, options, max, c1Only());
+    }
+
+    /** {@link #grpc(Plan, LoadOptions, Duration)}, by {@link #untilCompiled} when {@code c1} (and the JVM times its JIT). */
+    static Report grpc(Plan plan, LoadOptions options, Duration max, boolean c1) throws BrinkUserException, InterruptedException {
         long started = System.nanoTime();
         java.util.List<com.google.protobuf.Descriptors.MethodDescriptor> methods = GrpcProtocols.methods(plan);
         Plan.Grpc g = plan.target().grpc();
@@ -119,8 +140,12 @@ public final class Warmup {
             Plan warm = new Plan(plan.name(), new Plan.Target(java.net.URI.create("grpc://127.0.0.1:" + responder.port()), null,
                     local), plan.profile(), plan.slo(), plan.phases(), plan.data(), plan.failOn(), plan.users(), plan.flows());
             GrpcProtocols.lend(warm, methods);
-            return load(warm, GRPC_CALLS, options, max, started, "a gRPC responder " + (tls ? "(TLS) " : "")
-                    + "inside Brink on 127.0.0.1");
+            String against = "a gRPC responder " + (tls ? "(TLS) " : "") + "inside Brink on 127.0.0.1";
+            CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+            if (c1 && jit != null && jit.isCompilationTimeMonitoringSupported()) {
+                return untilCompiled(warm, jit, options, max, started, against);
+            }
+            return load(warm, GRPC_CALLS, options, max, started, against);
         }
     }
 
@@ -164,6 +189,42 @@ public final class Warmup {
             }
         }
         return new Report(against, requests, ok, (System.nanoTime() - started) / 1e9, settled);
+    }
+
+    /**
+     * Under C1 alone: {@value #C1_GRPC_WARM_CALLS} calls, then none until the compiler has drained its queue, or until
+     * {@code max} has run (see {@link #C1_GRPC_WARM_CALLS}); settled when the drain ended before {@code max}.
+     */
+    private static Report untilCompiled(Plan local, CompilationMXBean jit, LoadOptions options, Duration max, long started,
+                                        String against) throws BrinkUserException, InterruptedException {
+        LoadOptions quick = options.withMaxConnections(C1_GRPC_CALLS).withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(1));
+        long requests = 0;
+        long ok = 0;
+        boolean settled = false;
+        try (LoadEngine engine = LoadEngine.open(local, quick, null)) {
+            long deadline = System.nanoTime() + max.toNanos(); // from here, as in load()
+            while (requests < C1_GRPC_WARM_CALLS && System.nanoTime() + C1_GRPC_ROUND.toNanos() <= deadline) {
+                StepResult round = engine.run(LoadStep.closed("warm-up", C1_GRPC_CALLS, Duration.ZERO, C1_GRPC_ROUND));
+                requests += round.sent();
+                ok += round.ok();
+            }
+            settled = requests >= C1_GRPC_WARM_CALLS && drain(jit, deadline);
+        }
+        return new Report(against, requests, ok, (System.nanoTime() - started) / 1e9, settled);
+    }
+
+    /** Waits, with no load, until the compile time stays the same over two polls (true) or the deadline comes. */
+    private static boolean drain(CompilationMXBean jit, long deadline) throws InterruptedException {
+        long last = jit.getTotalCompilationTime();
+        int still = 0;
+        while (still < 2) {
+            if (System.nanoTime() + DRAIN_POLL_MS * 1_000_000 > deadline) return false;
+            Thread.sleep(DRAIN_POLL_MS);
+            long now = jit.getTotalCompilationTime();
+            still = now == last ? still + 1 : 0;
+            last = now;
+        }
+        return true;
     }
 
     /** One round of warm-up load: shorter when C1 alone compiles (see {@link #C1_ROUND}). */

@@ -76,6 +76,24 @@ class WarmupTest {
     }
 
     @Test
+    void underC1AloneAGrpcWarmUpIsAFewHundredOkCallsThenTheCompilersDrainNoneAtTheTarget() throws Exception {
+        try (GrpcTestServer target = new GrpcTestServer()) {
+            Plan plan = new Plan("warm-c1", new Plan.Target(URI.create("grpc://127.0.0.1:" + target.port()), null,
+                    new Plan.Grpc(null, List.of(), null, 1, "shared", null)),
+                    List.of(new Plan.Operation("reserve", 100, new Plan.Request("POST", GrpcTestServer.RESERVE, List.of(),
+                            "{\"sku\": \"s-${seq}\", \"quantity\": 1}"), Plan.Check.DEFAULT)),
+                    null, null, null);
+
+            Warmup.Report r = Warmup.grpc(plan, LoadOptions.defaults(), Duration.ofSeconds(10), true);
+
+            // enough calls for C1 to queue the call path (it queues a method after about 200 runs), all answered ok
+            assertThat(r.requests()).as(r.line()).isGreaterThanOrEqualTo(300);
+            assertThat(r.ok()).as(r.line()).isEqualTo(r.requests());
+            assertThat(target.calls.get()).as("calls that reached the target").isZero();
+        }
+    }
+
+    @Test
     void warmsGrpcOnTlsWhenTheTargetIsTlsFromTheProtoAloneWithNothingAtTheTarget() throws Exception {
         // descriptors from the .proto: the warm-up needs nothing from the target, not even a listening port
         Plan plan = new Plan("warm-tls", new Plan.Target(URI.create("grpc://127.0.0.1:1"), null,

@@ -15,9 +15,11 @@ import java.util.function.UnaryOperator;
 /**
  * One operation's request message: a JSON template (the same {@code ${…}} placeholders and CSV columns as
  * HTTP bodies) turned into protobuf bytes for the method's input type. A template without per-request
- * placeholders is encoded once at compile time, so such calls cost no protobuf work at all; otherwise each
- * call fills the template and goes through {@link JsonFormat} into a {@link DynamicMessage} (the JSON parse
- * allocates: the price of taking messages as JSON, which is what users write and what ghz takes).
+ * placeholders is encoded once at compile time, so such calls cost no protobuf work at all; one whose
+ * placeholders all sit in top-level string fields is spliced ({@link GrpcSplice}: the constant fields encoded once,
+ * the placeholder fields appended per call); otherwise each call fills the template and goes through
+ * {@link JsonFormat} into a {@link DynamicMessage} (the JSON parse allocates: the price of taking messages as JSON,
+ * which is what users write and what ghz takes).
  * Single-threaded per {@link RequestContext}.
  */
 final class GrpcMessage {
@@ -26,12 +28,14 @@ final class GrpcMessage {
     private final Descriptors.Descriptor type;
     private final Template template; // null when the message is constant
     private final byte[] constant;
+    private final GrpcSplice splice; // null: each call goes through JSON
     private final ByteBuf scratch = Unpooled.buffer(256);
 
-    private GrpcMessage(Descriptors.Descriptor type, Template template, byte[] constant) {
+    private GrpcMessage(Descriptors.Descriptor type, Template template, byte[] constant, GrpcSplice splice) {
         this.type = type;
         this.template = template;
         this.constant = constant;
+        this.splice = splice;
     }
 
     /**
@@ -47,14 +51,14 @@ final class GrpcMessage {
         } catch (Template.Invalid e) {
             throw new Invalid("expected " + e.getMessage() + " at character " + e.offset);
         }
-        GrpcMessage probe = new GrpcMessage(type, t, null);
         sample.next();
-        byte[] first = probe.encodeTemplate(sample);
-        return perRequest(json) ? probe : new GrpcMessage(type, null, first);
+        byte[] first = viaJson(t, type, sample);
+        if (!perRequest(json)) return new GrpcMessage(type, null, first, null);
+        return new GrpcMessage(type, t, null, GrpcSplice.of(json, type, csvColumns, env, sample, first));
     }
 
     /** True when the template has placeholders filled per request ({@code ${env.…}} is filled once). */
-    private static boolean perRequest(String json) {
+    static boolean perRequest(String json) {
         if (json == null) return false;
         String s = json.replace("$${", "").replaceAll("\\$\\{\\s*env\\.[^}]*}", "");
         return s.contains("${");
@@ -63,6 +67,10 @@ final class GrpcMessage {
     /** The message's protobuf bytes for this request; {@code ctx.next()} has been called for it. */
     byte[] encode(RequestContext ctx) {
         if (constant != null) return constant;
+        if (splice != null) {
+            byte[] b = splice.encode(ctx);
+            if (b != null) return b;
+        }
         try {
             return encodeTemplate(ctx);
         } catch (Invalid e) {
@@ -73,6 +81,15 @@ final class GrpcMessage {
 
     private byte[] encodeTemplate(RequestContext ctx) throws Invalid {
         scratch.clear();
+        return encode(template, type, ctx, scratch);
+    }
+
+    /** {@code template}'s message for {@code ctx} through protobuf's JSON parser, as every call without a splice. */
+    static byte[] viaJson(Template template, Descriptors.Descriptor type, RequestContext ctx) throws Invalid {
+        return encode(template, type, ctx, Unpooled.buffer(256));
+    }
+
+    private static byte[] encode(Template template, Descriptors.Descriptor type, RequestContext ctx, ByteBuf scratch) throws Invalid {
         template.write(scratch, ctx);
         String text = scratch.toString(StandardCharsets.UTF_8);
         DynamicMessage.Builder b = DynamicMessage.newBuilder(type);
