@@ -101,7 +101,10 @@ class ResponseParserTest {
                 // a value, a second ':', no ':' at all, a bare CR in a header that matters, a CR before the name
                 "CONTENT-LENGTH: 1 2", "Content-Length:", "Content-Length: 4x", "Content-Length", "connection: Keep - Alive",
                 "Connection:close", "Connection: close, keep-alive", "Transfer-Encoding: Chunked", "Transfer-Encoding: gzip, chunked",
-                "Content-Type: a:b", "Content-Length: 1\r2", "Conn\rection: close", "\rConnection: close", "Content-Lengthy: 9"};
+                "Content-Type: a:b", "Content-Length: 1\r2", "Conn\rection: close", "\rConnection: close", "Content-Lengthy: 9",
+                // lines and header blocks about as long as the 1 KiB scratch copy, which ends inside some of them
+                "X-Pad: " + "p".repeat(1010), "X-Pad: " + "p".repeat(1030), "Set-Cookie: id=" + "c".repeat(290),
+                "Connection:" + " ".repeat(1015) + "close", "Content-Length:" + " ".repeat(1004) + "3"};
         String[] statuses = {"HTTP/1.1 200 OK fine", "HTTP/1.0 404 Not Found", "HTTP/1.1 200", "HTTP/1.1 20", "HTTP/1.1 2x0 OK",
                 "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK", "HTTP/1.1 204 No Content", "HTTP/2.0 200 OK", "HTTP/1.1 200 O\rK", ""};
         for (int i = 0; i < 6000; i++) {
