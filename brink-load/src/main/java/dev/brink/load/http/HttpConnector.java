@@ -13,6 +13,7 @@ import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
+import io.netty.util.internal.ThreadExecutorMap;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 
@@ -63,12 +64,19 @@ public final class HttpConnector {
      * thread to a connect the loop had already completed, it too ran as a later task, after the loop could read the
      * server's SETTINGS into a bare pipeline: on a loaded 2-core host half the {@code brink grpc} starts failed with
      * "the connection closed before any HTTP/2 SETTINGS" (6 of 11 in two bench runs, load average 5-6), and
-     * HttpConnectorTest's handler missed the greeting within 42 connections.
+     * HttpConnectorTest's handler missed the greeting within 42 connections. Called on an event loop of another group,
+     * it throws IllegalStateException rather than stall that loop.
      */
     public Opening open(java.util.function.Consumer<Opening> onDone) {
         EventLoopGroup group = bootstrap.config().group();
         for (EventExecutor e : group) {
             if (e.inEventLoop()) return connect((EventLoop) e, onDone);
+        }
+        if (ThreadExecutorMap.currentExecutor() != null) {
+            // an event loop of another group must not wait for this group's loop: nothing it owns would be read or
+            // written meanwhile (its latencies would grow by the connect's time, up to the connect timeout), and two
+            // loops each waiting for the other never wake. Such a caller opens through a connector on its own group.
+            throw new IllegalStateException("HttpConnector.open from an event loop of another group: use a connector on that loop's group");
         }
         EventLoop loop = group.next();
         return loop.submit(() -> connect(loop, onDone)).syncUninterruptibly().getNow();

@@ -55,6 +55,25 @@ class HttpConnectorTest {
         }
     }
 
+    @Test
+    void anEventLoopOfAnotherGroupIsRefusedRatherThanStalled() throws Exception {
+        NioEventLoopGroup group = new NioEventLoopGroup(1);
+        NioEventLoopGroup other = new NioEventLoopGroup(1);
+        try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            HttpConnector connector = new HttpConnector(new Bootstrap().group(group).channel(NioSocketChannel.class),
+                    new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getLocalPort()), null, Duration.ofSeconds(5));
+            // the same call from a plain thread connects (the server's backlog accepts it)
+            io.netty.util.concurrent.Future<String> connected = connector.open().ready();
+            assertThat(connected.await(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(connected.isSuccess()).as("%s", connected.cause()).isTrue();
+            Throwable refused = other.next().submit(() -> connector.open()).await().cause();
+            assertThat(refused).isInstanceOf(IllegalStateException.class).hasMessageContaining("another group");
+        } finally {
+            other.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
     private static void greet(ServerSocket server) {
         while (!server.isClosed()) {
             try (Socket s = server.accept(); OutputStream out = s.getOutputStream()) {
