@@ -78,10 +78,15 @@ public final class JsonlReader {
         return lines;
     }
 
-    /** A line and where it is (file:line). */
+    /** A line and where it is (file:line), for a reader that checks more than JSON and must say where it failed. */
     @FunctionalInterface
-    private interface Located {
+    public interface Located {
         void line(JsonNode node, String where) throws BrinkUserException;
+    }
+
+    /** As {@link #forEach(Path, Visitor)}, each line handed with its place ("events.jsonl:12"). */
+    public static void forEachLocated(Path file, Located visitor) throws BrinkUserException {
+        each(file, RunDirectory.kindOf(String.valueOf(file.getFileName())), visitor);
     }
 
     private static void each(Path file, InputKind kind, Located visitor) throws BrinkUserException {

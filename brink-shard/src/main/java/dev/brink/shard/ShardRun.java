@@ -3,11 +3,15 @@ package dev.brink.shard;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.EventType;
+import dev.brink.core.Json;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
 import dev.brink.core.Shard;
 import dev.brink.core.detail.ShardSign;
 import dev.brink.core.event.Event;
+import dev.brink.core.event.GeneratorBound;
+import dev.brink.core.event.StepEnd;
+import dev.brink.core.event.StepStart;
 import dev.brink.core.event.ShardEvent;
 import dev.brink.core.evidence.LatencyLog;
 import dev.brink.core.line.GeneratorHealth;
@@ -36,6 +40,10 @@ final class ShardRun {
     static final ShardSign TRUNCATED_LINE = ShardSign.TRUNCATED_LINE;
     /** Sign of a dead shard: the engine never closed (no load-close event). */
     static final ShardSign NO_LOAD_CLOSE = ShardSign.NO_LOAD_CLOSE;
+
+    /** The event types brink merge reads as their records (the shard event is checked by {@link #shardOf}). */
+    private static final Set<String> READ_AS_RECORDS = Set.of(EventType.LOAD_OPEN, EventType.STEP_START, EventType.STEP_END,
+            EventType.GENERATOR_BOUND);
 
     final Path dir;
     final Shard shard;
@@ -74,7 +82,7 @@ final class ShardRun {
         if (summary == null) {
             signs.add(NO_SUMMARY);
         }
-        List<JsonNode> events = lines(dir.resolve(RunDirectory.EVENTS), signs);
+        List<JsonNode> events = events(dir.resolve(RunDirectory.EVENTS), signs);
         Shard shard = summary != null && summary.shard() != null ? summary.shard() : null;
         boolean closed = false;
         for (JsonNode e : events) {
@@ -137,9 +145,34 @@ final class ShardRun {
         return last;
     }
 
-    private static List<JsonNode> lines(Path file, Set<ShardSign> signs) throws BrinkUserException {
+    /**
+     * The events, each line merge reads as a record ({@link #READ_AS_RECORDS}) checked to be one here, where its file and
+     * line are known: a damaged line found later, in the middle of the merge, could only say "internal error". A
+     * step-scoped event must name its step, which merge groups the shards' seconds and findings by.
+     */
+    private static List<JsonNode> events(Path file, Set<ShardSign> signs) throws BrinkUserException {
         if (endsMidLine(file)) signs.add(TRUNCATED_LINE);
-        return JsonlReader.readAll(file);
+        List<JsonNode> out = new ArrayList<>();
+        JsonlReader.forEachLocated(file, (node, where) -> {
+            String type = node.path("type").asText();
+            if (READ_AS_RECORDS.contains(type)) checkRecord(node, type, where);
+            out.add(node);
+        });
+        return out;
+    }
+
+    private static void checkRecord(JsonNode node, String type, String where) throws BrinkUserException {
+        Record record;
+        try {
+            record = Json.MAPPER.convertValue(node, Event.TYPES.get(type));
+        } catch (IllegalArgumentException e) {
+            throw new BrinkUserException(where + ": expected a " + type + " event ("
+                    + dev.brink.core.UserText.oneLine(String.valueOf(e.getMessage())) + ")");
+        }
+        String step = record instanceof StepStart s ? s.step()
+                : record instanceof StepEnd s ? s.step()
+                : record instanceof GeneratorBound g ? g.step() : "";
+        if (step == null) throw new BrinkUserException(where + ": " + type + " event without its step");
     }
 
     /** As {@link #lines(Path, Set)}, each line as its record. */
