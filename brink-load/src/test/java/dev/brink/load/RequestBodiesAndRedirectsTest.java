@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
+import dev.brink.core.InputKind;
 import dev.brink.core.summary.OperationResult;
 import dev.brink.load.engine.LoadOptions;
 import dev.brink.load.engine.LoadStep;
@@ -32,6 +33,15 @@ class RequestBodiesAndRedirectsTest {
     Path dir;
 
     private static final byte[] PHOTO = {(byte) 0x89, 'P', 'N', 'G', 0, '\r', '\n', '-', '-', 7};
+    /**
+     * A 16 MB file: its request is bigger than what a loopback socket takes at once (a send buffer of at most
+     * net.ipv4.tcp_wmem's 4 MiB, and the receiver's queue while the server has not read yet).
+     */
+    private static final byte[] BIG = new byte[16 << 20];
+
+    static {
+        new java.util.Random(7).nextBytes(BIG);
+    }
 
     /** A small site: a login that redirects with a cookie, an owner page, JSON and upload endpoints, a loop, a way out. */
     static final class Site implements AutoCloseable {
@@ -41,6 +51,7 @@ class RequestBodiesAndRedirectsTest {
         final AtomicInteger goodJson = new AtomicInteger();
         final AtomicInteger goodUploads = new AtomicInteger();
         final AtomicInteger sid = new AtomicInteger();
+        final AtomicInteger goodBig = new AtomicInteger();
 
         Site() throws IOException {
             server = new LoopbackHttpServer(2, this::handle);
@@ -59,6 +70,7 @@ class RequestBodiesAndRedirectsTest {
             try (x) {
                 String path = x.getRequestURI().getPath();
                 hits.computeIfAbsent(x.getRequestMethod() + " " + path.replaceAll("[0-9]+", "N"), k -> new AtomicInteger()).incrementAndGet();
+                if (path.equals("/big")) sleep(150);
                 byte[] body = x.getRequestBody().readAllBytes();
                 String cookie = String.valueOf(x.getRequestHeaders().getFirst("Cookie"));
                 switch (path) {
@@ -80,6 +92,11 @@ class RequestBodiesAndRedirectsTest {
                         redirect(x, 303, "after?from=bye");
                     }
                     case "/after" -> send(x, "from=bye".equals(x.getRequestURI().getRawQuery()) ? 200 : 400, "ok");
+                    case "/big" -> { // read late: the client's send of the request outgrows the socket's buffers
+                        boolean whole = new String(body, StandardCharsets.ISO_8859_1).contains(new String(BIG, StandardCharsets.ISO_8859_1));
+                        if (whole) goodBig.incrementAndGet();
+                        send(x, whole ? 201 : 400, "");
+                    }
                     case "/loop" -> redirect(x, 301, "/loop");
                     case "/away" -> redirect(x, 302, "http://198.51.100.7/elsewhere");
                     case "/upload" -> {
@@ -104,6 +121,14 @@ class RequestBodiesAndRedirectsTest {
                         }
                     }
                 }
+            }
+        }
+
+        private static void sleep(long ms) {
+            try {
+                Thread.sleep(ms);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
 
@@ -168,6 +193,32 @@ class RequestBodiesAndRedirectsTest {
             // bye thinks 200 ms, the plan not at all: 2 users finish at most 2 × (2.5 s / 200 ms + 1) flows.
             // Without the step's think time each user would run a flow every few milliseconds
             assertThat(site.hits("GET /bye")).isBetween(2, 2 * 14);
+        }
+    }
+
+    /**
+     * A request the socket cannot take at once (a 16 MB upload to a server that reads it late) arrives whole, every
+     * time, and the next request on the same connection after it: the part the first send left is sent by the channel.
+     */
+    @Test
+    void aRequestBiggerThanTheSocketsBuffersArrivesWhole() throws Exception {
+        Files.write(dir.resolve("big.bin"), BIG);
+        String limit = InputKind.BODY_PART.property();
+        System.setProperty(limit, "32m"); // over the default 1 MiB a part file may have
+        try (Site site = new Site()) {
+            Plan p = PlanReader.parse("name: site\ntarget: {base_url: " + site.url() + "}\nusers: {count: 1}\nflows:\n"
+                    + "  - name: upload\n    steps:\n      - name: big\n        request: {method: POST, path: /big, multipart: "
+                    + "{file: {file: big.bin, content_type: application/octet-stream}}}\n        check: {status: 201}\n",
+                    "plan.yaml", dir, n -> null);
+            StepResult r;
+            try (LoadEngine engine = LoadEngine.open(p, LoadOptions.defaults().withMaxConnections(1), null)) {
+                r = engine.run(LoadStep.of(p, "uploads", 1, Duration.ofMillis(2500)));
+            }
+            assertThat(r.errors()).isEmpty();
+            assertThat(site.hits("POST /big")).as("uploads on one connection").isGreaterThanOrEqualTo(2);
+            assertThat(site.goodBig.get()).isEqualTo(site.hits("POST /big"));
+        } finally {
+            System.clearProperty(limit);
         }
     }
 

@@ -8,6 +8,10 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.channel.unix.Socket;
+import io.netty.channel.unix.UnixChannel;
+import java.io.IOException;
 
 /**
  * One keep-alive HTTP/1.1 connection (plaintext or TLS) and the request it carries (at most one: no pipelining, so
@@ -31,9 +35,49 @@ public final class Http1Link extends HttpLink {
         this.protocol = protocol;
     }
 
+    /** The channel {@link #socket} was looked up for, and its socket when requests may be sent on it directly, else null. */
+    private Channel socketOf;
+    private Socket socket;
+
     @Override
     protected void send(OpState op, RequestContext ctx) {
-        channel.writeAndFlush(encode(op, ctx), channel.voidPromise());
+        ByteBuf buf = encode(op, ctx);
+        if (!sentDirectly(buf)) channel.writeAndFlush(buf, channel.voidPromise());
+    }
+
+    /**
+     * Sends the whole request with one send(2) on the connection's socket, past the channel's pipeline and outbound
+     * buffer, when nothing else can be in the way: plaintext over epoll (TLS must go through its SslHandler), on the
+     * channel's own event loop, nothing queued before it. One request in flight per connection means the queue is
+     * empty every time but after a partial write. Why: a closed loop sends a request per answer, and the pipeline's
+     * write and flush (a promise check, an outbound-buffer entry taken from and returned to its recycler, the flush's
+     * bookkeeping around the same send) were about 3 % of a closed loop's perf samples against nginx, a seventh of
+     * the event loop's Java time. Measured on the event-loop thread over seconds 6-13 of 14 s runs, 5 interleaved pairs
+     * (/proc per-thread times, 32 connections, nginx on the other core): user time 1.95 against 2.01 us per request,
+     * lower in 4 pairs of 5; its kernel time, 4.9-6.5 us per request, moves more from run to run than that.
+     * False, with the sent bytes skipped, when the socket took only part of it (its buffer full) or the send failed:
+     * the channel's own write then sends the rest, or meets the same error and fails the link as it always has.
+     */
+    private boolean sentDirectly(ByteBuf buf) {
+        if (socketOf != channel) {
+            socketOf = channel;
+            socket = !protocol.tls() && channel instanceof UnixChannel u && u.fd() instanceof Socket s ? s : null;
+        }
+        if (socket == null || !buf.hasMemoryAddress() || !channel.eventLoop().inEventLoop()) return false;
+        ChannelOutboundBuffer queued = channel.unsafe().outboundBuffer();
+        if (queued == null || queued.totalPendingWriteBytes() != 0 || !channel.isActive()) return false;
+        int n;
+        try {
+            n = socket.sendAddress(buf.memoryAddress(), buf.readerIndex(), buf.writerIndex());
+        } catch (IOException e) {
+            return false;
+        }
+        if (n < buf.readableBytes()) {
+            buf.skipBytes(n);
+            return false;
+        }
+        buf.release(); // the reference the channel would have released after its write
+        return true;
     }
 
     @Override

@@ -35,6 +35,11 @@ public final class Http1Protocol implements Protocol {
         return perCall;
     }
 
+    /** True when the connections carry TLS (an SslHandler in every pipeline). */
+    boolean tls() {
+        return connector.tls();
+    }
+
     /** A new connection for a link whose server closed the last one in the middle of a redirect chain. */
     HttpConnector.Opening reconnect() {
         return connector.open();
