@@ -63,17 +63,15 @@ for round in $(seq 1 "$ROUNDS"); do
     done
     wait "$GENERATOR_PID" || true
     GENERATOR_PID=""
-    python3 - "$WORK/brink.json" "$WORK/run" "$WORK/brink.time" "$WRK_CPU" "$WRK_REQ" "$opts" "$threads" "$(steal_since "$s0")" <<'PY'
+    PYTHONPATH="$HERE${PYTHONPATH:+:$PYTHONPATH}" python3 - "$WORK/brink.json" "$WORK/run" "$WORK/brink.time" "$WRK_CPU" "$WRK_REQ" "$opts" "$threads" "$(steal_since "$s0")" <<'PY'
 import json, sys
+from steady_half import steady_half
 r = json.load(open(sys.argv[1]))["result"]
 n = r["ok"] + sum(r["errors"].values())
 cpu = sum(map(float, open(sys.argv[3]).read().split())) * 1000
 wrk = float(sys.argv[4]) * 1000 / int(sys.argv[5])
-load = [json.loads(l) for l in open(sys.argv[2] + "/load.jsonl") if l.strip()]
-gen = [json.loads(l) for l in open(sys.argv[2] + "/generator.jsonl") if l.strip()]
-half = [(l, g) for l, g in zip(load, gen) if l["interval_s"] > 0.9][len(load) // 2:]
-req = sum(l["ok"] + sum(l["errors"].values()) for l, g in half)
-steady = sum(g["process_cpu"] * l["interval_s"] * 1000 for l, g in half) / req
+half, req, half_cpu = steady_half(sys.argv[2])
+steady = half_cpu / req
 print(f"  [{sys.argv[6] or 'launcher defaults'}] {n} requests, whole process {cpu / n * 1000:.2f} CPU-ms per 1000"
       f" ({cpu / n / wrk:.2f}x wrk), steady half {steady * 1000:.2f} ({steady / wrk:.2f}x), errors {sum(r['errors'].values())},"
       f" steal {sys.argv[8]} %; threads (CPU-s):{sys.argv[7]}")

@@ -144,15 +144,12 @@ brink_run() { # label, launcher, brink args...
   local label=$1 launcher=$2; shift 2
   /usr/bin/time -f "%U %S %M" -o "$WORK/brink.time" ip netns exec "$NS" taskset -c 0 "$launcher" grpc "$ADDR" --call "$CALL" \
       --data "$MSG" --duration "${SECS}s" --json --out "$WORK/run-$label" "$@" >"$WORK/brink-$label.json" 2>/dev/null
-  python3 - "$WORK/brink-$label.json" "$(cpu_ms "$WORK/brink.time")" "$label" "$WORK/run-$label" "$TABLE" "$(rss_mb "$WORK/brink.time")" <<'PY'
+  PYTHONPATH="$HERE${PYTHONPATH:+:$PYTHONPATH}" python3 - "$WORK/brink-$label.json" "$(cpu_ms "$WORK/brink.time")" "$label" "$WORK/run-$label" "$TABLE" "$(rss_mb "$WORK/brink.time")" <<'PY'
 import json, sys
+from steady_half import steady_half
 r = json.load(open(sys.argv[1]))["result"]; cpu = int(sys.argv[2]); d = sys.argv[4]; rss = sys.argv[6]
 n = r["ok"] + sum(r["errors"].values())
-load = [json.loads(l) for l in open(d + "/load.jsonl") if l.strip()]
-gen = [json.loads(l) for l in open(d + "/generator.jsonl") if l.strip()]
-half = [(l, g) for l, g in zip(load, gen) if l["interval_s"] > 0.9][len(load) // 2:]
-req = sum(l["ok"] + sum(l["errors"].values()) for l, g in half)
-steady = sum(g["process_cpu"] * l["interval_s"] * 1000 for l, g in half)
+half, req, steady = steady_half(d)
 print(f"  brink {sys.argv[3]}: {n} calls ({r['ok']} ok), {r['achieved_rps']} calls/s, corrected p99 {r['corrected']['p99_ms']} ms, "
       f"uncorrected p99 {r['uncorrected']['p99_ms']} ms, {cpu} CPU-ms whole process ({cpu / (n / 1000):.1f} per 1000 calls), "
       f"steady state (2nd half) {steady / max(req, 1) * 1000:.1f} CPU-ms per 1000 calls, max RSS {rss} MB")

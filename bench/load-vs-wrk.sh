@@ -45,15 +45,12 @@ rm -rf "$WORK/closed"
     --duration "${SECS}s" --json --out "$WORK/closed" >"$WORK/brink-closed.json" 2>/dev/null
 BRINK_REQ=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["result"]; print(r["ok"]+sum(r["errors"].values()))' "$WORK/brink-closed.json")
 BRINK_CPU=$(cpu_ms "$WORK/brink.time")
-python3 - "$WRK_REQ" "$WRK_CPU" "$BRINK_REQ" "$BRINK_CPU" "$SECS" "$WORK/closed" <<'PY'
-import json, sys
+PYTHONPATH="$HERE${PYTHONPATH:+:$PYTHONPATH}" python3 - "$WRK_REQ" "$WRK_CPU" "$BRINK_REQ" "$BRINK_CPU" "$SECS" "$WORK/closed" <<'PY'
+import sys
+from steady_half import steady_half
 wr, wc, br, bc, s = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5])
 # steady state: the second half of the run, from brink's own per-second files (JIT warm-up excluded)
-load = [json.loads(l) for l in open(sys.argv[6] + "/load.jsonl") if l.strip()]
-gen = [json.loads(l) for l in open(sys.argv[6] + "/generator.jsonl") if l.strip()]
-half = [(l, g) for l, g in zip(load, gen) if l["interval_s"] > 0.9][len(load) // 2:]
-req = sum(l["ok"] + sum(l["errors"].values()) for l, g in half)
-cpu_ms = sum(g["process_cpu"] * l["interval_s"] * 1000 for l, g in half)  # one CPU under taskset
+half, req, cpu_ms = steady_half(sys.argv[6])  # one CPU under taskset
 print(f"wrk:   {wr} requests, {wr/s:.0f} req/s, {wc} CPU-ms, {wc/(wr/1000):.1f} CPU-ms per 1000 requests")
 print(f"brink: {br} requests, {br/s:.0f} req/s, {bc} CPU-ms, {bc/(br/1000):.1f} CPU-ms per 1000 requests (whole process: JVM start-up and JIT included)")
 print(f"brink steady state (2nd half): {req/(len(half) or 1):.0f} req/s, {cpu_ms/(req/1000):.1f} CPU-ms per 1000 requests")

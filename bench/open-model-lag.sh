@@ -41,17 +41,17 @@ run_brink() { # name jar [extra brink options] [extra JVM options]
   [[ -f "${jar%.jar}.jsa" ]] && cds="-XX:SharedArchiveFile=${jar%.jar}.jsa -Xshare:auto"
   /usr/bin/time -f "%U %S" -o "$WORK/$name.time" taskset -c 0 java $GEN_OPTS $jvm $cds -jar "$jar" http "$URL" \
       --rate "$RATE" --duration "${SECS}s" $extra --json --out "$WORK/$name" >"$WORK/$name.json" 2>"$WORK/$name.err"
-  python3 - "$name" "$WORK/$name" "$WORK/$name.json" "$WORK/$name.time" "$WORK/$name.err" <<'PY' >>"$WORK/table"
+  PYTHONPATH="$HERE${PYTHONPATH:+:$PYTHONPATH}" python3 - "$name" "$WORK/$name" "$WORK/$name.json" "$WORK/$name.time" "$WORK/$name.err" <<'PY' >>"$WORK/table"
 import json, sys, re
+import steady_half
 name, run, res, tm, err = sys.argv[1:6]
 r = json.load(open(res))["result"]
-load = [json.loads(l) for l in open(run + "/load.jsonl") if l.strip()]
-gen = [json.loads(l) for l in open(run + "/generator.jsonl") if l.strip()]
+load, gen = steady_half.read_run(run)
 u, s = map(float, open(tm).read().split()[-2:])
 n = r["ok"] + sum(r["errors"].values())
-half = [(l, g) for l, g in zip(load, gen) if l["interval_s"] > 0.9][len(load) // 2:]
-req = sum(l["ok"] + sum(l["errors"].values()) for l, g in half)
-steady = sum(g["process_cpu"] * l["interval_s"] * 1000 for l, g in half) / (req / 1000) if req else float("nan")
+half = steady_half.half(load, gen)
+req, half_cpu = steady_half.totals(half)
+steady = half_cpu / (req / 1000) if req else float("nan")
 lags = " ".join(f"{g['lag_p99_ms']:.1f}" for g in gen[:5])
 # CPU per request in the run's first 3 seconds: what JIT compiling on the run's own core costs, independent of how much
 # of the core other processes took (a loaded machine stretches wall time and lag, not CPU-ms per request)

@@ -125,9 +125,10 @@ H2LOAD_REQ=$(awk '/^requests:/ {print $8}' "$WORK/h2load.out")
 WRK_REQ=$(awk '/requests in/ {print $1}' "$WORK/wrk.out")
 /usr/bin/time -f "%U %S" -o "$WORK/brink-h1.time" "${BRINK[@]}" http "$HTTPS" "${CA[@]}" --users 32 \
     --duration "${SECS}s" --json --out "$WORK/closed-h1" >"$WORK/closed-h1.json" 2>/dev/null
-python3 - "$SECS" "$H2LOAD_REQ" "$(cpu_ms "$WORK/h2load.time")" "$WORK/closed-h2.json" "$(cpu_ms "$WORK/brink-h2.time")" \
+PYTHONPATH="$HERE${PYTHONPATH:+:$PYTHONPATH}" python3 - "$SECS" "$H2LOAD_REQ" "$(cpu_ms "$WORK/h2load.time")" "$WORK/closed-h2.json" "$(cpu_ms "$WORK/brink-h2.time")" \
     "$WRK_REQ" "$(cpu_ms "$WORK/wrk.time")" "$WORK/closed-h1.json" "$(cpu_ms "$WORK/brink-h1.time")" <<'PY'
 import json, sys
+from steady_half import steady_half
 s = float(sys.argv[1])
 def done(f):
     r = json.load(open(f))["result"]; return r["ok"] + sum(r["errors"].values())
@@ -137,11 +138,7 @@ for n, req, cpu in rows:
     print(f"{n:20s} {req:9d} requests, {req/s:8.0f} req/s, {cpu:7d} CPU-ms, {cpu/(req/1000):6.1f} CPU-ms per 1000 requests")
 per = {n: cpu / req for n, req, cpu in rows}
 def steady(run):  # the second half of the run, from brink's own per-second files: JVM start and JIT left out
-    load = [json.loads(l) for l in open(run + "/load.jsonl") if l.strip()]
-    gen = [json.loads(l) for l in open(run + "/generator.jsonl") if l.strip()]
-    half = [(l, g) for l, g in zip(load, gen) if l["interval_s"] > 0.9][len(load) // 2:]
-    req = sum(l["ok"] + sum(l["errors"].values()) for l, g in half)
-    cpu = sum(g["process_cpu"] * l["interval_s"] * 1000 for l, g in half)  # one CPU under taskset
+    half, req, cpu = steady_half(run)  # one CPU under taskset
     return cpu / max(req, 1)
 for n, run, peer in (("brink --http2 (h2)", sys.argv[4][:-5], "h2load (h2)"), ("brink (https)", sys.argv[8][:-5], "wrk (https)")):
     print(f"{n:20s} steady state (2nd half): {steady(run)*1000:6.1f} CPU-ms per 1000 requests, {steady(run)/per[peer]:.2f}x {peer}")
