@@ -17,8 +17,9 @@ shift 2
 (( $# > 0 )) || { echo "usage: $0 SECONDS ROUNDS NAME=BRINK_HOME..." >&2; exit 2; }
 PORT=${BRINK_BENCH_PORT:-18463}
 WORK=$(mktemp -d /tmp/brink-h2-ab.XXXXXX)
+BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=bench/nginx-loopback.sh
-source "$(dirname "${BASH_SOURCE[0]}")/nginx-loopback.sh"
+source "$BENCH/nginx-loopback.sh"
 start_tls_nginx "$WORK" "$PORT"
 URL="https://127.0.0.1:$PORT/"
 # each launcher writes its class-data archive at the exit of its first run of a command: that run is not timed
@@ -40,17 +41,14 @@ PY
     rm -rf "$WORK/run-$name"
     /usr/bin/time -f "%U %S" -o "$WORK/$name.time" taskset -c 0 "${arm#*=}/brink" http "$URL" --http2 --cacert "$WORK/cert.pem" \
         --users 32 --connections 1 --duration "${SECS}s" --json --out "$WORK/run-$name" >"$WORK/$name.json" 2>/dev/null
-    python3 - "$name" "$WORK" "$(cut -d' ' -f1 /proc/loadavg)" <<'PY'
+    PYTHONPATH="$BENCH${PYTHONPATH:+:$PYTHONPATH}" python3 - "$name" "$WORK" "$(cut -d' ' -f1 /proc/loadavg)" <<'PY'
 import json, sys
+from steady_half import steady_half
 name, work, load = sys.argv[1:4]
 r = json.load(open(f"{work}/{name}.json"))["result"]
 req = r["ok"] + sum(r["errors"].values())
 u, s = map(float, open(f"{work}/{name}.time").read().split()[:2])
-lines = [json.loads(l) for l in open(f"{work}/run-{name}/load.jsonl") if l.strip()]
-gen = [json.loads(l) for l in open(f"{work}/run-{name}/generator.jsonl") if l.strip()]
-half = [(l, g) for l, g in zip(lines, gen) if l["interval_s"] > 0.9][len(lines) // 2:]
-hreq = sum(l["ok"] + sum(l["errors"].values()) for l, g in half)
-hcpu = sum(g["process_cpu"] * l["interval_s"] * 1000 for l, g in half)  # one CPU under taskset
+_, hreq, hcpu = steady_half(f"{work}/run-{name}")  # one CPU under taskset
 print(f"{name:15s} {req:9d} req  {(u + s) * 1e6 / req:6.2f} CPU-ms/1000 whole, steady {hcpu * 1000 / max(hreq, 1):6.2f}  "
       f"load {load}  errors {sum(r['errors'].values())}")
 PY
