@@ -24,23 +24,15 @@ start_nginx "$WORK" "$PORT"
 for arm in "$@"; do # each launcher records its class-data archive in its first run of a command: not a timed one
   "${arm#*=}/brink" http "$URL" --users 2 --duration 1s --out "$WORK/record-${arm%%=*}" >/dev/null 2>&1 || true
 done
-python3 - "$URL" "$ROUNDS" "$WORK" "$@" <<'PY'
+PYTHONPATH="$BENCH${PYTHONPATH:+:$PYTHONPATH}" python3 - "$URL" "$ROUNDS" "$WORK" "$@" <<'PY'
 import json, os, subprocess, sys, time
+from proc_threads import HZ, thread_ticks
 url, rounds, work, arms = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
-HZ = os.sysconf("SC_CLK_TCK")
 FROM, TO, SECS = 6.5, 12.5, 14
 
 def threads(pid):
     """tid -> (name, user s, system s) of every thread of pid now."""
-    out = {}
-    for t in os.listdir(f"/proc/{pid}/task"):
-        try:
-            s = open(f"/proc/{pid}/task/{t}/stat").read()
-        except OSError:
-            continue
-        f = s[s.rindex(")") + 2:].split()
-        out[t] = (s[s.index("(") + 1:s.rindex(")")], int(f[11]) / HZ, int(f[12]) / HZ)
-    return out
+    return {t: (name, u / HZ, s / HZ) for t, (name, u, s) in thread_ticks(pid).items()}
 
 def busiest(a, b):
     """(name, user s, system s) of the thread that used the most CPU between the two reads."""

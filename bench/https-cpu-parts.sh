@@ -49,8 +49,9 @@ for arm in "${ARMS[@]}"; do
 done
 
 sample() { # java pid, run dir, output file: timestamped CPU ticks per thread group
-  taskset -c 1 python3 - "$@" <<'PY'
+  PYTHONPATH="$HERE${PYTHONPATH:+:$PYTHONPATH}" taskset -c 1 python3 - "$@" <<'PY'
 import json, os, sys, time
+from proc_threads import thread_ticks
 pid, run, out = sys.argv[1:4]
 def group(n):
     if n.startswith("brink-load"): return "loop"
@@ -63,13 +64,8 @@ last = {}
 snaps = []
 while os.path.exists(f"/proc/{pid}/task"):
     try:
-        for t in os.listdir(f"/proc/{pid}/task"):
-            try:
-                s = open(f"/proc/{pid}/task/{t}/stat").read()
-            except OSError:
-                continue
-            f = s[s.rindex(")") + 2:].split()
-            last[t] = (group(s[s.index("(") + 1:s.rindex(")")]), int(f[11]) + int(f[12]))
+        for t, (name, user, system) in thread_ticks(pid).items():
+            last[t] = (group(name), user + system)
     except OSError:
         break
     g = {}
