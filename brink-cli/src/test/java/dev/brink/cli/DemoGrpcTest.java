@@ -35,10 +35,15 @@ class DemoGrpcTest {
         // the closing block's sentence is the one rendered from summary.json's typed verdict
         assertThat(r.out).contains(dev.brink.report.Verdicts.capacity(dev.brink.core.Json.MAPPER.treeToValue(capacity,
                 dev.brink.core.summary.CapacityResult.class)));
-        if (!capacity.get("limited_by").asText().equals("host-saturated")) {
+        String limitedBy = capacity.get("limited_by").asText();
+        if (limitedBy.equals("generator")) {
+            // a host so slow that the generator fell behind its own schedule (seen in a fresh-clone CI at 20-28 %
+            // hypervisor steal): the search stops on what it measured, the generator, and the run says why
+            assertThat(demo.findings(FindingKind.GENERATOR_BOUND)).as(r.out).isNotEmpty();
+        } else if (!limitedBy.equals("host-saturated")) {
             // an idle machine: the slow handlers (~300 calls/s) break the search within its steps, above the profile
             assertThat(capacity.get("max_multiplier").asInt()).as(r.out).isPositive();
-            assertThat(capacity.get("limited_by").asText()).as(r.out).isIn("errors", "latency", "throughput");
+            assertThat(limitedBy).as(r.out).isIn("errors", "latency", "throughput");
         }
         // the gRPC calls were answered: reflection found the methods, the first step measured the service
         JsonNode first = capacity.get("steps").get(0);
