@@ -25,8 +25,9 @@ for arm in "$@"; do # each launcher records its class-data archive in its first 
   "${arm#*=}/brink" http "$URL" --users 2 --duration 1s --out "$WORK/record-${arm%%=*}" >/dev/null 2>&1 || true
 done
 PYTHONPATH="$BENCH${PYTHONPATH:+:$PYTHONPATH}" python3 - "$URL" "$ROUNDS" "$WORK" "$@" <<'PY'
-import json, os, subprocess, sys, time
+import os, subprocess, sys, time
 from proc_threads import HZ, thread_ticks
+from steady_half import read_jsonl, requests
 url, rounds, work, arms = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
 FROM, TO, SECS = 6.5, 12.5, 14
 
@@ -66,6 +67,15 @@ def show(name, thread, us_user, us_sys, rate):
     print(f"{name:10s} {thread:18s} user {us_user:5.2f} us/req  sys {us_sys:5.2f}  {rate:8.0f} req/s", flush=True)
 
 results = {}
+
+def record(label, a, ta, b, tb, rate):
+    """The busiest thread's user and system microseconds per request between the reads, printed and kept."""
+    name, u, s = busiest(a, b)
+    window = rate * (tb - ta)
+    per = (u / window * 1e6, s / window * 1e6, rate)
+    show(label, name, *per)
+    results.setdefault(label, []).append(per)
+
 for r in range(1, rounds + 1):
     print(f"== round {r} of {rounds}, load {open('/proc/loadavg').read().split()[0]}")
     start = time.time()
@@ -73,11 +83,7 @@ for r in range(1, rounds + 1):
     a, ta, b, tb = sample(p.pid, start)
     done = p.communicate()[0].split()
     n = int(done[done.index("requests") - 1])
-    rate = n / SECS  # wrk prints no seconds: its average rate over the run stands for the window's
-    name, u, s = busiest(a, b)
-    window = rate * (tb - ta)
-    show("wrk", name, u / window * 1e6, s / window * 1e6, rate)
-    results.setdefault("wrk", []).append((u / window * 1e6, s / window * 1e6, rate))
+    record("wrk", a, ta, b, tb, n / SECS)  # wrk prints no seconds: its average rate over the run stands for the window's
     for arm in arms:
         label, home = arm.split("=", 1)
         out = f"{work}/run-{label}-{r}"
@@ -86,15 +92,10 @@ for r in range(1, rounds + 1):
                               "--out", out], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         a, ta, b, tb = sample(java_pid(p.pid), start)
         p.wait()
-        lines = [json.loads(l) for l in open(out + "/load.jsonl") if l.strip()]
+        lines = read_jsonl(out + "/load.jsonl")
         inside = [l for l in lines if l["epoch_ms"] - 1000 * l["interval_s"] >= ta * 1000 and l["epoch_ms"] <= tb * 1000]
-        req = sum(l["ok"] + sum(l["errors"].values()) for l in inside)
         secs = sum(l["interval_s"] for l in inside)
-        rate = req / secs if secs else float("nan")
-        name, u, s = busiest(a, b)
-        window = rate * (tb - ta)
-        show(label, name, u / window * 1e6, s / window * 1e6, rate)
-        results.setdefault(label, []).append((u / window * 1e6, s / window * 1e6, rate))
+        record(label, a, ta, b, tb, sum(requests(l) for l in inside) / secs if secs else float("nan"))
 print("== means")
 for label, v in results.items():
     show(label, "", sum(x[0] for x in v) / len(v), sum(x[1] for x in v) / len(v), sum(x[2] for x in v) / len(v))
