@@ -26,6 +26,15 @@ import java.util.Set;
  * noise, not the leak a user is looking for). A holder the earlier dump did not have (below the holder floor) is
  * growth of all its bytes, by the same absolute bar.
  *
+ * <p><b>A name that is only the dominator tree's shape.</b> A top-level object that no field, static field or root
+ * names is named by its class ("...DefaultListableBeanFactory (held from several places)"). Such a name appears when a
+ * second, unrelated path to an object appears: a Spring context's bean factory, held through the context alone at
+ * the first dump, also referenced from a request's path at the second, moves from inside the context's holder to the
+ * top of the tree with every byte it had. Its earlier bytes were real, only elsewhere. So for such a holder missing
+ * from the earlier dump, the growth is what its class's instances gained in all (each dump's class row: retained
+ * bytes of all instances, nested ones counted once, wherever held), at most its own bytes: a structure that changed
+ * hands without growing is stable, one that grew while changing hands still shows its growth.
+ *
  * <p><b>The holder that grew, not its enclosers.</b> A bean's growing field also grows the registry that holds the
  * bean and the static field that holds the registry. As MAT's "big drop" walks down to where the memory is, a
  * grown holder whose nearest grown enclosed holders account for {@value #EXPLAINED_BY_ENCLOSED} of its growth is
@@ -55,30 +64,33 @@ final class GrowthRules {
         }
         double hours = (after.timestampMillis() - before.timestampMillis()) / 3_600_000.0;
         long minGrowth = minGrowth(after.heapBytes());
+        Map<String, Long> classGrowth = classGrowth(before, after);
+        Map<String, Long> earlier = new HashMap<>();
         Map<String, Holder> grown = new HashMap<>();
         Map<String, Holder> byKey = new HashMap<>();
         for (Holder h : after.holders()) {
             byKey.put(h.key(), h);
-            Holder was = a.get(h.key());
-            long growth = h.retainedBytes() - (was == null ? 0 : was.retainedBytes());
-            if (growth >= minGrowth && (was == null || growth >= MIN_GROWTH_SHARE_OF_HOLDER * was.retainedBytes())) {
+            long was = earlierBytes(h, a.get(h.key()), classGrowth);
+            earlier.put(h.key(), was);
+            long growth = h.retainedBytes() - was;
+            if (growth >= minGrowth && growth >= MIN_GROWTH_SHARE_OF_HOLDER * was) {
                 grown.put(h.key(), h);
             }
         }
         Set<String> consequences = copiesOfLoadedClasses(grown, a);
         grown.keySet().removeAll(consequences);
         Set<String> reported = new HashSet<>(grown.keySet());
-        Map<String, Long> explained = explainedByEnclosed(grown, byKey, a);
+        Map<String, Long> explained = explainedByEnclosed(grown, byKey, earlier);
         for (Map.Entry<String, Long> e : explained.entrySet()) {
             Holder h = grown.get(e.getKey());
-            if (e.getValue() >= EXPLAINED_BY_ENCLOSED * growth(h, a)) {
+            if (e.getValue() >= EXPLAINED_BY_ENCLOSED * (h.retainedBytes() - earlier.get(h.key()))) {
                 reported.remove(e.getKey());
             }
         }
         List<HolderGrowth> out = new ArrayList<>();
         List<HolderGrowth> stable = new ArrayList<>();
         for (Holder h : after.holders()) {
-            HolderGrowth row = row(h, a.get(h.key()), hours, reported.contains(h.key()));
+            HolderGrowth row = row(h, a.get(h.key()), earlier.get(h.key()), hours, reported.contains(h.key()));
             if (row.grew()) {
                 out.add(row);
             } else if (!grown.containsKey(h.key()) && !consequences.contains(h.key()) && stable.size() < top && h.retainedBytes() >= STABLE_SHOWN_SHARE * after.heapBytes()) {
@@ -94,9 +106,32 @@ final class GrowthRules {
         return Math.max(MIN_GROWTH_BYTES, (long) (MIN_GROWTH_SHARE_OF_HEAP * heapBytes));
     }
 
-    private static long growth(Holder h, Map<String, Holder> before) {
-        Holder was = before.get(h.key());
-        return h.retainedBytes() - (was == null ? 0 : was.retainedBytes());
+    /**
+     * What holder {@code h} of the later dump retained in the earlier one: its own bytes there; for a holder named by
+     * its class alone that the earlier dump did not have, its bytes less what its class gained (see the class
+     * comment), the growth capped at its own bytes; else 0 (under the holder floor there).
+     */
+    private static long earlierBytes(Holder h, Holder was, Map<String, Long> classGrowth) {
+        if (was != null) {
+            return was.retainedBytes();
+        }
+        if (h.namedClass().isEmpty()) {
+            return 0;
+        }
+        long gained = classGrowth.getOrDefault(h.namedClass(), h.retainedBytes());
+        return h.retainedBytes() - Math.min(h.retainedBytes(), gained);
+    }
+
+    /** Per class name, retained bytes of all its instances in the later dump less in the earlier one. */
+    private static Map<String, Long> classGrowth(HolderSummary before, HolderSummary after) {
+        Map<String, Long> out = new HashMap<>();
+        for (ClassRow r : after.classes()) {
+            out.merge(r.className(), r.retainedBytes(), Long::sum);
+        }
+        for (ClassRow r : before.classes()) {
+            out.merge(r.className(), -r.retainedBytes(), Long::sum);
+        }
+        return out;
     }
 
     /** Static fields that grew because more copies of their class exist, in class loaders that grew. */
@@ -116,7 +151,7 @@ final class GrowthRules {
      * For each grown holder, the growth of the grown holders it encloses nearest (through enclosers that did not
      * grow), summed.
      */
-    private static Map<String, Long> explainedByEnclosed(Map<String, Holder> grown, Map<String, Holder> byKey, Map<String, Holder> before) {
+    private static Map<String, Long> explainedByEnclosed(Map<String, Holder> grown, Map<String, Holder> byKey, Map<String, Long> earlier) {
         Map<String, Long> explained = new HashMap<>();
         for (Holder h : grown.values()) {
             Deque<String> up = new ArrayDeque<>(h.within());
@@ -127,7 +162,7 @@ final class GrowthRules {
                     continue;
                 }
                 if (grown.containsKey(k)) {
-                    explained.merge(k, growth(h, before), Long::sum);
+                    explained.merge(k, h.retainedBytes() - earlier.get(h.key()), Long::sum);
                 } else if (byKey.containsKey(k)) {
                     up.addAll(byKey.get(k).within());
                 }
@@ -136,9 +171,9 @@ final class GrowthRules {
         return explained;
     }
 
-    private static HolderGrowth row(Holder h, Holder was, double hours, boolean grew) {
-        long growth = h.retainedBytes() - (was == null ? 0 : was.retainedBytes());
-        return new HolderGrowth(h.key(), h.kind(), h.structure(), was == null ? 0 : was.retainedBytes(), h.retainedBytes(),
+    private static HolderGrowth row(Holder h, Holder was, long earlier, double hours, boolean grew) {
+        long growth = h.retainedBytes() - earlier;
+        return new HolderGrowth(h.key(), h.kind(), h.structure(), earlier, h.retainedBytes(),
                 was == null ? -1 : was.elements(), h.elements(), hours > 0 ? growth / hours : null, grew);
     }
 }

@@ -16,14 +16,18 @@ import java.util.Objects;
  * @param elements      element count: collection sizes summed, threads of a pool, loaders; -1 when unknown
  * @param instances     how many objects (threads, loaders) it is made of
  * @param within        the holders that enclose it in the dominator tree (a bean's field within the registry's map)
+ * @param namedClass    for a top-level object that no field, static field or root names (held from several places,
+ *                      a busy monitor, another root), the class it is named by; else "". Such a name is the dominator
+ *                      tree's shape, not a place: the same objects sit inside another holder in another dump.
  */
 public record Holder(String key, HolderKind kind, String structure, String pool, long retainedBytes, long elements, int instances,
-                     List<String> within) {
+                     List<String> within, String namedClass) {
     public Holder {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(kind, "kind");
         structure = structure == null ? "" : structure;
         pool = pool == null ? "" : pool;
         within = List.copyOf(within);
+        namedClass = namedClass == null ? "" : namedClass;
     }
 }

@@ -9,7 +9,9 @@ import java.util.Objects;
  * @param holder         its name ({@link HolderKind} says the forms)
  * @param kind           what kind of place it is
  * @param structure      what a framework's or the JDK's structure is ("Netty pooled buffer arenas"); "" for the application's
- * @param bytesBefore    retained bytes in the earlier dump; 0 when it was below the floor Brink tracks holders from
+ * @param bytesBefore    retained bytes in the earlier dump; 0 when it was below the floor Brink tracks holders from; for
+ *                       a top-level object named by its class that the earlier dump held elsewhere, its bytes less
+ *                       what its class gained between the dumps
  * @param bytesAfter     retained bytes in the later dump
  * @param elementsBefore element count (a collection's size, threads, loaders) in the earlier dump; -1 unknown
  * @param elementsAfter  the same in the later dump

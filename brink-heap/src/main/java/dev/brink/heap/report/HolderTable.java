@@ -31,6 +31,7 @@ public final class HolderTable {
         final HolderKind kind;
         final String structure;
         final String pool;
+        final String namedClass;
         long retained;
         long elements = -1;
         int instances;
@@ -40,19 +41,21 @@ public final class HolderTable {
         /** A path from a GC root that shows who holds it, when the dominator tree cannot (class loaders). */
         int[] path;
 
-        Entry(HolderKind kind, String structure, String pool) {
+        Entry(HolderKind kind, String structure, String pool, String namedClass) {
             this.kind = kind;
             this.structure = structure;
             this.pool = pool;
+            this.namedClass = namedClass;
         }
 
         Holder holder(String key) {
-            return new Holder(key, kind, structure, pool, retained, elements, instances, List.copyOf(within));
+            return new Holder(key, kind, structure, pool, retained, elements, instances, List.copyOf(within), namedClass);
         }
     }
 
-    void add(String key, HolderKind kind, String structure, String pool, int node, long retained, long elements, String within) {
-        Entry e = byKey.computeIfAbsent(key, k -> new Entry(kind, structure, pool));
+    void add(String key, HolderKind kind, String structure, String pool, String namedClass, int node, long retained, long elements,
+             String within) {
+        Entry e = byKey.computeIfAbsent(key, k -> new Entry(kind, structure, pool, namedClass));
         e.retained += retained;
         if (elements >= 0) {
             e.elements = Math.max(0, e.elements) + elements;

@@ -274,7 +274,10 @@ public final class Holders {
                 continue; // no name, or inside an instance of the same holder (a tree's nodes): counted there
             }
             keys[i] = named[0];
-            table.add(named[0], HolderKind.valueOf(named[1]), named[2], named.length > 3 ? named[3] : "", node[i], t.retained(node[i]),
+            HolderKind kind = HolderKind.valueOf(named[1]);
+            // a top-level object named by its class alone: another dump may hold the same objects inside a named holder
+            String namedClass = type[i] == TOP && kind == HolderKind.OTHER ? g.className(node[i]) : "";
+            table.add(named[0], kind, named[2], named.length > 3 ? named[3] : "", namedClass, node[i], t.retained(node[i]),
                     elements(i, scan), parent < 0 ? null : keys[parent]);
         }
         String[] loaderKeys = loaders.name(namer, table);

@@ -177,7 +177,7 @@ final class LoaderHolders {
             long retained = retained(slot);
             String type = g.className(loader);
             String key = "class loaders " + type + (place == null ? " (held only by their own classes' objects)" : " held by " + place);
-            table.add(key, HolderKind.CLASS_LOADERS, Holders.orEmpty(KnownStructures.of(type)), "", loader, retained, 1, null);
+            table.add(key, HolderKind.CLASS_LOADERS, Holders.orEmpty(KnownStructures.of(type)), "", "", loader, retained, 1, null);
             keys[slot] = key;
             table.loaders(key, place == null ? "" : place, type, mirrors.get(slot).size(), g.id(loader));
             if (shown != null) {
