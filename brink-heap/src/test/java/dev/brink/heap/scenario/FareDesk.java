@@ -12,7 +12,10 @@ import java.util.Map;
  * held by the registry alone, so the dominator tree puts it inside the registry's holder. In the second round an
  * open report (a list in another class) takes both: each is then held from two places with no dominator in common,
  * a top-level object named by its class. Healthy as written: the journal keeps the same 6 000 bookings. Its twin
- * {@link Leaking} keeps booking into the journal: the journal grows fourfold while it changes hands.
+ * {@link Leaking} keeps booking into the journal: the journal grows fourfold while it changes hands. The seat map is
+ * in the registry, a local variable of the main thread and captured by the serving lambda from the start: the lambda's
+ * field must not name it, since the lambda's class name changes from run to run and a relaunch's dump would not
+ * match it.
  */
 public class FareDesk {
     static final Map<String, Object> SERVICES = new HashMap<>();
@@ -32,6 +35,14 @@ public class FareDesk {
 
         long fare(int route) {
             return cents[route % cents.length];
+        }
+    }
+
+    static final class SeatMap {
+        private final byte[][] rows = new byte[400][1_500];
+
+        int free(int row) {
+            return rows[row % rows.length].length;
         }
     }
 
@@ -58,13 +69,15 @@ public class FareDesk {
     static void run(String[] args, int bookingsInSecondRound) throws Exception {
         SERVICES.put("fares", new FareTable());
         SERVICES.put("journal", new Journal());
+        SeatMap seats = new SeatMap();
+        SERVICES.put("seats", seats);
         TwoDumps.run(args, round -> {
             // looked up, not captured: a lambda's captured arguments would hold them from a stack frame as well
             FareTable fares = (FareTable) SERVICES.get("fares");
             Journal journal = (Journal) SERVICES.get("journal");
             long sum = 0;
             for (int i = 0; i < 50_000; i++) {
-                sum += fares.fare(i * 7);
+                sum += fares.fare(i * 7) + seats.free(i);
             }
             int bookings = round == 1 ? 6_000 : bookingsInSecondRound;
             for (int i = 0; i < bookings; i++) {
