@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.FindingKind;
 import dev.brink.core.Json;
 import dev.brink.core.verdict.SoakVerdictKind;
 import java.io.IOException;
@@ -82,6 +83,8 @@ class MethodPhasesTest {
         } else {
             assertThat(r.code).as(r.out + r.err).isZero();
             assertThat(s.get("soak").get("verdict").asText()).as(r.out).isEqualTo("stable");
+            // a healthy service gets no memory-leak finding, not even an informational one from the histograms
+            assertThat(s.get("findings")).as(r.out).noneMatch(f -> f.get("kind").asText().equals(FindingKind.MEMORY_LEAK.jsonName()));
         }
         // six probes, plus the histograms at start and end
         try (var files = Files.list(out.resolve("evidence"))) {

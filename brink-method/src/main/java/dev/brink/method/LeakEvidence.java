@@ -7,6 +7,7 @@ import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
 import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.MemoryLeakDetail;
+import dev.brink.core.verdict.SoakVerdictKind;
 import dev.brink.heap.ClassHistogram;
 import dev.brink.core.summary.HeapGrowth;
 import dev.brink.heap.HeapAnalyzer;
@@ -111,9 +112,15 @@ final class LeakEvidence {
         return start == null || end == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(end.totalBytes() - start.totalBytes());
     }
 
-    /** The end histogram compared with the start one: the classes that grew, as one finding (none when nothing grew). */
-    List<Finding> histogramGrowth(boolean leakVerdict) {
-        if (start == null || end == null) {
+    /**
+     * The end histogram compared with the start one: the classes that grew, as one finding (none when nothing grew).
+     * Two histograms are two points, not a trend: a healthy service's byte arrays differ by megabytes between any two
+     * moments (requests in flight, buffers, caches filling). So the classes are the leak's evidence when the soak's
+     * verdict is a leak (a warning), context when no verdict could clear the service (unknown, host saturated, died:
+     * info), and nothing when the trend cleared it (stable): a healthy service gets no memory-leak finding.
+     */
+    List<Finding> histogramGrowth(SoakVerdictKind verdict) {
+        if (start == null || end == null || verdict == SoakVerdictKind.STABLE) {
             return List.of();
         }
         List<ClassHistogram.Growth> grown = end.grownSince(start, 5);
@@ -128,7 +135,7 @@ final class LeakEvidence {
         }
         String title = String.format(Locale.ROOT, "%s grew most during the soak: %+d instances, %+.1f MB (class histograms at start and end)",
                 top.className(), top.instancesDelta(), top.bytesDelta() / MIB);
-        return List.of(relative.apply(new Finding(FindingKind.MEMORY_LEAK, leakVerdict ? Severity.WARNING : Severity.INFO, title,
+        return List.of(relative.apply(new Finding(FindingKind.MEMORY_LEAK, verdict == SoakVerdictKind.LEAK ? Severity.WARNING : Severity.INFO, title,
                 top.className(), List.of(startHistogram.toString(), endHistogram.toString()),
                 Detail.map(MemoryLeakDetail.histogramGrowth(rows, start.totalBytes(), end.totalBytes())))));
     }

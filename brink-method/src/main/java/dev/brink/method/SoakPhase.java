@@ -191,7 +191,7 @@ final class SoakPhase {
         }
         findings.addAll(gcFindings(lines));
         boolean leak = verdict == SoakVerdictKind.LEAK;
-        findings.addAll(leakEvidence.histogramGrowth(leak));
+        findings.addAll(leakEvidence.histogramGrowth(verdict));
         if (verdict == SoakVerdictKind.DIED) {
             findings.addAll(leakEvidence.oomDump(run.file(RunDirectory.EVIDENCE)));
         } else if (leak || nearlyFull()) {
