@@ -3,6 +3,7 @@ package dev.brink.heap;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
 import dev.brink.core.InputKind;
+import dev.brink.core.JvmTypeNames;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +23,7 @@ import java.util.regex.Pattern;
  * @param totalBytes the "Total" line's bytes (sum of rows when the line is missing)
  */
 public record ClassHistogram(List<Row> rows, long totalBytes) {
-    /** One class: its name as printed ("[B", "java.lang.String"), without the module suffix. */
+    /** One class: its name as Java writes it ("byte[]" where jcmd prints "[B"), without the module suffix. */
     public record Row(String className, long instances, long bytes) {
     }
 
@@ -61,7 +62,7 @@ public record ClassHistogram(List<Row> rows, long totalBytes) {
         for (String line : text.split("\n")) {
             Matcher m = ROW.matcher(line);
             if (m.find()) {
-                rows.add(new Row(m.group(3), Long.parseLong(m.group(1)), Long.parseLong(m.group(2))));
+                rows.add(new Row(JvmTypeNames.ofDotted(m.group(3)), Long.parseLong(m.group(1)), Long.parseLong(m.group(2))));
                 continue;
             }
             Matcher t = TOTAL.matcher(line);

@@ -47,7 +47,7 @@ class ClassHistogramTest {
             assertThat(out.readLine()).isEqualTo("grown");
             ClassHistogram after = ClassHistogram.parse(jcmdHistogram(p.pid()));
             List<ClassHistogram.Growth> grown = after.grownSince(before, 3);
-            assertThat(grown.get(0).className()).isEqualTo("[B");
+            assertThat(grown.get(0).className()).isEqualTo("byte[]"); // jcmd prints "[B"
             assertThat(grown.get(0).instancesDelta()).isGreaterThanOrEqualTo(20_000);
             assertThat(grown.get(0).bytesDelta()).isGreaterThanOrEqualTo(20_000L * 1000);
             assertThat(after.totalBytes()).isGreaterThan(before.totalBytes());

@@ -3,6 +3,7 @@ package dev.brink.jfr;
 import dev.brink.core.LibraryFamily;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
+import dev.brink.core.JvmTypeNames;
 import dev.brink.core.Severity;
 import dev.brink.core.detail.AllocationHotspotDetail;
 import dev.brink.core.detail.Detail;
@@ -169,28 +170,9 @@ final class JfrFindings {
                 "%,.0f exceptions created a second, %s", x.perSec(), what), subject, List.of(r.file()), d));
     }
 
-    /** "[B" → "byte[]", "[Ljava.lang.String;" → "java.lang.String[]": JFR names array classes the JVM's way. */
-    static String typeName(String jvmName) {
-        if (jvmName == null || !jvmName.startsWith("[")) {
-            return jvmName;
-        }
-        int dims = 0;
-        while (dims < jvmName.length() && jvmName.charAt(dims) == '[') {
-            dims++;
-        }
-        String rest = jvmName.substring(dims);
-        String base = switch (rest) {
-            case "B" -> "byte";
-            case "C" -> "char";
-            case "I" -> "int";
-            case "J" -> "long";
-            case "S" -> "short";
-            case "Z" -> "boolean";
-            case "F" -> "float";
-            case "D" -> "double";
-            default -> rest.startsWith("L") && rest.endsWith(";") ? rest.substring(1, rest.length() - 1) : rest;
-        };
-        return base + "[]".repeat(dims);
+    /** JFR names array classes the JVM's way ("[B"); null when the event had none. */
+    private static String typeName(String jvmName) {
+        return jvmName == null ? null : JvmTypeNames.ofDotted(jvmName);
     }
 
     static String pct(double share) {

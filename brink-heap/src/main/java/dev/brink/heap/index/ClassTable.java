@@ -1,5 +1,6 @@
 package dev.brink.heap.index;
 
+import dev.brink.core.JvmTypeNames;
 import dev.brink.heap.SizeModel;
 import dev.brink.heap.hprof.ClassDump;
 import dev.brink.heap.hprof.HprofFormatException;
@@ -39,7 +40,7 @@ public final class ClassTable {
             dumps.add(d);
             Long nameId = loadNames.get(d.id());
             String raw = nameId == null ? null : utf8.get(nameId);
-            names.add(raw == null ? String.format("class@0x%x", d.id()) : javaName(raw));
+            names.add(raw == null ? String.format("class@0x%x", d.id()) : JvmTypeNames.javaName(raw));
         }
         for (int t = HprofTypes.BOOLEAN; t <= HprofTypes.LONG; t++) {
             String n = HprofTypes.primitiveName(t) + "[]";
@@ -125,33 +126,6 @@ public final class ClassTable {
             dataBytes[c] = bytes;
             instanceShallow[c] = model.instanceSize(prim, refs);
         }
-    }
-
-    /** "java/util/HashMap$Node" → "java.util.HashMap$Node"; "[Ljava/lang/Object;" → "java.lang.Object[]"; "[B" → "byte[]". */
-    static String javaName(String vmName) {
-        int dims = 0;
-        while (dims < vmName.length() && vmName.charAt(dims) == '[') {
-            dims++;
-        }
-        String base = vmName.substring(dims);
-        if (dims > 0) {
-            if (base.startsWith("L") && base.endsWith(";")) {
-                base = base.substring(1, base.length() - 1);
-            } else if (base.length() == 1) {
-                base = switch (base.charAt(0)) {
-                    case 'Z' -> "boolean";
-                    case 'C' -> "char";
-                    case 'F' -> "float";
-                    case 'D' -> "double";
-                    case 'B' -> "byte";
-                    case 'S' -> "short";
-                    case 'I' -> "int";
-                    case 'J' -> "long";
-                    default -> base;
-                };
-            }
-        }
-        return base.replace('/', '.') + "[]".repeat(dims);
     }
 
     public int size() {
