@@ -19,11 +19,17 @@ import java.util.Map;
 /**
  * Turns analysis results into findings in plain words. A lock is worth a finding when two or more threads
  * wait for it at once, or when waiters show in two or more dumps; {@value #CRITICAL_WAITERS} or more waiting at
- * once makes it critical. Every deadlock is critical. Busy threads of one name pattern busy in the same
+ * once makes it critical. A dump is an instant: a lock the threads spend their time on shows in dump after dump of
+ * a series, while any short critical section (an executor queue's lock, handed from producer to workers) is
+ * caught with a queue now and then. So in a series of {@value #SERIES} dumps or more, a lock seen contended in one
+ * of them only, by fewer than {@value #CRITICAL_WAITERS} threads, is info: said, never ranked a problem beside the
+ * lock that holds threads in every dump. Every deadlock is critical. Busy threads of one name pattern busy in the same
  * application method make one finding, whose subject is that method.
  */
 final class FindingWriter {
     static final int CRITICAL_WAITERS = 5;
+    /** Dumps a series needs before one sighting can be told from a lock the threads keep waiting on. */
+    static final int SERIES = 3;
 
     private FindingWriter() {
     }
@@ -94,7 +100,8 @@ final class FindingWriter {
         Map<String, Object> detail = Detail.map(LockContentionDetail.fromDumps(c.lock().identity(), c.lock().className(),
                 lockWait(c.waitKind()), holder, c.holdersSeen(), c.maxWaiters(), c.waiters(), c.waiterGroup(),
                 c.waiterDumps(), c.dumpsSeen(), c.dumpsTotal()));
-        Severity sev = c.maxWaiters() >= CRITICAL_WAITERS ? Severity.CRITICAL : Severity.WARNING;
+        boolean once = c.dumpsTotal() >= SERIES && c.dumpsSeen() == 1;
+        Severity sev = c.maxWaiters() >= CRITICAL_WAITERS ? Severity.CRITICAL : once ? Severity.INFO : Severity.WARNING;
         return new Finding(FindingKind.LOCK_CONTENTION, sev, title.toString(), subject(c), evidence, detail);
     }
 
