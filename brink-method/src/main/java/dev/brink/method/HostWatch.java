@@ -20,7 +20,9 @@ import java.util.function.LongSupplier;
  * Watches the machine beside the load, one host.jsonl line per engine interval, and judges each step on it: a
  * step in which other processes saturated the host for more than {@link #MAX_SATURATED_SHARE} of its seconds
  * measured the machine, not the service, and is host-saturated (see {@link HostHealth#isSaturated}). Its reason
- * says who was short of CPU (the target, Brink's generator, or neither of them) and which processes took it.
+ * says who was short of CPU (the target, Brink's generator, or neither of them) and which processes took it. On a
+ * virtual machine the hypervisor may take it too: steal is time this machine's CPUs ran other machines, counted in
+ * "others" like any process, and named first when it was a real part of them, since no process of this host did it.
  *
  * <p>{@link #onInterval} runs on the engine's reporting thread; {@link #begin} and {@link #saturation} on the
  * method's thread between steps: the counters are only read once the step's intervals are in.
@@ -28,6 +30,8 @@ import java.util.function.LongSupplier;
 final class HostWatch implements IntervalListener, Closeable {
     /** The same tolerance as for a generator-bound step: one busy second (a neighbour's compile) is not the step. */
     static final double MAX_SATURATED_SHARE = 1.0 / 3;
+    /** Steal is named among those who took the CPU from this many cores on average over the saturated seconds. */
+    static final double STEAL_NAMED_CORES = 0.1;
 
     private final HostSampler sampler;
     private final LongSupplier targetPid;
@@ -38,6 +42,7 @@ final class HostWatch implements IntervalListener, Closeable {
     private int generatorShort;
     private int targetShort;
     private double othersCores;
+    private double stealCores;
     private double busy;
     private int cpus;
     private double generatorWaitMs;
@@ -68,6 +73,7 @@ final class HostWatch implements IntervalListener, Closeable {
         generatorShort = 0;
         targetShort = 0;
         othersCores = 0;
+        stealCores = 0;
         busy = 0;
         generatorWaitMs = 0;
         targetWaitMs = 0;
@@ -82,7 +88,12 @@ final class HostWatch implements IntervalListener, Closeable {
     public void onInterval(IntervalStats interval, GeneratorHealth generator) {
         HostHealth h = sampler.sample();
         if (out != null) out.append(h);
-        if (interval.step() == null || !interval.step().equals(step)) {
+        count(h, interval.step());
+    }
+
+    /** Counts one host.jsonl line of the step being measured (a line of another step, or of none, is left out). */
+    void count(HostHealth h, String intervalStep) {
+        if (intervalStep == null || !intervalStep.equals(step)) {
             return;
         }
         seconds++;
@@ -98,6 +109,7 @@ final class HostWatch implements IntervalListener, Closeable {
             processes = now;
             saturated++;
             othersCores += h.othersCores();
+            stealCores += h.steal() * h.cpus();
             busy += h.busy();
             generatorWaitMs += h.generatorWaitMs();
             targetWaitMs += Math.max(0, h.targetWaitMs());
@@ -112,7 +124,11 @@ final class HostWatch implements IntervalListener, Closeable {
             return null;
         }
         double sec = (System.nanoTime() - begunNanos) / 1e9;
-        List<String> top = HostSampler.topOthers(used, names, sec, targetPid.getAsLong(), 3);
+        List<String> top = new ArrayList<>();
+        if (stealCores / saturated >= STEAL_NAMED_CORES) {
+            top.add(String.format(Locale.ROOT, "the hypervisor (steal: %.1f cores ran other virtual machines)", stealCores / saturated));
+        }
+        top.addAll(HostSampler.topOthers(used, names, sec, targetPid.getAsLong(), 3));
         List<String> shortOf = new ArrayList<>();
         if (targetShort * 2 >= saturated) {
             shortOf.add(String.format(Locale.ROOT, "the target (its threads waited %.0f ms per second for a CPU)", targetWaitMs / saturated));
