@@ -24,6 +24,11 @@ import dev.brink.core.ThreadPools;
  * <p><b>How many samples.</b> A share read from n samples has a standard error of √(p(1−p)/n): with
  * {@value JfrFindings#MIN_SAMPLES} samples of a path its count is known to about ±3, enough to say it is there.
  * Fewer, and one sample more or less decides the finding, so the path is not named.
+ *
+ * <p><b>Whose cost.</b> A path that serves a remote JMX client's call ({@link StackView#JMX_REMOTE}) is the monitoring's:
+ * Brink observes the target through JMX, and its thread dumps over the connector serialize every thread's stack in
+ * the target's "RMI TCP Connection" threads, a tenth of a step's samples and more when the evidence is taken. It
+ * stays in the recording's hot paths, named for what it is, and is never a hot-method finding about the service.
  */
 final class HotPaths {
     private HotPaths() {
@@ -31,7 +36,7 @@ final class HotPaths {
 
     /** True when {@code p} is a hot-method finding (see the class comment). */
     static boolean hot(JfrReport.HotPath p) {
-        if (p.samples() < JfrFindings.MIN_SAMPLES || JfrFindings.unattributed(p)) {
+        if (p.samples() < JfrFindings.MIN_SAMPLES || JfrFindings.unattributed(p) || StackView.JMX_REMOTE.equals(p.appFrame())) {
             return false;
         }
         return p.share() >= JfrFindings.HOT_SHARE || ofItsThreads(p);

@@ -14,9 +14,9 @@ import java.util.Locale;
 final class InferredPackages {
     private final Tally families = new Tally();
 
-    /** One sample's first application frame ({@link StackView#NO_APP_FRAME} is passed over). */
+    /** One sample's first application frame (a marker such as {@link StackView#NO_APP_FRAME}, "(…)", is passed over). */
     void frame(String appFrame) {
-        String family = StackView.NO_APP_FRAME.equals(appFrame) ? null : family(appFrame);
+        String family = appFrame.startsWith("(") ? null : family(appFrame);
         if (family != null) {
             families.add(family, 1, null);
         }

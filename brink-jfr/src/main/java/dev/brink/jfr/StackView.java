@@ -16,6 +16,19 @@ import jdk.jfr.consumer.RecordedStackTrace;
 final class StackView {
     static final String NO_STACK = "(no stack trace)";
     static final String NO_APP_FRAME = "(no application frame)";
+    /**
+     * Where a stack without an application frame serves a remote client's RMI call: the JMX connector's server side
+     * (its "RMI TCP Connection" threads) invoking MBeans, then serializing their answers after the MBean returned,
+     * when only the RMI transport is left on the stack. In a service that is the cost of whoever monitors the JVM —
+     * Brink itself, whose samples, thread dumps and histograms are such calls — not the service's. A service that
+     * serves RMI calls of its own keeps its methods' costs: they carry its frames; only the transport's marshalling
+     * around them falls here.
+     */
+    static final String JMX_REMOTE = "(a remote JMX/RMI client's call: monitoring)";
+    /** The JMX connector server's class every remote MBean call passes through (javax.management.remote.rmi). */
+    private static final String JMX_CONNECTION = "javax.management.remote.rmi.RMIConnectionImpl.";
+    /** The RMI transport serving one remote call: below the MBean's invocation and the marshalling of its answer. */
+    private static final String RMI_SERVICE_CALL = "sun.rmi.transport.Transport.serviceCall";
 
     private final MethodNames names;
     private final AppPackages app;
@@ -46,6 +59,7 @@ final class StackView {
         frames = stack == null ? List.of() : stack.getFrames();
         FamilyWalk walk = new FamilyWalk();
         boolean skipping = skipConstructors;
+        boolean jmx = false;
         String previous = null;
         for (RecordedFrame f : frames) {
             String name = names.of(f);
@@ -61,6 +75,7 @@ final class StackView {
                 via = previous;
                 break;
             }
+            jmx |= name.startsWith(JMX_CONNECTION) || name.startsWith(RMI_SERVICE_CALL);
             walk.frame(name);
             previous = name;
         }
@@ -72,6 +87,9 @@ final class StackView {
                     entry = name; // the last one, walking down: where the stack entered the family
                 }
             }
+        }
+        if (jmx && appFrame == NO_APP_FRAME) {
+            appFrame = JMX_REMOTE; // named once the family and the entry are read as for any stack without one
         }
         return this;
     }
