@@ -62,6 +62,10 @@ class CaptureCommandTest {
         assertThat(files).hasSize(4);
         assertThat(Files.readString(files.get(0))).contains("\"main\" #1 prio=5").contains("java.lang.Thread.State: ");
         assertThat(Files.readString(files.get(1))).contains("\"format\" : \"brink-thread-dump/1\"");
+        // the text form reads back as whole dumps, as jstack's would: not cut short for want of jstack's last line
+        var text = dev.brink.threads.ThreadDumpAnalyzer.analyze(List.of(files.get(0), files.get(2)));
+        assertThat(text.dumps()).hasSize(2).allSatisfy(d -> assertThat(d.truncated()).as(d.source()).isNull());
+        assertThat(text.notes()).isEmpty();
     }
 
     @Test

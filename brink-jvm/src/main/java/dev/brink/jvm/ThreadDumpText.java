@@ -12,7 +12,9 @@ import java.util.Map;
  * Renders ThreadInfo as jstack prints it (JDK 17 layout), so people and jstack-reading tools read
  * Brink's dumps like any other. JMX exposes no native thread ids or addresses: {@code nid=0x0} stands
  * for "unknown", and monitor identities are identity hash codes ({@code <0x1b6d3586>}), the same ones the
- * JSON form carries.
+ * JSON form carries. A jstack dump ends with its "JNI global refs" line, which readers (Brink's among them) take as
+ * the dump's end: without it a dump reads as cut short in its last thread. JMX does not count JNI references, so the
+ * line says so rather than give numbers.
  */
 final class ThreadDumpText {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
@@ -28,6 +30,7 @@ final class ThreadDumpText {
         for (ThreadInfo ti : infos) {
             if (ti != null) thread(sb, ti, cpuNs.getOrDefault(ti.getThreadId(), -1L));
         }
+        sb.append("JNI global refs: unknown (taken over JMX, which does not count them)\n");
         return sb.toString();
     }
 
