@@ -22,13 +22,17 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Real JVMs, every collector the JDK has, small heaps: a leaking program must be reported as a memory leak
- * in every collector's log and a healthy "fills then plateaus" one never. Each child runs ≤ 25 s; they run
- * three at a time so the module stays within its time budget on two cores. Report 004's logs (Serial with -Xmn, G1
- * with a pinned young list) are committed ones, read by CauseLogsTest.
+ * in every collector's log and a healthy "fills then plateaus" one never. Each child runs ≤ 25 s, most of it asleep
+ * (each program paces its allocation with 3 ms sleeps until the leak's heap is full), so five run at a time: three
+ * left the build's critical path waiting 87 s on two mostly idle cores, five take half of that. Report 004's logs
+ * (Serial with -Xmn, G1 with a pinned young list) are committed ones, read by CauseLogsTest.
  */
 class ChildJvmLogsTest {
     static final Path JDK17 = Path.of(System.getProperty("java.home"));
     static final Path JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+
+    /** Children running at once: a leak and its healthy twin of two or three collectors (the class javadoc). */
+    static final int AT_ONCE = 5;
 
     @TempDir
     Path tmp;
@@ -76,7 +80,7 @@ class ChildJvmLogsTest {
     private void checkJdk(Path jdk) throws Exception {
         String cp = Path.of(LeakProgram.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         List<Run> runs = collectors(jdk);
-        ExecutorService pool = Executors.newFixedThreadPool(3);
+        ExecutorService pool = Executors.newFixedThreadPool(AT_ONCE);
         List<Future<Path>> leaks = new ArrayList<>();
         List<Future<Path>> healthy = new ArrayList<>();
         try {
