@@ -28,7 +28,7 @@ class DemoCommandTest {
 
     @Test
     void theQuickDemoFindsCapacityLeakAndLock() throws Exception {
-        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
+        SampleJarProcess.requireBuilt();
         Path out = dir.resolve("demo");
         BrinkRun r = brink("demo", "--quick", "--out", out.toString());
         System.out.println(r.out); // the console, kept in the surefire report for whoever reads a failure

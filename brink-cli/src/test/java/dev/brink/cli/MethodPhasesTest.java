@@ -2,7 +2,6 @@ package dev.brink.cli;
 
 import static dev.brink.cli.BrinkRun.brink;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.FindingKind;
@@ -64,7 +63,7 @@ class MethodPhasesTest {
 
     @Test
     void withoutTheLeakTheSoakIsStableAndTheGateOnLeaksPasses() throws Exception {
-        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests");
+        SampleJarProcess.requireBuilt();
         // launched on the small heap itself: the relaunch on phases.soak.small_heap is DemoCommandTest's
         Path p = plan("no-leak", MethodPhasesTest::sample, """
                   capacity: {start: 1, step: 1, max: 2, step_duration: 3s}

@@ -2,7 +2,6 @@ package dev.brink.cli;
 
 import static dev.brink.cli.BrinkRun.brink;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.FindingDetail;
@@ -36,7 +35,7 @@ final class QuickDemo {
 
     /** Runs the scenario into {@code dir}/NAME; skipped (not failed) when the sample jar was not built. */
     static QuickDemo run(Path dir, String scenario) throws Exception {
-        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
+        SampleJarProcess.requireBuilt();
         Path out = dir.resolve(scenario);
         BrinkRun r = brink("demo", "--scenario", scenario, "--quick", "--out", out.toString());
         System.out.println(r.out);

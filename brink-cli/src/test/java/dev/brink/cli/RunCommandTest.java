@@ -2,7 +2,6 @@ package dev.brink.cli;
 
 import static dev.brink.cli.BrinkRun.brink;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Json;
@@ -31,9 +30,8 @@ class RunCommandTest {
 
     @BeforeAll
     void startTheSample() throws Exception {
-        if (SampleJarProcess.built()) {
-            sample = SampleJarProcess.start("128m", "--book.pool.size=2", "--book.pool.queue=4", "--book.storage.latency-ms=10");
-        }
+        SampleJarProcess.requireBuilt();
+        sample = SampleJarProcess.start("128m", "--book.pool.size=2", "--book.pool.queue=4", "--book.storage.latency-ms=10");
     }
 
     @AfterAll
@@ -64,7 +62,7 @@ class RunCommandTest {
 
     @Test
     void theSearchFindsTheSmallPoolsLimitInErrorsWithEvidence() throws Exception {
-        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
+        SampleJarProcess.requireBuilt();
         Path out = dir.resolve("run");
         BrinkRun r = brink("run", plan("pool", 2, 4, 40).toString(), "--out", out.toString());
         System.out.println(r.out); // the console, kept in the surefire report for whoever reads a failure
@@ -106,7 +104,7 @@ class RunCommandTest {
 
     @Test
     void aStarvedGeneratorIsTheLimitNotTheService() throws Exception {
-        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
+        SampleJarProcess.requireBuilt();
         Path out = dir.resolve("starved");
         // one generator connection: 10 ms per request caps it at ~100 req/s, half of what the service's pool serves
         // from 8 × (160 req/s): the first step already asks more than one connection carries, then it is measured once more

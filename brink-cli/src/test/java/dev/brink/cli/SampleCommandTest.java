@@ -1,7 +1,6 @@
 package dev.brink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.net.ServerSocket;
 import java.net.URI;
@@ -19,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class SampleCommandTest {
     @Test
     void startsTheSampleWithDefectsServesBooksAndStopsItWithBrink() throws Exception {
-        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
+        SampleJarProcess.requireBuilt();
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();

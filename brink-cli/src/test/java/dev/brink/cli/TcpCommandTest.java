@@ -1,7 +1,6 @@
 package dev.brink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -36,7 +35,7 @@ class TcpCommandTest {
 
     @Test
     void drivesTheTelemetrySampleAtTwoThousandPacketsPerSecondWithNoViolation() throws Exception {
-        assumeTrue(SampleJarProcess.built(), "the sample jar is built by the reactor before brink-cli's tests; run ./mvnw verify from the root");
+        SampleJarProcess.requireBuilt();
         Process sample = new ProcessBuilder(ChildBrink.command(List.of("-Dbrink.home=" + System.getProperty("brink.home")),
                 "sample", "--service", "telemetry", "--port", "0", "--stats-port", "0", "--heap", "128m"))
                 .redirectErrorStream(true).start();
