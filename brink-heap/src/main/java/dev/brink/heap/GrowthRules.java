@@ -35,6 +35,14 @@ import java.util.Set;
  * bytes of all instances, nested ones counted once, wherever held), at most its own bytes: a structure that changed
  * hands without growing is stable, one that grew while changing hands still shows its growth.
  *
+ * <p><b>A request in flight.</b> A local variable holds its objects only while its method runs. A stack holder the
+ * earlier dump lacks is a frame that was not there (or held too little to be a holder): its method started after the
+ * first dump, and everything it holds was built within that one call, which ends when the request does (a
+ * servlet thread rendering a page, an export building its rows, a JMX client's connection thread fetching
+ * notifications). That is work in flight, not accumulation across the dumps, so it is never growth; it is listed
+ * among the stable holders when big, without a rate. A frame that held memory at both dumps (a long-running loop
+ * keeping what it read in a local list) is judged like any holder: its growth is the leak.
+ *
  * <p><b>The holder that grew, not its enclosers.</b> A bean's growing field also grows the registry that holds the
  * bean and the static field that holds the registry. As MAT's "big drop" walks down to where the memory is, a
  * grown holder whose nearest grown enclosed holders account for {@value #EXPLAINED_BY_ENCLOSED} of its growth is
@@ -73,7 +81,7 @@ final class GrowthRules {
             long was = earlierBytes(h, a.get(h.key()), classGrowth);
             earlier.put(h.key(), was);
             long growth = h.retainedBytes() - was;
-            if (growth >= minGrowth && growth >= MIN_GROWTH_SHARE_OF_HOLDER * was) {
+            if (!inFlight(h, a.get(h.key())) && growth >= minGrowth && growth >= MIN_GROWTH_SHARE_OF_HOLDER * was) {
                 grown.put(h.key(), h);
             }
         }
@@ -99,6 +107,11 @@ final class GrowthRules {
         }
         out.sort(Comparator.comparingLong(HolderGrowth::growthBytes).reversed().thenComparing(HolderGrowth::holder));
         return new Outcome(out, stable);
+    }
+
+    /** A stack frame's holder that the earlier dump did not have: a request in flight (see the class comment). */
+    private static boolean inFlight(Holder h, Holder was) {
+        return was == null && h.kind() == HolderKind.THREAD_STACK;
     }
 
     /** The least growth that is not churn in a later dump of {@code heapBytes} reachable bytes. */
@@ -173,7 +186,9 @@ final class GrowthRules {
 
     private static HolderGrowth row(Holder h, Holder was, long earlier, double hours, boolean grew) {
         long growth = h.retainedBytes() - earlier;
+        // a frame's holder in flight has no rate: its bytes were built within one call, not over the hours between
+        Double perHour = hours > 0 && !inFlight(h, was) ? growth / hours : null;
         return new HolderGrowth(h.key(), h.kind(), h.structure(), earlier, h.retainedBytes(),
-                was == null ? -1 : was.elements(), h.elements(), hours > 0 ? growth / hours : null, grew);
+                was == null ? -1 : was.elements(), h.elements(), perHour, grew);
     }
 }

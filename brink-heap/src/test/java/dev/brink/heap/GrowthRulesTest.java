@@ -60,6 +60,23 @@ class GrowthRulesTest {
     }
 
     @Test
+    void aStackFrameOnlyInTheLaterDumpIsARequestInFlightButOneInBothCanGrow() {
+        String frame = "local variable of threads 'http-exec-#' in app.Export.render";
+        GrowthRules.Outcome later = GrowthRules.compare(dump(0), dump(HOUR, h(frame, HolderKind.THREAD_STACK, 3 * MIB, 1)), 20);
+        assertThat(later.grown()).isEmpty();
+        assertThat(later.stable()).singleElement().satisfies(s -> {
+            assertThat(s.holder()).isEqualTo(frame);
+            assertThat(s.bytesPerHour()).isNull();
+        });
+        // the same frame at both dumps, 3 MiB more at the second: a loop keeping what it reads
+        assertThat(grown(dump(0, h(frame, HolderKind.THREAD_STACK, 1 * MIB, 1)), dump(HOUR, h(frame, HolderKind.THREAD_STACK, 4 * MIB, 1))))
+                .containsExactly(frame);
+        // and any other kind of holder new in the later dump is growth of all its bytes
+        assertThat(grown(dump(0), dump(HOUR, h("thread-local app.Export.ROWS of threads 'http-exec-#'", HolderKind.THREAD_LOCAL, 3 * MIB, 1))))
+                .hasSize(1);
+    }
+
+    @Test
     void theInnermostGrownHolderIsReportedNotWhatEnclosesIt() {
         HolderSummary a = dump(0, h("static app.Desk.REGISTRY", HolderKind.STATIC_FIELD, 10 * MIB, 1),
                 h("app.Registry.beans", HolderKind.FIELD, 10 * MIB, 1, "static app.Desk.REGISTRY"),

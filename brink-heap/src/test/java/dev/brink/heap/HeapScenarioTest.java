@@ -10,6 +10,7 @@ import dev.brink.core.FindingDetail.HeapLeak;
 import dev.brink.core.FindingKind;
 import dev.brink.core.summary.HolderGrowth;
 import dev.brink.core.testing.ChildJvm;
+import dev.brink.heap.scenario.ExportDesk;
 import dev.brink.heap.scenario.FareDesk;
 import dev.brink.heap.scenario.GlyphRenderer;
 import dev.brink.heap.scenario.IngestLoop;
@@ -71,7 +72,7 @@ class HeapScenarioTest {
     static void runScenarios() throws Exception {
         dir = Files.createTempDirectory("brink-heap-scenarios");
         List<Class<?>> mains = List.of(TileServer.class, GlyphRenderer.class, IngestLoop.class, PacketGateway.class,
-                PluginReloader.class, OrderDesk.class, InventoryApp.class, FareDesk.class, FareDesk.Leaking.class);
+                PluginReloader.class, OrderDesk.class, InventoryApp.class, FareDesk.class, FareDesk.Leaking.class, ExportDesk.class);
         // one JDK per thread: one JDK's child builds its heap while the other's dumps are analysed
         ExecutorService pool = Executors.newFixedThreadPool(jdks().size());
         List<Future<?>> runs = new ArrayList<>();
@@ -258,6 +259,21 @@ class HeapScenarioTest {
             // the seat map by the frame that holds it, not by the lambda's field: the same name in another run's dump
             assertThat(r.stable()).contains("local variable of threads 'main' in " + PKG + "FareDesk.run")
                     .noneMatch(h -> h.contains("$$Lambda"));
+        }
+    }
+
+    @Test
+    void aRequestInFlightAtTheSecondDumpIsNoLeak() {
+        String export = "local variable of threads 'export-worker-#' in " + PKG + "ExportDesk.export";
+        for (Result r : results(ExportDesk.class)) {
+            // the export's rows: a holder the first dump lacks, held by a stack frame alone
+            assertThat(r.diff().growth().stable()).anySatisfy(h -> {
+                assertThat(h.holder()).isEqualTo(export);
+                assertThat(h.bytesAfter()).isGreaterThan(2L << 20);
+            });
+            assertThat(r.leaks()).as(r.diff().growth().grown().toString()).isEmpty();
+            assertThat(r.diff().grew()).isFalse();
+            assertThat(r.stable()).contains("static " + PKG + "ExportDesk.ACCOUNTS");
         }
     }
 
