@@ -116,10 +116,17 @@ final class JfrFindings {
                         c.owner() == null ? "" : "; most often held by " + c.owner());
             }
             Severity s = c.totalMs() >= windowMs ? Severity.CRITICAL : Severity.WARNING;
-            // a bare lock object (new Object(), a JDK class) says nothing: the code that takes it is the subject
-            String subject = c.monitorClass().startsWith("java.") && !c.classLoading() ? c.site() : c.monitorClass();
-            out.add(new Finding(FindingKind.LOCK_CONTENTION, s, title, subject, List.of(r.file()), d));
+            out.add(new Finding(FindingKind.LOCK_CONTENTION, s, title, contentionSubject(c), List.of(r.file()), d));
         }
+    }
+
+    /**
+     * What a contended lock's finding is about. A bare lock object (new Object(), a JDK class) says nothing: the code
+     * that takes it is the subject. Every finding on the same lock must say the same, since a run keeps one finding per
+     * kind and subject (a step comparison and a step's own recording naming the same lock are one problem).
+     */
+    static String contentionSubject(JfrReport.ContentionSite c) {
+        return c.monitorClass().startsWith("java.") && !c.classLoading() ? c.site() : c.monitorClass();
     }
 
     private static String calledFrom(JfrReport.ContentionSite c) {

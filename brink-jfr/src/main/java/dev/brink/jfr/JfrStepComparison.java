@@ -75,7 +75,7 @@ public final class JfrStepComparison {
             out.add(new Finding(FindingKind.LOCK_CONTENTION, Severity.WARNING, String.format(Locale.ROOT,
                     "at %s, threads waited %.1f s to enter %s at %s%s; %.1f × the wait per second of the last good step, for %.1f × the load",
                     badStepName, c.totalMs() / 1000, c.monitorClass(), c.site(), c.classLoading() ? " (a class loader's lock)" : "",
-                    growth, loadRatio), c.monitorClass(), List.of(evidence), d));
+                    growth, loadRatio), JfrFindings.contentionSubject(c), List.of(evidence), d));
         }
         return out;
     }
