@@ -8,6 +8,7 @@ import dev.brink.core.Finding;
 import dev.brink.core.FindingDetail.HeapGrowth;
 import dev.brink.core.FindingDetail.HeapLeak;
 import dev.brink.core.FindingKind;
+import dev.brink.core.Severity;
 import dev.brink.core.summary.HolderGrowth;
 import dev.brink.core.testing.ChildJvm;
 import dev.brink.heap.scenario.ExportDesk;
@@ -169,7 +170,22 @@ class HeapScenarioTest {
             assertThat(elements(leak, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(4_500);
             assertThat(leak.detail().get(HeapLeak.PATH_FROM_GC_ROOT).toString()).contains("INSTANCE", "renderListeners");
             assertThat(r.stable()).contains("static " + PKG + "TileServer$TileCache.TILES");
+            // one dump alone: the cache is named for what its shape says it is, and only informs; the leak is not
+            LeakSuspect cache = suspect(r.after(), PKG + "TileServer$TileCache.TILES");
+            assertThat(cache.structure()).startsWith("an LRU cache: a " + PKG + "TileServer$TileCache in access order");
+            assertThat(severityOf(r.after(), cache.subject())).isEqualTo(Severity.INFO);
+            assertThat(suspect(r.after(), PKG + "TileServer.renderListeners").structure()).isEmpty();
         }
+    }
+
+    private static LeakSuspect suspect(HeapReport report, String subject) {
+        return report.suspects().stream().filter(s -> s.subject().equals(subject)).findFirst()
+                .orElseThrow(() -> new AssertionError("no suspect " + subject + " in " + report.suspects()));
+    }
+
+    private static Severity severityOf(HeapReport report, String subject) {
+        return report.findings().stream().filter(f -> f.kind() == FindingKind.LEAK_SUSPECT && f.subject().equals(subject))
+                .map(Finding::severity).findFirst().orElseThrow(() -> new AssertionError("no finding on " + subject));
     }
 
     @Test
@@ -204,6 +220,10 @@ class HeapScenarioTest {
     void aHealthyServiceWhoseBiggestStructureIsABufferPoolHasNoLeakFromOneDumpOrTwo() {
         for (Result r : results(PacketGateway.class)) {
             oneDumpNames(r, PKG + "PacketGateway$BufferPool.free");
+            // half the heap, yet named for what its shape says it is (24 buffers of one size), and only informing
+            LeakSuspect pool = suspect(r.after(), PKG + "PacketGateway$BufferPool.free");
+            assertThat(pool.structure()).startsWith("a pool of 24 equal buffers (java.nio.HeapByteBuffer, ");
+            assertThat(severityOf(r.after(), pool.subject())).isEqualTo(Severity.INFO);
             assertThat(r.leaks()).as(r.diff().growth().grown().toString()).isEmpty();
             assertThat(r.diff().grew()).isFalse();
             assertThat(r.stable()).contains("static " + PKG + "PacketGateway.POOL", "static " + PKG + "PacketGateway.SESSIONS");

@@ -23,6 +23,11 @@ public final class PathText {
         this.threads = threads;
     }
 
+    /** The detail scan's field values this text is made from. */
+    DetailReader detail() {
+        return detail;
+    }
+
     /** The path as steps, the first naming the root ({@link #rootKind}). */
     public List<PathStep> steps(int[] path) {
         List<PathStep> steps = new ArrayList<>();

@@ -313,6 +313,11 @@ public final class Suspects {
         for (Candidate c : found) {
             HolderEvidence.fetch(g, c.chain, wanted, arrayTargets);
             HolderEvidence.fetch(g, c.path, wanted, arrayTargets);
+            // the accumulation point's own fields too: its shape may name it (StructureShapes: an LRU map's flag)
+            int acc = c.chain[c.chain.length - 1];
+            if (!g.isClassObject(acc) && !g.className(acc).endsWith("[]")) {
+                wanted.add(g.id(acc));
+            }
         }
     }
 
@@ -447,6 +452,11 @@ public final class Suspects {
             }
             names.add(g.className(acc));
             String s = KnownStructures.firstOf(names);
+            if (s == null) {
+                int[] down = java.util.Arrays.copyOf(c.chain, c.chain.length + (c.chain[c.chain.length - 1] == acc ? 0 : 1));
+                down[down.length - 1] = acc;
+                s = StructureShapes.of(g, t, dt, text.detail(), down);
+            }
             return s == null ? "" : s;
         }
     }
