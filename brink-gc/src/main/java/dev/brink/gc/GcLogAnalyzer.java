@@ -104,7 +104,9 @@ public final class GcLogAnalyzer {
         String[] axis = new String[1];
         double[] t = TimeAxis.of(events, axis);
         PauseStats stats = PauseStats.of(events, t);
-        HeapFloorTrend trend = floorTrend(events, t, settings);
+        // on the uptime axis the JVM started at minus the first event's uptime; other axes do not say
+        double jvmStart = "uptime".equals(axis[0]) && !events.isEmpty() ? -events.get(0).uptimeSec() : Double.NaN;
+        HeapFloorTrend trend = floorTrend(events, t, settings, jvmStart);
         List<Finding> findings = new GcFindings(new GcFacts(events, t, !"index".equals(axis[0]), trend, settings,
                 sources, loadStartEpochMs, ooms)).all();
         return new GcReport(sources, format, settings, findings, stats, trend, axis[0], t, events, ooms, lines, unknown, samples);
@@ -124,7 +126,7 @@ public final class GcLogAnalyzer {
         };
     }
 
-    private static HeapFloorTrend floorTrend(List<GcEvent> events, double[] t, JvmSettings settings) {
+    private static HeapFloorTrend floorTrend(List<GcEvent> events, double[] t, JvmSettings settings, double jvmStart) {
         int n = events.size();
         double[] ts = new double[n];
         double[] after = new double[n];
@@ -158,6 +160,6 @@ public final class GcLogAnalyzer {
             }
         }
         long max = settings.maxHeap() > 0 ? settings.maxHeap() : maxCommitted;
-        return HeapFloorTrend.assess(ts, before, after, full, k, max);
+        return HeapFloorTrend.assess(ts, before, after, full, k, max, jvmStart);
     }
 }
