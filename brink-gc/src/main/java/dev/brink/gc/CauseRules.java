@@ -125,6 +125,11 @@ final class CauseRules {
      * ordinary young ones; so do smaller (chunked, pooled) buffers. Without that pattern, humongous regions in a few
      * collections are worth knowing only (info).
      */
+    /** "2 MB", "512 KB". */
+    private static String sizeText(long bytes) {
+        return bytes >= 1 << 20 ? (bytes >> 20) + " MB" : (bytes >> 10) + " KB";
+    }
+
     private static void humongous(GcFacts f) {
         int started = 0;
         int young = 0;
@@ -149,12 +154,18 @@ final class CauseRules {
         boolean pace = worst >= HUMONGOUS_PER_MINUTE && share >= HUMONGOUS_SHARE;
         String objects = region > 0 ? "objects of " + (region >> 11) + " KB or more (half a " + (region >> 20) + " MB region)"
                 : "objects of half a region or more";
-        String larger = region > 0 ? "-XX:G1HeapRegionSize=" + Math.min(32, Math.max(2, (region >> 20) * 4)) + "m"
-                : "a larger -XX:G1HeapRegionSize";
+        // The info log gives the region size, never an object's: the suggestion is four times the region, and says
+        // which objects it makes ordinary (under half the new region), so that a 3 MB buffer is not promised a cure
+        // by 4 MB regions (JFR's allocation samples outside TLABs give the sizes).
+        long largerMb = Math.min(32, Math.max(2, (region >> 20) * 4));
+        String larger = region > 0 ? "-XX:G1HeapRegionSize=" + largerMb + "m" : "a larger -XX:G1HeapRegionSize";
+        String cures = region > 0 ? " (objects under " + sizeText(largerMb << 19) + " become ordinary; larger ones need larger"
+                + " regions or smaller buffers)" : "";
         GcPressureDetail d = GcPressureDetail.byCause(GcCauseKind.HUMONGOUS, withRegions, started, worst, null, null, Numbers.round(share),
                 region > 0 ? region : null, region > 0 ? maxRegions : null, larger, objects + " are humongous: each takes whole old"
                 + " regions at once and can start a concurrent cycle;"
-                + " larger regions (" + larger + ", a power of two up to 32m) make them ordinary young objects, or allocate"
+                + " larger regions (" + larger + ", a power of two up to 32m) make objects under half a region ordinary young"
+                + " objects" + cures + ", or allocate"
                 + " smaller buffers (chunked or pooled). Humongous regions that fill once and stay are not a leak.");
         if (!pace) {
             f.add(FindingKind.GC_PRESSURE, Severity.INFO, String.format(Locale.ROOT,
@@ -162,7 +173,7 @@ final class CauseRules {
             return;
         }
         f.add(FindingKind.GC_PRESSURE, Severity.WARNING, String.format(Locale.ROOT,
-                "G1 humongous allocations started %d collections (%d within 60 s, %.0f%% of young collections): %s; try %s",
-                started, worst, share * 100, objects, larger), d);
+                "G1 humongous allocations started %d collections (%d within 60 s, %.0f%% of young collections): %s; try %s%s",
+                started, worst, share * 100, objects, larger, cures), d);
     }
 }

@@ -127,7 +127,8 @@ class CauseLogsTest {
             assertThat(f.detail().get("cause")).isEqualTo("humongous");
             assertThat(f.severity()).isEqualTo(Severity.WARNING);
             assertThat(f.title()).as(name).startsWith("G1 humongous allocations started")
-                    .contains("objects of 512 KB or more (half a 1 MB region)").contains("-XX:G1HeapRegionSize=4m");
+                    .contains("objects of 512 KB or more (half a 1 MB region)")
+                    .contains("-XX:G1HeapRegionSize=4m (objects under 2 MB become ordinary");
             assertThat(f.detail().get("region_size_bytes")).isEqualTo(1L << 20);
             assertThat((Double) f.detail().get("humongous_share_of_young")).isGreaterThan(0.5);
             assertThat(r.trend().leak()).isFalse();
