@@ -477,7 +477,12 @@ final class UnifiedLogParser implements LineParser {
             return;
         }
         Set<GcFlag> flags = p == null ? EnumSet.noneOf(GcFlag.class) : p.flags;
-        String cause = word(cause(name));
+        // A stall's parentheses name the thread that waited ("Allocation Stall (main) 0.204ms"), and generational ZGC's
+        // "Y: Pause Mark Start (Major)" says the young collection is part of a major one: neither is a cause, which
+        // that collector logs once per cycle ("Major Collection (Allocation Rate)").
+        String group = cause(name);
+        boolean notCause = kind == GcKind.ALLOCATION_STALL || kind == GcKind.OTHER_PAUSE && (group.equals("Major") || group.equals("Minor"));
+        String cause = notCause ? "" : word(group);
         if (cause.contains("Humongous")) {
             flags.add(GcFlag.HUMONGOUS);
         }

@@ -206,6 +206,8 @@ class PublicLogsTest {
         // 3 pauses + 7 allocation stalls + 7 relocation stalls + 7 concurrent phases (GCViewer: 21)
         assertThat(count(r, GcKind.ALLOCATION_STALL)).isEqualTo(14);
         assertThat(r.findings()).anySatisfy(f -> assertThat(f.title()).contains("allocation stalls"));
+        // "Allocation Stall (Group1.Backend.CompositeBackend{Tier1}.1)": the thread that waited, not a cause
+        assertThat(r.events()).filteredOn(e -> e.kind() == GcKind.ALLOCATION_STALL).allSatisfy(e -> assertThat(e.cause()).isEmpty());
     }
 
     @Test
