@@ -33,7 +33,11 @@ import java.util.Set;
  * top of the tree with every byte it had. Its earlier bytes were real, only elsewhere. So for such a holder missing
  * from the earlier dump, the growth is what its class's instances gained in all (each dump's class row: retained
  * bytes of all instances, nested ones counted once, wherever held), at most its own bytes: a structure that changed
- * hands without growing is stable, one that grew while changing hands still shows its growth.
+ * hands without growing is stable, one that grew while changing hands still shows its growth. Class loaders are
+ * named by the place found to hold them at the dump (a static field, a thread's context loader), which another dump
+ * may find elsewhere for the same loaders (a script loader handed from the host's field to a runner thread, Spring
+ * Boot's launcher loader held by its server threads): a loader holder the earlier dump lacks is judged the same
+ * way, by what its loader type's instances gained.
  *
  * <p><b>A request in flight.</b> A local variable holds its objects only while its method runs. A stack holder the
  * earlier dump lacks is a frame that was not there (or held too little to be a holder): its method started after the

@@ -17,8 +17,9 @@ import java.util.Objects;
  * @param instances     how many objects (threads, loaders) it is made of
  * @param within        the holders that enclose it in the dominator tree (a bean's field within the registry's map)
  * @param namedClass    for a top-level object that no field, static field or root names (held from several places,
- *                      a busy monitor, another root), the class it is named by; else "". Such a name is the dominator
- *                      tree's shape, not a place: the same objects sit inside another holder in another dump.
+ *                      a busy monitor, another root), the class it is named by; for class loaders, their type; else
+ *                      "". Such a name is the dominator tree's or the references' shape at the dump, not a place: the
+ *                      same objects sit inside another holder, or are held from another place, in another dump.
  */
 public record Holder(String key, HolderKind kind, String structure, String pool, long retainedBytes, long elements, int instances,
                      List<String> within, String namedClass) {

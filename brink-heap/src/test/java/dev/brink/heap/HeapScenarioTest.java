@@ -18,6 +18,7 @@ import dev.brink.heap.scenario.IngestLoop;
 import dev.brink.heap.scenario.OrderDesk;
 import dev.brink.heap.scenario.PacketGateway;
 import dev.brink.heap.scenario.PluginReloader;
+import dev.brink.heap.scenario.ScriptHost;
 import dev.brink.heap.scenario.TileServer;
 import dev.brink.heap.scenario.spring.InventoryApp;
 import java.io.IOException;
@@ -73,7 +74,7 @@ class HeapScenarioTest {
     static void runScenarios() throws Exception {
         dir = Files.createTempDirectory("brink-heap-scenarios");
         List<Class<?>> mains = List.of(TileServer.class, GlyphRenderer.class, IngestLoop.class, PacketGateway.class,
-                PluginReloader.class, OrderDesk.class, InventoryApp.class, FareDesk.class, FareDesk.Leaking.class, ExportDesk.class);
+                PluginReloader.class, OrderDesk.class, InventoryApp.class, FareDesk.class, FareDesk.Leaking.class, ExportDesk.class, ScriptHost.class);
         // one JDK per thread: one JDK's child builds its heap while the other's dumps are analysed
         ExecutorService pool = Executors.newFixedThreadPool(jdks().size());
         List<Future<?>> runs = new ArrayList<>();
@@ -243,6 +244,16 @@ class HeapScenarioTest {
             assertThat(elements(leak, HeapGrowth.ELEMENTS_BEFORE)).isEqualTo(30);
             assertThat(elements(leak, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(120);
             assertThat(leak.detail().get(HeapLeak.PATH_FROM_GC_ROOT).toString()).contains("PLUGIN_CACHE");
+        }
+    }
+
+    @Test
+    void oneClassLoaderHandedToAnotherHolderIsNoLeak() {
+        for (Result r : results(ScriptHost.class)) {
+            assertThat(r.diff().growth().stable()).as(r.diff().growth().toString())
+                    .anySatisfy(h -> assertThat(h.holder()).startsWith("class loaders " + PKG + "ScriptHost$BundleLoader held by "));
+            assertThat(r.leaks()).as(r.diff().growth().grown().toString()).isEmpty();
+            assertThat(r.diff().grew()).isFalse();
         }
     }
 

@@ -177,7 +177,9 @@ final class LoaderHolders {
             long retained = retained(slot);
             String type = g.className(loader);
             String key = "class loaders " + type + (place == null ? " (held only by their own classes' objects)" : " held by " + place);
-            table.add(key, HolderKind.CLASS_LOADERS, Holders.orEmpty(KnownStructures.of(type)), "", "", loader, retained, 1, null);
+            // named by their type too: the place is found from who references the loaders at the moment of the dump,
+            // and another dump may find the same loaders referenced from elsewhere (GrowthRules)
+            table.add(key, HolderKind.CLASS_LOADERS, Holders.orEmpty(KnownStructures.of(type)), "", type, loader, retained, 1, null);
             keys[slot] = key;
             table.loaders(key, place == null ? "" : place, type, mirrors.get(slot).size(), g.id(loader));
             if (shown != null) {
