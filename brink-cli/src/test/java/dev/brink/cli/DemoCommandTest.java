@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.FindingKind;
 import dev.brink.core.Json;
 import dev.brink.core.JsonlReader;
+import dev.brink.core.Severity;
+import dev.brink.core.detail.GrowthSource;
 import dev.brink.core.verdict.SoakVerdictKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,6 +68,16 @@ class DemoCommandTest {
             assertThat(out.resolve(dump.asText())).isRegularFile();
         }
         assertThat(soak.get("heap_growth").get("grown").get(0).get("holder").asText()).contains("BookService.oldBooksPrices");
+        // the class histograms saw the same leak by class (byte[], the map's nodes): with its holder named by the
+        // dumps, that is context, never a second warning about a JDK class
+        for (JsonNode f : s.get("findings")) {
+            boolean byClass = Json.MAPPER.treeToValue(f.get("kind"), FindingKind.class) == FindingKind.MEMORY_LEAK
+                    && f.get("detail").has("source")
+                    && Json.MAPPER.treeToValue(f.get("detail").get("source"), GrowthSource.class) == GrowthSource.CLASS_HISTOGRAM_DIFF;
+            if (byClass) {
+                assertThat(Json.MAPPER.treeToValue(f.get("severity"), Severity.class)).as(f.toString()).isEqualTo(Severity.INFO);
+            }
+        }
         assertThat(out.resolve("report.html")).isRegularFile();
         assertThat(out.resolve("plan.yaml")).content().contains("small_heap", "logging.contention.enabled=true");
 

@@ -117,9 +117,11 @@ final class LeakEvidence {
      * Two histograms are two points, not a trend: a healthy service's byte arrays differ by megabytes between any two
      * moments (requests in flight, buffers, caches filling). So the classes are the leak's evidence when the soak's
      * verdict is a leak (a warning), context when no verdict could clear the service (unknown, host saturated, died:
-     * info), and nothing when the trend cleared it (stable): a healthy service gets no memory-leak finding.
+     * info), and nothing when the trend cleared it (stable): a healthy service gets no memory-leak finding. When the
+     * heap dumps named the holder that grew ({@code holderNamed}), the classes are that leak seen by class, mostly the
+     * JDK's (byte[], the map's nodes): context (info), not a second warning about a JDK class.
      */
-    List<Finding> histogramGrowth(SoakVerdictKind verdict) {
+    List<Finding> histogramGrowth(SoakVerdictKind verdict, boolean holderNamed) {
         if (start == null || end == null || verdict == SoakVerdictKind.STABLE) {
             return List.of();
         }
@@ -135,7 +137,8 @@ final class LeakEvidence {
         }
         String title = String.format(Locale.ROOT, "%s grew most during the soak: %+d instances, %+.1f MB (class histograms at start and end)",
                 top.className(), top.instancesDelta(), top.bytesDelta() / MIB);
-        return List.of(relative.apply(new Finding(FindingKind.MEMORY_LEAK, verdict == SoakVerdictKind.LEAK ? Severity.WARNING : Severity.INFO, title,
+        Severity severity = verdict == SoakVerdictKind.LEAK && !holderNamed ? Severity.WARNING : Severity.INFO;
+        return List.of(relative.apply(new Finding(FindingKind.MEMORY_LEAK, severity, title,
                 top.className(), List.of(startHistogram.toString(), endHistogram.toString()),
                 Detail.map(MemoryLeakDetail.histogramGrowth(rows, start.totalBytes(), end.totalBytes())))));
     }

@@ -191,12 +191,11 @@ final class SoakPhase {
         }
         findings.addAll(gcFindings(lines));
         boolean leak = verdict == SoakVerdictKind.LEAK;
-        findings.addAll(leakEvidence.histogramGrowth(verdict));
-        if (verdict == SoakVerdictKind.DIED) {
-            findings.addAll(leakEvidence.oomDump(run.file(RunDirectory.EVIDENCE)));
-        } else if (leak || nearlyFull()) {
-            findings.addAll(leakEvidence.heapDump(target.evidence()));
-        }
+        List<Finding> dumps = verdict == SoakVerdictKind.DIED ? leakEvidence.oomDump(run.file(RunDirectory.EVIDENCE))
+                : leak || nearlyFull() ? leakEvidence.heapDump(target.evidence()) : List.of();
+        boolean holderNamed = dumps.stream().anyMatch(f -> f.kind() == FindingKind.MEMORY_LEAK);
+        findings.addAll(leakEvidence.histogramGrowth(verdict, holderNamed));
+        findings.addAll(dumps);
         double slope = judged == null ? 0 : judged.slopeBytesPerSec() * 3600 / MIB;
         SoakResult result = new SoakResult(s.multiplier(), rps, r.durationS(), smallHeap, Numbers.round(slope), Numbers.round(judged == null ? 0 : judged.r2()),
                 verdict, reason, judged == null ? null : line(lines, judged.fit())).withMultiplierReason(whyMultiplier)
