@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * generator-bound), the findings hold: they are the target's shares. About two minutes on 2 idle cores.
  */
 @EnabledIfSystemProperty(named = "brink.test.masking", matches = "true",
-        disabledReason = "the masking demo takes about 2 minutes (the Spring sample's start and two 10 s steps), beyond what "
+        disabledReason = "the masking demo takes about 2 minutes (the Spring sample's start and three 20 s steps), beyond what "
                 + "CI's time budget leaves for one test; run with -Dbrink.test.masking=true")
 class MaskingDemoTest {
     @TempDir
