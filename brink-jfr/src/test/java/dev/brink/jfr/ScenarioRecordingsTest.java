@@ -126,7 +126,8 @@ class ScenarioRecordingsTest {
             Finding named = hotAt(gated, scrubber);
             assertThat(named.detail().get("category")).as(r.jdk() + " " + named.title()).isEqualTo("regex");
             assertThat(named.detail().get("threads_share")).isEqualTo(Math.round(held.threadsShare() * 1000) / 1000.0);
-            Finding gate = lock(gated, "dev.brink.jfr.programs.QuoteDesk$ClearingGate.clear");
+            // a bare new Object(): named as a thread dump names it, so that a run holding both has one finding
+            Finding gate = lock(gated, "java.lang.Object locked in dev.brink.jfr.programs.QuoteDesk$ClearingGate.clear");
             assertThat((String) gate.detail().get("owner")).startsWith("quote-worker-");
             // the gate is a bare Object: a step comparison names it by the code that takes it, as the step's own
             // finding does, so that a run holding both keeps one finding on the gate, not two
