@@ -127,11 +127,12 @@ final class DemoCommand implements Callable<Integer> {
         // earlier, on CPU). The search starts at 8 × profile, where the lock is busy ~60 % of the time and its queue
         // already holds a few tenths of a thread on average: a machine loaded by other work stops the search at its
         // first step (host-saturated), and that step must show both the masking and the lock. Steps of 6 then
-        // reach the broken step (14 ×) next. Quick steps last 20 s: a share needs about a hundred execution samples
+        // reach the broken step (14 ×) next. Quick steps last 30 s: a share needs about a hundred execution samples
         // (≥ 10 of the path), and JFR took 4 to 6 a second of this target on a quiet 2-core machine (JDK 17, method
         // profiling high: the BookThreads wait on the lock most of the time, and the sampler misses most of the rest),
-        // so 10 s steps held 44 and 53 and named no hot method; a target starved by other work gets fewer still.
-        String capacity = quick ? "  capacity: {start: 8, step: 6, max: 62, step_duration: 20s, warmup: 1s, refine: false}\n"
+        // so 10 s steps held 44 and 53 and named no hot method, 20 s steps 81 to 120 and named the masking in two runs
+        // of three (its share moves between 10 and 21 %); a target starved by other work gets fewer still.
+        String capacity = quick ? "  capacity: {start: 8, step: 6, max: 62, step_duration: 30s, warmup: 1s, refine: false}\n"
                 : "  capacity: {start: 8, step: 2, max: 62, step_duration: 20s, warmup: 5s, refine: true}\n";
         String yaml = planYaml(port, launch, quick).replaceAll("(?s)phases:\n.*", "phases:\n" + capacity)
                 .replace("rps: 50", "rps: 4").replace("rps: 20", "rps: 2").replace("rps: 30", "rps: 4");
