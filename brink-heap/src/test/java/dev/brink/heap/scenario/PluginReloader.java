@@ -1,7 +1,5 @@
 package dev.brink.heap.scenario;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -14,29 +12,10 @@ public final class PluginReloader {
     static final Map<String, Class<?>> PLUGIN_CACHE = new HashMap<>();
     static int version;
 
-    /** Defines ReportPlugin itself (child first), from the class file its own loader sees. */
-    static final class PluginLoader extends ClassLoader {
+    /** Defines ReportPlugin itself, in each instance anew. */
+    static final class PluginLoader extends ChildFirstLoader {
         PluginLoader(ClassLoader parent) {
-            super(parent);
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (!name.equals(ReportPlugin.class.getName())) {
-                return super.loadClass(name, resolve);
-            }
-            synchronized (getClassLoadingLock(name)) {
-                Class<?> c = findLoadedClass(name);
-                if (c != null) {
-                    return c;
-                }
-                try (InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
-                    byte[] b = in.readAllBytes();
-                    return defineClass(name, b, 0, b.length);
-                } catch (IOException e) {
-                    throw new ClassNotFoundException(name, e);
-                }
-            }
+            super(parent, ReportPlugin.class);
         }
     }
 

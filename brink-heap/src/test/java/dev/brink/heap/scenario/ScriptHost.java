@@ -1,7 +1,5 @@
 package dev.brink.heap.scenario;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -14,29 +12,10 @@ import java.util.concurrent.CountDownLatch;
 public final class ScriptHost {
     static ClassLoader active;
 
-    /** Defines ScriptBundle itself (child first), from the class file its parent sees. */
-    static final class BundleLoader extends ClassLoader {
+    /** Defines ScriptBundle itself, in each instance anew. */
+    static final class BundleLoader extends ChildFirstLoader {
         BundleLoader(ClassLoader parent) {
-            super(parent);
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (!name.equals(ScriptBundle.class.getName())) {
-                return super.loadClass(name, resolve);
-            }
-            synchronized (getClassLoadingLock(name)) {
-                Class<?> c = findLoadedClass(name);
-                if (c != null) {
-                    return c;
-                }
-                try (InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
-                    byte[] b = in.readAllBytes();
-                    return defineClass(name, b, 0, b.length);
-                } catch (IOException e) {
-                    throw new ClassNotFoundException(name, e);
-                }
-            }
+            super(parent, ScriptBundle.class);
         }
     }
 
