@@ -3,6 +3,7 @@ package dev.brink.jfr;
 import dev.brink.core.LibraryFamily;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
+import dev.brink.core.LockSubjects;
 import dev.brink.core.JvmTypeNames;
 import dev.brink.core.Severity;
 import dev.brink.core.detail.AllocationHotspotDetail;
@@ -124,18 +125,14 @@ final class JfrFindings {
      * What a contended lock's finding is about. A bare lock object (new Object(), a JDK class) says nothing: the code
      * that takes it is the subject. Every finding on the same lock must say the same, since a run keeps one finding per
      * kind and subject (a step comparison and a step's own recording naming the same lock are one problem); a plain
-     * new Object() is named as the thread dumps name it ("java.lang.Object locked in pkg.Class.method": brink-threads'
-     * FindingWriter), since a run's dumps and its recording see the same synchronized block, entered and held in one
-     * method.
+     * new Object() is named as the thread dumps name it ({@link LockSubjects}).
      */
     static String contentionSubject(JfrReport.ContentionSite c) {
         if (c.classLoading() || !c.monitorClass().startsWith("java.")) {
             return c.monitorClass();
         }
-        return c.monitorClass().equals(BARE_OBJECT) ? BARE_OBJECT + " locked in " + c.site() : c.site();
+        return c.monitorClass().equals(LockSubjects.BARE_LOCK) ? LockSubjects.bareLockIn(c.site()) : c.site();
     }
-
-    private static final String BARE_OBJECT = "java.lang.Object";
 
     private static String calledFrom(JfrReport.ContentionSite c) {
         return c.appFrame().equals(c.site()) || c.appFrame().startsWith("(") ? "" : " (called from " + c.appFrame() + ")";

@@ -2,6 +2,7 @@ package dev.brink.threads;
 
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
+import dev.brink.core.LockSubjects;
 import dev.brink.core.Severity;
 import dev.brink.core.detail.BusyThreadDetail;
 import dev.brink.core.detail.CpuLibrary;
@@ -105,9 +106,6 @@ final class FindingWriter {
         return new Finding(FindingKind.LOCK_CONTENTION, sev, title.toString(), subject(c), evidence, detail);
     }
 
-    /** The class of a lock that is only a lock: {@code new Object()}. */
-    private static final String BARE_LOCK = "java.lang.Object";
-
     /**
      * What makes two contention findings one lock (FindingSet merges by kind and subject): its class, but not for a bare
      * java.lang.Object, whose class names no lock, so that two of them in one run are two findings. Its address is no
@@ -116,8 +114,8 @@ final class FindingWriter {
      */
     private static String subject(LockContention c) {
         String lockClass = c.lock().className();
-        if (!BARE_LOCK.equals(lockClass) || c.holderFrame() == null) return lockClass;
-        return lockClass + " locked in " + c.holderFrame().className() + "." + c.holderFrame().method();
+        if (!LockSubjects.BARE_LOCK.equals(lockClass) || c.holderFrame() == null) return lockClass;
+        return LockSubjects.bareLockIn(c.holderFrame().className() + "." + c.holderFrame().method());
     }
 
     /** The dumps' wait kind as the finding's word; null for a thread that waits on no lock. */
