@@ -453,9 +453,7 @@ public final class Suspects {
             names.add(g.className(acc));
             String s = KnownStructures.firstOf(names);
             if (s == null) {
-                int[] down = java.util.Arrays.copyOf(c.chain, c.chain.length + (c.chain[c.chain.length - 1] == acc ? 0 : 1));
-                down[down.length - 1] = acc;
-                s = StructureShapes.of(g, t, dt, text.detail(), down);
+                s = StructureShapes.of(g, t, dt, text.detail(), c.chain); // the chain ends at acc
             }
             return s == null ? "" : s;
         }
