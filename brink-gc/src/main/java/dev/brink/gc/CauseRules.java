@@ -125,11 +125,6 @@ final class CauseRules {
      * ordinary young ones; so do smaller (chunked, pooled) buffers. Without that pattern, humongous regions in a few
      * collections are worth knowing only (info).
      */
-    /** "2 MB", "512 KB". */
-    private static String sizeText(long bytes) {
-        return bytes >= 1 << 20 ? (bytes >> 20) + " MB" : (bytes >> 10) + " KB";
-    }
-
     private static void humongous(GcFacts f) {
         int started = 0;
         int young = 0;
@@ -175,5 +170,10 @@ final class CauseRules {
         f.add(FindingKind.GC_PRESSURE, Severity.WARNING, String.format(Locale.ROOT,
                 "G1 humongous allocations started %d collections (%d within 60 s, %.0f%% of young collections): %s; try %s%s",
                 started, worst, share * 100, objects, larger, cures), d);
+    }
+
+    /** "2 MB", "512 KB". */
+    private static String sizeText(long bytes) {
+        return bytes >= 1 << 20 ? (bytes >> 20) + " MB" : (bytes >> 10) + " KB";
     }
 }
