@@ -68,8 +68,10 @@ final class JfrAppPackages {
                 }
             });
             es.start();
-        } catch (IOException | RuntimeException e) {
-            return new Detected(AppPackages.UNKNOWN, false); // the analysis reads the file next and says what is wrong
+        } catch (IOException | RuntimeException | StackOverflowError | InternalError | OutOfMemoryError e) {
+            // the JDK's parser throws whatever corrupt bytes lead it to (a type that contains itself overflows the
+            // stack, an empty constant pool is an InternalError); the analysis reads the file next and says where
+            return new Detected(AppPackages.UNKNOWN, false);
         }
         AppPackages a = AppPackages.UNKNOWN;
         boolean launcher = args[0] != null && !args[0].isBlank() && launcher(args[0].strip().split("\\s+")[0]);

@@ -132,6 +132,18 @@ class BadFilesTest {
                 .hasMessageEndingWith(" (--to); expected --from before --to");
     }
 
+    /**
+     * A recording whose metadata a flipped byte made describe a type that contains itself: the JDK's parser recurses
+     * until the stack overflows, in the pass that reads the recorded command line as much as in the analysis. One line,
+     * like any other damage. The file is one the fuzz below produced from this test's own recording (JDK 17).
+     */
+    @Test
+    void aTypeThatContainsItself_isOneLine() throws Exception {
+        Path f = Recordings.unpacked(tmp, "fuzzed-self-jdk17");
+        assertThatThrownBy(() -> JfrAnalyzer.analyze(f, JfrFilter.ALL)).isInstanceOf(BrinkUserException.class)
+                .hasMessageStartingWith(f + ": byte ").hasMessageEndingWith(ADVICE);
+    }
+
     /** Truncations and flipped bytes (fixed seed, bounded count): a report or one line, nothing else escapes. */
     @Test
     void fuzz_mutatedRecordings_reportOrOneLine() throws Exception {
