@@ -209,7 +209,7 @@ final class Analysis {
     private HeapDiff diff(HolderSummary after, GrowthRules.Outcome outcome, HolderTable table,
                           java.util.function.IntFunction<HolderEvidence.Where> where) {
         HeapGrowth growth = new HeapGrowth(before.file(), after.file(), before.timestampMillis(), after.timestampMillis(),
-                before.heapBytes(), after.heapBytes(), outcome.grown(), outcome.stable());
+                before.heapBytes(), after.heapBytes(), outcome.grown(), outcome.filling(), outcome.stable());
         List<Finding> findings = new ArrayList<>();
         for (HolderGrowth row : outcome.grown()) {
             findings.add(HeapFindings.growth(before.file(), after.file(), row, table.holder(row.holder()),

@@ -47,6 +47,15 @@ import java.util.Set;
  * among the stable holders when big, without a rate. A frame that held memory at both dumps (a long-running loop
  * keeping what it read in a local list) is judged like any holder: its growth is the leak.
  *
+ * <p><b>A cache filling.</b> A map that evicts beyond a bound (a LinkedHashMap subclass: see the report package's
+ * EvictionBounds) grows after a start or a deploy until it is full, then stays: two dumps taken while it fills show
+ * growth that is no leak. So a grown holder that evicts, whose entries grew in number (never past a bound the heap
+ * shows) while their mean size stayed within {@value #MIN_GROWTH_SHARE_OF_HOLDER} of what it was, is filling: listed
+ * apart, no memory-leak, its growth still explaining its enclosers' (a service holding the cache did not leak
+ * either). A full one whose entries grow in size (a per-key history that is appended to) has no such excuse: its
+ * count stays at the bound, and it is judged like any holder. What a constant bound hides: a map of this shape whose
+ * bound is far beyond the heap looks like a cache filling until it is full; a third dump, or the soak's trend, says.
+ *
  * <p><b>The holder that grew, not its enclosers.</b> A bean's growing field also grows the registry that holds the
  * bean and the static field that holds the registry. As MAT's "big drop" walks down to where the memory is, a
  * grown holder whose nearest grown enclosed holders account for {@value #EXPLAINED_BY_ENCLOSED} of its growth is
@@ -65,8 +74,8 @@ final class GrowthRules {
     private GrowthRules() {
     }
 
-    /** The grown holders (reported ones only, most growth first) and the biggest {@code top} stable ones. */
-    record Outcome(List<HolderGrowth> grown, List<HolderGrowth> stable) {
+    /** The grown holders (reported ones only, most growth first), the filling caches, the biggest {@code top} stable ones. */
+    record Outcome(List<HolderGrowth> grown, List<HolderGrowth> filling, List<HolderGrowth> stable) {
     }
 
     static Outcome compare(HolderSummary before, HolderSummary after, int top) {
@@ -79,6 +88,7 @@ final class GrowthRules {
         Map<String, Long> classGrowth = classGrowth(before, after);
         Map<String, Long> earlier = new HashMap<>();
         Map<String, Holder> grown = new HashMap<>();
+        Set<String> filling = new HashSet<>();
         Map<String, Holder> byKey = new HashMap<>();
         for (Holder h : after.holders()) {
             byKey.put(h.key(), h);
@@ -87,11 +97,15 @@ final class GrowthRules {
             long growth = h.retainedBytes() - was;
             if (!inFlight(h, a.get(h.key())) && growth >= minGrowth && growth >= MIN_GROWTH_SHARE_OF_HOLDER * was) {
                 grown.put(h.key(), h);
+                if (filling(h, a.get(h.key()), was)) {
+                    filling.add(h.key());
+                }
             }
         }
         Set<String> consequences = copiesOfLoadedClasses(grown, a);
         grown.keySet().removeAll(consequences);
         Set<String> reported = new HashSet<>(grown.keySet());
+        reported.removeAll(filling); // still in grown: a filling cache explains its enclosers' growth
         Map<String, Long> explained = explainedByEnclosed(grown, byKey, earlier);
         for (Map.Entry<String, Long> e : explained.entrySet()) {
             Holder h = grown.get(e.getKey());
@@ -100,17 +114,40 @@ final class GrowthRules {
             }
         }
         List<HolderGrowth> out = new ArrayList<>();
+        List<HolderGrowth> fills = new ArrayList<>();
         List<HolderGrowth> stable = new ArrayList<>();
         for (Holder h : after.holders()) {
             HolderGrowth row = row(h, a.get(h.key()), earlier.get(h.key()), hours, reported.contains(h.key()));
             if (row.grew()) {
                 out.add(row);
+            } else if (filling.contains(h.key()) && grown.containsKey(h.key())) {
+                fills.add(row);
             } else if (!grown.containsKey(h.key()) && !consequences.contains(h.key()) && stable.size() < top && h.retainedBytes() >= STABLE_SHOWN_SHARE * after.heapBytes()) {
                 stable.add(row); // after.holders() is biggest first
             }
         }
-        out.sort(Comparator.comparingLong(HolderGrowth::growthBytes).reversed().thenComparing(HolderGrowth::holder));
-        return new Outcome(out, stable);
+        Comparator<HolderGrowth> mostGrowth = Comparator.comparingLong(HolderGrowth::growthBytes).reversed().thenComparing(HolderGrowth::holder);
+        out.sort(mostGrowth);
+        fills.sort(mostGrowth);
+        return new Outcome(out, fills, stable);
+    }
+
+    /**
+     * A grown holder that evicts, grown by more entries of about the same mean size and within the bound the heap
+     * shows: a cache filling (see the class comment). {@code earlierBytes}: what it retained in the earlier dump.
+     */
+    private static boolean filling(Holder h, Holder was, long earlierBytes) {
+        long now = h.elements();
+        long then = was == null ? 0 : was.elements(); // under the holder floor then: next to no entries
+        if (!h.evicts() || now < 0 || then < 0 || now <= then || (h.bound() > 0 && now > h.bound())) {
+            return false;
+        }
+        if (then == 0 || earlierBytes == 0) {
+            return true;
+        }
+        double meanThen = (double) earlierBytes / then;
+        double meanNow = (double) h.retainedBytes() / now;
+        return meanNow <= (1 + MIN_GROWTH_SHARE_OF_HOLDER) * meanThen;
     }
 
     /** A stack frame's holder that the earlier dump did not have: a request in flight (see the class comment). */
@@ -193,6 +230,6 @@ final class GrowthRules {
         // a frame's holder in flight has no rate: its bytes were built within one call, not over the hours between
         Double perHour = hours > 0 && !inFlight(h, was) ? growth / hours : null;
         return new HolderGrowth(h.key(), h.kind(), h.structure(), earlier, h.retainedBytes(),
-                was == null ? -1 : was.elements(), h.elements(), perHour, grew);
+                was == null ? -1 : was.elements(), h.elements(), h.evicts() ? h.bound() : null, perHour, grew);
     }
 }

@@ -14,6 +14,9 @@ import java.util.Objects;
  * @param pool          for thread-local, thread-stack and thread holders, the pool's name ("worker-#"); else ""
  * @param retainedBytes bytes its instances retain, nested instances of the same holder counted once
  * @param elements      element count: collection sizes summed, threads of a pool, loaders; -1 when unknown
+ * @param bound         the most elements its instances keep when they evict beyond a bound (a LinkedHashMap subclass,
+ *                      the bounds summed); 0 when they evict at a bound the heap does not show; -1 when nothing says
+ *                      they evict
  * @param instances     how many objects (threads, loaders) it is made of
  * @param within        the holders that enclose it in the dominator tree (a bean's field within the registry's map)
  * @param namedClass    for a top-level object that no field, static field or root names (held from several places,
@@ -21,7 +24,7 @@ import java.util.Objects;
  *                      "". Such a name is the dominator tree's or the references' shape at the dump, not a place: the
  *                      same objects sit inside another holder, or are held from another place, in another dump.
  */
-public record Holder(String key, HolderKind kind, String structure, String pool, long retainedBytes, long elements, int instances,
+public record Holder(String key, HolderKind kind, String structure, String pool, long retainedBytes, long elements, long bound, int instances,
                      List<String> within, String namedClass) {
     public Holder {
         Objects.requireNonNull(key, "key");
@@ -30,5 +33,10 @@ public record Holder(String key, HolderKind kind, String structure, String pool,
         pool = pool == null ? "" : pool;
         within = List.copyOf(within);
         namedClass = namedClass == null ? "" : namedClass;
+    }
+
+    /** True when its instances evict beyond a bound, read or not. */
+    public boolean evicts() {
+        return bound >= 0;
     }
 }

@@ -20,7 +20,7 @@ class GrowthRulesTest {
     static final long HOUR = 3_600_000;
 
     private static Holder h(String key, HolderKind kind, long bytes, int instances, String... within) {
-        return new Holder(key, kind, "", "", bytes, -1, instances, List.of(within), "");
+        return new Holder(key, kind, "", "", bytes, -1, -1, instances, List.of(within), "");
     }
 
     private static HolderSummary dump(long at, Holder... holders) {

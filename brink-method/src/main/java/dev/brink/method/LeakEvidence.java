@@ -189,7 +189,7 @@ final class LeakEvidence {
         HeapDiff diff = HeapAnalyzer.diff(first, last, HeapOptions.defaults());
         HeapGrowth g = diff.growth();
         growth = new HeapGrowth(path(g.dumpBefore()), path(g.dumpAfter()), g.epochMsBefore(), g.epochMsAfter(),
-                g.heapBytesBefore(), g.heapBytesAfter(), g.grown(), g.stable());
+                g.heapBytesBefore(), g.heapBytesAfter(), g.grown(), g.filling(), g.stable());
         if (!diff.grew()) {
             console.println("  heap dumps: no holder grew beyond normal churn between them");
         }

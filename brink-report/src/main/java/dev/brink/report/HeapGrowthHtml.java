@@ -8,7 +8,7 @@ import java.util.Locale;
 
 /**
  * Two heap dumps compared holder by holder, as HTML: when each was written, the heap in each, then one table of
- * the holders that grew and one of the biggest that stayed flat (bytes and elements before and after, growth per
+ * the holders that grew, one of the bounded caches still filling and one of the biggest that stayed flat (bytes and elements before and after, growth per
  * hour). The grown holders' paths and accumulation points are their memory-leak findings', rendered beside.
  */
 final class HeapGrowthHtml {
@@ -28,6 +28,7 @@ final class HeapGrowthHtml {
                     .append(" grew beyond normal churn.</p>\n");
             table(h, "Grown holders", g.grown());
         }
+        table(h, "Bounded caches filling (more entries of the same size, below the bound they evict at: not a leak)", g.filling());
         table(h, "Stable holders (the biggest)", g.stable());
     }
 

@@ -15,13 +15,16 @@ import java.util.Objects;
  * @param bytesAfter     retained bytes in the later dump
  * @param elementsBefore element count (a collection's size, threads, loaders) in the earlier dump; -1 unknown
  * @param elementsAfter  the same in the later dump
+ * @param elementsBound  the most elements it keeps when it evicts beyond a bound (a LinkedHashMap subclass: the field
+ *                       its removeEldestEntry compares with); 0 when it evicts at a bound the heap does not show (a
+ *                       constant in the code); null when nothing says it evicts
  * @param bytesPerHour   growth per hour between the dumps' time stamps; null when they are equal (no time between)
  * @param grew           true when the growth is beyond normal churn (the reasons are brink-heap's GrowthRules)
  */
 public record HolderGrowth(String holder, HolderKind kind, String structure,
                            @JsonProperty("bytes_before") long bytesBefore, @JsonProperty("bytes_after") long bytesAfter,
                            @JsonProperty("elements_before") long elementsBefore, @JsonProperty("elements_after") long elementsAfter,
-                           @JsonProperty("bytes_per_hour") Double bytesPerHour, boolean grew) {
+                           @JsonProperty("elements_bound") Long elementsBound, @JsonProperty("bytes_per_hour") Double bytesPerHour, boolean grew) {
     public HolderGrowth {
         Objects.requireNonNull(holder, "holder");
         Objects.requireNonNull(kind, "kind");

@@ -34,6 +34,8 @@ public final class HolderTable {
         final String namedClass;
         long retained;
         long elements = -1;
+        /** Summed bounds of instances that evict; EvictionBounds.UNREAD once one's is unread, NONE until one evicts. */
+        long bound = EvictionBounds.NONE;
         int instances;
         int biggest = -1;
         long biggestRetained = -1;
@@ -49,16 +51,20 @@ public final class HolderTable {
         }
 
         Holder holder(String key) {
-            return new Holder(key, kind, structure, pool, retained, elements, instances, List.copyOf(within), namedClass);
+            return new Holder(key, kind, structure, pool, retained, elements, bound, instances, List.copyOf(within), namedClass);
         }
     }
 
     void add(String key, HolderKind kind, String structure, String pool, String namedClass, int node, long retained, long elements,
-             String within) {
+             long bound, String within) {
         Entry e = byKey.computeIfAbsent(key, k -> new Entry(kind, structure, pool, namedClass));
         e.retained += retained;
         if (elements >= 0) {
             e.elements = Math.max(0, e.elements) + elements;
+        }
+        if (bound != EvictionBounds.NONE) {
+            boolean first = e.bound == EvictionBounds.NONE;
+            e.bound = first ? bound : e.bound > 0 && bound > 0 ? e.bound + bound : EvictionBounds.UNREAD;
         }
         e.instances++;
         if (retained > e.biggestRetained) {

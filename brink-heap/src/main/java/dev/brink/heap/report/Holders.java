@@ -277,8 +277,9 @@ public final class Holders {
             HolderKind kind = HolderKind.valueOf(named[1]);
             // a top-level object named by its class alone: another dump may hold the same objects inside a named holder
             String namedClass = type[i] == TOP && kind == HolderKind.OTHER ? g.className(node[i]) : "";
+            long bound = type[i] == THREAD ? EvictionBounds.NONE : EvictionBounds.of(g, node[i], scan);
             table.add(named[0], kind, named[2], named.length > 3 ? named[3] : "", namedClass, node[i], t.retained(node[i]),
-                    elements(i, scan), parent < 0 ? null : keys[parent]);
+                    elements(i, scan), bound, parent < 0 ? null : keys[parent]);
         }
         String[] loaderKeys = loaders.name(namer, table);
         for (int i = 0; i < count; i++) {

@@ -1,0 +1,86 @@
+package dev.brink.heap.scenario;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A market-data desk just after a start: its two caches fill while it serves. Quotes by instrument in an LRU cache
+ * class bounded by a field (at most 30 000; 9 000 after the first round, 18 000 after the second), rates by currency
+ * pair in an anonymous insertion-order map bounded by a constant in its code (at most 12 000; 4 000, then 8 000).
+ * Both grow by megabytes between the two dumps, and neither leaks: they stop when full.
+ *
+ * <p>{@link Leaking}, its twin: the quote cache is full before the first dump (it evicts), and every cached quote
+ * keeps every tick it was sent — the entries stay as many and grow in size. That is a leak, cache or not.
+ */
+public final class QuoteDesk {
+    static final QuoteCache QUOTES = new QuoteCache(30_000);
+    static final Map<Integer, double[]> RATES = new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, double[]> eldest) {
+            return size() > 12_000;
+        }
+    };
+
+    /** Quotes by instrument, the least recently read evicted beyond {@code maxEntries}. */
+    static final class QuoteCache extends LinkedHashMap<String, Quote> {
+        private final int maxEntries;
+        private long hits;
+
+        QuoteCache(int maxEntries) {
+            super(1024, 0.75f, true);
+            this.maxEntries = maxEntries;
+        }
+
+        Quote quote(String instrument) {
+            hits++;
+            return computeIfAbsent(instrument, i -> new Quote(i, new ArrayList<>()));
+        }
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Quote> eldest) {
+            return size() > maxEntries;
+        }
+    }
+
+    record Quote(String instrument, List<double[]> ticks) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        TwoDumps.run(args, round -> {
+            for (int i = 0; i < 9_000; i++) {
+                Quote q = QUOTES.quote("XS" + (1_000_000 + (round - 1) * 9_000 + i));
+                if (q.ticks().isEmpty()) {
+                    q.ticks().add(new double[12]); // the last tick only
+                }
+            }
+            for (int i = 0; i < 4_000; i++) {
+                RATES.put((round - 1) * 4_000 + i, new double[20]);
+            }
+        });
+    }
+
+    /** The twin that leaks: a full quote cache whose quotes keep every tick. */
+    public static final class Leaking {
+        static final QuoteCache QUOTES = new QuoteCache(6_000);
+
+        private Leaking() {
+        }
+
+        public static void main(String[] args) throws Exception {
+            TwoDumps.run(args, round -> {
+                if (round == 1) {
+                    for (int i = 0; i < 8_000; i++) {
+                        QUOTES.quote("XS" + (2_000_000 + i)); // the last 6 000 stay
+                    }
+                }
+                for (int pass = 0; pass < 12; pass++) {
+                    for (int i = 2_000; i < 8_000; i++) {
+                        QUOTES.quote("XS" + (2_000_000 + i)).ticks().add(new double[4]); // every tick kept
+                    }
+                }
+            });
+        }
+    }
+}
