@@ -19,6 +19,7 @@ import dev.brink.heap.scenario.OrderDesk;
 import dev.brink.heap.scenario.PacketGateway;
 import dev.brink.heap.scenario.PluginReloader;
 import dev.brink.heap.scenario.QuoteDesk;
+import dev.brink.heap.scenario.TicketGate;
 import dev.brink.heap.scenario.ScriptHost;
 import dev.brink.heap.scenario.TileServer;
 import dev.brink.heap.scenario.spring.InventoryApp;
@@ -81,8 +82,12 @@ class HeapScenarioTest {
         ExecutorService pool = Executors.newFixedThreadPool(jdks().size());
         List<Future<?>> runs = new ArrayList<>();
         for (Path jdk : jdks()) {
+            List<Class<?>> all = new ArrayList<>(mains);
+            if (!jdk.equals(ChildJvm.JDK17)) {
+                all.addAll(List.of(TicketGate.class, TicketGate.Healthy.class)); // virtual threads: JDK 21+
+            }
             runs.add(pool.submit(() -> {
-                for (Class<?> main : mains) {
+                for (Class<?> main : all) {
                     RESULTS.put(key(jdk, main), analyse(jdk, main));
                 }
                 return null;
@@ -340,6 +345,31 @@ class HeapScenarioTest {
             assertThat(elements(leak, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(6_000);
             assertThat(r.diff().growth().filling()).isEmpty();
         }
+    }
+
+    @Test
+    void virtualThreadsParkedForGoodAreNamedByTheMethodWhoseFramesHoldTheMemory() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(jdks().size() > 1, "no JDK 25 here: virtual threads need 21+");
+        Result r = RESULTS.get(key(ChildJvm.JDK25, TicketGate.class));
+        String holder = "local variable of threads '(virtual)' in " + PKG + "TicketGate$Booking.call";
+        // one dump: 5 000 orders of 4 KB, each its own root, none near the threshold alone: one suspect by method
+        LeakSuspect frames = suspect(r.after(), holder);
+        assertThat(frames.threads()).isEqualTo(5_000);
+        assertThat(frames.pool()).isEqualTo("(virtual)");
+        assertThat(frames.retainedBytes()).isGreaterThan(5_000L * 4_000);
+        assertThat(severityOf(r.after(), holder)).isEqualTo(Severity.WARNING);
+        // two dumps: the frames' holder grew by the 2 500 bookings parked since
+        onlyLeak(r, holder, 2_500L * 4_000);
+        assertThat(r.stable()).contains("static " + PKG + "TicketGate.VENUES");
+    }
+
+    @Test
+    void virtualThreadsThatEndLeaveNothingToName() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(jdks().size() > 1, "no JDK 25 here: virtual threads need 21+");
+        Result r = RESULTS.get(key(ChildJvm.JDK25, TicketGate.Healthy.class));
+        assertThat(r.leaks()).as(r.diff().growth().grown().toString()).isEmpty();
+        assertThat(r.after().findings()).noneMatch(f -> f.severity() != Severity.INFO);
+        assertThat(r.after().suspects()).noneMatch(s -> s.pool().equals("(virtual)"));
     }
 
     @Test

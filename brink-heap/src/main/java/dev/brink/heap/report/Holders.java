@@ -29,7 +29,10 @@ import java.util.Set;
  * {@value #MIN_FLOOR} bytes or 1/{@value #FLOOR_DIVISOR} of the heap (20 KiB per GiB), whichever is more: far below
  * any growth {@code GrowthRules} calls a leak, so a holder too small to be tracked in the earlier dump has grown by
  * at most the floor less than Brink says; and at most {@value #MAX_CANDIDATES} candidates above the floor, the floor
- * doubling until they fit. Threads and their thread-local values are walked whatever their size (bounded apart).
+ * doubling until they fit. Threads and their thread-local values are walked whatever their size (bounded apart), and
+ * so are the objects a thread's frames alone hold from {@value #MIN_FRAME_LOCAL} bytes: a virtual thread per request
+ * parks with a few KiB in its frames, and a hundred thousand of them are the heap (JDK 21+ dumps their frames' locals
+ * as Java-frame roots of each virtual thread). They are named per pool and method, so they add up there.
  *
  * <p><b>Names need field values.</b> The graph keeps references without field names, so construction says what the
  * first detail scan must fetch ({@link #wanted()}): the dominators of field candidates, the ThreadLocal entries,
@@ -41,6 +44,10 @@ public final class Holders {
     static final long MIN_FLOOR = 16 * 1024;
     static final int FLOOR_DIVISOR = 50_000;
     static final int MAX_CANDIDATES = 100_000;
+    /** The least a frame's local below the floor must retain to be tracked: smaller ones are boxes and short strings. */
+    static final long MIN_FRAME_LOCAL = 512;
+    /** Unnamed virtual threads' pool name (they have no name by default, and no pool). */
+    static final String VIRTUAL = "(virtual)";
     /** Referrers kept per top-level candidate: the first application field among them names it. */
     static final int MAX_REFERRERS = 4;
 
@@ -103,6 +110,7 @@ public final class Holders {
     /** The walk down the dominator tree; false when the candidates would be more than {@link #MAX_CANDIDATES}. */
     private boolean select() {
         count = 0;
+        int small = 0; // candidates below the floor (threads' parts): bounded apart, never a reason to raise the floor
         int[] stack = new int[1024];
         int[] cursor = new int[1024];
         int[] encl = new int[1024];
@@ -121,18 +129,20 @@ public final class Holders {
             // thread that served less than the others must still count as one of the pool's
             boolean threadPart = at >= 0 ? threadLocalPath[g.classOf(at)] : classes.isThread(g.classOf(child));
             boolean big = t.retained(child) >= floor;
-            if (!big && !threadPart) {
+            boolean frameLocal = !big && at == DominatorTree.SUPER_ROOT && t.retained(child) >= MIN_FRAME_LOCAL && frameRoot(child);
+            if (!big && !threadPart && !frameLocal) {
                 continue;
             }
             int kind = kindOf(child, at);
             int enc = encl[sp - 1];
-            if (kind >= 0 && (big || kind == ENTRY_VALUE || kind == THREAD)) {
-                if (big && count >= MAX_CANDIDATES) {
+            if (kind >= 0 && (big || kind == ENTRY_VALUE || kind == THREAD || frameLocal)) {
+                if (big && count - small >= MAX_CANDIDATES) {
                     return false;
                 }
                 if (count < 2 * MAX_CANDIDATES) { // the threads' part is bounded apart: the floor does not shrink it
                     add(child, at, enc, (byte) kind);
                     enc = count - 1;
+                    small += big ? 0 : 1;
                 }
             }
             if (sp == stack.length) {
@@ -145,6 +155,12 @@ public final class Holders {
             encl[sp++] = enc;
         }
         return true;
+    }
+
+    /** A local variable of a thread's frame (Java or JNI local), whichever thread. */
+    private boolean frameRoot(int v) {
+        int kind = g.rootKind(v);
+        return kind == HprofVisitor.ROOT_JAVA_FRAME || kind == HprofVisitor.ROOT_JNI_LOCAL;
     }
 
     private int kindOf(int v, int dom) {
@@ -280,6 +296,11 @@ public final class Holders {
             long bound = type[i] == THREAD ? EvictionBounds.NONE : EvictionBounds.of(g, node[i], scan);
             table.add(named[0], kind, named[2], named.length > 3 ? named[3] : "", namedClass, node[i], t.retained(node[i]),
                     elements(i, scan), bound, parent < 0 ? null : keys[parent]);
+            if (kind == HolderKind.THREAD_STACK && named.length > 3) {
+                // a frame's locals are the thread's, as its thread-local values are: when the pool grows with what its
+                // frames hold (virtual threads parked for good), the frames' holder is where the memory is
+                table.addWithin(named[0], "threads '" + named[3] + "'");
+            }
         }
         String[] loaderKeys = loaders.name(namer, table);
         for (int i = 0; i < count; i++) {
@@ -357,7 +378,11 @@ public final class Holders {
 
         String pool(long threadId) {
             String n = threads.name(threadId);
-            return n == null ? "unnamed" : ThreadNames.pool(n);
+            if (n == null || n.isEmpty()) {
+                int v = g.indexOf(threadId);
+                return v >= 0 && classes.extendsClass(g.classOf(v), "java.lang.VirtualThread") ? VIRTUAL : "unnamed";
+            }
+            return ThreadNames.pool(n);
         }
 
         /** "thread-local pkg.Class.FIELD of threads 'pool-#'": the ThreadLocal by its static field, else its class. */

@@ -81,7 +81,10 @@ public final class PathText {
         return m == null ? "" : " in " + m;
     }
 
-    /** 'name' of the thread a root is tied to, its id when unnamed, or null for roots of no thread. */
+    /**
+     * 'name' of the thread a root is tied to, its id when unnamed (a virtual thread, unnamed by default: "virtual
+     * thread @ id"), or null for roots of no thread.
+     */
     private String thread(int root) {
         long th = g.rootKind(root) == HprofVisitor.ROOT_THREAD_OBJ ? g.id(root)
                 : g.rootThreadSerial(root) == 0 ? 0 : g.threadObject(g.rootThreadSerial(root));
@@ -89,7 +92,12 @@ public final class PathText {
             return null;
         }
         String n = threads.name(th);
-        return n != null ? "'" + n + "'" : hex(th);
+        if (n == null || n.isEmpty()) {
+            int v = g.indexOf(th);
+            boolean virtual = v >= 0 && g.classes().extendsClass(g.classOf(v), "java.lang.VirtualThread");
+            return (virtual ? "(virtual) @ " : "") + hex(th);
+        }
+        return "'" + n + "'";
     }
 
     /** "class X" for a class object, else the object's class name. */

@@ -6,6 +6,7 @@ import dev.brink.heap.LeakSuspect;
 import dev.brink.heap.PathStep;
 import dev.brink.heap.dominator.DominatorTree;
 import dev.brink.heap.hprof.HprofTypes;
+import dev.brink.heap.hprof.HprofVisitor;
 import dev.brink.heap.index.ClassTable;
 import dev.brink.heap.index.HeapGraph;
 import java.util.ArrayList;
@@ -41,6 +42,13 @@ import java.util.Set;
  *   instances, is a suspect of its own, named by the class — or, when its instances sit in one ThreadLocal of a
  *   pool's threads, by that thread-local ({@link HolderKind#THREAD_LOCAL}): one suspect for the pool, not one per
  *   thread.</li>
+ *   <li><b>Held by frames of one method.</b> Top-level objects that are local variables of one method's frames,
+ *   in whichever threads, are added up by that method: a virtual thread per request that parks for good with a
+ *   few KiB in its frame leaves a hundred thousand such objects, none near the threshold, each its own root. At
+ *   least {@value #SPREAD_MIN_HOLDERS} frames (or two whose biggest keeps {@value #GROUP_MEMBER_SHARE} of the heap,
+ *   as a group of one class must) retaining more than the threshold together are one suspect, named by the
+ *   threads' stack holder ("local variable of threads '(virtual)' in pkg.Class.method"), unless a spread class
+ *   held by them already names what they hold.</li>
  * </ul>
  *
  * <p>A suspect is never a verdict: a cache and a leak of the same size look alike in one dump. The suspects say
@@ -110,17 +118,18 @@ public final class Suspects {
     private void select() {
         int[] top = dt.children(-1);
         Map<Integer, long[]> byClass = new LinkedHashMap<>(); // class → {sum, count, biggest}
+        Map<String, long[]> byFrame = new LinkedHashMap<>(); // a frame's method → {sum, count, biggest}
         for (int x : top) {
             if (t.retained(x) > threshold) {
                 expand(x, -1);
+                continue;
+            }
+            String frame = frameMethod(x);
+            if (frame != null) {
+                add(byFrame.computeIfAbsent(frame, k -> new long[] {0, 0, -1}), x);
             } else if (!g.isClassObject(x)) {
                 // classes are roots of their own statics, so "N classes together" says nothing
-                long[] s = byClass.computeIfAbsent(g.classOf(x), k -> new long[] {0, 0, -1});
-                s[0] += t.retained(x);
-                s[1]++;
-                if (s[2] < 0 || t.retained(x) > t.retained((int) s[2])) {
-                    s[2] = x;
-                }
+                add(byClass.computeIfAbsent(g.classOf(x), k -> new long[] {0, 0, -1}), x);
             }
         }
         Set<Integer> spreadHolderClasses = spreadByClass();
@@ -134,6 +143,28 @@ public final class Suspects {
                 found.add(single((int) s[2], -1, (int) s[1], s[0]));
             }
         }
+        for (long[] s : byFrame.values()) {
+            boolean many = s[1] >= SPREAD_MIN_HOLDERS || (s[1] >= 2 && t.retained((int) s[2]) >= GROUP_MEMBER_SHARE * heap);
+            // as for a group of one class: a spread class held by these frames already names what they hold
+            if (many && s[0] > threshold && !spreadHolderClasses.contains(g.classOf((int) s[2]))) {
+                found.add(single((int) s[2], -1, (int) s[1], s[0]));
+            }
+        }
+    }
+
+    /** Adds top-level object x to a group's {sum, count, biggest}. */
+    private void add(long[] s, int x) {
+        s[0] += t.retained(x);
+        s[1]++;
+        if (s[2] < 0 || t.retained(x) > t.retained((int) s[2])) {
+            s[2] = x;
+        }
+    }
+
+    /** The method whose frame holds top-level object x as a local variable, or null. */
+    private String frameMethod(int x) {
+        int kind = g.rootKind(x);
+        return kind == HprofVisitor.ROOT_JAVA_FRAME || kind == HprofVisitor.ROOT_JNI_LOCAL ? g.rootMethod(x) : null;
     }
 
     /** Adds x (held by parent, or top-level when parent is -1), split at its accumulation point if need be. */
