@@ -6,7 +6,9 @@ import java.util.Objects;
 /**
  * One thread in one dump.
  *
- * @param name      the thread's name (not unique: a JVM may reuse names)
+ * @param name      the thread's name (not unique: a JVM may reuse names); an unnamed virtual thread (the default:
+ *                  a virtual thread per task has none) is named as its toString() names it, "VirtualThread[#21]", so
+ *                  thousands of them group as "VirtualThread[#*]" and each is told apart in lists, as jstack does
  * @param id        the Java thread id ({@code #12}, JSON "tid"), -1 for VM-internal threads or when absent
  * @param nid       the OS thread id (jstack nid, decimal or hex in the text), -1 when absent; matches top -H's PID
  * @param state     a Thread.State name, or "UNKNOWN" when the dump does not say (VM threads, JDK 21 JSON)
@@ -25,6 +27,7 @@ public record DumpThread(String name, long id, long nid, String state, boolean d
 
     public DumpThread {
         Objects.requireNonNull(name, "name");
+        name = virtual && name.isEmpty() && id >= 0 ? "VirtualThread[#" + id + "]" : name;
         state = state == null || state.isBlank() ? UNKNOWN_STATE : state;
         frames = List.copyOf(frames);
         held = List.copyOf(held);

@@ -218,6 +218,27 @@ class RealDumpsTest {
         assertThat(f.subject()).isEqualTo("java.lang.Object locked in V.lambda$main$0");
     }
 
+    /**
+     * A virtual thread per task has no name: both of jcmd's dump_to_file formats write "". Each is named as its
+     * toString() names it, so the two dozen parked orders are one group and each stays apart in lists.
+     */
+    @Test
+    void unnamedVirtualThreadsAreNamedByTheirIdAndGroupedTogether() throws Exception {
+        for (String file : List.of("jdk25_unnamed_virtual.json", "jdk25_unnamed_virtual.txt")) {
+            ThreadAnalysis a = analyze(file);
+            ThreadDump d = a.dumps().get(0);
+            List<DumpThread> virtual = d.threads().stream().filter(DumpThread::virtual).toList();
+            assertThat(virtual).as(file).hasSize(24).allSatisfy(t -> {
+                assertThat(t.name()).isEqualTo("VirtualThread[#" + t.id() + "]");
+                assertThat(t.frames()).anySatisfy(f -> assertThat(f.className() + "." + f.method()).isEqualTo("Checkout.pay"));
+            });
+            assertThat(a.groups()).as(file).anySatisfy(g -> {
+                assertThat(g.pattern()).isEqualTo("VirtualThread[#*]");
+                assertThat(g.threads()).isEqualTo(24);
+            });
+        }
+    }
+
     @Test
     void jdk25TextOfTheSameJvmShowsThePlatformThreadsOnly() throws Exception {
         ThreadAnalysis a = analyze("jdk25_virtual_threads.txt");
