@@ -111,7 +111,13 @@ final class ThreadsText {
         o.println("Identical stacks (last dump)");
         for (StackGroup g : stacks.subList(0, Math.min(5, stacks.size()))) {
             o.println("  " + g.threads().size() + " × " + g.state() + ": " + abbreviate(g.threads()));
-            for (StackFrame f : g.frames().subList(0, Math.min(3, g.frames().size()))) o.println("      at " + f);
+            List<StackFrame> top = g.frames().subList(0, Math.min(3, g.frames().size()));
+            for (StackFrame f : top) o.println("      at " + f);
+            // a parked thread's top frames are the JDK's park (a virtual thread's three of them): where the
+            // application waits is below, and it is what the reader looks for
+            if (top.stream().allMatch(StackFrame::jdk)) {
+                g.frames().stream().filter(f -> !f.jdk()).findFirst().ifPresent(f -> o.println("      … at " + f));
+            }
         }
     }
 

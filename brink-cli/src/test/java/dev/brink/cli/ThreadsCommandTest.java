@@ -55,6 +55,15 @@ class ThreadsCommandTest {
     }
 
     @Test
+    void parkedVirtualThreadsShowWhereTheApplicationWaitsBelowTheJdksPark() throws Exception {
+        Result r = run("threads", dump("jdk25_unnamed_virtual.json").toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        String stacks = r.out().substring(r.out().indexOf("Identical stacks"));
+        assertThat(stacks).contains("24 × WAITING: VirtualThread[#").contains("      at java.lang.VirtualThread.park(")
+                .contains("      … at Checkout.pay(Checkout.java:4)");
+    }
+
+    @Test
     void jsonOnDeadlockedDumpNamesTheCycles() throws Exception {
         Result r = run("threads", "--json", dump("deadlock_jdk17_jstack_l.txt").toString());
         assertThat(r.code()).as(r.err()).isZero();
