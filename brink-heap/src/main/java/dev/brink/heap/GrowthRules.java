@@ -52,7 +52,8 @@ import java.util.Set;
  * growth that is no leak. So a grown holder that evicts, whose entries grew in number (never past a bound the heap
  * shows) while their mean size stayed within {@value #MIN_GROWTH_SHARE_OF_HOLDER} of what it was, is filling: listed
  * apart, no memory-leak, its growth still explaining its enclosers' (a service holding the cache did not leak
- * either). A full one whose entries grow in size (a per-key history that is appended to) has no such excuse: its
+ * either), and so is what grew inside it (a cache library's own map and frequency sketch). A full one whose entries
+ * grow in size (a per-key history that is appended to) has no such excuse: its
  * count stays at the bound, and it is judged like any holder. What a constant bound hides: a map of this shape whose
  * bound is far beyond the heap looks like a cache filling until it is full; a third dump, or the soak's trend, says.
  *
@@ -102,6 +103,11 @@ final class GrowthRules {
                 }
             }
         }
+        for (Holder h : grown.values()) {
+            if (!filling.contains(h.key()) && insideAny(h, filling, byKey)) {
+                filling.add(h.key()); // the cache's own map, its sketch: growing because the cache fills
+            }
+        }
         Set<String> consequences = copiesOfLoadedClasses(grown, a);
         grown.keySet().removeAll(consequences);
         Set<String> reported = new HashSet<>(grown.keySet());
@@ -130,6 +136,22 @@ final class GrowthRules {
         out.sort(mostGrowth);
         fills.sort(mostGrowth);
         return new Outcome(out, fills, stable);
+    }
+
+    /** True when holder h is enclosed, at any depth, by one of {@code keys}. */
+    private static boolean insideAny(Holder h, Set<String> keys, Map<String, Holder> byKey) {
+        Deque<String> up = new ArrayDeque<>(h.within());
+        Set<String> seen = new HashSet<>();
+        while (!up.isEmpty()) {
+            String k = up.poll();
+            if (keys.contains(k)) {
+                return true;
+            }
+            if (seen.add(k) && byKey.containsKey(k)) {
+                up.addAll(byKey.get(k).within());
+            }
+        }
+        return false;
     }
 
     /**

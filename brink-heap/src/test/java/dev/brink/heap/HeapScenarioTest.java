@@ -18,6 +18,7 @@ import dev.brink.heap.scenario.IngestLoop;
 import dev.brink.heap.scenario.OrderDesk;
 import dev.brink.heap.scenario.PacketGateway;
 import dev.brink.heap.scenario.PluginReloader;
+import dev.brink.heap.scenario.PriceBook;
 import dev.brink.heap.scenario.QuoteDesk;
 import dev.brink.heap.scenario.TicketGate;
 import dev.brink.heap.scenario.ScriptHost;
@@ -77,7 +78,7 @@ class HeapScenarioTest {
         dir = Files.createTempDirectory("brink-heap-scenarios");
         List<Class<?>> mains = List.of(TileServer.class, GlyphRenderer.class, IngestLoop.class, PacketGateway.class,
                 PluginReloader.class, OrderDesk.class, InventoryApp.class, FareDesk.class, FareDesk.Leaking.class, ExportDesk.class, ScriptHost.class,
-                QuoteDesk.class, QuoteDesk.Leaking.class);
+                QuoteDesk.class, QuoteDesk.Leaking.class, PriceBook.class, PriceBook.Leaking.class);
         // one JDK per thread: one JDK's child builds its heap while the other's dumps are analysed
         ExecutorService pool = Executors.newFixedThreadPool(jdks().size());
         List<Future<?>> runs = new ArrayList<>();
@@ -334,6 +335,31 @@ class HeapScenarioTest {
             assertThat(rates).as(filling.keySet().toString()).isNotNull();
             assertThat(rates.elementsAfter()).isEqualTo(8_000);
             assertThat(rates.elementsBound()).isZero();
+        }
+    }
+
+    @Test
+    void aCaffeineCacheStillFillingIsNoLeakAndItsUnboundedTwinIs() {
+        String caffeine = "com.github.benmanes.caffeine.cache.";
+        for (Result r : results(PriceBook.class)) {
+            assertThat(r.leaks()).as(r.diff().growth().grown().toString()).isEmpty();
+            HolderGrowth cache = r.diff().growth().filling().stream()
+                    .filter(h -> h.holder().equals(caffeine + "BoundedLocalCache$BoundedLocalManualCache.cache")).findFirst()
+                    .orElseThrow(() -> new AssertionError("not filling: " + r.diff().growth().filling()));
+            assertThat(cache.elementsBefore()).isEqualTo(12_000);
+            assertThat(cache.elementsAfter()).isEqualTo(24_000);
+            assertThat(cache.elementsBound()).isEqualTo(40_000L);
+            // what grew inside it (its map, its frequency sketch) fills with it
+            assertThat(r.diff().growth().filling()).allSatisfy(h -> assertThat(h.holder()).startsWith(caffeine));
+            // one dump alone: the cache is most of the heap, and named for what it is
+            assertThat(r.after().findings()).noneMatch(f -> f.severity() != Severity.INFO);
+            assertThat(r.after().suspects()).anySatisfy(s -> assertThat(s.structure()).startsWith("a Caffeine cache with a bound"));
+        }
+        for (Result r : results(PriceBook.Leaking.class)) {
+            assertThat(r.diff().growth().filling()).isEmpty();
+            Finding leak = onlyLeak(r, r.leaks().isEmpty() ? "none" : r.leaks().get(0).subject(), 12_000L * 200);
+            assertThat(leak.subject()).startsWith(caffeine + "UnboundedLocalCache");
+            assertThat(elements(leak, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(24_000);
         }
     }
 

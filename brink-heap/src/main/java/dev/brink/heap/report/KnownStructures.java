@@ -34,6 +34,8 @@ public final class KnownStructures {
         {"org.apache.logging.log4j.core.async.", "Log4j2 async logger ring buffer: preallocated"},
         {"com.lmax.disruptor.", "Disruptor ring buffer: preallocated"},
         {"com.fasterxml.jackson.", "Jackson serializer and type caches"},
+        // Caffeine builds this class only for a cache with a bound (size, weight, expiry): it fills to it and stays
+        {"com.github.benmanes.caffeine.cache.BoundedLocalCache", "a Caffeine cache with a bound (maximum size or weight, or an expiry)"},
         {"com.zaxxer.hikari.", "HikariCP connection pool"},
         {"java.lang.invoke.", "the JDK's method-handle and lambda-form caches"},
         {"java.lang.ClassValue", "a ClassValue cache: one value per class"},
