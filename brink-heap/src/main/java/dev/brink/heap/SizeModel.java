@@ -19,9 +19,10 @@ public record SizeModel(int idSize, boolean compressedOops, int headerBytes, int
     private static final long COMPRESSED_OOPS_LIMIT = 32L << 30;
 
     /**
-     * Infers the model. 4-byte ids: a 32-bit JVM (8-byte header, 4-byte references). 8-byte ids: HotSpot
-     * ids are addresses, so when every object lies within a 32 GiB span the JVM ran with compressed oops
-     * (its default for heaps under 32 GiB) and compressed class pointers: 12-byte header; otherwise 16.
+     * Infers the model from the address span alone, when the arrays' addresses gave no evidence (brink-heap's
+     * HeaderEvidence). 4-byte ids: a 32-bit JVM (8-byte header, 4-byte references). 8-byte ids: HotSpot ids are
+     * addresses, so when every object lies within a 32 GiB span the JVM ran with compressed oops (its default for
+     * heaps under 32 GiB) and compressed class pointers: 12-byte header; otherwise 16.
      */
     public static SizeModel infer(int idSize, long minAddress, long maxAddress) {
         if (idSize == 4) {
@@ -34,6 +35,14 @@ public record SizeModel(int idSize, boolean compressedOops, int headerBytes, int
         return new SizeModel(8, false, 16, 24, 8, 8, "objects span >= 32 GiB of addresses: uncompressed oops");
     }
 
+    /**
+     * The layout the arrays' addresses show (64-bit ids): the object header, where array elements start (the
+     * elements of 8 bytes at the next multiple of 8), the reference size; {@code evidence} says how many arrays fit.
+     */
+    public static SizeModel observed(int headerBytes, int arrayHeaderBytes, int referenceBytes, String evidence) {
+        return new SizeModel(8, referenceBytes == 4, headerBytes, arrayHeaderBytes, referenceBytes, 8, evidence);
+    }
+
     public long align(long bytes) {
         return (bytes + alignment - 1) & -alignment;
     }
@@ -42,8 +51,10 @@ public record SizeModel(int idSize, boolean compressedOops, int headerBytes, int
         return align(headerBytes + primitiveBytes + (long) referenceFields * referenceBytes);
     }
 
+    /** The elements start at the header rounded up to their own size (a long[] after a 12-byte header at 16). */
     public long arraySize(long length, int elementBytes) {
-        return align(arrayHeaderBytes + length * elementBytes);
+        long base = (arrayHeaderBytes + elementBytes - 1) / elementBytes * elementBytes;
+        return align(base + length * elementBytes);
     }
 
     /** One line for reports. */

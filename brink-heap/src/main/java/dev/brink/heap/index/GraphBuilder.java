@@ -37,7 +37,11 @@ public final class GraphBuilder {
         HprofScanner.scan(file, p1, done -> progress.update("reading (1/3)", done, fileSize));
         ObjectIds ids = p1.ids.toIds(); // 4 bytes per object from here on when ids are compact
         p1.ids = null;
-        SizeModel model = SizeModel.infer(p1.idSize, p1.minAddress, p1.maxAddress);
+        HeaderEvidence.Layout layout = p1.headers.layout();
+        SizeModel model = layout == null ? SizeModel.infer(p1.idSize, p1.minAddress, p1.maxAddress)
+                : SizeModel.observed(layout.header(), layout.arrayHeader(), layout.reference(), p1.headers.describe(layout));
+        p1.dumpsById.clear();
+        p1.shapes.clear();
         ClassTable classes = new ClassTable(p1.classDumps, p1.loadNames, p1.utf8, p1.idSize, model);
         p1.classDumps = null;
 
@@ -122,6 +126,10 @@ public final class GraphBuilder {
         final HeapSegments segments = new HeapSegments();
         long minAddress = Long.MAX_VALUE;
         long maxAddress = Long.MIN_VALUE;
+        HeaderEvidence headers = new HeaderEvidence(8);
+        /** The class dumps by id, and instance shapes from them: for {@link #headers}; cleared once it has spoken. */
+        final Map<Long, ClassDump> dumpsById = new HashMap<>();
+        final Map<Long, int[]> shapes = new HashMap<>();
         List<ClassDump> classDumps = new ArrayList<>();
         final Map<Long, Long> loadNames = new HashMap<>();
         final Map<Long, String> utf8 = new HashMap<>();
@@ -138,6 +146,7 @@ public final class GraphBuilder {
         public void header(int idSize, long timestampMillis) {
             this.idSize = idSize;
             this.timestampMillis = timestampMillis;
+            headers = new HeaderEvidence(idSize);
             segments.idSize(idSize);
         }
 
@@ -185,10 +194,32 @@ public final class GraphBuilder {
         public void classDump(ClassDump dump) {
             classDumps.add(dump);
             ids.add(dump.id());
+            dumpsById.put(dump.id(), dump);
+        }
+
+        /** {primitive bytes, reference fields} of an instance of the class, superclasses included; null if unknown. */
+        private int[] shape(long classId) {
+            int[] s = shapes.get(classId);
+            if (s == null && dumpsById.containsKey(classId)) {
+                s = new int[2];
+                ClassDump d = dumpsById.get(classId);
+                for (int depth = 0; d != null && depth < 1_000; depth++, d = dumpsById.get(d.superId())) {
+                    for (byte t : d.fieldTypes()) {
+                        if (t == HprofTypes.OBJECT) {
+                            s[1]++;
+                        } else if (HprofTypes.valid(t)) {
+                            s[0] += HprofTypes.size(t, idSize);
+                        }
+                    }
+                }
+                shapes.put(classId, s);
+            }
+            return s;
         }
 
         private void object(long id) {
             ids.add(id);
+            headers.object(id);
             if (id < minAddress) {
                 minAddress = id;
             }
@@ -200,16 +231,22 @@ public final class GraphBuilder {
         @Override
         public void instance(long id, long classId, long length, HprofInput in) {
             object(id);
+            int[] s = shape(classId);
+            if (s != null) {
+                headers.instance(id, s[0], s[1]);
+            }
         }
 
         @Override
         public void objectArray(long id, long arrayClassId, int count, HprofInput in) {
             object(id);
+            headers.array(id, count, 0);
         }
 
         @Override
         public void primitiveArray(long id, int type, int count, HprofInput in) {
             object(id);
+            headers.array(id, count, HprofTypes.size(type, idSize));
         }
     }
 
