@@ -231,7 +231,7 @@ public final class GraphBuilder {
         @Override
         public void instance(long id, long classId, long length, HprofInput in) {
             object(id);
-            int[] s = shape(classId);
+            int[] s = headers.collecting() ? shape(classId) : null;
             if (s != null) {
                 headers.instance(id, s[0], s[1]);
             }

@@ -24,10 +24,12 @@ import java.util.Locale;
  * Instances tell the header apart where arrays cannot (an object array has one size with a 12-byte array header
  * and 8-byte elements as with a 16-byte one); arrays tell where elements start.
  *
- * <p>Cost: a few longs per candidate layout; four comparisons per object record of the first pass.
+ * <p>Cost: a few longs per candidate layout; four comparisons per object record of the first pass, for the first
+ * {@value #MAX_COMPARED} objects compared (a layout is one for the whole heap, and that many are far past doubt).
  */
 final class HeaderEvidence {
     static final int MIN_COMPARED = 100;
+    static final int MAX_COMPARED = 1 << 20;
     static final double MAX_OVERLAP_SHARE = 0.01;
 
     /** A candidate layout: header and array header bytes, reference bytes. */
@@ -61,8 +63,13 @@ final class HeaderEvidence {
     }
 
     /** The next record of the first pass, in file order: any object. */
+    /** True while more evidence is wanted: the first pass may skip the records' shapes after. */
+    boolean collecting() {
+        return compared < MAX_COMPARED;
+    }
+
     void object(long id) {
-        if (lastId >= 0 && id > lastId && idSize == 8) {
+        if (lastId >= 0 && id > lastId && idSize == 8 && compared < MAX_COMPARED) {
             long gap = id - lastId;
             compared++;
             for (int k = 0; k < LAYOUTS.length; k++) {
