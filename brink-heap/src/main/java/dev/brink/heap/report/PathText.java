@@ -82,8 +82,8 @@ public final class PathText {
     }
 
     /**
-     * 'name' of the thread a root is tied to, its id when unnamed (a virtual thread, unnamed by default: "virtual
-     * thread @ id"), or null for roots of no thread.
+     * 'name' of the thread a root is tied to, its id when unnamed (preceded by "(virtual)" for a virtual thread,
+     * unnamed by default), or null for roots of no thread.
      */
     private String thread(int root) {
         long th = g.rootKind(root) == HprofVisitor.ROOT_THREAD_OBJ ? g.id(root)
