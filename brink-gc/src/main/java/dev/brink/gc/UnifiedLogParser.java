@@ -24,6 +24,13 @@ final class UnifiedLogParser implements LineParser {
     /** Details seen for GC ids whose summary line has not come yet. */
     private final Map<Long, Pending> pending = new HashMap<>();
     private boolean cancelled;
+    /**
+     * Shenandoah names a cycle's cause on the line before its first GC line, not in the cycle's names ("Trigger: GC
+     * request (System.gc())" on JDK 25, "Trigger: Explicit GC request (System.gc())" or "Trigger: Implicit GC request
+     * (Metadata GC Threshold)" on JDK 17): the next GC id's first event takes it. A heuristic's trigger ("Free … is
+     * below …", "Average GC time …") is the heap's own pace: "" (null: no trigger waiting).
+     */
+    private String triggerCause;
     /** Event names, causes and generation labels repeat: one String each instead of one per event. */
     private final Map<String, String> words = new HashMap<>();
 
@@ -94,7 +101,7 @@ final class UnifiedLogParser implements LineParser {
             gcLine((long) id, line.substring(b).stripTrailing(), lineNo);
             return;
         }
-        if (pos < n && "AUCHVRMI".indexOf(line.charAt(pos)) >= 0) {
+        if (pos < n && "AUCHVRMIT".indexOf(line.charAt(pos)) >= 0) {
             message(line.substring(pos).strip(), lineNo);
         }
     }
@@ -232,6 +239,9 @@ final class UnifiedLogParser implements LineParser {
             }
         } else if (m.startsWith("Using ")) {
             sink.collector = collector(m.substring(6).strip());
+        } else if (m.startsWith("Trigger")) {
+            // "Trigger: …" and generational Shenandoah's "Trigger (Young): …"
+            triggerCause = m.contains("GC request (") ? word(cause(m)) : "";
         } else if (m.startsWith("Cancelling") && m.contains("GC")) {
             cancelled = true; // Shenandoah gave up a concurrent cycle; the next STW event pays for it
         } else if (m.startsWith("CPUs: ")) {
@@ -482,7 +492,14 @@ final class UnifiedLogParser implements LineParser {
         // that collector logs once per cycle ("Major Collection (Allocation Rate)").
         String group = cause(name);
         boolean notCause = kind == GcKind.ALLOCATION_STALL || kind == GcKind.OTHER_PAUSE && (group.equals("Major") || group.equals("Minor"));
-        String cause = notCause ? "" : word(group);
+        // Shenandoah's groups are the cycle's modes ("Pause Init Mark (unload classes)"), not causes: its cause comes from
+        // the "Trigger:" line before the cycle
+        boolean mode = group.equals("unload classes") || group.equals("process weakrefs") || group.equals("update refs");
+        String cause = notCause || mode ? "" : word(group);
+        if (triggerCause != null && id >= 0) {
+            cause = cause.isEmpty() ? triggerCause : cause;
+            triggerCause = null;
+        }
         if (cause.contains("Humongous")) {
             flags.add(GcFlag.HUMONGOUS);
         }
