@@ -80,21 +80,42 @@ final class CauseRules {
     }
 
     /**
+     * The explicit collections less the young ones that only opened a call's full GC: Parallel scavenges the young
+     * generation before a full collection (-XX:+ScavengeBeforeFullGC, its default up to JDK 22), so one System.gc()
+     * logs "Pause Young (System.gc())" and then "Pause Full (System.gc())"; counted as two, a loop of 14 calls read as
+     * 28. A young explicit collection with no full one after it (G1's -XX:+ExplicitGCInvokesConcurrent: "Pause Young
+     * (Concurrent Start) (System.gc())") is the whole call and counts.
+     */
+    private static java.util.Set<GcEvent> explicitCalls(GcFacts f) {
+        java.util.Set<GcEvent> calls = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (int i = 0; i < f.events.size(); i++) {
+            GcEvent e = f.events.get(i);
+            boolean opensFull = e.kind() == GcKind.YOUNG && i + 1 < f.events.size()
+                    && f.events.get(i + 1).kind() == GcKind.FULL && explicitGc(f.events.get(i + 1));
+            if (explicitGc(e) && !opensFull) {
+                calls.add(e);
+            }
+        }
+        return calls;
+    }
+
+    /**
      * Explicit collections. Each is a whole-heap collection whatever the heap holds — stop-the-world on Serial,
      * Parallel and G1 (unless -XX:+ExplicitGCInvokesConcurrent), a whole concurrent cycle that the caller waits for on
      * ZGC and Shenandoah — so their number is set by the code that calls them, not by the heap's size.
      */
     private static void explicit(GcFacts f) {
-        int worst = f.worstWindow(CauseRules::explicitGc);
+        java.util.Set<GcEvent> calls = explicitCalls(f);
+        int worst = f.worstWindow(calls::contains);
         if (worst < EXPLICIT_PER_MINUTE) {
             return;
         }
-        int count = 0;
+        int count = calls.size();
         int fulls = 0;
         double pauseMs = 0;
         for (GcEvent e : f.events) {
             if (explicitGc(e)) {
-                count++;
+                // every pause of the calls, the scavenge that opened a full GC included
                 fulls += e.kind() == GcKind.FULL ? 1 : 0;
                 pauseMs += e.kind().isPause() && !Double.isNaN(e.durationMs()) ? e.durationMs() : 0;
             }
