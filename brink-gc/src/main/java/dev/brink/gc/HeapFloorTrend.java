@@ -28,7 +28,9 @@ import java.util.Arrays;
  *       all through the fitted span (≥ 90 %, or ≥ 70 % with whole-heap collections freeing under 15 %), the
  *       climb is judged from the start to the moment it was full: a JVM thrashing at its limit after a leak
  *       filled it, provided that climb took a twentieth of the run or more, counted from the JVM's start when the
- *       caller knows it (a live set loaded at start-up fills the heap at once).</li>
+ *       caller knows it (a live set loaded at start-up fills the heap at once), and provided the floor did not
+ *       then stay level below 90 % of the heap for as long as the climb took or longer (a live set loaded page by page
+ *       in the first seconds: a leak goes on climbing once the heap is full).</li>
  *   <li>A collapse in the last 3 collections to under half the floor before it is the program releasing
  *       memory as it ends (say after an OutOfMemoryError), not a recovery; it is left out and said so.</li>
  * </ol>
@@ -58,6 +60,10 @@ public record HeapFloorTrend(boolean leak, String verdict,
      * took this share of the time to the last collection.
      */
     static final double MIN_FILL_SHARE = 0.05;
+    /** A heap full since warm-up whose floor then rose less than this share of it stayed level (see levelledOff). */
+    static final double LEVEL_RISE = 0.02;
+    /** ... for at least as long as the climb that filled it took. */
+    static final double LEVEL_SPAN = 1;
     /** Points a verdict on every collection's heap after GC needs (the soak's series: collections come often). */
     static final int MIN_POINTS_ALL = 5;
 
@@ -199,7 +205,7 @@ public record HeapFloorTrend(boolean leak, String verdict,
                 // run's first twentieth and then thrashes looks the same in this log: the full-GC and heap-size
                 // findings say what to do in both cases.
                 double start = Double.isNaN(jvmStartSec) ? t0 : Math.min(jvmStartSec, t0);
-                if (full - start >= MIN_FILL_SHARE * (t1 - start)) {
+                if (full - start >= MIN_FILL_SHARE * (t1 - start) && !levelledOff(st, sb, m, start, full, t1, late, ref)) {
                     b = filledByGrowth(timeSec, heapAfterBytes, n, t0, full, late, ref,
                             "; the heap was full from " + Math.round(full - t0) + " s on" + tail);
                     if (b.leak()) {
@@ -222,6 +228,37 @@ public record HeapFloorTrend(boolean leak, String verdict,
                 leak ? "rising" : "no leak", wholeHeap == null ? "" : "whole-heap ", mb(floorStart), mb(floorEnd),
                 fitted, warm - t0, mb(fit.slope() * 60), fit.r2(), k, Double.isNaN(mid) ? "no collection" : mb(mid), mb(late), mb(ref), tail);
         return new HeapFloorTrend(leak, verdict, fit.slope(), fit.r2(), warm, floorStart, floorEnd, n);
+    }
+
+    /**
+     * A live set that stopped growing once loaded, not a leak that filled the heap: a leak goes on leaking after the heap
+     * is full, so its floor is pressed against the ceiling (≥ 90 %) or still creeps up, and the JVM soon ends in an
+     * OutOfMemoryError. A catalogue or cache loaded page by page at start-up fills the heap within its first seconds
+     * (a second of 9 on G1, with no full GC at all, read as "floor 6 MB → 92 MB") and then stays level below the
+     * ceiling for as long as the service runs. So: the floor of the whole-heap collections since the heap was full
+     * rose under {@link #LEVEL_RISE} of the heap from the first third of that time to the last, stayed under 90 % of
+     * the heap, and that stretch lasted at least as long as the climb from the JVM's start did ({@link #LEVEL_SPAN}:
+     * a loaded 2-core machine stretched a 2.5 s load to 3 s of a 10 s run). That is a heap too small for what the
+     * program keeps (the sizing findings say so), not a leak.
+     */
+    private static boolean levelledOff(double[] st, double[] sb, int m, double start, double full, double t1,
+                                       double late, double ref) {
+        if (late >= 0.9 * ref || t1 - full < LEVEL_SPAN * (full - start)) {
+            return false;
+        }
+        double third = (t1 - full) / 3;
+        double[] first = new double[m];
+        double[] last = new double[m];
+        int a = 0;
+        int b = 0;
+        for (int i = 0; i < m; i++) {
+            if (st[i] >= full && st[i] < full + third) {
+                first[a++] = sb[i];
+            } else if (st[i] >= t1 - third) {
+                last[b++] = sb[i];
+            }
+        }
+        return a > 0 && b > 0 && median(last, 0, b) - median(first, 0, a) < LEVEL_RISE * ref;
     }
 
     /**

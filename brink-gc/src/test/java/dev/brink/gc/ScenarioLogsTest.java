@@ -8,6 +8,7 @@ import dev.brink.core.GcCauseKind;
 import dev.brink.core.Severity;
 import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.GcPressureDetail;
+import dev.brink.gc.programs.CatalogueWarmup;
 import dev.brink.gc.programs.PriceCacheRefresher;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -116,12 +117,12 @@ class ScenarioLogsTest {
         String p = "-XX:+UseParallelGC";
         String s = "-XX:+UseShenandoahGC";
         Map<String, GcReport> r = run(List.of(
-                new Child("shen17-full", JDK17, s, "full", PriceCacheRefresher.class, "7", "gc"),
-                new Child("shen25-terse", JDK25, s, "terse", PriceCacheRefresher.class, "7", "gc"),
-                new Child("shen25-safepoint", JDK25, s, "safepoint", PriceCacheRefresher.class, "7", "gc"),
-                new Child("parallel17-terse", JDK17, p, "terse", PriceCacheRefresher.class, "7", "gc"),
-                new Child("shen17-twin", JDK17, s, "terse", PriceCacheRefresher.class, "7", "plain"),
-                new Child("shen25-twin", JDK25, s, "full", PriceCacheRefresher.class, "7", "plain")));
+                new Child("shen17-full", JDK17, s, "full", PriceCacheRefresher.class, "5", "gc"),
+                new Child("shen25-terse", JDK25, s, "terse", PriceCacheRefresher.class, "5", "gc"),
+                new Child("shen25-safepoint", JDK25, s, "safepoint", PriceCacheRefresher.class, "5", "gc"),
+                new Child("parallel17-terse", JDK17, p, "terse", PriceCacheRefresher.class, "5", "gc"),
+                new Child("shen17-twin", JDK17, s, "terse", PriceCacheRefresher.class, "5", "plain"),
+                new Child("shen25-twin", JDK25, s, "full", PriceCacheRefresher.class, "5", "plain")));
         SoftAssertions soft = new SoftAssertions();
         r.forEach((name, report) -> {
             List<Finding> explicit = byCause(report, GcCauseKind.EXPLICIT);
@@ -132,11 +133,41 @@ class ScenarioLogsTest {
             soft.assertThat(explicit).as(name + " " + report.findings()).hasSize(1);
             if (explicit.size() == 1) {
                 GcPressureDetail d = Detail.of(explicit.get(0), GcPressureDetail.class);
-                // 7 s, one call at start and one a second: 7 or 8 calls, never the 14-16 events of Parallel's pairs
-                soft.assertThat(d.count()).as(name).isBetween(6, 8);
+                // 5 s, one call at start and one a second: 5 or 6 calls, never the 14-16 events of Parallel's pairs
+                soft.assertThat(d.count()).as(name).isBetween(5, 6);
             }
             soft.assertThat(report.findings()).as(name).noneMatch(f -> f.kind() == FindingKind.MEMORY_LEAK
                     || f.kind() == FindingKind.HEAP_TOO_SMALL);
+        });
+        soft.assertAll();
+    }
+
+    /**
+     * A catalogue of 100 MB loaded page by page at start-up (about a second) into a 128 MB heap, then served for 7 s
+     * without growing: on G1 (no full GC at all) and Parallel it read as a leak, "floor 6 MB → 92 MB", the climb of the
+     * first second judged as if the heap had been filled by a leak. A heap too small, never a leak; the same service
+     * keeping every response (2 MB/s on a 24 MB catalogue in 64 MB) is one, on the same collectors.
+     */
+    @Test
+    void catalogueLoadedAtStartUp_isNoLeak_slowGrowthIs() throws Exception {
+        Map<String, GcReport> r = run(List.of(
+                new Child("g1-17-catalogue", JDK17, "-XX:+UseG1GC -Xmx128m", "full", CatalogueWarmup.class, "7", "100"),
+                new Child("g1-25-catalogue", JDK25, "-XX:+UseG1GC -Xmx128m", "full", CatalogueWarmup.class, "7", "100"),
+                new Child("parallel-25-catalogue", JDK25, "-XX:+UseParallelGC -Xmx128m", "terse", CatalogueWarmup.class, "7", "100"),
+                new Child("serial-17-catalogue", JDK17, "-XX:+UseSerialGC -Xmx128m", "full", CatalogueWarmup.class, "7", "100"),
+                new Child("serial-25-leak", JDK25, "-XX:+UseSerialGC", "full", CatalogueWarmup.class, "8", "24", "leak"),
+                new Child("parallel-17-leak", JDK17, "-XX:+UseParallelGC", "terse", CatalogueWarmup.class, "8", "24", "leak")));
+        SoftAssertions soft = new SoftAssertions();
+        r.forEach((name, report) -> {
+            List<FindingKind> kinds = report.findings().stream().map(Finding::kind).toList();
+            if (name.endsWith("leak")) {
+                soft.assertThat(kinds).as(name + ": " + report.trend().verdict()).contains(FindingKind.MEMORY_LEAK);
+            } else {
+                soft.assertThat(kinds).as(name + ": " + report.trend().verdict()).doesNotContain(FindingKind.MEMORY_LEAK);
+                // the sizing findings, where there are full GCs, say the live set does not fit: critical, not a side note
+                soft.assertThat(report.findings()).as(name).filteredOn(f -> f.kind() == FindingKind.HEAP_TOO_SMALL)
+                        .allMatch(f -> f.severity() == Severity.CRITICAL);
+            }
         });
         soft.assertAll();
     }
