@@ -54,9 +54,67 @@ final class MetaspaceRule {
                 && e.metaspaceBefore() > 0 && e.metaspaceAfter() >= (1 - FREED_LITTLE) * e.metaspaceBefore();
     }
 
+    /**
+     * A "Metadata GC Threshold" collection that unloaded at least half the metaspace: class churn. At start-up such a
+     * collection frees nothing (the classes are in use) and at MaxMetaspaceSize with a class-loader leak it frees little
+     * ({@link #lastAttemptFailed}); freeing most of it means the classes had died since the last one — classes
+     * generated for one use and dropped. Serial, Parallel and the full GCs of any collector log the metaspace before
+     * and after the unloading; G1 unloads at the cycle's remark, after the young pause that logs the cause, and ZGC's
+     * metaspace row comes before its unloading, so neither shows it in the collection's own sizes.
+     */
+    private static boolean unloadedMost(GcEvent e) {
+        return ForeignCollections.METADATA_THRESHOLD.equals(e.cause()) && e.metaspaceBefore() > 0
+                && e.metaspaceAfter() >= 0 && e.metaspaceAfter() <= CHURN_LEFT * e.metaspaceBefore();
+    }
+
+    /** A threshold collection that left at most this share of the metaspace unloaded most of it. */
+    static final double CHURN_LEFT = 0.5;
+
+    /**
+     * Class churn: {@link #AT_LIMIT} or more threshold collections within a minute that each unloaded most of the
+     * metaspace. Code that defines classes per call (a java.lang.reflect.Proxy or a hidden class per request, a script
+     * or template compiled per render, CGLIB/ByteBuddy proxies built per call) fills the metaspace to its high-water
+     * mark again and again; each time the JVM collects to unload them — a full GC on Serial and Parallel, a concurrent
+     * cycle on the others — however empty the heap. The cure is to cache what is generated; -XX:MetaspaceSize above the
+     * churn's level makes the collections rarer. Neither a leak (the classes are unloaded) nor a heap matter.
+     */
+    private static boolean churn(GcFacts f) {
+        int worst = f.worstWindow(MetaspaceRule::unloadedMost);
+        if (worst < AT_LIMIT) {
+            return false;
+        }
+        int count = 0;
+        int fulls = 0;
+        long peak = -1;
+        long left = Long.MAX_VALUE;
+        for (GcEvent e : f.events) {
+            if (unloadedMost(e)) {
+                count++;
+                fulls += e.kind() == GcKind.FULL ? 1 : 0;
+                peak = Math.max(peak, e.metaspaceBefore());
+                left = Math.min(left, e.metaspaceAfter());
+            }
+        }
+        String advice = "classes are defined and dropped continuously (class churn): cache what generates them — a"
+                + " java.lang.reflect.Proxy or hidden class per call, a script or template compiled per use, CGLIB/ByteBuddy"
+                + " proxies built per request — or raise -XX:MetaspaceSize above " + Sizes.mb(peak) + " so the threshold is"
+                + " reached less often. The classes are unloaded, so this is no class-loader leak; the heap's size (-Xmx) is"
+                + " not the question";
+        MetaspaceDetail d = MetaspaceDetail.fromLog((int) f.events.stream().filter(MetaspaceRule::metadata).count(), worst,
+                left, peak, f.settings.maxMetaspace() > 0 ? f.settings.maxMetaspace() : null, 0, advice, null);
+        f.add(FindingKind.METASPACE, Severity.WARNING, String.format(Locale.ROOT,
+                "Class churn: %d Metadata GC Threshold collections (%d within 60 s%s) each unloaded most of the metaspace"
+                        + " (up to %s, down to %s): cache the generated classes", count, worst,
+                fulls > 0 ? ", " + fulls + " of them full GCs" : "", Sizes.mb(peak), Sizes.mb(left)), d);
+        return true;
+    }
+
     static void check(GcFacts f) {
         int ooms = f.metaspaceOoms.size();
         int stuck = (int) f.events.stream().filter(MetaspaceRule::lastAttemptFailed).count();
+        if (ooms == 0 && stuck == 0 && churn(f)) {
+            return;
+        }
         boolean sized = f.events.stream().anyMatch(e -> e.metaspaceAfter() >= 0);
         // without metaspace sizes: full GCs for metadata after start-up (the start-up ones are ForeignCollections')
         int fullsAfterStartUp = sized ? 0 : f.worstWindow(e -> e.kind() == GcKind.FULL && metadata(e)
