@@ -11,6 +11,7 @@ import dev.brink.core.detail.GcPressureDetail;
 import dev.brink.core.detail.MetaspaceDetail;
 import dev.brink.gc.programs.CatalogueWarmup;
 import dev.brink.gc.programs.PriceCacheRefresher;
+import dev.brink.gc.programs.QuoteBoard;
 import dev.brink.gc.programs.ReportTemplates;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,7 +60,11 @@ class ScenarioLogsTest {
             new Child("parallel-25-churn", JDK25, "-XX:+UseParallelGC" + LOW_METASPACE, "safepoint", ReportTemplates.class, "6", "churn"),
             new Child("serial-17-cached", JDK17, "-XX:+UseSerialGC" + LOW_METASPACE, "full", ReportTemplates.class, "6", "cached"),
             new Child("parallel-25-cached", JDK25, "-XX:+UseParallelGC" + LOW_METASPACE, "full", ReportTemplates.class, "6", "cached"));
-    static final ExecutorService POOL = Executors.newFixedThreadPool(EXPLICIT.size() + CATALOGUE.size() + CHURN.size());
+    static final List<Child> QUOTES = List.of(
+            new Child("g1-25-quotes", JDK25, "-XX:+UseG1GC -Xmx128m", "full", QuoteBoard.class, "15", "800"),
+            new Child("g1-17-quotes", JDK17, "-XX:+UseG1GC -Xmx128m", "full", QuoteBoard.class, "15", "800"));
+    static final ExecutorService POOL = Executors.newFixedThreadPool(EXPLICIT.size() + CATALOGUE.size() + CHURN.size()
+            + QUOTES.size());
     /** Each child's log, by name; children this machine cannot run are absent. */
     static final Map<String, Future<Path>> LOGS = new LinkedHashMap<>();
 
@@ -69,7 +74,7 @@ class ScenarioLogsTest {
     @BeforeAll
     static void startAll() {
         Map<String, Boolean> works = new java.util.HashMap<>();
-        for (List<Child> children : List.of(CATALOGUE, CHURN, EXPLICIT)) {
+        for (List<Child> children : List.of(QUOTES, CATALOGUE, CHURN, EXPLICIT)) {
             for (Child c : children) {
                 String flag = c.flags().get(0);
                 if (!works.computeIfAbsent(c.jdk() + " " + flag, k -> has(c.jdk(), flag))) {
@@ -223,6 +228,25 @@ class ScenarioLogsTest {
             });
             soft.assertThat(report.findings()).as(name).noneMatch(f -> f.kind() == FindingKind.MEMORY_LEAK
                     || f.kind() == FindingKind.HEAP_TOO_SMALL);
+        });
+        soft.assertAll();
+    }
+
+    /**
+     * A stable 40 MB live set in 128 MB with no -Xmn: on JDK 25 G1 grows its young list to 56 % of the heap by itself
+     * and a few evacuations fail once old garbage builds up. That read as a critical "Old generation too small: G1's
+     * young list held … try without -Xmn" to a user who had set no young size. G1's own young list (up to
+     * G1MaxNewSizePercent, 60 %) is not pinned: the finding is the to-space one (headroom), never a leak.
+     */
+    @Test
+    void g1YoungListOfItsOwnChoosing_isNotPinned() throws Exception {
+        Map<String, GcReport> r = run(QUOTES);
+        SoftAssertions soft = new SoftAssertions();
+        r.forEach((name, report) -> {
+            soft.assertThat(report.findings()).as(name + ": " + report.trend().verdict())
+                    .noneMatch(f -> f.kind() == FindingKind.HEAP_TOO_SMALL || f.kind() == FindingKind.MEMORY_LEAK);
+            long failed = report.events().stream().filter(e -> e.flags().contains(GcFlag.TO_SPACE_EXHAUSTED)).count();
+            System.out.println(name + ": " + failed + " evacuation failures");
         });
         soft.assertAll();
     }
