@@ -19,6 +19,21 @@ final class ParseSink {
     String collector = "";
     String jvmVersion = "";
     long maxHeap = -1;
+    /**
+     * ZGC's -Xlog:gc (no "Max Capacity" line): the maximum its "78M(61%)" sizes imply, from the size with the largest
+     * share (the percent is rounded to a whole one, so the largest share errs least); -1 when none.
+     */
+    long maxHeapFromPercent = -1;
+    int maxHeapPercent = -1;
+
+    void percentOfMax(long bytes, int percent) {
+        if (percent >= 10 && percent <= 100 && percent > maxHeapPercent && bytes > 0) {
+            maxHeapPercent = percent;
+            // ZGC sizes the heap in 2 MB granules: round the estimate to one
+            long granule = 2L << 20;
+            maxHeapFromPercent = Math.round(bytes * 100.0 / percent / granule) * granule;
+        }
+    }
     long initialHeap = -1;
     long regionSize = -1;
     int cpus = -1;
@@ -49,6 +64,6 @@ final class ParseSink {
     }
 
     JvmSettings settings() {
-        return new JvmSettings(collector, jvmVersion, maxHeap, initialHeap, cpus, commandLine, regionSize, maxMetaspace);
+        return new JvmSettings(collector, jvmVersion, maxHeap >= 0 ? maxHeap : maxHeapFromPercent, initialHeap, cpus, commandLine, regionSize, maxMetaspace);
     }
 }

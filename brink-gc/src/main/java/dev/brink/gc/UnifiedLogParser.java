@@ -476,6 +476,9 @@ final class UnifiedLogParser implements LineParser {
             before = tr.before;
             after = tr.after;
             committed = tr.committed;
+            // ZGC's summary "100M(78%)->66M(52%)": shares of the maximum heap, which -Xlog:gc alone does not print
+            sink.percentOfMax(tr.before, tr.beforePercent);
+            sink.percentOfMax(tr.after, tr.afterPercent);
             nameEnd = sp;
         }
         if (Double.isNaN(dur) && after < 0) {
