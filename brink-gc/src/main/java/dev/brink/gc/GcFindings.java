@@ -25,6 +25,8 @@ import java.util.Set;
  */
 final class GcFindings {
     static final double LONG_PAUSE_MS = 1000;
+    /** Allocation stalls summed over threads, as a share of the log's time, that make the stall finding critical. */
+    static final double STALL_SHARE_CRITICAL = 0.1;
 
     private final GcFacts f;
     private boolean oldGenTooSmall;
@@ -238,8 +240,16 @@ final class GcFindings {
             GcPressureDetail d = GcPressureDetail.stalls(stalls, round(stallMs), "application threads waited for the collector"
                     + " to free memory: the allocation rate outran the concurrent cycles; more heap headroom (-Xmx above the live"
                     + " set plus what is allocated during a cycle), more -XX:ConcGCThreads, or allocate less");
-            f.add(FindingKind.GC_PRESSURE, Severity.WARNING, String.format(Locale.ROOT,
-                    "%d allocation stalls, %s in total: the collector could not keep up", stalls, ms(stallMs)), d);
+            // Each stall is one thread's wait, summed over threads: a few ms in a minute is a collector a little late,
+            // but stalls adding up to a tenth of the log's time or more (a burst of decoders on generational ZGC: 3.9 s
+            // of stalls in a 4 s log) are threads that wait for memory instead of working, an outage in all but name
+            double span = f.timed ? f.stats.spanSec() : 0;
+            double share = span > 0 ? stallMs / 1000 / span : 0;
+            boolean critical = share >= STALL_SHARE_CRITICAL;
+            f.add(FindingKind.GC_PRESSURE, critical ? Severity.CRITICAL : Severity.WARNING, String.format(Locale.ROOT,
+                    "%d allocation stalls, %s in total%s: the collector could not keep up", stalls, ms(stallMs),
+                    span > 0 ? String.format(Locale.ROOT, " (%.0f%% of the log's %.0f s, summed over threads)", share * 100, span)
+                            : ""), d);
         }
         if (degenerated > 0) {
             trouble(degenerated, "degenerated GC", "Shenandoah ran out of memory during a concurrent cycle and finished it stop-the-world",

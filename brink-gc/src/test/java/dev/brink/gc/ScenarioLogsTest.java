@@ -10,6 +10,7 @@ import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.GcPressureDetail;
 import dev.brink.core.detail.MetaspaceDetail;
 import dev.brink.gc.programs.CatalogueWarmup;
+import dev.brink.gc.programs.FeedDecoder;
 import dev.brink.gc.programs.PriceCacheRefresher;
 import dev.brink.gc.programs.QuoteBoard;
 import dev.brink.gc.programs.ReportTemplates;
@@ -67,8 +68,13 @@ class ScenarioLogsTest {
             new Child("zgc17-terse-quotes", JDK17, "-XX:+UseZGC -Xmx128m", "terse", QuoteBoard.class, "10", "400", "60"),
             new Child("zgc25-terse-quotes", JDK25, "-XX:+UseZGC -Xmx128m", "terse", QuoteBoard.class, "10", "400", "60"),
             new Child("zgc17-terse-leak", JDK17, "-XX:+UseZGC", "terse", CatalogueWarmup.class, "12", "24", "leak"));
+    static final String ZGC_ONE_CPU = "-XX:+UseZGC -Xmx128m -XX:ActiveProcessorCount=1";
+    static final List<Child> FEED = List.of(
+            new Child("zgc25-burst", JDK25, ZGC_ONE_CPU, "full", FeedDecoder.class, "4", "2", "burst"),
+            new Child("zgc17-burst", JDK17, ZGC_ONE_CPU, "terse", FeedDecoder.class, "4", "2", "burst"),
+            new Child("zgc25-paced", JDK25, ZGC_ONE_CPU, "full", FeedDecoder.class, "4", "2", "paced"));
     static final ExecutorService POOL = Executors.newFixedThreadPool(EXPLICIT.size() + CATALOGUE.size() + CHURN.size()
-            + QUOTES.size() + ZGC_TERSE.size());
+            + QUOTES.size() + ZGC_TERSE.size() + FEED.size());
     /** Each child's log, by name; children this machine cannot run are absent. */
     static final Map<String, Future<Path>> LOGS = new LinkedHashMap<>();
 
@@ -78,7 +84,7 @@ class ScenarioLogsTest {
     @BeforeAll
     static void startAll() {
         Map<String, Boolean> works = new java.util.HashMap<>();
-        for (List<Child> children : List.of(QUOTES, ZGC_TERSE, CATALOGUE, CHURN, EXPLICIT)) {
+        for (List<Child> children : List.of(QUOTES, ZGC_TERSE, CATALOGUE, CHURN, FEED, EXPLICIT)) {
             for (Child c : children) {
                 String flag = c.flags().get(0);
                 if (!works.computeIfAbsent(c.jdk() + " " + flag, k -> has(c.jdk(), flag))) {
@@ -275,6 +281,33 @@ class ScenarioLogsTest {
                 soft.assertThat(kinds).as(name + ": " + report.trend().verdict()).doesNotContain(FindingKind.MEMORY_LEAK);
                 soft.assertThat(report.settings().maxHeap()).as(name).isEqualTo(128L << 20);
             }
+        });
+        soft.assertAll();
+    }
+
+    /**
+     * Two decoders allocating flat out beside a level 60 MB live set, one concurrent GC thread: generational ZGC (JDK
+     * 25) and ZGC (JDK 17) make them wait for memory nearly all the time, seconds of stalls in a 4 s log, and that was a
+     * warning like a single 5 ms stall. Critical once the stalls add up to a tenth of the log's time; the paced twin
+     * gives nothing.
+     */
+    @Test
+    void allocationStallsMostOfTheTime_areCritical_pacedTwinClean() throws Exception {
+        Map<String, GcReport> r = run(FEED);
+        SoftAssertions soft = new SoftAssertions();
+        r.forEach((name, report) -> {
+            if (name.endsWith("paced")) {
+                soft.assertThat(report.findings()).as(name).noneMatch(ScenarioLogsTest::warns);
+                return;
+            }
+            List<Finding> stalls = report.findings().stream().filter(f -> f.kind() == FindingKind.GC_PRESSURE
+                    && Detail.of(f, GcPressureDetail.class).stalls() != null).toList();
+            soft.assertThat(stalls).as(name + " " + report.findings()).hasSize(1);
+            soft.assertThat(stalls).as(name).allSatisfy(f -> {
+                assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
+                assertThat(Detail.of(f, GcPressureDetail.class).stallMsTotal()).isGreaterThan(400.0);
+            });
+            soft.assertThat(report.findings()).as(name).noneMatch(f -> f.kind() == FindingKind.MEMORY_LEAK);
         });
         soft.assertAll();
     }
