@@ -121,13 +121,21 @@ final class CauseRules {
             }
         }
         String collector = f.settings.collector();
-        boolean concurrentCapable = collector.equals("G1") || collector.equals("CMS");
+        // G1's (and CMS's) System.gc() is a full GC unless -XX:+ExplicitGCInvokesConcurrent makes it a concurrent cycle
+        // ("Pause Young (Concurrent Start) (System.gc())"): calls that never gave a full GC on a collector that could
+        // have are that flag at work already, and suggesting it again is advice the user has taken. A terse log does not
+        // name the collector: explicit young pauses with no full GC say G1 as well.
+        boolean g1Like = collector.equals("G1") || collector.equals("CMS")
+                || collector.isEmpty() && calls.stream().anyMatch(e -> e.kind() == GcKind.YOUNG);
+        boolean alreadyConcurrent = g1Like && fulls == 0;
+        boolean concurrentCapable = g1Like && !alreadyConcurrent;
         String flags = concurrentCapable ? "-XX:+ExplicitGCInvokesConcurrent (a concurrent cycle instead of a full GC),"
                 + " or -XX:+DisableExplicitGC" : "-XX:+DisableExplicitGC";
         String what = fulls > 0 ? "each a stop-the-world collection of the whole heap"
                 : "each a whole collection cycle the calling thread waits for";
         GcPressureDetail d = GcPressureDetail.byCause(GcCauseKind.EXPLICIT, null, count, worst, fulls, Numbers.round(pauseMs), null, null,
                 null, flags, "remove the System.gc() call (a JFR recording's jdk.SystemGC event names the caller); or " + flags
+                + (alreadyConcurrent ? " (they already run as concurrent cycles: -XX:+ExplicitGCInvokesConcurrent is in effect)" : "")
                 + ". More heap (-Xmx) changes nothing: each call collects the whole heap however much room is left."
                 + " If the caller is java.nio.Bits.reserveMemory, direct buffers reached -XX:MaxDirectMemorySize: release"
                 + " them (or raise the limit) rather than disable the call, which would turn it into"
