@@ -132,6 +132,7 @@ public final class GcLogAnalyzer {
         double[] after = new double[n];
         double[] before = new double[n];
         boolean[] full = new boolean[n];
+        GcKind[] kinds = new GcKind[n];
         int k = 0;
         long maxCommitted = -1;
         // A cycle logs several sizes under one GC id (Shenandoah's "Concurrent cleanup" after marking, when only wholly
@@ -156,9 +157,11 @@ public final class GcLogAnalyzer {
                 after[k] = live != null && wholeHeap(e) && live.after() >= 0 && live.after() <= e.heapAfter() ? live.after() : e.heapAfter();
                 before[k] = e.heapBefore();
                 full[k] = wholeHeap(e);
+                kinds[k] = e.kind();
                 k++;
             }
         }
+        g1CycleFloors(after, full, kinds, k);
         long max = settings.maxHeap() > 0 ? settings.maxHeap() : maxCommitted;
         HeapFloorTrend trend = HeapFloorTrend.assess(ts, before, after, full, k, max, jvmStart);
         return withinZgcFragmentation(trend, events) ? new HeapFloorTrend(false, "no leak: "
@@ -167,6 +170,38 @@ public final class GcLogAnalyzer {
                 + Math.round(ZGC_FRAGMENTATION_LIMIT * 100) + " % garbage are not relocated, so it may rise a third above the"
                 + " live set while that stays level; -Xlog:gc* logs the live bytes", trend.slopeBytesPerSec(), trend.r2(),
                 trend.warmupEndSec(), trend.floorStart(), trend.floorEnd(), trend.points()) : trend;
+    }
+
+    /**
+     * One whole-heap point per G1 marking cycle: the lowest of its remark/cleanup and the mixed collections after it. A
+     * mixed collection reclaims only the old regions with the most garbage, a share of them per collection
+     * (G1MixedGCCountTarget, 8), and one after an evacuation failure still holds the regions that failed; the remark's
+     * heap still holds all the old garbage. Each alone is a point of the cycle, not its floor: a stable 40 MB live set
+     * in 128 MB (JDK 25) read as a leak "60 → 98 MB" from a remark, then a mixed collection after failed ones. The others
+     * stay in the series as ordinary points. Full GCs are floors of their own.
+     */
+    private static void g1CycleFloors(double[] after, boolean[] full, GcKind[] kinds, int k) {
+        int start = -1;
+        for (int i = 0; i <= k; i++) {
+            boolean cycleStart = i == k || kinds[i] == GcKind.REMARK || kinds[i] == GcKind.CLEANUP || kinds[i] == GcKind.FULL;
+            if (cycleStart && start >= 0) {
+                int best = -1;
+                boolean mixed = false;
+                for (int j = start; j < i; j++) {
+                    if (full[j]) {
+                        mixed |= kinds[j] == GcKind.MIXED;
+                        best = best < 0 || after[j] < after[best] ? j : best;
+                    }
+                }
+                for (int j = start; j < i && mixed; j++) {
+                    full[j] = full[j] && j == best;
+                }
+                start = -1;
+            }
+            if (i < k && (kinds[i] == GcKind.REMARK || kinds[i] == GcKind.CLEANUP)) {
+                start = i;
+            }
+        }
     }
 
     /** -XX:ZFragmentationLimit's default: ZGC relocates only pages with more garbage than this share. */
