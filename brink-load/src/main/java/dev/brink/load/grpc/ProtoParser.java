@@ -355,6 +355,7 @@ final class ProtoParser {
 
     /** {@code reserved 2, 15, 9 to 11, 40 to max;} or {@code reserved "foo", bar;}. */
     private void reserved(DescriptorProto.Builder m) throws BrinkUserException {
+        if (in.atEnd()) in.fail("a field number or name"); // peek() below is null at the end
         if (in.peekQuoted() || !in.peek().matches("-?[0-9].*")) {
             do {
                 m.addReservedName(in.peekQuoted() ? in.string("a field name") : in.ident("a field name"));
@@ -444,6 +445,7 @@ final class ProtoParser {
                 option(e.getOptionsBuilder());
             } else if (t.equals("reserved")) {
                 in.next();
+                if (in.atEnd()) in.fail("a value number or name"); // peek() below is null at the end
                 if (in.peekQuoted() || !in.peek().matches("-?[0-9].*")) {
                     do {
                         e.addReservedName(in.peekQuoted() ? in.string("a value name") : in.ident("a value name"));

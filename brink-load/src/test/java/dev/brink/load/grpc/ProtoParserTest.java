@@ -101,6 +101,17 @@ class ProtoParserTest {
                 .hasMessageContaining("shop.inventory.v1.Inventory");
     }
 
+    /** Found by a long fuzz campaign: {@code reserved} as the file's last word read past the end (a NullPointerException). */
+    @Test
+    void reservedAtTheEndOfTheFileSaysWhatWasExpected() {
+        assertThatThrownBy(() -> ProtoParser.parse("syntax = \"proto3\";\nmessage M {\n  reserved", "r.proto", "r.proto"))
+                .isInstanceOf(BrinkUserException.class)
+                .hasMessage("r.proto:3:11: expected a field number or name, found the end of the file");
+        assertThatThrownBy(() -> ProtoParser.parse("syntax = \"proto3\";\nenum E {\n  reserved", "r.proto", "r.proto"))
+                .isInstanceOf(BrinkUserException.class)
+                .hasMessage("r.proto:3:11: expected a value number or name, found the end of the file");
+    }
+
     /**
      * Bounded fuzz: mutated .proto text (bytes flipped, cut, duplicated, tokens spliced in) must parse or fail
      * with one line naming file:line:column; building the descriptors must fail the same way, never with a
