@@ -276,7 +276,9 @@ final class ProtoLexer {
     /** Fails at the token just read, which was {@code found}. */
     void failAt(String expected, String found) throws BrinkUserException {
         int[] w = where.get(pos - 1);
-        throw new BrinkUserException(file + ":" + w[0] + ":" + w[1] + ": expected " + expected + ", found '" + found + "'");
+        // cut as shown() cuts: a word of thousands of letters must not make a message of thousands of characters
+        String t = found.length() > 40 ? found.substring(0, 40) + "…" : found;
+        throw new BrinkUserException(file + ":" + w[0] + ":" + w[1] + ": expected " + expected + ", found '" + t + "'");
     }
 
     private String shown(int i) {

@@ -112,6 +112,19 @@ class ProtoParserTest {
                 .hasMessage("r.proto:3:11: expected a value number or name, found the end of the file");
     }
 
+    /** Found by a long fuzz campaign: a long unexpected word was quoted whole, a message of thousands of characters. */
+    @Test
+    void aLongUnexpectedWordIsQuotedShort() {
+        String word = "messa".repeat(2000);
+        assertThatThrownBy(() -> ProtoParser.parse(word + " M {}", "w.proto", "w.proto"))
+                .isInstanceOf(BrinkUserException.class)
+                .hasMessage("w.proto:1:1: expected package, import, option, message, enum, service or extend, found '"
+                        + word.substring(0, 40) + "…'");
+        assertThatThrownBy(() -> ProtoParser.parse("service S { " + word + " }", "w.proto", "w.proto"))
+                .isInstanceOf(BrinkUserException.class)
+                .hasMessage("w.proto:1:13: expected rpc or option, found '" + word.substring(0, 40) + "…'");
+    }
+
     /**
      * Bounded fuzz: mutated .proto text (bytes flipped, cut, duplicated, tokens spliced in) must parse or fail
      * with one line naming file:line:column; building the descriptors must fail the same way, never with a
