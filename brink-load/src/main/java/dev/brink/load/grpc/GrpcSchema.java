@@ -121,8 +121,48 @@ final class GrpcSchema {
     /** Builds from serialized files (a protoset's, or those a reflection service sent). */
     static GrpcSchema fromFiles(String source, List<DescriptorProtos.FileDescriptorProto> files) throws BrinkUserException {
         Map<String, DescriptorProtos.FileDescriptorProto> byName = new LinkedHashMap<>();
-        for (DescriptorProtos.FileDescriptorProto f : files) byName.put(f.getName(), f);
+        for (DescriptorProtos.FileDescriptorProto f : files) {
+            byName.put(f.getName(), f);
+            for (DescriptorProtos.DescriptorProto m : f.getMessageTypeList()) checkFields(source, f, prefix(f), m);
+            for (DescriptorProtos.FieldDescriptorProto x : f.getExtensionList()) checkType(source, f, prefix(f), x);
+        }
         return new GrpcSchema(source, build(byName, new ArrayList<>(byName.keySet()), source));
+    }
+
+    private static String prefix(DescriptorProtos.FileDescriptorProto f) {
+        return f.getPackage().isEmpty() ? "" : f.getPackage() + ".";
+    }
+
+    /**
+     * What protoc always writes but protobuf-java 3.25 does not check before using it: each field has a type (or
+     * a type name to resolve) and a oneof index within its message's oneofs. A damaged protoset (or a reflection
+     * answer) without them made FileDescriptor.buildFrom and the Editions lowering throw NullPointerException and
+     * IndexOutOfBoundsException.
+     */
+    private static void checkFields(String source, DescriptorProtos.FileDescriptorProto f, String outer, DescriptorProtos.DescriptorProto m)
+            throws BrinkUserException {
+        String name = outer + m.getName();
+        List<DescriptorProtos.FieldDescriptorProto> fields = new ArrayList<>(m.getFieldList());
+        fields.addAll(m.getExtensionList());
+        for (DescriptorProtos.FieldDescriptorProto x : fields) {
+            checkType(source, f, name + ".", x);
+            if (x.hasOneofIndex() && (x.getOneofIndex() < 0 || x.getOneofIndex() >= m.getOneofDeclCount())) {
+                throw new BrinkUserException(where(source, f, name + ".", x) + ": expected a oneof index below " + m.getOneofDeclCount()
+                        + " (the message's oneofs), found " + x.getOneofIndex());
+            }
+        }
+        for (DescriptorProtos.DescriptorProto n : m.getNestedTypeList()) checkFields(source, f, name + ".", n);
+    }
+
+    private static void checkType(String source, DescriptorProtos.FileDescriptorProto f, String outer, DescriptorProtos.FieldDescriptorProto x)
+            throws BrinkUserException {
+        if (!x.hasType() && !x.hasTypeName()) {
+            throw new BrinkUserException(where(source, f, outer, x) + ": expected a type or a type name, found neither");
+        }
+    }
+
+    private static String where(String source, DescriptorProtos.FileDescriptorProto f, String outer, DescriptorProtos.FieldDescriptorProto x) {
+        return source + ": " + UserText.oneLine(f.getName()) + ": field " + UserText.oneLine(outer + x.getName());
     }
 
     private static List<Descriptors.FileDescriptor> build(Map<String, DescriptorProtos.FileDescriptorProto> described,
@@ -155,7 +195,8 @@ final class GrpcSchema {
             built.put(name, f);
             return f;
         } catch (Descriptors.DescriptorValidationException e) {
-            throw new BrinkUserException(source + ": " + name + ": " + e.getMessage());
+            // its message quotes names from the file as they are, line feeds and all
+            throw new BrinkUserException(source + ": " + UserText.oneLine(name) + ": " + UserText.oneLine(e.getMessage()));
         }
     }
 

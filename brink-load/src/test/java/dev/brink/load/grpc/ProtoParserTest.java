@@ -126,6 +126,41 @@ class ProtoParserTest {
     }
 
     /**
+     * Found by a long fuzz campaign over a protoc-written protoset with bytes flipped: descriptors that decode but
+     * that protoc never writes (a field with no type, a oneof index past the message's oneofs, a name with a line
+     * feed) escaped from protobuf-java and from the Editions lowering as exceptions, or as a message of two lines.
+     */
+    @Test
+    void aProtosetWithMalformedDescriptorsIsOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        DescriptorProtos.FileDescriptorProto.Builder file = DescriptorProtos.FileDescriptorProto.newBuilder()
+                .setName("m.proto").setPackage("p").setSyntax("proto3");
+        DescriptorProtos.FieldDescriptorProto.Builder field = DescriptorProtos.FieldDescriptorProto.newBuilder()
+                .setName("f").setNumber(1).setLabel(DescriptorProtos.FieldDescriptorProto.Label.LABEL_OPTIONAL);
+        java.nio.file.Path set = tmp.resolve("m.protoset");
+
+        file.clearMessageType().addMessageType(DescriptorProtos.DescriptorProto.newBuilder().setName("M").addField(field.clone()));
+        Files.write(set, DescriptorProtos.FileDescriptorSet.newBuilder().addFile(file).build().toByteArray());
+        assertThatThrownBy(() -> GrpcSchema.fromProtoset(set)).isInstanceOf(BrinkUserException.class)
+                .hasMessage(set + ": m.proto: field p.M.f: expected a type or a type name, found neither");
+
+        field.setType(DescriptorProtos.FieldDescriptorProto.Type.TYPE_INT32).setOneofIndex(3);
+        for (String syntax : List.of("proto3", "editions")) {
+            file.setSyntax(syntax).clearMessageType().addMessageType(DescriptorProtos.DescriptorProto.newBuilder().setName("M")
+                    .addField(field.clone()).addOneofDecl(DescriptorProtos.OneofDescriptorProto.newBuilder().setName("o")));
+            if (syntax.equals("editions")) file.setEdition(DescriptorProtos.Edition.EDITION_2023);
+            Files.write(set, DescriptorProtos.FileDescriptorSet.newBuilder().addFile(file).build().toByteArray());
+            assertThatThrownBy(() -> GrpcSchema.fromProtoset(set)).as(syntax).isInstanceOf(BrinkUserException.class)
+                    .hasMessage(set + ": m.proto: field p.M.f: expected a oneof index below 1 (the message's oneofs), found 3");
+        }
+
+        file.setSyntax("proto3").clearEdition().clearMessageType().addMessageType(DescriptorProtos.DescriptorProto.newBuilder()
+                .setName("M").addField(field.clone().clearOneofIndex().setName("f\nx")));
+        Files.write(set, DescriptorProtos.FileDescriptorSet.newBuilder().addFile(file).build().toByteArray());
+        assertThatThrownBy(() -> GrpcSchema.fromProtoset(set)).isInstanceOf(BrinkUserException.class)
+                .hasMessageStartingWith(set + ": m.proto: ").hasMessageNotContaining("\n");
+    }
+
+    /**
      * Bounded fuzz: mutated .proto text (bytes flipped, cut, duplicated, tokens spliced in) must parse or fail
      * with one line naming file:line:column; building the descriptors must fail the same way, never with a
      * stack trace. Seeded, so a failure reproduces.
