@@ -4,6 +4,7 @@ import dev.brink.core.BrinkUserException;
 import dev.brink.core.InputFiles;
 import dev.brink.core.InputKind;
 import dev.brink.core.OutputFiles;
+import dev.brink.core.UserText;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -79,8 +80,10 @@ public record FoldedStacks(Map<String, Long> stacks) {
                 }
             }
             if (n < 0 || n > MAX_COUNT) {
+                // quote() escapes control characters: lines ended by a bare CR are one line here, and their CRs
+                // must not reach the terminal inside the one-line message
                 throw new BrinkUserException(file + ": line " + lineNo + ": expected 'frame;frame;… count', found '"
-                        + (line.length() > 60 ? line.substring(0, 60) + "…" : line) + "'");
+                        + UserText.quote(line) + "'");
             }
             out.merge(line.substring(0, space), n, Long::sum);
         }

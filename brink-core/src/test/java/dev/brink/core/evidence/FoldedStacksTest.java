@@ -46,6 +46,18 @@ class FoldedStacksTest {
         assertThatThrownBy(() -> FoldedStacks.read(f)).hasMessageContaining("line 1:");
     }
 
+    /**
+     * Found by a long fuzz campaign: lines ended by a bare CR are one line to this reader, and the message quoted
+     * it with its CRs, which a terminal shows as text written over itself. Control characters are escaped.
+     */
+    @Test
+    void aBadLineIsQuotedWithItsControlCharactersVisible() throws Exception {
+        Path f = dir.resolve("cr.folded");
+        Files.writeString(f, "a;b 2\ra;c\0 x\r\n");
+        assertThatThrownBy(() -> FoldedStacks.read(f)).isInstanceOf(BrinkUserException.class)
+                .hasMessage(f + ": line 1: expected 'frame;frame;… count', found 'a;b 2\\ra;c\\0 x\\r'");
+    }
+
     /** Random bytes and mutated lines for a bounded time: read either succeeds with counts ≥ 0 or says one line. */
     @Test
     void fuzzedFilesReadOrFailInOneLine() throws Exception {
