@@ -100,7 +100,7 @@ final class GrpcSchema {
                 }
             }
             if (found == null) {
-                throw new BrinkUserException(file + ": import \"" + dep + "\" not found (expected it under one of "
+                throw new BrinkUserException(file + ": import \"" + UserText.cut(dep, 200) + "\" not found (expected it under one of "
                         + paths + "; add --import-path)");
             }
             parseWithImports(dep, found, paths, out);
@@ -181,13 +181,14 @@ final class GrpcSchema {
             throws BrinkUserException {
         Descriptors.FileDescriptor done = built.get(name);
         if (done != null) return done;
+        // names below come from the file as they are (a string's escapes can hold a line feed): cut() escapes them
         DescriptorProtos.FileDescriptorProto p = protos.get(name);
         if (p == null) {
             Descriptors.FileDescriptor wk = WELL_KNOWN.get(name);
             if (wk != null) return wk;
-            throw new BrinkUserException(source + ": file " + name + " is imported but missing");
+            throw new BrinkUserException(source + ": file " + UserText.cut(name, 200) + " is imported but missing");
         }
-        if (depth > 100) throw new BrinkUserException(source + ": imports of " + name + " form a cycle");
+        if (depth > 100) throw new BrinkUserException(source + ": imports of " + UserText.cut(name, 200) + " form a cycle");
         Descriptors.FileDescriptor[] deps = new Descriptors.FileDescriptor[p.getDependencyCount()];
         for (int i = 0; i < deps.length; i++) deps[i] = build(p.getDependency(i), protos, built, source, depth + 1);
         try {

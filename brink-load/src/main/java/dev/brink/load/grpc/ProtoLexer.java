@@ -1,6 +1,7 @@
 package dev.brink.load.grpc;
 
 import dev.brink.core.BrinkUserException;
+import dev.brink.core.UserText;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -277,13 +278,13 @@ final class ProtoLexer {
     void failAt(String expected, String found) throws BrinkUserException {
         int[] w = where.get(pos - 1);
         // cut as shown() cuts: a word of thousands of letters must not make a message of thousands of characters
-        String t = found.length() > 40 ? found.substring(0, 40) + "…" : found;
+        String t = UserText.cut(found, 40);
         throw new BrinkUserException(file + ":" + w[0] + ":" + w[1] + ": expected " + expected + ", found '" + t + "'");
     }
 
     private String shown(int i) {
-        String t = text.get(i);
-        if (t.length() > 40) t = t.substring(0, 40) + "…";
+        // escaped: a string's \n and friends put control characters into a token, and the message is one line
+        String t = UserText.cut(text.get(i), 40);
         return quoted.get(i) ? "\"" + t + "\"" : "'" + t + "'";
     }
 }

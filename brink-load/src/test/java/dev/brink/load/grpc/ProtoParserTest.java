@@ -161,6 +161,25 @@ class ProtoParserTest {
     }
 
     /**
+     * Found by a long fuzz campaign: a string's escapes can put a line feed into a name the messages quote (a
+     * string where a name was expected, an import, a protoset's dependency), which made a message of two lines.
+     */
+    @Test
+    void namesAndStringsAreQuotedWithTheirControlCharactersEscaped(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        assertThatThrownBy(() -> ProtoParser.parse("syntax = \"proto3\";\nmessage \"a\\nb\" {}", "q.proto", "q.proto"))
+                .isInstanceOf(BrinkUserException.class)
+                .hasMessage("q.proto:2:9: expected a message name, found \"a\\nb\"");
+        java.nio.file.Path proto = Files.writeString(tmp.resolve("i.proto"), "syntax = \"proto3\";\nimport \"x\\ny.proto\";\n");
+        assertThatThrownBy(() -> GrpcSchema.fromProto(proto, List.of())).isInstanceOf(BrinkUserException.class)
+                .hasMessageStartingWith(proto + ": import \"x\\ny.proto\" not found");
+        java.nio.file.Path set = tmp.resolve("d.protoset");
+        Files.write(set, DescriptorProtos.FileDescriptorSet.newBuilder().addFile(DescriptorProtos.FileDescriptorProto.newBuilder()
+                .setName("d.proto").addDependency("google/protobuf/wr\nppers.proto")).build().toByteArray());
+        assertThatThrownBy(() -> GrpcSchema.fromProtoset(set)).isInstanceOf(BrinkUserException.class)
+                .hasMessage(set + ": file google/protobuf/wr\\nppers.proto is imported but missing");
+    }
+
+    /**
      * Bounded fuzz: mutated .proto text (bytes flipped, cut, duplicated, tokens spliced in) must parse or fail
      * with one line naming file:line:column; building the descriptors must fail the same way, never with a
      * stack trace. Seeded, so a failure reproduces.
