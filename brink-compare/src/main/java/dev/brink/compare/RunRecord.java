@@ -2,6 +2,7 @@ package dev.brink.compare;
 
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.EventType;
+import dev.brink.core.event.Event;
 import dev.brink.core.event.StepStart;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.RunDirectory;
@@ -60,9 +61,9 @@ final class RunRecord {
         }
         RunSummary summary = RunSummary.read(summaryFile);
         Map<String, StepSeconds> steps = seconds(load);
-        JsonlReader.forEach(dir.resolve(RunDirectory.EVENTS), e -> {
+        JsonlReader.forEachLocated(dir.resolve(RunDirectory.EVENTS), (e, where) -> {
             if (e.path("type").asText().equals(EventType.STEP_START)) {
-                StepStart start = StepStart.read(e);
+                StepStart start = Event.read(e, StepStart.class, where); // a bad line is one line naming it
                 StepSeconds step = steps.get(start.step());
                 if (step != null) step.load = new StepSeconds.StepLoad(start.targetRps(), start.users());
             }

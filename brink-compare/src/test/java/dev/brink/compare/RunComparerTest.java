@@ -297,6 +297,23 @@ class RunComparerTest {
                 .isInstanceOf(BrinkUserException.class).hasMessageContaining("load.jsonl:42: expected one JSON document per line");
     }
 
+    /** Found by a long fuzz campaign: a step-start line with a word for target_rps escaped as Jackson's IllegalArgumentException. */
+    @Test
+    void aStepStartThatIsNotOneIsOneLineNamingItsLine() throws Exception {
+        Path bad = run("bad", 1, 20);
+        Path events = bad.resolve("events.jsonl");
+        List<String> lines = Files.readAllLines(events);
+        int at = 0;
+        while (!lines.get(at).contains("step-start")) at++;
+        lines.set(at, lines.get(at).replaceFirst("\"target_rps\":[^,}]*", "\"target_rps\":\"soak\""));
+        Files.write(events, lines);
+        int line = at + 1;
+        assertThatThrownBy(() -> RunComparer.compare(bad, bad, CompareSettings.defaults()))
+                .isInstanceOf(BrinkUserException.class)
+                .hasMessageStartingWith(events + ":" + line + ": expected a step-start event (target_rps: ")
+                .hasMessageNotContaining("\n");
+    }
+
     private static CapacityResult capacity(int max, int firstBad) {
         List<CapacityStep> steps = List.of(
                 new CapacityStep(max, max * 40, max * 40, 0, 5, 50, StepVerdictKind.OK, List.of(), List.of()),

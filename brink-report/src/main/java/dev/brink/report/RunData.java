@@ -10,6 +10,8 @@ import dev.brink.core.RunDirectory;
 import dev.brink.core.event.Event;
 import dev.brink.core.event.LoadOpen;
 import dev.brink.core.event.RunEnd;
+import dev.brink.core.event.StepEnd;
+import dev.brink.core.event.StepStart;
 import dev.brink.core.summary.RunSummary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -142,7 +144,19 @@ record RunData(Path dir, RunSummary summary, boolean summaryRecovered, RunEnd ru
         if (!Files.exists(f)) {
             missing.add(name);
         }
-        return JsonlReader.readAll(f);
+        if (!name.equals(RunDirectory.EVENTS)) {
+            return JsonlReader.readAll(f);
+        }
+        // the step events are read as their records later (step windows, recovery), where no line number is known:
+        // a line that is JSON but not its event is refused here, naming its line
+        List<JsonNode> events = new ArrayList<>();
+        JsonlReader.forEachLocated(f, (node, where) -> {
+            String type = node.path("type").asText();
+            if (type.equals(EventType.STEP_START)) Event.read(node, StepStart.class, where);
+            if (type.equals(EventType.STEP_END)) Event.read(node, StepEnd.class, where);
+            events.add(node);
+        });
+        return events;
     }
 
     private static List<String> evidence(Path dir) throws BrinkUserException {

@@ -7,6 +7,7 @@ import dev.brink.core.BrinkUserException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -80,5 +81,33 @@ class HostileRunFilesTest {
         Files.delete(summary);
         Files.createSymbolicLink(summary, Path.of("/dev/urandom"));
         assertThatThrownBy(() -> RunReport.write(dir)).hasMessageContaining("summary.json: not a regular file");
+    }
+
+    /**
+     * Found by a long fuzz campaign: a step-start or step-end line that is JSON but not the event (an error rate
+     * of 3, a word for target_rps) escaped from the step windows as Jackson's IllegalArgumentException.
+     */
+    @Test
+    void aStepEventWithValuesNotItsOwnIsOneLineNamingItsLine() throws Exception {
+        LongRun.write(dir, 4);
+        Path events = dir.resolve("events.jsonl");
+        List<String> lines = Files.readAllLines(events);
+        int end = 0;
+        while (!lines.get(end).contains("\"step-end\"")) end++;
+        lines.set(end, lines.get(end).replaceFirst("\"error_rate\":[^,}]*", "\"error_rate\":3.0"));
+        Files.write(events, lines);
+        int endAt = end + 1;
+        assertThatThrownBy(() -> RunReport.write(dir)).isInstanceOf(BrinkUserException.class)
+                .hasMessage(events + ":" + endAt + ": expected a step-end event (error_rate: expected a share from 0 to 1, got 3.0)");
+        LongRun.write(dir, 4);
+        lines = Files.readAllLines(events);
+        int start = 0;
+        while (!lines.get(start).contains("\"step-start\"")) start++;
+        lines.set(start, lines.get(start).replaceFirst("\"target_rps\":[^,}]*", "\"target_rps\":\"soak\""));
+        Files.write(events, lines);
+        int at = start + 1;
+        assertThatThrownBy(() -> RunReport.write(dir)).isInstanceOf(BrinkUserException.class)
+                .hasMessageStartingWith(events + ":" + at + ": expected a step-start event (")
+                .hasMessageContaining("target_rps").hasMessageNotContaining("\n");
     }
 }

@@ -1,9 +1,12 @@
 package dev.brink.core.event;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brink.core.BrinkUserException;
 import dev.brink.core.EventType;
 import dev.brink.core.Json;
+import dev.brink.core.UserText;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -45,6 +48,34 @@ public interface Event {
     /** An events.jsonl line as the record {@code type} (the common keys left aside). */
     static <T extends Event> T read(JsonNode event, Class<T> type) {
         return Json.MAPPER.convertValue(event, type);
+    }
+
+    /**
+     * The same, or a user error naming the line ({@code where}, "events.jsonl:12") when its values are not the record's:
+     * for readers that need the event. Jackson reports a wrong value, and the record's own range checks, as an
+     * IllegalArgumentException from convertValue, which is not the user's to see as a stack trace.
+     */
+    static <T extends Event> T read(JsonNode event, Class<T> type, String where) throws BrinkUserException {
+        try {
+            return read(event, type);
+        } catch (IllegalArgumentException e) {
+            Throwable c = e.getCause();
+            // the record's own check says it best ("error_rate: expected a share from 0 to 1, got 3.0"); else Jackson's
+            // message without its "at [Source: …]" line
+            String why = c != null && c.getCause() instanceof IllegalArgumentException own ? own.getMessage()
+                    : c instanceof JsonMappingException j ? key(j) + j.getOriginalMessage() : e.getMessage();
+            throw new BrinkUserException(where + ": expected a " + UserText.quote(event.path("type").asText()) + " event ("
+                    + UserText.oneLine(why) + ")");
+        }
+    }
+
+    /** "target_rps: " for the key whose value Jackson could not read, or "" when it names none. */
+    private static String key(JsonMappingException e) {
+        StringBuilder sb = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) sb.append(sb.length() == 0 ? "" : ".").append(r.getFieldName());
+        }
+        return sb.length() == 0 ? "" : sb + ": ";
     }
 
     /**
