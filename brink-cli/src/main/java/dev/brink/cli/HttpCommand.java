@@ -159,7 +159,14 @@ final class HttpCommand implements Callable<Integer> {
         }
         String b = body;
         if (b != null && b.startsWith("@")) {
-            b = InputFiles.readUtf8(Path.of(b.substring(1)), InputKind.REQUEST_BODY);
+            Path file;
+            try {
+                file = Path.of(b.substring(1));
+            } catch (java.nio.file.InvalidPathException e) { // a NUL in the name: no file can have it
+                throw new BrinkUserException("bad --body file name '" + UserText.quote(b.substring(1)) + "': expected a file name ("
+                        + e.getReason() + ")");
+            }
+            b = InputFiles.readUtf8(file, InputKind.REQUEST_BODY);
         }
         String m = method != null ? method.toUpperCase(java.util.Locale.ROOT) : b != null ? "POST" : "GET";
         if (!m.matches("GET|POST|PUT|DELETE|PATCH|OPTIONS")) {

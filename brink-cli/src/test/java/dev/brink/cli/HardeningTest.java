@@ -93,6 +93,10 @@ class HardeningTest {
         Files.write(binary, new byte[] {0x7F, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0, (byte) 0xFF, 0, 0, 0});
         assertThat(usageError("http", url, "--rate", "1", "--duration", "1s", "--body", "@" + binary).err)
                 .contains("expected a request body as UTF-8 text, found a binary file").doesNotContain("Input length");
+        // found by a long fuzz campaign: a NUL in the file name was an InvalidPathException, exit 1 with a crash log
+        BrinkRun nul = usageError("http", url, "--rate", "1", "--duration", "1s", "--body", "@/dev/zero{}\0");
+        oneLine(nul);
+        assertThat(nul.err.strip()).isEqualTo("brink: bad --body file name '/dev/zero{}\\0': expected a file name (Nul character not allowed)");
     }
 
     @Test
