@@ -3,6 +3,7 @@ package dev.brink.gc;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
+import dev.brink.core.GcCauseKind;
 import dev.brink.core.Json;
 import dev.brink.core.JsonlReader;
 import dev.brink.core.evidence.GcEventLine;
@@ -133,6 +134,8 @@ public final class GcLogAnalyzer {
         double[] before = new double[n];
         boolean[] full = new boolean[n];
         GcKind[] kinds = new GcKind[n];
+        boolean[] plansMixed = new boolean[n];
+        boolean[] preempts = new boolean[n];
         int k = 0;
         long maxCommitted = -1;
         // A cycle logs several sizes under one GC id (Shenandoah's "Concurrent cleanup" after marking, when only wholly
@@ -158,10 +161,14 @@ public final class GcLogAnalyzer {
                 before[k] = e.heapBefore();
                 full[k] = wholeHeap(e);
                 kinds[k] = e.kind();
+                plansMixed[k] = e.kind() == GcKind.YOUNG && e.name().contains("(Prepare Mixed)");
+                GcCauseKind cause = GcCauseKind.of(e.cause());
+                preempts[k] = e.kind() == GcKind.YOUNG && e.name().contains("(Concurrent Start)")
+                        && (cause == GcCauseKind.EXPLICIT || cause == GcCauseKind.TOOL);
                 k++;
             }
         }
-        g1CycleFloors(after, full, kinds, k);
+        g1CycleFloors(after, full, kinds, plansMixed, preempts, k);
         long max = settings.maxHeap() > 0 ? settings.maxHeap() : maxCommitted;
         HeapFloorTrend trend = HeapFloorTrend.assess(ts, before, after, full, k, max, jvmStart);
         return withinZgcFragmentation(trend, events) ? new HeapFloorTrend(false, "no leak: "
@@ -179,22 +186,37 @@ public final class GcLogAnalyzer {
      * heap still holds all the old garbage. Each alone is a point of the cycle, not its floor: a stable 40 MB live set
      * in 128 MB (JDK 25) read as a leak "60 → 98 MB" from a remark, then a mixed collection after failed ones. The others
      * stay in the series as ordinary points. Full GCs are floors of their own.
+     *
+     * <p>A cycle with no mixed collection is a floor only when G1 planned none. At its cleanup G1 decides whether the
+     * old garbage it marked is worth a mixed phase (more than G1HeapWastePercent, 5 % of the heap) and, if so, its next
+     * young collection is "Pause Young (Prepare Mixed)" (JDK 12+); a concurrent start caused by the heap cannot come
+     * before that phase ends. So the first young collection after the cycle says it: a normal one, or one starting the
+     * next cycle for the heap, means no mixed phase was due and the cycle's "after" is within that 5 % of its live
+     * set; "Prepare Mixed" with no mixed collection after it means G1 measured the garbage and never reclaimed it; a
+     * concurrent start asked for by System.gc() (-XX:+ExplicitGCInvokesConcurrent) or a tool cuts the phase short
+     * before anyone can tell. Such cycles stacked up a 2 MB live set's old garbage 3 → 7 MB in four seconds of
+     * System.gc() every second (JDK 25) and read as a rising floor; they stay as ordinary points. A cycle at the log's
+     * end is kept: a leak's last cycles are its strongest evidence.
      */
-    private static void g1CycleFloors(double[] after, boolean[] full, GcKind[] kinds, int k) {
+    private static void g1CycleFloors(double[] after, boolean[] full, GcKind[] kinds, boolean[] plansMixed,
+                                      boolean[] preempts, int k) {
         int start = -1;
         for (int i = 0; i <= k; i++) {
             boolean cycleStart = i == k || kinds[i] == GcKind.REMARK || kinds[i] == GcKind.CLEANUP || kinds[i] == GcKind.FULL;
             if (cycleStart && start >= 0) {
                 int best = -1;
                 boolean mixed = false;
+                int firstYoung = -1;
                 for (int j = start; j < i; j++) {
+                    firstYoung = firstYoung < 0 && kinds[j] == GcKind.YOUNG ? j : firstYoung;
                     if (full[j]) {
                         mixed |= kinds[j] == GcKind.MIXED;
                         best = best < 0 || after[j] < after[best] ? j : best;
                     }
                 }
-                for (int j = start; j < i && mixed; j++) {
-                    full[j] = full[j] && j == best;
+                boolean unreclaimed = !mixed && firstYoung >= 0 && (plansMixed[firstYoung] || preempts[firstYoung]);
+                for (int j = start; j < i && (mixed || unreclaimed); j++) {
+                    full[j] = full[j] && j == best && !unreclaimed;
                 }
                 start = -1;
             }
