@@ -196,7 +196,8 @@ public final class GcLogAnalyzer {
      * concurrent start asked for by System.gc() (-XX:+ExplicitGCInvokesConcurrent) or a tool cuts the phase short
      * before anyone can tell. Such cycles stacked up a 2 MB live set's old garbage 3 → 7 MB in four seconds of
      * System.gc() every second (JDK 25) and read as a rising floor; they stay as ordinary points. A cycle at the log's
-     * end is kept: a leak's last cycles are its strongest evidence.
+     * end whose mixed phase was only due is kept: a leak's last cycles are its strongest evidence (a G1 leak under a
+     * starved machine has three or four cycles in 12 s, the last with its "Prepare Mixed" as the log ends).
      */
     private static void g1CycleFloors(double[] after, boolean[] full, GcKind[] kinds, boolean[] plansMixed,
                                       boolean[] preempts, int k) {
@@ -214,7 +215,8 @@ public final class GcLogAnalyzer {
                         best = best < 0 || after[j] < after[best] ? j : best;
                     }
                 }
-                boolean unreclaimed = !mixed && firstYoung >= 0 && (plansMixed[firstYoung] || preempts[firstYoung]);
+                // planned and cut short by the next cycle; at the log's end the phase was only due, not skipped
+                boolean unreclaimed = !mixed && firstYoung >= 0 && (plansMixed[firstYoung] && i < k || preempts[firstYoung]);
                 for (int j = start; j < i && (mixed || unreclaimed); j++) {
                     full[j] = full[j] && j == best && !unreclaimed;
                 }
