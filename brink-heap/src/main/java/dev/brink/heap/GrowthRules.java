@@ -47,8 +47,8 @@ import java.util.Set;
  * among the stable holders when big, without a rate. A frame that held memory at both dumps (a long-running loop
  * keeping what it read in a local list) is judged like any holder: its growth is the leak.
  *
- * <p><b>A cache filling.</b> A map that evicts beyond a bound (a LinkedHashMap subclass, a bounded Caffeine cache:
- * see the report package's EvictionBounds) grows after a start or a deploy until it is full, then stays: two dumps
+ * <p><b>A cache filling.</b> A map that evicts beyond a bound (a LinkedHashMap subclass, a bounded Caffeine or Guava
+ * cache: see the report package's EvictionBounds) grows after a start or a deploy until it is full, then stays: two dumps
  * taken while it fills show growth that is no leak. So a grown holder that evicts, whose entries grew in number
  * (never past a bound the heap shows) while their mean size stayed within {@value #MIN_GROWTH_SHARE_OF_HOLDER} of
  * what it was, is filling: listed apart, no memory-leak, its growth still explaining its enclosers' (a service

@@ -9,7 +9,8 @@ import dev.brink.heap.index.HeapGraph;
  * non-null slots (the references the graph keeps for it), a collection its size field — {@code size} (ArrayList,
  * HashMap, LinkedList, TreeMap), {@code count} (ArrayBlockingQueue, Hashtable), {@code elementCount} (Vector),
  * {@code baseCount} (ConcurrentHashMap's uncontended count; under contention the rest sits in counter cells, so it
- * may count low). A collection without one (ConcurrentLinkedQueue) has no count: -1.
+ * may count low), and Guava's cache (or its segment array) the entries its segments count ({@link GuavaCaches}). A
+ * collection without one (ConcurrentLinkedQueue) has no count: -1.
  */
 final class ElementCounts {
     private static final String[] SIZE_FIELDS = {"size", "count", "elementCount", "baseCount"};
@@ -36,6 +37,10 @@ final class ElementCounts {
         int c = g.classOf(v);
         if (g.isClassObject(v)) {
             return -1;
+        }
+        int guava = GuavaCaches.cacheOf(g, v);
+        if (guava >= 0) {
+            return GuavaCaches.entries(g, guava, scan);
         }
         if (classes.name(c).endsWith("[]")) {
             return isPrimitiveArray(classes, c) ? -1 : g.refEnd(v) - g.refStart(v);

@@ -16,6 +16,8 @@ import java.util.Locale;
  * reason the class exists. The method itself is not in a heap dump, so the subclass is the evidence. And Caffeine's
  * {@code BoundedLocalCache}: Caffeine builds one only for a cache with a maximum size or weight, an expiry or
  * reference keys or values, and an {@code UnboundedLocalCache} for one with none of them, so the class says it.
+ * And Guava's {@code LocalCache} (or its segments) when its fields say it has a maximum or expires: Guava builds that
+ * one class for every cache ({@link GuavaCaches}).
  *
  * <p><b>The bound.</b> {@code removeEldestEntry} compares {@code size()} with a number. When that number is a field
  * of the subclass — a named cache's {@code maxEntries}, or the {@code val$…} an anonymous subclass captures from its
@@ -24,7 +26,7 @@ import java.util.Locale;
  * not a bound; two limit-like fields are ambiguous, and a constant compiled into the method is invisible: the bound
  * is then unread, and the map still evicts. Caffeine keeps its bound in {@code maximum}: entries when its weigher is
  * the singleton one every entry weighs 1 in ({@code maximumSize}), a weight otherwise (unread, as the bound of a cache
- * that expires by time).
+ * that expires by time). Guava's is its {@code maxWeight}, in entries when its weigher is {@code OneWeigher}.
  *
  * <p>Cost: one instance's field values, which the holder scan fetches already for the element count.
  */
@@ -42,6 +44,10 @@ final class EvictionBounds {
     static long of(HeapGraph g, int v, DetailReader scan) {
         if (g.isClassObject(v)) {
             return NONE;
+        }
+        int guava = GuavaCaches.cacheOf(g, v);
+        if (guava >= 0) {
+            return GuavaCaches.bound(g, guava, scan);
         }
         ClassTable classes = g.classes();
         int c = g.classOf(v);

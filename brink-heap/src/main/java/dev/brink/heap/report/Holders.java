@@ -250,6 +250,7 @@ public final class Holders {
             if (type[i] == FIELD || type[i] == ENTRY_VALUE) {
                 out.add(g.id(dominator[i]));
             }
+            GuavaCaches.request(g, v, out); // its segments count its entries
             if (isInstance(v)) {
                 out.add(g.id(v));
                 if (ElementCounts.sizeSlot(classes, g.classOf(v)) < 0) {
