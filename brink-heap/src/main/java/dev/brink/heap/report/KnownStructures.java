@@ -36,6 +36,7 @@ public final class KnownStructures {
         {"com.fasterxml.jackson.", "Jackson serializer and type caches"},
         // Caffeine builds this class only for a cache with a bound (size, weight, expiry): it fills to it and stays
         {"com.github.benmanes.caffeine.cache.BoundedLocalCache", "a Caffeine cache with a bound (maximum size or weight, or an expiry)"},
+        // not Guava's LocalCache: one class for bounded and unbounded caches alike; StructureShapes reads which it is
         {"com.zaxxer.hikari.", "HikariCP connection pool"},
         {"java.lang.invoke.", "the JDK's method-handle and lambda-form caches"},
         {"java.lang.ClassValue", "a ClassValue cache: one value per class"},

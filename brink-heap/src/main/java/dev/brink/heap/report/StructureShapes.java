@@ -20,6 +20,9 @@ import java.util.Locale;
  *       made by one allocation site with one configured size, kept for reuse. What accumulates in a leak differs
  *       in size from one element to the next (requests, sessions, records with their own strings), and it is held
  *       in entities and map nodes, not as bare buffers in a list.</li>
+ *   <li><b>A bounded Guava cache.</b> Guava builds one class, {@code LocalCache}, for bounded and unbounded caches
+ *       alike, so a name in {@link KnownStructures} would call an unbounded one (a classic leak) bounded too: its
+ *       fields say which it is ({@link GuavaCaches}: a maximum size or weight, or an expiry).</li>
  * </ul>
  *
  * A structure named here makes its leak-suspect finding informational, as a framework's does: its size alone says
@@ -38,6 +41,10 @@ final class StructureShapes {
     /** What the chain down to the accumulation point is, by its shape, or null. */
     static String of(HeapGraph g, DominatorTree t, DominatedTree dt, DetailReader detail, int[] chain) {
         for (int v : chain) {
+            int guava = GuavaCaches.cacheOf(g, v);
+            if (guava >= 0 && GuavaCaches.bound(g, guava, detail) != EvictionBounds.NONE) {
+                return "a Guava cache with a bound (maximum size or weight, or an expiry)";
+            }
             if (lru(g, detail, v)) {
                 return "an LRU cache: a " + PathText.name(g, v) + " in access order, the JDK's idiom for a cache bounded by removeEldestEntry";
             }
