@@ -20,6 +20,7 @@ import dev.brink.heap.scenario.PacketGateway;
 import dev.brink.heap.scenario.PluginReloader;
 import dev.brink.heap.scenario.PriceBook;
 import dev.brink.heap.scenario.QuoteDesk;
+import dev.brink.heap.scenario.RateCard;
 import dev.brink.heap.scenario.TicketGate;
 import dev.brink.heap.scenario.ScriptHost;
 import dev.brink.heap.scenario.TileServer;
@@ -78,7 +79,8 @@ class HeapScenarioTest {
         dir = Files.createTempDirectory("brink-heap-scenarios");
         List<Class<?>> mains = List.of(TileServer.class, GlyphRenderer.class, IngestLoop.class, PacketGateway.class,
                 PluginReloader.class, OrderDesk.class, InventoryApp.class, FareDesk.class, FareDesk.Leaking.class, ExportDesk.class, ScriptHost.class,
-                QuoteDesk.class, QuoteDesk.Leaking.class, PriceBook.class, PriceBook.Leaking.class);
+                QuoteDesk.class, QuoteDesk.Leaking.class, PriceBook.class, PriceBook.Leaking.class,
+                RateCard.class, RateCard.Leaking.class);
         // one JDK per thread: one JDK's child builds its heap while the other's dumps are analysed
         ExecutorService pool = Executors.newFixedThreadPool(jdks().size());
         List<Future<?>> runs = new ArrayList<>();
@@ -360,6 +362,33 @@ class HeapScenarioTest {
             Finding leak = onlyLeak(r, r.leaks().isEmpty() ? "none" : r.leaks().get(0).subject(), 12_000L * 200);
             assertThat(leak.subject()).startsWith(caffeine + "UnboundedLocalCache");
             assertThat(elements(leak, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(24_000);
+        }
+    }
+
+    @Test
+    void aGuavaCacheStillFillingIsNoLeakAndItsUnboundedTwinIs() {
+        String guava = "com.google.common.cache.";
+        for (Result r : results(RateCard.class)) {
+            assertThat(r.leaks()).as(r.diff().growth().grown().toString()).isEmpty();
+            HolderGrowth cache = r.diff().growth().filling().stream()
+                    .filter(h -> h.holder().equals(guava + "LocalCache$LocalManualCache.localCache")).findFirst()
+                    .orElseThrow(() -> new AssertionError("not filling: " + r.diff().growth().filling()));
+            // the entries in all four segments, and the bound CacheBuilder.maximumSize gave
+            assertThat(cache.elementsBefore()).isEqualTo(12_000);
+            assertThat(cache.elementsAfter()).isEqualTo(24_000);
+            assertThat(cache.elementsBound()).isEqualTo(40_000L);
+            // what grew inside it (its segments, their hash tables) fills with it
+            assertThat(r.diff().growth().filling()).allSatisfy(h -> assertThat(h.holder()).startsWith(guava));
+            // one dump alone: the cache is named for what its fields say it is
+            assertThat(r.after().suspects()).anySatisfy(s -> assertThat(s.structure()).startsWith("a Guava cache with a bound"));
+        }
+        for (Result r : results(RateCard.Leaking.class)) {
+            assertThat(r.diff().growth().filling()).isEmpty();
+            Finding leak = onlyLeak(r, r.leaks().isEmpty() ? "none" : r.leaks().get(0).subject(), 12_000L * 250);
+            assertThat(leak.subject()).startsWith(guava + "LocalCache");
+            assertThat(leak.detail().get(HeapLeak.PATH_FROM_GC_ROOT).toString()).contains("RateCard$Leaking", "CARDS");
+            // one dump alone: the same class without a maximum is not named bounded
+            assertThat(r.after().suspects()).noneSatisfy(s -> assertThat(s.structure()).startsWith("a Guava cache"));
         }
     }
 
