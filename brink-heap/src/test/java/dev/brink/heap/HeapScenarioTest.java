@@ -80,7 +80,7 @@ class HeapScenarioTest {
         List<Class<?>> mains = List.of(TileServer.class, GlyphRenderer.class, IngestLoop.class, PacketGateway.class,
                 PluginReloader.class, OrderDesk.class, InventoryApp.class, FareDesk.class, FareDesk.Leaking.class, ExportDesk.class, ScriptHost.class,
                 QuoteDesk.class, QuoteDesk.Leaking.class, PriceBook.class, PriceBook.Leaking.class,
-                RateCard.class, RateCard.Leaking.class);
+                RateCard.class, RateCard.Leaking.class, RateCard.Expiring.class);
         // one JDK per thread: one JDK's child builds its heap while the other's dumps are analysed
         ExecutorService pool = Executors.newFixedThreadPool(jdks().size());
         List<Future<?>> runs = new ArrayList<>();
@@ -389,6 +389,16 @@ class HeapScenarioTest {
             assertThat(leak.detail().get(HeapLeak.PATH_FROM_GC_ROOT).toString()).contains("RateCard$Leaking", "CARDS");
             // one dump alone: the same class without a maximum is not named bounded
             assertThat(r.after().suspects()).noneSatisfy(s -> assertThat(s.structure()).startsWith("a Guava cache"));
+        }
+        for (Result r : results(RateCard.Expiring.class)) {
+            // no maximum, but an expiry: it evicts at a bound no field holds; held by a JDK map, its segments are the holder
+            assertThat(r.leaks()).as(r.diff().growth().grown().toString()).isEmpty();
+            HolderGrowth cache = r.diff().growth().filling().stream()
+                    .filter(h -> h.holder().equals(guava + "LocalCache.segments")).findFirst()
+                    .orElseThrow(() -> new AssertionError("not filling: " + r.diff().growth().filling()));
+            assertThat(cache.elementsBefore()).isEqualTo(12_000);
+            assertThat(cache.elementsAfter()).isEqualTo(24_000);
+            assertThat(cache.elementsBound()).isZero();
         }
     }
 
