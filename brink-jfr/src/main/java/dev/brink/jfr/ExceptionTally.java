@@ -244,7 +244,7 @@ final class ExceptionTally {
                         throwing = n; // past the constructor chain: the outermost constructor was the thrown type's
                     }
                 }
-                if (throwing != null && stack.application(n)) {
+                if (throwing != null && stack.application(f)) {
                     return new Construction(type, throwing, n); // the first application frame below the chain threw it
                 }
             }

@@ -6,13 +6,15 @@ import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
 
 /**
- * Names frames as {@code pkg.Class.method} and says which are the application's. The parser hands out one
- * {@link RecordedMethod} object per constant-pool entry, so names are cached by identity; the cache is dropped
- * when it grows past {@link #LIMIT} (a new chunk brings new objects), which bounds memory on any recording.
+ * Names frames as {@code pkg.Class.method} and says which are code the JVM generated ({@link #generated}). The parser
+ * hands out one {@link RecordedMethod} object per constant-pool entry, so names are cached by identity; the cache is
+ * dropped when it grows past {@link #LIMIT} (a new chunk brings new objects), which bounds memory on any recording.
  */
 final class MethodNames {
     static final int LIMIT = 50_000;
     private final Map<RecordedMethod, String> names = new IdentityHashMap<>();
+    /** The cached methods that are generated code (a subset of {@link #names}' keys, dropped with them). */
+    private final Map<RecordedMethod, Boolean> generated = new IdentityHashMap<>();
 
     String of(RecordedFrame frame) {
         RecordedMethod m = frame.getMethod();
@@ -23,11 +25,42 @@ final class MethodNames {
         if (s == null) {
             if (names.size() >= LIMIT) {
                 names.clear();
+                generated.clear();
             }
             String type = m.getType() == null ? "(unknown)" : m.getType().getName();
             s = type + "." + m.getName();
             names.put(m, s);
+            if (m.isHidden() || generatedClass(type)) {
+                generated.put(m, Boolean.TRUE);
+            }
         }
         return s;
+    }
+
+    /**
+     * True for a frame of code the JVM generated at run time, which is nobody's source: never the application's frame,
+     * even when its class is in the application's package. The JVM marks such methods hidden (JFR's
+     * {@link RecordedMethod#isHidden}, JDK 9+): the methods of hidden classes — the class
+     * {@code LambdaMetafactory} spins for each lambda and method reference ({@code com.acme.Quotes$$Lambda/0x…}, in the
+     * package of the class that wrote it, where {@code map(Integer::valueOf)} puts it between Integer.parseInt and the
+     * method that ran the Stream) — and the JDK's method-handle plumbing; Throwable's stack traces and StackWalker
+     * leave the same frames out by default. {@link #generatedClass} names the rest.
+     */
+    boolean generated(RecordedFrame frame) {
+        RecordedMethod m = frame.getMethod();
+        if (m == null) {
+            return false;
+        }
+        if (!names.containsKey(m)) {
+            of(frame);
+        }
+        return generated.containsKey(m);
+    }
+
+    /**
+     * A class the JVM generates by name: a lambda's ({@code $$Lambda}, for a writer that left its methods unmarked).
+     */
+    static boolean generatedClass(String type) {
+        return type.contains("$$Lambda");
     }
 }

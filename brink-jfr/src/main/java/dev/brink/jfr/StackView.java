@@ -9,7 +9,8 @@ import jdk.jfr.consumer.RecordedStackTrace;
 
 /**
  * One event's stack read once: the top frame (where the time or the bytes went), the first application frame
- * from the top (the code to change, as {@link AppPackages} knows it), the JDK or library frame it called (the API
+ * from the top (the code to change, as {@link AppPackages} knows it, passing over code the JVM generated in the
+ * application's packages: {@link MethodNames#generated}), the JDK or library frame it called (the API
  * the bytes or the time went through), and the family of the cost ({@link FamilyWalk}). Reused for every event of a
  * pass, so reading a stack allocates nothing beyond the parser's own objects.
  */
@@ -34,7 +35,10 @@ final class StackView {
     private final AppPackages app;
     String top;
     String appFrame;
-    /** The frame the application frame called (null when the application frame is the top, or there is none). */
+    /**
+     * The frame the application frame called: the nearest one above it that is not generated code, else the generated
+     * one (null when the application frame is the top, or there is none).
+     */
     String via;
     /** Without an application frame: the outermost frame of the family the cost belongs to (a framework's entry). */
     String entry;
@@ -61,6 +65,7 @@ final class StackView {
         boolean skipping = skipConstructors;
         boolean jmx = false;
         String previous = null;
+        String previousGenerated = null;
         for (RecordedFrame f : frames) {
             String name = names.of(f);
             if (skipping && (name.endsWith(".<init>") || name.startsWith("java.lang.Throwable."))) {
@@ -70,14 +75,21 @@ final class StackView {
             if (top == NO_STACK) {
                 top = name;
             }
-            if (app.isApplication(name)) {
+            boolean generated = names.generated(f);
+            if (!generated && app.isApplication(name)) {
                 appFrame = name;
-                via = previous;
+                via = previous != null ? previous : previousGenerated;
                 break;
             }
             jmx |= name.startsWith(JMX_CONNECTION) || name.startsWith(RMI_SERVICE_CALL);
             walk.frame(name);
-            previous = name;
+            // the call the application made is the nearest frame that is someone's code: for map(Integer::valueOf)
+            // the Stream's terminal operation, not the lambda's class; the generated frame only when there is no other
+            if (!generated) {
+                previous = name;
+            } else if (previous == null) {
+                previousGenerated = name;
+            }
         }
         category = walk.family(appFrame != NO_APP_FRAME);
         if (appFrame == NO_APP_FRAME && category != LibraryFamily.NONE) {
@@ -94,9 +106,9 @@ final class StackView {
         return this;
     }
 
-    /** True when {@code name} is the application's code. */
-    boolean application(String name) {
-        return app.isApplication(name);
+    /** True when {@code f} is the application's code: in its packages, and not generated ({@link MethodNames#generated}). */
+    boolean application(RecordedFrame f) {
+        return !names.generated(f) && app.isApplication(names.of(f));
     }
 
     String name(RecordedFrame f) {

@@ -1,0 +1,116 @@
+package dev.brink.jfr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brink.core.Finding;
+import dev.brink.core.FindingKind;
+import dev.brink.core.LibraryFamily;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * A fare-quote service ({@code FareQuoteService}) recorded by JDK 17 and JDK 25 at once, with settings "profile":
+ * costs that reach the JDK through code the JVM generates in the application's own package — the classes behind
+ * method references in a Stream pipeline, the classes of dynamic proxies and annotations — and through virtual
+ * threads (JDK 21+). Every finding must name the application's method that asked for the work, never a generated
+ * class, whose name is no line anyone can change. About 12 s of wall time.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class FareRecordingsTest {
+    static final Path tmp = Path.of("target", "fare-recordings").toAbsolutePath();
+    static final long PHASE_MS = 1500;
+    static final String PHASES = "parse,parse-fixed,render,rules,vthreads";
+    static final String SERVICE = "dev.brink.jfr.programs.FareQuoteService.";
+
+    final List<Recordings.Recorded> recorded = new ArrayList<>();
+
+    @BeforeAll
+    void record() throws Exception {
+        Files.createDirectories(tmp);
+        List<Path> jdks = Recordings.jdks();
+        List<Process> ps = new ArrayList<>();
+        for (int i = 0; i < jdks.size(); i++) {
+            ps.add(new ProcessBuilder(jdks.get(i).resolve("bin/java").toString(), "-Xmx128m",
+                    "-XX:StartFlightRecording:filename=" + tmp.resolve("f" + i + ".jfr") + ",settings=profile",
+                    "-cp", Path.of(System.getProperty("brink.test.classes", "target/test-classes")).toAbsolutePath().toString(),
+                    "dev.brink.jfr.programs.FareQuoteService", String.valueOf(PHASE_MS), PHASES)
+                    .redirectErrorStream(true).redirectOutput(tmp.resolve("f" + i + ".txt").toFile()).start());
+        }
+        for (int i = 0; i < jdks.size(); i++) {
+            recorded.add(Recordings.finish(ps.get(i), jdks.get(i), tmp.resolve("f" + i + ".jfr"), tmp.resolve("f" + i + ".txt")));
+        }
+    }
+
+    /**
+     * Fare codes parsed by {@code map(Integer::valueOf)}: the NumberFormatExceptions Integer.parseInt builds and the
+     * Integers it allocates are the service's {@code parseFares}, the method that ran the pipeline — not the class the
+     * JVM spun for the method reference ({@code FareQuoteService$$Lambda…}), whose frame sits between the two.
+     */
+    @Test
+    void methodReferenceIntoTheJdk_exceptionsAndBytesNamedAtTheMethodThatRanTheStream() throws Exception {
+        for (Recordings.Recorded r : recorded) {
+            JfrReport rep = JfrAnalyzer.analyze(r.file(), r.phase("parse"));
+            String jdk = r.jdk() + " " + rep.exceptions();
+            assertThat(rep.exceptions().type()).as(jdk).isEqualTo("java.lang.NumberFormatException");
+            assertThat(rep.exceptions().appFrame()).as(jdk).isEqualTo(SERVICE + "parseFares");
+            finding(rep, FindingKind.EXCEPTIONS).ifPresent(f -> assertThat(f.detail().get("app_frame")).as(jdk).isEqualTo(SERVICE + "parseFares"));
+            assertThat(rep.allocationByAppFrame().get(0).frame()).as(r.jdk() + " " + rep.allocationByAppFrame()).isEqualTo(SERVICE + "parseFares");
+            noGeneratedFrame(r, rep);
+        }
+    }
+
+    /**
+     * Fares rendered by a chain of method references only ({@code BigDecimal::valueOf}, {@code CENT::multiply},
+     * {@code BigDecimal::toPlainString}): the bytes are {@code renderFares}', through the Stream it ran.
+     */
+    @Test
+    void methodReferencesOnly_bytesNamedAtTheRenderer() throws Exception {
+        for (Recordings.Recorded r : recorded) {
+            JfrReport rep = JfrAnalyzer.analyze(r.file(), r.phase("render"));
+            JfrReport.AllocationSite top = rep.allocationByAppFrame().get(0);
+            assertThat(top.frame()).as(r.jdk() + " " + rep.allocationByAppFrame()).isEqualTo(SERVICE + "renderFares");
+            assertThat(top.via()).startsWith("java.util.stream.");
+            finding(rep, FindingKind.ALLOCATION_HOTSPOT).ifPresent(f ->
+                    assertThat(f.detail().get("app_frame")).as(r.jdk() + " " + f.title()).isEqualTo(SERVICE + "renderFares"));
+            noGeneratedFrame(r, rep);
+        }
+    }
+
+    /**
+     * The healthy twin of the parse phase: the codes checked first by a method reference to the service's own
+     * {@code wellFormed}. No exception, so no finding; and the regex that check runs is named at {@code wellFormed},
+     * an application method reached through a generated class, which stays the application's.
+     */
+    @Test
+    void healthyTwin_codesCheckedFirst_noExceptions_ownMethodReferenceNamed() throws Exception {
+        for (Recordings.Recorded r : recorded) {
+            JfrReport rep = JfrAnalyzer.analyze(r.file(), r.phase("parse-fixed"));
+            assertThat(rep.findings()).as(r.jdk().toString()).noneMatch(f -> f.kind() == FindingKind.EXCEPTIONS);
+            assertThat(rep.exceptions().type()).as(r.jdk() + " " + rep.exceptions()).isNull();
+            List<JfrReport.HotPath> regex = rep.hotPaths().stream().filter(p -> p.category() == LibraryFamily.REGEX).toList();
+            assertThat(regex).as(r.jdk() + " " + rep.hotPaths()).isNotEmpty()
+                    .allMatch(p -> p.appFrame().equals(SERVICE + "wellFormed"));
+            noGeneratedFrame(r, rep);
+        }
+    }
+
+    /** No application frame the report names is a class the JVM generated: a method reference's or a proxy's. */
+    private static void noGeneratedFrame(Recordings.Recorded r, JfrReport rep) {
+        List<String> named = new ArrayList<>();
+        rep.hotPaths().forEach(p -> named.add(p.appFrame()));
+        rep.allocationByAppFrame().forEach(a -> named.add(a.frame()));
+        named.add(String.valueOf(rep.exceptions().appFrame()));
+        rep.findings().forEach(f -> named.add(String.valueOf(f.detail().get("app_frame"))));
+        assertThat(named).as(r.jdk().toString()).noneMatch(n -> n.contains("$$Lambda") || n.contains(".$Proxy"));
+    }
+
+    private static Optional<Finding> finding(JfrReport rep, FindingKind kind) {
+        return rep.findings().stream().filter(f -> f.kind() == kind).findFirst();
+    }
+}
