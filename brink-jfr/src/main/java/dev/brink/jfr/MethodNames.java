@@ -44,7 +44,8 @@ final class MethodNames {
      * {@code LambdaMetafactory} spins for each lambda and method reference ({@code com.acme.Quotes$$Lambda/0x…}, in the
      * package of the class that wrote it, where {@code map(Integer::valueOf)} puts it between Integer.parseInt and the
      * method that ran the Stream) — and the JDK's method-handle plumbing; Throwable's stack traces and StackWalker
-     * leave the same frames out by default. {@link #generatedClass} names the rest.
+     * leave the same frames out by default. {@link #generatedClass} names the rest: dynamic proxies, which are
+     * ordinary classes to the JVM.
      */
     boolean generated(RecordedFrame frame) {
         RecordedMethod m = frame.getMethod();
@@ -58,9 +59,31 @@ final class MethodNames {
     }
 
     /**
-     * A class the JVM generates by name: a lambda's ({@code $$Lambda}, for a writer that left its methods unmarked).
+     * A class the JDK generates, known by its name:
+     * <ul>
+     *   <li>a lambda's ({@code $$Lambda}), for a writer that left its methods unmarked;</li>
+     *   <li>a dynamic proxy's: {@link java.lang.reflect.Proxy} names its classes {@code $Proxy} and a number, and defines
+     *   one that implements a package-private interface in that interface's package — an annotation of a
+     *   package-private type is such a proxy too — so {@code com.acme.fares.$Proxy27.apply} sits between the
+     *   application's call and its InvocationHandler. Its methods only hand the call to the handler, and wrap a checked
+     *   exception the interface does not declare in an UndeclaredThrowableException: the code someone wrote is the
+     *   handler above it (named when it is the application's) or the caller below it, never the proxy. (A public
+     *   interface's proxies are in the JDK's own packages, {@code jdk.proxy1.} or {@code com.sun.proxy.}.)</li>
+     * </ul>
      */
     static boolean generatedClass(String type) {
-        return type.contains("$$Lambda");
+        if (type.contains("$$Lambda")) {
+            return true;
+        }
+        int simple = type.lastIndexOf('.') + 1;
+        if (!type.startsWith("$Proxy", simple) || type.length() == simple + "$Proxy".length()) {
+            return false;
+        }
+        for (int i = simple + "$Proxy".length(); i < type.length(); i++) {
+            if (type.charAt(i) < '0' || type.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 }

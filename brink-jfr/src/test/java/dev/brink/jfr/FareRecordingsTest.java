@@ -100,6 +100,29 @@ class FareRecordingsTest {
         }
     }
 
+    /**
+     * Fare rules called through a dynamic proxy of a package-private interface, whose class
+     * ({@code dev.brink.jfr.programs.$Proxy…}) the JDK generates into the interface's package: the
+     * UndeclaredThrowableExceptions the proxy builds around its handler's checked exception are {@code applyRules}',
+     * the caller that catches them; the String[] an annotation's proxy clones per read of {@code value()} is
+     * {@code tiersOf}'.
+     */
+    @Test
+    void dynamicProxies_exceptionsAndBytesNamedAtTheProxysCaller() throws Exception {
+        for (Recordings.Recorded r : recorded) {
+            JfrReport rep = JfrAnalyzer.analyze(r.file(), r.phase("rules"));
+            String jdk = r.jdk() + " " + rep.exceptions();
+            assertThat(rep.exceptions().type()).as(jdk).isEqualTo("java.lang.reflect.UndeclaredThrowableException");
+            assertThat(rep.exceptions().appFrame()).as(jdk).isEqualTo(SERVICE + "applyRules");
+            finding(rep, FindingKind.EXCEPTIONS).ifPresent(f -> assertThat(f.detail().get("app_frame")).as(jdk).isEqualTo(SERVICE + "applyRules"));
+            JfrReport.AllocationSite tiers = rep.allocationByAppFrame().stream().filter(a -> a.frame().equals(SERVICE + "tiersOf"))
+                    .findFirst().orElseThrow(() -> new AssertionError(r.jdk() + ": no tiersOf in " + rep.allocationByAppFrame()));
+            assertThat(tiers.topClass()).isEqualTo("[Ljava.lang.String;");
+            assertThat(tiers.via()).startsWith("sun.reflect.annotation.AnnotationInvocationHandler.");
+            noGeneratedFrame(r, rep);
+        }
+    }
+
     /** No application frame the report names is a class the JVM generated: a method reference's or a proxy's. */
     private static void noGeneratedFrame(Recordings.Recorded r, JfrReport rep) {
         List<String> named = new ArrayList<>();
