@@ -123,6 +123,35 @@ class FareRecordingsTest {
         }
     }
 
+    /**
+     * The parse phase's work on virtual threads (JDK 21+; JDK 17 has no such phase): below the service's frames each
+     * stack runs down through the JDK's scheduler, {@code java.lang.VirtualThread.run} and
+     * {@code jdk.internal.vm.Continuation.enter}, none of which is the application; the exceptions and the bytes are
+     * {@code parseFares}', as on platform threads.
+     */
+    @Test
+    void virtualThreads_exceptionsAndBytesNamedAtTheApplication() throws Exception {
+        int seen = 0;
+        for (Recordings.Recorded r : recorded) {
+            if (!r.phases().containsKey("vthreads")) {
+                continue;
+            }
+            seen++;
+            JfrReport rep = JfrAnalyzer.analyze(r.file(), r.phase("vthreads"));
+            String jdk = r.jdk() + " " + rep.exceptions();
+            assertThat(rep.exceptions().type()).as(jdk).isEqualTo("java.lang.NumberFormatException");
+            assertThat(rep.exceptions().appFrame()).as(jdk).isEqualTo(SERVICE + "parseFares");
+            finding(rep, FindingKind.EXCEPTIONS).ifPresent(f -> assertThat(f.detail().get("app_frame")).as(jdk).isEqualTo(SERVICE + "parseFares"));
+            assertThat(rep.allocationByAppFrame().get(0).frame()).as(r.jdk() + " " + rep.allocationByAppFrame()).isEqualTo(SERVICE + "parseFares");
+            // the scheduler's own samples (a virtual thread mounting) have no application frame, and are few
+            assertThat(rep.hotPaths().get(0).appFrame()).as(r.jdk() + " " + rep.hotPaths()).startsWith(SERVICE);
+            noGeneratedFrame(r, rep);
+        }
+        if (seen == 0) {
+            System.out.println("SKIPPED: virtual threads need JDK 21+; no such recording here");
+        }
+    }
+
     /** No application frame the report names is a class the JVM generated: a method reference's or a proxy's. */
     private static void noGeneratedFrame(Recordings.Recorded r, JfrReport rep) {
         List<String> named = new ArrayList<>();
