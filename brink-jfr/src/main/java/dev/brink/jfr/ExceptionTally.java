@@ -248,6 +248,9 @@ final class ExceptionTally {
                     return new Construction(type, throwing, n); // the first application frame below the chain threw it
                 }
             }
+            if (type != null && throwing != null && stack.lambdaOnly) {
+                return new Construction(type, throwing, stack.appFrame); // thrown in a pool's task: the application's lambda
+            }
             return type == null ? null : new Construction(type, throwing, "(" + (throwing != null ? throwing : stack.top) + ")");
         }
 

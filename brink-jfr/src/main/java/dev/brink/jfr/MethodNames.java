@@ -59,6 +59,16 @@ final class MethodNames {
     }
 
     /**
+     * A lambda's frame without the JVM's per-run part: {@code com.acme.Quotes$$Lambda.apply} for JDK 17's
+     * {@code com.acme.Quotes$$Lambda$89+0x00007eff54007c28.1813475653.apply} and JDK 21's
+     * {@code com.acme.Quotes$$Lambda.0x000000007e045438.apply}; the name itself for any other frame.
+     */
+    static String lambda(String frame) {
+        int at = frame.indexOf("$$Lambda");
+        return at < 0 ? frame : frame.substring(0, at + "$$Lambda".length()) + frame.substring(frame.lastIndexOf('.'));
+    }
+
+    /**
      * A class the JDK generates, known by its name:
      * <ul>
      *   <li>a lambda's ({@code $$Lambda}), for a writer that left its methods unmarked;</li>

@@ -43,6 +43,8 @@ final class StackView {
     /** Without an application frame: the outermost frame of the family the cost belongs to (a framework's entry). */
     String entry;
     LibraryFamily category;
+    /** The application frame is a lambda of the application's ({@link MethodNames#lambda}): none of its methods is on the stack. */
+    boolean lambdaOnly;
     List<RecordedFrame> frames;
 
     StackView(MethodNames names, AppPackages app) {
@@ -66,6 +68,10 @@ final class StackView {
         boolean jmx = false;
         String previous = null;
         String previousGenerated = null;
+        String lambda = null;
+        String lambdaVia = null;
+        LibraryFamily lambdaFamily = null;
+        lambdaOnly = false;
         for (RecordedFrame f : frames) {
             String name = names.of(f);
             if (skipping && (name.endsWith(".<init>") || name.startsWith("java.lang.Throwable."))) {
@@ -81,6 +87,11 @@ final class StackView {
                 via = previous != null ? previous : previousGenerated;
                 break;
             }
+            if (generated && lambda == null && name.contains("$$Lambda") && app.isApplication(name)) {
+                lambda = MethodNames.lambda(name);
+                lambdaVia = previous != null ? previous : previousGenerated;
+                lambdaFamily = walk.family(true);
+            }
             jmx |= name.startsWith(JMX_CONNECTION) || name.startsWith(RMI_SERVICE_CALL);
             walk.frame(name);
             // the call the application made is the nearest frame that is someone's code: for map(Integer::valueOf)
@@ -90,6 +101,17 @@ final class StackView {
             } else if (previous == null) {
                 previousGenerated = name;
             }
+        }
+        if (appFrame == NO_APP_FRAME && lambda != null) {
+            // No method of the application's on the stack, but one of its lambdas: a task that a pool's thread runs
+            // (a parallel Stream's ForkJoin workers run map(Integer::valueOf) with the method that started the
+            // pipeline on another thread). The lambda is the application's code there, named by the class that wrote
+            // it, without the JVM's per-run address so that two recordings name it alike.
+            appFrame = lambda;
+            via = lambdaVia;
+            category = lambdaFamily;
+            lambdaOnly = true;
+            return this;
         }
         category = walk.family(appFrame != NO_APP_FRAME);
         if (appFrame == NO_APP_FRAME && category != LibraryFamily.NONE) {

@@ -19,13 +19,15 @@ import org.junit.jupiter.api.TestInstance;
  * costs that reach the JDK through code the JVM generates in the application's own package — the classes behind
  * method references in a Stream pipeline, the classes of dynamic proxies and annotations — and through virtual
  * threads (JDK 21+). Every finding must name the application's method that asked for the work, never a generated
- * class, whose name is no line anyone can change. About 12 s of wall time.
+ * class, whose name is no line anyone can change; only a thread with no method of the application's on its stack (a
+ * parallel Stream's pool) is named by the application's lambda, without the JVM's per-run address. About 15 s of wall
+ * time.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FareRecordingsTest {
     static final Path tmp = Path.of("target", "fare-recordings").toAbsolutePath();
-    static final long PHASE_MS = 1500;
-    static final String PHASES = "parse,parse-fixed,render,rules,vthreads";
+    static final long PHASE_MS = 1200;
+    static final String PHASES = "parse,parse-fixed,render,rules,parallel,vthreads";
     static final String SERVICE = "dev.brink.jfr.programs.FareQuoteService.";
 
     final List<Recordings.Recorded> recorded = new ArrayList<>();
@@ -149,6 +151,31 @@ class FareRecordingsTest {
         }
         if (seen == 0) {
             System.out.println("SKIPPED: virtual threads need JDK 21+; no such recording here");
+        }
+    }
+
+    /**
+     * A parallel Stream: the common pool's workers run {@code map(Integer::valueOf)} with no method of the service's on
+     * their stacks, only the class the JVM spun for the method reference. Their samples and bytes are the service's
+     * lambda, named without the JVM's per-run address ({@code FareQuoteService$$Lambda.apply}, the same on JDK 17 and
+     * 25, in any run), never left without an application frame; the batch thread's are {@code parseParallel}'s.
+     */
+    @Test
+    void parallelStream_poolThreadsNamedAtTheServicesLambda() throws Exception {
+        String lambda = "dev.brink.jfr.programs.FareQuoteService$$Lambda.apply";
+        for (Recordings.Recorded r : recorded) {
+            JfrReport rep = JfrAnalyzer.analyze(r.file(), r.phase("parallel"));
+            String jdk = r.jdk() + " " + rep.hotPaths() + " " + rep.allocationByAppFrame();
+            List<String> named = new ArrayList<>();
+            rep.hotPaths().forEach(p -> named.add(p.appFrame()));
+            rep.allocationByAppFrame().forEach(a -> named.add(a.frame()));
+            assertThat(named).as(jdk).contains(SERVICE + "parseParallel", lambda)
+                    // Integer::intValue's class too: the lambda's class and its method, never the JVM's address
+                    .allMatch(n -> !n.contains("$$Lambda") || n.matches("dev\\.brink\\.jfr\\.programs\\.FareQuoteService\\$\\$Lambda\\.\\w+"),
+                            "a lambda named without its address")
+                    .noneMatch(n -> n.contains(".$Proxy"));
+            assertThat(rep.hotPaths().stream().filter(p -> p.appFrame().contains("$$Lambda")))
+                    .as(jdk).allMatch(p -> p.threads().startsWith("ForkJoinPool.commonPool-worker-"));
         }
     }
 

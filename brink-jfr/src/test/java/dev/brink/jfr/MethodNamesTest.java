@@ -19,4 +19,11 @@ class MethodNamesTest {
         assertThat(MethodNames.generatedClass("com.acme.$Proxy1.Rules")).isFalse();
         assertThat(MethodNames.generatedClass("com.acme.fares.Quotes")).isFalse();
     }
+
+    @Test
+    void lambda_namedWithoutTheJvmsPerRunAddress() {
+        assertThat(MethodNames.lambda("com.acme.Quotes$$Lambda$89+0x00007eff54007c28.1813475653.apply")).isEqualTo("com.acme.Quotes$$Lambda.apply");
+        assertThat(MethodNames.lambda("com.acme.Quotes$$Lambda.0x000000007e045438.apply")).isEqualTo("com.acme.Quotes$$Lambda.apply");
+        assertThat(MethodNames.lambda("com.acme.Quotes.lambda$price$0")).isEqualTo("com.acme.Quotes.lambda$price$0");
+    }
 }

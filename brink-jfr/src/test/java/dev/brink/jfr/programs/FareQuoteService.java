@@ -34,10 +34,13 @@ import java.util.stream.Collectors;
  *   not declare — the proxy wraps each in an UndeclaredThrowableException that {@link #applyRules} catches — while a
  *   second thread reads each fare's tiers from an annotation (an annotation is a proxy too; its String[] is cloned
  *   per read) in {@link #tiersOf}.</li>
+ *   <li>{@code parallel}: a batch of 2,000 codes, the last one bad, parsed by a parallel Stream of
+ *   {@code map(Integer::valueOf)}: the common ForkJoin pool's workers run the method reference with no method of the
+ *   service's on their stacks ({@link #parseParallel} runs on the batch thread).</li>
  *   <li>{@code vthreads} (JDK 21+; on older JDKs the phase is skipped and not printed): the parse phase's work on
  *   virtual threads.</li>
  * </ul>
- * Usage: {@code FareQuoteService PHASE_MS parse,parse-fixed,render,rules,vthreads}
+ * Usage: {@code FareQuoteService PHASE_MS parse,parse-fixed,render,rules,parallel,vthreads}
  */
 public final class FareQuoteService {
     static volatile long sink;
@@ -86,6 +89,7 @@ public final class FareQuoteService {
                 threads("fare-rules", 1, () -> rulesLoop(deadline));
                 tiers.join();
             }
+            case "parallel" -> threads("fare-batch", 1, () -> parallelLoop(deadline));
             case "vthreads" -> virtualThreads(2, () -> parseLoop(deadline, false));
             default -> throw new IllegalArgumentException("unknown phase " + phase);
         }
@@ -134,6 +138,25 @@ public final class FareQuoteService {
             return checked
                     ? Arrays.stream(codes).filter(FareQuoteService::wellFormed).map(Integer::valueOf).mapToInt(Integer::intValue).sum()
                     : Arrays.stream(codes).map(Integer::valueOf).mapToInt(Integer::intValue).sum();
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    static void parallelLoop(long deadline) {
+        List<String> codes = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            codes.add(i == 1999 ? "n/a" : String.valueOf(i));
+        }
+        while (System.currentTimeMillis() < deadline) {
+            sink += parseParallel(codes);
+        }
+    }
+
+    /** The batch's total, or -1 when a code is not a number; parsed by the common pool's threads as well as this one. */
+    static int parseParallel(List<String> codes) {
+        try {
+            return codes.parallelStream().map(Integer::valueOf).mapToInt(Integer::intValue).sum();
         } catch (NumberFormatException e) {
             return -1;
         }
