@@ -40,7 +40,7 @@ import java.util.stream.Collectors;
  *   <li>{@code vthreads} (JDK 21+; on older JDKs the phase is skipped and not printed): the parse phase's work on
  *   virtual threads.</li>
  * </ul>
- * Usage: {@code FareQuoteService PHASE_MS parse,parse-fixed,render,rules,parallel,vthreads}
+ * Usage: {@code FareQuoteService PHASE_MS parse,parse-fixed,render,rules,vthreads,parallel}
  */
 public final class FareQuoteService {
     static volatile long sink;
