@@ -297,8 +297,19 @@ public final class JfrAnalyzer {
         return t == null ? null : threadName(t);
     }
 
+    /**
+     * A virtual thread without a name, as its events name it: Executors.newVirtualThreadPerTaskExecutor() and
+     * Thread.startVirtualThread start their threads unnamed (JFR writes "" and marks the thread virtual, JDK 21+).
+     */
+    static final String UNNAMED_VIRTUAL = "(virtual thread)";
+
     private static String threadName(RecordedThread t) {
-        return t.getJavaName() != null ? t.getJavaName() : t.getOSName();
+        String name = t.getJavaName() != null ? t.getJavaName() : t.getOSName();
+        // read by field: the consumer API this module compiles against (JDK 17) has no isVirtual()
+        if ((name == null || name.isEmpty()) && t.hasField("virtual") && t.getBoolean("virtual")) {
+            return UNNAMED_VIRTUAL; // an empty name would read as a finding "of the CPU samples of  (…)"
+        }
+        return name;
     }
 
     /**

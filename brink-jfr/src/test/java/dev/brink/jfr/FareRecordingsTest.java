@@ -148,6 +148,8 @@ class FareRecordingsTest {
             assertThat(rep.allocationByAppFrame().get(0).frame()).as(r.jdk() + " " + rep.allocationByAppFrame()).isEqualTo(SERVICE + "parseFares");
             // the scheduler's own samples (a virtual thread mounting) have no application frame, and are few
             assertThat(rep.hotPaths().get(0).appFrame()).as(r.jdk() + " " + rep.hotPaths()).startsWith(SERVICE);
+            // the executor's threads are unnamed: said to be virtual threads, not an empty name
+            assertThat(rep.hotPaths().get(0).threads()).isEqualTo(JfrAnalyzer.UNNAMED_VIRTUAL);
             noGeneratedFrame(r, rep);
         }
         if (seen == 0) {
