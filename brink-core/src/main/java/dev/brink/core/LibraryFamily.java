@@ -53,7 +53,12 @@ public enum LibraryFamily implements JsonWord {
         {"com.fasterxml.jackson.", "JSON"}, {"com.google.gson.", "JSON"}, {"com.alibaba.fastjson", "JSON"},
         {"jakarta.json.", "JSON"}, {"javax.json.", "JSON"}, {"org.json.", "JSON"},
         {"java.lang.ClassLoader", "CLASS_LOADING"}, {"jdk.internal.loader.", "CLASS_LOADING"}, {"java.net.URLClassLoader", "CLASS_LOADING"},
-        {"java.lang.Class.forName", "CLASS_LOADING"}, {"java.lang.System$", "CLASS_LOADING"},
+        {"java.lang.Class.forName", "CLASS_LOADING"},
+        // System's anonymous JavaLangAccess (System$2 on JDK 17, System$1 on 25) is the JDK's back door for every
+        // package: class definition through it is class loading, but so is not StringJoiner's join, Collectors.joining
+        // or a string built without copying, which made a render loop "13-16 % of CPU in class loading"
+        {"java.lang.System$1.defineClass", "CLASS_LOADING"}, {"java.lang.System$2.defineClass", "CLASS_LOADING"},
+        {"java.lang.System$1.findBootstrapClass", "CLASS_LOADING"}, {"java.lang.System$2.findBootstrapClass", "CLASS_LOADING"},
         // not java.lang.invoke: string concatenation and lambdas run through method handles in every JDK 9+ program,
         // so those frames say nothing about reflection
         {"java.lang.reflect.", "REFLECTION"}, {"jdk.internal.reflect.", "REFLECTION"}, {"sun.reflect.", "REFLECTION"},

@@ -59,6 +59,11 @@ class LibraryClassifierTest {
             new Frame("java.lang.reflect.Method.invoke", true, LibraryFamily.REFLECTION),
             new Frame("jdk.internal.reflect.DirectMethodHandleAccessor.invoke", true, LibraryFamily.REFLECTION),
             new Frame("java.lang.ClassLoader.loadClass", true, LibraryFamily.CLASS_LOADING),
+            // JavaLangAccess: defining a class through it is class loading, joining strings through it is not
+            new Frame("java.lang.System$2.defineClass", true, LibraryFamily.CLASS_LOADING),
+            new Frame("java.lang.System$1.defineClass", true, LibraryFamily.CLASS_LOADING),
+            new Frame("java.lang.System$2.join", true, LibraryFamily.NONE),
+            new Frame("java.lang.System$1.uncheckedNewStringNoRepl", true, LibraryFamily.NONE),
             new Frame("ch.qos.logback.classic.Logger.info", true, LibraryFamily.LOGGING),
             // an application
             new Frame("com.acme.shop.OrderService.place", false, LibraryFamily.NONE));
