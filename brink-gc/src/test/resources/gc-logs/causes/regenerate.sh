@@ -29,6 +29,17 @@ for v in 17 25; do
   run metaspace-g1-jdk$v "$J" -Xmx64m -XX:+UseG1GC -XX:MaxMetaspaceSize=24m -- PluginHost 12 keep 150 &
   run metaspace-twin-g1-jdk$v "$J" -Xmx64m -XX:+UseG1GC -XX:MaxMetaspaceSize=24m -- PluginHost 12 bounded 150 &
   wait
+  # the same leak with the metaspace unbounded (the default): no OutOfMemoryError, only threshold collections at a
+  # mark raised each time; the twins drop their loaders (on Serial each threshold full GC unloads them: class churn)
+  run metaspace-unbounded-g1-jdk$v "$J" -Xmx256m -XX:+UseG1GC -- PluginHost 16 keep 250 &
+  run metaspace-unbounded-twin-g1-jdk$v "$J" -Xmx256m -XX:+UseG1GC -- PluginHost 16 bounded 250 &
+  run metaspace-unbounded-serial-jdk$v "$J" -Xmx256m -XX:+UseSerialGC -- PluginHost 16 keep 250 &
+  run metaspace-unbounded-twin-serial-jdk$v "$J" -Xmx256m -XX:+UseSerialGC -- PluginHost 16 bounded 250 &
+  wait
+  # a boot that loads 30000 classes (40 MB of metaspace, threshold collections at a rising mark), then serves: no leak
+  run metaspace-boot-g1-jdk$v "$J" -Xmx256m -XX:+UseG1GC -- BootThenIdleProgram 30000 8 &
+  run metaspace-boot-serial-jdk$v "$J" -Xmx256m -XX:+UseSerialGC -- BootThenIdleProgram 30000 8 &
+  wait
   # 600 KB tiles in 1 MB regions (humongous), and 200 KB tiles (not)
   run humongous-g1-jdk$v "$J" -Xmx64m -XX:+UseG1GC -- TileCache 3 600 &
   run humongous-twin-g1-jdk$v "$J" -Xmx64m -XX:+UseG1GC -- TileCache 3 200 &

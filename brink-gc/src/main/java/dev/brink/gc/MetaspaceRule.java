@@ -5,6 +5,8 @@ import dev.brink.core.GcCauseKind;
 import dev.brink.core.Severity;
 import dev.brink.core.Sizes;
 import dev.brink.core.detail.MetaspaceDetail;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -22,8 +24,9 @@ import java.util.Locale;
  * So: <b>critical</b> when the log holds that OutOfMemoryError, or the JVM's last attempt before it (a "Clear Soft
  * References" collection for metadata that freed under {@link #FREED_LITTLE} of the metaspace: the classes are
  * alive, held by live loaders — what a log cut before the error, or the live observer, shows); <b>warning</b> for {@link #AT_LIMIT} metadata full GCs within a minute
- * after start-up in a log that does not say the metaspace's size. Classes that keep being loaded and never unloaded
- * are a class-loader leak (a registry, a thread or a ThreadLocal holding a loader) far more often than a metaspace
+ * after start-up in a log that does not say the metaspace's size, and for a metaspace that keeps growing with no
+ * limit to stop it ({@link #leak}: threshold collections at an ever higher mark that unload nothing). Classes that
+ * keep being loaded and never unloaded are a class-loader leak (a registry, a thread or a ThreadLocal holding a loader) far more often than a metaspace
  * too small for what the application needs; either way the heap's size is not the question, and -Xmx or NewRatio
  * advice (what a heap rule would say of these full GCs) would be wrong.
  */
@@ -109,10 +112,118 @@ final class MetaspaceRule {
         return true;
     }
 
+    /** Threshold collections in a row, each at a raised mark and unloading little, that make a class-loader leak. */
+    static final int LEAK_CHAIN = 3;
+    /**
+     * How much higher each threshold collection of the chain must find the metaspace than the last. HotSpot sets the
+     * next mark so that MinMetaspaceFreeRatio (40 %) of what is committed is free, about 1.67 times the committed
+     * metaspace: a metaspace that keeps what it loads reaches each new mark that much fuller. 1.2 leaves room for the
+     * commit granules and for a little unloading.
+     */
+    static final double RAISED = 1.2;
+    /** Loading after the chain's last collection at under this share of the chain's own rate: it stopped (a boot). */
+    static final double STILL_LOADING = 0.5;
+
+    /**
+     * A class-loader leak while the metaspace is unbounded (no -XX:MaxMetaspaceSize, the default), long before any
+     * OutOfMemoryError. HotSpot's high-water mark starts at -XX:MetaspaceSize (about 21 MB); reaching it starts a
+     * "Metadata GC Threshold" collection that unloads every class whose loader is unreachable, and then
+     * ({@code MetaspaceGC::compute_new_size}) raises the mark so that MinMetaspaceFreeRatio (40 %) of the committed
+     * metaspace is free, or lowers it when over MaxMetaspaceFreeRatio (70 %) is. So with loaders kept, each threshold
+     * collection finds the metaspace about 1.67 times fuller than the last and unloads almost nothing; with loaders
+     * dropped (plugins reloaded, templates compiled per use) the same collections unload most of it and the mark
+     * stays put (that is {@link #churn}).
+     *
+     * <p>A service's boot does the same for a while: it loads its classes once, a few threshold collections at 21, 35
+     * and 58 MB for a large Spring application, and then stops. So the collections before the load began (when the
+     * caller says) are left out, and the chain counts only when the loading goes on after its last collection at
+     * {@link #STILL_LOADING} of the chain's rate or more: a boot's loading falls to nothing once it is up, a leak's
+     * goes on at the rate of the work that creates the loaders; a log that ends at the chain's last collection does
+     * not say which, and gets no finding. What the metaspace keeps is read from everything
+     * logged after a collection up to the log's end (G1 unloads at the remark after its threshold young pause, which
+     * logs no metaspace; the next pause shows what is left). Not seen here: collectors whose own cycles move the
+     * mark before the metaspace reaches it (ZGC's every cycle unloads and resizes, so a ZGC heap busy enough has no
+     * threshold collection at all).
+     */
+    private static boolean leak(GcFacts f) {
+        List<GcEvent> ev = f.events;
+        int n = ev.size();
+        // the least metaspace logged from each event on: what was never unloaded afterwards
+        long[] kept = new long[n + 1];
+        kept[n] = Long.MAX_VALUE;
+        int lastSample = -1;
+        for (int i = n - 1; i >= 0; i--) {
+            GcEvent e = ev.get(i);
+            long m = kept[i + 1];
+            if (e.metaspaceAfter() >= 0) {
+                m = Math.min(m, e.metaspaceAfter());
+                lastSample = lastSample < 0 ? i : lastSample;
+            }
+            if (e.metaspaceBefore() >= 0) {
+                m = Math.min(m, e.metaspaceBefore());
+            }
+            kept[i] = m;
+        }
+        List<Integer> chain = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            GcEvent e = ev.get(i);
+            if (!ForeignCollections.METADATA_THRESHOLD.equals(e.cause()) || e.metaspaceBefore() <= 0
+                    || f.loadStartEpochMs > 0 && e.epochMs() > 0 && e.epochMs() < f.loadStartEpochMs) {
+                continue;
+            }
+            long level = e.metaspaceBefore();
+            long left = Math.min(e.metaspaceAfter() >= 0 ? e.metaspaceAfter() : level, kept[i + 1]);
+            boolean little = left >= (1 - FREED_LITTLE) * level;
+            boolean raised = !chain.isEmpty() && level >= RAISED * ev.get(chain.get(chain.size() - 1)).metaspaceBefore();
+            if (!little) {
+                chain.clear();
+            } else if (raised || chain.isEmpty()) {
+                chain.add(i);
+            } else {
+                // a threshold at the same level that unloaded little: the mark did not rise (MaxMetaspaceSize, or a
+                // collection the JVM repeated); the chain goes on from it
+                chain.set(chain.size() - 1, i);
+            }
+        }
+        if (chain.size() < LEAK_CHAIN || lastSample < 0) {
+            return false;
+        }
+        int first = chain.get(0);
+        int last = chain.get(chain.size() - 1);
+        double span = f.t[last] - f.t[first];
+        double after = f.t[lastSample] - f.t[last];
+        long from = ev.get(first).metaspaceBefore();
+        long lastLevel = ev.get(last).metaspaceBefore();
+        long end = ev.get(lastSample).metaspaceAfter();
+        if (span <= 0 || after <= 0 || Double.isNaN(span) || Double.isNaN(after)) {
+            return false;
+        }
+        double chainRate = (lastLevel - from) / span;
+        double rate = (end - lastLevel) / after;
+        if (rate < STILL_LOADING * chainRate) {
+            return false;
+        }
+        double perMin = (end - from) / (f.t[lastSample] - f.t[first]) * 60;
+        String advice = "classes are loaded and never unloaded: a class-loader leak. Something keeps each loader"
+                + " reachable: a thread it started or whose context class loader it is, a ThreadLocal holding one of its"
+                + " objects, a registry, listener list or cache keeping its classes or instances, a JDBC driver it"
+                + " registered with DriverManager; `brink heap` on a heap dump names the loaders and what holds them."
+                + " -XX:MaxMetaspaceSize would only turn this into an OutOfMemoryError: Metaspace sooner; the heap's size"
+                + " (-Xmx) is not the question";
+        MetaspaceDetail d = MetaspaceDetail.fromLog((int) ev.stream().filter(MetaspaceRule::metadata).count(),
+                f.worstWindow(MetaspaceRule::metadata), from, Math.max(end, lastLevel),
+                f.settings.maxMetaspace() > 0 ? f.settings.maxMetaspace() : null, 0, advice, null);
+        f.add(FindingKind.METASPACE, Severity.WARNING, String.format(Locale.ROOT,
+                "Metaspace keeps growing: %s → %s (%s/min); %d Metadata GC Threshold collections in a row each found it"
+                        + " fuller and unloaded under %.0f%%: a class-loader leak", Sizes.mb(from), Sizes.mb(end),
+                Sizes.mb((long) perMin), chain.size(), FREED_LITTLE * 100), d);
+        return true;
+    }
+
     static void check(GcFacts f) {
         int ooms = f.metaspaceOoms.size();
         int stuck = (int) f.events.stream().filter(MetaspaceRule::lastAttemptFailed).count();
-        if (ooms == 0 && stuck == 0 && churn(f)) {
+        if (ooms == 0 && stuck == 0 && (churn(f) || leak(f))) {
             return;
         }
         boolean sized = f.events.stream().anyMatch(e -> e.metaspaceAfter() >= 0);

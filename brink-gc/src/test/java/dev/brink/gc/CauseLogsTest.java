@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.MetaspaceDetail;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -124,6 +126,54 @@ class CauseLogsTest {
             GcReport r = analyze(twin);
             assertThat(r.events()).as(twin).anyMatch(e -> e.cause().equals("Metadata GC Threshold"));
             assertThat(r.findings()).as(twin).isEmpty();
+        }
+    }
+
+    /**
+     * Plugins kept with the metaspace unbounded (no -XX:MaxMetaspaceSize): no OutOfMemoryError for a long time, only
+     * "Metadata GC Threshold" collections, each at a mark HotSpot raised after the last and each unloading nothing. A
+     * metaspace warning naming the growth and a class-loader leak, never heap advice nor a heap leak; the host that
+     * drops its loaders has the same collections unloading them, and no leak.
+     */
+    @Test
+    void unboundedMetaspaceLeak_isNamedBeforeAnyOutOfMemoryError() throws Exception {
+        for (String name : List.of("metaspace-unbounded-g1-jdk17", "metaspace-unbounded-g1-jdk25",
+                "metaspace-unbounded-serial-jdk17", "metaspace-unbounded-serial-jdk25")) {
+            GcReport r = analyze(name);
+            assertThat(r.metaspaceOoms()).as(name).isEmpty();
+            assertThat(r.findings()).as(name).singleElement().satisfies(f -> {
+                assertThat(f.kind()).isEqualTo(FindingKind.METASPACE);
+                assertThat(f.severity()).isEqualTo(Severity.WARNING);
+                MetaspaceDetail d = Detail.of(f, MetaspaceDetail.class);
+                assertThat(d.outOfMemoryErrors()).isZero();
+                assertThat(d.maxMetaspaceBytes()).isNull();
+                // the first threshold at MetaspaceSize's ~21 MB committed (about 18 MB used), then 60 MB more kept
+                assertThat(d.metaspaceStartBytes()).isBetween(16L << 20, 20L << 20);
+                assertThat(d.metaspacePeakBytes() - d.metaspaceStartBytes()).isGreaterThan(40L << 20);
+                assertThat(d.advice()).contains("class-loader leak").contains("`brink heap`").contains("MaxMetaspaceSize")
+                        .doesNotContain("raise -XX:MaxMetaspaceSize");
+            });
+            assertThat(r.findings()).as(name).noneMatch(CauseLogsTest::advisesHeap);
+        }
+        for (String twin : List.of("metaspace-unbounded-twin-g1-jdk17", "metaspace-unbounded-twin-g1-jdk25")) {
+            GcReport r = analyze(twin);
+            assertThat(r.events()).as(twin).filteredOn(e -> e.cause().equals("Metadata GC Threshold")).hasSizeGreaterThanOrEqualTo(2);
+            assertThat(r.findings()).as(twin).isEmpty();
+        }
+        // a boot loading 40 MB of classes reaches a raised mark three to seven times, unloading nothing, then stops
+        for (String boot : List.of("metaspace-boot-g1-jdk17", "metaspace-boot-g1-jdk25", "metaspace-boot-serial-jdk17",
+                "metaspace-boot-serial-jdk25")) {
+            GcReport r = analyze(boot);
+            assertThat(r.events()).as(boot).filteredOn(e -> e.cause().equals("Metadata GC Threshold")).hasSizeGreaterThanOrEqualTo(3);
+            assertThat(of(r, FindingKind.METASPACE)).as(boot).isEmpty();
+        }
+        // Serial unloads the dropped loaders in each threshold full GC: class churn, which that rule names, no leak
+        for (String twin : List.of("metaspace-unbounded-twin-serial-jdk17", "metaspace-unbounded-twin-serial-jdk25")) {
+            assertThat(analyze(twin).findings()).as(twin).singleElement().satisfies(f -> {
+                assertThat(f.kind()).isEqualTo(FindingKind.METASPACE);
+                assertThat(Detail.of(f, MetaspaceDetail.class).metaspacePeakBytes()).isLessThan(20L << 20);
+                assertThat(f.title()).startsWith("Class churn");
+            });
         }
     }
 
