@@ -40,6 +40,11 @@ for v in 17 25; do
   run metaspace-boot-g1-jdk$v "$J" -Xmx256m -XX:+UseG1GC -- BootThenIdleProgram 30000 8 &
   run metaspace-boot-serial-jdk$v "$J" -Xmx256m -XX:+UseSerialGC -- BootThenIdleProgram 30000 8 &
   wait
+  # a hidden class per render, dropped (class churn) on G1, whose remark unloads them after the threshold pause, and
+  # the same renders from 50 cached templates; a low MetaspaceSize makes the threshold come every few seconds
+  run churn-g1-jdk$v "$J" -Xmx128m -XX:+UseG1GC -XX:MetaspaceSize=4m -- ReportTemplates 40000 churn &
+  run churn-twin-g1-jdk$v "$J" -Xmx128m -XX:+UseG1GC -XX:MetaspaceSize=4m -- ReportTemplates 40000 cached &
+  wait
   # 600 KB tiles in 1 MB regions (humongous), and 200 KB tiles (not)
   run humongous-g1-jdk$v "$J" -Xmx64m -XX:+UseG1GC -- TileCache 3 600 &
   run humongous-twin-g1-jdk$v "$J" -Xmx64m -XX:+UseG1GC -- TileCache 3 200 &

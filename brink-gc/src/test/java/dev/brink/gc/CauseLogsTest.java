@@ -155,11 +155,9 @@ class CauseLogsTest {
             });
             assertThat(r.findings()).as(name).noneMatch(CauseLogsTest::advisesHeap);
         }
-        for (String twin : List.of("metaspace-unbounded-twin-g1-jdk17", "metaspace-unbounded-twin-g1-jdk25")) {
-            GcReport r = analyze(twin);
-            assertThat(r.events()).as(twin).filteredOn(e -> e.cause().equals("Metadata GC Threshold")).hasSizeGreaterThanOrEqualTo(2);
-            assertThat(r.findings()).as(twin).isEmpty();
-        }
+        GcReport twin17 = analyze("metaspace-unbounded-twin-g1-jdk17");
+        assertThat(twin17.events()).filteredOn(e -> e.cause().equals("Metadata GC Threshold")).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(twin17.findings()).isEmpty();
         // a boot loading 40 MB of classes reaches a raised mark three to seven times, unloading nothing, then stops
         for (String boot : List.of("metaspace-boot-g1-jdk17", "metaspace-boot-g1-jdk25", "metaspace-boot-serial-jdk17",
                 "metaspace-boot-serial-jdk25")) {
@@ -167,13 +165,46 @@ class CauseLogsTest {
             assertThat(r.events()).as(boot).filteredOn(e -> e.cause().equals("Metadata GC Threshold")).hasSizeGreaterThanOrEqualTo(3);
             assertThat(of(r, FindingKind.METASPACE)).as(boot).isEmpty();
         }
-        // Serial unloads the dropped loaders in each threshold full GC: class churn, which that rule names, no leak
-        for (String twin : List.of("metaspace-unbounded-twin-serial-jdk17", "metaspace-unbounded-twin-serial-jdk25")) {
+        // 250 loaders a second dropped is class churn, which that rule names (on G1 JDK 17 only two threshold
+        // collections came in 16 s, too few for it), never a leak: the metaspace falls back near its start each time
+        for (String twin : List.of("metaspace-unbounded-twin-g1-jdk25", "metaspace-unbounded-twin-serial-jdk17",
+                "metaspace-unbounded-twin-serial-jdk25")) {
             assertThat(analyze(twin).findings()).as(twin).singleElement().satisfies(f -> {
                 assertThat(f.kind()).isEqualTo(FindingKind.METASPACE);
-                assertThat(Detail.of(f, MetaspaceDetail.class).metaspacePeakBytes()).isLessThan(20L << 20);
+                MetaspaceDetail d = Detail.of(f, MetaspaceDetail.class);
+                assertThat(d.metaspaceStartBytes()).isLessThan(4L << 20);
+                assertThat(d.metaspaceStartBytes()).isLessThan(d.metaspacePeakBytes() / 4);
                 assertThat(f.title()).startsWith("Class churn");
             });
+        }
+    }
+
+    /**
+     * A hidden class per render, dropped, on G1 (JDK 17 and 25, -XX:MetaspaceSize=4m): the threshold collections are
+     * young pauses that unload nothing themselves; the remarks after them, and heap-driven cycles, do. Class churn
+     * all the same, read from the metaspace's falls between pauses; the renders from 50 cached templates give nothing.
+     */
+    @Test
+    void classChurnOnG1_readFromTheFallsAfterItsRemarks() throws Exception {
+        for (String name : List.of("churn-g1-jdk17", "churn-g1-jdk25")) {
+            GcReport r = analyze(name);
+            assertThat(r.findings()).as(name).singleElement().satisfies(f -> {
+                assertThat(f.kind()).isEqualTo(FindingKind.METASPACE);
+                assertThat(f.severity()).isEqualTo(Severity.WARNING);
+                MetaspaceDetail d = Detail.of(f, MetaspaceDetail.class);
+                assertThat(d.collectionsWorst60s()).isGreaterThanOrEqualTo(MetaspaceRule.AT_LIMIT);
+                assertThat(d.metaspacePeakBytes()).isBetween(8L << 20, 16L << 20);
+                assertThat(d.metaspaceStartBytes()).isLessThan(d.metaspacePeakBytes() / 3);
+                assertThat(d.outOfMemoryErrors()).isZero();
+                assertThat(d.advice()).contains("cache what generates them").contains("no class-loader leak");
+            });
+            assertThat(r.findings()).as(name).noneMatch(CauseLogsTest::advisesHeap);
+            // no G1 pause unloads in itself: the rule for Serial's and Parallel's full GCs alone would say nothing
+            assertThat(r.events()).as(name).filteredOn(e -> e.cause().equals("Metadata GC Threshold"))
+                    .noneMatch(e -> e.kind() == GcKind.FULL);
+        }
+        for (String twin : List.of("churn-twin-g1-jdk17", "churn-twin-g1-jdk25")) {
+            assertThat(analyze(twin).findings()).as(twin).isEmpty();
         }
     }
 
