@@ -272,8 +272,9 @@ final class MetaspaceRule {
                 + " reachable: a thread it started or whose context class loader it is, a ThreadLocal holding one of its"
                 + " objects, a registry, listener list or cache keeping its classes or instances, a JDBC driver it"
                 + " registered with DriverManager; `brink heap` on a heap dump names the loaders and what holds them."
-                + " -XX:MaxMetaspaceSize would only turn this into an OutOfMemoryError: Metaspace sooner; the heap's size"
-                + " (-Xmx) is not the question";
+                + " Without -XX:MaxMetaspaceSize (the default) nothing stops it short of the machine's memory; a limit"
+                + " turns it into an OutOfMemoryError: Metaspace, and setting or raising one only changes when. The heap's"
+                + " size (-Xmx) is not the question";
         MetaspaceDetail d = MetaspaceDetail.fromLog((int) ev.stream().filter(MetaspaceRule::metadata).count(),
                 f.worstWindow(MetaspaceRule::metadata), from, Math.max(end, lastLevel),
                 f.settings.maxMetaspace() > 0 ? f.settings.maxMetaspace() : null, 0, advice, null);
