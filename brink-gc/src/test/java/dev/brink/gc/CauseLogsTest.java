@@ -206,6 +206,11 @@ class CauseLogsTest {
         for (String twin : List.of("churn-twin-g1-jdk17", "churn-twin-g1-jdk25")) {
             assertThat(analyze(twin).findings()).as(twin).isEmpty();
         }
+        // ZGC 17 rounds what its cycles leave to "0M": a row of nothing after a row of nothing is no fall
+        GcReport zgc = analyze("churn-zgc-jdk17");
+        assertThat(zgc.events()).filteredOn(e -> e.cause().equals("Metadata GC Threshold")).hasSizeGreaterThan(10)
+                .allMatch(e -> e.metaspaceAfter() == 0);
+        assertThat(of(zgc, FindingKind.METASPACE)).isEmpty();
     }
 
     /** The real log up to the line before "Metaspace (data) allocation failed": a log rotated or copied too early. */
