@@ -60,6 +60,8 @@ run metaspace-zgc-jdk25 "$J25" -Xmx64m -XX:+UseZGC -XX:MaxMetaspaceSize=24m -- P
 wait
 # the same churn on ZGC 17, whose rows print the metaspace left after unloading in whole MB: "0M used" each cycle
 run churn-zgc-jdk17 "$J17" -Xmx128m -XX:+UseZGC -XX:MetaspaceSize=4m -- ReportTemplates 40000 churn &
+run churn-twin-zgc-jdk17 "$J17" -Xmx128m -XX:+UseZGC -XX:MetaspaceSize=4m -- ReportTemplates 40000 cached &
+wait
 run tinyold-parallel-jdk25 "$J25" -Xmx64m -Xmn60m -XX:+UseParallelGC -- StatementExporter 6 quiet &
 run metaspace-twin-zgc-jdk25 "$J25" -Xmx64m -XX:+UseZGC -XX:MaxMetaspaceSize=24m -- PluginHost 12 bounded 150 &
 wait
