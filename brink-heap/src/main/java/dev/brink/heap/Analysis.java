@@ -6,6 +6,7 @@ import dev.brink.core.summary.HolderGrowth;
 import dev.brink.heap.dominator.DominatorTree;
 import dev.brink.heap.index.HeapGraph;
 import dev.brink.heap.report.DetailReader;
+import dev.brink.heap.report.DirectBuffers;
 import dev.brink.heap.report.DominatedTree;
 import dev.brink.heap.report.DuplicateStrings;
 import dev.brink.heap.report.GcPaths;
@@ -87,7 +88,8 @@ final class Analysis {
 
         progress.update("suspects", 0, 1);
         Suspects suspects = baseline ? null : new Suspects(g, tree, dt, paths, options.suspectShare());
-        Holders holders = new Holders(g, tree, dt, paths);
+        DirectBuffers direct = new DirectBuffers(g, tree);
+        Holders holders = new Holders(g, tree, dt, paths, direct);
         ThreadNames threads = new ThreadNames(g);
         DuplicateStrings strings = mode == Mode.ONE ? new DuplicateStrings(g, tree) : null;
         HolderEvidence evidence = new HolderEvidence(g, tree, dt, paths);
@@ -100,6 +102,7 @@ final class Analysis {
         Map<Long, Long> arrays = new HashMap<>(evidence.arrayTargets());
         holders.request(wanted, arrays);
         wanted.addAll(evidence.wanted());
+        wanted.addAll(direct.wanted());
         if (suspects != null) {
             wanted.addAll(suspects.wanted());
             arrays.putAll(suspects.arrayTargets());
@@ -117,8 +120,9 @@ final class Analysis {
             tree.restore();
         }
         threads.read(first);
-        HolderTable table = holders.name(first, threads);
-        HolderSummary summary = new HolderSummary(file.toString(), g.timestampMillis(), heap, table.holders(), holders.floor(),
+        direct.read(first);
+        HolderTable table = holders.name(first, threads, direct.retainedBy(holders.candidates()));
+        HolderSummary summary = new HolderSummary(file.toString(), g.timestampMillis(), heap, direct.bytes(), table.holders(), holders.floor(),
                 applicationClasses, rows);
         GrowthRules.Outcome outcome = before == null ? null : GrowthRules.compare(before, summary, options.top());
         // a grown holder whose biggest instance was under the guess: its path comes with a second scan
@@ -156,7 +160,7 @@ final class Analysis {
         progress.update("done", 1, 1);
         List<ClassRow> histogram = rows.subList(0, Math.min(options.top(), rows.size()));
         HeapReport report = new HeapReport(file.toString(), Files.size(file), g.sizeModel(), g.objectCount(), g.referenceCount(),
-                tree.reachableCount(), heap, g.objectCount() - tree.reachableCount(), unreachableBytes,
+                tree.reachableCount(), heap, g.objectCount() - tree.reachableCount(), unreachableBytes, direct.count(), direct.bytes(),
                 histogram, dominators, found, loaderLeaks, dups, findings);
         return new HeapSnapshot(report, summary, diff);
     }

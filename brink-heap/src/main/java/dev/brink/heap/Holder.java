@@ -23,9 +23,11 @@ import java.util.Objects;
  *                      a busy monitor, another root), the class it is named by; for class loaders, their type; else
  *                      "". Such a name is the dominator tree's or the references' shape at the dump, not a place: the
  *                      same objects sit inside another holder, or are held from another place, in another dump.
+ * @param nativeBytes   native memory its instances keep alive outside the heap: the capacities of the direct buffers
+ *                      they retain that own their memory (report.DirectBuffers), nested instances counted once
  */
 public record Holder(String key, HolderKind kind, String structure, String pool, long retainedBytes, long elements, long bound, int instances,
-                     List<String> within, String namedClass) {
+                     List<String> within, String namedClass, long nativeBytes) {
     public Holder {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(kind, "kind");
@@ -33,6 +35,11 @@ public record Holder(String key, HolderKind kind, String structure, String pool,
         pool = pool == null ? "" : pool;
         within = List.copyOf(within);
         namedClass = namedClass == null ? "" : namedClass;
+    }
+
+    /** Heap and native bytes together: what its instances would free if they were gone. */
+    public long totalBytes() {
+        return retainedBytes + nativeBytes;
     }
 
     /** True when its instances evict beyond a bound, read or not. */

@@ -12,12 +12,13 @@ import java.util.Set;
  * @param file              the dump, as given
  * @param timestampMillis   the HPROF header's time stamp (epoch ms)
  * @param heapBytes         reachable bytes
+ * @param nativeBytes       native bytes held by reachable direct buffers that own their memory (report.DirectBuffers)
  * @param holders           every holder retaining at least {@code floorBytes}, biggest first
  * @param floorBytes        the smallest retained size a holder was tracked from
  * @param applicationClasses the dump's class names outside the JDK
  * @param classes           every class's histogram row (for the class deltas beside the holders)
  */
-public record HolderSummary(String file, long timestampMillis, long heapBytes, List<Holder> holders, long floorBytes,
+public record HolderSummary(String file, long timestampMillis, long heapBytes, long nativeBytes, List<Holder> holders, long floorBytes,
                             Set<String> applicationClasses, List<ClassRow> classes) {
     public HolderSummary {
         Objects.requireNonNull(file, "file");

@@ -20,11 +20,11 @@ class GrowthRulesTest {
     static final long HOUR = 3_600_000;
 
     private static Holder h(String key, HolderKind kind, long bytes, int instances, String... within) {
-        return new Holder(key, kind, "", "", bytes, -1, -1, instances, List.of(within), "");
+        return new Holder(key, kind, "", "", bytes, -1, -1, instances, List.of(within), "", 0);
     }
 
     private static HolderSummary dump(long at, Holder... holders) {
-        return new HolderSummary("dump-" + at, at, HEAP, List.of(holders), 16 * 1024, Set.of("app.Main"), List.of());
+        return new HolderSummary("dump-" + at, at, HEAP, 0, List.of(holders), 16 * 1024, Set.of("app.Main"), List.of());
     }
 
     private static List<String> grown(HolderSummary a, HolderSummary b) {

@@ -33,6 +33,7 @@ public final class HolderTable {
         final String pool;
         final String namedClass;
         long retained;
+        long nativeBytes;
         long elements = -1;
         /** Summed bounds of instances that evict; EvictionBounds.UNREAD once one's is unread, NONE until one evicts. */
         long bound = EvictionBounds.NONE;
@@ -51,14 +52,15 @@ public final class HolderTable {
         }
 
         Holder holder(String key) {
-            return new Holder(key, kind, structure, pool, retained, elements, bound, instances, List.copyOf(within), namedClass);
+            return new Holder(key, kind, structure, pool, retained, elements, bound, instances, List.copyOf(within), namedClass, nativeBytes);
         }
     }
 
-    void add(String key, HolderKind kind, String structure, String pool, String namedClass, int node, long retained, long elements,
-             long bound, String within) {
+    void add(String key, HolderKind kind, String structure, String pool, String namedClass, int node, long retained, long nativeBytes,
+             long elements, long bound, String within) {
         Entry e = byKey.computeIfAbsent(key, k -> new Entry(kind, structure, pool, namedClass));
         e.retained += retained;
+        e.nativeBytes += nativeBytes;
         if (elements >= 0) {
             e.elements = Math.max(0, e.elements) + elements;
         }
@@ -102,7 +104,7 @@ public final class HolderTable {
     public List<Holder> holders() {
         List<Holder> out = new ArrayList<>();
         byKey.forEach((k, e) -> out.add(e.holder(k)));
-        out.sort(Comparator.comparingLong(Holder::retainedBytes).reversed().thenComparing(Holder::key));
+        out.sort(Comparator.comparingLong(Holder::totalBytes).reversed().thenComparing(Holder::key));
         return out;
     }
 

@@ -75,9 +75,16 @@ public final class Holders {
     private byte[] type = new byte[1024];
     private final Map<Integer, int[]> referrers = new HashMap<>();
     private final LoaderHolders loaders;
+    private final DirectBuffers direct;
 
     public Holders(HeapGraph g, DominatorTree t, DominatedTree dt, GcPaths paths) {
+        this(g, t, dt, paths, null);
+    }
+
+    /** @param direct the dump's direct buffers: what holds one is walked whatever its heap size; null: none */
+    public Holders(HeapGraph g, DominatorTree t, DominatedTree dt, GcPaths paths, DirectBuffers direct) {
         this.g = g;
+        this.direct = direct;
         this.t = t;
         this.dt = dt;
         this.paths = paths;
@@ -128,7 +135,8 @@ public final class Holders {
             // a thread and its ThreadLocalMap are walked whatever their size: a pool's small values add up, and a
             // thread that served less than the others must still count as one of the pool's
             boolean threadPart = at >= 0 ? threadLocalPath[g.classOf(at)] : classes.isThread(g.classOf(child));
-            boolean big = t.retained(child) >= floor;
+            // a list of direct buffers retains a few bytes of heap per buffer and holds their native memory
+            boolean big = t.retained(child) >= floor || direct != null && direct.holdsBuffer(child);
             boolean frameLocal = !big && at == DominatorTree.SUPER_ROOT && t.retained(child) >= MIN_FRAME_LOCAL && frameRoot(child);
             if (!big && !threadPart && !frameLocal) {
                 continue;
@@ -276,8 +284,21 @@ public final class Holders {
         return !g.isClassObject(v) && !classes.name(g.classOf(v)).endsWith("[]");
     }
 
-    /** Names the candidates from the scan that fetched what {@link #request} asked for, and sums them by name. */
+    /** The candidates' object indexes, enclosing ones first. */
+    public int[] candidates() {
+        return Arrays.copyOf(node, count);
+    }
+
+    /** Names the candidates, and sums them by name, counting no native memory. */
     public HolderTable name(DetailReader scan, ThreadNames threads) {
+        return name(scan, threads, Map.of());
+    }
+
+    /**
+     * Names the candidates from the scan that fetched what {@link #request} asked for, and sums them by name.
+     * {@code nativeBytes}: per candidate, the native memory it keeps alive ({@link DirectBuffers#retainedBy}).
+     */
+    public HolderTable name(DetailReader scan, ThreadNames threads, Map<Integer, Long> nativeBytes) {
         Namer namer = new Namer(scan, threads);
         HolderTable table = new HolderTable();
         String[] keys = new String[count];
@@ -296,7 +317,7 @@ public final class Holders {
             String namedClass = type[i] == TOP && kind == HolderKind.OTHER ? g.className(node[i]) : "";
             long bound = type[i] == THREAD ? EvictionBounds.NONE : EvictionBounds.of(g, node[i], scan);
             table.add(named[0], kind, named[2], named.length > 3 ? named[3] : "", namedClass, node[i], t.retained(node[i]),
-                    elements(i, scan), bound, parent < 0 ? null : keys[parent]);
+                    nativeBytes.getOrDefault(node[i], 0L), elements(i, scan), bound, parent < 0 ? null : keys[parent]);
             if (kind == HolderKind.THREAD_STACK && named.length > 3) {
                 // a frame's locals are the thread's, as its thread-local values are: when the pool grows with what its
                 // frames hold (virtual threads parked for good), the frames' holder is where the memory is

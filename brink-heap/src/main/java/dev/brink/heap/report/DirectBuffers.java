@@ -1,0 +1,286 @@
+package dev.brink.heap.report;
+
+import dev.brink.heap.dominator.DominatorTree;
+import dev.brink.heap.hprof.HprofTypes;
+import dev.brink.heap.index.ClassTable;
+import dev.brink.heap.index.HeapGraph;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The native memory that reachable direct buffers hold outside the heap, in all and per holder. A
+ * {@code java.nio.DirectByteBuffer} is about 64 bytes of heap; {@code ByteBuffer.allocateDirect(cap)} took
+ * {@code cap} more bytes with {@code Unsafe.allocateMemory}, counted against {@code -XX:MaxDirectMemorySize} by
+ * {@code Bits.reserveMemory}, and freed only when the buffer's {@code jdk.internal.ref.Cleaner} runs its
+ * {@code Deallocator}, after a GC finds the buffer unreachable. So a map of sessions that keeps its 64 KiB buffers
+ * grows the process by megabytes while its heap holder grows by kilobytes, and only this count says so.
+ *
+ * <p><b>Which buffers own memory.</b> As laid out in JDK 17 and JDK 25 ({@code Direct-X-Buffer.java.template},
+ * {@code Buffer.java}): {@code Buffer.capacity} (an int) is the size; the allocating constructor sets
+ * {@code cleaner} and leaves {@code att} null; a duplicate, a slice or a view ({@code asLongBuffer}, which are other
+ * {@code Direct*Buffer} classes) has no cleaner and {@code att} referencing the buffer whose memory it shares, so
+ * memory counts once, at the buffer with a cleaner. A buffer JNI's {@code NewDirectByteBuffer} wrapped has neither:
+ * native code owns that memory and Java never frees it, so it is not counted; nor is a buffer over a
+ * {@code MemorySegment} (its arena owns the memory). A {@code MappedByteBuffer} from {@code FileChannel.map} has a
+ * cleaner too (its unmapper) and {@code fd} set: its pages are the file's, which the OS writes back and drops under
+ * pressure, outside {@code MaxDirectMemorySize}, so it is not counted as native memory held either. Only reachable
+ * buffers count: an unreachable one is garbage whose Cleaner has not run yet, and the next GC frees it.
+ *
+ * <p><b>Only buffers something holds.</b> The graph keeps a Reference's referent as an edge (it cannot tell that slot
+ * from the others), and every allocating buffer is the referent of its Cleaner, which a static list keeps: by the
+ * graph, every buffer is reachable, and none is dominated by what holds it, since the Cleaner's list is a second
+ * path to it. So a buffer counts when a reachable object other than a Reference references it (a field, an array's
+ * slot, a view's {@code att}); one whose only referrer is its Cleaner is garbage the next GC hands to the Cleaner.
+ *
+ * <p><b>Per holder.</b> What keeps a buffer's memory alive is what dominates all its referrers: their nearest common
+ * dominator, where the buffer would hang in the tree if the Cleaner's path were not there (a session holding its
+ * buffer and a duplicate of it: the session). The holders (candidates of {@link Holders}) that enclose that object
+ * count the buffer's capacity, as they count its heap bytes. The holder walk prunes objects retaining less heap
+ * than its floor, and a list of direct buffers retains a few bytes per buffer: so the objects above a held buffer
+ * ({@link #holdsBuffer}) are walked whatever their heap size, as a thread's parts are. Three walks down the
+ * dominator tree, only when the dump has direct buffers: the nearest common dominators (each referrer met in
+ * pre-order moves its buffer's one up to the deepest open object whose subtree began before it), the objects above
+ * them, and once the capacities are read, the candidates above them.
+ *
+ * <p>Cost: one pass over the objects' classes to find the buffers; one over the references for their referrers
+ * (a list per referrer); their field values in the first detail scan (about 60 bytes each); for the walks, two bits
+ * per object and stacks of the tree's depth. Nothing beyond the class pass when the dump has no direct buffer.
+ */
+public final class DirectBuffers {
+    private final HeapGraph g;
+    private final DominatorTree t;
+    /** Reachable instances of java.nio.DirectByteBuffer and its subclasses that a reachable non-Reference holds. */
+    private final Map<Integer, Integer> held = new HashMap<>();
+    /** Per held buffer (by its {@link #held} slot): its referrers' nearest common dominator. */
+    private int[] anchor = new int[0];
+    /** Object index → the held buffers it references. */
+    private final Map<Integer, List<Integer>> referrers = new HashMap<>();
+    /** The anchors and every object above them in the dominator tree. */
+    private final BitSet above = new BitSet();
+    /** Object index → capacity of each held buffer that owns its memory, after {@link #read}. */
+    private final Map<Integer, Long> owners = new HashMap<>();
+    private long bytes;
+
+    public DirectBuffers(HeapGraph g, DominatorTree t) {
+        this.g = g;
+        this.t = t;
+        ClassTable classes = g.classes();
+        boolean[] direct = new boolean[classes.size()];
+        boolean any = false;
+        for (int c = 0; c < direct.length; c++) {
+            // DirectByteBuffer and DirectByteBufferR (read-only): the only classes whose constructors allocate
+            direct[c] = classes.extendsClass(c, "java.nio.DirectByteBuffer");
+            any |= direct[c];
+        }
+        if (!any) {
+            return;
+        }
+        BitSet isBuffer = new BitSet(g.objectCount());
+        for (int i = 0; i < g.objectCount(); i++) {
+            if (direct[g.classOf(i)] && !g.isClassObject(i) && t.reachable(i)) {
+                isBuffer.set(i);
+            }
+        }
+        for (int i = 0; i < g.objectCount() && !isBuffer.isEmpty(); i++) {
+            if (g.isReference(i) || !t.reachable(i)) {
+                continue; // a Cleaner's referent, a weak map's key: not what keeps a buffer's memory
+            }
+            for (int k = g.refStart(i); k < g.refEnd(i); k++) {
+                int target = g.ref(k);
+                if (target != i && target >= 0 && isBuffer.get(target)) {
+                    referrers.computeIfAbsent(i, x -> new ArrayList<>(1)).add(target);
+                    held.putIfAbsent(target, held.size());
+                }
+            }
+        }
+        if (!held.isEmpty()) {
+            anchors();
+            markAbove();
+        }
+    }
+
+    /** The first walk: each held buffer's referrers' nearest common dominator. */
+    private void anchors() {
+        anchor = new int[held.size()];
+        long[] anchorPre = new long[held.size()];
+        Arrays.fill(anchorPre, -1);
+        int[] stack = new int[1024];
+        int[] cursor = new int[1024];
+        long[] pre = new long[1024]; // pre-order number of each open object
+        long n = 0;
+        int sp = 0;
+        stack[sp] = DominatorTree.SUPER_ROOT;
+        cursor[sp] = t.childrenStart(DominatorTree.SUPER_ROOT);
+        pre[sp++] = n++;
+        while (sp > 0) {
+            int at = stack[sp - 1];
+            if (cursor[sp - 1] >= t.childrenEnd(at)) {
+                sp--;
+                continue;
+            }
+            int child = t.child(cursor[sp - 1]++);
+            if (sp == stack.length) {
+                stack = Arrays.copyOf(stack, sp * 2);
+                cursor = Arrays.copyOf(cursor, sp * 2);
+                pre = Arrays.copyOf(pre, sp * 2);
+            }
+            stack[sp] = child;
+            cursor[sp] = t.childrenStart(child);
+            pre[sp++] = n++;
+            List<Integer> refs = referrers.get(child);
+            for (int b : refs == null ? List.<Integer>of() : refs) {
+                int slot = held.get(b);
+                if (anchorPre[slot] < 0) {
+                    anchor[slot] = child;
+                    anchorPre[slot] = pre[sp - 1];
+                } else {
+                    // the deepest open object whose subtree began at or before the anchor encloses both
+                    int lo = 0;
+                    int hi = sp - 1;
+                    while (lo < hi) {
+                        int mid = (lo + hi + 1) >>> 1;
+                        if (pre[mid] <= anchorPre[slot]) {
+                            lo = mid;
+                        } else {
+                            hi = mid - 1;
+                        }
+                    }
+                    anchor[slot] = stack[lo];
+                    anchorPre[slot] = pre[lo];
+                }
+            }
+        }
+    }
+
+    /** The second walk: the anchors and every object above them. */
+    private void markAbove() {
+        BitSet anchors = new BitSet(g.objectCount());
+        for (int a : anchor) {
+            if (a >= 0) {
+                anchors.set(a);
+            }
+        }
+        walk((stack, sp) -> {
+            if (anchors.get(stack[sp - 1])) {
+                for (int k = sp - 1; k >= 1 && !above.get(stack[k]); k--) {
+                    above.set(stack[k]);
+                }
+            }
+        });
+    }
+
+    private interface Visit {
+        /** Called on entering stack[sp - 1], its dominators below it on the stack (stack[0] the super-root). */
+        void enter(int[] stack, int sp);
+    }
+
+    /** Pre-order walk of the dominator tree, leaves (which dominate nothing and reference nothing) skipped. */
+    private void walk(Visit visit) {
+        int[] stack = new int[1024];
+        int[] cursor = new int[1024];
+        int sp = 0;
+        stack[sp] = DominatorTree.SUPER_ROOT;
+        cursor[sp++] = t.childrenStart(DominatorTree.SUPER_ROOT);
+        while (sp > 0) {
+            int at = stack[sp - 1];
+            if (cursor[sp - 1] >= t.childrenEnd(at)) {
+                sp--;
+                continue;
+            }
+            int child = t.child(cursor[sp - 1]++);
+            if (t.childrenStart(child) >= t.childrenEnd(child) && !referrers.containsKey(child)) {
+                continue;
+            }
+            if (sp == stack.length) {
+                stack = Arrays.copyOf(stack, sp * 2);
+                cursor = Arrays.copyOf(cursor, sp * 2);
+            }
+            stack[sp] = child;
+            cursor[sp++] = t.childrenStart(child);
+            visit.enter(stack, sp);
+        }
+    }
+
+    /**
+     * True when object {@code v} holds a direct buffer in the sense of the class comment (it is, or is above, the
+     * nearest common dominator of a buffer's referrers): a holder walk must not prune it for its heap size.
+     */
+    public boolean holdsBuffer(int v) {
+        return v >= 0 && above.get(v);
+    }
+
+    /** The held buffers' ids: the first detail scan fetches their field values. */
+    public Set<Long> wanted() {
+        Set<Long> out = new HashSet<>();
+        for (int b : held.keySet()) {
+            out.add(g.id(b));
+        }
+        return out;
+    }
+
+    /** Decides which held buffers own memory, from the scan that fetched {@link #wanted()}. */
+    public void read(DetailReader scan) {
+        ClassTable classes = g.classes();
+        int idSize = g.sizeModel().idSize();
+        for (int b : held.keySet()) {
+            byte[] data = scan.instance(g.id(b));
+            int c = g.classOf(b);
+            int capacity = Fields.slot(classes, c, "capacity");
+            if (data == null || capacity < 0 || classes.layoutTypes(c)[capacity] != HprofTypes.INT) {
+                continue;
+            }
+            boolean cleaner = Fields.reference(g, c, data, "cleaner") != 0;
+            boolean mapped = Fields.reference(g, c, data, "fd") != 0;
+            if (cleaner && !mapped) {
+                long cap = (int) Fields.value(data, Fields.offset(classes, c, capacity, idSize), 4);
+                owners.put(b, cap);
+                bytes += cap;
+            }
+        }
+    }
+
+    /** Held buffers that own native memory (with a cleaner, not a file mapping). */
+    public int count() {
+        return owners.size();
+    }
+
+    /** Native bytes those buffers hold: the sum of their capacities. */
+    public long bytes() {
+        return bytes;
+    }
+
+    /**
+     * Native bytes each of {@code candidates} keeps alive: those of the owning buffers whose anchor it encloses
+     * (see the class comment). Only candidates that keep some are in the map. The third walk: the dominator tree
+     * must not be parked.
+     */
+    public Map<Integer, Long> retainedBy(int[] candidates) {
+        Map<Integer, Long> out = new HashMap<>();
+        if (owners.isEmpty()) {
+            return out;
+        }
+        BitSet candidate = new BitSet(g.objectCount());
+        for (int v : candidates) {
+            candidate.set(v);
+        }
+        Map<Integer, Long> byAnchor = new HashMap<>();
+        owners.forEach((b, cap) -> byAnchor.merge(anchor[held.get(b)], cap, Long::sum));
+        walk((stack, sp) -> {
+            Long cap = byAnchor.get(stack[sp - 1]);
+            if (cap != null) {
+                for (int k = 1; k < sp; k++) {
+                    if (candidate.get(stack[k])) {
+                        out.merge(stack[k], cap, Long::sum);
+                    }
+                }
+            }
+        });
+        return out;
+    }
+}
