@@ -69,6 +69,13 @@ public final class FindingDetail {
         public static final String ELEMENTS_AFTER = "elements_after";
         /** True when the earlier dump had no such holder worth tracking (under the holder floor). */
         public static final String NEW_HOLDER = "new_holder";
+        /**
+         * Native memory outside the heap the holder keeps alive (direct buffers that own their memory) in the later
+         * dump, in the earlier one, and its growth; absent when it kept none at either.
+         */
+        public static final String NATIVE_BYTES = "native_bytes";
+        public static final String NATIVE_BYTES_BEFORE = "native_bytes_before";
+        public static final String NATIVE_GROWTH_BYTES = "native_growth_bytes";
         /** The two dumps, as given. */
         public static final String DUMP_BEFORE = "dump_before";
         public static final String DUMP_AFTER = "dump_after";
@@ -381,7 +388,8 @@ public final class FindingDetail {
                     HeapGrowth.NEW_HOLDER, HeapGrowth.DUMP_BEFORE, HeapGrowth.DUMP_AFTER,
                     HistogramGrowth.GROWN_CLASSES, HistogramGrowth.LIVE_BYTES_BEFORE,
                     HistogramGrowth.LIVE_BYTES_AFTER, HistogramGrowth.SOURCE,
-                    Gc.SLOPE_BYTES_PER_MIN, Gc.R2, Gc.FLOOR_START_BYTES, Gc.FLOOR_END_BYTES, Gc.REASON, Gc.ADVICE)),
+                    Gc.SLOPE_BYTES_PER_MIN, Gc.R2, Gc.FLOOR_START_BYTES, Gc.FLOOR_END_BYTES, Gc.REASON, Gc.ADVICE,
+                    HeapGrowth.NATIVE_BYTES, HeapGrowth.NATIVE_BYTES_BEFORE, HeapGrowth.NATIVE_GROWTH_BYTES)),
             Map.entry(FindingKind.LEAK_SUSPECT, List.of(HeapLeak.RETAINED_BYTES, HeapLeak.HEAP_BYTES, HeapLeak.SHARE_OF_HEAP,
                     HeapLeak.SUSPECT, HeapLeak.ACCUMULATION_CLASS, HeapLeak.ACCUMULATION_OBJECT, HeapLeak.ACCUMULATION_RETAINED_BYTES,
                     HeapLeak.ROOT_KIND, HeapLeak.PATH_FROM_GC_ROOT, HeapLeak.LEAK_SHAPE, HeapLeak.HOLDERS, HeapLeak.LOADER_CLASS,

@@ -57,6 +57,13 @@ import java.util.Set;
  * count stays at the bound, and it is judged like any holder. What a constant bound hides: a map of this shape whose
  * bound is far beyond the heap looks like a cache filling until it is full; a third dump, or the soak's trend, says.
  *
+ * <p><b>Native memory.</b> A holder's bytes are its retained heap and the native memory its direct buffers hold
+ * (report.DirectBuffers): a map of sessions that keeps each one's 64 KiB {@code ByteBuffer.allocateDirect} grows
+ * the process by 64 KiB and its heap by a few hundred bytes per session, so judged by its heap alone it is stable
+ * while the process runs out of {@code -XX:MaxDirectMemorySize}. Every rule here weighs both together; the row keeps
+ * them apart so that the finding says which grew. A holder named by its class alone that the earlier dump lacks
+ * gained at most what the dump's direct buffers gained in all, as its heap bytes gained at most what its class did.
+ *
  * <p><b>The holder that grew, not its enclosers.</b> A bean's growing field also grows the registry that holds the
  * bean and the static field that holds the registry. As MAT's "big drop" walks down to where the memory is, a
  * grown holder whose nearest grown enclosed holders account for {@value #EXPLAINED_BY_ENCLOSED} of its growth is
@@ -87,15 +94,19 @@ final class GrowthRules {
         double hours = (after.timestampMillis() - before.timestampMillis()) / 3_600_000.0;
         long minGrowth = minGrowth(after.heapBytes());
         Map<String, Long> classGrowth = classGrowth(before, after);
+        long nativeGained = Math.max(0, after.nativeBytes() - before.nativeBytes());
         Map<String, Long> earlier = new HashMap<>();
+        Map<String, Long> earlierNative = new HashMap<>();
         Map<String, Holder> grown = new HashMap<>();
         Set<String> filling = new HashSet<>();
         Map<String, Holder> byKey = new HashMap<>();
         for (Holder h : after.holders()) {
             byKey.put(h.key(), h);
-            long was = earlierBytes(h, a.get(h.key()), classGrowth);
+            long wasNative = earlierNative(h, a.get(h.key()), nativeGained);
+            long was = earlierBytes(h, a.get(h.key()), classGrowth) + wasNative;
             earlier.put(h.key(), was);
-            long growth = h.retainedBytes() - was;
+            earlierNative.put(h.key(), wasNative);
+            long growth = h.totalBytes() - was;
             if (!inFlight(h, a.get(h.key())) && growth >= minGrowth && growth >= MIN_GROWTH_SHARE_OF_HOLDER * was) {
                 grown.put(h.key(), h);
                 if (filling(h, a.get(h.key()), was)) {
@@ -115,7 +126,7 @@ final class GrowthRules {
         Map<String, Long> explained = explainedByEnclosed(grown, byKey, earlier);
         for (Map.Entry<String, Long> e : explained.entrySet()) {
             Holder h = grown.get(e.getKey());
-            if (e.getValue() >= EXPLAINED_BY_ENCLOSED * (h.retainedBytes() - earlier.get(h.key()))) {
+            if (e.getValue() >= EXPLAINED_BY_ENCLOSED * (h.totalBytes() - earlier.get(h.key()))) {
                 reported.remove(e.getKey());
             }
         }
@@ -123,16 +134,17 @@ final class GrowthRules {
         List<HolderGrowth> fills = new ArrayList<>();
         List<HolderGrowth> stable = new ArrayList<>();
         for (Holder h : after.holders()) {
-            HolderGrowth row = row(h, a.get(h.key()), earlier.get(h.key()), hours, reported.contains(h.key()));
+            HolderGrowth row = row(h, a.get(h.key()), earlier.get(h.key()), earlierNative.get(h.key()), hours, reported.contains(h.key()));
             if (row.grew()) {
                 out.add(row);
             } else if (filling.contains(h.key()) && grown.containsKey(h.key())) {
                 fills.add(row);
-            } else if (!grown.containsKey(h.key()) && !consequences.contains(h.key()) && stable.size() < top && h.retainedBytes() >= STABLE_SHOWN_SHARE * after.heapBytes()) {
+            } else if (!grown.containsKey(h.key()) && !consequences.contains(h.key()) && stable.size() < top
+                    && h.totalBytes() >= STABLE_SHOWN_SHARE * (after.heapBytes() + after.nativeBytes())) {
                 stable.add(row); // after.holders() is biggest first
             }
         }
-        Comparator<HolderGrowth> mostGrowth = Comparator.comparingLong(HolderGrowth::growthBytes).reversed().thenComparing(HolderGrowth::holder);
+        Comparator<HolderGrowth> mostGrowth = Comparator.comparingLong(HolderGrowth::totalGrowthBytes).reversed().thenComparing(HolderGrowth::holder);
         out.sort(mostGrowth);
         fills.sort(mostGrowth);
         return new Outcome(out, fills, stable);
@@ -168,7 +180,7 @@ final class GrowthRules {
             return true;
         }
         double meanThen = (double) earlierBytes / then;
-        double meanNow = (double) h.retainedBytes() / now;
+        double meanNow = (double) h.totalBytes() / now;
         return meanNow <= (1 + MIN_GROWTH_SHARE_OF_HOLDER) * meanThen;
     }
 
@@ -196,6 +208,21 @@ final class GrowthRules {
         }
         long gained = classGrowth.getOrDefault(h.namedClass(), h.retainedBytes());
         return h.retainedBytes() - Math.min(h.retainedBytes(), gained);
+    }
+
+    /**
+     * The native bytes holder {@code h} of the later dump kept alive in the earlier one: its own there; for a holder
+     * named by its class alone that the earlier dump lacks, its native bytes less what the whole dump's direct buffers
+     * gained (see the class comment); else 0.
+     */
+    private static long earlierNative(Holder h, Holder was, long nativeGained) {
+        if (was != null) {
+            return was.nativeBytes();
+        }
+        if (h.namedClass().isEmpty()) {
+            return 0;
+        }
+        return h.nativeBytes() - Math.min(h.nativeBytes(), nativeGained);
     }
 
     /** Per class name, retained bytes of all its instances in the later dump less in the earlier one. */
@@ -238,7 +265,7 @@ final class GrowthRules {
                     continue;
                 }
                 if (grown.containsKey(k)) {
-                    explained.merge(k, h.retainedBytes() - earlier.get(h.key()), Long::sum);
+                    explained.merge(k, h.totalBytes() - earlier.get(h.key()), Long::sum);
                 } else if (byKey.containsKey(k)) {
                     up.addAll(byKey.get(k).within());
                 }
@@ -247,11 +274,13 @@ final class GrowthRules {
         return explained;
     }
 
-    private static HolderGrowth row(Holder h, Holder was, long earlier, double hours, boolean grew) {
-        long growth = h.retainedBytes() - earlier;
+    /** {@code earlier}: heap and native bytes in the earlier dump; {@code earlierNative}: the native part. */
+    private static HolderGrowth row(Holder h, Holder was, long earlier, long earlierNative, double hours, boolean grew) {
+        long growth = h.totalBytes() - earlier;
         // a frame's holder in flight has no rate: its bytes were built within one call, not over the hours between
         Double perHour = hours > 0 && !inFlight(h, was) ? growth / hours : null;
-        return new HolderGrowth(h.key(), h.kind(), h.structure(), earlier, h.retainedBytes(),
-                was == null ? -1 : was.elements(), h.elements(), h.evicts() ? h.bound() : null, perHour, grew);
+        return new HolderGrowth(h.key(), h.kind(), h.structure(), earlier - earlierNative, h.retainedBytes(),
+                was == null ? -1 : was.elements(), h.elements(), h.evicts() ? h.bound() : null, perHour, grew,
+                earlierNative, h.nativeBytes());
     }
 }

@@ -76,10 +76,19 @@ final class HeapFindings {
         Map<String, Object> detail = Detail.map(MemoryLeakDetail.heapGrowth(row.bytesAfter(), heapAfter,
                 round(heapAfter == 0 ? 0 : (double) row.bytesAfter() / heapAfter), row.bytesBefore(), row.growthBytes(),
                 row.bytesPerHour() != null ? Math.round(row.bytesPerHour()) : null, Math.round(hours * 1e6) / 1e6, row.elementsBefore(),
-                row.elementsAfter(), row.bytesBefore() == 0, holder(holder), at, before, after));
+                row.elementsAfter(), row.bytesBefore() == 0, holder(holder), at, before, after)
+                .withNative(row.nativeBytesBefore(), row.nativeBytesAfter()));
         String title = String.format(Locale.ROOT, "%s grew by %s%s between the two dumps (%s → %s%s)%s",
                 holder.key(), Sizes.human(row.growthBytes()), perHour(row.bytesPerHour()), Sizes.human(row.bytesBefore()),
                 Sizes.human(row.bytesAfter()), elements(row), where == null ? "" : ", accumulated in " + where.accumulationClass());
+        if (row.nativeGrowthBytes() != 0) {
+            // the heap holder of a direct-buffer leak grows by a few hundred bytes per buffer: the native memory is the leak
+            title = String.format(Locale.ROOT, "%s grew by %s of native memory in direct buffers (%s → %s) and %s of heap "
+                            + "(%s → %s%s) between the two dumps%s%s", holder.key(), Sizes.human(row.nativeGrowthBytes()),
+                    Sizes.human(row.nativeBytesBefore()), Sizes.human(row.nativeBytesAfter()), Sizes.human(row.growthBytes()),
+                    Sizes.human(row.bytesBefore()), Sizes.human(row.bytesAfter()), elements(row), perHour(row.bytesPerHour()),
+                    where == null ? "" : ", accumulated in " + where.accumulationClass());
+        }
         Severity severity = heapAfter > 0 && row.bytesAfter() >= WARNING_SHARE * heapAfter ? Severity.CRITICAL : Severity.WARNING;
         return new Finding(FindingKind.MEMORY_LEAK, severity, title, subject(holder), List.of(before, after), detail);
     }

@@ -19,7 +19,12 @@ import java.util.List;
  * @param growthBytesPerHour over the time between the dumps' HPROF time stamps; null when they are equal
  * @param threads           thread-local and thread-stack holders: how many threads of the pool hold it
  * @param dumpBefore        the two dumps, as given
- * @param suspect           this and the keys after it: kept for runs written before leak-suspect was a kind of its own
+ * @param suspect           this and the keys up to {@code classPattern}: kept for runs written before leak-suspect was a
+ *                          kind of its own
+ * @param nativeBytes       native memory outside the heap the holder keeps alive in the later dump: the capacities of
+ *                          the direct buffers it retains that own their memory; null when it keeps none at either dump
+ * @param nativeBytesBefore the same in the earlier dump
+ * @param nativeGrowthBytes nativeBytes less nativeBytesBefore: with growthBytes, the holder's growth
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareOfHeap, Long retainedBytesBefore, Long growthBytes,
@@ -30,13 +35,16 @@ public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareO
                                GrowthSource source, String dumpBefore, String dumpAfter, Long slopeBytesPerMin, Double r2,
                                Long floorStartBytes, Long floorEndBytes, String reason, String advice, String suspect,
                                LeakShape leakShape, Integer holders, String loaderClass, String loaderObject, Integer loaders,
-                               Integer classes, String classPattern) implements Detail, HeapRetention {
+                               Integer classes, String classPattern, Long nativeBytes, Long nativeBytesBefore,
+                               Long nativeGrowthBytes) implements Detail, HeapRetention {
     public MemoryLeakDetail {
         Ranges.retention(retainedBytes, heapBytes, shareOfHeap, accumulationRetainedBytes, threads);
         Ranges.atLeastZero("retained_bytes_before", retainedBytesBefore);
         Ranges.atLeastZero("hours_between_dumps", hoursBetweenDumps);
         Ranges.atLeastZero("live_bytes_before", liveBytesBefore);
         Ranges.atLeastZero("live_bytes_after", liveBytesAfter);
+        Ranges.atLeastZero("native_bytes", nativeBytes);
+        Ranges.atLeastZero("native_bytes_before", nativeBytesBefore);
         pathFromGcRoot = pathFromGcRoot == null ? null : List.copyOf(pathFromGcRoot);
         grownClasses = grownClasses == null ? null : List.copyOf(grownClasses);
     }
@@ -69,14 +77,14 @@ public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareO
                 hoursBetweenDumps, elementsBefore, elementsAfter, newHolder ? Boolean.TRUE : null, holder.holder(), holder.holderKind(),
                 holder.structure(), holder.threads(), holder.pool(), where.accumulationClass(), where.accumulationObject(),
                 where.accumulationRetainedBytes(), where.rootKind(), where.pathFromGcRoot(), null, null, null, GrowthSource.HEAP_DUMP_DIFF,
-                dumpBefore, dumpAfter, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                dumpBefore, dumpAfter, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** The classes that grew most between the soak's class histograms, with the live bytes of each histogram. */
     public static MemoryLeakDetail histogramGrowth(List<GrownClass> grown, long liveBytesBefore, long liveBytesAfter) {
         return new MemoryLeakDetail(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 null, null, null, null, grown, liveBytesBefore, liveBytesAfter, GrowthSource.CLASS_HISTOGRAM_DIFF, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** The heap-after-GC floor rising through a GC log or gc.jsonl: its slope, fit and ends, in words and advice. */
@@ -84,7 +92,22 @@ public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareO
                                            String advice) {
         return new MemoryLeakDetail(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 null, null, null, null, null, null, null, null, null, null, slopeBytesPerMin, r2, floorStartBytes, floorEndBytes, reason,
-                advice, null, null, null, null, null, null, null, null);
+                advice, null, null, null, null, null, null, null, null, null, null, null);
+    }
+
+    /**
+     * The same holder's growth with the native memory its direct buffers hold at each dump; unchanged (no native keys)
+     * when it held none at either.
+     */
+    public MemoryLeakDetail withNative(long before, long after) {
+        if (before == 0 && after == 0) {
+            return this;
+        }
+        return new MemoryLeakDetail(retainedBytes, heapBytes, shareOfHeap, retainedBytesBefore, growthBytes, growthBytesPerHour,
+                hoursBetweenDumps, elementsBefore, elementsAfter, newHolder, holder, holderKind, structure, threads, pool, accumulationClass,
+                accumulationObject, accumulationRetainedBytes, rootKind, pathFromGcRoot, grownClasses, liveBytesBefore, liveBytesAfter,
+                source, dumpBefore, dumpAfter, slopeBytesPerMin, r2, floorStartBytes, floorEndBytes, reason, advice, suspect, leakShape,
+                holders, loaderClass, loaderObject, loaders, classes, classPattern, after, before, after - before);
     }
 
     /** The same holder's growth, with the two dumps named as the run directory keeps them. */
@@ -93,6 +116,6 @@ public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareO
                 hoursBetweenDumps, elementsBefore, elementsAfter, newHolder, holder, holderKind, structure, threads, pool, accumulationClass,
                 accumulationObject, accumulationRetainedBytes, rootKind, pathFromGcRoot, grownClasses, liveBytesBefore, liveBytesAfter,
                 source, before, after, slopeBytesPerMin, r2, floorStartBytes, floorEndBytes, reason, advice, suspect, leakShape, holders,
-                loaderClass, loaderObject, loaders, classes, classPattern);
+                loaderClass, loaderObject, loaders, classes, classPattern, nativeBytes, nativeBytesBefore, nativeGrowthBytes);
     }
 }

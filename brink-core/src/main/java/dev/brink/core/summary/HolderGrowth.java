@@ -1,5 +1,7 @@
 package dev.brink.core.summary;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Objects;
 
@@ -18,21 +20,42 @@ import java.util.Objects;
  * @param elementsBound  the most elements it keeps when it evicts beyond a bound (a LinkedHashMap subclass: the field
  *                       its removeEldestEntry compares with); 0 when it evicts at a bound the heap does not show (a
  *                       constant in the code); null when nothing says it evicts
- * @param bytesPerHour   growth per hour between the dumps' time stamps; null when they are equal (no time between)
- * @param grew           true when the growth is beyond normal churn (the reasons are brink-heap's GrowthRules)
+ * @param bytesPerHour   growth per hour between the dumps' time stamps, heap and native together; null when they are
+ *                       equal (no time between)
+ * @param grew           true when the growth is beyond normal churn (the reasons are brink-heap's GrowthRules), heap
+ *                       and native growth together
+ * @param nativeBytesBefore native memory outside the heap its objects kept alive in the earlier dump: capacities of the
+ *                       direct buffers it retained that own their memory (a ByteBuffer.allocateDirect); 0 when none
+ * @param nativeBytesAfter  the same in the later dump
  */
 public record HolderGrowth(String holder, HolderKind kind, String structure,
                            @JsonProperty("bytes_before") long bytesBefore, @JsonProperty("bytes_after") long bytesAfter,
                            @JsonProperty("elements_before") long elementsBefore, @JsonProperty("elements_after") long elementsAfter,
-                           @JsonProperty("elements_bound") Long elementsBound, @JsonProperty("bytes_per_hour") Double bytesPerHour, boolean grew) {
+                           @JsonProperty("elements_bound") Long elementsBound, @JsonProperty("bytes_per_hour") Double bytesPerHour, boolean grew,
+                           @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("native_bytes_before") long nativeBytesBefore,
+                           @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("native_bytes_after") long nativeBytesAfter) {
     public HolderGrowth {
         Objects.requireNonNull(holder, "holder");
         Objects.requireNonNull(kind, "kind");
         structure = structure == null ? "" : structure;
     }
 
+    /** Growth of its retained heap bytes. */
     @JsonProperty("growth_bytes")
     public long growthBytes() {
         return bytesAfter - bytesBefore;
+    }
+
+    /** Growth of the native memory it keeps alive (direct buffers): a few KiB of heap can hold hundreds of MiB. */
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT)
+    @JsonProperty("native_growth_bytes")
+    public long nativeGrowthBytes() {
+        return nativeBytesAfter - nativeBytesBefore;
+    }
+
+    /** Heap and native growth together: what the growth verdict weighs. */
+    @JsonIgnore
+    public long totalGrowthBytes() {
+        return growthBytes() + nativeGrowthBytes();
     }
 }
