@@ -1,0 +1,137 @@
+package dev.brink.heap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brink.core.Finding;
+import dev.brink.core.FindingDetail.HeapGrowth;
+import dev.brink.core.FindingKind;
+import dev.brink.core.summary.HolderGrowth;
+import dev.brink.core.testing.ChildJvm;
+import dev.brink.heap.scenario.FrameRelay;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Native memory that direct buffers hold, on JDK 17 and JDK 25: a relay whose sessions keep their 64 KiB direct
+ * buffers after closing grows by 16 MiB of native memory between its dumps and a few KiB of heap, and must be the one
+ * memory-leak; its twin, a fixed pool of direct buffers, holds 8 MiB at both dumps and must give none.
+ */
+class DirectBufferScenarioTest {
+    private static final Map<String, HeapScenarioTest.Result> RESULTS = new ConcurrentHashMap<>();
+    private static Path dir;
+
+    @BeforeAll
+    static void runScenarios() throws Exception {
+        dir = Files.createTempDirectory("brink-heap-direct");
+        List<Class<?>> mains = List.of(FrameRelay.class, FrameRelay.Pooled.class);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        List<Future<?>> runs = new ArrayList<>();
+        for (Path jdk : HeapScenarioTest.jdks()) {
+            for (Class<?> main : mains) {
+                runs.add(pool.submit(() -> {
+                    RESULTS.put(key(jdk, main), analyse(jdk, main));
+                    return null;
+                }));
+            }
+        }
+        pool.shutdown();
+        for (Future<?> f : runs) {
+            f.get(300, TimeUnit.SECONDS);
+        }
+    }
+
+    @AfterAll
+    static void cleanUp() throws IOException {
+        if (dir != null) {
+            try (var files = Files.walk(dir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private static String key(Path jdk, Class<?> main) {
+        return (jdk.equals(ChildJvm.JDK17) ? "JDK-17-" : "JDK-25-") + main.getSimpleName();
+    }
+
+    private static HeapScenarioTest.Result analyse(Path jdk, Class<?> main) throws Exception {
+        Path out = Files.createDirectories(dir.resolve(key(jdk, main)));
+        HeapScenarioTest.dumpTwice(jdk, main, out);
+        HeapSnapshot before = HeapAnalyzer.snapshot(out.resolve("before.hprof"), HeapOptions.defaults());
+        HeapSnapshot after = HeapAnalyzer.snapshot(out.resolve("after.hprof"), before.holders(), HeapOptions.defaults());
+        return new HeapScenarioTest.Result(before.report(), after.report(), after.diff());
+    }
+
+    private static List<HeapScenarioTest.Result> results(Class<?> main) {
+        List<HeapScenarioTest.Result> out = new ArrayList<>();
+        for (Path jdk : HeapScenarioTest.jdks()) {
+            out.add(RESULTS.get(key(jdk, main)));
+        }
+        return out;
+    }
+
+    @Test
+    void sessionsKeepingTheirDirectBuffersAreALeakOfNativeMemory() {
+        long frame = 64 * 1024;
+        for (HeapScenarioTest.Result r : results(FrameRelay.class)) {
+            // each dump alone: the buffers that own memory, each once (the duplicates share it), and no leak verdict
+            assertThat(r.before().directBuffers()).isEqualTo(250);
+            assertThat(r.before().directBufferBytes()).isEqualTo(250 * frame);
+            assertThat(r.after().directBuffers()).isEqualTo(500);
+            assertThat(r.after().directBufferBytes()).isEqualTo(500 * frame);
+            for (HeapReport report : List.of(r.before(), r.after())) {
+                assertThat(report.findings()).as(report.file()).noneMatch(f -> f.kind() == FindingKind.MEMORY_LEAK);
+            }
+            // the two dumps: the map's heap grew by far less than a leak's least growth; its native memory is the leak
+            assertThat(r.leaks()).as(r.diff().growth().grown().toString()).hasSize(1);
+            Finding leak = r.leaks().get(0);
+            assertThat(leak.subject()).isEqualTo(HeapScenarioTest.PKG + "FrameRelay.SESSIONS");
+            assertThat(number(leak, HeapGrowth.GROWTH_BYTES)).isPositive().isLessThan(GrowthRules.MIN_GROWTH_BYTES);
+            assertThat(number(leak, HeapGrowth.NATIVE_BYTES_BEFORE)).isEqualTo(250 * frame);
+            assertThat(number(leak, HeapGrowth.NATIVE_BYTES)).isEqualTo(500 * frame);
+            assertThat(number(leak, HeapGrowth.NATIVE_GROWTH_BYTES)).isEqualTo(250 * frame);
+            assertThat(leak.title()).contains("grew by 15.6 MiB of native memory in direct buffers");
+            HolderGrowth row = r.diff().growth().grown().get(0);
+            assertThat(row.nativeGrowthBytes()).isEqualTo(250 * frame);
+            assertThat(row.elementsAfter()).isEqualTo(500);
+        }
+    }
+
+    @Test
+    void aFixedPoolOfDirectBuffersIsNoLeakAndItsMemoryIsCountedOnce() {
+        long pool = 128 * 64 * 1024L;
+        for (HeapScenarioTest.Result r : results(FrameRelay.Pooled.class)) {
+            for (HeapReport report : List.of(r.before(), r.after())) {
+                assertThat(report.directBuffers()).as(report.file()).isEqualTo(128);
+                assertThat(report.directBufferBytes()).as(report.file()).isEqualTo(pool);
+                assertThat(report.findings()).as(report.file()).noneMatch(f -> f.kind() == FindingKind.MEMORY_LEAK);
+            }
+            assertThat(r.leaks()).as(r.diff().growth().grown().toString()).isEmpty();
+            assertThat(r.diff().grew()).isFalse();
+            // 704 bytes of heap, yet the holder of 8 MiB: listed among the stable holders for its native memory
+            HolderGrowth free = r.diff().growth().stable().stream()
+                    .filter(h -> h.holder().equals("static " + HeapScenarioTest.PKG + "FrameRelay$Pooled.FREE")).findFirst()
+                    .orElseThrow(() -> new AssertionError("not stable: " + r.diff().growth().stable()));
+            assertThat(free.nativeBytesBefore()).isEqualTo(pool);
+            assertThat(free.nativeBytesAfter()).isEqualTo(pool);
+        }
+    }
+
+    private static long number(Finding f, String key) {
+        Object v = f.detail().get(key);
+        assertThat(v).as(key + " in " + f.detail()).isInstanceOf(Number.class);
+        return ((Number) v).longValue();
+    }
+}
