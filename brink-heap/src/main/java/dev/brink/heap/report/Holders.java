@@ -33,6 +33,8 @@ import java.util.Set;
  * so are the objects a thread's frames alone hold from {@value #MIN_FRAME_LOCAL} bytes: a virtual thread per request
  * parks with a few KiB in its frames, and a hundred thousand of them are the heap (JDK 21+ dumps their frames' locals
  * as Java-frame roots of each virtual thread). They are named per pool and method, so they add up there.
+ * And so are the objects above a direct buffer's holder ({@link DirectBuffers#holdsBuffer}): a list of 64 KiB
+ * direct buffers retains a few bytes of heap per buffer, and their native memory is what the holder keeps.
  *
  * <p><b>Names need field values.</b> The graph keeps references without field names, so construction says what the
  * first detail scan must fetch ({@link #wanted()}): the dominators of field candidates, the ThreadLocal entries,
@@ -135,15 +137,17 @@ public final class Holders {
             // a thread and its ThreadLocalMap are walked whatever their size: a pool's small values add up, and a
             // thread that served less than the others must still count as one of the pool's
             boolean threadPart = at >= 0 ? threadLocalPath[g.classOf(at)] : classes.isThread(g.classOf(child));
-            // a list of direct buffers retains a few bytes of heap per buffer and holds their native memory
-            boolean big = t.retained(child) >= floor || direct != null && direct.holdsBuffer(child);
+            boolean big = t.retained(child) >= floor;
             boolean frameLocal = !big && at == DominatorTree.SUPER_ROOT && t.retained(child) >= MIN_FRAME_LOCAL && frameRoot(child);
-            if (!big && !threadPart && !frameLocal) {
+            // a list of direct buffers retains a few bytes of heap per buffer and holds their native memory: walked
+            // whatever its heap size, bounded apart as a thread's parts are (a higher floor would not drop it)
+            boolean buffers = !big && direct != null && direct.holdsBuffer(child);
+            if (!big && !threadPart && !frameLocal && !buffers) {
                 continue;
             }
             int kind = kindOf(child, at);
             int enc = encl[sp - 1];
-            if (kind >= 0 && (big || kind == ENTRY_VALUE || kind == THREAD || frameLocal)) {
+            if (kind >= 0 && (big || kind == ENTRY_VALUE || kind == THREAD || frameLocal || buffers)) {
                 if (big && count - small >= MAX_CANDIDATES) {
                     return false;
                 }
