@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingDetail.HeapGrowth;
 import dev.brink.core.FindingKind;
+import dev.brink.core.Json;
 import dev.brink.core.summary.HolderGrowth;
+import dev.brink.core.summary.HolderKind;
 import dev.brink.core.testing.ChildJvm;
 import dev.brink.heap.scenario.FrameRelay;
 import java.io.IOException;
@@ -127,6 +129,20 @@ class DirectBufferScenarioTest {
             assertThat(free.nativeBytesBefore()).isEqualTo(pool);
             assertThat(free.nativeBytesAfter()).isEqualTo(pool);
         }
+    }
+
+    @Test
+    void nativeBytesAreTypedKeysOfTheGrowthRowsAndAbsentWithoutDirectBuffers() throws Exception {
+        HeapScenarioTest.Result r = results(FrameRelay.class).get(0);
+        var json = Json.MAPPER.readTree(Json.MAPPER.writeValueAsString(r.diff().growth().grown().get(0)));
+        assertThat(json.get("native_bytes_before").asLong()).isEqualTo(250 * 64 * 1024L);
+        assertThat(json.get("native_bytes_after").asLong()).isEqualTo(500 * 64 * 1024L);
+        assertThat(json.get("native_growth_bytes").asLong()).isEqualTo(250 * 64 * 1024L);
+        assertThat(Json.MAPPER.treeToValue(json, HolderGrowth.class)).isEqualTo(r.diff().growth().grown().get(0));
+        HolderGrowth heapOnly = new HolderGrowth("static app.Cache.ALL", HolderKind.STATIC_FIELD, "", 1_000, 2_000, -1, -1, null, null,
+                false, 0, 0);
+        var plain = Json.MAPPER.readTree(Json.MAPPER.writeValueAsString(heapOnly));
+        assertThat(plain.has("native_bytes_before") || plain.has("native_bytes_after") || plain.has("native_growth_bytes")).isFalse();
     }
 
     private static long number(Finding f, String key) {
