@@ -35,6 +35,11 @@ final class HeapText {
         out.printf(Locale.ROOT, "Heap: %,d reachable objects, %s (%,d B); %,d unreachable objects, %s not counted; %,d references%n",
                 r.reachableObjects(), Sizes.human(r.reachableBytes()), r.reachableBytes(), r.unreachableObjects(),
                 Sizes.human(r.unreachableBytes()), r.references());
+        if (r.directBufferBytes() > 0) {
+            // a direct buffer is ~64 B of heap over its whole capacity of native memory: RSS the heap figures never show
+            out.printf(Locale.ROOT, "Native: %s (%,d B) held outside the heap by %,d direct buffer%s%n",
+                    Sizes.human(r.directBufferBytes()), r.directBufferBytes(), r.directBuffers(), r.directBuffers() == 1 ? "" : "s");
+        }
         out.println("Size model: " + r.sizeModel().describe());
         out.println();
         out.println("Findings");

@@ -82,6 +82,19 @@ class HeapCommandTest {
                 "one dump shows size, not growth");
     }
 
+    /** The other program's three 1 MiB receive buffers: 3 MiB of native memory the heap's own figures never show. */
+    @Test
+    void textAndJsonShowTheNativeMemoryOfDirectBuffers() throws Exception {
+        JsonNode report = Json.MAPPER.readTree(brink("heap", "--json", other.toString()).out);
+        long bytes = report.get("directBufferBytes").asLong();
+        assertThat(bytes).isBetween(3L << 20, 4L << 20); // the JDK may keep a small one of its own
+        assertThat(report.get("directBuffers").asLong()).isGreaterThanOrEqualTo(3);
+        BrinkRun text = brink("heap", other.toString());
+        assertThat(text.out).contains(String.format(java.util.Locale.ROOT, "(%,d B) held outside the heap by %,d direct buffers",
+                bytes, report.get("directBuffers").asLong()));
+        assertThat(brink("heap", small.toString()).out).doesNotContain("held outside the heap");
+    }
+
     @Test
     void diffNamesTheFieldThatGrewWithItsGrowthAndTheClasses() throws Exception {
         Path page = dir.resolve("diff.html");

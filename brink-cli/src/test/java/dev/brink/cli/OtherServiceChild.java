@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * Child JVM for HeapCommandTest: another program than {@link HeapDumpingChild} (its own classes, its own data), for
- * a diff of two unrelated applications. Keeps N price quotes in a list, dumps its live heap, exits.
+ * a diff of two unrelated applications. Keeps N price quotes in a list and three 1 MiB direct buffers (its feed's
+ * receive buffers), dumps its live heap, exits.
  */
 public final class OtherServiceChild {
     record Quote(String symbol, double bid, double ask) {
@@ -18,6 +19,8 @@ public final class OtherServiceChild {
     }
 
     static final QuoteBook BOOK = new QuoteBook();
+    static final java.nio.ByteBuffer[] FEED = {java.nio.ByteBuffer.allocateDirect(1 << 20),
+        java.nio.ByteBuffer.allocateDirect(1 << 20), java.nio.ByteBuffer.allocateDirect(1 << 20)};
 
     public static void main(String[] args) throws Exception {
         for (int i = 0; i < Integer.parseInt(args[1]); i++) {
