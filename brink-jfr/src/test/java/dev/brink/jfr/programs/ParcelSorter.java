@@ -1,0 +1,79 @@
+package dev.brink.jfr.programs;
+
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayDeque;
+
+/**
+ * A child JVM for GcSweepRecordingsTest: a parcel sorter that allocates fast with a small live set (about 4 MB of
+ * parcels in a ring), in phases of the given time each, printing {@code PHASE name startEpochMs endEpochMs} after each.
+ * A phase lasts until the JVM has also collected three times in it, so that a busy machine still gives each phase
+ * collections to judge.
+ * <ul>
+ *   <li>{@code steady}: only that; a healthy program on any collector.</li>
+ *   <li>{@code pallets}: the same, and a 3 MB pallet buffer per batch of parcels (a humongous object in G1's 1 MB
+ *   regions), the last four kept; dropped at the phase's end.</li>
+ *   <li>{@code flush}: the same, and {@link #flushManifests} calls {@code System.gc()} every 150 ms, as code that
+ *   "tidies up" after a batch does.</li>
+ * </ul>
+ * Usage: {@code ParcelSorter PHASE_MS PHASE,PHASE…}
+ */
+public final class ParcelSorter {
+    static volatile long sink;
+    private static final ArrayDeque<byte[]> RING = new ArrayDeque<>();
+    private static long n;
+
+    private ParcelSorter() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        long phaseMs = Long.parseLong(args[0]);
+        for (String phase : args[1].split(",")) {
+            long start = System.currentTimeMillis();
+            long gcs = collections();
+            ArrayDeque<byte[]> pallets = new ArrayDeque<>();
+            long lastFlush = start;
+            while (System.currentTimeMillis() < start + phaseMs || collections() < gcs + 3) {
+                sort();
+                if (phase.equals("pallets")) {
+                    pallets.addLast(new byte[3 * 1024 * 1024]);
+                    if (pallets.size() > 4) {
+                        pallets.removeFirst();
+                    }
+                }
+                long now = System.currentTimeMillis();
+                if (phase.equals("flush") && now - lastFlush >= 150) {
+                    lastFlush = now;
+                    flushManifests();
+                }
+            }
+            System.out.println("PHASE " + phase + " " + start + " " + System.currentTimeMillis());
+        }
+        System.out.println("done " + n + " " + sink);
+    }
+
+    /** A batch of parcels into the ring, the oldest out: about 1 MB of garbage, the live set unchanged. */
+    private static void sort() {
+        for (int i = 0; i < 2000; i++) {
+            byte[] parcel = new byte[256 + (int) (n++ % 512)];
+            parcel[0] = (byte) n;
+            RING.addLast(parcel);
+            if (RING.size() > 8_000) {
+                sink += RING.removeFirst()[0];
+            }
+            sink += new StringBuilder("parcel-").append(n).toString().length();
+        }
+    }
+
+    private static long collections() {
+        long c = 0;
+        for (GarbageCollectorMXBean b : ManagementFactory.getGarbageCollectorMXBeans()) {
+            c += Math.max(0, b.getCollectionCount());
+        }
+        return c;
+    }
+
+    static void flushManifests() {
+        System.gc();
+    }
+}
