@@ -64,10 +64,24 @@ final class JfrGc {
     void collection(RecordedEvent e) {
         Collection g = gc(e.getLong("gcId"));
         g.name = e.getString("name");
-        g.cause = e.getString("cause");
+        g.cause = cycleCause(g.name, e.getString("cause"));
         g.start = e.getStartTime();
         g.pauseMs = e.getDuration("sumOfPauses").toNanos() / 1e6;
         g.longestMs = e.getDuration("longestPause").toNanos() / 1e6;
+    }
+
+    /**
+     * The cause a collection is counted under. G1's concurrent mark cycle (JFR's "G1Old") is not started by a cause of
+     * its own: the young pause that opens it ("Pause Young (Concurrent Start)", JFR's "G1New") is, and G1 records the
+     * cycle under that pause's cause — one System.gc() under -XX:+ExplicitGCInvokesConcurrent, or one humongous
+     * allocation, is a G1New and a G1Old both saying "System.gc()" or "G1 Humongous Allocation". Counted twice, the
+     * calls doubled and the humongous starts outnumbered the young pauses (a share of them over 1). A GC log's
+     * "Concurrent Mark Cycle" names no cause; brink-gc's cause rules count the pauses, so the cycle gets none here
+     * either (the pause keeps it, metadata and tool causes included: the cycle unloads classes, but the log never
+     * counted it as a metadata collection).
+     */
+    static String cycleCause(String name, String cause) {
+        return "G1Old".equals(name) ? "" : cause;
     }
 
     void heapSummary(RecordedEvent e) {
