@@ -24,7 +24,8 @@ import org.junit.jupiter.api.TestInstance;
  * The GC findings of recordings of {@link dev.brink.jfr.programs.ParcelSorter} on G1, Parallel and ZGC (JDK 17's
  * single-generation ZGC, JDK 25's generational one), checked against what the JVM recorded it did: a healthy program
  * gives no GC finding on any collector, System.gc() is advice about its caller (never the heap's size), G1's humongous
- * allocations are advice about region size (never a leak). All children run at once, 4 s each; the assertions are on
+ * allocations are advice about region size (never a leak), ZGC's allocation stalls are a finding though its pauses
+ * are not. All children run at once, 4 s each; the assertions are on
  * causes, kinds and on relations between Brink's numbers and the recording's own events, never on counts a busy
  * machine changes.
  */
@@ -41,7 +42,7 @@ class GcSweepRecordingsTest {
         RUNS.put("g1", List.of("steady,pallets,flush", "-XX:+UseG1GC"));
         RUNS.put("g1-concurrent", List.of("flush", "-XX:+UseG1GC", "-XX:+ExplicitGCInvokesConcurrent"));
         RUNS.put("parallel", List.of("steady,flush", "-XX:+UseParallelGC"));
-        RUNS.put("z", List.of("steady", "-XX:+UseZGC"));
+        RUNS.put("z", List.of("steady,burst", "-XX:+UseZGC"));
     }
 
     /** "jdk17-g1" → its recording and phases. */
@@ -154,6 +155,22 @@ class GcSweepRecordingsTest {
             long pauses = events(run.getKey(), "pallets", "jdk.GarbageCollection",
                     e -> e.getString("name").equals("G1New") && e.getString("cause").equals("G1 Humongous Allocation")).size();
             assertThat(((Number) f.detail().get("count")).longValue()).as(as).isBetween(1L, pauses);
+        }
+    }
+
+    /**
+     * 80 MB on hand in a 128 MB heap and four threads allocating flat out: ZGC's concurrent cycles cannot keep up and
+     * threads wait in jdk.ZAllocationStall. Its pauses stay sub-millisecond, so pauses alone read healthy: the stalls
+     * are the finding, as a ZGC log's "Allocation Stall" lines are brink-gc's.
+     */
+    @Test
+    void zgcAllocationStalls_areAFinding() throws Exception {
+        for (Map.Entry<String, JfrReport> run : phase("burst").entrySet()) {
+            List<Finding> gc = gcFindings(run.getValue());
+            String as = run.getKey() + " " + gc;
+            assertThat(events(run.getKey(), "burst", "jdk.ZAllocationStall", e -> true)).as(run.getKey() + ": the JVM stalled").isNotEmpty();
+            assertThat(gc).as(as).anyMatch(f -> f.kind() == FindingKind.GC_PRESSURE && f.title().contains("allocation stalls"));
+            assertThat(gc).as(as).noneMatch(f -> f.kind() == FindingKind.MEMORY_LEAK || f.kind() == FindingKind.LONG_PAUSE);
         }
     }
 }

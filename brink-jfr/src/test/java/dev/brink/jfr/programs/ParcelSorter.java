@@ -3,6 +3,8 @@ package dev.brink.jfr.programs;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A child JVM for GcSweepRecordingsTest: a parcel sorter that allocates fast with a small live set (about 4 MB of
@@ -15,6 +17,8 @@ import java.util.ArrayDeque;
  *   regions), the last four kept; dropped at the phase's end.</li>
  *   <li>{@code flush}: the same, and {@link #flushManifests} calls {@code System.gc()} every 150 ms, as code that
  *   "tidies up" after a batch does.</li>
+ *   <li>{@code burst}: the same, and 80 MB of parcels on hand while four loaders allocate flat out: more than a
+ *   concurrent collector can free in a 128 MB heap (ZGC's allocation stalls).</li>
  * </ul>
  * Usage: {@code ParcelSorter PHASE_MS PHASE,PHASE…}
  */
@@ -34,6 +38,7 @@ public final class ParcelSorter {
             ArrayDeque<byte[]> pallets = new ArrayDeque<>();
             long lastFlush = start;
             int flushes = 0;
+            List<Thread> loaders = phase.equals("burst") ? burst(start + phaseMs) : List.of();
             // a System.gc() under -XX:+ExplicitGCInvokesConcurrent waits for a whole cycle: slow on a busy machine
             while (System.currentTimeMillis() < start + phaseMs || collections() < gcs + 3
                     || phase.equals("flush") && flushes < 6) {
@@ -54,9 +59,41 @@ public final class ParcelSorter {
                     flushManifests();
                 }
             }
+            for (Thread t : loaders) {
+                t.join();
+            }
             System.out.println("PHASE " + phase + " " + start + " " + System.currentTimeMillis());
         }
         System.out.println("done " + n + " " + sink);
+    }
+
+    /**
+     * A sorting centre at peak: 80 MB of parcels on hand, and four loaders that allocate as fast as they can until the
+     * deadline. On ZGC in a 128 MB heap the concurrent cycles cannot free memory as fast as that: threads stall.
+     */
+    private static List<Thread> burst(long deadline) {
+        List<Thread> ts = new ArrayList<>();
+        byte[][] onHand = new byte[80 * 1024][];
+        for (int i = 0; i < onHand.length; i++) {
+            onHand[i] = new byte[1000];
+        }
+        for (int k = 0; k < 4; k++) {
+            Thread t = new Thread(() -> {
+                long x = 0;
+                while (System.currentTimeMillis() < deadline) {
+                    for (int i = 0; i < 1000; i++) {
+                        byte[] b = new byte[2048];
+                        b[0] = (byte) i;
+                        x += b[0];
+                        onHand[(int) (x & 0xffff)] = i % 64 == 0 ? new byte[1000] : onHand[(int) (x & 0xffff)];
+                    }
+                }
+                sink += x + onHand.length;
+            }, "loader-" + k);
+            t.start();
+            ts.add(t);
+        }
+        return ts;
     }
 
     /** A batch of parcels into the ring, the oldest out: about 1 MB of garbage, the live set unchanged. */
