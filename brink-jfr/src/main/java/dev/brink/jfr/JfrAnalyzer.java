@@ -166,6 +166,7 @@ public final class JfrAnalyzer {
             case "jdk.ExceptionStatistics" -> exceptions.statistics(e);
             case "jdk.GarbageCollection" -> gc.collection(e);
             case "jdk.GCHeapSummary" -> gc.heapSummary(e);
+            case "jdk.ZAllocationStall" -> gc.stall(e);
             case "jdk.GCConfiguration" -> gc.configuration(e);
             case "jdk.SystemGC" -> gc.systemGc(e, stack);
             case "jdk.MetaspaceSummary" -> gc.metaspace.summary(e);

@@ -40,6 +40,8 @@ final class JfrGc {
     }
 
     private final Map<Long, Collection> byId = new HashMap<>();
+    /** jdk.ZAllocationStall: one line per thread's wait, as a ZGC log's "Allocation Stall" lines. */
+    private final List<GcEventLine> stalls = new ArrayList<>();
     private String collector = "";
     final JfrMetaspace metaspace = new JfrMetaspace();
     /** Who called System.gc(): the first application frame under it, else the frame that called System.gc. */
@@ -82,6 +84,20 @@ final class JfrGc {
      */
     static String cycleCause(String name, String cause) {
         return "G1Old".equals(name) ? "" : cause;
+    }
+
+    /**
+     * A thread that waited for ZGC to free memory (jdk.ZAllocationStall, its duration the wait). ZGC's pauses stay
+     * under a millisecond however far allocation outruns it: when its concurrent cycles cannot free memory as fast as
+     * the application allocates, the allocating thread blocks until a cycle has — a stall, not a pause, and invisible
+     * in jdk.GarbageCollection and jdk.GCPhasePause. A ZGC log prints the same wait as "Allocation Stall (thread)
+     * 12.3ms"; the line given here is the one brink-gc reads from that log (kind allocation-stall, no cause: a stall
+     * is what the heap's shortage did, not why a collection started), so the stall finding is the same either way.
+     */
+    void stall(RecordedEvent e) {
+        long epochMs = e.getStartTime().toEpochMilli();
+        stalls.add(new GcEventLine(epochMs, epochMs, "ZGC", GcKind.ALLOCATION_STALL.jsonName(), "",
+                e.getDuration().toNanos() / 1e6, Map.of(), Map.of(), Map.of()));
     }
 
     void heapSummary(RecordedEvent e) {
@@ -177,6 +193,7 @@ final class JfrGc {
         }
         String verdict = "no collection in the window";
         if (!lines.isEmpty()) {
+            lines.addAll(stalls); // a stall comes with the collection it waited for, never alone
             GcReport r = GcLogAnalyzer.analyzeEvents(lines, -1, metaspace.ooms(), metaspace.maxMetaspace());
             verdict = r.trend().verdict();
             for (Finding f : r.findings()) {
