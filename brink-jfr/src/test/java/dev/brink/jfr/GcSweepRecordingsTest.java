@@ -25,7 +25,7 @@ import org.junit.jupiter.api.TestInstance;
  * single-generation ZGC, JDK 25's generational one), checked against what the JVM recorded it did: a healthy program
  * gives no GC finding on any collector, System.gc() is advice about its caller (never the heap's size), G1's humongous
  * allocations are advice about region size (never a leak), ZGC's allocation stalls are a finding though its pauses
- * are not. All children run at once, 4 s each; the assertions are on
+ * are not. All eight children run at once, in phases of 1.5 s; the assertions are on
  * causes, kinds and on relations between Brink's numbers and the recording's own events, never on counts a busy
  * machine changes.
  */
