@@ -64,6 +64,8 @@ public record HeapFloorTrend(boolean leak, String verdict,
     static final double LEVEL_RISE = 0.02;
     /** ... for at least as long as the climb that filled it took. */
     static final double LEVEL_SPAN = 1;
+    /** The JVM's time from its start to the last collection a verdict needs (see assess). */
+    static final double MIN_LIFE_SEC = 1;
     /** Points a verdict on every collection's heap after GC needs (the soak's series: collections come often). */
     static final int MIN_POINTS_ALL = 5;
 
@@ -125,6 +127,16 @@ public record HeapFloorTrend(boolean leak, String verdict,
         double span = t1 - t0;
         if (!(span > 0)) {
             return none("all collections at one instant: no trend", n);
+        }
+        // A JVM's first second is its start: class loading, caches and pools filled, the JIT's own allocation. A
+        // program that loaded more than its heap holds and died of it within 90 ms read as a critical leak "34 → 46 MB
+        // (32 715 MB/min)" whose advice, a heap dump because more heap only delays the error, blamed the wrong side: more
+        // heap was the cure. Collections that close to the start are no trend, whatever their shape; the sizing and
+        // full-GC findings still say the heap was too small.
+        double lived = t1 - (Double.isNaN(jvmStartSec) ? t0 : Math.min(jvmStartSec, t0));
+        if (lived < MIN_LIFE_SEC) {
+            return none(String.format(java.util.Locale.ROOT, "the collections cover the JVM's first %.2f s only: its start,"
+                    + " not a trend", lived), n);
         }
         double ref = maxHeapBytes;
         if (ref <= 0) {

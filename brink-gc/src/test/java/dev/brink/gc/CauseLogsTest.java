@@ -97,6 +97,20 @@ class CauseLogsTest {
     }
 
     /**
+     * A program that keeps 36 MB of 3 MB arrays in a 48 MB G1 heap and dies of it 90 ms after its start: humongous
+     * collections, an evacuation failure, three full GCs. Read as a critical leak "34 → 46 MB (32 715 MB/min)" whose
+     * advice (more heap only delays the error) blamed the wrong side. The JVM's first second is its start, no trend:
+     * the heap is too small, and raising -Xmx is the advice.
+     */
+    @Test
+    void outOfMemoryWithinTheFirstSecond_isHeapTooSmall_notALeak() throws Exception {
+        GcReport r = analyze("startup-oom-g1-jdk17");
+        assertThat(r.trend().leak()).as(r.trend().verdict()).isFalse();
+        assertThat(r.findings()).as(r.trend().verdict()).noneMatch(f -> f.kind() == FindingKind.MEMORY_LEAK)
+                .anyMatch(f -> f.kind() == FindingKind.HEAP_TOO_SMALL && String.valueOf(f.detail().get("flags")).startsWith("-Xmx"));
+    }
+
+    /**
      * Plugins kept until OutOfMemoryError: Metaspace: a metaspace finding (not the heap's sizing), on every collector;
      * the log cut before the error still shows the JVM's last failed attempt; the host that unloads is clean.
      */
