@@ -88,6 +88,15 @@ public final class HeapGraph {
         return referenceCount;
     }
 
+    /**
+     * Whether the object with this id is a virtual thread (a {@code java.lang.VirtualThread}, JDK 21+): those have no
+     * name unless the code gave one, so where a platform thread is named by its pool, a virtual one is named by this.
+     */
+    public boolean isVirtualThread(long id) {
+        int v = indexOf(id);
+        return v >= 0 && classes().extendsClass(classOf(v), "java.lang.VirtualThread");
+    }
+
     /** Dense index of an object id, or a negative number if the dump has no such object. */
     public int indexOf(long id) {
         return ids.indexOf(id);

@@ -405,8 +405,7 @@ public final class Holders {
         String pool(long threadId) {
             String n = threads.name(threadId);
             if (n == null || n.isEmpty()) {
-                int v = g.indexOf(threadId);
-                return v >= 0 && classes.extendsClass(g.classOf(v), "java.lang.VirtualThread") ? VIRTUAL : "unnamed";
+                return g.isVirtualThread(threadId) ? VIRTUAL : "unnamed";
             }
             return ThreadNames.pool(n);
         }

@@ -93,9 +93,7 @@ public final class PathText {
         }
         String n = threads.name(th);
         if (n == null || n.isEmpty()) {
-            int v = g.indexOf(th);
-            boolean virtual = v >= 0 && g.classes().extendsClass(g.classOf(v), "java.lang.VirtualThread");
-            return (virtual ? "(virtual) @ " : "") + hex(th);
+            return (g.isVirtualThread(th) ? "(virtual) @ " : "") + hex(th);
         }
         return "'" + n + "'";
     }
