@@ -171,12 +171,10 @@ public final class GcLogAnalyzer {
         g1CycleFloors(after, full, kinds, plansMixed, preempts, k);
         long max = settings.maxHeap() > 0 ? settings.maxHeap() : maxCommitted;
         HeapFloorTrend trend = HeapFloorTrend.assess(ts, before, after, full, k, max, jvmStart);
-        return withinZgcFragmentation(trend, events) ? new HeapFloorTrend(false, "no leak: "
-                + trend.verdict().substring(trend.verdict().indexOf(':') + 2) + "; but ZGC's heap after a cycle is not its"
-                + " live set in a log without the Live row (-Xlog:gc): pages with under "
-                + Math.round(ZGC_FRAGMENTATION_LIMIT * 100) + " % garbage are not relocated, so it may rise a third above the"
-                + " live set while that stays level; -Xlog:gc* logs the live bytes", trend.slopeBytesPerSec(), trend.r2(),
-                trend.warmupEndSec(), trend.floorStart(), trend.floorEnd(), trend.points()) : trend;
+        return withinZgcFragmentation(trend, events) ? trend.explainedAway("ZGC's heap after a cycle is not its live set"
+                + " in a log without the Live row (-Xlog:gc): pages with under " + Math.round(ZGC_FRAGMENTATION_LIMIT * 100)
+                + " % garbage are not relocated, so it may rise a third above the live set while that stays level;"
+                + " -Xlog:gc* logs the live bytes") : trend;
     }
 
     /**

@@ -237,7 +237,7 @@ public record HeapFloorTrend(boolean leak, String verdict,
         String verdict = String.format(java.util.Locale.ROOT,
                 "%s: heap after %sGC %s → %s over %.0f s after a %.0f s warm-up (%s/min, r²=%.2f, %d points;"
                         + " middle third %s, last third %s; heap %s)%s",
-                leak ? "rising" : "no leak", wholeHeap == null ? "" : "whole-heap ", mb(floorStart), mb(floorEnd),
+                leak ? RISING : NO_LEAK, wholeHeap == null ? "" : "whole-heap ", mb(floorStart), mb(floorEnd),
                 fitted, warm - t0, mb(fit.slope() * 60), fit.r2(), k, Double.isNaN(mid) ? "no collection" : mb(mid), mb(late), mb(ref), tail);
         return new HeapFloorTrend(leak, verdict, fit.slope(), fit.r2(), warm, floorStart, floorEnd, n);
     }
@@ -307,7 +307,7 @@ public record HeapFloorTrend(boolean leak, String verdict,
         String verdict = String.format(java.util.Locale.ROOT,
                 "%s: heap-after-GC floor %s → %s over %.0f s after warm-up (%s/min, r²=%.2f, %d windows), and"
                         + " whole-heap collections at the end still keep %s of the %s heap%s",
-                leak ? "rising" : "no leak", mb(floorStart), mb(floorEnd), wt[w - 1] - wt[0], mb(fit.slope() * 60),
+                leak ? RISING : NO_LEAK, mb(floorStart), mb(floorEnd), wt[w - 1] - wt[0], mb(fit.slope() * 60),
                 fit.r2(), w, mb(lateWhole), mb(ref), tail);
         return new HeapFloorTrend(leak, verdict, fit.slope(), fit.r2(), warm, floorStart, floorEnd, n);
     }
@@ -385,6 +385,20 @@ public record HeapFloorTrend(boolean leak, String verdict,
      */
     public boolean judged() {
         return !Double.isNaN(warmupEndSec);
+    }
+
+    /** The verdict's first words: the fit rose as a leak does, or it did not. */
+    static final String RISING = "rising";
+    static final String NO_LEAK = "no leak";
+
+    /**
+     * This trend read as no leak because of what {@code but} says (a collector's own slack the fit cannot see): the
+     * same figures, the verdict's reason kept and the explanation added.
+     */
+    HeapFloorTrend explainedAway(String but) {
+        String reason = leak && verdict.startsWith(RISING + ": ") ? verdict.substring(RISING.length() + 2) : verdict;
+        return new HeapFloorTrend(false, NO_LEAK + ": " + reason + "; but " + but, slopeBytesPerSec, r2, warmupEndSec,
+                floorStart, floorEnd, points);
     }
 
     private static HeapFloorTrend none(String why, int n) {
