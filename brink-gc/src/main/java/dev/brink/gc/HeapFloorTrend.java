@@ -232,8 +232,8 @@ public record HeapFloorTrend(boolean leak, String verdict,
             return none(k + " collection(s) of the whole heap after warm-up over " + Math.round(fitted) + " s, need "
                     + MIN_POINTS + " spread over a quarter of the span: too few to tell a leak from the heap filling up", n);
         }
-        long floorStart = (long) (fit.slope() * wt[0] + fit.intercept());
-        long floorEnd = (long) (fit.slope() * wt[k - 1] + fit.intercept());
+        long floorStart = floorAt(fit, wt[0]);
+        long floorEnd = floorAt(fit, wt[k - 1]);
         String verdict = String.format(java.util.Locale.ROOT,
                 "%s: heap after %sGC %s → %s over %.0f s after a %.0f s warm-up (%s/min, r²=%.2f, %d points;"
                         + " middle third %s, last third %s; heap %s)%s",
@@ -302,8 +302,8 @@ public record HeapFloorTrend(boolean leak, String verdict,
         LinearTrend fit = LinearTrend.fit(wt, wf, w);
         double growth = fit.slope() * (wt[w - 1] - wt[0]);
         boolean leak = fit.r2() >= 0.8 && growth >= 0.2 * ref && lateWhole >= 0.7 * ref;
-        long floorStart = (long) (fit.slope() * wt[0] + fit.intercept());
-        long floorEnd = (long) (fit.slope() * wt[w - 1] + fit.intercept());
+        long floorStart = floorAt(fit, wt[0]);
+        long floorEnd = floorAt(fit, wt[w - 1]);
         String verdict = String.format(java.util.Locale.ROOT,
                 "%s: heap-after-GC floor %s → %s over %.0f s after warm-up (%s/min, r²=%.2f, %d windows), and"
                         + " whole-heap collections at the end still keep %s of the %s heap%s",
@@ -399,6 +399,14 @@ public record HeapFloorTrend(boolean leak, String verdict,
         String reason = leak && verdict.startsWith(RISING + ": ") ? verdict.substring(RISING.length() + 2) : verdict;
         return new HeapFloorTrend(false, NO_LEAK + ": " + reason + "; but " + but, slopeBytesPerSec, r2, warmupEndSec,
                 floorStart, floorEnd, points);
+    }
+
+    /**
+     * The fitted floor at time t, never below zero: a line through a floor that fell to a few MB (a G1 recording's
+     * mixed phase) went on to "-0.1 MB", a heap no JVM has.
+     */
+    private static long floorAt(LinearTrend fit, double t) {
+        return Math.max(0, (long) (fit.slope() * t + fit.intercept()));
     }
 
     private static HeapFloorTrend none(String why, int n) {

@@ -29,6 +29,21 @@ class HeapFloorTrendTest {
         assertThat(v.slopeBytesPerSec()).isBetween(0.15 * MB, 0.25 * MB);
     }
 
+    /** A floor that falls steeply to a few MB: the fitted line's end would be below zero, a heap no JVM has. */
+    @Test
+    void steepFall_fittedFloorNeverBelowZero() {
+        int n = 20;
+        double[] t = times(n, 1);
+        double[] b = new double[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = Math.max(MB, (60 - i * 6) * MB);
+        }
+        HeapFloorTrend v = HeapFloorTrend.assess(t, b, 128 * MB);
+        assertThat(v.leak()).as(v.verdict()).isFalse();
+        assertThat(v.floorEnd()).as(v.verdict()).isGreaterThanOrEqualTo(0);
+        assertThat(v.verdict()).doesNotContain("-0.");
+    }
+
     @Test
     void fillsThenPlateaus_isNotALeak() {
         int n = 60;
