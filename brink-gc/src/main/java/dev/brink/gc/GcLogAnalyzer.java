@@ -170,11 +170,39 @@ public final class GcLogAnalyzer {
         }
         g1CycleFloors(after, full, kinds, plansMixed, preempts, k);
         long max = settings.maxHeap() > 0 ? settings.maxHeap() : maxCommitted;
-        HeapFloorTrend trend = HeapFloorTrend.assess(ts, before, after, full, k, max, jvmStart);
+        HeapFloorTrend trend = HeapFloorTrend.assess(ts, before, after, full, k, max, jvmStart, classesLoaded(events, t));
         return withinZgcFragmentation(trend, events) ? trend.explainedAway("ZGC's heap after a cycle is not its live set"
                 + " in a log without the Live row (-Xlog:gc): pages with under " + Math.round(ZGC_FRAGMENTATION_LIMIT * 100)
                 + " % garbage are not relocated, so it may rise a third above the live set while that stays level;"
                 + " -Xlog:gc* logs the live bytes") : trend;
+    }
+
+    /** The share of its final level at which the metaspace counts as loaded. */
+    static final double LOADED = 0.95;
+    /** ... or this far below it: a trickle of classes (the OutOfMemoryError's own, at the end) is kilobytes. */
+    static final long TRICKLE_BYTES = 1 << 20;
+
+    /**
+     * When the JVM had loaded its classes: the first collection whose metaspace came within 5 % ({@link #LOADED}) or
+     * 1 MB of the level it ends at (NaN without metaspace rows). A service's classes are loaded at its start, megabytes
+     * of them, and a trickle after (lambdas, proxies, reflection's accessors, the error a dying JVM reports: 139 → 150
+     * KB in a leak's last second), so the level is reached when the start ends; a class-loader leak never reaches it
+     * before its end, and its metaspace finding, not the heap's trend, names it.
+     */
+    private static double classesLoaded(List<GcEvent> events, double[] t) {
+        long last = -1;
+        for (int i = events.size() - 1; i >= 0 && last < 0; i--) {
+            last = events.get(i).metaspaceAfter();
+        }
+        if (last <= 0) {
+            return Double.NaN;
+        }
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i).metaspaceAfter() >= last - Math.max((1 - LOADED) * last, TRICKLE_BYTES)) {
+                return t[i];
+            }
+        }
+        return Double.NaN;
     }
 
     /**
