@@ -43,7 +43,7 @@ final class JdkJsonParser {
                 threads.add(thread(t, tid));
             }
         }
-        threads = LockOwners.apply(threads, owners);
+        threads = WaitRelocks.apply(LockOwners.apply(threads, owners));
         List<DumpThread> withCarriers = new ArrayList<>(threads.size());
         for (DumpThread t : threads) {
             Long carried = carrierOf.get(t.id());

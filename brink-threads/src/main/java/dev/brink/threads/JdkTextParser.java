@@ -52,7 +52,8 @@ final class JdkTextParser {
                 }
             }
             if (b != null) threads.add(b.build());
-            dumps.add(new ThreadDump(source, start + 1, time, jvm, DumpFormat.JDK_TEXT, threads, List.of(), null));
+            dumps.add(new ThreadDump(source, start + 1, time, jvm, DumpFormat.JDK_TEXT, WaitRelocks.apply(threads),
+                    List.of(), null));
         }
         return dumps;
     }
