@@ -104,17 +104,10 @@ final class MetaspaceRule {
                 left = Math.min(left, e.metaspaceAfter());
             }
         }
-        String advice = "classes are defined and dropped continuously (class churn): cache what generates them — a"
-                + " java.lang.reflect.Proxy or hidden class per call, a script or template compiled per use, CGLIB/ByteBuddy"
-                + " proxies built per request — or raise -XX:MetaspaceSize above " + Sizes.mb(peak) + " so the threshold is"
-                + " reached less often. The classes are unloaded, so this is no class-loader leak; the heap's size (-Xmx) is"
-                + " not the question";
-        MetaspaceDetail d = MetaspaceDetail.fromLog((int) f.events.stream().filter(MetaspaceRule::metadata).count(), worst,
-                left, peak, f.settings.maxMetaspace() > 0 ? f.settings.maxMetaspace() : null, 0, advice, null);
-        f.add(FindingKind.METASPACE, Severity.WARNING, String.format(Locale.ROOT,
+        addChurn(f, worst, left, peak, String.format(Locale.ROOT,
                 "Class churn: %d Metadata GC Threshold collections (%d within 60 s%s) each unloaded most of the metaspace"
                         + " (up to %s, down to %s): cache the generated classes", count, worst,
-                fulls > 0 ? ", " + fulls + " of them full GCs" : "", Sizes.mb(peak), Sizes.mb(left)), d);
+                fulls > 0 ? ", " + fulls + " of them full GCs" : "", Sizes.mb(peak), Sizes.mb(left)));
         return true;
     }
 
@@ -163,17 +156,10 @@ final class MetaspaceRule {
         if (falls < AT_LIMIT) {
             return false;
         }
-        String advice = "classes are defined and dropped continuously (class churn): cache what generates them — a"
-                + " java.lang.reflect.Proxy or hidden class per call, a script or template compiled per use, CGLIB/ByteBuddy"
-                + " proxies built per request — or raise -XX:MetaspaceSize above " + Sizes.mb(peak) + " so the threshold is"
-                + " reached less often. The classes are unloaded, so this is no class-loader leak; the heap's size (-Xmx) is"
-                + " not the question";
-        MetaspaceDetail d = MetaspaceDetail.fromLog((int) f.events.stream().filter(MetaspaceRule::metadata).count(),
-                thresholds, low, peak, f.settings.maxMetaspace() > 0 ? f.settings.maxMetaspace() : null, 0, advice, null);
-        f.add(FindingKind.METASPACE, Severity.WARNING, String.format(Locale.ROOT,
+        addChurn(f, thresholds, low, peak, String.format(Locale.ROOT,
                 "Class churn: %d Metadata GC Threshold collections within 60 s, and the metaspace fell by a fifth or more %d"
                         + " times (up to %s, down to %s; %s unloaded in all): cache the generated classes", thresholds,
-                fell.size(), Sizes.mb(peak), Sizes.mb(low), Sizes.mb(unloaded)), d);
+                fell.size(), Sizes.mb(peak), Sizes.mb(low), Sizes.mb(unloaded)));
         return true;
     }
 
@@ -204,17 +190,26 @@ final class MetaspaceRule {
         if (worst < AT_LIMIT) {
             return false;
         }
-        String advice = "classes are defined and dropped continuously (class churn): cache what generates them — a"
-                + " java.lang.reflect.Proxy or hidden class per call, a script or template compiled per use, CGLIB/ByteBuddy"
-                + " proxies built per request — or raise -XX:MetaspaceSize so the threshold is reached less often. The"
-                + " classes are unloaded, so this is no class-loader leak; the heap's size (-Xmx) is not the question";
-        MetaspaceDetail d = MetaspaceDetail.fromLog((int) f.events.stream().filter(MetaspaceRule::metadata).count(), worst,
-                base, null, f.settings.maxMetaspace() > 0 ? f.settings.maxMetaspace() : null, 0, advice, null);
-        f.add(FindingKind.METASPACE, Severity.WARNING, String.format(Locale.ROOT,
+        addChurn(f, worst, base, null, String.format(Locale.ROOT,
                 "Class churn: %d Metadata GC Threshold cycles (%d within 60 s) each left the metaspace at %s or under:"
                         + " it was filled to its high-water mark and emptied again each time; cache the generated classes",
-                same.size(), worst, Sizes.mb(base + SAME_LEVEL)), d);
+                same.size(), worst, Sizes.mb(base + SAME_LEVEL)));
         return true;
+    }
+
+    /**
+     * The class-churn warning, as each collector's form of it says it: the metaspace's lowest level and, where the log
+     * shows it, its peak, which the advice names as the -XX:MetaspaceSize to pass.
+     */
+    private static void addChurn(GcFacts f, int worst, long low, Long peak, String title) {
+        String advice = "classes are defined and dropped continuously (class churn): cache what generates them — a"
+                + " java.lang.reflect.Proxy or hidden class per call, a script or template compiled per use, CGLIB/ByteBuddy"
+                + " proxies built per request — or raise -XX:MetaspaceSize" + (peak != null ? " above " + Sizes.mb(peak) : "")
+                + " so the threshold is reached less often. The classes are unloaded, so this is no class-loader leak; the"
+                + " heap's size (-Xmx) is not the question";
+        MetaspaceDetail d = MetaspaceDetail.fromLog((int) f.events.stream().filter(MetaspaceRule::metadata).count(), worst,
+                low, peak, f.settings.maxMetaspace() > 0 ? f.settings.maxMetaspace() : null, 0, advice, null);
+        f.add(FindingKind.METASPACE, Severity.WARNING, title, d);
     }
 
     /** Threshold collections in a row, each at a raised mark and unloading little, that make a class-loader leak. */
