@@ -35,8 +35,7 @@ class AgentLoopbackTest {
     @ParameterizedTest
     @ValueSource(strings = {"17", "25"})
     void theAttachAgentAnswersOnlyClientsOnThisHost(String jdk) throws Exception {
-        Path javaHome = jdk.equals("17") ? ChildJvm.JDK17 : ChildJvm.JDK25;
-        assumeTrue(Files.isExecutable(javaHome.resolve("bin/java")), "no JDK " + jdk + " here");
+        Path javaHome = ChildJvm.home(jdk);
         assumeTrue(run(List.of("ip", "netns", "list")).exit == 0 && "root".equals(System.getProperty("user.name")),
                 "needs root and iproute2 to create a network namespace");
         try (ChildJvm child = ChildJvm.start(javaHome, SteadyMain.class, List.of("-Xmx64m"), Children.LIFETIME_S);
@@ -103,8 +102,7 @@ class AgentLoopbackTest {
     @ParameterizedTest
     @ValueSource(strings = {"17", "25"})
     void aLaunchedTargetsJmxListensOnLoopbackOnly(String jdk) throws Exception {
-        Path javaHome = jdk.equals("17") ? ChildJvm.JDK17 : ChildJvm.JDK25;
-        assumeTrue(Files.isExecutable(javaHome.resolve("bin/java")), "no JDK " + jdk + " here");
+        Path javaHome = ChildJvm.home(jdk);
         Path log = Files.createTempFile("brink-launched-", ".log");
         // lives until the test has observed and probed it (a stop file), then its main returns and it must exit by itself
         Path stop = log.resolveSibling(log.getFileName() + ".stop");

@@ -1,7 +1,6 @@
 package dev.brink.threads;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.brink.core.detail.CpuLibrary;
 import dev.brink.core.testing.ChildJvm;
@@ -33,11 +32,7 @@ class EventLoopBusyTest {
     @ParameterizedTest(name = "JDK {0} {1}")
     @MethodSource("cases")
     void anEventLoopIsBusyOnlyWhenApplicationCodeRunsOnIt(String jdk, String mode) throws Exception {
-        Path home = ChildJvm.JDK17;
-        if (jdk.equals("25")) {
-            assumeTrue(ChildJvm.jdk25Present(), "JDK 25 not installed at " + ChildJvm.JDK25);
-            home = ChildJvm.JDK25;
-        }
+        Path home = ChildJvm.home(jdk);
         // the test's own class path: the child needs Netty and grpc-netty-shaded beside its classes
         List<String> cmd = new ArrayList<>(List.of(ChildJvm.java(home).toString(), "-Xmx64m", "-cp",
                 System.getProperty("java.class.path"), EventLoops.class.getName(), mode));

@@ -1,7 +1,6 @@
 package dev.brink.threads;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
@@ -11,10 +10,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Dumps taken by jcmd from child JVMs with known thread problems (child/Scenarios), on JDK 17 and, where
@@ -26,26 +24,15 @@ class LiveDumpsTest {
     @TempDir
     Path dir;
 
-    static Stream<String> jdks() {
-        return Stream.of("17", "25");
-    }
-
-    private static Path home(String jdk) {
-        if (jdk.equals("25")) {
-            assumeTrue(ChildJvm.jdk25Present(), "JDK 25 not installed at " + ChildJvm.JDK25 + ": JDK 25 dumps not tested");
-            return ChildJvm.JDK25;
-        }
-        return ChildJvm.JDK17;
-    }
 
     private static List<Finding> of(ThreadAnalysis a, FindingKind kind) {
         return a.findings().stream().filter(f -> f.kind() == kind).toList();
     }
 
     @ParameterizedTest(name = "JDK {0}")
-    @MethodSource("jdks")
+    @ValueSource(strings = {"17", "25"})
     void contentionOfEightBookThreadsOnOneLogger(String jdk) throws Exception {
-        try (ChildJvm child = ChildJvm.start(home(jdk), Scenarios.class, List.of("-Xmx64m"), "contention")) {
+        try (ChildJvm child = ChildJvm.start(ChildJvm.home(jdk), Scenarios.class, List.of("-Xmx64m"), "contention")) {
             List<Path> files = threadPrints(child, dir, "contention", 3, 300);
             ThreadAnalysis a = ThreadDumpAnalyzer.analyze(files);
             assertThat(a.dumps()).hasSize(3).allSatisfy(d -> assertThat(d.truncated()).isNull());
@@ -73,9 +60,9 @@ class LiveDumpsTest {
     }
 
     @ParameterizedTest(name = "JDK {0}")
-    @MethodSource("jdks")
+    @ValueSource(strings = {"17", "25"})
     void twoThreadMonitorDeadlock(String jdk) throws Exception {
-        try (ChildJvm child = ChildJvm.start(home(jdk), Scenarios.class, List.of("-Xmx64m"), "monitor-deadlock")) {
+        try (ChildJvm child = ChildJvm.start(ChildJvm.home(jdk), Scenarios.class, List.of("-Xmx64m"), "monitor-deadlock")) {
             ThreadAnalysis a = ThreadDumpAnalyzer.analyze(List.of(threadPrint(child, dir, "deadlock.txt")));
             assertThat(a.deadlocks()).hasSize(1);
             Deadlock d = a.deadlocks().get(0);
@@ -99,9 +86,9 @@ class LiveDumpsTest {
     }
 
     @ParameterizedTest(name = "JDK {0}")
-    @MethodSource("jdks")
+    @ValueSource(strings = {"17", "25"})
     void threeThreadReentrantLockDeadlock(String jdk) throws Exception {
-        try (ChildJvm child = ChildJvm.start(home(jdk), Scenarios.class, List.of("-Xmx64m"), "lock-deadlock")) {
+        try (ChildJvm child = ChildJvm.start(ChildJvm.home(jdk), Scenarios.class, List.of("-Xmx64m"), "lock-deadlock")) {
             ThreadAnalysis a = ThreadDumpAnalyzer.analyze(List.of(threadPrint(child, dir, "cycle.txt")));
             assertThat(a.deadlocks()).singleElement().satisfies(d -> {
                 assertThat(d.foundInGraph()).isTrue();
@@ -126,9 +113,9 @@ class LiveDumpsTest {
     }
 
     @ParameterizedTest(name = "JDK {0}")
-    @MethodSource("jdks")
+    @ValueSource(strings = {"17", "25"})
     void busyThreadsRunnableInCrunchInEveryDump(String jdk) throws Exception {
-        try (ChildJvm child = ChildJvm.start(home(jdk), Scenarios.class, List.of("-Xmx64m"), "busy")) {
+        try (ChildJvm child = ChildJvm.start(ChildJvm.home(jdk), Scenarios.class, List.of("-Xmx64m"), "busy")) {
             List<Path> files = threadPrints(child, dir, "busy", 3, 500);
             ThreadAnalysis a = ThreadDumpAnalyzer.analyze(files);
             assertThat(a.busyThreads()).extracting(BusyThread::name).containsExactlyInAnyOrder("Cruncher-0", "Cruncher-1");
@@ -148,9 +135,9 @@ class LiveDumpsTest {
      * on a held ReentrantLock in the same dumps must.
      */
     @ParameterizedTest(name = "JDK {0}")
-    @MethodSource("jdks")
+    @ValueSource(strings = {"17", "25"})
     void latchAwaitIsNoContentionButAHeldReentrantLockIs(String jdk) throws Exception {
-        try (ChildJvm child = ChildJvm.start(home(jdk), Scenarios.class, List.of("-Xmx64m"), "latch-and-lock")) {
+        try (ChildJvm child = ChildJvm.start(ChildJvm.home(jdk), Scenarios.class, List.of("-Xmx64m"), "latch-and-lock")) {
             ThreadAnalysis a = ThreadDumpAnalyzer.analyze(threadPrints(child, dir, "latch", 3, 300));
             List<Finding> contention = of(a, FindingKind.LOCK_CONTENTION);
             assertThat(contention).noneSatisfy(f -> assertThat(f.subject()).contains("CountDownLatch"));
@@ -169,9 +156,9 @@ class LiveDumpsTest {
      * with more connections than they need — give nothing; neither does the Semaphore as plain lock contention.
      */
     @ParameterizedTest(name = "JDK {0}")
-    @MethodSource("jdks")
+    @ValueSource(strings = {"17", "25"})
     void poolWaitingOnItself_andThreadsQueuedOnAConnectionDesk(String jdk) throws Exception {
-        try (ChildJvm child = ChildJvm.start(home(jdk), Scenarios.class, List.of("-Xmx64m"), "pools")) {
+        try (ChildJvm child = ChildJvm.start(ChildJvm.home(jdk), Scenarios.class, List.of("-Xmx64m"), "pools")) {
             // a full collection between the dumps moves the futures the workers park on, so their addresses differ
             // from dump to dump: a pool stuck for good must still be seen as stuck (it was missed when a young
             // collection happened to fall between the dumps of a loaded machine)

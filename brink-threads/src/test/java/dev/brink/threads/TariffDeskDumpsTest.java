@@ -1,7 +1,6 @@
 package dev.brink.threads;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
@@ -10,10 +9,9 @@ import dev.brink.threads.child.TariffDesk;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Real jcmd Thread.print -l dumps of child/TariffDesk on JDK 17 and 25: a read-write lock's writer blamed for
@@ -27,22 +25,11 @@ class TariffDeskDumpsTest {
     @TempDir
     Path dir;
 
-    static Stream<String> jdks() {
-        return Stream.of("17", "25");
-    }
-
-    private static Path home(String jdk) {
-        if (jdk.equals("25")) {
-            assumeTrue(ChildJvm.jdk25Present(), "JDK 25 not installed at " + ChildJvm.JDK25 + ": JDK 25 dumps not tested");
-            return ChildJvm.JDK25;
-        }
-        return ChildJvm.JDK17;
-    }
 
     @ParameterizedTest(name = "JDK {0}")
-    @MethodSource("jdks")
+    @ValueSource(strings = {"17", "25"})
     void writerBlamedWaitingOwnerBlamedIdlePoolsQuiet(String jdk) throws Exception {
-        try (ChildJvm child = ChildJvm.start(home(jdk), TariffDesk.class, List.of("-Xmx64m"))) {
+        try (ChildJvm child = ChildJvm.start(ChildJvm.home(jdk), TariffDesk.class, List.of("-Xmx64m"))) {
             check(dumpOnceSettled(child, dir, "tariff", "txt", "Thread.print", "-l"), true);
             if (jdk.equals("25")) {
                 // Thread.dump_to_file lists no ownable synchronizers: the read-write lock's writer is not named

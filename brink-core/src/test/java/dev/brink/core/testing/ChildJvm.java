@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * A real child JVM for tests: started from one of a module's test programs, waited for (bounded) until it prints
@@ -39,6 +40,18 @@ public final class ChildJvm implements AutoCloseable {
     /** JDK 25 with its jcmd, where the newest-JDK half of a test runs. */
     public static boolean jdk25Present() {
         return Files.isExecutable(java(JDK25)) && Files.isExecutable(JDK25.resolve("bin/jcmd"));
+    }
+
+    /**
+     * The JDK a parameterized test names, "17" (the JDK running the tests) or "25"; where JDK 25 is not installed its
+     * half of the test is skipped (an assumption), never failed: the test's JDK 17 half still runs.
+     */
+    public static Path home(String jdk) {
+        if (jdk.equals("25")) {
+            Assumptions.assumeTrue(jdk25Present(), "JDK 25 not installed at " + JDK25 + ": its half of the test not run");
+            return JDK25;
+        }
+        return JDK17;
     }
 
     public static Path java(Path javaHome) {
