@@ -63,7 +63,11 @@ final class GcFindings {
                 HeapFloorTrend.mb(f.trend.slopeBytesPerSec() * 60), f.trend.r2()), d);
     }
 
-    /** Median share of the heap the application's full collections freed; 1 when none. */
+    /**
+     * Median share of the heap the application's full collections freed; NaN when none says how much it held before
+     * and after (a JFR recording without jdk.GCHeapSummary events, as JMC's templates without GC details record: 0
+     * of 0 freed is not "everything freed").
+     */
     private double fullFreedShare() {
         List<Double> freed = new ArrayList<>();
         for (GcEvent e : f.heapEvents) {
@@ -72,7 +76,7 @@ final class GcFindings {
             }
         }
         if (freed.isEmpty()) {
-            return 1;
+            return Double.NaN;
         }
         freed.sort(null);
         return freed.get(freed.size() / 2);
@@ -112,10 +116,13 @@ final class GcFindings {
             advice = "full GCs follow each other: give the heap room (-Xmx above 3× the heap after a full GC)"
                     + " or lower the allocation rate";
         }
-        GcPressureDetail d = GcPressureDetail.fullGcStorm(cause, f.heapStats.fullGcs(), worst, round(freed), causes, leftOut, advice);
+        boolean known = !Double.isNaN(freed);
+        GcPressureDetail d = GcPressureDetail.fullGcStorm(cause, f.heapStats.fullGcs(), worst, known ? round(freed) : null,
+                causes, leftOut, advice);
         f.add(FindingKind.GC_PRESSURE, Severity.CRITICAL, String.format(Locale.ROOT,
-                "Full-GC storm: %d full GCs (%d within 60 s), each freeing a median %.0f%% of the heap; causes: %s",
-                f.heapStats.fullGcs(), worst, freed * 100, GcFacts.mix(heapCauses)), d);
+                "Full-GC storm: %d full GCs (%d within 60 s)%s; causes: %s", f.heapStats.fullGcs(), worst,
+                known ? String.format(Locale.ROOT, ", each freeing a median %.0f%% of the heap", freed * 100) : "",
+                GcFacts.mix(heapCauses)), d);
     }
 
     /** Report 001: the live set (heap after full GC, else the late floor) fills most of the heap. */

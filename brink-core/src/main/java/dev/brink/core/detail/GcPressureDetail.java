@@ -47,10 +47,11 @@ public record GcPressureDetail(GcCauseKind cause, Integer collections, Integer c
     }
 
     /**
-     * Full GCs one after the other: how many, within 60 s, the median share each freed, their causes and those left out,
-     * and {@code cause} when one cause (GCLocker) explains most of them.
+     * Full GCs one after the other: how many, within 60 s, the median share each freed (null when none recorded the
+     * heap's size before and after), their causes and those left out, and {@code cause} when one cause (GCLocker)
+     * explains most of them.
      */
-    public static GcPressureDetail fullGcStorm(GcCauseKind cause, int fullGcs, int worst60s, double medianFreedShare,
+    public static GcPressureDetail fullGcStorm(GcCauseKind cause, int fullGcs, int worst60s, Double medianFreedShare,
                                                Map<String, Integer> causes, Map<String, Integer> notCounted, String advice) {
         return new GcPressureDetail(cause, null, null, null, fullGcs, worst60s, medianFreedShare, causes,
                 notCounted == null || notCounted.isEmpty() ? null : notCounted, null, null, null, null, null, null, null, null, null,
