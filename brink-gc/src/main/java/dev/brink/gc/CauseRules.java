@@ -199,8 +199,11 @@ final class CauseRules {
                 + " objects" + cures + ", or allocate"
                 + " smaller buffers (chunked or pooled). Humongous regions that fill once and stay are not a leak.");
         if (!pace) {
-            f.add(FindingKind.GC_PRESSURE, Severity.INFO, String.format(Locale.ROOT,
-                    "Humongous allocations in %d collections (%s)", withRegions, objects), d);
+            // a recording or log without region counts (JFR without jdk.G1HeapRegionTypeChange or heap summaries, a
+            // log at info level) still names the cause of the collections the humongous allocations started
+            f.add(FindingKind.GC_PRESSURE, Severity.INFO, withRegions > 0
+                    ? String.format(Locale.ROOT, "Humongous allocations in %d collections (%s)", withRegions, objects)
+                    : String.format(Locale.ROOT, "G1 humongous allocations started %d collections (%s)", started, objects), d);
             return;
         }
         f.add(FindingKind.GC_PRESSURE, Severity.WARNING, String.format(Locale.ROOT,

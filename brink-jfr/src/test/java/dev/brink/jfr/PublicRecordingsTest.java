@@ -1,0 +1,64 @@
+package dev.brink.jfr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brink.core.Finding;
+import dev.brink.core.FindingKind;
+import dev.brink.core.Severity;
+import java.nio.file.Path;
+import java.util.List;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Recordings other people's JVMs wrote, with other settings than Brink's (src/test/resources/recordings/README.md
+ * names each one's origin and licence).
+ */
+class PublicRecordingsTest {
+    @TempDir
+    Path tmp;
+
+    /**
+     * JMC's full_gc_g1.jfr: G1 failing evacuations into 16 full GCs in 20 s, recorded without jdk.GCHeapSummary, so no
+     * collection says how much heap it freed. The storm is still a storm; the finding must not invent a share freed
+     * (it said "each freeing a median 100% of the heap" from no data), nor count humongous allocations "in 0
+     * collections" when the recording has no region counts but names the collections they started.
+     */
+    @Test
+    void aStormRecordedWithoutHeapSizesClaimsNoShareFreed() throws Exception {
+        Path file = Recordings.unpacked(tmp, "jmc-full-gc-g1");
+        long fullGcs = 0;
+        long startedByHumongous = 0;
+        try (RecordingFile rf = new RecordingFile(file)) {
+            while (rf.hasMoreEvents()) {
+                RecordedEvent e = rf.readEvent();
+                if (e.getEventType().getName().equals("jdk.GarbageCollection")) {
+                    // G1's concurrent cycle (G1Old) repeats the cause of the young pause that started it
+                    boolean cycle = e.getString("name").equals("G1Old");
+                    fullGcs += e.getString("name").equals("G1Full") ? 1 : 0;
+                    startedByHumongous += !cycle && e.getString("cause").equals("G1 Humongous Allocation") ? 1 : 0;
+                }
+                assertThat(e.getEventType().getName()).isNotEqualTo("jdk.GCHeapSummary");
+            }
+        }
+        JfrReport r = JfrAnalyzer.analyze(file, JfrFilter.ALL);
+        List<Finding> storms = r.findings().stream()
+                .filter(f -> f.kind() == FindingKind.GC_PRESSURE && f.title().startsWith("Full-GC storm")).toList();
+        assertThat(storms).as(r.findings().toString()).hasSize(1);
+        Finding storm = storms.get(0);
+        assertThat(storm.severity()).isEqualTo(Severity.CRITICAL);
+        assertThat(storm.detail().get("full_gcs")).isEqualTo((int) fullGcs);
+        assertThat(storm.detail()).doesNotContainKey("median_freed_share");
+        assertThat(storm.title()).doesNotContain("freeing");
+
+        long humongous = startedByHumongous;
+        assertThat(humongous).isPositive();
+        assertThat(r.findings()).filteredOn(f -> "humongous".equals(f.detail().get("cause")))
+                .singleElement()
+                .satisfies(f -> assertThat(f.detail().get("count")).isEqualTo((int) humongous))
+                .satisfies(f -> assertThat(f.title()).contains(" " + humongous + " collections")
+                        .doesNotContain(" 0 collections"));
+    }
+}
