@@ -4,6 +4,7 @@ import dev.brink.core.AppPackages;
 import dev.brink.core.LibraryFamily;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
+import dev.brink.core.detail.LockWait;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -51,9 +52,7 @@ public final class JfrAnalyzer {
     private final Tally natives = new Tally();
     private final AllocationSites sampledAllocations = new AllocationSites();
     private final AllocationSites tlabAllocations = new AllocationSites();
-    private final Tally monitors = new Tally();
-    private final Map<String, String[]> monitorKeys = new HashMap<>();
-    private final Tally monitorApp = new Tally();
+    private final LockWaits monitors = new LockWaits(LockWait.ENTER);
     private final Tally parks = new Tally();
     private final Tally sleeps = new Tally();
     private final Tally defines = new Tally();
@@ -229,11 +228,8 @@ public final class JfrAnalyzer {
     private void monitorEnter(RecordedEvent e) {
         String cls = className(e.getClass("monitorClass"));
         stack.read(e.getStackTrace(), false);
-        String key = cls + "\u0000" + stack.top;
         RecordedThread owner = e.getThread("previousOwner");
-        monitors.add(key, ms(e), owner == null ? null : threadName(owner));
-        monitorApp.add(key, 0, stack.appFrame);
-        monitorKeys.putIfAbsent(key, new String[] {cls, stack.top});
+        monitors.add(cls, stack.top, ms(e), owner == null ? null : threadName(owner), stack.appFrame);
     }
 
     /** LockSupport frames are the mechanism, not the site: the site is the caller (a queue, a pool, a latch). */
@@ -339,19 +335,13 @@ public final class JfrAnalyzer {
         AllocationSites allocations = sampledAllocations.empty() ? tlabAllocations : sampledAllocations;
         Tally byClass = allocations.byClass();
         Tally bySite = allocations.bySite();
-        List<JfrReport.ContentionSite> contention = new ArrayList<>();
+        List<JfrReport.ContentionSite> contention = new ArrayList<>(monitors.sites());
         long loaderWaits = 0;
         double loaderWaitMs = 0;
-        for (Ranked r : monitors.top(Integer.MAX_VALUE)) {
-            String[] k = monitorKeys.get(r.key());
-            boolean loader = classLoaderLock(k[0], k[1]);
-            if (loader) {
-                loaderWaits += r.count();
-                loaderWaitMs += r.weight();
-            }
-            if (contention.size() < TOP) {
-                String app = java.util.Objects.requireNonNullElse(monitorApp.topSecond(r.key()), StackView.NO_APP_FRAME);
-                contention.add(new JfrReport.ContentionSite(k[0], k[1], app, r.count(), r.weight(), r.max(), r.top(), loader));
+        for (JfrReport.ContentionSite c : contention) {
+            if (c.classLoading()) {
+                loaderWaits += c.count();
+                loaderWaitMs += c.totalMs();
             }
         }
         double perSec = loadedFirstAt != null && loadedLastAt.isAfter(loadedFirstAt)
@@ -365,7 +355,7 @@ public final class JfrAnalyzer {
         JfrReport draft = new JfrReport(file.toString(), jvm, first, last, chunkCount, events, executionSamples,
                 natives.totalCount(), self.top(TOP), totalShares(), hotPaths, shares, natives.top(TOP),
                 byClass.top(TOP), bySite.top(TOP), allocations.appSites(TOP), byClass.totalWeight() / Math.max(windowSec, 1e-3),
-                contention, parks.top(TOP), sleeps.top(TOP), cl, exceptions.byType().top(TOP), exceptions.bySite().top(TOP),
+                List.copyOf(contention.subList(0, Math.min(TOP, contention.size()))), parks.top(TOP), sleeps.top(TOP), cl, exceptions.byType().top(TOP), exceptions.bySite().top(TOP),
                 exceptions.created(), exceptions.summary(executionSamples), inferred == null ? app.packages() : inferred.packages(app),
                 inferred == null ? app.source() : inferred.source(app), gcSummary, cpu,
                 reads.top(TOP), writes.top(TOP), List.of());

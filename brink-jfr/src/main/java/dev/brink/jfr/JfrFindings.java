@@ -100,7 +100,7 @@ final class JfrFindings {
                 continue;
             }
             n++;
-            Map<String, Object> d = Detail.map(LockContentionDetail.fromRecording(c.monitorClass(), c.site(), c.appFrame(), c.count(),
+            Map<String, Object> d = Detail.map(LockContentionDetail.fromRecording(c.monitorClass(), c.waitKind(), c.site(), c.appFrame(), c.count(),
                     Math.round(c.totalMs()), Math.round(c.maxMs()), round(c.totalMs() / windowMs), c.owner(),
                     c.classLoading() ? Long.valueOf(Math.round(r.classLoading().perSec())) : null));
             String title;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.brink.core.Finding;
 import dev.brink.core.detail.ExceptionSource;
+import dev.brink.core.detail.LockWait;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -161,11 +162,13 @@ public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @Jso
      * @param appFrame     the most frequent first application frame of the waiters
      * @param owner        the most frequent previous owner thread (the holder the waiters queued behind)
      * @param classLoading true when the monitor is a class loader's lock (entered by the JVM or ClassLoader.loadClass)
+     * @param waitKind     ({@code wait}) {@code enter}: jdk.JavaMonitorEnter
      */
     public record ContentionSite(@JsonProperty("monitor_class") String monitorClass, String site,
                                  @JsonProperty("app_frame") String appFrame, long count,
                                  @JsonProperty("total_ms") double totalMs, @JsonProperty("max_ms") double maxMs,
-                                 String owner, @JsonProperty("class_loading") boolean classLoading) {
+                                 String owner, @JsonProperty("class_loading") boolean classLoading,
+                                 @JsonProperty("wait") LockWait waitKind) {
     }
 
     /**

@@ -69,7 +69,7 @@ public final class JfrStepComparison {
             if (growth < FASTER * loadRatio) {
                 continue;
             }
-            Map<String, Object> d = Detail.map(LockContentionDetail.fromComparison(badStepName, c.monitorClass(), c.site(), c.appFrame(),
+            Map<String, Object> d = Detail.map(LockContentionDetail.fromComparison(badStepName, c.monitorClass(), c.waitKind(), c.site(), c.appFrame(),
                     Math.round(c.totalMs()), Math.round(growth * 100) / 100.0, Math.round(loadRatio * 100) / 100.0, c.owner(),
                     c.classLoading()));
             out.add(new Finding(FindingKind.LOCK_CONTENTION, Severity.WARNING, String.format(Locale.ROOT,

@@ -75,6 +75,7 @@ class ScenarioRecordingsTest {
             Finding f = lock(rep, "dev.brink.jfr.programs.AuditJournal");
             assertThat(f.detail().get("site")).as(r.jdk().toString()).isEqualTo("dev.brink.jfr.programs.AuditJournal.append");
             assertThat((String) f.detail().get("owner")).startsWith("ledger-writer-");
+            assertThat(f.detail().get("wait")).isEqualTo("enter");
             assertThat(f.detail()).doesNotContainKey("cause");
             // the holder sleeps in the flush: the sleep site is the journal's flush, not Thread.sleep
             assertThat(rep.sleepsBySite().get(0).key()).isEqualTo("dev.brink.jfr.programs.AuditJournal.flushToDevice");

@@ -11,7 +11,8 @@ import java.util.List;
  * step's recording with the last good one's ({@link #fromComparison}: the wait that grew faster than the load).
  *
  * @param step                the capacity step whose recording showed it
- * @param waitKind            ({@code wait}) the kind of wait the dumps show
+ * @param waitKind            ({@code wait}) the kind of wait the dumps show, or the recording's events: {@code enter} from
+ *                            jdk.JavaMonitorEnter, {@code park} from jdk.ThreadPark on a java.util.concurrent lock
  * @param holderFrames        the holder's stack, top first
  * @param waiterCount         most threads waiting at once in one dump
  * @param waiterGroup         the waiters in words ("7 of 8 BookThread-*")
@@ -63,20 +64,22 @@ public record LockContentionDetail(String step, String lock, String lockClass, @
     }
 
     /**
-     * A monitor's waits at one site in a recording; {@code classesLoadedPerSec} only for a class loader's lock (its cause
-     * is then {@link LockCause#CLASS_LOADING}), null otherwise.
+     * A lock's waits at one site in a recording, monitor enters or parks ({@code wait}); {@code classesLoadedPerSec} only
+     * for a class loader's lock (its cause is then {@link LockCause#CLASS_LOADING}), null otherwise.
      */
-    public static LockContentionDetail fromRecording(String monitorClass, String site, String appFrame, long waits, long waitMs,
-                                                     long maxWaitMs, double threadsBlockedAvg, String owner, Long classesLoadedPerSec) {
-        return new LockContentionDetail(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+    public static LockContentionDetail fromRecording(String monitorClass, LockWait wait, String site, String appFrame, long waits,
+                                                     long waitMs, long maxWaitMs, double threadsBlockedAvg, String owner,
+                                                     Long classesLoadedPerSec) {
+        return new LockContentionDetail(null, null, null, wait, null, null, null, null, null, null, null, null, null, null, null,
                 monitorClass, site, appFrame, waits, waitMs, maxWaitMs, threadsBlockedAvg, null, null, owner,
                 classesLoadedPerSec != null ? LockCause.CLASS_LOADING : null, classesLoadedPerSec);
     }
 
-    /** A monitor whose wait per second grew faster than the load from the last good step to {@code step}. */
-    public static LockContentionDetail fromComparison(String step, String monitorClass, String site, String appFrame, long waitMs,
-                                                      double rateGrowth, double loadGrowth, String owner, boolean classLoading) {
-        return new LockContentionDetail(step, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+    /** A lock whose wait per second grew faster than the load from the last good step to {@code step}. */
+    public static LockContentionDetail fromComparison(String step, String monitorClass, LockWait wait, String site, String appFrame,
+                                                      long waitMs, double rateGrowth, double loadGrowth, String owner,
+                                                      boolean classLoading) {
+        return new LockContentionDetail(step, null, null, wait, null, null, null, null, null, null, null, null, null, null, null,
                 monitorClass, site, appFrame, null, waitMs, null, null, rateGrowth, loadGrowth, owner, classLoading ? LockCause.CLASS_LOADING : null,
                 null);
     }
