@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -23,8 +24,9 @@ import jdk.jfr.consumer.RecordingFile;
 
 /**
  * The JFR analysis: a recording in, a {@link JfrReport} out. Hot methods (top frame and first application frame,
- * self and total share of execution samples, native samples apart), allocation by class and by site, monitor
- * contention by class and site with the previous owner, park and sleep sites, class loading rate and class-loader
+ * self and total share of execution samples, native samples apart), allocation by class and by site, lock
+ * contention by class and site (monitors with the previous owner, and java.util.concurrent locks from the parks in
+ * their acquire: {@link LockParks}), park and sleep sites, class loading rate and class-loader
  * lock waits, exceptions by type and site, GC pauses and heap after GC (through brink-gc), CPU load, socket I/O by
  * remote address, and findings from them ({@link JfrFindings}).
  *
@@ -53,6 +55,7 @@ public final class JfrAnalyzer {
     private final AllocationSites sampledAllocations = new AllocationSites();
     private final AllocationSites tlabAllocations = new AllocationSites();
     private final LockWaits monitors = new LockWaits(LockWait.ENTER);
+    private final LockWaits lockParks = new LockWaits(LockWait.PARK);
     private final Tally parks = new Tally();
     private final Tally sleeps = new Tally();
     private final Tally defines = new Tally();
@@ -232,11 +235,31 @@ public final class JfrAnalyzer {
         monitors.add(cls, stack.top, ms(e), owner == null ? null : threadName(owner), stack.appFrame);
     }
 
-    /** LockSupport frames are the mechanism, not the site: the site is the caller (a queue, a pool, a latch). */
+    /**
+     * LockSupport frames are the mechanism, not the site: the site is the caller (a queue, a pool, a latch). A park in
+     * a lock's acquire is also that lock's contention ({@link LockParks}).
+     */
     private void park(RecordedEvent e) {
         String site = siteOutside(e, "java.util.concurrent.locks.LockSupport.", "jdk.internal.misc.Unsafe.");
         RecordedClass parked = e.getClass("parkedClass");
-        parks.add(site, ms(e), parked == null ? null : parked.getName());
+        String blocker = parked == null ? null : parked.getName();
+        parks.add(site, ms(e), blocker);
+        String lock = LockParks.lockOf(blocker);
+        if (lock != null) {
+            lockPark(lock, ms(e));
+        }
+    }
+
+    /** A park waiting to acquire {@code lock}, whose stack {@link #siteOutside} has read. */
+    private void lockPark(String lock, double ms) {
+        List<String> frames = new ArrayList<>(stack.frames.size());
+        for (RecordedFrame fr : stack.frames) {
+            frames.add(stack.name(fr));
+        }
+        LockParks.Acquire a = LockParks.at(lock, frames);
+        if (a != null) {
+            lockParks.add(a.lockClass(), a.site(), ms, null, stack.appFrame);
+        }
     }
 
     private void classLoading(RecordedEvent e) {
@@ -344,6 +367,9 @@ public final class JfrAnalyzer {
                 loaderWaitMs += c.totalMs();
             }
         }
+        contention.addAll(lockParks.sites());
+        contention.sort(Comparator.comparingDouble(JfrReport.ContentionSite::totalMs).reversed()
+                .thenComparing(Comparator.comparingLong(JfrReport.ContentionSite::count).reversed()));
         double perSec = loadedFirstAt != null && loadedLastAt.isAfter(loadedFirstAt)
                 ? (loadedLast - loadedFirst) / ((loadedLastAt.toEpochMilli() - loadedFirstAt.toEpochMilli()) / 1000.0) : 0;
         JfrReport.ClassLoading cl = new JfrReport.ClassLoading(loadedFirst, loadedLast, perSec, defines.totalCount(),

@@ -11,6 +11,7 @@ import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.ExceptionsDetail;
 import dev.brink.core.detail.HotMethodDetail;
 import dev.brink.core.detail.LockContentionDetail;
+import dev.brink.core.detail.LockWait;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,8 +26,10 @@ import java.util.Map;
  *   HotPaths}: which samples are the denominator, and why ≥ {@value #MIN_SAMPLES} samples). Execution samples are
  *   taken from threads running Java code, so this is the share of the application's CPU time; a tenth is where
  *   profilers' users start to look, a quarter is a warning.</li>
- *   <li>lock-contention: the waits to enter one monitor at one site add up to ≥ {@value #WAIT_SHARE} of the window
- *   (on average a tenth of a thread is always blocked there), at least {@value #MIN_WAITS} waits. Class-loader locks
+ *   <li>lock-contention: the waits to enter one monitor, or to acquire one java.util.concurrent lock (the parks in its
+ *   acquire, never those waiting for work or a result: {@link LockParks}), at one site add up to ≥ {@value
+ *   #WAIT_SHARE} of the window (on average a tenth of a thread is always blocked there), at least {@value #MIN_WAITS}
+ *   waits; critical when they add up to the whole window (a thread always blocked there). Class-loader locks
  *   are named as class loading, the cause field report 002 found.</li>
  *   <li>allocation-hotspot: one application frame's allocations (everything allocated below it, through whatever JDK
  *   or library call) are ≥ {@value #ALLOC_SHARE} of the sampled bytes while the JVM allocates ≥ 50 MB/s: below that
@@ -112,8 +115,8 @@ final class JfrFindings {
                 title = String.format(Locale.ROOT, "class loading: threads waited %.1f s (%d waits, up to %d ms) for %s%s; %d classes loaded per second",
                         c.totalMs() / 1000, c.count(), Math.round(c.maxMs()), lock, calledFrom(c), Math.round(cl.perSec()));
             } else {
-                title = String.format(Locale.ROOT, "threads waited %.1f s (%d waits, up to %d ms) to enter %s at %s%s%s",
-                        c.totalMs() / 1000, c.count(), Math.round(c.maxMs()), c.monitorClass(), c.site(), calledFrom(c),
+                title = String.format(Locale.ROOT, "threads waited %.1f s (%d waits, up to %d ms) to %s %s at %s%s%s",
+                        c.totalMs() / 1000, c.count(), Math.round(c.maxMs()), take(c), c.monitorClass(), c.site(), calledFrom(c),
                         c.owner() == null ? "" : "; most often held by " + c.owner());
             }
             Severity s = c.totalMs() >= windowMs ? Severity.CRITICAL : Severity.WARNING;
@@ -122,9 +125,10 @@ final class JfrFindings {
     }
 
     /**
-     * What a contended lock's finding is about. A bare lock object (new Object(), a JDK class) says nothing: the code
-     * that takes it is the subject. Every finding on the same lock must say the same, since a run keeps one finding per
-     * kind and subject (a step comparison and a step's own recording naming the same lock are one problem); a plain
+     * What a contended lock's finding is about. A bare lock object (new Object(), a JDK class, a ReentrantLock) says
+     * nothing: the code that takes it is the subject. Every finding on the same lock must say the same, since a run
+     * keeps one finding per kind and subject (a step comparison and a step's own recording naming the same lock are one
+     * problem, and so are System.out's monitor on JDK 17 and its InternalLock on JDK 21: {@link LockParks}); a plain
      * new Object() is named as the thread dumps name it ({@link LockSubjects}).
      */
     static String contentionSubject(JfrReport.ContentionSite c) {
@@ -132,6 +136,11 @@ final class JfrFindings {
             return c.monitorClass();
         }
         return c.monitorClass().equals(LockSubjects.BARE_LOCK) ? LockSubjects.bareLockIn(c.site()) : c.site();
+    }
+
+    /** How the waiters take the lock: a monitor is entered, a java.util.concurrent lock acquired. */
+    static String take(JfrReport.ContentionSite c) {
+        return c.waitKind() == LockWait.PARK ? "acquire" : "enter";
     }
 
     private static String calledFrom(JfrReport.ContentionSite c) {

@@ -30,7 +30,8 @@ import java.util.Map;
  * @param allocationBySite   top frame of the allocation (weight: bytes), top: most frequent allocated class
  * @param allocationByAppFrame the first application frame of the allocations (or the framework entry), by bytes
  * @param allocationBytesPerSec estimated allocation rate over the window
- * @param contention         monitor waits (jdk.JavaMonitorEnter) by monitor class and site
+ * @param contention         lock waits by lock class and site, heaviest first: monitor enters (jdk.JavaMonitorEnter) and
+ *                           parks to acquire a java.util.concurrent lock ({@link LockParks})
  * @param parksBySite        jdk.ThreadPark by top frame outside LockSupport (weight: ms), top: parked-on class
  * @param sleepsBySite       jdk.ThreadSleep by site (weight: ms)
  * @param classLoading       loaded-class counts, rate and class-loader lock waits
@@ -155,14 +156,16 @@ public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @Jso
     }
 
     /**
-     * Waits to enter one monitor class at one site.
+     * Waits to enter one monitor class, or to acquire one kind of java.util.concurrent lock, at one site.
      *
-     * @param monitorClass class of the contended object
-     * @param site         the frame that tried to enter
+     * @param monitorClass class of the contended object (for a parked acquire: {@link LockParks#at})
+     * @param site         the frame that tried to enter or lock
      * @param appFrame     the most frequent first application frame of the waiters
-     * @param owner        the most frequent previous owner thread (the holder the waiters queued behind)
+     * @param owner        the most frequent previous owner thread (the holder the waiters queued behind); a park
+     *                     does not record one, so null there
      * @param classLoading true when the monitor is a class loader's lock (entered by the JVM or ClassLoader.loadClass)
-     * @param waitKind     ({@code wait}) {@code enter}: jdk.JavaMonitorEnter
+     * @param waitKind     ({@code wait}) {@code enter} (jdk.JavaMonitorEnter) or {@code park} (jdk.ThreadPark in a
+     *                     lock's acquire)
      */
     public record ContentionSite(@JsonProperty("monitor_class") String monitorClass, String site,
                                  @JsonProperty("app_frame") String appFrame, long count,

@@ -19,7 +19,7 @@ import java.util.Map;
  * samples per second of 3 × profile, for 1.3 × the load".
  *
  * <p>Rule: the broken step's path is hot ({@link HotPaths#hot}: ≥ 10 % of its CPU samples, or of its thread pool's)
- * or its monitor site holds ≥ 10 % of its window in waits, and its rate grew at least {@value #FASTER} × the load ratio. The margin keeps sampling noise (a few
+ * or its lock site (a monitor's, or a java.util.concurrent lock's: {@link LockParks}) holds ≥ 10 % of its window in waits, and its rate grew at least {@value #FASTER} × the load ratio. The margin keeps sampling noise (a few
  * percent at hundreds of samples) from naming methods that merely scaled with the load.
  */
 public final class JfrStepComparison {
@@ -73,8 +73,8 @@ public final class JfrStepComparison {
                     Math.round(c.totalMs()), Math.round(growth * 100) / 100.0, Math.round(loadRatio * 100) / 100.0, c.owner(),
                     c.classLoading()));
             out.add(new Finding(FindingKind.LOCK_CONTENTION, Severity.WARNING, String.format(Locale.ROOT,
-                    "at %s, threads waited %.1f s to enter %s at %s%s; %.1f × the wait per second of the last good step, for %.1f × the load",
-                    badStepName, c.totalMs() / 1000, c.monitorClass(), c.site(), c.classLoading() ? " (a class loader's lock)" : "",
+                    "at %s, threads waited %.1f s to %s %s at %s%s; %.1f × the wait per second of the last good step, for %.1f × the load",
+                    badStepName, c.totalMs() / 1000, JfrFindings.take(c), c.monitorClass(), c.site(), c.classLoading() ? " (a class loader's lock)" : "",
                     growth, loadRatio), JfrFindings.contentionSubject(c), List.of(evidence), d));
         }
         return out;
