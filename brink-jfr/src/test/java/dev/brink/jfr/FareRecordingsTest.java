@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.LibraryFamily;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,23 +30,13 @@ class FareRecordingsTest {
     static final String PHASES = "parse,parse-fixed,render,rules,vthreads,parallel";
     static final String SERVICE = "dev.brink.jfr.programs.FareQuoteService.";
 
-    final List<Recordings.Recorded> recorded = new ArrayList<>();
+    List<Recordings.Recorded> recorded;
 
     @BeforeAll
     void record() throws Exception {
-        Files.createDirectories(tmp);
-        List<Path> jdks = Recordings.jdks();
-        List<Process> ps = new ArrayList<>();
-        for (int i = 0; i < jdks.size(); i++) {
-            ps.add(new ProcessBuilder(jdks.get(i).resolve("bin/java").toString(), "-Xmx128m",
-                    "-XX:StartFlightRecording:filename=" + tmp.resolve("f" + i + ".jfr") + ",settings=profile",
-                    "-cp", Path.of(System.getProperty("brink.test.classes", "target/test-classes")).toAbsolutePath().toString(),
-                    "dev.brink.jfr.programs.FareQuoteService", String.valueOf(PHASE_MS), PHASES)
-                    .redirectErrorStream(true).redirectOutput(tmp.resolve("f" + i + ".txt").toFile()).start());
-        }
-        for (int i = 0; i < jdks.size(); i++) {
-            recorded.add(Recordings.finish(ps.get(i), jdks.get(i), tmp.resolve("f" + i + ".jfr"), tmp.resolve("f" + i + ".txt")));
-        }
+        recorded = Recordings.onEveryJdk(tmp, "f", (jdk, jfr, log) -> new ProcessBuilder(Recordings.java(jdk, "128m", jfr, "profile",
+                "dev.brink.jfr.programs.FareQuoteService", String.valueOf(PHASE_MS), PHASES))
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start());
     }
 
     /**

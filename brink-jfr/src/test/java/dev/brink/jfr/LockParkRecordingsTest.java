@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,25 +27,14 @@ class LockParkRecordingsTest {
     static final long PHASE_MS = 2500;
     static final String PROGRAMS = "dev.brink.jfr.programs.";
 
-    final List<Recordings.Recorded> recorded = new ArrayList<>();
+    List<Recordings.Recorded> recorded;
 
+    /** Standard output is the clerks' console, discarded; the phase lines come on standard error. */
     @BeforeAll
     void record() throws Exception {
-        Files.createDirectories(tmp);
-        List<Path> jdks = Recordings.jdks();
-        List<Process> ps = new ArrayList<>();
-        for (int i = 0; i < jdks.size(); i++) {
-            // standard output is the clerks' console: discarded, as a container's log driver would take it; the
-            // phase lines come on standard error
-            ps.add(new ProcessBuilder(jdks.get(i).resolve("bin/java").toString(), "-Xmx96m",
-                    "-XX:StartFlightRecording:filename=" + tmp.resolve("l" + i + ".jfr") + ",settings=default,locking-threshold=1ms",
-                    "-cp", Path.of(System.getProperty("brink.test.classes", "target/test-classes")).toAbsolutePath().toString(),
-                    PROGRAMS + "LockScenarios", String.valueOf(PHASE_MS), "ledger,console,quiet")
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(tmp.resolve("l" + i + ".txt").toFile()).start());
-        }
-        for (int i = 0; i < jdks.size(); i++) {
-            recorded.add(Recordings.finish(ps.get(i), jdks.get(i), tmp.resolve("l" + i + ".jfr"), tmp.resolve("l" + i + ".txt")));
-        }
+        recorded = Recordings.onEveryJdk(tmp, "l", (jdk, jfr, log) -> new ProcessBuilder(Recordings.java(jdk, "96m", jfr,
+                "default,locking-threshold=1ms", PROGRAMS + "LockScenarios", String.valueOf(PHASE_MS), "ledger,console,quiet"))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(log.toFile()).start());
     }
 
     /**
@@ -58,13 +45,7 @@ class LockParkRecordingsTest {
     @Test
     void ledgerPhase_reentrantLockContentionNamedByTheMethodThatLocks() throws Exception {
         for (Recordings.Recorded r : recorded) {
-            JfrReport rep = JfrAnalyzer.analyze(r.file(), r.phase("ledger"));
-            List<Finding> locks = locks(rep);
-            assertThat(locks).as(r.jdk() + ": " + rep.contention()).extracting(Finding::subject)
-                    .containsExactly(PROGRAMS + "BranchLedger.post");
-            Finding f = locks.get(0);
-            assertThat(f.detail().get("monitor_class")).as(r.jdk().toString()).isEqualTo("java.util.concurrent.locks.ReentrantLock");
-            assertThat(f.detail().get("wait")).isEqualTo("park");
+            Finding f = onlyLock(r, "ledger", PROGRAMS + "BranchLedger.post", "java.util.concurrent.locks.ReentrantLock", "park");
             assertThat(f.detail().get("app_frame")).isEqualTo(PROGRAMS + "BranchLedger.post");
             assertThat(f.title()).contains("to acquire java.util.concurrent.locks.ReentrantLock at " + PROGRAMS + "BranchLedger.post");
             assertThat((double) f.detail().get("threads_blocked_avg")).isGreaterThan(1);
@@ -79,13 +60,7 @@ class LockParkRecordingsTest {
     @Test
     void consolePhase_systemOutContentionNamedByPrintStreamAndTheCallingCode() throws Exception {
         for (Recordings.Recorded r : recorded) {
-            JfrReport rep = JfrAnalyzer.analyze(r.file(), r.phase("console"));
-            List<Finding> locks = locks(rep);
-            assertThat(locks).as(r.jdk() + ": " + rep.contention()).extracting(Finding::subject)
-                    .containsExactly("java.io.PrintStream.format");
-            Finding f = locks.get(0);
-            assertThat(f.detail().get("monitor_class")).as(r.jdk().toString()).isEqualTo("java.io.PrintStream");
-            assertThat(f.detail().get("wait")).isEqualTo("enter");
+            Finding f = onlyLock(r, "console", "java.io.PrintStream.format", "java.io.PrintStream", "enter");
             assertThat(f.detail().get("app_frame")).isEqualTo(PROGRAMS + "ConsoleReceipts.printReceipt");
             assertThat(f.title()).contains("(called from " + PROGRAMS + "ConsoleReceipts.printReceipt)");
         }
@@ -111,6 +86,18 @@ class LockParkRecordingsTest {
             assertThat(locks(whole)).extracting(Finding::subject).as(r.jdk().toString())
                     .containsExactlyInAnyOrder(PROGRAMS + "BranchLedger.post", "java.io.PrintStream.format");
         }
+    }
+
+    /** The phase's one lock-contention finding, on {@code subject}, of the lock class and wait kind expected. */
+    private static Finding onlyLock(Recordings.Recorded r, String phase, String subject, String lockClass, String wait)
+            throws Exception {
+        JfrReport rep = JfrAnalyzer.analyze(r.file(), r.phase(phase));
+        List<Finding> locks = locks(rep);
+        assertThat(locks).as(r.jdk() + ": " + rep.contention()).extracting(Finding::subject).containsExactly(subject);
+        Finding f = locks.get(0);
+        assertThat(f.detail().get("monitor_class")).as(r.jdk().toString()).isEqualTo(lockClass);
+        assertThat(f.detail().get("wait")).as(r.jdk().toString()).isEqualTo(wait);
+        return f;
     }
 
     private static List<Finding> locks(JfrReport rep) {

@@ -52,6 +52,38 @@ final class Recordings {
         return Files.isExecutable(jdk.resolve("bin/java"));
     }
 
+    /** Starts one child JVM on {@code jdk} that records to {@code jfr} and logs to {@code log}. */
+    interface Child {
+        Process start(Path jdk, Path jfr, Path log) throws Exception;
+    }
+
+    /**
+     * Runs one child per JDK ({@link #jdks}) at once, each recording to {@code dir}/{@code name}N.jfr and logging to
+     * {@code name}N.txt, and waits for them all: the JDKs' recordings of one program in the time of one.
+     */
+    static List<Recorded> onEveryJdk(Path dir, String name, Child child) throws Exception {
+        Files.createDirectories(dir);
+        List<Path> jdks = jdks();
+        List<Process> ps = new ArrayList<>();
+        for (int i = 0; i < jdks.size(); i++) {
+            ps.add(child.start(jdks.get(i), dir.resolve(name + i + ".jfr"), dir.resolve(name + i + ".txt")));
+        }
+        List<Recorded> out = new ArrayList<>();
+        for (int i = 0; i < jdks.size(); i++) {
+            out.add(finish(ps.get(i), jdks.get(i), dir.resolve(name + i + ".jfr"), dir.resolve(name + i + ".txt")));
+        }
+        return out;
+    }
+
+    /** The command of a child JVM running the test program {@code main} under JFR with {@code settings}. */
+    static List<String> java(Path jdk, String maxHeap, Path jfr, String settings, String main, String... args) {
+        List<String> cmd = new ArrayList<>(List.of(jdk.resolve("bin/java").toString(), "-Xmx" + maxHeap,
+                "-XX:StartFlightRecording:filename=" + jfr + ",settings=" + settings,
+                "-cp", Path.of(System.getProperty("brink.test.classes", "target/test-classes")).toAbsolutePath().toString(), main));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
     /** Starts the child; {@link #finish} waits for it. Settings "profile", as a person investigating CPU would. */
     static Process start(Path jdk, Path jfr, Path stdout) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(jdk.resolve("bin/java").toString(), "-Xmx256m",

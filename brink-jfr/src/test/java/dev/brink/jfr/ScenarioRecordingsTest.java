@@ -32,19 +32,11 @@ class ScenarioRecordingsTest {
     /** In target/, not a temporary directory: a failing run leaves its recordings for a person to read. */
     static final Path tmp = Path.of("target", "scenario-recordings");
 
-    final List<Recordings.Recorded> recorded = new ArrayList<>();
+    List<Recordings.Recorded> recorded;
 
     @BeforeAll
     void record() throws Exception {
-        Files.createDirectories(tmp);
-        List<Path> jdks = Recordings.jdks();
-        List<Process> ps = new ArrayList<>();
-        for (int i = 0; i < jdks.size(); i++) {
-            ps.add(Recordings.start(jdks.get(i), tmp.resolve("r" + i + ".jfr"), tmp.resolve("out" + i + ".txt")));
-        }
-        for (int i = 0; i < jdks.size(); i++) {
-            recorded.add(Recordings.finish(ps.get(i), jdks.get(i), tmp.resolve("r" + i + ".jfr"), tmp.resolve("out" + i + ".txt")));
-        }
+        recorded = Recordings.onEveryJdk(tmp, "r", Recordings::start);
     }
 
     @Test
