@@ -35,13 +35,4 @@ final class BranchLedger {
             }
         } while (CPU.getCurrentThreadCpuTime() < until);
     }
-
-    long checksum() {
-        lock.lock();
-        try {
-            return checksum;
-        } finally {
-            lock.unlock();
-        }
-    }
 }

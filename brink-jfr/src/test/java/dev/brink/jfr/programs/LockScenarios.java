@@ -1,8 +1,5 @@
 package dev.brink.jfr.programs;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * A child JVM for the lock tests: runs the named phases one after the other, each for the given time, and prints
  * {@code PHASE name startEpochMs endEpochMs} after each on standard error, since standard output is what the console
@@ -24,42 +21,18 @@ public final class LockScenarios {
             switch (phase) {
                 case "ledger" -> {
                     BranchLedger ledger = new BranchLedger();
-                    threads("teller", 8, i -> {
-                        int n = 0;
-                        while (System.currentTimeMillis() < deadline) {
-                            ledger.post(i * 97 + n++, 1250);
+                    ScenarioProgram.run("teller", 8, () -> {
+                        for (int n = 0; System.currentTimeMillis() < deadline; n++) {
+                            ledger.post(n * 97, 1250);
                         }
                     });
                 }
-                case "console" -> threads("clerk", 8, i -> ConsoleReceipts.work(deadline));
+                case "console" -> ScenarioProgram.run("clerk", 8, () -> ConsoleReceipts.work(deadline));
                 case "quiet" -> QuietBackOffice.run(deadline);
                 default -> throw new IllegalArgumentException("unknown phase " + phase);
             }
             System.out.flush();
             System.err.println("PHASE " + phase + " " + start + " " + System.currentTimeMillis());
-        }
-    }
-
-    interface Body {
-        void run(int index) throws Exception;
-    }
-
-    private static void threads(String name, int count, Body body) throws InterruptedException {
-        List<Thread> all = new ArrayList<>();
-        for (int i = 1; i <= count; i++) {
-            int index = i;
-            Thread t = new Thread(() -> {
-                try {
-                    body.run(index);
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }, name + "-" + i);
-            t.start();
-            all.add(t);
-        }
-        for (Thread t : all) {
-            t.join();
         }
     }
 }

@@ -104,7 +104,8 @@ public final class ScenarioProgram {
         run(name, threads, () -> work.until(deadline));
     }
 
-    private static void run(String name, int threads, Callable body) throws InterruptedException {
+    /** Runs {@code body} on {@code threads} threads named {@code name-1}…, and waits for them all. */
+    static void run(String name, int threads, Callable body) throws InterruptedException {
         List<Thread> all = new ArrayList<>();
         for (int i = 1; i <= threads; i++) {
             Thread t = new Thread(() -> {
