@@ -244,9 +244,8 @@ public final class JfrAnalyzer {
         RecordedClass parked = e.getClass("parkedClass");
         String blocker = parked == null ? null : parked.getName();
         parks.add(site, ms(e), blocker);
-        String lock = LockParks.lockOf(blocker);
-        if (lock != null) {
-            lockPark(lock, ms(e));
+        if (LockParks.acquiring(blocker)) {
+            lockPark(blocker, ms(e));
         }
     }
 

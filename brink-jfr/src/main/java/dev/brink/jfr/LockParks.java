@@ -1,7 +1,7 @@
 package dev.brink.jfr;
 
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 
 /**
  * Which jdk.ThreadPark events are threads waiting to acquire a java.util.concurrent lock that another thread holds:
@@ -28,29 +28,31 @@ import java.util.Map;
  * {@code java.io.PrintStream.format}, so that the finding reads and is keyed the same on every JDK.
  */
 final class LockParks {
-    static final String REENTRANT_LOCK = "java.util.concurrent.locks.ReentrantLock";
-    static final String READ_WRITE_LOCK = "java.util.concurrent.locks.ReentrantReadWriteLock";
-    static final String STAMPED_LOCK = "java.util.concurrent.locks.StampedLock";
     /** JDK 19 to 23's lock of the java.io classes. */
     static final String INTERNAL_LOCK = "jdk.internal.misc.InternalLock.";
 
-    private static final Map<String, String> LOCK_OF_BLOCKER = Map.of(
-            REENTRANT_LOCK + "$NonfairSync", REENTRANT_LOCK,
-            REENTRANT_LOCK + "$FairSync", REENTRANT_LOCK,
-            READ_WRITE_LOCK + "$NonfairSync", READ_WRITE_LOCK,
-            READ_WRITE_LOCK + "$FairSync", READ_WRITE_LOCK,
-            STAMPED_LOCK, STAMPED_LOCK);
+    /**
+     * The blockers of a lock's acquire. A finding names the lock by its blocker, as jstack and Thread.print do
+     * ("parking to wait for &lt;0x…&gt; (a java.util.concurrent.locks.ReentrantLock$NonfairSync)"): the class a reader
+     * knows from the dumps, and the one a run matches a dump's lock against so that one lock is one finding.
+     */
+    private static final Set<String> LOCK_BLOCKERS = Set.of(
+            "java.util.concurrent.locks.ReentrantLock$NonfairSync",
+            "java.util.concurrent.locks.ReentrantLock$FairSync",
+            "java.util.concurrent.locks.ReentrantReadWriteLock$NonfairSync",
+            "java.util.concurrent.locks.ReentrantReadWriteLock$FairSync",
+            "java.util.concurrent.locks.StampedLock");
 
     private LockParks() {
     }
 
-    /** The lock a park with this blocker waits to acquire, or null when the park waits for work, a result or an event. */
-    static String lockOf(String parkedClass) {
-        return parkedClass == null ? null : LOCK_OF_BLOCKER.get(parkedClass);
+    /** True when a park with this blocker waits to acquire a lock; false when it waits for work, a result or an event. */
+    static boolean acquiring(String parkedClass) {
+        return parkedClass != null && LOCK_BLOCKERS.contains(parkedClass);
     }
 
     /**
-     * Where a park in {@code lock}'s acquire waited, its stack's frame names given top first: the first frame past the
+     * Where a park in the acquire of a lock whose blocker is {@code lock} waited, its stack's frame names given top first: the first frame past the
      * lock's mechanism (LockSupport, Unsafe.park, the synchronizers and lock classes of java.util.concurrent.locks,
      * InternalLock), the method that called lock() as a monitor's site is the method that entered it. The class named
      * is the lock's, except for an InternalLock, which stands for the monitor of the object whose method took it (the

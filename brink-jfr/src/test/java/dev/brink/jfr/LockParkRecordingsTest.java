@@ -39,15 +39,16 @@ class LockParkRecordingsTest {
 
     /**
      * The tellers park in AbstractQueuedSynchronizer's acquire with the lock's NonfairSync as blocker: a finding named
-     * as a monitor's would be, by the method that called lock(), with ReentrantLock as the class locked. Eight
+     * as a monitor's would be, by the method that called lock(), with the blocker as the class locked (as jstack names
+     * it). Eight
      * threads behind one holder leave several blocked at every moment, so the waits add up to more than the window.
      */
     @Test
     void ledgerPhase_reentrantLockContentionNamedByTheMethodThatLocks() throws Exception {
         for (Recordings.Recorded r : recorded) {
-            Finding f = onlyLock(r, "ledger", PROGRAMS + "BranchLedger.post", "java.util.concurrent.locks.ReentrantLock", "park");
+            Finding f = onlyLock(r, "ledger", PROGRAMS + "BranchLedger.post", "java.util.concurrent.locks.ReentrantLock$NonfairSync", "park");
             assertThat(f.detail().get("app_frame")).isEqualTo(PROGRAMS + "BranchLedger.post");
-            assertThat(f.title()).contains("to acquire java.util.concurrent.locks.ReentrantLock at " + PROGRAMS + "BranchLedger.post");
+            assertThat(f.title()).contains("to acquire java.util.concurrent.locks.ReentrantLock$NonfairSync at " + PROGRAMS + "BranchLedger.post");
             assertThat((double) f.detail().get("threads_blocked_avg")).isGreaterThan(1);
         }
     }

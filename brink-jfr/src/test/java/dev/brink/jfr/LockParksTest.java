@@ -2,6 +2,7 @@ package dev.brink.jfr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.brink.core.detail.LockWait;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -20,8 +21,11 @@ class LockParksTest {
                 "java.util.concurrent.locks.ReentrantLock$Sync.lock", "java.util.concurrent.locks.ReentrantLock.lock",
                 "jdk.internal.misc.InternalLock.lock", "java.io.PrintStream.format", "java.io.PrintStream.printf",
                 "com.acme.Receipts.print");
-        String lock = LockParks.lockOf("java.util.concurrent.locks.ReentrantLock$NonfairSync");
-        assertThat(LockParks.at(lock, frames)).isEqualTo(new LockParks.Acquire("java.io.PrintStream", "java.io.PrintStream.format"));
+        LockParks.Acquire a = LockParks.at("java.util.concurrent.locks.ReentrantLock$NonfairSync", frames);
+        assertThat(a).isEqualTo(new LockParks.Acquire("java.io.PrintStream", "java.io.PrintStream.format"));
+        // the subject JDK 17's and 25's monitor waits on System.out have (LockParkRecordingsTest)
+        assertThat(JfrFindings.contentionSubject(new JfrReport.ContentionSite(a.lockClass(), a.site(), "com.acme.Receipts.print",
+                12, 900, 120, null, false, LockWait.PARK))).isEqualTo("java.io.PrintStream.format");
     }
 
     @Test
@@ -31,9 +35,9 @@ class LockParksTest {
                 "java.util.concurrent.locks.AbstractQueuedSynchronizer.acquireQueued",
                 "java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire",
                 "java.util.concurrent.locks.ReentrantReadWriteLock$WriteLock.lock", "com.acme.Catalog.reload");
-        String lock = LockParks.lockOf("java.util.concurrent.locks.ReentrantReadWriteLock$FairSync");
-        assertThat(LockParks.at(lock, frames))
-                .isEqualTo(new LockParks.Acquire("java.util.concurrent.locks.ReentrantReadWriteLock", "com.acme.Catalog.reload"));
+        String blocker = "java.util.concurrent.locks.ReentrantReadWriteLock$FairSync";
+        assertThat(LockParks.acquiring(blocker)).isTrue();
+        assertThat(LockParks.at(blocker, frames)).isEqualTo(new LockParks.Acquire(blocker, "com.acme.Catalog.reload"));
     }
 
     /** The blockers of threads waiting for work, a result or an event, as JDK 17 and 25 recorded them. */
@@ -44,8 +48,8 @@ class LockParksTest {
                 "java.util.concurrent.CompletableFuture$Signaller", "java.util.concurrent.SynchronousQueue$TransferStack",
                 "java.util.concurrent.SynchronousQueue$Transferer", "java.util.concurrent.ForkJoinPool",
                 "java.util.concurrent.Semaphore$NonfairSync", "java.util.concurrent.ThreadPoolExecutor$Worker")) {
-            assertThat(LockParks.lockOf(blocker)).as(blocker).isNull();
+            assertThat(LockParks.acquiring(blocker)).as(blocker).isFalse();
         }
-        assertThat(LockParks.lockOf(null)).isNull();
+        assertThat(LockParks.acquiring(null)).isFalse();
     }
 }
