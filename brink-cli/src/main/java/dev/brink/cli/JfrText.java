@@ -1,6 +1,7 @@
 package dev.brink.cli;
 
 import dev.brink.core.Finding;
+import dev.brink.core.detail.LockWait;
 import dev.brink.jfr.JfrReport;
 import dev.brink.jfr.Ranked;
 import java.io.PrintWriter;
@@ -58,10 +59,12 @@ final class JfrText {
         table(out, r.allocationBySite(), "%5.1f %%  %s (%s)", row -> new Object[] {row.share() * 100, row.key(), row.top()});
         out.println("Allocation by class:");
         table(out, r.allocationByClass(), "%5.1f %%  %s%s", row -> new Object[] {row.share() * 100, row.key(), ""});
-        out.println("\nMonitor contention (class, site, waits, total, max, previous owner):");
+        // monitors and java.util.concurrent locks in one table: a park records no owner, so its rows name none
+        out.println("\nLock contention (lock class, site, waits, total, max, previous owner of a monitor):");
         for (JfrReport.ContentionSite c : r.contention().subList(0, Math.min(ROWS, r.contention().size()))) {
-            out.printf(Locale.ROOT, "  %s at %s: %d waits, %.0f ms, max %.0f ms, owner %s%s%n", c.monitorClass(), c.site(),
-                    c.count(), c.totalMs(), c.maxMs(), c.owner(), c.classLoading() ? " [class-loader lock]" : "");
+            out.printf(Locale.ROOT, "  %s at %s: %d waits, %.0f ms, max %.0f ms%s%s%s%n", c.monitorClass(), c.site(),
+                    c.count(), c.totalMs(), c.maxMs(), c.waitKind() == LockWait.PARK ? " [parked to acquire]" : "",
+                    c.owner() == null ? "" : ", owner " + c.owner(), c.classLoading() ? " [class-loader lock]" : "");
         }
         out.println("Parked (site, count, total ms, parked on):");
         table(out, r.parksBySite(), "%s: %d, %.0f ms%s", row -> new Object[] {row.key(), row.count(), row.weight(),

@@ -48,7 +48,7 @@ class JfrCommandTest {
     void text_findingsThenTables() {
         BrinkRun run = brink("jfr", rec.toString());
         assertThat(run.code).as(run.err).isZero();
-        assertThat(run.out).contains("Hot methods (top frame,").contains("Monitor contention").contains("GC:")
+        assertThat(run.out).contains("Hot methods (top frame,").contains("Lock contention").contains("GC:")
                 .contains("java.util.regex.");
     }
 
