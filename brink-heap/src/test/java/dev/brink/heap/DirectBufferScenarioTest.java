@@ -8,20 +8,9 @@ import dev.brink.core.FindingKind;
 import dev.brink.core.Json;
 import dev.brink.core.summary.HolderGrowth;
 import dev.brink.core.summary.HolderKind;
-import dev.brink.core.testing.ChildJvm;
 import dev.brink.heap.scenario.FrameRelay;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,56 +21,22 @@ import org.junit.jupiter.api.Test;
  * memory-leak; its twin, a fixed pool of direct buffers, holds 8 MiB at both dumps and must give none.
  */
 class DirectBufferScenarioTest {
-    private static final Map<String, HeapScenarioTest.Result> RESULTS = new ConcurrentHashMap<>();
-    private static Path dir;
+    private static ScenarioRuns runs;
 
     @BeforeAll
     static void runScenarios() throws Exception {
-        dir = Files.createTempDirectory("brink-heap-direct");
-        List<Class<?>> mains = List.of(FrameRelay.class, FrameRelay.Pooled.class);
-        ExecutorService pool = Executors.newFixedThreadPool(2);
-        List<Future<?>> runs = new ArrayList<>();
-        for (Path jdk : HeapScenarioTest.jdks()) {
-            for (Class<?> main : mains) {
-                runs.add(pool.submit(() -> {
-                    RESULTS.put(key(jdk, main), analyse(jdk, main));
-                    return null;
-                }));
-            }
-        }
-        pool.shutdown();
-        for (Future<?> f : runs) {
-            f.get(300, TimeUnit.SECONDS);
-        }
+        runs = ScenarioRuns.run("brink-heap-direct", List.of(FrameRelay.class, FrameRelay.Pooled.class));
     }
 
     @AfterAll
     static void cleanUp() throws IOException {
-        if (dir != null) {
-            try (var files = Files.walk(dir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+        if (runs != null) {
+            runs.close();
         }
-    }
-
-    private static String key(Path jdk, Class<?> main) {
-        return (jdk.equals(ChildJvm.JDK17) ? "JDK-17-" : "JDK-25-") + main.getSimpleName();
-    }
-
-    private static HeapScenarioTest.Result analyse(Path jdk, Class<?> main) throws Exception {
-        Path out = Files.createDirectories(dir.resolve(key(jdk, main)));
-        HeapScenarioTest.dumpTwice(jdk, main, out);
-        HeapSnapshot before = HeapAnalyzer.snapshot(out.resolve("before.hprof"), HeapOptions.defaults());
-        HeapSnapshot after = HeapAnalyzer.snapshot(out.resolve("after.hprof"), before.holders(), HeapOptions.defaults());
-        return new HeapScenarioTest.Result(before.report(), after.report(), after.diff());
     }
 
     private static List<HeapScenarioTest.Result> results(Class<?> main) {
-        List<HeapScenarioTest.Result> out = new ArrayList<>();
-        for (Path jdk : HeapScenarioTest.jdks()) {
-            out.add(RESULTS.get(key(jdk, main)));
-        }
-        return out;
+        return runs.of(main);
     }
 
     @Test
@@ -100,10 +55,10 @@ class DirectBufferScenarioTest {
             assertThat(r.leaks()).as(r.diff().growth().grown().toString()).hasSize(1);
             Finding leak = r.leaks().get(0);
             assertThat(leak.subject()).isEqualTo(HeapScenarioTest.PKG + "FrameRelay.SESSIONS");
-            assertThat(number(leak, HeapGrowth.GROWTH_BYTES)).isPositive().isLessThan(GrowthRules.MIN_GROWTH_BYTES);
-            assertThat(number(leak, HeapGrowth.NATIVE_BYTES_BEFORE)).isEqualTo(250 * frame);
-            assertThat(number(leak, HeapGrowth.NATIVE_BYTES)).isEqualTo(500 * frame);
-            assertThat(number(leak, HeapGrowth.NATIVE_GROWTH_BYTES)).isEqualTo(250 * frame);
+            assertThat(ScenarioRuns.number(leak, HeapGrowth.GROWTH_BYTES)).isPositive().isLessThan(GrowthRules.MIN_GROWTH_BYTES);
+            assertThat(ScenarioRuns.number(leak, HeapGrowth.NATIVE_BYTES_BEFORE)).isEqualTo(250 * frame);
+            assertThat(ScenarioRuns.number(leak, HeapGrowth.NATIVE_BYTES)).isEqualTo(500 * frame);
+            assertThat(ScenarioRuns.number(leak, HeapGrowth.NATIVE_GROWTH_BYTES)).isEqualTo(250 * frame);
             assertThat(leak.title()).contains("grew by 15.6 MiB of native memory in direct buffers");
             HolderGrowth row = r.diff().growth().grown().get(0);
             assertThat(row.nativeGrowthBytes()).isEqualTo(250 * frame);
@@ -143,11 +98,5 @@ class DirectBufferScenarioTest {
                 false, 0, 0);
         var plain = Json.MAPPER.readTree(Json.MAPPER.writeValueAsString(heapOnly));
         assertThat(plain.has("native_bytes_before") || plain.has("native_bytes_after") || plain.has("native_growth_bytes")).isFalse();
-    }
-
-    private static long number(Finding f, String key) {
-        Object v = f.detail().get(key);
-        assertThat(v).as(key + " in " + f.detail()).isInstanceOf(Number.class);
-        return ((Number) v).longValue();
     }
 }
