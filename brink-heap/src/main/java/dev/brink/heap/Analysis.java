@@ -121,7 +121,7 @@ final class Analysis {
         }
         threads.read(first);
         direct.read(first);
-        HolderTable table = holders.name(first, threads, direct.retainedBy(holders.candidates()));
+        HolderTable table = holders.name(first, threads, direct.heldBy(holders.candidates()));
         HolderSummary summary = new HolderSummary(file.toString(), g.timestampMillis(), heap, direct.bytes(), table.holders(), holders.floor(),
                 applicationClasses, rows);
         GrowthRules.Outcome outcome = before == null ? null : GrowthRules.compare(before, summary, options.top());

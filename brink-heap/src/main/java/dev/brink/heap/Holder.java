@@ -25,9 +25,13 @@ import java.util.Objects;
  *                      same objects sit inside another holder, or are held from another place, in another dump.
  * @param nativeBytes   native memory its instances keep alive outside the heap: the capacities of the direct buffers
  *                      they retain that own their memory (report.DirectBuffers), nested instances counted once
+ * @param poolBytes     of those, the bytes of Netty pools' chunks it encloses that no live pooled buffer holds
+ *                      (report.NettyPools): the pool's capacity, free, cached by threads or never released
+ * @param unreleasedBytes of those pools' chunks, the bytes in use that no live buffer holds and no thread cache keeps:
+ *                      buffers dropped without release(); -1 when it encloses no pool whose sizes read
  */
 public record Holder(String key, HolderKind kind, String structure, String pool, long retainedBytes, long elements, long bound, int instances,
-                     List<String> within, String namedClass, long nativeBytes) {
+                     List<String> within, String namedClass, long nativeBytes, long poolBytes, long unreleasedBytes) {
     public Holder {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(kind, "kind");
@@ -35,6 +39,17 @@ public record Holder(String key, HolderKind kind, String structure, String pool,
         pool = pool == null ? "" : pool;
         within = List.copyOf(within);
         namedClass = namedClass == null ? "" : namedClass;
+    }
+
+    /** A holder that encloses no Netty pool. */
+    public Holder(String key, HolderKind kind, String structure, String pool, long retainedBytes, long elements, long bound, int instances,
+                  List<String> within, String namedClass, long nativeBytes) {
+        this(key, kind, structure, pool, retainedBytes, elements, bound, instances, within, namedClass, nativeBytes, 0, -1);
+    }
+
+    /** True when it encloses a Netty pool whose chunks' sizes read. */
+    public boolean keepsPool() {
+        return unreleasedBytes >= 0;
     }
 
     /** Heap and native bytes together: what its instances would free if they were gone. */

@@ -48,6 +48,13 @@ import java.util.Set;
  * pre-order moves its buffer's one up to the deepest open object whose subtree began before it), the objects above
  * them, and once the capacities are read, the candidates above them.
  *
+ * <p><b>Netty's pools.</b> A pooled allocator's chunk is a direct buffer that every live pooled buffer carved from it
+ * references too, so its referrers say little about who keeps it (the pool, and whoever holds one of its buffers).
+ * The chunks of a pool whose sizes read are credited as {@link NettyPools} says: each live buffer's region to that
+ * buffer, the rest to the allocator; the candidates above the allocators also learn how much of their pools' chunks
+ * is in use with no live buffer. The allocators and the live buffers are marked as anchors are (they are never
+ * leaves: an allocator holds its arenas, a live buffer references its chunk's memory).
+ *
  * <p>Cost: one pass over the objects' classes to find the buffers; one over the references for their referrers
  * (a list per referrer); their field values in the first detail scan (about 60 bytes each); for the walks, two bits
  * per object and stacks of the tree's depth. Nothing beyond the class pass when the dump has no direct buffer.
@@ -66,6 +73,8 @@ public final class DirectBuffers {
     /** Object index → capacity of each held buffer that owns its memory, after {@link #read}. */
     private final Map<Integer, Long> owners = new HashMap<>();
     private long bytes;
+    /** Netty's pools among the buffers' holders; null when the dump has no direct buffer. */
+    private NettyPools pools;
 
     public DirectBuffers(HeapGraph g, DominatorTree t) {
         this.g = g;
@@ -87,6 +96,7 @@ public final class DirectBuffers {
                 isBuffer.set(i);
             }
         }
+        pools = new NettyPools(g, t::reachable, isBuffer);
         for (int i = 0; i < g.objectCount() && !isBuffer.isEmpty(); i++) {
             if (g.isReference(i) || !t.reachable(i)) {
                 continue; // a Cleaner's referent, a weak map's key: not what keeps a buffer's memory
@@ -166,6 +176,9 @@ public final class DirectBuffers {
                 anchors.set(a);
             }
         }
+        for (int a : pools.keepers()) {
+            anchors.set(a); // where a pool's chunks are credited once their sizes read (NettyPools)
+        }
         walk((stack, sp) -> {
             if (anchors.get(stack[sp - 1])) {
                 for (int k = sp - 1; k >= 1 && !above.get(stack[k]); k--) {
@@ -221,6 +234,9 @@ public final class DirectBuffers {
         for (int b : held.keySet()) {
             out.add(g.id(b));
         }
+        if (pools != null) {
+            pools.request(out);
+        }
         return out;
     }
 
@@ -243,6 +259,9 @@ public final class DirectBuffers {
                 bytes += cap;
             }
         }
+        if (pools != null) {
+            pools.read(scan, owners::containsKey);
+        }
     }
 
     /** Held buffers that own native memory (with a cleaner, not a file mapping). */
@@ -255,28 +274,52 @@ public final class DirectBuffers {
         return bytes;
     }
 
+    /** What candidates keep outside the heap, each map by candidate object index, only those that keep some. */
+    public record Held(Map<Integer, Long> nativeBytes, Map<Integer, Long> poolBytes, Map<Integer, Long> unreleasedBytes) {
+        static final Held NONE = new Held(Map.of(), Map.of(), Map.of());
+    }
+
     /**
-     * Native bytes each of {@code candidates} keeps alive: those of the owning buffers whose anchor it encloses
-     * (see the class comment). Only candidates that keep some are in the map. The third walk: the dominator tree
-     * must not be parked.
+     * What each of {@code candidates} keeps alive outside the heap: the native bytes of the owning buffers whose
+     * anchor it encloses (see the class comment), a Netty pool's chunks credited as {@link NettyPools} says; and
+     * of those, the bytes of pools' chunks it encloses, and their bytes in use that no live buffer holds. The
+     * dominator tree must not be parked.
      */
-    public Map<Integer, Long> retainedBy(int[] candidates) {
-        Map<Integer, Long> out = new HashMap<>();
+    public Held heldBy(int[] candidates) {
         if (owners.isEmpty()) {
+            return Held.NONE;
+        }
+        Map<Integer, Long> byAnchor = new HashMap<>();
+        Map<Integer, Long> byPool = new HashMap<>();
+        owners.forEach((b, cap) -> {
+            int pool = pools.poolOf(b);
+            if (pool >= 0) {
+                byAnchor.merge(pool, pools.poolShare(b), Long::sum);
+                byPool.merge(pool, pools.poolShare(b), Long::sum);
+            } else {
+                byAnchor.merge(anchor[held.get(b)], cap, Long::sum);
+            }
+        });
+        pools.regions().forEach((buffer, length) -> byAnchor.merge(buffer, length, Long::sum));
+        return new Held(creditAbove(candidates, byAnchor), creditAbove(candidates, byPool), creditAbove(candidates, pools.unreleased()));
+    }
+
+    /** For each candidate, the sum of {@code byObject}'s values of the objects it is or dominates: a walk of the tree. */
+    private Map<Integer, Long> creditAbove(int[] candidates, Map<Integer, Long> byObject) {
+        Map<Integer, Long> out = new HashMap<>();
+        if (byObject.isEmpty()) {
             return out;
         }
         BitSet candidate = new BitSet(g.objectCount());
         for (int v : candidates) {
             candidate.set(v);
         }
-        Map<Integer, Long> byAnchor = new HashMap<>();
-        owners.forEach((b, cap) -> byAnchor.merge(anchor[held.get(b)], cap, Long::sum));
         walk((stack, sp) -> {
-            Long cap = byAnchor.get(stack[sp - 1]);
-            if (cap != null) {
+            Long value = byObject.get(stack[sp - 1]);
+            if (value != null) {
                 for (int k = 1; k < sp; k++) {
                     if (candidate.get(stack[k])) {
-                        out.merge(stack[k], cap, Long::sum);
+                        out.merge(stack[k], value, Long::sum);
                     }
                 }
             }

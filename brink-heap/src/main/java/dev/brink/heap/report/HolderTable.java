@@ -34,6 +34,9 @@ public final class HolderTable {
         final String namedClass;
         long retained;
         long nativeBytes;
+        long poolBytes;
+        /** Netty pools' bytes in use with no live buffer; -1 until an instance encloses a pool whose figures read. */
+        long unreleasedBytes = -1;
         long elements = -1;
         /** Summed bounds of instances that evict; EvictionBounds.UNREAD once one's is unread, NONE until one evicts. */
         long bound = EvictionBounds.NONE;
@@ -52,15 +55,21 @@ public final class HolderTable {
         }
 
         Holder holder(String key) {
-            return new Holder(key, kind, structure, pool, retained, elements, bound, instances, List.copyOf(within), namedClass, nativeBytes);
+            return new Holder(key, kind, structure, pool, retained, elements, bound, instances, List.copyOf(within), namedClass, nativeBytes,
+                    poolBytes, unreleasedBytes);
         }
     }
 
+    /** {@code unreleasedBytes}: of the Netty pools the instance encloses (report.NettyPools), -1 when it encloses none read. */
     void add(String key, HolderKind kind, String structure, String pool, String namedClass, int node, long retained, long nativeBytes,
-             long elements, long bound, String within) {
+             long poolBytes, long unreleasedBytes, long elements, long bound, String within) {
         Entry e = byKey.computeIfAbsent(key, k -> new Entry(kind, structure, pool, namedClass));
         e.retained += retained;
         e.nativeBytes += nativeBytes;
+        e.poolBytes += poolBytes;
+        if (unreleasedBytes >= 0) {
+            e.unreleasedBytes = Math.max(0, e.unreleasedBytes) + unreleasedBytes;
+        }
         if (elements >= 0) {
             e.elements = Math.max(0, e.elements) + elements;
         }

@@ -295,14 +295,15 @@ public final class Holders {
 
     /** Names the candidates, and sums them by name, counting no native memory. */
     public HolderTable name(DetailReader scan, ThreadNames threads) {
-        return name(scan, threads, Map.of());
+        return name(scan, threads, DirectBuffers.Held.NONE);
     }
 
     /**
      * Names the candidates from the scan that fetched what {@link #request} asked for, and sums them by name.
-     * {@code nativeBytes}: per candidate, the native memory it keeps alive ({@link DirectBuffers#retainedBy}).
+     * {@code outside}: per candidate, the native memory it keeps alive and the Netty pools' part of it
+     * ({@link DirectBuffers#heldBy}).
      */
-    public HolderTable name(DetailReader scan, ThreadNames threads, Map<Integer, Long> nativeBytes) {
+    public HolderTable name(DetailReader scan, ThreadNames threads, DirectBuffers.Held outside) {
         Namer namer = new Namer(scan, threads);
         HolderTable table = new HolderTable();
         String[] keys = new String[count];
@@ -321,7 +322,8 @@ public final class Holders {
             String namedClass = type[i] == TOP && kind == HolderKind.OTHER ? g.className(node[i]) : "";
             long bound = type[i] == THREAD ? EvictionBounds.NONE : EvictionBounds.of(g, node[i], scan);
             table.add(named[0], kind, named[2], named.length > 3 ? named[3] : "", namedClass, node[i], t.retained(node[i]),
-                    nativeBytes.getOrDefault(node[i], 0L), elements(i, scan), bound, parent < 0 ? null : keys[parent]);
+                    outside.nativeBytes().getOrDefault(node[i], 0L), outside.poolBytes().getOrDefault(node[i], 0L),
+                    outside.unreleasedBytes().getOrDefault(node[i], -1L), elements(i, scan), bound, parent < 0 ? null : keys[parent]);
             if (kind == HolderKind.THREAD_STACK && named.length > 3) {
                 // a frame's locals are the thread's, as its thread-local values are: when the pool grows with what its
                 // frames hold (virtual threads parked for good), the frames' holder is where the memory is

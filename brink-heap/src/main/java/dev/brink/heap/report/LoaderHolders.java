@@ -179,7 +179,7 @@ final class LoaderHolders {
             String key = "class loaders " + type + (place == null ? " (held only by their own classes' objects)" : " held by " + place);
             // named by their type too: the place is found from who references the loaders at the moment of the dump,
             // and another dump may find the same loaders referenced from elsewhere (GrowthRules)
-            table.add(key, HolderKind.CLASS_LOADERS, Holders.orEmpty(KnownStructures.of(type)), "", type, loader, retained, 0, 1,
+            table.add(key, HolderKind.CLASS_LOADERS, Holders.orEmpty(KnownStructures.of(type)), "", type, loader, retained, 0, 0, -1, 1,
                     EvictionBounds.NONE, null);
             keys[slot] = key;
             table.loaders(key, place == null ? "" : place, type, mirrors.get(slot).size(), g.id(loader));
