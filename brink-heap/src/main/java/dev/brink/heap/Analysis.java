@@ -214,9 +214,11 @@ final class Analysis {
                           java.util.function.IntFunction<HolderEvidence.Where> where) {
         HeapGrowth growth = new HeapGrowth(before.file(), after.file(), before.timestampMillis(), after.timestampMillis(),
                 before.heapBytes(), after.heapBytes(), outcome.grown(), outcome.filling(), outcome.stable());
+        Map<String, Holder> earlier = new HashMap<>();
+        before.holders().forEach(h -> earlier.put(h.key(), h));
         List<Finding> findings = new ArrayList<>();
         for (HolderGrowth row : outcome.grown()) {
-            findings.add(HeapFindings.growth(before.file(), after.file(), row, table.holder(row.holder()),
+            findings.add(HeapFindings.growth(before.file(), after.file(), row, table.holder(row.holder()), earlier.get(row.holder()),
                     where.apply(table.biggestNode(row.holder())), after.heapBytes(), growth.hoursBetween()));
         }
         return new HeapDiff(growth, findings, classDeltas(before.classes(), after.classes()));

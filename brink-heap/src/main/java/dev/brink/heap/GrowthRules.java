@@ -64,6 +64,20 @@ import java.util.Set;
  * them apart so that the finding says which grew. A holder named by its class alone that the earlier dump lacks
  * gained at most what the dump's direct buffers gained in all, as its heap bytes gained at most what its class did.
  *
+ * <p><b>A buffer pool grown to its working set.</b> Netty's pooled allocator takes its memory in chunks of direct
+ * buffers (4 MiB by default) and keeps what it took for reuse: freed regions go back to their chunk or to the freeing
+ * thread's cache, and only a chunk that falls empty is given back. More connections or requests in flight at the
+ * later dump's load (more event loops busy, each caching what it freed) leave it holding more chunks, and that is no
+ * leak: the next burst reuses them. A pool also grows when the application leaks its buffers: by keeping them (their
+ * regions are credited to whatever keeps them, report.NettyPools, and that holder grows) or by dropping them without
+ * {@code release()}, when their regions stay used in the chunks with no buffer left to free them. That last part is
+ * in the dump: a chunk's {@code chunkSize - freeBytes}, less the regions of live buffers and of thread-cache entries,
+ * is what no one can release ({@link Holder#unreleasedBytes}). So a grown holder that keeps a pool whose unreleased
+ * bytes grew by less than the least growth, and whose growth beyond its pools' chunks is also below it, is a pool
+ * grown to its working set: listed with the filling caches, no memory-leak. One whose unreleased bytes grew by the
+ * least growth or more is judged like any holder, and its finding says its buffers are never released. A pool whose
+ * chunks' or cache entries' sizes did not read (another Netty's layout) is judged like any holder, as before.
+ *
  * <p><b>The holder that grew, not its enclosers.</b> A bean's growing field also grows the registry that holds the
  * bean and the static field that holds the registry. As MAT's "big drop" walks down to where the memory is, a
  * grown holder whose nearest grown enclosed holders account for {@value #EXPLAINED_BY_ENCLOSED} of its growth is
@@ -82,7 +96,10 @@ final class GrowthRules {
     private GrowthRules() {
     }
 
-    /** The grown holders (reported ones only, most growth first), the filling caches, the biggest {@code top} stable ones. */
+    /**
+     * The grown holders (reported ones only, most growth first), the filling caches and the pools grown to their
+     * working set, the biggest {@code top} stable ones.
+     */
     record Outcome(List<HolderGrowth> grown, List<HolderGrowth> filling, List<HolderGrowth> stable) {
     }
 
@@ -109,7 +126,7 @@ final class GrowthRules {
             long growth = h.totalBytes() - was;
             if (!inFlight(h, a.get(h.key())) && growth >= minGrowth && growth >= MIN_GROWTH_SHARE_OF_HOLDER * was) {
                 grown.put(h.key(), h);
-                if (filling(h, a.get(h.key()), was)) {
+                if (filling(h, a.get(h.key()), was) || poolAtWorkingSet(h, a.get(h.key()), was, minGrowth)) {
                     filling.add(h.key());
                 }
             }
@@ -182,6 +199,31 @@ final class GrowthRules {
         double meanThen = (double) earlierBytes / then;
         double meanNow = (double) h.totalBytes() / now;
         return meanNow <= (1 + MIN_GROWTH_SHARE_OF_HOLDER) * meanThen;
+    }
+
+    /**
+     * A grown holder that keeps a Netty pool, grown by the pool's chunks while its bytes in use with no live buffer
+     * did not grow: a pool grown to its working set (see the class comment). {@code earlierBytes}: heap and native.
+     */
+    private static boolean poolAtWorkingSet(Holder h, Holder was, long earlierBytes, long minGrowth) {
+        if (!h.keepsPool() || unreleasedGrowth(h, was) >= minGrowth) {
+            return false;
+        }
+        long chunksGrowth = h.poolBytes() - (was == null ? 0 : was.poolBytes());
+        return h.totalBytes() - earlierBytes - Math.max(0, chunksGrowth) < minGrowth;
+    }
+
+    /** Growth of a holder's pools' bytes in use that no live buffer holds and no thread caches; 0 when it keeps no pool. */
+    static long unreleasedGrowth(Holder h, Holder was) {
+        if (!h.keepsPool()) {
+            return 0;
+        }
+        return h.unreleasedBytes() - unreleasedBefore(was);
+    }
+
+    /** A holder's pools' unreleased bytes in the earlier dump: 0 when it had none read, or was not tracked. */
+    static long unreleasedBefore(Holder was) {
+        return was != null && was.keepsPool() ? was.unreleasedBytes() : 0;
     }
 
     /** A stack frame's holder that the earlier dump did not have: a request in flight (see the class comment). */

@@ -67,8 +67,11 @@ final class HeapFindings {
                 List.of(file), detail);
     }
 
-    /** A holder that grew between two dumps, with where it is in the later one. */
-    static Finding growth(String before, String after, HolderGrowth row, Holder holder, HolderEvidence.Where where,
+    /**
+     * A holder that grew between two dumps, with where it is in the later one; {@code was}: the holder in the earlier
+     * dump, or null.
+     */
+    static Finding growth(String before, String after, HolderGrowth row, Holder holder, Holder was, HolderEvidence.Where where,
                           long heapAfter, double hours) {
         MemoryLeakDetail.Accumulation at = where == null ? MemoryLeakDetail.Accumulation.UNKNOWN : new MemoryLeakDetail.Accumulation(
                 where.accumulationClass(), where.accumulationObject(), where.accumulationRetainedBytes(), where.rootKind(),
@@ -88,6 +91,13 @@ final class HeapFindings {
                     Sizes.human(row.nativeBytesBefore()), Sizes.human(row.nativeBytesAfter()), Sizes.human(row.growthBytes()),
                     Sizes.human(row.bytesBefore()), Sizes.human(row.bytesAfter()), elements(row), perHour(row.bytesPerHour()),
                     where == null ? "" : ", accumulated in " + where.accumulationClass());
+        }
+        if (GrowthRules.unreleasedGrowth(holder, was) >= GrowthRules.minGrowth(heapAfter)) {
+            // a pool's chunks grew under buffers no one can release any more: the pool is where, the application's
+            // code that drops its buffers is why (GrowthRules: a buffer pool grown to its working set)
+            title = String.format(Locale.ROOT, "%s: pooled buffers never released: %s of its pool's chunks in use with no live buffer "
+                            + "(%s → %s); it%s", holder.key(), Sizes.human(GrowthRules.unreleasedGrowth(holder, was)),
+                    Sizes.human(GrowthRules.unreleasedBefore(was)), Sizes.human(holder.unreleasedBytes()), title.substring(holder.key().length()));
         }
         Severity severity = heapAfter > 0 && row.bytesAfter() >= WARNING_SHARE * heapAfter ? Severity.CRITICAL : Severity.WARNING;
         return new Finding(FindingKind.MEMORY_LEAK, severity, title, subject(holder), List.of(before, after), detail);

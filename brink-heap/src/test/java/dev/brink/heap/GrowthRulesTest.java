@@ -103,4 +103,28 @@ class GrowthRulesTest {
         assertThat(o.grown()).extracting(HolderGrowth::holder).containsExactly(loaders);
         assertThat(o.stable()).extracting(HolderGrowth::holder).doesNotContain("static app.Plugin.TEMPLATES");
     }
+
+    /** A holder keeping a Netty pool: its heap, its pool's chunk bytes (all native here), their unreleased part. */
+    private static Holder pool(long heap, long chunks, long unreleased) {
+        return new Holder("static app.Broker.FRAMES", HolderKind.STATIC_FIELD, "Netty pooled buffer arenas", "", heap, -1, -1, 1, List.of(),
+                "", chunks, chunks, unreleased);
+    }
+
+    @Test
+    void aPoolGrownToItsWorkingSetFillsUnlessWhatNoBufferHoldsGrew() {
+        HolderSummary before = dump(0, pool(400, 8 * MIB, MIB));
+        // 12 MiB more chunks, in use by no live buffer: 511 KiB more, under the least growth: its working set
+        GrowthRules.Outcome working = GrowthRules.compare(before, dump(HOUR, pool(400, 20 * MIB, MIB + 511 * 1024)), 20);
+        assertThat(working.grown()).isEmpty();
+        assertThat(working.filling()).extracting(HolderGrowth::holder).containsExactly("static app.Broker.FRAMES");
+        // 513 KiB more that no buffer holds: buffers dropped unreleased
+        assertThat(grown(before, dump(HOUR, pool(400, 20 * MIB, MIB + 513 * 1024)))).containsExactly("static app.Broker.FRAMES");
+        // its chunks at their working set, but its heap grew beside them by the least growth: judged on that
+        assertThat(grown(before, dump(HOUR, pool(400 + 513 * 1024, 20 * MIB, MIB)))).containsExactly("static app.Broker.FRAMES");
+        // a pool whose sizes did not read: judged like any holder
+        HolderSummary unread = dump(0, new Holder("static app.Broker.FRAMES", HolderKind.STATIC_FIELD, "", "", 400, -1, -1, 1, List.of(), "",
+                8 * MIB));
+        assertThat(grown(unread, dump(HOUR, new Holder("static app.Broker.FRAMES", HolderKind.STATIC_FIELD, "", "", 400, -1, -1, 1, List.of(),
+                "", 20 * MIB)))).containsExactly("static app.Broker.FRAMES");
+    }
 }
