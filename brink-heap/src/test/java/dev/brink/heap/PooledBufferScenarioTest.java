@@ -1,0 +1,88 @@
+package dev.brink.heap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brink.core.Finding;
+import dev.brink.core.FindingDetail.HeapGrowth;
+import dev.brink.core.FindingKind;
+import dev.brink.core.summary.HolderGrowth;
+import dev.brink.heap.scenario.TopicBroker;
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Netty's pooled direct buffers on JDK 17 and JDK 25 (netty-buffer 4.1, its chunks ByteBuffer.allocateDirect with a
+ * cleaner): a broker whose in-flight frames grow from 300 to 900 between its dumps, every one released, leaves its
+ * pool holding more chunks and must give no memory-leak; its twin that keeps every frame in a replay log must be the
+ * log's leak, not the pool's; its twin that drops frames without release() must be the pool's, saying so.
+ */
+class PooledBufferScenarioTest {
+    /** The broker's frames are 16 KiB; each round keeps 300 in flight per busy event loop, 900 in the second. */
+    private static final long SECOND_ROUND_FRAMES_BYTES = 900 * 16 * 1024L;
+    private static final String POOL = "static " + HeapScenarioTest.PKG + "TopicBroker.FRAMES";
+    private static ScenarioRuns runs;
+
+    @BeforeAll
+    static void runScenarios() throws Exception {
+        runs = ScenarioRuns.run("brink-heap-pooled", List.of(TopicBroker.class, TopicBroker.Hoarding.class, TopicBroker.Dropping.class));
+    }
+
+    @AfterAll
+    static void cleanUp() throws IOException {
+        if (runs != null) {
+            runs.close();
+        }
+    }
+
+    @Test
+    void aPoolGrownToItsWorkingSetIsListedApartAndIsNoLeak() {
+        for (HeapScenarioTest.Result r : runs.of(TopicBroker.class)) {
+            noLeakInEitherDumpAlone(r);
+            assertThat(r.leaks()).as(r.diff().growth().grown().toString()).isEmpty();
+            assertThat(r.diff().grew()).isFalse();
+            // the pool did grow, by chunks of direct memory: the later load's working set, kept for reuse
+            assertThat(r.after().directBufferBytes()).isGreaterThan(r.before().directBufferBytes());
+            HolderGrowth pool = r.diff().growth().filling().stream().filter(h -> h.holder().equals(POOL)).findFirst()
+                    .orElseThrow(() -> new AssertionError("not filling: " + r.diff().growth().filling()));
+            assertThat(pool.nativeGrowthBytes()).isGreaterThanOrEqualTo(GrowthRules.minGrowth(r.after().reachableBytes()));
+            assertThat(pool.structure()).startsWith("Netty pooled buffer arenas");
+        }
+    }
+
+    @Test
+    void framesKeptInAnApplicationLogAreThatLogsLeakNotThePools() {
+        for (HeapScenarioTest.Result r : runs.of(TopicBroker.Hoarding.class)) {
+            noLeakInEitherDumpAlone(r);
+            assertThat(r.leaks()).as(r.diff().growth().grown().toString()).hasSize(1);
+            Finding leak = r.leaks().get(0);
+            assertThat(leak.subject()).isEqualTo(HeapScenarioTest.PKG + "TopicBroker$Hoarding.REPLAY_LOG");
+            // the log's heap grew by a few hundred bytes a frame; the regions of the pool's chunks its frames hold are the leak
+            assertThat(ScenarioRuns.number(leak, HeapGrowth.GROWTH_BYTES)).isLessThan(GrowthRules.MIN_GROWTH_BYTES);
+            assertThat(ScenarioRuns.number(leak, HeapGrowth.NATIVE_GROWTH_BYTES)).isGreaterThanOrEqualTo(SECOND_ROUND_FRAMES_BYTES);
+            assertThat(ScenarioRuns.number(leak, HeapGrowth.ELEMENTS_BEFORE)).isEqualTo(300);
+            assertThat(ScenarioRuns.number(leak, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(1_200);
+            assertThat(leak.title()).doesNotContain("never released");
+        }
+    }
+
+    @Test
+    void framesDroppedWithoutReleaseAreThePoolsLeakNamedAsSuch() {
+        for (HeapScenarioTest.Result r : runs.of(TopicBroker.Dropping.class)) {
+            noLeakInEitherDumpAlone(r);
+            assertThat(r.leaks()).as(r.diff().growth().grown().toString()).hasSize(1);
+            Finding leak = r.leaks().get(0);
+            assertThat(leak.subject()).isEqualTo(POOL.substring("static ".length()));
+            assertThat(leak.title()).contains("pooled buffers never released");
+            assertThat(ScenarioRuns.number(leak, HeapGrowth.NATIVE_GROWTH_BYTES)).isGreaterThanOrEqualTo(SECOND_ROUND_FRAMES_BYTES);
+        }
+    }
+
+    private static void noLeakInEitherDumpAlone(HeapScenarioTest.Result r) {
+        for (HeapReport report : List.of(r.before(), r.after())) {
+            assertThat(report.findings()).as(report.file()).noneMatch(f -> f.kind() == FindingKind.MEMORY_LEAK);
+        }
+    }
+}
