@@ -55,9 +55,7 @@ class PooledBufferScenarioTest {
     @Test
     void framesKeptInAnApplicationLogAreThatLogsLeakNotThePools() {
         for (HeapScenarioTest.Result r : runs.of(TopicBroker.Hoarding.class)) {
-            noLeakInEitherDumpAlone(r);
-            assertThat(r.leaks()).as(r.diff().growth().grown().toString()).hasSize(1);
-            Finding leak = r.leaks().get(0);
+            Finding leak = onlyLeakOfTheDiff(r);
             assertThat(leak.subject()).isEqualTo(HeapScenarioTest.PKG + "TopicBroker$Hoarding.REPLAY_LOG");
             // the log's heap grew by a few hundred bytes a frame; the regions of the pool's chunks its frames hold are the leak
             assertThat(ScenarioRuns.number(leak, HeapGrowth.GROWTH_BYTES)).isLessThan(GrowthRules.MIN_GROWTH_BYTES);
@@ -71,13 +69,18 @@ class PooledBufferScenarioTest {
     @Test
     void framesDroppedWithoutReleaseAreThePoolsLeakNamedAsSuch() {
         for (HeapScenarioTest.Result r : runs.of(TopicBroker.Dropping.class)) {
-            noLeakInEitherDumpAlone(r);
-            assertThat(r.leaks()).as(r.diff().growth().grown().toString()).hasSize(1);
-            Finding leak = r.leaks().get(0);
+            Finding leak = onlyLeakOfTheDiff(r);
             assertThat(leak.subject()).isEqualTo(POOL.substring("static ".length()));
             assertThat(leak.title()).contains("pooled buffers never released");
             assertThat(ScenarioRuns.number(leak, HeapGrowth.NATIVE_GROWTH_BYTES)).isGreaterThanOrEqualTo(SECOND_ROUND_FRAMES_BYTES);
         }
+    }
+
+    /** The one memory-leak finding of the two dumps compared; neither dump alone has one. */
+    private static Finding onlyLeakOfTheDiff(HeapScenarioTest.Result r) {
+        noLeakInEitherDumpAlone(r);
+        assertThat(r.leaks()).as(r.diff().growth().grown().toString()).hasSize(1);
+        return r.leaks().get(0);
     }
 
     private static void noLeakInEitherDumpAlone(HeapScenarioTest.Result r) {
