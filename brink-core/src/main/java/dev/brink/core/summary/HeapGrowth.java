@@ -6,8 +6,8 @@ import java.util.Objects;
 
 /**
  * Two heap dumps of one application compared holder by holder ({@code brink heap diff}, the soak's dumps): the
- * holders that grew beyond normal churn (each also a memory-leak finding), those that grew as bounded caches fill,
- * and the biggest that stayed flat.
+ * holders that grew beyond normal churn (each also a memory-leak finding), those that grew as bounded caches fill or
+ * buffer pools grow to their working set, and the biggest that stayed flat.
  *
  * @param dumpBefore     the earlier dump, as given (relative to the run directory in a run)
  * @param dumpAfter      the later dump
@@ -17,7 +17,8 @@ import java.util.Objects;
  * @param heapBytesAfter  reachable heap of the later dump
  * @param grown          the holders that grew, most growth first
  * @param filling        the holders that grew as bounded maps fill: more entries of the same size, below the bound
- *                       they evict at; growth that stops when they are full, not a leak (most growth first)
+ *                       they evict at; growth that stops when they are full, not a leak; and Netty buffer pools grown
+ *                       to their working set: more chunks, none of it in use without a live buffer (most growth first)
  * @param stable         the biggest holders that did not, biggest first (cut to a screenful)
  */
 public record HeapGrowth(@JsonProperty("dump_before") String dumpBefore, @JsonProperty("dump_after") String dumpAfter,
