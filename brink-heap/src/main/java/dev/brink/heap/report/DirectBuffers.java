@@ -50,10 +50,11 @@ import java.util.Set;
  *
  * <p><b>Netty's pools.</b> A pooled allocator's chunk is a direct buffer that every live pooled buffer carved from it
  * references too, so its referrers say little about who keeps it (the pool, and whoever holds one of its buffers).
- * The chunks of a pool whose sizes read are credited as {@link NettyPools} says: each live buffer's region to that
- * buffer, the rest to the allocator; the candidates above the allocators also learn how much of their pools' chunks
- * is in use with no live buffer. The allocators and the live buffers are marked as anchors are (they are never
- * leaves: an allocator holds its arenas, a live buffer references its chunk's memory).
+ * The chunks of a pool whose sizes read are credited as {@link NettyPools} says: each live buffer's region to what
+ * holds that buffer (its anchor, found as a direct buffer's is: Netty's leak detector refers to a sampled buffer
+ * through a WeakReference, and the buffer's recycler handle is its own inside), the rest to the allocator; the
+ * candidates above the allocators also learn how much of their pools' chunks is in use with no live buffer. The
+ * allocators are marked as anchors are (never leaves: an allocator holds its arenas).
  *
  * <p>Cost: one pass over the objects' classes to find the buffers; one over the references for their referrers
  * (a list per referrer); their field values in the first detail scan (about 60 bytes each); for the walks, two bits
@@ -97,6 +98,9 @@ public final class DirectBuffers {
             }
         }
         pools = new NettyPools(g, t::reachable, isBuffer);
+        for (int b : pools.liveBuffers()) {
+            isBuffer.set(b); // a live pooled buffer's region is kept by what holds it, found as a direct buffer's is
+        }
         for (int i = 0; i < g.objectCount() && !isBuffer.isEmpty(); i++) {
             if (g.isReference(i) || !t.reachable(i)) {
                 continue; // a Cleaner's referent, a weak map's key: not what keeps a buffer's memory
@@ -115,11 +119,16 @@ public final class DirectBuffers {
         }
     }
 
-    /** The first walk: each held buffer's referrers' nearest common dominator. */
+    /**
+     * The first walk: each held buffer's referrers' nearest common dominator, leaving out the referrers the buffer
+     * dominates (its own inside, such as a pooled buffer's recycler handle: not what keeps it).
+     */
     private void anchors() {
         anchor = new int[held.size()];
+        Arrays.fill(anchor, DominatorTree.SUPER_ROOT); // referenced from its own inside alone: held by nothing
         long[] anchorPre = new long[held.size()];
         Arrays.fill(anchorPre, -1);
+        BitSet open = new BitSet(g.objectCount()); // the objects on the stack: what encloses the current one
         int[] stack = new int[1024];
         int[] cursor = new int[1024];
         long[] pre = new long[1024]; // pre-order number of each open object
@@ -131,6 +140,9 @@ public final class DirectBuffers {
         while (sp > 0) {
             int at = stack[sp - 1];
             if (cursor[sp - 1] >= t.childrenEnd(at)) {
+                if (at >= 0) {
+                    open.clear(at);
+                }
                 sp--;
                 continue;
             }
@@ -143,8 +155,12 @@ public final class DirectBuffers {
             stack[sp] = child;
             cursor[sp] = t.childrenStart(child);
             pre[sp++] = n++;
+            open.set(child);
             List<Integer> refs = referrers.get(child);
             for (int b : refs == null ? List.<Integer>of() : refs) {
+                if (open.get(b)) {
+                    continue; // b encloses its referrer
+                }
                 int slot = held.get(b);
                 if (anchorPre[slot] < 0) {
                     anchor[slot] = child;
@@ -176,7 +192,7 @@ public final class DirectBuffers {
                 anchors.set(a);
             }
         }
-        for (int a : pools.keepers()) {
+        for (int a : pools.allocators()) {
             anchors.set(a); // where a pool's chunks are credited once their sizes read (NettyPools)
         }
         walk((stack, sp) -> {
@@ -245,6 +261,9 @@ public final class DirectBuffers {
         ClassTable classes = g.classes();
         int idSize = g.sizeModel().idSize();
         for (int b : held.keySet()) {
+            if (pools.liveBuffers().contains(b)) {
+                continue; // a pooled buffer: its memory is its chunk's
+            }
             byte[] data = scan.instance(g.id(b));
             int c = g.classOf(b);
             int capacity = Fields.slot(classes, c, "capacity");
@@ -300,7 +319,10 @@ public final class DirectBuffers {
                 byAnchor.merge(anchor[held.get(b)], cap, Long::sum);
             }
         });
-        pools.regions().forEach((buffer, length) -> byAnchor.merge(buffer, length, Long::sum));
+        pools.regions().forEach((buffer, length) -> {
+            Integer slot = held.get(buffer); // none: only References and its own inside reference it
+            byAnchor.merge(slot == null ? DominatorTree.SUPER_ROOT : anchor[slot], length, Long::sum);
+        });
         return new Held(creditAbove(candidates, byAnchor), creditAbove(candidates, byPool), creditAbove(candidates, pools.unreleased()));
     }
 

@@ -32,8 +32,9 @@ import java.util.function.IntPredicate;
  * <p><b>Who keeps what.</b> Every live pooled buffer references its chunk's memory, so the chunk's direct buffer is
  * referenced from the pool and from wherever the application keeps its buffers: by the referrers alone its memory
  * would hang at their common dominator, often no holder at all, and as the chunk moves between usage lists the list
- * holding it changes. So a chunk's memory is credited as it is owned: each live buffer's region to the buffer (to
- * whatever holds it: the application's collection), the rest to the allocator, the pool, whatever list it is on.
+ * holding it changes. So a chunk's memory is credited as it is owned: each live buffer's region to whatever holds
+ * the buffer (the application's collection: DirectBuffers finds it as it finds a direct buffer's holder), the rest
+ * to the allocator, the pool, whatever list the chunk is on.
  *
  * <p>Found from the graph (a chunk references one arena, an arena one allocator, a buffer or a cache entry one
  * chunk), the sizes from the fields named above; a pool whose sizes cannot be read (another Netty's layout) has no
@@ -124,11 +125,14 @@ final class NettyPools {
         return -1;
     }
 
-    /** The objects that keep a pool's memory, in the sense of the class comment: the allocators and the live buffers. */
-    Set<Integer> keepers() {
-        Set<Integer> out = new HashSet<>(memoryPool.values());
-        out.addAll(buffers.keySet());
-        return out;
+    /** The allocators whose chunks were found: where a pool's memory is credited. */
+    Set<Integer> allocators() {
+        return new HashSet<>(memoryPool.values());
+    }
+
+    /** The live pooled buffers: those that still hold a chunk's region. */
+    Set<Integer> liveBuffers() {
+        return buffers.keySet();
     }
 
     /** The objects whose field values {@link #read} needs. */
