@@ -25,7 +25,7 @@ public final class StreamMux {
     static final int TRANSPORT_THREADS = 4;
 
     static {
-        // as TopicBroker: no leak detector's WeakReference beside each sampled window
+        // as a service tuned for production runs it (TopicBroker runs the default level): no buffer is wrapped
         ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
     }
 
