@@ -120,8 +120,9 @@ final class HeapText {
                 signed(g.heapBytesAfter() - g.heapBytesBefore()));
         out.println();
         if (!d.grew() && !g.filling().isEmpty()) {
-            out.println("No leak: what grew beyond normal churn is bounded caches filling (below); every other holder stayed");
-            out.println("within it (less than 10 % of its size, or less than max(512 KiB, 0.5 % of the heap)).");
+            out.println("No leak: what grew beyond normal churn is bounded caches filling or buffer pools grown to their working");
+            out.println("set (below); every other holder stayed within it (less than 10 % of its size, or less than");
+            out.println("max(512 KiB, 0.5 % of the heap)).");
         } else if (!d.grew()) {
             out.println("No growth: every holder stayed within normal churn (less than 10 % of its size, or less than");
             out.println("max(512 KiB, 0.5 % of the heap)).");
@@ -143,22 +144,24 @@ final class HeapText {
         }
         if (!g.filling().isEmpty()) {
             out.println();
-            out.println("Bounded caches filling (more entries of the same size, below the bound they evict at: not a leak;");
-            out.println("a third dump shows them full and flat)");
-            out.printf(Locale.ROOT, "%14s %14s %12s %20s %12s  %s%n", "retained A", "retained B", "change", "elements A → B", "at most",
-                    "holder");
+            out.println("Filling, not leaking: bounded caches (more entries of the same size, below the bound they evict at)");
+            out.println("and buffer pools grown to their working set (every region in use held by a live buffer or a thread's");
+            out.println("cache); a third dump shows them full and flat");
+            out.printf(Locale.ROOT, "%14s %14s %23s %12s %20s %12s  %s%n", "retained A", "retained B", "native A → B", "change",
+                    "elements A → B", "at most", "holder");
             for (HolderGrowth h : g.filling()) {
-                out.printf(Locale.ROOT, "%,14d %,14d %12s %20s %12s  %s%n", h.bytesBefore(), h.bytesAfter(), signed(h.growthBytes()),
-                        count(h.elementsBefore()) + " → " + count(h.elementsAfter()), h.elementsBound() > 0 ? count(h.elementsBound()) : "?",
-                        h.holder());
+                out.printf(Locale.ROOT, "%,14d %,14d %23s %12s %20s %12s  %s%n", h.bytesBefore(), h.bytesAfter(), nativeColumn(h),
+                        signed(h.totalGrowthBytes()), count(h.elementsBefore()) + " → " + count(h.elementsAfter()),
+                        h.elementsBound() != null && h.elementsBound() > 0 ? count(h.elementsBound()) : "?", h.holder());
             }
         }
         out.println();
         out.println("Stable holders (the biggest; B against A)");
-        out.printf(Locale.ROOT, "%14s %14s %12s %20s  %s%n", "retained A", "retained B", "change", "elements A → B", "holder");
+        out.printf(Locale.ROOT, "%14s %14s %23s %12s %20s  %s%n", "retained A", "retained B", "native A → B", "change",
+                "elements A → B", "holder");
         for (HolderGrowth h : g.stable()) {
-            out.printf(Locale.ROOT, "%,14d %,14d %12s %20s  %s%n", h.bytesBefore(), h.bytesAfter(), signed(h.growthBytes()),
-                    count(h.elementsBefore()) + " → " + count(h.elementsAfter()), h.holder());
+            out.printf(Locale.ROOT, "%,14d %,14d %23s %12s %20s  %s%n", h.bytesBefore(), h.bytesAfter(), nativeColumn(h),
+                    signed(h.totalGrowthBytes()), count(h.elementsBefore()) + " → " + count(h.elementsAfter()), h.holder());
         }
         out.println();
         out.println("Classes that changed (by shallow bytes)");
@@ -167,6 +170,17 @@ final class HeapText {
             out.printf(Locale.ROOT, "%+,12d %+,14d %+,14d  %s%n", c.countDelta(), c.shallowDelta(), c.retainedDelta(), c.className());
         }
         out.flush();
+    }
+
+    /**
+     * The direct buffers' memory a holder kept alive outside the heap, in each dump; "-" when none: a pool or a session
+     * map can hold megabytes there behind a few KiB of heap, and the change column counts both.
+     */
+    private static String nativeColumn(HolderGrowth h) {
+        if (h.nativeBytesBefore() == 0 && h.nativeBytesAfter() == 0) {
+            return "-";
+        }
+        return Sizes.human(h.nativeBytesBefore()) + " → " + Sizes.human(h.nativeBytesAfter());
     }
 
     private static String signed(long bytes) {

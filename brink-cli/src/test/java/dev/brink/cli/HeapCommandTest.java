@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Json;
+import dev.brink.core.Sizes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -124,6 +125,37 @@ class HeapCommandTest {
         BrinkRun text = brink("heap", "diff", small.toString(), big.toString());
         assertThat(text.out).contains("Grown holders: 1 memory-leak finding", leak.get("title").asText(), "Stable holders",
                 "java.util.concurrent.ConcurrentHashMap$Node");
+    }
+
+    /**
+     * A Netty pool that grew to a burst four times larger, every buffer released: the diff lists it as filling, not as
+     * a leak, and shows the native memory that grew behind its few KiB of heap, in text, JSON and HTML alike.
+     */
+    @Test
+    void aPoolGrownToItsWorkingSetIsListedWithItsNativeMemoryAndNoFinding() throws Exception {
+        Path before = dir.resolve("relay-before.hprof");
+        Path after = dir.resolve("relay-after.hprof");
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m",
+                "-cp", System.getProperty("java.class.path"), PooledRelayChild.class.getName(), before.toString(), after.toString())
+                .redirectErrorStream(true).start();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isZero();
+        Path page = dir.resolve("relay.html");
+        BrinkRun r = brink("heap", "diff", "--json", "--html", page.toString(), before.toString(), after.toString());
+        assertThat(r.code).as(r.err).isZero();
+        JsonNode diff = Json.MAPPER.readTree(r.out);
+        assertThat(diff.get("findings")).as(r.out).isEmpty();
+        JsonNode pool = diff.get("growth").get("filling").get(0);
+        assertThat(pool.get("holder").asText()).contains(PooledRelayChild.class.getName() + ".RELAY_BUFFERS");
+        long nativeBefore = pool.get("native_bytes_before").asLong();
+        long nativeAfter = pool.get("native_bytes_after").asLong();
+        // more than one 4 MiB chunk more: the growth is the native memory, not the pool's few KiB of heap
+        assertThat(nativeAfter - nativeBefore).as(pool.toString()).isGreaterThan(4L << 20);
+        BrinkRun text = brink("heap", "diff", before.toString(), after.toString());
+        assertThat(text.code).as(text.err).isZero();
+        assertThat(text.out).contains("No leak: ", "Filling, not leaking", Sizes.human(nativeBefore) + " → " + Sizes.human(nativeAfter),
+                PooledRelayChild.class.getName() + ".RELAY_BUFFERS");
+        assertThat(page).content().contains("Filling, not leaking", Sizes.human(nativeBefore) + " → " + Sizes.human(nativeAfter));
     }
 
     @Test

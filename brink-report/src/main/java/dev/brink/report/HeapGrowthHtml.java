@@ -8,8 +8,9 @@ import java.util.Locale;
 
 /**
  * Two heap dumps compared holder by holder, as HTML: when each was written, the heap in each, then one table of
- * the holders that grew, one of the bounded caches still filling and one of the biggest that stayed flat (bytes and elements before and after, growth per
- * hour). The grown holders' paths and accumulation points are their memory-leak findings', rendered beside.
+ * the holders that grew, one of the bounded caches still filling and the buffer pools grown to their working set, and
+ * one of the biggest that stayed flat (heap bytes, the native memory their direct buffers hold, elements before and
+ * after, growth per hour of heap and native together). The grown holders' paths and accumulation points are their memory-leak findings', rendered beside.
  */
 final class HeapGrowthHtml {
     private HeapGrowthHtml() {
@@ -28,7 +29,8 @@ final class HeapGrowthHtml {
                     .append(" grew beyond normal churn.</p>\n");
             table(h, "Grown holders", g.grown());
         }
-        table(h, "Bounded caches filling (more entries of the same size, below the bound they evict at: not a leak)", g.filling());
+        table(h, "Filling, not leaking: bounded caches below the bound they evict at, buffer pools grown to their working set",
+                g.filling());
         table(h, "Stable holders (the biggest)", g.stable());
     }
 
@@ -37,14 +39,17 @@ final class HeapGrowthHtml {
             return;
         }
         h.append("<table class=\"mini holders\"><caption>").append(Html.text(caption)).append("</caption><thead><tr><th>holder</th>")
-                .append("<th>kind</th><th>retained before</th><th>retained after</th><th>growth</th><th>per hour</th>")
+                .append("<th>kind</th><th>retained before</th><th>retained after</th><th>native before → after</th>")
+                .append("<th>growth (heap and native)</th><th>per hour</th>")
                 .append("<th>elements before → after</th></tr></thead><tbody>\n");
         for (HolderGrowth r : rows) {
             h.append("<tr").append(r.grew() ? " class=\"degraded\"" : "").append("><td><code>").append(Html.text(r.holder()))
                     .append("</code>").append(r.structure().isEmpty() ? "" : "<br><small>" + Html.text(r.structure()) + "</small>")
                     .append("</td><td>").append(Html.text(r.kind().json())).append("</td><td>").append(Sizes.human(r.bytesBefore()))
                     .append("</td><td>").append(Sizes.human(r.bytesAfter())).append("</td><td>")
-                    .append(r.growthBytes() < 0 ? "-" : "+").append(Sizes.human(Math.abs(r.growthBytes()))).append("</td><td>")
+                    .append(r.nativeBytesBefore() == 0 && r.nativeBytesAfter() == 0 ? ""
+                            : Sizes.human(r.nativeBytesBefore()) + " → " + Sizes.human(r.nativeBytesAfter())).append("</td><td>")
+                    .append(r.totalGrowthBytes() < 0 ? "-" : "+").append(Sizes.human(Math.abs(r.totalGrowthBytes()))).append("</td><td>")
                     .append(r.bytesPerHour() != null ? String.format(Locale.ROOT, "%.1f MB/h", r.bytesPerHour() / 1e6) : "")
                     .append("</td><td>").append(count(r.elementsBefore())).append(" → ").append(count(r.elementsAfter()))
                     .append("</td></tr>\n");
