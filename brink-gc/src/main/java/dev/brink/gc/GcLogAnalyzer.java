@@ -136,6 +136,7 @@ public final class GcLogAnalyzer {
         GcKind[] kinds = new GcKind[n];
         boolean[] plansMixed = new boolean[n];
         boolean[] preempts = new boolean[n];
+        boolean[] atCeiling = new boolean[n];
         int k = 0;
         long maxCommitted = -1;
         // A cycle logs several sizes under one GC id (Shenandoah's "Concurrent cleanup" after marking, when only wholly
@@ -165,16 +166,37 @@ public final class GcLogAnalyzer {
                 GcCauseKind cause = GcCauseKind.of(e.cause());
                 preempts[k] = e.kind() == GcKind.YOUNG && e.name().contains("(Concurrent Start)")
                         && (cause == GcCauseKind.EXPLICIT || cause == GcCauseKind.TOOL);
+                atCeiling[k] = atCeiling(e);
                 k++;
             }
         }
         g1CycleFloors(after, full, kinds, plansMixed, preempts, k);
         long max = settings.maxHeap() > 0 ? settings.maxHeap() : maxCommitted;
-        HeapFloorTrend trend = HeapFloorTrend.assess(ts, before, after, full, k, max, jvmStart, classesLoaded(events, t));
+        HeapFloorTrend trend = HeapFloorTrend.assess(ts, before, after, full, atCeiling, k, max, jvmStart,
+                classesLoaded(events, t));
         return withinZgcFragmentation(trend, events) ? trend.explainedAway("ZGC's heap after a cycle is not its live set"
                 + " in a log without the Live row (-Xlog:gc): pages with under " + Math.round(ZGC_FRAGMENTATION_LIMIT * 100)
                 + " % garbage are not relocated, so it may rise a third above the live set while that stays level;"
                 + " -Xlog:gc* logs the live bytes") : trend;
+    }
+
+    /**
+     * A full GC the heap caused that freed less than this share of the heap it found ran at the heap's ceiling: pinned
+     * there, Parallel's and Serial's full GCs free 0-2 % (only what was allocated since the last one), while those of the
+     * climb before it free a tenth or more.
+     */
+    static final double FREED_AT_CEILING = 0.05;
+
+    /**
+     * A full GC that ran because an allocation did not fit (the heap's own cause: not System.gc(), a tool or the
+     * metaspace, which collect whatever room is left) and freed under {@link #FREED_AT_CEILING} of what it found: the
+     * collector could make no room, so what is left is live and the live set is at least that — the heap's ceiling,
+     * not a measure of the live set (Serial and Parallel once the old generation is full and the eden holds what it
+     * could not promote; G1 once its evacuations fail).
+     */
+    static boolean atCeiling(GcEvent e) {
+        return e.kind() == GcKind.FULL && GcFacts.heapCaused(e) && e.heapBefore() > 0 && e.heapAfter() >= 0
+                && e.heapBefore() - e.heapAfter() < FREED_AT_CEILING * e.heapBefore();
     }
 
     /** The share of its final level at which the metaspace counts as loaded. */

@@ -30,7 +30,9 @@ import java.util.Arrays;
  *       filled it, provided that climb took a twentieth of the run or more, counted from the JVM's start when the
  *       caller knows it (a live set loaded at start-up fills the heap at once), and provided the floor did not
  *       then stay level below 90 % of the heap for as long as the climb took or longer (a live set loaded page by page
- *       in the first seconds: a leak goes on climbing once the heap is full).</li>
+ *       in the first seconds: a leak goes on climbing once the heap is full) — unless the log ends pinned at the
+ *       ceiling, in full GCs that free nothing, since a moment after the warm-up: there the floor cannot climb, and
+ *       reaching the ceiling after the warm-up is the leak's mark (see {@link #pinnedSince}).</li>
  *   <li>A collapse in the last 3 collections to under half the floor before it is the program releasing
  *       memory as it ends (say after an OutOfMemoryError), not a recovery; it is left out and said so.</li>
  * </ol>
@@ -64,6 +66,8 @@ public record HeapFloorTrend(boolean leak, String verdict,
     static final double LEVEL_RISE = 0.02;
     /** ... for at least as long as the climb that filled it took. */
     static final double LEVEL_SPAN = 1;
+    /** Full GCs at the ceiling that must end the series for it to count as pinned there (see pinnedSince). */
+    static final int MIN_PINNED = 3;
     /** The JVM's time from its start to the last collection a verdict needs (see assess). */
     static final double MIN_LIFE_SEC = 1;
     /** Points a verdict on every collection's heap after GC needs (the soak's series: collections come often). */
@@ -116,13 +120,28 @@ public record HeapFloorTrend(boolean leak, String verdict,
     public static HeapFloorTrend assess(double[] timeSec, double[] heapBeforeBytes, double[] heapAfterBytes,
                                         boolean[] wholeHeap, int n, long maxHeapBytes, double jvmStartSec,
                                         double loadedSec) {
+        return assess(timeSec, heapBeforeBytes, heapAfterBytes, wholeHeap, null, n, maxHeapBytes, jvmStartSec, loadedSec);
+    }
+
+    /**
+     * As above, told which collections found the heap at its ceiling ({@code atCeiling}, null when unknown): full GCs
+     * the heap caused that freed almost nothing. Such a collection ran because an allocation did not fit and found next
+     * to no garbage, so the live set was at least its "after", and the heap could hold no more: a censored reading
+     * (the live set is at least this), not a level one. A log that ends in a run of them is judged by the climb
+     * that reached the ceiling (see {@link #pinnedSince}).
+     */
+    public static HeapFloorTrend assess(double[] timeSec, double[] heapBeforeBytes, double[] heapAfterBytes,
+                                        boolean[] wholeHeap, boolean[] atCeiling, int n, long maxHeapBytes,
+                                        double jvmStartSec, double loadedSec) {
         double[] st = new double[n];
         double[] sb = new double[n];
+        boolean[] sc = new boolean[n];
         int m = 0;
         for (int i = 0; i < n; i++) {
             if (wholeHeap == null || wholeHeap[i]) {
                 st[m] = timeSec[i];
                 sb[m] = heapAfterBytes[i];
+                sc[m] = atCeiling != null && atCeiling[i];
                 m++;
             }
         }
@@ -230,7 +249,10 @@ public record HeapFloorTrend(boolean leak, String verdict,
                 // run's first twentieth and then thrashes looks the same in this log: the full-GC and heap-size
                 // findings say what to do in both cases.
                 double start = Double.isNaN(jvmStartSec) ? t0 : Math.min(jvmStartSec, t0);
-                if (full - start >= MIN_FILL_SHARE * (t1 - start) && !levelledOff(st, sb, m, start, full, t1, late, ref)) {
+                // pinned at the ceiling since after the warm-up: the level is the heap's limit, not the live set's
+                boolean pressed = pinnedSince(st, sc, m) >= warm;
+                if (full - start >= MIN_FILL_SHARE * (t1 - start)
+                        && (pressed || !levelledOff(st, sb, m, start, full, t1, late, ref))) {
                     b = filledByGrowth(timeSec, heapAfterBytes, n, t0, full, late, ref,
                             "; the heap was full from " + Math.round(full - t0) + " s on" + tail);
                     if (b.leak()) {
@@ -292,6 +314,34 @@ public record HeapFloorTrend(boolean leak, String verdict,
             }
         }
         return last - (Double.isNaN(middle) ? first : middle) < LEVEL_RISE * ref;
+    }
+
+    /**
+     * When the heap's floor was pinned at its ceiling for good: the time of the first of the whole-heap collections at
+     * the ceiling (see the {@code atCeiling} overload of assess) that end the series, at least {@link #MIN_PINNED} of
+     * them; NaN when the series does not end so.
+     *
+     * <p>Why this tells a leak from a live set loaded at start-up although both end in the same storm of full GCs
+     * that free nothing. Pinned, the floor reads flat whatever the program keeps: Parallel's old generation full to its
+     * last KB and the eden left after each full GC full of objects it could not promote, 49 MB of 64 for ten seconds
+     * while a journal that had leaked 10 MB/s got one order further per full GC until the OutOfMemoryError. Each such
+     * reading is censored (the live set is at least this), so a level floor there is no sign that the live set stopped
+     * growing: {@link #levelledOff} asks that of a floor the collector could still measure, not of one at the ceiling.
+     * What still tells the two apart is when the ceiling was reached. A catalogue or cache loaded at start-up fills
+     * the heap while the JVM starts, within the warm-up the trend already skips (the first quarter of the log, at least
+     * until its classes are loaded); a leak fills it at the pace of the work, so its floor climbs through the warm-up
+     * and reaches the ceiling after it, and the climb from the JVM's start to the full heap ({@code filledByGrowth},
+     * a twentieth of the run at least) is the evidence. Limits, both on the side of "heap too small": a leak that
+     * thrashes at the ceiling three times as long as it took to get there has its whole climb in the warm-up, and a
+     * live set that reached the ceiling after the warm-up and stayed there reads as a leak: its log cannot say
+     * otherwise, and the heap-too-small and full-GC findings beside it still say what the JVM needs now.
+     */
+    static double pinnedSince(double[] st, boolean[] atCeiling, int m) {
+        int i = m;
+        while (i > 0 && atCeiling[i - 1]) {
+            i--;
+        }
+        return m - i >= MIN_PINNED ? st[i] : Double.NaN;
     }
 
     private static double lowest(double floor, double v) {

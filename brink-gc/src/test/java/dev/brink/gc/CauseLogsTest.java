@@ -97,6 +97,39 @@ class CauseLogsTest {
     }
 
     /**
+     * A journal leaking 10 MB/s on a 64 MB Parallel heap, eight JVMs on one core (JDK 17 and 25): the floor climbs for
+     * four seconds, then the old generation is full and every collection is a full GC that frees nothing, the floor
+     * flat at 49 MB (77 % of the heap: the old generation plus an eden of objects it could not promote) until the run
+     * ends. Read as "no leak", only a heap too small and a full-GC storm: the flat stretch was taken for a live set that
+     * stopped growing. Pinned at the ceiling after the warm-up, it is the leak, and the sizing finding its consequence.
+     */
+    @Test
+    void leakPinnedAtTheOldGenerationsCeiling_isALeak() throws Exception {
+        for (String name : List.of("ceiling-parallel-jdk25-starved", "ceiling-parallel-jdk17-starved")) {
+            GcReport r = analyze(name);
+            String why = name + ": " + r.trend().verdict() + " " + r.findings();
+            assertThat(of(r, FindingKind.MEMORY_LEAK)).as(why).hasSize(1);
+            assertThat(of(r, FindingKind.HEAP_TOO_SMALL)).as(why).singleElement()
+                    .satisfies(f -> assertThat(f.severity()).isEqualTo(Severity.WARNING));
+            assertThat(of(r, FindingKind.GC_PRESSURE)).as(why).anySatisfy(f -> assertThat(f.title()).startsWith("Full-GC storm"));
+        }
+    }
+
+    /**
+     * Its counterpart: a 56 MB catalogue loaded at start-up into the same 64 MB (Serial, JDK 25, eight JVMs on one
+     * core), more than the old generation holds, so from its first second every collection is a full GC freeing next to
+     * nothing. Pinned at the ceiling too, but within the warm-up: a heap too small, never a leak.
+     */
+    @Test
+    void catalogueThatFilledTheOldGenerationAtStartUp_isHeapTooSmall() throws Exception {
+        GcReport r = analyze("catalogue-ceiling-serial-jdk25-starved");
+        String why = r.trend().verdict() + " " + r.findings();
+        assertThat(of(r, FindingKind.MEMORY_LEAK)).as(why).isEmpty();
+        assertThat(of(r, FindingKind.HEAP_TOO_SMALL)).as(why).singleElement()
+                .satisfies(f -> assertThat(f.severity()).isEqualTo(Severity.CRITICAL));
+    }
+
+    /**
      * A program that keeps 36 MB of 3 MB arrays in a 48 MB G1 heap and dies of it 90 ms after its start: humongous
      * collections, an evacuation failure, three full GCs. Read as a critical leak "34 → 46 MB (32 715 MB/min)" whose
      * advice (more heap only delays the error) blamed the wrong side. The JVM's first second is its start, no trend:
