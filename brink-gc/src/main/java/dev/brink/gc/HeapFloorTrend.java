@@ -66,7 +66,10 @@ public record HeapFloorTrend(boolean leak, String verdict,
     static final double LEVEL_RISE = 0.02;
     /** ... for at least as long as the climb that filled it took. */
     static final double LEVEL_SPAN = 1;
-    /** Full GCs at the ceiling that must end the series for it to count as pinned there (see pinnedSince). */
+    /**
+     * Full GCs at the ceiling that must end the series for it to count as pinned there (see pinnedSince): as the
+     * full-GC storm rule, three that free little are the JVM stuck, one or two a moment's peak.
+     */
     static final int MIN_PINNED = 3;
     /** The JVM's time from its start to the last collection a verdict needs (see assess). */
     static final double MIN_LIFE_SEC = 1;

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A leak left running until the old generation is full: real JVMs (Serial, Parallel, G1; JDK 17 and 25) on a 64 MB
  * heap, each the same order service ({@link OrderJournal}) that keeps every order (the leak, which reaches the ceiling
- * within its 10 s and thrashes there until it stops) or its last 4 MB (the twin). The leak must read as a memory leak
+ * within its 10 s and thrashes there until it stops or runs out of memory) or its last 4 MB (the twin). The leak must read as a memory leak
  * with the heap-too-small finding beside it as its consequence, the twin clean, and a catalogue larger than the old
  * generation loaded at start-up ({@link CatalogueWarmup}, Serial and Parallel: the collectors whose old generation
  * has a fixed ceiling) a heap too small, never a leak. The starved-machine log that read "no leak" is CauseLogsTest's.
