@@ -327,17 +327,18 @@ public record HeapFloorTrend(boolean leak, String verdict,
      * <p>Why this tells a leak from a live set loaded at start-up although both end in the same storm of full GCs
      * that free nothing. Pinned, the floor reads flat whatever the program keeps: Parallel's old generation full to its
      * last KB and the eden left after each full GC full of objects it could not promote, 49 MB of 64 for ten seconds
-     * while a journal that had leaked 10 MB/s got one order further per full GC until the OutOfMemoryError. Each such
+     * while a journal that had leaked 10 MB/s crept on by what each full GC let it add, until the run ended or the
+     * OutOfMemoryError came. Each such
      * reading is censored (the live set is at least this), so a level floor there is no sign that the live set stopped
      * growing: {@link #levelledOff} asks that of a floor the collector could still measure, not of one at the ceiling.
      * What still tells the two apart is when the ceiling was reached. A catalogue or cache loaded at start-up fills
      * the heap while the JVM starts, within the warm-up the trend already skips (the first quarter of the log, at least
      * until its classes are loaded); a leak fills it at the pace of the work, so its floor climbs through the warm-up
      * and reaches the ceiling after it, and the climb from the JVM's start to the full heap ({@code filledByGrowth},
-     * a twentieth of the run at least) is the evidence. Limits, both on the side of "heap too small": a leak that
-     * thrashes at the ceiling three times as long as it took to get there has its whole climb in the warm-up, and a
-     * live set that reached the ceiling after the warm-up and stayed there reads as a leak: its log cannot say
-     * otherwise, and the heap-too-small and full-GC findings beside it still say what the JVM needs now.
+     * a twentieth of the run at least) is the evidence. Limits: a leak that thrashes at the ceiling three times as
+     * long as it took to get there has its whole climb in the warm-up and reads as a heap too small (the quarter is
+     * of the whole log); a live set that reached the ceiling after the warm-up and stopped there reads as a leak: its
+     * log cannot say otherwise, and the heap-too-small and full-GC findings beside it still say what the JVM needs.
      */
     static double pinnedSince(double[] st, boolean[] atCeiling, int m) {
         int i = m;
