@@ -14,13 +14,17 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The log's figures against the JVM's own: a child JVM runs the ledger archive with a GC-notification listener
  * ({@code PoolPrinter}) and a GC log, and every collection's heap after GC as brink-gc reads it from the log must be
- * what the JVM told its GarbageCollectorMXBeans (the heap pools' usage after), to the megabyte the log prints, with the
+ * what the JVM told its GarbageCollectorMXBeans (the heap pools' usage after), to the megabyte the log prints (for ZGC,
+ * to the small page it allocates in), with the
  * same cause words (the live observer's gc.jsonl carries the notifications' causes, a log its own). Generational
  * ZGC on JDK 25 (major and minor cycles, young and old generation lines) and G1 on JDK 17, at the same time, 5 s.
  */
 class PoolReadingsTest {
     @TempDir
     Path tmp;
+
+    /** ZGC's small pages, the unit it hands to allocating threads (objects up to 256 KiB). */
+    static final long ZGC_SMALL_PAGE = 2L << 20;
 
     record Reading(String collector, String cause, long usedAfter) {
     }
@@ -59,9 +63,13 @@ class PoolReadingsTest {
                         .startsWith(zgc ? (e.name().startsWith("Major") ? "ZGC Major" : "ZGC Minor") : "G1 Young");
                 // the cause the findings go by is the one the live observer gets: the same words
                 assertThat(e.cause()).as(names.get(i) + " " + e.source()).isEqualTo(x.cause());
-                // the log prints whole megabytes, rounded down
+                // the log prints whole megabytes, rounded down. ZGC's two readings are taken apart, while the
+                // application's threads allocate through the concurrent cycle's end: the log's summary and the
+                // notification's usage after may be a small page (2 MiB, what ZGC allocates in) apart either way
+                // (seen once at load 11: the notification 2 MiB below the log); G1's are one reading in one pause
+                long page = zgc ? ZGC_SMALL_PAGE : 0;
                 assertThat(x.usedAfter() - e.heapAfter()).as(names.get(i) + " " + e.source() + " " + e.name())
-                        .isBetween(0L, (1L << 20) - 1);
+                        .isBetween(-page, (1L << 20) - 1 + page);
             }
         }
     }
