@@ -35,7 +35,10 @@ import java.util.Map;
  *   or library call) are ≥ {@value #ALLOC_SHARE} of the sampled bytes while the JVM allocates ≥ 50 MB/s: below that
  *   rate young collections are rare whatever the site, above it the site drives the GC. The application frame, not
  *   the allocating frame: Arrays.copyOf or Unsafe.allocateUninitializedArray allocate for everyone, the line to
- *   change is the application's ({@link AllocationSites}).</li>
+ *   change is the application's ({@link AllocationSites}). Samples without a stack trace (a recording whose
+ *   settings turned stack traces off: JMC's own recordings of itself) say how much, not where: they are no site,
+ *   and the finding names the heaviest site a stack does name, if it has the share. The class it names is the one
+ *   with the most bytes at that site ({@link Tally#secondByWeight}).</li>
  *   <li>exceptions: ≥ {@value #EXCEPTIONS_PER_SEC} throwables created a second. Each one walks the thread's stack to
  *   fill in its trace (a few microseconds at the depths of a service's stacks, tens of frames), so a thousand a
  *   second is about a percent of a core and says the code uses exceptions as control flow; warning at ≥ {@value
@@ -151,8 +154,14 @@ final class JfrFindings {
         if (r.allocationByAppFrame().isEmpty() || r.allocationBytesPerSec() < ALLOC_RATE) {
             return;
         }
-        JfrReport.AllocationSite top = r.allocationByAppFrame().get(0);
-        if (top.share() < ALLOC_SHARE) {
+        JfrReport.AllocationSite top = null;
+        for (JfrReport.AllocationSite s : r.allocationByAppFrame()) {
+            if (s.application() || !StackView.NO_STACK.equals(s.frame())) {
+                top = s; // the heaviest site a stack names (the list is by bytes)
+                break;
+            }
+        }
+        if (top == null || top.share() < ALLOC_SHARE) {
             return;
         }
         Map<String, Object> d = Detail.map(new AllocationHotspotDetail(top.frame(), top.application() ? top.frame() : null, top.via(),
