@@ -17,9 +17,10 @@ import jdk.jfr.consumer.RecordedEvent;
  */
 final class AllocationSites {
     private final Tally byClass = new Tally();
-    private final Tally bySite = new Tally();
-    /** By first application frame (or framework entry); second key: the allocated class. */
-    private final Tally byApp = new Tally();
+    /** Second key: the class with the most bytes at the site. */
+    private final Tally bySite = Tally.secondByWeight();
+    /** By first application frame (or framework entry); second key: the allocated class with the most bytes. */
+    private final Tally byApp = Tally.secondByWeight();
     /** The same keys; second key: the call the application frame made. */
     private final Tally byAppVia = new Tally();
 

@@ -27,7 +27,7 @@ import java.util.Map;
  * @param categoryShares     share of execution samples per library family
  * @param nativeMethods      methods on top of native samples (weight: samples)
  * @param allocationByClass  allocated class (weight: bytes, estimated from the samples' weights)
- * @param allocationBySite   top frame of the allocation (weight: bytes), top: most frequent allocated class
+ * @param allocationBySite   top frame of the allocation (weight: bytes), top: the allocated class with the most bytes
  * @param allocationByAppFrame the first application frame of the allocations (or the framework entry), by bytes
  * @param allocationBytesPerSec estimated allocation rate over the window
  * @param contention         lock waits by lock class and site, heaviest first: monitor enters (jdk.JavaMonitorEnter) and
@@ -126,7 +126,7 @@ public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @Jso
      * @param frame       the first application frame, or (not the application's) where the stacks entered a framework
      * @param application true when {@code frame} is the application's
      * @param via         the call the frame made that allocated (the JDK or library API), null when it allocated itself
-     * @param topClass    the class allocated most often there
+     * @param topClass    the class with the most allocated bytes there
      * @param bytes       estimated bytes in the window
      * @param share       of all allocated bytes
      */

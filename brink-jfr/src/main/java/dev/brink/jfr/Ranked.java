@@ -9,7 +9,7 @@ package dev.brink.jfr;
  * @param weight the summed weight of those events, in the table's unit
  * @param max    the largest single event's weight (the longest wait, the biggest sample)
  * @param share  weight / the table's total weight, 0..1
- * @param top    the most frequent second key (owner thread, application frame, allocated class), or null
+ * @param top    the most frequent second key (owner thread, application frame), or the allocated class with the most bytes, or null
  */
 public record Ranked(String key, long count, double weight, double max, double share, String top) {
 }

@@ -7,9 +7,9 @@ import java.util.Map;
 
 /**
  * Counts and weights per key (a method, a class, a site, an address), and for each key the most frequent
- * second key (an owner thread, an application frame). Memory grows with the number of distinct keys, not
- * events: the second keys of one key are capped at {@link #SECOND_KEYS} (later distinct ones are counted
- * under "(other)"), so a recording of any length has a bounded tally.
+ * second key (an owner thread, an application frame), or with {@link #secondByWeight()} the heaviest one. Memory
+ * grows with the number of distinct keys, not events: the second keys of one key are capped at {@link #SECOND_KEYS}
+ * (later distinct ones are counted under "(other)"), so a recording of any length has a bounded tally.
  */
 final class Tally {
     static final int SECOND_KEYS = 64;
@@ -19,12 +19,33 @@ final class Tally {
         long count;
         double weight;
         double max;
-        Map<String, Long> second;
+        Map<String, Double> second;
     }
 
     private final Map<String, Cell> cells = new HashMap<>();
+    /** Second keys ranked by their summed weight rather than their number of events. */
+    private final boolean secondByWeight;
     private long totalCount;
     private double totalWeight;
+
+    Tally() {
+        this(false);
+    }
+
+    private Tally(boolean secondByWeight) {
+        this.secondByWeight = secondByWeight;
+    }
+
+    /**
+     * A tally whose second key is the heaviest, not the most frequent: the class of an allocation site is the one
+     * with the most bytes there. Allocation samples are not one per object — each weighs the bytes its thread
+     * allocated since its previous sample — so the most frequent class can be a small one sampled often (a map entry)
+     * beside arrays that hold most of the bytes. Owners of a monitor and park blockers stay counted: their question
+     * is who most often held the lock, and their waits' weight is already the row's.
+     */
+    static Tally secondByWeight() {
+        return new Tally(true);
+    }
 
     void add(String key, double weight, String secondKey) {
         Cell c = cells.computeIfAbsent(key, k -> new Cell());
@@ -38,7 +59,7 @@ final class Tally {
                 c.second = new HashMap<>();
             }
             String k2 = c.second.size() < SECOND_KEYS || c.second.containsKey(secondKey) ? secondKey : OTHER;
-            c.second.merge(k2, 1L, Long::sum);
+            c.second.merge(k2, secondByWeight ? weight : 1.0, Double::sum);
         }
     }
 
@@ -81,7 +102,7 @@ final class Tally {
         return out;
     }
 
-    /** The most frequent second key of {@code key}, or null. */
+    /** The most frequent (or heaviest: {@link #secondByWeight()}) second key of {@code key}, or null. */
     String topSecond(String key) {
         Cell c = cells.get(key);
         return c == null ? null : topSecond(c);
@@ -92,8 +113,8 @@ final class Tally {
             return null;
         }
         String best = null;
-        long n = -1;
-        for (Map.Entry<String, Long> e : c.second.entrySet()) {
+        double n = -1;
+        for (Map.Entry<String, Double> e : c.second.entrySet()) {
             if (e.getValue() > n || e.getValue() == n && e.getKey().compareTo(best) < 0) {
                 best = e.getKey();
                 n = e.getValue();

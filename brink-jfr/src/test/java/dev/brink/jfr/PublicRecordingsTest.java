@@ -6,7 +6,10 @@ import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
@@ -85,5 +88,36 @@ class PublicRecordingsTest {
         assertThat(r.allocationBytesPerSec()).isGreaterThanOrEqualTo(JfrFindings.ALLOC_RATE);
         assertThat(r.allocationByAppFrame()).first().satisfies(s -> assertThat(s.frame()).isEqualTo(StackView.NO_STACK));
         assertThat(r.findings()).noneMatch(f -> f.kind() == FindingKind.ALLOCATION_HOTSPOT);
+    }
+
+    /**
+     * An allocation sample weighs the bytes its thread allocated since its previous sample, so the class sampled most
+     * often is not the class with the most bytes: in jdk21.jfr small map entries are sampled most, SWT's exception
+     * stashes weigh most. A site's class is said of its bytes ("mostly X" in an allocation sentence): the heaviest.
+     */
+    @Test
+    void anAllocationSiteNamesTheClassWithTheMostBytes() throws Exception {
+        Path file = Recordings.unpacked(tmp, "jmc-jdk21");
+        Map<String, Long> bytes = new HashMap<>();
+        Map<String, Long> samples = new HashMap<>();
+        try (RecordingFile rf = new RecordingFile(file)) {
+            while (rf.hasMoreEvents()) {
+                RecordedEvent e = rf.readEvent();
+                if (e.getEventType().getName().equals("jdk.ObjectAllocationSample")) {
+                    String cls = e.getClass("objectClass").getName();
+                    bytes.merge(cls, e.getLong("weight"), Long::sum);
+                    samples.merge(cls, 1L, Long::sum);
+                }
+            }
+        }
+        String heaviest = Collections.max(bytes.entrySet(), Map.Entry.comparingByValue()).getKey();
+        String mostSampled = Collections.max(samples.entrySet(), Map.Entry.comparingByValue()).getKey();
+        assertThat(heaviest).isNotEqualTo(mostSampled);
+
+        JfrReport r = JfrAnalyzer.analyze(file, JfrFilter.ALL);
+        // every sample is stackless: one site, holding every byte
+        assertThat(r.allocationByAppFrame()).singleElement().satisfies(s -> assertThat(s.topClass()).isEqualTo(heaviest));
+        assertThat(r.allocationBySite()).singleElement().satisfies(s -> assertThat(s.top()).isEqualTo(heaviest));
+        assertThat(r.allocationByClass()).first().satisfies(c -> assertThat(c.key()).isEqualTo(heaviest));
     }
 }
