@@ -129,7 +129,7 @@ public final class JfrAnalyzer {
     }
 
     private void accept(RecordedEvent e, JfrFilter f) {
-        String type = e.getEventType().getName();
+        String type = EventTypes.name(e);
         if (!f.inWindow(e.getStartTime())) {
             return;
         }

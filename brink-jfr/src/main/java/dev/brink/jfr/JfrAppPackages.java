@@ -9,8 +9,10 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.jar.Manifest;
 import jdk.jfr.consumer.EventStream;
+import jdk.jfr.consumer.RecordedEvent;
 
 /**
  * The recorded application's packages, from the recording itself: jdk.JVMInformation's {@code javaArguments} (the
@@ -48,17 +50,23 @@ final class JfrAppPackages {
         String[] args = new String[1];
         Map<String, String> props = new HashMap<>();
         try (EventStream es = EventStream.openFile(file)) {
-            es.onEvent("jdk.JVMInformation", e -> {
+            Consumer<RecordedEvent> jvm = e -> {
                 if (args[0] == null) {
                     args[0] = e.getString("javaArguments");
                 }
-            });
-            es.onEvent("jdk.InitialSystemProperty", e -> {
+            };
+            Consumer<RecordedEvent> property = e -> {
                 String key = e.getString("key");
                 if ("java.class.path".equals(key) || "loader.main".equals(key)) {
                     props.putIfAbsent(key, e.getString("value"));
                 }
-            });
+            };
+            for (String type : List.of("jdk.JVMInformation", EventTypes.oracle("jdk.JVMInformation"))) {
+                es.onEvent(type, jvm);
+            }
+            for (String type : List.of("jdk.InitialSystemProperty", EventTypes.oracle("jdk.InitialSystemProperty"))) {
+                es.onEvent(type, property);
+            }
             // A property the JVM was started without is never written, so the wait ends with the first flush segment
             // that had the JVM's information and its class path: both are written at the chunk's start, each type's
             // events in one batch, and a segment's events are all dispatched before its flush.

@@ -39,7 +39,7 @@ public final class StackFolder {
                 at.reading();
                 RecordedEvent e = rf.readEvent();
                 at.returned();
-                if (!e.getEventType().getName().equals("jdk.ExecutionSample") || !f.inWindow(e.getStartTime())
+                if (!EventTypes.name(e).equals("jdk.ExecutionSample") || !f.inWindow(e.getStartTime())
                         || e.getStackTrace() == null) {
                     continue;
                 }

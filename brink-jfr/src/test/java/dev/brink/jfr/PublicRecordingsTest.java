@@ -120,4 +120,47 @@ class PublicRecordingsTest {
         assertThat(r.allocationBySite()).singleElement().satisfies(s -> assertThat(s.top()).isEqualTo(heaviest));
         assertThat(r.allocationByClass()).first().satisfies(c -> assertThat(c.key()).isEqualTo(heaviest));
     }
+
+    /**
+     * JMC's allocation_10s_before.jfr, written by Oracle JDK 9 (JFR format 1.0), names its events com.oracle.jdk.*:
+     * read by the open-source JDK's names, it looked empty ("JVM not recorded", no collection, no sample, no
+     * finding) though it holds a JVM spending every sample in one application method while young collections run.
+     */
+    @Test
+    void oracleJdk9EventNamesAreRead() throws Exception {
+        Path file = Recordings.unpacked(tmp, "jmc-allocation-jdk9");
+        long collections = 0;
+        long executionSamples = 0;
+        try (RecordingFile rf = new RecordingFile(file)) {
+            while (rf.hasMoreEvents()) {
+                String type = rf.readEvent().getEventType().getName();
+                assertThat(type).doesNotStartWith("jdk.");
+                collections += type.equals("com.oracle.jdk.GarbageCollection") ? 1 : 0;
+                executionSamples += type.equals("com.oracle.jdk.ExecutionSample") ? 1 : 0;
+            }
+        }
+        assertThat(collections).isPositive();
+        JfrReport r = JfrAnalyzer.analyze(file, JfrFilter.ALL);
+        assertThat(r.jvm()).contains("(9+");
+        assertThat(r.gc().collections()).isEqualTo(collections);
+        assertThat(r.gc().collector()).isEqualTo("G1New/G1Old");
+        assertThat(r.executionSamples()).isEqualTo(executionSamples);
+        assertThat(r.classLoading().loadedAtStart()).isPositive();
+        assertThat(r.allocationByClass()).isNotEmpty();
+        assertThat(r.findings()).filteredOn(f -> f.kind() == FindingKind.HOT_METHOD)
+                .anySatisfy(f -> assertThat(f.subject()).startsWith("Allocator."));
+        // the folded stacks (brink jfr --folded) read the same samples
+        assertThat(StackFolder.fold(file, JfrFilter.ALL).stacks().values().stream().mapToLong(Long::longValue).sum())
+                .isEqualTo(executionSamples);
+    }
+
+    /**
+     * JMC's wls-medrec-jdk9.jfr: WebLogic's MedRec on an early JDK 9 (two chunks). Its command line is in
+     * com.oracle.jdk.JVMInformation: the application's packages are weblogic's, as they would be from jdk.JVMInformation.
+     */
+    @Test
+    void oracleJdk9RecordingNamesTheApplicationsPackages() throws Exception {
+        Path file = Recordings.unpacked(tmp, "jmc-wls-medrec-jdk9");
+        assertThat(JfrAppPackages.detect(file).packages().packages()).containsExactly("weblogic");
+    }
 }
