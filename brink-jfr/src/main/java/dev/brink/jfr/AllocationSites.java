@@ -12,8 +12,13 @@ import jdk.jfr.consumer.RecordedEvent;
  * allocation is also charged to its first application frame, with the JDK or library call it went through ("via
  * java.lang.StringBuilder.toString"); a stack with no application frame is charged to where it entered the family
  * of its cost (Hibernate's result-set handling), or to its top frame. Weights are JFR's: the sampled events'
- * weight (bytes allocated since the thread's previous sample), or the TLAB events' sizes when a recording has no
- * samples. Memory grows with distinct sites, never with events.
+ * weight (bytes allocated since the thread's previous sample), or, when a recording has none (JDK 8 to 15 never
+ * wrote them), the TLAB events': a jdk.ObjectAllocationInNewTLAB is written when a thread takes a new TLAB, and weighs
+ * that TLAB's size — the bytes the thread goes on to allocate in it, so each TLAB's bytes are charged to the object
+ * that opened it, a sample in proportion to the bytes, as the later samples are (JMC weighs them so too); an
+ * object too big for a TLAB (jdk.ObjectAllocationOutsideTLAB) weighs its own size. Weighed by the opening object's
+ * size alone, a 16-byte Integer stood for a megabyte of Integers and a JVM allocating 230 MB/s read as 0.0 MB/s.
+ * Memory grows with distinct sites, never with events.
  */
 final class AllocationSites {
     private final Tally byClass = new Tally();

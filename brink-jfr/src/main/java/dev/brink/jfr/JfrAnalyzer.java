@@ -157,7 +157,8 @@ public final class JfrAnalyzer {
                 RecordedClass c = e.getClass("objectClass");
                 exceptions.allocation(c == null ? "(unknown)" : c.getName(), e.getLong("weight"), stack);
             }
-            case "jdk.ObjectAllocationInNewTLAB", "jdk.ObjectAllocationOutsideTLAB" -> tlabAllocations.add(e, "allocationSize", stack);
+            case "jdk.ObjectAllocationInNewTLAB" -> tlabAllocations.add(e, "tlabSize", stack);
+            case "jdk.ObjectAllocationOutsideTLAB" -> tlabAllocations.add(e, "allocationSize", stack);
             case "jdk.JavaMonitorEnter" -> monitorEnter(e);
             case "jdk.ThreadPark" -> park(e);
             case "jdk.ThreadSleep" -> sleeps.add(siteOutside(e, "java.lang.Thread.", "java.lang.VirtualThread."), ms(e), null);
