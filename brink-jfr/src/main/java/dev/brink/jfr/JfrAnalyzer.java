@@ -103,17 +103,27 @@ public final class JfrAnalyzer {
      * user's {@code --app-package}); {@link AppPackages#UNKNOWN} reads them from the recording.
      */
     public static JfrReport analyze(Path file, JfrFilter filter, AppPackages packages) throws BrinkUserException {
-        List<JfrFileCheck.Chunk> chunks = JfrFileCheck.chunks(file);
+        Gunzipped g = Gunzipped.of(file);
+        try (g) {
+            return analyze(file, g.path(), filter, packages);
+        } catch (BrinkUserException e) {
+            throw g.named(e);
+        }
+    }
+
+    /** Analyses {@code read}, the recording as the parser reads it (gunzipped), reporting it as the user's {@code file}. */
+    private static JfrReport analyze(Path file, Path read, JfrFilter filter, AppPackages packages) throws BrinkUserException {
+        List<JfrFileCheck.Chunk> chunks = JfrFileCheck.chunks(read);
         JfrFilter f = filter.resolve(Instant.ofEpochSecond(0, chunks.get(0).startNanos()));
         if (f.from() != null && f.to() != null && !f.from().isBefore(f.to())) {
             throw new BrinkUserException("an empty time window: it starts at " + f.from() + " (--from) and ends at " + f.to()
                     + " (--to); expected --from before --to");
         }
-        JfrAppPackages.Detected d = packages == AppPackages.UNKNOWN ? JfrAppPackages.detect(file)
+        JfrAppPackages.Detected d = packages == AppPackages.UNKNOWN ? JfrAppPackages.detect(read, file)
                 : new JfrAppPackages.Detected(packages, false);
         JfrAnalyzer a = new JfrAnalyzer(file, d.packages(), d.launcher());
         ReadPosition at = new ReadPosition();
-        try (RecordingFile rf = new RecordingFile(file)) {
+        try (RecordingFile rf = new RecordingFile(read)) {
             at.open();
             while (rf.hasMoreEvents()) {
                 at.reading();
@@ -123,7 +133,7 @@ public final class JfrAnalyzer {
             }
         } catch (IOException | RuntimeException | StackOverflowError | InternalError | OutOfMemoryError e) {
             // the JDK's parser throws whatever its reading hits on corrupt bytes: say where, in the user's terms
-            throw JfrFileCheck.damaged(file, chunks, at);
+            throw JfrFileCheck.damaged(read, chunks, at);
         }
         return a.report(chunks.size());
     }

@@ -47,6 +47,11 @@ final class JfrAppPackages {
     }
 
     static Detected detect(Path file) {
+        return detect(file, file);
+    }
+
+    /** As {@link #detect(Path)} reading {@code file}, with relative paths looked for beside {@code beside} (the user's file). */
+    static Detected detect(Path file, Path beside) {
         String[] args = new String[1];
         Map<String, String> props = new HashMap<>();
         try (EventStream es = EventStream.openFile(file)) {
@@ -83,7 +88,7 @@ final class JfrAppPackages {
         }
         AppPackages a = AppPackages.UNKNOWN;
         boolean launcher = args[0] != null && !args[0].isBlank() && launcher(args[0].strip().split("\\s+")[0]);
-        for (Path base : bases(file)) {
+        for (Path base : bases(beside)) {
             a = launcher ? fromLauncher(props.get("loader.main"), props.get("java.class.path"), base)
                     : AppPackages.fromCommand(args[0], base);
             if (a != AppPackages.UNKNOWN) {

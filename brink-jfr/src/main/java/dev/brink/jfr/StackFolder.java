@@ -27,6 +27,15 @@ public final class StackFolder {
      * @throws BrinkUserException the file is missing, not JFR, truncated or corrupt (one line)
      */
     public static FoldedStacks fold(Path file, JfrFilter filter) throws BrinkUserException {
+        Gunzipped g = Gunzipped.of(file);
+        try (g) {
+            return foldRead(g.path(), filter);
+        } catch (BrinkUserException e) {
+            throw g.named(e);
+        }
+    }
+
+    private static FoldedStacks foldRead(Path file, JfrFilter filter) throws BrinkUserException {
         List<JfrFileCheck.Chunk> chunks = JfrFileCheck.chunks(file);
         JfrFilter f = filter.resolve(Instant.ofEpochSecond(0, chunks.get(0).startNanos()));
         MethodNames names = new MethodNames();

@@ -1,17 +1,28 @@
 package dev.brink.jfr;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
+
+import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
+import dev.brink.core.evidence.FoldedStacks;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
@@ -201,5 +212,57 @@ class PublicRecordingsTest {
         assertThat(r.findings()).filteredOn(f -> f.kind() == FindingKind.ALLOCATION_HOTSPOT).singleElement()
                 .satisfies(f -> assertThat(f.subject()).isEqualTo("Allocator.go"))
                 .satisfies(f -> assertThat(f.detail().get("class")).isEqualTo("java.lang.Integer"));
+    }
+
+    /** A test resource's bytes as they are (gzip-compressed), under {@code name} in the test's directory. */
+    private Path packed(String resource, String name) throws Exception {
+        Path file = tmp.resolve(name);
+        try (InputStream in = PublicRecordingsTest.class.getResourceAsStream("/recordings/" + resource + ".jfr.gz")) {
+            Files.copy(in, file);
+        }
+        return file;
+    }
+
+    /** The temporary copies Brink left in the temporary directory. */
+    private static Set<Path> brinkTemporaries() throws Exception {
+        try (Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return s.filter(p -> p.getFileName().toString().startsWith("brink-") && p.toString().endsWith(".jfr"))
+                    .collect(Collectors.toSet());
+        }
+    }
+
+    /**
+     * Recordings travel gzipped (JMC's own test files, support tickets) and JMC opens them as they are, as brink gc reads
+     * a gzipped log: a gzipped recording is its content, reported under the user's name, its temporary copy gone after.
+     */
+    @Test
+    void aGzippedRecordingReadsAsItsContent() throws Exception {
+        Set<Path> before = brinkTemporaries();
+        Path gz = packed("jmc-full-gc-g1", "full_gc_g1.jfr");
+        JfrReport packedReport = JfrAnalyzer.analyze(gz, JfrFilter.ALL);
+        Path unpacked = Recordings.unpacked(tmp, "jmc-full-gc-g1");
+        JfrReport plain = JfrAnalyzer.analyze(unpacked, JfrFilter.ALL);
+        assertThat(packedReport.file()).isEqualTo(gz.toString());
+        assertThat(packedReport.events()).isEqualTo(plain.events());
+        assertThat(packedReport.findings()).extracting(Finding::kind, Finding::subject)
+                .containsExactlyElementsOf(plain.findings().stream().map(f -> tuple(f.kind(), f.subject())).toList());
+        assertThat(packedReport.findings()).allSatisfy(f -> assertThat(f.evidence()).containsExactly(gz.toString()));
+        FoldedStacks folded = StackFolder.fold(packed("jmc-allocation-jdk9", "allocation.jfr"), JfrFilter.ALL);
+        assertThat(folded.stacks()).isNotEmpty()
+                .isEqualTo(StackFolder.fold(Recordings.unpacked(tmp, "jmc-allocation-jdk9"), JfrFilter.ALL).stacks());
+        assertThat(brinkTemporaries()).isSubsetOf(before);
+    }
+
+    /** A gzipped file cut short is refused in one line naming the user's file; nothing is left behind. */
+    @Test
+    void aCutGzipIsRefusedByItsName() throws Exception {
+        Set<Path> before = brinkTemporaries();
+        Path gz = packed("jmc-full-gc-g1", "full_gc_g1.jfr.gz");
+        byte[] all = Files.readAllBytes(gz);
+        Files.write(gz, Arrays.copyOf(all, all.length / 2));
+        assertThatThrownBy(() -> JfrAnalyzer.analyze(gz, JfrFilter.ALL)).isInstanceOf(BrinkUserException.class)
+                .hasMessageStartingWith(gz + ": gzip-compressed")
+                .hasMessageNotContaining(System.lineSeparator());
+        assertThat(brinkTemporaries()).isSubsetOf(before);
     }
 }
