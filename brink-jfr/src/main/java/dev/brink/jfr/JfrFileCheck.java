@@ -59,6 +59,12 @@ final class JfrFileCheck {
                 long size = h.getLong(8);
                 long cp = h.getLong(16);
                 long meta = h.getLong(24);
+                if (major == 0 && h.getShort(6) == 9) {
+                    // JRockit's recorder as Oracle JDK 7u40 to 8 carried it: another format, which only JMC reads
+                    throw new BrinkUserException(where + "JFR format version 0.9, the Flight Recorder of JRockit and Oracle JDK 7 and 8,"
+                            + " which the JDK's parser cannot read (expected 1.x or 2.x: JDK 9 and later, OpenJDK 8u262 and"
+                            + " later); open it in JDK Mission Control, or record again on a newer JDK");
+                }
                 if (major != 1 && major != 2) {
                     throw new BrinkUserException(where + "JFR format version " + major + "." + h.getShort(6)
                             + " (expected 1.x or 2.x)");

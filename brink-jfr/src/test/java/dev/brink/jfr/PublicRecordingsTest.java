@@ -265,4 +265,16 @@ class PublicRecordingsTest {
                 .hasMessageNotContaining(System.lineSeparator());
         assertThat(brinkTemporaries()).isSubsetOf(before);
     }
+
+    /**
+     * JMC's 7u60.jfr, gzipped as JMC keeps it: Oracle JDK 7u60's Flight Recorder, format 0.9, which the JDK's parser
+     * cannot read. The refusal names the user's file (not a temporary copy) and what wrote it.
+     */
+    @Test
+    void formatZeroNineIsNamedAsOracleJdk7And8s() throws Exception {
+        Path gz = packed("jmc-7u60", "7u60.jfr");
+        assertThatThrownBy(() -> JfrAnalyzer.analyze(gz, JfrFilter.ALL)).isInstanceOf(BrinkUserException.class)
+                .hasMessageStartingWith(gz + " (gunzipped): byte 0: JFR format version 0.9")
+                .hasMessageContaining("Oracle JDK 7 and 8");
+    }
 }
