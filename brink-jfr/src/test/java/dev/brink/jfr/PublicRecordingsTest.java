@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
@@ -86,17 +87,7 @@ class PublicRecordingsTest {
     @Test
     void allocationsWithoutStackTracesAreNoHotspot() throws Exception {
         Path file = Recordings.unpacked(tmp, "jmc-jdk21");
-        long samples = 0;
-        try (RecordingFile rf = new RecordingFile(file)) {
-            while (rf.hasMoreEvents()) {
-                RecordedEvent e = rf.readEvent();
-                if (e.getEventType().getName().equals("jdk.ObjectAllocationSample")) {
-                    samples++;
-                    assertThat(e.getStackTrace()).isNull();
-                }
-            }
-        }
-        assertThat(samples).isPositive();
+        assertThat(events(file, "jdk.ObjectAllocationSample")).isNotEmpty().allSatisfy(e -> assertThat(e.getStackTrace()).isNull());
         JfrReport r = JfrAnalyzer.analyze(file, JfrFilter.ALL);
         assertThat(r.allocationBytesPerSec()).isGreaterThanOrEqualTo(JfrFindings.ALLOC_RATE);
         assertThat(r.allocationByAppFrame()).first().satisfies(s -> assertThat(s.frame()).isEqualTo(StackView.NO_STACK));
@@ -113,15 +104,10 @@ class PublicRecordingsTest {
         Path file = Recordings.unpacked(tmp, "jmc-jdk21");
         Map<String, Long> bytes = new HashMap<>();
         Map<String, Long> samples = new HashMap<>();
-        try (RecordingFile rf = new RecordingFile(file)) {
-            while (rf.hasMoreEvents()) {
-                RecordedEvent e = rf.readEvent();
-                if (e.getEventType().getName().equals("jdk.ObjectAllocationSample")) {
-                    String cls = e.getClass("objectClass").getName();
-                    bytes.merge(cls, e.getLong("weight"), Long::sum);
-                    samples.merge(cls, 1L, Long::sum);
-                }
-            }
+        for (RecordedEvent e : events(file, "jdk.ObjectAllocationSample")) {
+            String cls = e.getClass("objectClass").getName();
+            bytes.merge(cls, e.getLong("weight"), Long::sum);
+            samples.merge(cls, 1L, Long::sum);
         }
         String heaviest = Collections.max(bytes.entrySet(), Map.Entry.comparingByValue()).getKey();
         String mostSampled = Collections.max(samples.entrySet(), Map.Entry.comparingByValue()).getKey();
@@ -142,16 +128,9 @@ class PublicRecordingsTest {
     @Test
     void oracleJdk9EventNamesAreRead() throws Exception {
         Path file = Recordings.unpacked(tmp, "jmc-allocation-jdk9");
-        long collections = 0;
-        long executionSamples = 0;
-        try (RecordingFile rf = new RecordingFile(file)) {
-            while (rf.hasMoreEvents()) {
-                String type = rf.readEvent().getEventType().getName();
-                assertThat(type).doesNotStartWith("jdk.");
-                collections += type.equals("com.oracle.jdk.GarbageCollection") ? 1 : 0;
-                executionSamples += type.equals("com.oracle.jdk.ExecutionSample") ? 1 : 0;
-            }
-        }
+        long collections = events(file, "com.oracle.jdk.GarbageCollection").size();
+        long executionSamples = events(file, "com.oracle.jdk.ExecutionSample").size();
+        assertThat(events(file, "jdk.GarbageCollection")).isEmpty();
         assertThat(collections).isPositive();
         JfrReport r = JfrAnalyzer.analyze(file, JfrFilter.ALL);
         assertThat(r.jvm()).contains("(9+");
@@ -190,19 +169,14 @@ class PublicRecordingsTest {
         long previousAfter = -1;
         Instant firstGc = null;
         Instant lastGc = null;
-        try (RecordingFile rf = new RecordingFile(file)) {
-            while (rf.hasMoreEvents()) {
-                RecordedEvent e = rf.readEvent();
-                assertThat(e.getEventType().getName()).isNotEqualTo("com.oracle.jdk.ObjectAllocationSample");
-                if (e.getEventType().getName().equals("com.oracle.jdk.GCHeapSummary")) {
-                    if (e.getString("when").equals("Before GC") && previousAfter >= 0) {
-                        grownBetweenCollections += e.getLong("heapUsed") - previousAfter;
-                        lastGc = e.getStartTime();
-                    } else if (e.getString("when").equals("After GC")) {
-                        previousAfter = e.getLong("heapUsed");
-                        firstGc = firstGc == null ? e.getStartTime() : firstGc;
-                    }
-                }
+        assertThat(events(file, "com.oracle.jdk.ObjectAllocationSample")).isEmpty();
+        for (RecordedEvent e : events(file, "com.oracle.jdk.GCHeapSummary")) {
+            if (e.getString("when").equals("Before GC") && previousAfter >= 0) {
+                grownBetweenCollections += e.getLong("heapUsed") - previousAfter;
+                lastGc = e.getStartTime();
+            } else if (e.getString("when").equals("After GC")) {
+                previousAfter = e.getLong("heapUsed");
+                firstGc = firstGc == null ? e.getStartTime() : firstGc;
             }
         }
         double grownPerSec = grownBetweenCollections / (Duration.between(firstGc, lastGc).toMillis() / 1000.0);
@@ -212,6 +186,20 @@ class PublicRecordingsTest {
         assertThat(r.findings()).filteredOn(f -> f.kind() == FindingKind.ALLOCATION_HOTSPOT).singleElement()
                 .satisfies(f -> assertThat(f.subject()).isEqualTo("Allocator.go"))
                 .satisfies(f -> assertThat(f.detail().get("class")).isEqualTo("java.lang.Integer"));
+    }
+
+    /** The events of {@code type} in {@code file}, in the file's order (JFR's parser keeps their values). */
+    private static List<RecordedEvent> events(Path file, String type) throws Exception {
+        List<RecordedEvent> out = new ArrayList<>();
+        try (RecordingFile rf = new RecordingFile(file)) {
+            while (rf.hasMoreEvents()) {
+                RecordedEvent e = rf.readEvent();
+                if (e.getEventType().getName().equals(type)) {
+                    out.add(e);
+                }
+            }
+        }
+        return out;
     }
 
     /** A test resource's bytes as they are (gzip-compressed), under {@code name} in the test's directory. */
