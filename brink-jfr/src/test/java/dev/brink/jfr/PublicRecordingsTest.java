@@ -188,6 +188,22 @@ class PublicRecordingsTest {
                 .satisfies(f -> assertThat(f.detail().get("class")).isEqualTo("java.lang.Integer"));
     }
 
+    /**
+     * The twin of {@link #tlabEventsWeighTheirTlabs}: JMC's allocation_10s_fixed.jfr is the same program on the same
+     * JDK 9 with the boxing removed. Its TLAB events, weighed by their TLABs, must not make a hotspot: the heap never
+     * filled in the ten seconds (no collection), so the JVM allocated less than its young generation in all that time.
+     */
+    @Test
+    void tlabEventsOfAJvmThatHardlyAllocatesMakeNoHotspot() throws Exception {
+        Path file = Recordings.unpacked(tmp, "jmc-allocation-fixed-jdk9");
+        assertThat(events(file, "com.oracle.jdk.ObjectAllocationInNewTLAB")).isNotEmpty();
+        assertThat(events(file, "com.oracle.jdk.GarbageCollection")).isEmpty();
+        JfrReport r = JfrAnalyzer.analyze(file, JfrFilter.ALL);
+        assertThat(r.allocationByAppFrame()).isNotEmpty();
+        assertThat(r.allocationBytesPerSec()).isLessThan(JfrFindings.ALLOC_RATE);
+        assertThat(r.findings()).noneMatch(f -> f.kind() == FindingKind.ALLOCATION_HOTSPOT);
+    }
+
     /** The events of {@code type} in {@code file}, in the file's order (JFR's parser keeps their values). */
     private static List<RecordedEvent> events(Path file, String type) throws Exception {
         List<RecordedEvent> out = new ArrayList<>();
