@@ -192,10 +192,15 @@ public final class GcLogAnalyzer {
      * metaspace, which collect whatever room is left) and freed under {@link #FREED_AT_CEILING} of what it found: the
      * collector could make no room, so what is left is live and the live set is at least that — the heap's ceiling,
      * not a measure of the live set (Serial and Parallel once the old generation is full and the eden holds what it
-     * could not promote; G1 once its evacuations fail).
+     * could not promote; G1 once its evacuations fail). Shenandoah's degenerated GC is its stop-the-world answer to the
+     * same failed allocation (a concurrent cycle cancelled for it, or "Outside of Cycle": no room before one could
+     * start), and at the ceiling it alternates with full GCs, 63 → 63 MB of 64 a hundred times, so it counts too. ZGC
+     * has neither: a thread that finds no room stalls until the next cycle and gets an OutOfMemoryError if that cycle
+     * frees none, so ZGC does not linger at its ceiling, and its Live row measures the live set even there.
      */
     static boolean atCeiling(GcEvent e) {
-        return e.kind() == GcKind.FULL && GcFacts.heapCaused(e) && e.heapBefore() > 0 && e.heapAfter() >= 0
+        return (e.kind() == GcKind.FULL || e.kind() == GcKind.DEGENERATED) && GcFacts.heapCaused(e)
+                && e.heapBefore() > 0 && e.heapAfter() >= 0
                 && e.heapBefore() - e.heapAfter() < FREED_AT_CEILING * e.heapBefore();
     }
 
