@@ -21,22 +21,34 @@ import java.util.Arrays;
  *   <li>Rising means: r² ≥ 0.6, growth over the fitted span ≥ 5 % of the heap, and the floor climbing through
  *       the span (median floor of the middle third of the time above that of the first, and of the last above the
  *       middle, each by ≥ 15 % of the growth): a floor that steps up once at the end is not a leak, and
- *       a plateau reached mid-way is not a leak — unless that plateau is the heap's ceiling (≥ 90 % of it),
- *       where a leak has nowhere left to climb.</li>
+ *       a plateau reached mid-way is not a leak — unless that plateau is the heap's ceiling, where a leak has
+ *       nowhere left to climb. The ceiling is known by what the collector did there, never by how high the floor
+ *       reads (see the last paragraph).</li>
  *   <li>Or: the floor of all collections rose steadily and the whole-heap collections at the end still keep
  *       ≥ 70 % of the heap (the growth was live: see {@code filledByGrowth}). When the heap was already full
  *       all through the fitted span (≥ 90 %, or ≥ 70 % with whole-heap collections freeing under 15 %), the
  *       climb is judged from the start to the moment it was full: a JVM thrashing at its limit after a leak
  *       filled it, provided that climb took a twentieth of the run or more, counted from the JVM's start when the
  *       caller knows it (a live set loaded at start-up fills the heap at once), and provided the floor did not
- *       then stay level below 90 % of the heap for as long as the climb took or longer (a live set loaded page by page
- *       in the first seconds: a leak goes on climbing once the heap is full) — unless the log ends pinned at the
- *       ceiling, in full GCs that free nothing, since a moment after the warm-up: there the floor cannot climb, and
- *       reaching the ceiling after the warm-up is the leak's mark (see {@link #pinnedSince}).</li>
+ *       then stay level for as long as the climb took or longer (a live set loaded page by page in the first
+ *       seconds: a leak goes on climbing once the heap is full) — unless the log ends pinned at the ceiling, in full
+ *       GCs that free nothing, since a moment after the warm-up: there the floor cannot climb, and reaching the
+ *       ceiling after the warm-up is the leak's mark (see {@link #pinnedSince}).</li>
  *   <li>A collapse in the last 3 collections to under half the floor before it is the program releasing
  *       memory as it ends (say after an OutOfMemoryError), not a recovery; it is left out and said so.</li>
  * </ol>
- * Cost: O(n) plus a sort of ≤ 12 floors; arrays are not modified.
+ *
+ * <p>High is not the ceiling. A floor at 90 % of the heap was once read as pressed against the ceiling, hence a leak
+ * with nowhere left to climb; a 56 MB catalogue loaded at start-up into 64 MB of G1 sits at 90.6 % with every
+ * mixed collection freeing a few MB, no full GC and no failed evacuation, and read as a critical leak. What a
+ * collector does at its ceiling is fail an allocation: Serial, Parallel and G1 fall back to full GCs that free next
+ * to nothing, Shenandoah to degenerated and full GCs; ZGC stalls the thread and throws OutOfMemoryError when the
+ * next cycle frees nothing, so it does not stay there. While the collections still make room, each reading of the
+ * floor is the live set, however close to the heap's size, and a level floor is a live set that stopped growing: a
+ * heap too small, not a leak. Only readings the collector could not make room under are censored (the live set is at
+ * least this), and only there is a flat line no evidence of a level live set. A leak is growth, not size.
+ *
+ * <p>Cost: O(n) plus a sort of ≤ 12 floors; arrays are not modified.
  *
  * @param leak               the verdict
  * @param verdict            one line with the reason in numbers
@@ -227,7 +239,12 @@ public record HeapFloorTrend(boolean leak, String verdict,
         double step = Math.max(0.15 * growth, 0.01 * ref);
         boolean climbs = cut[0] < cut[1] ? mid - early >= step && late - mid >= step
                 : k - cut[1] >= 2 && wf[k - 1] - wf[cut[1]] >= step && late - early >= 2 * step;
-        boolean leak = enough && fit.r2() >= MIN_R2 && growth >= MIN_GROWTH_SHARE * ref && (climbs || late >= 0.9 * ref);
+        // A plateau is no leak unless it is the heap's ceiling, where a leak has nowhere left to climb; and the ceiling
+        // is known by what the collector did there (see pinnedSince), never by how high the floor reads: a catalogue
+        // loaded at start-up sits at 90 % of its heap with every collection measuring it exactly.
+        double pinned = pinnedSince(st, sc, m);
+        boolean pressed = pinned >= warm;
+        boolean leak = enough && fit.r2() >= MIN_R2 && growth >= MIN_GROWTH_SHARE * ref && (climbs || pressed);
         if (!leak && wholeHeap != null) {
             HeapFloorTrend b = filledByGrowth(timeSec, heapAfterBytes, n, warm, t1, late, ref, tail);
             if (b.leak()) {
@@ -253,9 +270,8 @@ public record HeapFloorTrend(boolean leak, String verdict,
                 // findings say what to do in both cases.
                 double start = Double.isNaN(jvmStartSec) ? t0 : Math.min(jvmStartSec, t0);
                 // pinned at the ceiling since after the warm-up: the level is the heap's limit, not the live set's
-                boolean pressed = pinnedSince(st, sc, m) >= warm;
                 if (full - start >= MIN_FILL_SHARE * (t1 - start)
-                        && (pressed || !levelledOff(st, sb, m, start, full, t1, late, ref))) {
+                        && (pressed || !levelledOff(st, sb, m, start, full, t1, ref))) {
                     b = filledByGrowth(timeSec, heapAfterBytes, n, t0, full, late, ref,
                             "; the heap was full from " + Math.round(full - t0) + " s on" + tail);
                     if (b.leak()) {
@@ -282,19 +298,19 @@ public record HeapFloorTrend(boolean leak, String verdict,
 
     /**
      * A live set that stopped growing once loaded, not a leak that filled the heap: a leak goes on leaking after the heap
-     * is full, so its floor is pressed against the ceiling (≥ 90 %) or still creeps up, and the JVM soon ends in an
-     * OutOfMemoryError. A catalogue or cache loaded page by page at start-up fills the heap within its first seconds
-     * (a second of 9 on G1, with no full GC at all, read as "floor 6 MB → 92 MB") and then stays level below the
-     * ceiling for as long as the service runs. So: the floor of the whole-heap collections since the heap was full
-     * rose under {@link #LEVEL_RISE} of the heap from the middle third of that time (the first when no collection fell
-     * in the middle) to the last, each third's lowest point, stayed under 90 % of the heap, and that stretch lasted at
-     * least as long as the climb from the JVM's start did ({@link #LEVEL_SPAN}: a loaded 2-core machine stretched a
-     * 2.5 s load to 3 s of a 10 s run). That is a heap too small for what the program keeps (the sizing findings say
-     * so), not a leak.
+     * is full, so its floor still creeps up, or it is pinned at the ceiling in collections that free nothing (the
+     * caller's evidence, see {@link #pinnedSince}), and the JVM soon ends in an OutOfMemoryError. A catalogue or cache
+     * loaded page by page at start-up fills the heap within its first seconds (a second of 9 on G1, with no full GC at
+     * all, read as "floor 6 MB → 92 MB") and then stays level, at whatever share of the heap it takes (90.6 % for
+     * 56 MB in 64), for as long as the service runs. So: the floor of the whole-heap collections since the heap was full rose
+     * under {@link #LEVEL_RISE} of the heap from the middle third of that time (the first when no collection fell in the
+     * middle) to the last, each third's lowest point, and that stretch lasted at least as long as the climb from the
+     * JVM's start did ({@link #LEVEL_SPAN}: a loaded 2-core machine stretched a 2.5 s load to 3 s of a 10 s run). That
+     * is a heap too small for what the program keeps (the sizing findings say so), not a leak.
      */
     private static boolean levelledOff(double[] st, double[] sb, int m, double start, double full, double t1,
-                                       double late, double ref) {
-        if (late >= 0.9 * ref || t1 - full < LEVEL_SPAN * (full - start)) {
+                                       double ref) {
+        if (t1 - full < LEVEL_SPAN * (full - start)) {
             return false;
         }
         // Each third's floor (its lowest point, as the window floors of the fit): a G1 remark or cleanup counts the eden
@@ -337,8 +353,10 @@ public record HeapFloorTrend(boolean leak, String verdict,
      * and reaches the ceiling after it, and the climb from the JVM's start to the full heap ({@code filledByGrowth},
      * a twentieth of the run at least) is the evidence. Limits: a leak that thrashes at the ceiling three times as
      * long as it took to get there has its whole climb in the warm-up and reads as a heap too small (the quarter is
-     * of the whole log); a live set that reached the ceiling after the warm-up and stopped there reads as a leak: its
-     * log cannot say otherwise, and the heap-too-small and full-GC findings beside it still say what the JVM needs.
+     * of the whole log; a floor at 90 % of the heap used to count as the ceiling and caught it, but also read a
+     * catalogue loaded at start-up as a leak, the worse error); a live set that reached the ceiling after the warm-up
+     * and stopped there reads as a leak: its log cannot say otherwise, and the heap-too-small and full-GC findings
+     * beside it still say what the JVM needs.
      */
     static double pinnedSince(double[] st, boolean[] atCeiling, int m) {
         int i = m;

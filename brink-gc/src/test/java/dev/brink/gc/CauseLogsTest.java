@@ -130,6 +130,22 @@ class CauseLogsTest {
     }
 
     /**
+     * The same 56 MB catalogue in the same 64 MB, on G1 (JDK 25, one CPU): loaded in the JVM's first second, then a
+     * floor level at 90 % of the heap for eight seconds of serving, measured by mixed collections that each free a few
+     * MB, with no full GC and no evacuation failure. It read as a critical leak "8 MB → 44 MB": a floor at 90 % of the
+     * heap was taken for one pressed against the ceiling. The collector never ran out of room, so the level is the live
+     * set's, and a live set that stopped growing is no leak however much of the heap it fills.
+     */
+    @Test
+    void catalogueAtNinetyPercentOfAG1Heap_isNoLeak() throws Exception {
+        GcReport r = analyze("catalogue-ceiling-g1-jdk25");
+        String why = r.trend().verdict() + " " + r.findings();
+        assertThat(r.trend().judged()).as(why).isTrue();
+        assertThat(r.trend().leak()).as(why).isFalse();
+        assertThat(of(r, FindingKind.MEMORY_LEAK)).as(why).isEmpty();
+    }
+
+    /**
      * A program that keeps 36 MB of 3 MB arrays in a 48 MB G1 heap and dies of it 90 ms after its start: humongous
      * collections, an evacuation failure, three full GCs. Read as a critical leak "34 → 46 MB (32 715 MB/min)" whose
      * advice (more heap only delays the error) blamed the wrong side. The JVM's first second is its start, no trend:
