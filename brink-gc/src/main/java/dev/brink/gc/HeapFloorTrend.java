@@ -242,7 +242,7 @@ public record HeapFloorTrend(boolean leak, String verdict,
         // A plateau is no leak unless it is the heap's ceiling, where a leak has nowhere left to climb; and the ceiling
         // is known by what the collector did there (see pinnedSince), never by how high the floor reads: a catalogue
         // loaded at start-up sits at 90 % of its heap with every collection measuring it exactly.
-        double pinned = pinnedSince(st, sc, m);
+        double pinned = pinnedSince(st, sb, sc, m, ref);
         boolean pressed = pinned >= warm;
         boolean leak = enough && fit.r2() >= MIN_R2 && growth >= MIN_GROWTH_SHARE * ref && (climbs || pressed);
         if (!leak && wholeHeap != null) {
@@ -336,9 +336,14 @@ public record HeapFloorTrend(boolean leak, String verdict,
     }
 
     /**
-     * When the heap's floor was pinned at its ceiling for good: the time of the first of the whole-heap collections at
-     * the ceiling (see the {@code atCeiling} overload of assess) that end the series, at least {@link #MIN_PINNED} of
-     * them; NaN when the series does not end so.
+     * When the heap's floor was pinned at its ceiling for good: NaN unless the series ends in at least
+     * {@link #MIN_PINNED} whole-heap collections at the ceiling (see the {@code atCeiling} overload of assess); else the
+     * time of the first collection at the ceiling since the floor last read below that run's level, by more than
+     * {@link #LEVEL_RISE} of the heap ({@code ref}). The run alone can date the ceiling too late: one full GC that
+     * frees a little over {@code GcLogAnalyzer.FREED_AT_CEILING} (more garbage since the last one, as after a burst of
+     * allocation on a starved machine) cuts it, though the floor has not moved. A 58 MB tariff table in 64 MB of
+     * Parallel, at the ceiling from its load on, read so as a leak once (86 % of the time in GC). The floor reaching
+     * the level is the ceiling reached.
      *
      * <p>Why this tells a leak from a live set loaded at start-up although both end in the same storm of full GCs
      * that free nothing. Pinned, the floor reads flat whatever the program keeps: Parallel's old generation full to its
@@ -358,12 +363,23 @@ public record HeapFloorTrend(boolean leak, String verdict,
      * and stopped there reads as a leak: its log cannot say otherwise, and the heap-too-small and full-GC findings
      * beside it still say what the JVM needs.
      */
-    static double pinnedSince(double[] st, boolean[] atCeiling, int m) {
-        int i = m;
-        while (i > 0 && atCeiling[i - 1]) {
-            i--;
+    static double pinnedSince(double[] st, double[] sb, boolean[] atCeiling, int m, double ref) {
+        int run = m;
+        while (run > 0 && atCeiling[run - 1]) {
+            run--;
         }
-        return m - i >= MIN_PINNED ? st[i] : Double.NaN;
+        if (m - run < MIN_PINNED) {
+            return Double.NaN;
+        }
+        double level = Double.POSITIVE_INFINITY;
+        for (int i = run; i < m; i++) {
+            level = Math.min(level, sb[i]);
+        }
+        int first = run;
+        for (int i = run - 1; i >= 0 && sb[i] >= level - LEVEL_RISE * ref; i--) {
+            first = atCeiling[i] ? i : first;
+        }
+        return st[first];
     }
 
     private static double lowest(double floor, double v) {
