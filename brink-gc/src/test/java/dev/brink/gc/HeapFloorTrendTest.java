@@ -65,6 +65,48 @@ class HeapFloorTrendTest {
         assertThat(HeapFloorTrend.assess(times(4, 1), new double[] {1, 2, 3, 4}, 100).verdict()).startsWith("no verdict");
     }
 
+    /**
+     * A table loaded in the first second to 92 % of the heap, then level: every collection still frees a few MB, so
+     * each reading is the live set, and a level one is no leak however high. Once read as a leak because a floor at
+     * 90 % of the heap counted as pressed against the ceiling.
+     */
+    @Test
+    void levelFloorAtNinetyTwoPercent_whileCollectionsMakeRoom_isNoLeak() {
+        HeapFloorTrend v = loadThenLevel(false);
+        assertThat(v.judged()).as(v.verdict()).isTrue();
+        assertThat(v.leak()).as(v.verdict()).isFalse();
+    }
+
+    /** The same floor where each collection after the climb freed next to nothing, from after the warm-up on: pinned. */
+    @Test
+    void sameFloorPinnedAtTheCeilingAfterTheWarmUp_isALeak() {
+        HeapFloorTrend v = loadThenLevel(true);
+        assertThat(v.leak()).as(v.verdict()).isTrue();
+    }
+
+    /**
+     * 0-10 s in 0.1 s steps from the JVM's start, all whole-heap collections: a climb to 59 of 64 MB, then level. Not
+     * pinned: the climb takes the first second and each collection frees 3 MB. Pinned: the climb takes four seconds
+     * (past the warm-up's 2.5 s) and each collection after it frees 0.3 MB, a failed allocation's full GC.
+     */
+    private static HeapFloorTrend loadThenLevel(boolean pinned) {
+        int n = 101;
+        double[] t = times(n, 0.1);
+        double[] before = new double[n];
+        double[] after = new double[n];
+        boolean[] whole = new boolean[n];
+        boolean[] atCeiling = new boolean[n];
+        double climbEnd = pinned ? 4 : 1;
+        for (int i = 0; i < n; i++) {
+            after[i] = (5 + 54 * Math.min(1, t[i] / climbEnd)) * MB + (i % 3) * 0.1 * MB;
+            boolean full = t[i] > climbEnd;
+            before[i] = after[i] + (pinned && full ? 0.3 * MB : 3 * MB);
+            whole[i] = true;
+            atCeiling[i] = pinned && full;
+        }
+        return HeapFloorTrend.assess(t, before, after, whole, atCeiling, n, 64 * MB, 0, Double.NaN);
+    }
+
     @Test
     void youngOnlyRise_withoutWholeHeapCollections_isNoVerdict() {
         int n = 40;
