@@ -42,12 +42,7 @@ class LeakAtCeilingTest {
 
     @Test
     void leakPinnedAtTheCeiling_isALeak_twinAndBootCatalogueAreNot() throws Exception {
-        List<Path> jdks = new ArrayList<>(List.of(ChildJvmLogsTest.JDK17));
-        if (Files.isExecutable(ChildJvmLogsTest.JDK25.resolve("bin/java"))) {
-            jdks.add(ChildJvmLogsTest.JDK25);
-        } else {
-            System.out.println("SKIPPED: no JDK 25 at " + ChildJvmLogsTest.JDK25);
-        }
+        List<Path> jdks = jdks();
         assumeTrue(!jdks.isEmpty());
         List<Child> children = new ArrayList<>();
         for (Path jdk : jdks) {
@@ -63,7 +58,7 @@ class LeakAtCeilingTest {
         try {
             List<Future<Path>> logs = new ArrayList<>();
             for (Child c : children) {
-                logs.add(pool.submit(() -> run(c)));
+                logs.add(pool.submit(() -> run(c, tmp)));
             }
             SoftAssertions soft = new SoftAssertions();
             for (int i = 0; i < children.size(); i++) {
@@ -93,16 +88,33 @@ class LeakAtCeilingTest {
         }
     }
 
-    private static List<String> titles(GcReport r) {
+    /** JDK 17 (the build's) and JDK 25 when this machine has it. */
+    static List<Path> jdks() {
+        List<Path> jdks = new ArrayList<>(List.of(ChildJvmLogsTest.JDK17));
+        if (Files.isExecutable(ChildJvmLogsTest.JDK25.resolve("bin/java"))) {
+            jdks.add(ChildJvmLogsTest.JDK25);
+        } else {
+            System.out.println("SKIPPED: no JDK 25 at " + ChildJvmLogsTest.JDK25);
+        }
+        return jdks;
+    }
+
+    static List<String> titles(GcReport r) {
         return r.findings().stream().map(Finding::title).toList();
     }
 
-    private Path run(Child c) throws Exception {
+    /**
+     * Runs one child on a 64 MB heap and one CPU, its GC log and console in {@code dir}; a child named "leak" may end in
+     * an OutOfMemoryError. The log is never rotated: a JVM thrashing at its ceiling (generational ZGC: thousands of
+     * collections in 10 s) writes more than the 20 MB after which unified logging starts a new file.
+     */
+    static Path run(Child c, Path dir) throws Exception {
         String name = c.jdk().getFileName() + "-" + c.collector() + "-" + c.name();
-        Path log = tmp.resolve(name + ".log");
-        Path out = tmp.resolve(name + ".out");
+        Path log = dir.resolve(name + ".log");
+        Path out = dir.resolve(name + ".out");
         List<String> cmd = new ArrayList<>(List.of(ChildJvmLogsTest.java(c.jdk()), "-Xmx64m",
-                "-XX:ActiveProcessorCount=1", "-XX:+Use" + c.collector() + "GC", "-Xlog:gc*:file=" + log + ":uptime,level,tags",
+                "-XX:ActiveProcessorCount=1", "-XX:+Use" + c.collector() + "GC",
+                "-Xlog:gc*:file=" + log + ":uptime,level,tags:filecount=0",
                 "-cp", ChildJvmLogsTest.classpathOf(c.main()), c.main().getName()));
         cmd.addAll(c.args());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
