@@ -136,6 +136,20 @@ class CauseLogsTest {
      * heap was taken for one pressed against the ceiling. The collector never ran out of room, so the level is the live
      * set's, and a live set that stopped growing is no leak however much of the heap it fills.
      */
+    /**
+     * ChildJvmLogsTest's leak on Shenandoah (JDK 17) beside five other JVMs: the floor climbs to 61 MB of 64 in the
+     * middle third and 62 in the last, and the log ends in degenerated GCs that free nothing, a concurrent cycle that
+     * frees nothing either between them. A plateau at the ceiling is the ceiling's, not a level live set: read "no
+     * leak" when the concurrent cycle cut the run of failed collections and a floor's height was no longer evidence.
+     */
+    @Test
+    void shenandoahLeakThrashingAtTheCeiling_isALeak() throws Exception {
+        GcReport r = analyze("ceiling-shenandoah-jdk17-crowded");
+        String why = r.trend().verdict() + " " + r.findings();
+        assertThat(r.trend().leak()).as(why).isTrue();
+        assertThat(of(r, FindingKind.MEMORY_LEAK)).as(why).hasSize(1);
+    }
+
     @Test
     void catalogueAtNinetyPercentOfAG1Heap_isNoLeak() throws Exception {
         GcReport r = analyze("catalogue-ceiling-g1-jdk25");
