@@ -26,8 +26,10 @@ final class JfrText {
             }
         }
         out.println();
-        out.printf(Locale.ROOT, "Recording: %s (%s; %d chunk(s), %d events in %.1f s from %s)%n", r.file(),
-                r.jvm().isEmpty() ? "JVM not recorded" : r.jvm(), r.chunks(), r.events(), r.durationSec(), r.start());
+        // a recording with no event (a crash's hs_err recording cut at its start) has no first event to date it by
+        out.printf(Locale.ROOT, "Recording: %s (%s; %d chunk(s), %d events in %.1f s%s)%n", r.file(),
+                r.jvm().isEmpty() ? "JVM not recorded" : r.jvm(), r.chunks(), r.events(), r.durationSec(),
+                r.start() == null ? "" : " from " + r.start());
         out.println("Application packages: " + (r.appPackages().isEmpty() ? "not known (the JDK and common libraries are"
                 + " not the application; --app-package names them)" : String.join(", ", r.appPackages()) + " (" + r.appPackagesSource() + ")"));
         out.printf(Locale.ROOT, "CPU: JVM %.0f %% avg, %.0f %% max; machine %.0f %% avg, %.0f %% max (%d samples)%n",
@@ -46,8 +48,9 @@ final class JfrText {
             out.printf(Locale.ROOT, "Native methods (%d samples, threads in native code, often waiting):%n", r.nativeSamples());
             table(out, r.nativeMethods(), "%5.1f %%  %s%s", row -> new Object[] {row.share() * 100, row.key(), ""});
         }
-        out.printf(Locale.ROOT, "%nAllocation (%.1f MB/s) by application frame (the call it made):%n",
-                r.allocationBytesPerSec() / (1024 * 1024));
+        // no allocation event at all (JDK 11's default settings record none) is no rate, not a rate of 0
+        out.printf(Locale.ROOT, "%nAllocation (%s) by application frame (the call it made):%n", r.allocationByClass().isEmpty()
+                ? "no allocation events recorded" : String.format(Locale.ROOT, "%.1f MB/s", r.allocationBytesPerSec() / (1024 * 1024)));
         if (r.allocationByAppFrame().isEmpty()) {
             out.println("  (none recorded)");
         }

@@ -88,6 +88,24 @@ class JfrCommandTest {
         assertThat(bad.err.strip()).doesNotContain("\n").contains("--from 'soon': expected an offset");
     }
 
+    /**
+     * A recording with no event enabled (as a crash's recording cut at its start, or settings that record no
+     * allocation): the text says what is missing, never a rate of 0 or a start "from null".
+     */
+    @Test
+    void aRecordingOfNoEventSaysSoRatherThanZeroOrNull() throws Exception {
+        Path empty = tmp.resolve("no-events.jfr");
+        try (Recording r = new Recording()) {
+            r.start();
+            r.stop();
+            r.dump(empty);
+        }
+        BrinkRun run = brink("jfr", empty.toString());
+        assertThat(run.code).as(run.err).isZero();
+        assertThat(run.out).contains(" 0 events in ", "Allocation (no allocation events recorded)").doesNotContain("null");
+        assertThat(brink("jfr", rec.toString()).out).containsPattern("Allocation \\(\\d+\\.\\d MB/s\\)");
+    }
+
     @Test
     void truncatedOrNotJfr_oneLineExit2() throws Exception {
         byte[] real = Files.readAllBytes(rec);
