@@ -366,12 +366,13 @@ public record HeapFloorTrend(boolean leak, String verdict,
      * the heap while the JVM starts, within the warm-up the trend already skips (the first quarter of the log, at least
      * until its classes are loaded); a leak fills it at the pace of the work, so its floor climbs through the warm-up
      * and reaches the ceiling after it, and the climb from the JVM's start to the full heap ({@code filledByGrowth},
-     * a twentieth of the run at least) is the evidence. Limits: a leak that thrashes at the ceiling three times as
-     * long as it took to get there has its whole climb in the warm-up and reads as a heap too small (the quarter is
-     * of the whole log; a floor at 90 % of the heap used to count as the ceiling and caught it, but also read a
-     * catalogue loaded at start-up as a leak, the worse error); a live set that reached the ceiling after the warm-up
-     * and stopped there reads as a leak: its log cannot say otherwise, and the heap-too-small and full-GC findings
-     * beside it still say what the JVM needs.
+     * a twentieth of the run at least) is the evidence. A leak that thrashes at the ceiling three times as long as it
+     * took to get there has its whole climb in the warm-up (the quarter is of the whole log): it is caught only when
+     * its pinned floor is at 90 % of the heap or more ({@code censored} in assess: a floor at 90 % once counted as the
+     * ceiling without the collector failing there, and read a catalogue loaded at start-up as a leak, the worse
+     * error), and reads as a heap too small below that (Parallel's pinned floor at 77 %). A live set that reached the
+     * ceiling after the warm-up and stopped there reads as a leak: its log cannot say otherwise, and the
+     * heap-too-small and full-GC findings beside it still say what the JVM needs.
      */
     static double pinnedSince(double[] st, double[] sb, boolean[] atCeiling, int m, double ref) {
         int run = m;
