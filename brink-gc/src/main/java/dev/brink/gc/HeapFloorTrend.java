@@ -83,6 +83,14 @@ public record HeapFloorTrend(boolean leak, String verdict,
      * full-GC storm rule, three that free little are the JVM stuck, one or two a moment's peak.
      */
     static final int MIN_PINNED = 3;
+    /**
+     * The least time the whole-heap floors after warm-up must span for a verdict. ZGC's heap after a cycle, as JFR
+     * records it, includes what the application allocated while the cycle ran: a healthy parcel sorter's readings on
+     * JDK 17 went 20, 24, 22, 28, 28 MB within one second of a steady phase, r² 0.71, and read as a critical leak of
+     * "654 MB/min". Growth seen over a second or so is what any JVM's first seconds and any concurrent collector's
+     * swing show; a leak is growth that goes on (the shortest leak logs here fit 4 s or more after their warm-up).
+     */
+    static final double MIN_FITTED_SEC = 2;
     /** The JVM's time from its start to the last collection a verdict needs (see assess). */
     static final double MIN_LIFE_SEC = 1;
     /** Points a verdict on every collection's heap after GC needs (the soak's series: collections come often). */
@@ -230,7 +238,8 @@ public record HeapFloorTrend(boolean leak, String verdict,
         double late = median(wf, cut[1], k);
         // a few points close together are not a trend: ≥ MIN_POINTS covering a quarter of the span; a cycle's several
         // sizes count once (GcLogAnalyzer keeps each cycle's last)
-        boolean enough = k >= (wholeHeap == null ? MIN_POINTS_ALL : MIN_POINTS) && fitted >= 0.25 * (t1 - warm);
+        boolean enough = k >= (wholeHeap == null ? MIN_POINTS_ALL : MIN_POINTS) && fitted >= 0.25 * (t1 - warm)
+                && (wholeHeap == null || fitted >= MIN_FITTED_SEC);
         // A leak accumulates with the work, so its floor climbs through the span: from the first third to the middle
         // one as well as from the middle to the last. A floor flat for two thirds that steps up once at the end is a
         // one-time allocation or a concurrent collector's late cycle (seen on healthy programs under ZGC and G1 over
@@ -294,7 +303,8 @@ public record HeapFloorTrend(boolean leak, String verdict,
             // ZGC, Shenandoah and generational collectors run few whole-heap cycles in a short log: a line through
             // three of them, rising or not, is not a verdict either way
             return none(k + " collection(s) of the whole heap after warm-up over " + Math.round(fitted) + " s, need "
-                    + MIN_POINTS + " spread over a quarter of the span: too few to tell a leak from the heap filling up", n);
+                    + MIN_POINTS + " spread over a quarter of the span and " + Math.round(MIN_FITTED_SEC) + " s at least:"
+                    + " too few to tell a leak from the heap filling up", n);
         }
         long floorStart = floorAt(fit, wt[0]);
         long floorEnd = floorAt(fit, wt[k - 1]);
