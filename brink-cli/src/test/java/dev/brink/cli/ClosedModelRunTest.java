@@ -39,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * well within it. Two steps and no refinement keep it short: the 5 s warm-up, 2 × 2 s, and the 6 s of evidence load
  * after the bad step (~17 s in all).
  */
+@MeasuresHost
 class ClosedModelRunTest {
     static final int THREADS = 2;
     static final int SERVICE_MS = 20;

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (the thread-dump analyser on the dumps taken under the degraded step's load). One demo, every check on it: it
  * is the longest scenario of the build.
  */
+@MeasuresHost
 class DemoCommandTest {
     @TempDir
     Path dir;

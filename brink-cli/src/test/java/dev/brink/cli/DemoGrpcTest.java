@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * summary.json with the capacity and the old-generation finding with its -XX:NewRatio advice. Every assertion reads
  * that one run (about 90 s on an idle 2-core machine, more on a loaded one).
  */
+@MeasuresHost
 class DemoGrpcTest {
 
     @TempDir

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Whatever the capacity steps measured (a loaded machine makes them host-saturated), the leak is the service's.
  * About 60 s on 2 idle cores (the launched target's 20 s warm-up, one 4 s step, a relaunch, a 40 s soak).
  */
+@MeasuresHost
 class DemoTelemetryTest {
     @TempDir
     Path dir;

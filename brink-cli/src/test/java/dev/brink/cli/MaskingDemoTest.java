@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 @EnabledIfSystemProperty(named = "brink.test.masking", matches = "true",
         disabledReason = "the masking demo takes about 2 minutes (the Spring sample's start and three 30 s steps), beyond what "
                 + "CI's time budget leaves for one test; run with -Dbrink.test.masking=true")
+@MeasuresHost
 class MaskingDemoTest {
     @TempDir
     Path dir;

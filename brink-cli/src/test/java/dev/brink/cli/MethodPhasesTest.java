@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Ctrl-C, SIGKILL, fail_on. Where what is checked is Brink's handling of its launched target, not the service's
  * behaviour (Ctrl-C, SIGKILL, the gate and --jfr), the target is {@link PlainHttpTarget}, which listens within a second.
  */
+@MeasuresHost
 class MethodPhasesTest {
     @TempDir
     Path dir;

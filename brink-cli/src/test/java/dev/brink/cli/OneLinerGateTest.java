@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * both once exited 0). One HTTP server (a fast path, a 200 ms path, a 500 path) and one gRPC server with no service
  * at all serve every case.
  */
+@MeasuresHost
 class OneLinerGateTest {
     static HttpServer http;
     static ExecutorService pool;

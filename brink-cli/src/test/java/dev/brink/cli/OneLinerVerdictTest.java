@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * machine's load (once "GENERATOR-BOUND, these numbers describe Brink" was the only verdict on a busy machine), and a
  * host saturated by other processes is named with who took the CPU.
  */
+@MeasuresHost
 class OneLinerVerdictTest {
     /**
      * One request at a time, 100 ms each (10 req/s), driven at 30 req/s: requests wait in its accept queue until they

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * past ~10 × 20 req/s it answers 503; one generator connection (one request in flight) never fills that pool.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@MeasuresHost
 class RunCommandTest {
     @TempDir
     static Path dir;

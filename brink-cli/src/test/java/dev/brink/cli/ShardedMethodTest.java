@@ -32,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the workers' sum. Then bad input (a wrong token, another N, no coordinator) and, with workers the coordinator
  * starts itself, a worker SIGKILLed mid-step.
  */
+@MeasuresHost
 class ShardedMethodTest {
     /** Requests per second the server answers at once; above it, the excess waits {@link #SLOW_MS}. */
     static final double FAST_RATE = 350;

@@ -39,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * summary.md, report.html and junit.xml say the same sentence and treat it the same way (passed, failed or not
  * judged: a generator-bound confirmation is never "degraded", never a JUnit failure).
  */
+@MeasuresHost
 class VerdictAgreementTest {
     @TempDir
     Path tmp;
