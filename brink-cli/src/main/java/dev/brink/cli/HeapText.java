@@ -150,7 +150,7 @@ final class HeapText {
             out.printf(Locale.ROOT, "%14s %14s %23s %12s %20s %12s  %s%n", "retained A", "retained B", "native A → B", "change",
                     "elements A → B", "at most", "holder");
             for (HolderGrowth h : g.filling()) {
-                out.printf(Locale.ROOT, "%,14d %,14d %23s %12s %20s %12s  %s%n", h.bytesBefore(), h.bytesAfter(), nativeColumn(h),
+                out.printf(Locale.ROOT, "%,14d %,14d %23s %12s %20s %12s  %s%n", h.bytesBefore(), h.bytesAfter(), h.nativeBeforeAfter("-"),
                         signed(h.totalGrowthBytes()), count(h.elementsBefore()) + " → " + count(h.elementsAfter()),
                         h.elementsBound() != null && h.elementsBound() > 0 ? count(h.elementsBound()) : "?", h.holder());
             }
@@ -160,7 +160,7 @@ final class HeapText {
         out.printf(Locale.ROOT, "%14s %14s %23s %12s %20s  %s%n", "retained A", "retained B", "native A → B", "change",
                 "elements A → B", "holder");
         for (HolderGrowth h : g.stable()) {
-            out.printf(Locale.ROOT, "%,14d %,14d %23s %12s %20s  %s%n", h.bytesBefore(), h.bytesAfter(), nativeColumn(h),
+            out.printf(Locale.ROOT, "%,14d %,14d %23s %12s %20s  %s%n", h.bytesBefore(), h.bytesAfter(), h.nativeBeforeAfter("-"),
                     signed(h.totalGrowthBytes()), count(h.elementsBefore()) + " → " + count(h.elementsAfter()), h.holder());
         }
         out.println();
@@ -170,17 +170,6 @@ final class HeapText {
             out.printf(Locale.ROOT, "%+,12d %+,14d %+,14d  %s%n", c.countDelta(), c.shallowDelta(), c.retainedDelta(), c.className());
         }
         out.flush();
-    }
-
-    /**
-     * The direct buffers' memory a holder kept alive outside the heap, in each dump; "-" when none: a pool or a session
-     * map can hold megabytes there behind a few KiB of heap, and the change column counts both.
-     */
-    private static String nativeColumn(HolderGrowth h) {
-        if (h.nativeBytesBefore() == 0 && h.nativeBytesAfter() == 0) {
-            return "-";
-        }
-        return Sizes.human(h.nativeBytesBefore()) + " → " + Sizes.human(h.nativeBytesAfter());
     }
 
     private static String signed(long bytes) {

@@ -47,8 +47,7 @@ final class HeapGrowthHtml {
                     .append("</code>").append(r.structure().isEmpty() ? "" : "<br><small>" + Html.text(r.structure()) + "</small>")
                     .append("</td><td>").append(Html.text(r.kind().json())).append("</td><td>").append(Sizes.human(r.bytesBefore()))
                     .append("</td><td>").append(Sizes.human(r.bytesAfter())).append("</td><td>")
-                    .append(r.nativeBytesBefore() == 0 && r.nativeBytesAfter() == 0 ? ""
-                            : Sizes.human(r.nativeBytesBefore()) + " → " + Sizes.human(r.nativeBytesAfter())).append("</td><td>")
+                    .append(r.nativeBeforeAfter("")).append("</td><td>")
                     .append(r.totalGrowthBytes() < 0 ? "-" : "+").append(Sizes.human(Math.abs(r.totalGrowthBytes()))).append("</td><td>")
                     .append(r.bytesPerHour() != null ? String.format(Locale.ROOT, "%.1f MB/h", r.bytesPerHour() / 1e6) : "")
                     .append("</td><td>").append(count(r.elementsBefore())).append(" → ").append(count(r.elementsAfter()))

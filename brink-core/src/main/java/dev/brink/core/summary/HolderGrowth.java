@@ -3,6 +3,7 @@ package dev.brink.core.summary;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.brink.core.Sizes;
 import java.util.Objects;
 
 /**
@@ -51,6 +52,18 @@ public record HolderGrowth(String holder, HolderKind kind, String structure,
     @JsonProperty("native_growth_bytes")
     public long nativeGrowthBytes() {
         return nativeBytesAfter - nativeBytesBefore;
+    }
+
+    /**
+     * Its native memory in each dump as "A → B" in human units, or {@code none} when it held none in either: how the
+     * text and HTML reports show it beside the heap figures (a pool or a session map can hold megabytes there behind
+     * a few KiB of heap).
+     */
+    public String nativeBeforeAfter(String none) {
+        if (nativeBytesBefore == 0 && nativeBytesAfter == 0) {
+            return none;
+        }
+        return Sizes.human(nativeBytesBefore) + " → " + Sizes.human(nativeBytesAfter);
     }
 
     /** Heap and native growth together: what the growth verdict weighs. */
