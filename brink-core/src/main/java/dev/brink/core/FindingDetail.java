@@ -267,6 +267,10 @@ public final class FindingDetail {
         public static final String AT = "at";
         public static final String STALLS = "stalls";
         public static final String STALL_MS_TOTAL = "stall_ms_total";
+        /** heap-too-small: share of the time a concurrent whole-heap cycle (G1's marking, a ZGC cycle) ran. */
+        public static final String CONCURRENT_SHARE = "concurrent_share";
+        /** heap-too-small: allocation stalls summed over threads, as a share of the time. */
+        public static final String STALL_SHARE = "stall_share";
         public static final String COLLECTIONS = "collections";
         public static final String COUNT = "count";
         public static final String MEANING = "meaning";
@@ -421,7 +425,7 @@ public final class FindingDetail {
                     Gc.ADVICE, Gc.CLASSES_LOADED_PER_SEC, HeapLeak.LOADER_CLASS, HeapLeak.LOADERS, HeapLeak.CLASSES, Jfr.STEP)),
             Map.entry(FindingKind.HEAP_TOO_SMALL, List.of(Gc.LIVE_SET_BYTES, Gc.MAX_HEAP_BYTES, Gc.FULL_GCS, Gc.GC_TIME_SHARE, Gc.FLAGS,
                     Gc.REASON, Gc.NOTE, Gc.OLD_GEN_BYTES, Gc.YOUNG_GEN_BYTES, Gc.PROMOTED_BYTES_PER_S,
-                    Gc.HEAP_BYTES, Gc.FULL_GCS_PER_S, Gc.COUNT)),
+                    Gc.HEAP_BYTES, Gc.FULL_GCS_PER_S, Gc.COUNT, Gc.CONCURRENT_SHARE, Gc.STALL_SHARE)),
             Map.entry(FindingKind.LONG_PAUSE, List.of(Gc.MAX_MS, Gc.P99_MS, Gc.PAUSES_OVER_1S, Gc.AT, Gc.ADVICE)),
             Map.entry(FindingKind.HOT_METHOD, List.of(Jfr.SHARE, Jfr.SAMPLES, Jfr.EXECUTION_SAMPLES, Jfr.CATEGORY, Jfr.METHOD, Jfr.APP_FRAME,
                     Jfr.THREADS, Jfr.THREADS_SHARE, Jfr.ENTRY, Jfr.STEP, Jfr.RATE_GROWTH, Jfr.LOAD_GROWTH)),

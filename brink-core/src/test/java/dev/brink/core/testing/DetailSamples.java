@@ -78,7 +78,7 @@ public final class DetailSamples {
         out.put(FindingKind.METASPACE, new MetaspaceDetail(GcCauseKind.METADATA, 6, 4, 20L << 20, 24L << 20, 24L << 20, 1,
                 "look for a class-loader leak", "gc.log:120", 150L, "app.PluginLoader", 600L, 9000L, "8 × profile"));
         out.put(FindingKind.HEAP_TOO_SMALL, new HeapTooSmallDetail(50L << 20, 64L << 20, 4L << 20, 56L << 20, 64L << 20, 1L << 20, 12, 0.4,
-                5, 0.3, "-Xmx192m", "the live set fills the heap", "the heap after GC is rising"));
+                5, 0.3, "-Xmx192m", "the live set fills the heap", "the heap after GC is rising", 0.25, 0.05));
         out.put(FindingKind.LONG_PAUSE, new LongPauseDetail(1500.0, 900.0, 2, "gc.log:88", "use -XX:+UseZGC"));
         out.put(FindingKind.ALLOCATION_HOTSPOT, new AllocationHotspotDetail("app.Renderer.line", "app.Renderer.line",
                 "java.lang.StringBuilder.toString", 0.6, "byte[]", 90_000_000L, "8 × profile"));
