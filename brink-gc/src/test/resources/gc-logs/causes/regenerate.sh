@@ -16,7 +16,7 @@ run() {
   local flags=()
   while [[ $1 != -- ]]; do flags+=("$1"); shift; done
   shift
-  "$java" "${flags[@]}" "-Xlog:gc*:file=$name.log:uptime,tags" -cp "$CP" "$P.$1" "${@:2}" >/dev/null 2>&1 || true
+  "$java" "${flags[@]}" "-Xlog:gc*${XLOG_EXTRA:-}:file=$name.log:uptime,tags" -cp "$CP" "$P.$1" "${@:2}" >/dev/null 2>&1 || true
   gzip -9 -f "$name.log"
 }
 
@@ -96,4 +96,21 @@ wait
 run gclocker-serial-jdk17 "$J17" -Xmx64m -Xmn8m -XX:+UseSerialGC -- ArchiveCompressor 4 heap &
 run gclocker-twin-serial-jdk17 "$J17" -Xmx64m -Xmn8m -XX:+UseSerialGC -- ArchiveCompressor 4 direct &
 wait
+# a routing table of 112 MB (88 % of the heap) beside 60 MB/s of lookups: no full GC, G1 marking back to back, ZGC's
+# threads stalling; twins: the same lookups beside a 56 MB table, and the 112 MB table with 0.5 MB/s of lookups
+for v in 17 25; do
+  J=$([[ $v == 17 ]] && echo "$J17" || echo "$J25")
+  run crowded-g1-jdk$v "$J" -Xmx128m -XX:+UseG1GC -- RoutingTable 20 112 60 &
+  run crowded-idle-g1-jdk$v "$J" -Xmx128m -XX:+UseG1GC -- RoutingTable 20 112 0.5 &
+  wait
+  run crowded-twin-g1-jdk$v "$J" -Xmx128m -XX:+UseG1GC -- RoutingTable 20 56 60 &
+  run crowded-idle-zgc-jdk$v "$J" -Xmx128m -XX:+UseZGC -- RoutingTable 20 112 0.5 &
+  wait
+  run crowded-twin-zgc-jdk$v "$J" -Xmx128m -XX:+UseZGC -- RoutingTable 20 56 60
+done
+run crowded-zgc-jdk17 "$J17" -Xmx128m -XX:+UseZGC -- RoutingTable 20 112 60
+# generational ZGC's stalls and back-to-back cycles write 6 MB in 25 s with gc*: 12 s, without the relocation, MMU,
+# load, nmethod, task, allocation-table and reference lines (the Live row, the phases and the stalls stay)
+XLOG_EXTRA=",gc+reloc=off,gc+mmu=off,gc+load=off,gc+nmethod=off,gc+task=off,gc+alloc=off,gc+ref=off" \
+  run crowded-zgc-jdk25 "$J25" -Xmx128m -XX:+UseZGC -- RoutingTable 12 112 60
 ls -l ./*.log.gz
