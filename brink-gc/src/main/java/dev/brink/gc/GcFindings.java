@@ -21,7 +21,8 @@ import java.util.Set;
 /**
  * Turns events, pause statistics and the floor trend into findings, each with flags to try and numbers. The rules
  * named by a collection's cause live in {@link CauseRules} and {@link MetaspaceRule}, the old generation's room in
- * {@link OldGenerationRules}; the heap rules here read only the collections the heap caused ({@link GcFacts}).
+ * {@link OldGenerationRules}, a live set that leaves G1 or ZGC no headroom without a full GC in
+ * {@link HeadroomRule}; the heap rules here read only the collections the heap caused ({@link GcFacts}).
  */
 final class GcFindings {
     static final double LONG_PAUSE_MS = 1000;
@@ -39,6 +40,7 @@ final class GcFindings {
         leak();
         heapTooSmall();
         oldGenTooSmall = OldGenerationRules.oldGenTooSmall(f) || OldGenerationRules.g1YoungPinned(f);
+        HeadroomRule.check(f); // after the rules that read full GCs and the old generation's room: one sizing finding
         fullGcStorm(); // after the sizing rules: its advice points at their findings only when they exist
         MetaspaceRule.check(f);
         CauseRules.all(f);

@@ -157,6 +157,72 @@ class CauseLogsTest {
         assertThat(r.trend().judged()).as(why).isTrue();
         assertThat(r.trend().leak()).as(why).isFalse();
         assertThat(of(r, FindingKind.MEMORY_LEAK)).as(why).isEmpty();
+        // the level at 90 % is the live set's, and G1 pays for it with marking cycles back to back, no full GC
+        assertThat(of(r, FindingKind.HEAP_TOO_SMALL)).as(why).singleElement().satisfies(f -> {
+            assertThat(f.title()).startsWith("Heap too small for the live set: 58.3 MB live of 64.0 MB max, no full GC");
+            assertThat((Double) f.detail().get("concurrent_share")).isGreaterThanOrEqualTo(HeadroomRule.MIN_MARKING_SHARE);
+        });
+    }
+
+    /**
+     * RoutingTable: a table of 112 MB (88 %) in a 128 MB heap beside 60 MB/s of lookups, on G1 and ZGC, JDK 17 and 25.
+     * No collector runs a full GC, the floor is level at ~90 % of the heap, and the log read "no leak" with no sizing
+     * hint. G1 marks back to back (20 % of the time and more) with eden shrunk to a few regions; ZGC's threads stall for
+     * memory a fifth of the time. Each is a heap too small for its live set, with -Xmx to try, and never a leak.
+     */
+    @Test
+    void liveSetNearTheCeiling_withoutFullGcs_isHeapTooSmall() throws Exception {
+        for (String name : List.of("crowded-g1-jdk17", "crowded-g1-jdk25", "crowded-zgc-jdk17", "crowded-zgc-jdk25")) {
+            GcReport r = analyze(name);
+            String why = name + ": " + r.trend().verdict() + " " + r.findings();
+            assertThat(r.pauses().fullGcs()).as(why).isZero();
+            assertThat(r.trend().judged()).as(why).isTrue();
+            assertThat(of(r, FindingKind.MEMORY_LEAK)).as(why).isEmpty();
+            Finding f = of(r, FindingKind.HEAP_TOO_SMALL).stream().findFirst().orElseThrow(() -> new AssertionError(why));
+            assertThat(of(r, FindingKind.HEAP_TOO_SMALL)).as(why).hasSize(1);
+            assertThat(f.title()).as(why).startsWith("Heap too small for the live set: ").contains("of 128.0 MB max, no full GC")
+                    .containsPattern("try -Xmx(256|320)m$");
+            long live = ((Number) f.detail().get("live_set_bytes")).longValue();
+            assertThat(live).as(why).isBetween(110L << 20, 124L << 20);
+            assertThat(f.detail().get("max_heap_bytes")).isEqualTo(128L << 20);
+            if (name.contains("g1")) {
+                assertThat((Double) f.detail().get("concurrent_share")).as(why).isGreaterThanOrEqualTo(2 * HeadroomRule.MIN_MARKING_SHARE);
+                assertThat(f.title()).as(why).contains("marking").contains("a young pause every");
+            } else {
+                double stalls = (Double) f.detail().get("stall_share");
+                assertThat(stalls).as(why).isGreaterThanOrEqualTo(2 * HeadroomRule.MIN_STALL_SHARE);
+                assertThat(f.severity()).as(why).isEqualTo(stalls >= GcFindings.STALL_SHARE_CRITICAL ? Severity.CRITICAL : Severity.WARNING);
+                assertThat(f.title()).as(why).contains("threads stalled");
+            }
+        }
+    }
+
+    /**
+     * The twins: the same lookups beside a table of 56 MB (45 % of the heap), and the 112 MB table with 0.5 MB/s of
+     * lookups. A live set well under the heap costs little; a high one that hardly allocates costs the application
+     * nothing (ZGC 17 still runs "High Usage" cycles back to back, but no thread waits). No sizing finding, no leak. ZGC
+     * stalled a thread now and then in two of them (ZGC 17's 45 % twin: two stalls, 20 ms in 20 s; generational ZGC's
+     * idle one: six, 23 ms in 16 s), and the stall warning says so as it does for any stall; that is all they show.
+     */
+    @Test
+    void roomyOrIdleTwins_giveNoSizingFinding() throws Exception {
+        for (String v : List.of("jdk17", "jdk25")) {
+            for (String name : List.of("crowded-twin-g1-" + v, "crowded-twin-zgc-" + v, "crowded-idle-g1-" + v,
+                    "crowded-idle-zgc-" + v)) {
+                GcReport r = analyze(name);
+                String why = name + ": " + r.trend().verdict() + " " + r.findings();
+                assertThat(r.trend().leak()).as(why).isFalse();
+                if (name.contains("g1")) {
+                    assertThat(r.findings()).as(why).isEmpty();
+                } else {
+                    assertThat(r.findings()).as(why).allSatisfy(f -> {
+                        assertThat(f.kind()).isEqualTo(FindingKind.GC_PRESSURE);
+                        assertThat(f.severity()).isEqualTo(Severity.WARNING);
+                        assertThat(f.title()).contains("allocation stalls");
+                    });
+                }
+            }
+        }
     }
 
     /**

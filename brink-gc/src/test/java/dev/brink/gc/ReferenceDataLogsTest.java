@@ -62,9 +62,15 @@ class ReferenceDataLogsTest {
                     soft.assertThat(kinds).as(where).contains(FindingKind.MEMORY_LEAK);
                 } else {
                     soft.assertThat(kinds).as(where).doesNotContain(FindingKind.MEMORY_LEAK);
-                    // where the collector says the live set does not fit (Parallel's full GCs), that is the finding
+                    // where the collector says the live set does not fit (Parallel's full GCs), that is the finding;
+                    // G1 runs no full GC but marks back to back (23-29 % of the time measured): the same finding from
+                    // what it costs there (HeadroomRule), a warning
                     soft.assertThat(r.findings()).as(where).filteredOn(f -> f.kind() == FindingKind.HEAP_TOO_SMALL)
-                            .allMatch(f -> f.severity() == Severity.CRITICAL);
+                            .allMatch(f -> f.severity() == Severity.CRITICAL || f.detail().get("concurrent_share") != null
+                                    && ((Number) f.detail().get("full_gcs")).intValue() == 0);
+                    if (c.collector().equals("G1")) {
+                        soft.assertThat(kinds).as(where).contains(FindingKind.HEAP_TOO_SMALL);
+                    }
                 }
                 soft.assertThat(r.unknownLines()).as(where + " unknown lines " + r.unknownSamples()).isZero();
             }
