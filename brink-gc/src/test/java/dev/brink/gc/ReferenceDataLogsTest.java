@@ -63,11 +63,11 @@ class ReferenceDataLogsTest {
                 } else {
                     soft.assertThat(kinds).as(where).doesNotContain(FindingKind.MEMORY_LEAK);
                     // where the collector says the live set does not fit (Parallel's full GCs), that is the finding;
-                    // G1 runs no full GC but marks back to back (23-29 % of the time measured): the same finding from
-                    // what it costs there (HeadroomRule), a warning
+                    // G1 runs no full GC (or one or two after evacuation failures, JDK 17 beside five other JVMs) but
+                    // marks back to back (23-35 % of the time measured): the same finding from what it costs there
+                    // (HeadroomRule), a warning
                     soft.assertThat(r.findings()).as(where).filteredOn(f -> f.kind() == FindingKind.HEAP_TOO_SMALL)
-                            .allMatch(f -> f.severity() == Severity.CRITICAL || f.detail().get("concurrent_share") != null
-                                    && ((Number) f.detail().get("full_gcs")).intValue() == 0);
+                            .allMatch(f -> f.severity() == Severity.CRITICAL || f.detail().get("concurrent_share") != null);
                     if (c.collector().equals("G1")) {
                         soft.assertThat(kinds).as(where).contains(FindingKind.HEAP_TOO_SMALL);
                     }

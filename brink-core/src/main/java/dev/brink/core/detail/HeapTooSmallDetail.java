@@ -42,12 +42,13 @@ public record HeapTooSmallDetail(Long liveSetBytes, Long maxHeapBytes, Long oldG
     }
 
     /**
-     * A level live set that leaves a concurrent collector (G1, ZGC) no headroom, with no full GC: what the collector
-     * paid for it instead, the share of the time its cycles ran and the threads' allocation stalls.
+     * A level live set that leaves a concurrent collector (G1, ZGC) no headroom, with too few full GCs to tell (none,
+     * or one or two after evacuation failures): what the collector paid for it instead, the share of the time its
+     * cycles ran and the threads' allocation stalls.
      */
-    public static HeapTooSmallDetail noHeadroom(long liveSetBytes, long maxHeapBytes, double gcTimeShare, double concurrentShare,
-                                                double stallShare, String flags, String reason) {
-        return new HeapTooSmallDetail(liveSetBytes, maxHeapBytes, null, null, null, null, 0, null, null, gcTimeShare, flags,
+    public static HeapTooSmallDetail noHeadroom(long liveSetBytes, long maxHeapBytes, int fullGcs, double gcTimeShare,
+                                                double concurrentShare, double stallShare, String flags, String reason) {
+        return new HeapTooSmallDetail(liveSetBytes, maxHeapBytes, null, null, null, null, fullGcs, null, null, gcTimeShare, flags,
                 reason, null, concurrentShare, stallShare);
     }
 
