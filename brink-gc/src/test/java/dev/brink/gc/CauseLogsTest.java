@@ -200,29 +200,24 @@ class CauseLogsTest {
     /**
      * The twins: the same lookups beside a table of 56 MB (45 % of the heap), and the 112 MB table with 0.5 MB/s of
      * lookups. A live set well under the heap costs little; a high one that hardly allocates costs the application
-     * nothing (ZGC 17 still runs "High Usage" cycles back to back, but no thread waits). No sizing finding, no leak. ZGC
+     * nothing (ZGC 17 still runs "High Usage" cycles back to back, but no thread waits). No finding at all: ZGC
      * stalled a thread now and then in two of them (ZGC 17's 45 % twin: two stalls, 20 ms in 20 s; generational ZGC's
-     * idle one: six, 23 ms in 16 s), and the stall warning says so as it does for any stall; that is all they show.
+     * idle one: six, 23 ms in 16 s), 0.1 % of the time, a collector a little late and no cost to warn of.
      */
     @Test
-    void roomyOrIdleTwins_giveNoSizingFinding() throws Exception {
+    void roomyOrIdleTwins_giveNoFinding() throws Exception {
         for (String v : List.of("jdk17", "jdk25")) {
             for (String name : List.of("crowded-twin-g1-" + v, "crowded-twin-zgc-" + v, "crowded-idle-g1-" + v,
                     "crowded-idle-zgc-" + v)) {
                 GcReport r = analyze(name);
                 String why = name + ": " + r.trend().verdict() + " " + r.findings();
                 assertThat(r.trend().leak()).as(why).isFalse();
-                if (name.contains("g1")) {
-                    assertThat(r.findings()).as(why).isEmpty();
-                } else {
-                    assertThat(r.findings()).as(why).allSatisfy(f -> {
-                        assertThat(f.kind()).isEqualTo(FindingKind.GC_PRESSURE);
-                        assertThat(f.severity()).isEqualTo(Severity.WARNING);
-                        assertThat(f.title()).contains("allocation stalls");
-                    });
-                }
+                assertThat(r.findings()).as(why).isEmpty();
             }
         }
+        // the stalls are still read (two allocation stalls and a relocation stall): the finding's threshold, not the
+        // parser, keeps them out
+        assertThat(analyze("crowded-twin-zgc-jdk17").events()).filteredOn(e -> e.kind() == GcKind.ALLOCATION_STALL).hasSize(3);
     }
 
     /**
