@@ -126,8 +126,13 @@ class HeapScenarioTest {
 
     /** Runs the scenario to its end (it writes before.hprof and after.hprof, or the one {@code only} names). */
     static void dumpTwice(Path jdk, Class<?> main, Path out, String... only) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(ChildJvm.java(jdk).toString(), "-Xmx64m", "-XX:+UseSerialGC", "-cp",
-                System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")), main.getName(), out.toString()));
+        dumpTwiceOn(jdk, main, out, System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")), "-Xmx64m", only);
+    }
+
+    /** As {@link #dumpTwice(Path, Class, Path, String...)}, on {@code classpath} with heap limit {@code xmx}. */
+    static void dumpTwiceOn(Path jdk, Class<?> main, Path out, String classpath, String xmx, String... only) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(ChildJvm.java(jdk).toString(), xmx, "-XX:+UseSerialGC", "-cp",
+                classpath, main.getName(), out.toString()));
         cmd.addAll(List.of(only));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         boolean done = p.waitFor(120, TimeUnit.SECONDS);

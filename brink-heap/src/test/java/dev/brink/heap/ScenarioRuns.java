@@ -25,13 +25,24 @@ import java.util.concurrent.TimeUnit;
 final class ScenarioRuns implements AutoCloseable {
     private final Map<String, HeapScenarioTest.Result> results = new ConcurrentHashMap<>();
     private final Path dir;
+    private final Launch launch;
 
-    private ScenarioRuns(Path dir) {
+    private ScenarioRuns(Path dir, Launch launch) {
         this.dir = dir;
+        this.launch = launch;
+    }
+
+    /** How a program's two dumps are written into a directory. */
+    interface Launch {
+        void dumpTwice(Path jdk, Class<?> main, Path out) throws Exception;
     }
 
     static ScenarioRuns run(String name, List<Class<?>> mains) throws Exception {
-        ScenarioRuns runs = new ScenarioRuns(Files.createTempDirectory(name));
+        return run(name, mains, (jdk, main, out) -> HeapScenarioTest.dumpTwice(jdk, main, out));
+    }
+
+    static ScenarioRuns run(String name, List<Class<?>> mains, Launch launch) throws Exception {
+        ScenarioRuns runs = new ScenarioRuns(Files.createTempDirectory(name), launch);
         ExecutorService pool = Executors.newFixedThreadPool(2);
         List<Future<?>> started = new ArrayList<>();
         for (Path jdk : HeapScenarioTest.jdks()) {
@@ -55,7 +66,7 @@ final class ScenarioRuns implements AutoCloseable {
 
     private HeapScenarioTest.Result analyse(Path jdk, Class<?> main) throws Exception {
         Path out = Files.createDirectories(dir.resolve(key(jdk, main)));
-        HeapScenarioTest.dumpTwice(jdk, main, out);
+        launch.dumpTwice(jdk, main, out);
         HeapSnapshot before = HeapAnalyzer.snapshot(out.resolve("before.hprof"), HeapOptions.defaults());
         HeapSnapshot after = HeapAnalyzer.snapshot(out.resolve("after.hprof"), before.holders(), HeapOptions.defaults());
         return new HeapScenarioTest.Result(before.report(), after.report(), after.diff());
