@@ -77,6 +77,9 @@ import java.util.Set;
  * grown to its working set: listed with the filling caches, no memory-leak. One whose unreleased bytes grew by the
  * least growth or more is judged like any holder, and its finding says its buffers are never released. A pool whose
  * chunks' or cache entries' sizes did not read (another Netty's layout) is judged like any holder, as before.
+ * Netty 4.2's adaptive allocator caches whole chunks, per thread and shared, and its chunks may be heap arrays: the
+ * holders that keep its chunks (a thread's magazines, a shared queue) are judged by the same rule, their pool bytes
+ * and unreleased bytes read from the chunks they enclose (report.AdaptiveChunks).
  *
  * <p><b>The holder that grew, not its enclosers.</b> A bean's growing field also grows the registry that holds the
  * bean and the static field that holds the registry. As MAT's "big drop" walks down to where the memory is, a

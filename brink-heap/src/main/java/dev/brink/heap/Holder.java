@@ -26,7 +26,8 @@ import java.util.Objects;
  * @param nativeBytes   native memory its instances keep alive outside the heap: the capacities of the direct buffers
  *                      they retain that own their memory (report.DirectBuffers), nested instances counted once
  * @param poolBytes     of those, the bytes of Netty pools' chunks it encloses that no live pooled buffer holds
- *                      (report.NettyPools): the pool's capacity, free, cached by threads or never released
+ *                      (report.NettyPools): the pool's capacity, free, cached by threads or never released; and of
+ *                      its retained bytes, the same of Netty 4.2's adaptive allocator's heap chunks (report.AdaptiveChunks)
  * @param unreleasedBytes of those pools' chunks, the bytes in use that no live buffer holds and no thread cache keeps:
  *                      buffers dropped without release(); -1 when it encloses no pool whose sizes read
  */

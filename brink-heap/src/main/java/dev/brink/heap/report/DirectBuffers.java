@@ -54,7 +54,10 @@ import java.util.Set;
  * holds that buffer (its anchor, found as a direct buffer's is: Netty's leak detector refers to a sampled buffer
  * through a WeakReference, and the buffer's recycler handle is its own inside), the rest to the allocator; the
  * candidates above the allocators also learn how much of their pools' chunks is in use with no live buffer. The
- * allocators are marked as anchors are (never leaves: an allocator holds its arenas).
+ * allocators are marked as anchors are (never leaves: an allocator holds its arenas). Netty 4.2's adaptive
+ * allocator's chunks are credited at the chunk itself, wherever it hangs ({@link AdaptiveChunks}: its caches are
+ * per thread, not under the allocator), and a heap chunk's array counts among its enclosers' pool bytes (its bytes
+ * are heap, in their retained bytes already).
  *
  * <p>Cost: one pass over the objects' classes to find the buffers; one over the references for their referrers
  * (a list per referrer); their field values in the first detail scan (about 60 bytes each); for the walks, two bits
@@ -76,6 +79,8 @@ public final class DirectBuffers {
     private long bytes;
     /** Netty's pools among the buffers' holders; null when the dump has no direct buffer. */
     private NettyPools pools;
+    /** Where the pools' memory is credited ({@link NettyPools#allocators}). */
+    private final BitSet creditPoints = new BitSet();
 
     public DirectBuffers(HeapGraph g, DominatorTree t) {
         this.g = g;
@@ -113,7 +118,7 @@ public final class DirectBuffers {
                 }
             }
         }
-        if (!held.isEmpty()) {
+        if (!held.isEmpty() || !pools.allocators().isEmpty()) {
             anchors();
             markAbove();
         }
@@ -193,7 +198,8 @@ public final class DirectBuffers {
             }
         }
         for (int a : pools.allocators()) {
-            anchors.set(a); // where a pool's chunks are credited once their sizes read (NettyPools)
+            creditPoints.set(a);
+            anchors.set(a); // where a pool's chunks are credited once their sizes read (NettyPools, AdaptiveChunks)
         }
         walk((stack, sp) -> {
             if (anchors.get(stack[sp - 1])) {
@@ -209,7 +215,10 @@ public final class DirectBuffers {
         void enter(int[] stack, int sp);
     }
 
-    /** Pre-order walk of the dominator tree, leaves (which dominate nothing and reference nothing) skipped. */
+    /**
+     * Pre-order walk of the dominator tree, leaves (which dominate nothing and reference nothing) skipped but where a
+     * pool's memory is credited (a heap chunk's array).
+     */
     private void walk(Visit visit) {
         int[] stack = new int[1024];
         int[] cursor = new int[1024];
@@ -223,7 +232,7 @@ public final class DirectBuffers {
                 continue;
             }
             int child = t.child(cursor[sp - 1]++);
-            if (t.childrenStart(child) >= t.childrenEnd(child) && !referrers.containsKey(child)) {
+            if (t.childrenStart(child) >= t.childrenEnd(child) && !referrers.containsKey(child) && !creditPoints.get(child)) {
                 continue;
             }
             if (sp == stack.length) {
@@ -293,9 +302,14 @@ public final class DirectBuffers {
         return bytes;
     }
 
-    /** What candidates keep outside the heap, each map by candidate object index, only those that keep some. */
-    public record Held(Map<Integer, Long> nativeBytes, Map<Integer, Long> poolBytes, Map<Integer, Long> unreleasedBytes) {
-        static final Held NONE = new Held(Map.of(), Map.of(), Map.of());
+    /**
+     * What candidates keep outside the heap, each map by candidate object index, only those that keep some; and
+     * {@code heapShift}, the heap bytes to add to a candidate's retained bytes (negative: to take away) because live
+     * buffers of a pool's heap chunk hold their regions elsewhere than the chunk is (AdaptiveChunks).
+     */
+    public record Held(Map<Integer, Long> nativeBytes, Map<Integer, Long> poolBytes, Map<Integer, Long> unreleasedBytes,
+                       Map<Integer, Long> heapShift) {
+        static final Held NONE = new Held(Map.of(), Map.of(), Map.of(), Map.of());
     }
 
     /**
@@ -305,11 +319,11 @@ public final class DirectBuffers {
      * dominator tree must not be parked.
      */
     public Held heldBy(int[] candidates) {
-        if (owners.isEmpty()) {
+        if (pools == null || owners.isEmpty() && pools.heapPoolShares().isEmpty()) {
             return Held.NONE;
         }
         Map<Integer, Long> byAnchor = new HashMap<>();
-        Map<Integer, Long> byPool = new HashMap<>();
+        Map<Integer, Long> byPool = new HashMap<>(pools.heapPoolShares()); // heap chunks: in the retained bytes already
         owners.forEach((b, cap) -> {
             int pool = pools.poolOf(b);
             if (pool >= 0) {
@@ -323,7 +337,14 @@ public final class DirectBuffers {
             Integer slot = held.get(buffer); // none: only References and its own inside reference it
             byAnchor.merge(slot == null ? DominatorTree.SUPER_ROOT : anchor[slot], length, Long::sum);
         });
-        return new Held(creditAbove(candidates, byAnchor), creditAbove(candidates, byPool), creditAbove(candidates, pools.unreleased()));
+        Map<Integer, Long> shift = new HashMap<>();
+        pools.heapLive().forEach((array, bytes) -> shift.merge(array, -bytes, Long::sum));
+        pools.heapRegions().forEach((buffer, length) -> {
+            Integer slot = held.get(buffer);
+            shift.merge(slot == null ? DominatorTree.SUPER_ROOT : anchor[slot], length, Long::sum);
+        });
+        return new Held(creditAbove(candidates, byAnchor), creditAbove(candidates, byPool), creditAbove(candidates, pools.unreleased()),
+                creditAbove(candidates, shift));
     }
 
     /** For each candidate, the sum of {@code byObject}'s values of the objects it is or dominates: a walk of the tree. */

@@ -321,7 +321,8 @@ public final class Holders {
             // a top-level object named by its class alone: another dump may hold the same objects inside a named holder
             String namedClass = type[i] == TOP && kind == HolderKind.OTHER ? g.className(node[i]) : "";
             long bound = type[i] == THREAD ? EvictionBounds.NONE : EvictionBounds.of(g, node[i], scan);
-            table.add(named[0], kind, named[2], named.length > 3 ? named[3] : "", namedClass, node[i], t.retained(node[i]),
+            long retained = Math.max(0, t.retained(node[i]) + outside.heapShift().getOrDefault(node[i], 0L));
+            table.add(named[0], kind, named[2], named.length > 3 ? named[3] : "", namedClass, node[i], retained,
                     outside.nativeBytes().getOrDefault(node[i], 0L), outside.poolBytes().getOrDefault(node[i], 0L),
                     outside.unreleasedBytes().getOrDefault(node[i], -1L), elements(i, scan), bound, parent < 0 ? null : keys[parent]);
             if (kind == HolderKind.THREAD_STACK && named.length > 3) {

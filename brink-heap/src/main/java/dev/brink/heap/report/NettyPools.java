@@ -40,6 +40,10 @@ import java.util.function.IntPredicate;
  * chunk), the sizes from the fields named above; a pool whose sizes cannot be read (another Netty's layout) has no
  * figures and its chunks are credited by their referrers, as any direct buffer is. A huge allocation (an
  * {@code unpooled} chunk for one buffer) is that buffer's alone, as a direct buffer is.
+ *
+ * <p>Netty 4.2's adaptive allocator (its default) has no arenas and caches whole chunks rather than regions, per
+ * thread and shared, out of the allocator object's reach in the dominator tree: its chunks are read by
+ * {@link AdaptiveChunks} and credited at the chunk (a heap chunk: at its array), through the same figures.
  */
 final class NettyPools {
     private static final String PACKAGE = "io.netty.buffer.";
@@ -58,6 +62,8 @@ final class NettyPools {
     private final Map<Integer, Long> poolShare = new HashMap<>();
     /** After {@link #read}: per judged allocator, chunk bytes in use that no live buffer and no thread cache holds. */
     private final Map<Integer, Long> unreleased = new HashMap<>();
+    /** Netty 4.2's adaptive allocator's chunks: their memory and sizes, read as {@link AdaptiveChunks} says. */
+    private final AdaptiveChunks adaptive;
 
     /** @param isBuffer the dump's reachable direct buffers */
     NettyPools(HeapGraph g, IntPredicate reachable, BitSet isBuffer) {
@@ -70,6 +76,7 @@ final class NettyPools {
         boolean[] pooled = new boolean[n];
         boolean[] entry = new boolean[n];
         boolean any = false;
+        adaptive = new AdaptiveChunks(g, reachable, isBuffer);
         for (int c = 0; c < n; c++) {
             chunk[c] = is(classes, c, "PoolChunk");
             arena[c] = is(classes, c, "PoolArena");
@@ -125,14 +132,21 @@ final class NettyPools {
         return -1;
     }
 
-    /** The allocators whose chunks were found: where a pool's memory is credited. */
+    /**
+     * The objects where a pool's memory is credited: the allocators whose chunks were found (Netty 4.1), and the
+     * adaptive allocator's chunks, or their heap arrays ({@link AdaptiveChunks}).
+     */
     Set<Integer> allocators() {
-        return new HashSet<>(memoryPool.values());
+        Set<Integer> out = new HashSet<>(memoryPool.values());
+        out.addAll(adaptive.creditPoints());
+        return out;
     }
 
     /** The live pooled buffers: those that still hold a chunk's region. */
     Set<Integer> liveBuffers() {
-        return buffers.keySet();
+        Set<Integer> out = new HashSet<>(buffers.keySet());
+        out.addAll(adaptive.liveBuffers());
+        return out;
     }
 
     /** The objects whose field values {@link #read} needs. */
@@ -142,6 +156,7 @@ final class NettyPools {
                 out.add(g.id(v));
             }
         }
+        adaptive.request(out);
     }
 
     /**
@@ -186,6 +201,9 @@ final class NettyPools {
         if (cachesRead) {
             unreleased.putAll(idle);
         }
+        adaptive.read(scan, owns);
+        regions.putAll(adaptive.regions());
+        unreleased.putAll(adaptive.unreleased());
     }
 
     /** An int or boolean field's value, or -1 when the instance was not fetched or its class has no such field. */
@@ -206,14 +224,36 @@ final class NettyPools {
         return type == HprofTypes.INT ? (int) raw : raw;
     }
 
-    /** The allocator whose chunk direct buffer {@code memory} is, when its sizes were read; else -1. */
+    /**
+     * Where chunk direct buffer {@code memory}'s pool share is credited, when its sizes were read: its allocator
+     * (Netty 4.1), or the adaptive allocator's chunk itself; else -1.
+     */
     int poolOf(int memory) {
-        return poolShare.containsKey(memory) ? memoryPool.get(memory) : -1;
+        if (poolShare.containsKey(memory)) {
+            return memoryPool.get(memory);
+        }
+        return adaptive.creditPointOf(memory);
     }
 
     /** Of a chunk's direct buffer {@code memory} whose {@link #poolOf} is known, the bytes no live buffer holds. */
     long poolShare(int memory) {
-        return poolShare.get(memory);
+        Long share = poolShare.get(memory);
+        return share != null ? share : adaptive.poolShare(memory);
+    }
+
+    /** Per heap array of an adaptive allocator's heap chunk whose sizes read: the chunk's bytes no live buffer holds. */
+    Map<Integer, Long> heapPoolShares() {
+        return adaptive.heapPoolShares();
+    }
+
+    /** Per live buffer of such a heap chunk: its region's bytes ({@link AdaptiveChunks#heapRegions}). */
+    Map<Integer, Long> heapRegions() {
+        return adaptive.heapRegions();
+    }
+
+    /** Per such heap chunk's array: the bytes of it its live buffers hold. */
+    Map<Integer, Long> heapLive() {
+        return adaptive.heapLive();
     }
 
     /** Per live pooled buffer of a judged chunk: the bytes of its region. */
