@@ -25,6 +25,7 @@ public final class KnownStructures {
         {"org.hibernate.internal.SessionFactoryImpl", "Hibernate session factory: entity metamodel and query plan cache"},
         {"org.hibernate.", "a Hibernate structure"},
         {"io.netty.buffer.Pool", "Netty pooled buffer arenas: preallocated chunks, reused by every connection"},
+        {"io.netty.buffer.Adaptive", "Netty adaptive allocator: chunks kept per thread and shared, reused by every connection"},
         {"io.netty.buffer.", "Netty buffers"},
         {"io.netty.util.Recycler", "Netty object recycler: pooled objects per thread"},
         {"io.netty.", "a Netty structure"},
