@@ -50,10 +50,16 @@ import java.util.function.IntPredicate;
  * bytes less its live buffers' regions are what no one can release. There is no per-thread cache of regions to
  * subtract (the adaptive allocator caches whole chunks), so a chunk whose sizes read tells it exactly. What the
  * dump cannot show: a chunk with dropped buffers that no cache keeps is unreachable once they are collected, and
- * the GC frees it (a heap array; a direct buffer through its cleaner); unless Netty allocates without a cleaner
- * ({@code io.netty.tryReflectionSetAccessible}, or JDK 25's memory segments, which {@link DirectBuffers} does not
- * count), that memory is then lost outside any dump. So the dropped buffers a dump can blame are those whose chunks
- * the caches still keep: bounded by the caches' sizes, growing until they are full.
+ * the GC frees it (a heap array; a direct buffer through its cleaner); where Netty allocates without a cleaner
+ * ({@code io.netty.tryReflectionSetAccessible} on JDK 9+, a shared {@code Arena}'s segment on JDK 24+) that memory
+ * is lost outside any dump. So the dropped buffers a dump can blame are those whose chunks the caches still keep:
+ * bounded by the caches' sizes, growing until they are full.
+ *
+ * <p><b>Memory without a cleaner.</b> On JDK 24+ Netty 4.2 allocates direct memory as a segment of a shared
+ * {@code Arena} (its {@code CleanerJava25}, or {@code CleanerJava24Linker}'s malloc): the chunk delegate's
+ * {@code cleanable} is a {@code CleanableDirectBufferImpl} whose {@code buffer} is a {@code DirectByteBuffer} without
+ * a cleaner, which {@link DirectBuffers} does not count (such memory is not freed by the GC). Netty frees it when the
+ * chunk is released, so a judged chunk's such buffer counts its capacity as native memory ({@link #nettyOwned}).
  */
 final class AdaptiveChunks {
     private static final String PREFIX = "io.netty.buffer.AdaptivePoolingAllocator$";
@@ -65,6 +71,10 @@ final class AdaptiveChunks {
     private final HeapGraph g;
     /** Chunk → the direct buffers its delegate references (the one that owns memory is the chunk's). */
     private final Map<Integer, List<Integer>> directCandidates = new HashMap<>();
+    /** Chunk → the direct buffer its delegate's Netty-owned memory segment shows (JDK 24+: no cleaner, see read). */
+    private final Map<Integer, Integer> segmentMemory = new HashMap<>();
+    /** After {@link #read}: such a buffer of a judged chunk → the chunk's capacity: native memory Netty frees on release. */
+    private final Map<Integer, Long> nettyOwned = new HashMap<>();
     /** Chunk → its delegate's heap array. */
     private final Map<Integer, Integer> heapArray = new HashMap<>();
     /** Chunk → its free lists (an IntStack, an MpscIntQueue), in the order found; size-classed and buddy chunks. */
@@ -97,6 +107,7 @@ final class AdaptiveChunks {
         boolean[] buf = new boolean[n];
         boolean[] delegate = new boolean[n];
         boolean[] queue = new boolean[n];
+        boolean[] segment = new boolean[n];
         sizeClassed = new boolean[n];
         buddy = new boolean[n];
         intStack = new boolean[n];
@@ -109,6 +120,8 @@ final class AdaptiveChunks {
             intStack[c] = is(classes, c, PREFIX + "IntStack");
             queue[c] = is(classes, c, "io.netty.util.concurrent.MpscIntQueue$MpscAtomicIntegerArrayQueue");
             delegate[c] = is(classes, c, "io.netty.buffer.UnpooledDirectByteBuf") || is(classes, c, "io.netty.buffer.UnpooledHeapByteBuf");
+            segment[c] = is(classes, c, "io.netty.util.internal.CleanerJava25$CleanableDirectBufferImpl")
+                    || is(classes, c, "io.netty.util.internal.CleanerJava24Linker$CleanableDirectBufferImpl");
             any |= chunk[c];
         }
         if (!any) {
@@ -150,6 +163,12 @@ final class AdaptiveChunks {
                 int w = g.ref(k);
                 if (w >= 0 && w != d && isBuffer.get(w)) {
                     direct.add(w);
+                } else if (w >= 0 && w != d && !g.isClassObject(w) && segment[g.classOf(w)]) {
+                    for (int j = g.refStart(w); j < g.refEnd(w); j++) {
+                        if (g.ref(j) >= 0 && isBuffer.get(g.ref(j))) {
+                            segmentMemory.put(i, g.ref(j)); // the CleanableDirectBuffer's buffer
+                        }
+                    }
                 } else if (w >= 0 && w != d && !g.isClassObject(w) && g.classOf(w) == bytes) {
                     heapArray.put(i, w);
                 }
@@ -233,6 +252,14 @@ final class AdaptiveChunks {
                     poolShare.put(memory, Math.max(0, capacity - live.getOrDefault(chunk, 0L)));
                     break;
                 }
+            }
+            Integer owned = segmentMemory.get(chunk);
+            if (point < 0 && owned != null) {
+                // no cleaner: Netty's own CleanableDirectBuffer frees the memory when the chunk is released
+                point = chunk;
+                nettyOwned.put(owned, capacity);
+                memoryChunk.put(owned, chunk);
+                poolShare.put(owned, Math.max(0, capacity - live.getOrDefault(chunk, 0L)));
             }
             if (point < 0 && heapArray.containsKey(chunk)) {
                 point = heapArray.get(chunk);
@@ -320,6 +347,14 @@ final class AdaptiveChunks {
         int idSize = g.sizeModel().idSize();
         long raw = Fields.value(data, Fields.offset(classes, c, slot, idSize), HprofTypes.size(type, idSize));
         return type == HprofTypes.INT ? (int) raw : raw;
+    }
+
+    /**
+     * The direct buffers of judged chunks whose memory Netty owns rather than a cleaner, with the chunk's capacity:
+     * native memory as a cleaner's buffer's is (DirectBuffers counts them so).
+     */
+    Map<Integer, Long> nettyOwned() {
+        return nettyOwned;
     }
 
     /** The chunk that direct buffer {@code memory} is the memory of, when judged; else -1. */

@@ -27,7 +27,8 @@ import java.util.Set;
  * {@code Direct*Buffer} classes) has no cleaner and {@code att} referencing the buffer whose memory it shares, so
  * memory counts once, at the buffer with a cleaner. A buffer JNI's {@code NewDirectByteBuffer} wrapped has neither:
  * native code owns that memory and Java never frees it, so it is not counted; nor is a buffer over a
- * {@code MemorySegment} (its arena owns the memory). A {@code MappedByteBuffer} from {@code FileChannel.map} has a
+ * {@code MemorySegment} (its arena owns the memory), but a Netty 4.2 adaptive chunk's (see {@link AdaptiveChunks}).
+ * A {@code MappedByteBuffer} from {@code FileChannel.map} has a
  * cleaner too (its unmapper) and {@code fd} set: its pages are the file's, which the OS writes back and drops under
  * pressure, outside {@code MaxDirectMemorySize}, so it is not counted as native memory held either. Only reachable
  * buffers count: an unreachable one is garbage whose Cleaner has not run yet, and the next GC frees it.
@@ -289,6 +290,11 @@ public final class DirectBuffers {
         }
         if (pools != null) {
             pools.read(scan, owners::containsKey);
+            pools.nettyOwned().forEach((b, cap) -> {
+                if (owners.putIfAbsent(b, cap) == null) {
+                    bytes += cap; // an adaptive chunk's segment: Netty frees it on release, not a cleaner (AdaptiveChunks)
+                }
+            });
         }
     }
 

@@ -64,6 +64,8 @@ final class NettyPools {
     private final Map<Integer, Long> unreleased = new HashMap<>();
     /** Netty 4.2's adaptive allocator's chunks: their memory and sizes, read as {@link AdaptiveChunks} says. */
     private final AdaptiveChunks adaptive;
+    /** {@link #liveBuffers}, once asked: both allocators' live buffers. */
+    private Set<Integer> live;
 
     /** @param isBuffer the dump's reachable direct buffers */
     NettyPools(HeapGraph g, IntPredicate reachable, BitSet isBuffer) {
@@ -144,9 +146,11 @@ final class NettyPools {
 
     /** The live pooled buffers: those that still hold a chunk's region. */
     Set<Integer> liveBuffers() {
-        Set<Integer> out = new HashSet<>(buffers.keySet());
-        out.addAll(adaptive.liveBuffers());
-        return out;
+        if (live == null) {
+            live = new HashSet<>(buffers.keySet());
+            live.addAll(adaptive.liveBuffers());
+        }
+        return live;
     }
 
     /** The objects whose field values {@link #read} needs. */
@@ -244,6 +248,11 @@ final class NettyPools {
     /** Per heap array of an adaptive allocator's heap chunk whose sizes read: the chunk's bytes no live buffer holds. */
     Map<Integer, Long> heapPoolShares() {
         return adaptive.heapPoolShares();
+    }
+
+    /** Adaptive chunks' direct buffers whose memory Netty owns without a cleaner, with their bytes. */
+    Map<Integer, Long> nettyOwned() {
+        return adaptive.nettyOwned();
     }
 
     /** Per live buffer of such a heap chunk: its region's bytes ({@link AdaptiveChunks#heapRegions}). */
