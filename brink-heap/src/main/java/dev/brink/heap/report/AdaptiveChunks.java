@@ -29,8 +29,11 @@ import java.util.function.IntPredicate;
  * {@code (segments - free) * segmentSize} bytes are claimed. Bigger ones come from a {@code BuddyChunk}, whose
  * {@code allocatedBytes} are claimed once its {@code freeList} of returned regions is drained (empty); with
  * entries waiting there, what they return is in an int array this reader does not fetch, so such a chunk's claimed
- * bytes are not known. A {@code Chunk} with {@code pooled} false is a one-off for one buffer too big to pool: that
- * buffer's alone, as a plain direct buffer is its holder's. A live {@code AdaptiveByteBuf} references its
+ * bytes are not known. A {@code Chunk} with {@code pooled} false is a one-off for one buffer (too big to pool, or
+ * allocated when the magazines were all contended, as a heap under 512 MiB makes them: one magazine): claimed whole
+ * by that buffer, so its region is the whole chunk and goes to the buffer's holder, as a plain direct buffer's
+ * memory does (the chunk's delegate is referenced by the chunk and the buffer's {@code rootParent} alike, so by
+ * referrers it would hang at a Netty field). A live {@code AdaptiveByteBuf} references its
  * {@code chunk} and holds {@code maxFastCapacity} bytes of it (a segment, or a buddy); {@code deallocate()} (the
  * last {@code release()}) returns that region and sets {@code chunk} to null, so a buffer in the recycler holds none.
  *
@@ -241,8 +244,9 @@ final class AdaptiveChunks {
         Set<Integer> judged = new HashSet<>();
         for (int chunk : freeLists.keySet()) {
             long capacity = field(scan, chunk, "capacity");
-            if (capacity <= 0 || field(scan, chunk, "pooled") != 1 || field(scan, chunk, "state") == DEALLOCATED) {
-                continue; // a one-off chunk is its one buffer's; a deallocated one holds nothing
+            long pooled = field(scan, chunk, "pooled");
+            if (capacity <= 0 || (pooled != 0 && pooled != 1) || field(scan, chunk, "state") == DEALLOCATED) {
+                continue; // sizes that do not read; a deallocated chunk holds nothing
             }
             int point = -1;
             for (int memory : directCandidates.getOrDefault(chunk, List.of())) {
@@ -273,7 +277,8 @@ final class AdaptiveChunks {
             if (point == chunk) {
                 judged.add(chunk);
             }
-            long claimed = claimed(scan, chunk);
+            // a one-off chunk is claimed whole by its one buffer, the only object that references it
+            long claimed = pooled == 0 ? capacity : claimed(scan, chunk);
             if (claimed >= 0) {
                 unreleased.put(point, Math.max(0, claimed - live.getOrDefault(chunk, 0L)));
             }
