@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.brink.core.event.RunEnd;
 import dev.brink.core.event.StepVerdictEvent;
 import dev.brink.core.evidence.GcEventLine;
+import dev.brink.core.evidence.GcFailure;
 import dev.brink.core.line.GeneratorHealth;
 import dev.brink.core.line.HostHealth;
 import dev.brink.core.line.IntervalStats;
@@ -22,6 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,7 +54,8 @@ class RunLinesTest {
 
     static GcEventLine gc() {
         return new GcEventLine(1_000, 900, "G1 Young Generation", "end of minor GC", "G1 Evacuation Pause", 3.5,
-                Map.of("G1 Eden Space", 10L), Map.of("G1 Eden Space", 0L), Map.of("G1 Eden Space", 20L));
+                Map.of("G1 Eden Space", 10L), Map.of("G1 Eden Space", 0L), Map.of("G1 Eden Space", 20L),
+                Set.of(GcFailure.EVACUATION_FAILED)); // a failed collection: every key of the line written
     }
 
     static JvmSample jvm() {

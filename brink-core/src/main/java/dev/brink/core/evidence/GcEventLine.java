@@ -1,7 +1,12 @@
 package dev.brink.core.evidence;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One line of {@code gc.jsonl}: a garbage collection the observer saw through the JVM's GC notifications.
@@ -17,16 +22,37 @@ import java.util.Map;
  * @param before     used bytes per memory pool before the collection
  * @param after      used bytes per memory pool after the collection
  * @param committedAfter committed bytes per memory pool after the collection
+ * @param failures   what the collection failed to do, when the source says it: a JFR recording (its
+ *                   jdk.EvacuationFailed, jdk.PromotionFailed, jdk.ConcurrentModeFailure events) and a series Brink wrote
+ *                   from a log do; the observer's GC notifications never do (GarbageCollectionNotificationInfo has no
+ *                   such field), so their lines leave it empty. Written only when not empty: a line without it, as every
+ *                   older run's, reads as no failure.
  */
 public record GcEventLine(@JsonProperty("epoch_ms") long epochMs, @JsonProperty("start_ms") long startMs,
                           String collector, String action, String cause,
                           @JsonProperty("duration_ms") double durationMs,
                           Map<String, Long> before, Map<String, Long> after,
-                          @JsonProperty("committed_after") Map<String, Long> committedAfter) {
+                          @JsonProperty("committed_after") Map<String, Long> committedAfter,
+                          @JsonInclude(JsonInclude.Include.NON_EMPTY) Set<GcFailure> failures) {
     public GcEventLine {
         before = before == null ? Map.of() : Map.copyOf(before);
         after = after == null ? Map.of() : Map.copyOf(after);
         committedAfter = committedAfter == null ? Map.of() : Map.copyOf(committedAfter);
+        failures = ordered(failures);
+    }
+
+    /** A line without failures: every line the observer writes. */
+    public GcEventLine(long epochMs, long startMs, String collector, String action, String cause, double durationMs,
+                       Map<String, Long> before, Map<String, Long> after, Map<String, Long> committedAfter) {
+        this(epochMs, startMs, collector, action, cause, durationMs, before, after, committedAfter, Set.of());
+    }
+
+    /** In declaration order, so a line is written the same way each time. */
+    private static Set<GcFailure> ordered(Collection<GcFailure> failures) {
+        if (failures == null || failures.isEmpty()) {
+            return Set.of();
+        }
+        return Collections.unmodifiableSet(EnumSet.copyOf(failures));
     }
 
     /** Total used heap bytes before (sum over the pools given). */
