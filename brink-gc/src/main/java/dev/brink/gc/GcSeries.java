@@ -39,7 +39,7 @@ public final class GcSeries {
                 }
                 gc.append(new GcEventLine(e.epochMs() >= 0 ? e.epochMs() : 0, startMs, r.settings().collector(),
                         e.kind().jsonName(), e.cause(), Double.isNaN(e.durationMs()) ? 0 : e.durationMs(),
-                        before, after, committed));
+                        before, after, committed, ObserverEvents.failures(e.flags())));
                 Map<String, Object> line = new LinkedHashMap<>();
                 line.put("t_s", t[i]);
                 line.put("kind", e.kind().jsonName());

@@ -1,7 +1,9 @@
 package dev.brink.gc;
 
 import dev.brink.core.evidence.GcEventLine;
+import dev.brink.core.evidence.GcFailure;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -36,9 +38,37 @@ final class ObserverEvents {
                     nz(l.collector()) + " (" + nz(l.action()) + ")", nz(l.cause()),
                     kind.isPause() ? l.durationMs() : l.durationMs(),
                     l.before().isEmpty() ? -1 : before, l.after().isEmpty() ? -1 : after,
-                    l.committedAfter().isEmpty() ? -1 : committed, metaBefore, meta, gens, Set.of(), "gc.jsonl:" + i));
+                    l.committedAfter().isEmpty() ? -1 : committed, metaBefore, meta, gens, flags(l.failures()), "gc.jsonl:" + i));
         }
         return out;
+    }
+
+    /** A line's failures as the flags a log's collection carries: the same trouble findings from either source. */
+    static Set<GcFlag> flags(Set<GcFailure> failures) {
+        Set<GcFlag> flags = EnumSet.noneOf(GcFlag.class);
+        for (GcFailure f : failures) {
+            flags.add(switch (f) {
+                case EVACUATION_FAILED -> GcFlag.TO_SPACE_EXHAUSTED;
+                case PROMOTION_FAILED -> GcFlag.PROMOTION_FAILED;
+                case CONCURRENT_MODE_FAILURE -> GcFlag.CONCURRENT_MODE_FAILURE;
+            });
+        }
+        return flags;
+    }
+
+    /** A log's flags as a line's failures ({@link GcSeries}); the flags that are no failure (humongous, cancelled) are left out. */
+    static Set<GcFailure> failures(Set<GcFlag> flags) {
+        Set<GcFailure> failures = EnumSet.noneOf(GcFailure.class);
+        for (GcFlag f : flags) {
+            switch (f) {
+                case TO_SPACE_EXHAUSTED -> failures.add(GcFailure.EVACUATION_FAILED);
+                case PROMOTION_FAILED -> failures.add(GcFailure.PROMOTION_FAILED);
+                case CONCURRENT_MODE_FAILURE -> failures.add(GcFailure.CONCURRENT_MODE_FAILURE);
+                default -> {
+                }
+            }
+        }
+        return failures;
     }
 
     /** Heap pools only: metaspace, code cache and class space are not the heap. */

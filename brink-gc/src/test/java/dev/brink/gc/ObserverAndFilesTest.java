@@ -107,4 +107,16 @@ class ObserverAndFilesTest {
         List<String> flat = Files.readAllLines(tmp.resolve(GcSeries.SERIES));
         assertThat(flat.get(0)).contains("\"heap_after\"").contains("\"duration_ms\"");
     }
+
+    /** A series written from a log keeps its collections' failures: gc.jsonl read back gives the log's trouble finding. */
+    @Test
+    void series_keepsEvacuationFailures_readBackAsTheLogsFinding() throws Exception {
+        GcReport r = PublicLogsTest.analyze("sample-ujl-g1-gc-all,safepoint,os+cpu-to-space-exhausted.txt");
+        List<String> trouble = r.findings().stream().map(f -> f.title()).filter(t -> t.contains("to-space exhausted")).toList();
+        assertThat(trouble).as("the log's own finding").hasSize(1);
+        GcSeries.write(r, tmp);
+        GcReport back = GcLogAnalyzer.analyzeGcJsonl(tmp.resolve("gc.jsonl"));
+        assertThat(back.findings()).extracting(f -> f.title()).contains(trouble.get(0));
+        assertThat(Files.readString(tmp.resolve("gc.jsonl"))).contains("\"failures\":[\"evacuation-failed\"]");
+    }
 }
