@@ -124,7 +124,7 @@ final class UnifiedLogParser implements LineParser {
         }
         switch (s.charAt(b)) {
             case 'P':
-                return s.startsWith("Pause ", b) || s.indexOf("->", b) > 0;
+                return s.startsWith("Pause ", b) || s.startsWith("Promotion failed", b) || s.indexOf("->", b) > 0;
             case 'C':
                 return s.startsWith("Concurrent ", b) || s.startsWith("Capacity:", b) || s.indexOf("->", b) > 0;
             case 'G':
@@ -331,6 +331,11 @@ final class UnifiedLogParser implements LineParser {
         }
         if (body.startsWith("To-space exhausted")) {
             pend(id).flags.add(GcFlag.TO_SPACE_EXHAUSTED);
+            return;
+        }
+        if (body.startsWith("Promotion failed")) {
+            // Serial and Parallel (gc+promotion, JDK 9+): the young collection's summary line follows under the same id
+            pend(id).flags.add(GcFlag.PROMOTION_FAILED);
             return;
         }
         if (body.startsWith("Max Capacity: ") && sink.maxHeap < 0) {
