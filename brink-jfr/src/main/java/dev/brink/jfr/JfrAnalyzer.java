@@ -5,6 +5,7 @@ import dev.brink.core.LibraryFamily;
 import dev.brink.core.BrinkUserException;
 import dev.brink.core.Finding;
 import dev.brink.core.detail.LockWait;
+import dev.brink.core.evidence.GcFailure;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -180,6 +181,9 @@ public final class JfrAnalyzer {
             case "jdk.GarbageCollection" -> gc.collection(e);
             case "jdk.GCHeapSummary" -> gc.heapSummary(e);
             case "jdk.ZAllocationStall" -> gc.stall(e);
+            case "jdk.EvacuationFailed" -> gc.failure(e, GcFailure.EVACUATION_FAILED);
+            case "jdk.PromotionFailed" -> gc.failure(e, GcFailure.PROMOTION_FAILED);
+            case "jdk.ConcurrentModeFailure" -> gc.failure(e, GcFailure.CONCURRENT_MODE_FAILURE);
             case "jdk.GCConfiguration" -> gc.configuration(e);
             case "jdk.SystemGC" -> gc.systemGc(e, stack);
             case "jdk.MetaspaceSummary" -> gc.metaspace.summary(e);

@@ -8,15 +8,18 @@ import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.GcPressureDetail;
 import dev.brink.core.detail.MetaspaceDetail;
 import dev.brink.core.evidence.GcEventLine;
+import dev.brink.core.evidence.GcFailure;
 import dev.brink.gc.GcKind;
 import dev.brink.gc.GcLogAnalyzer;
 import dev.brink.gc.GcReport;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import jdk.jfr.consumer.RecordedEvent;
 
@@ -25,7 +28,10 @@ import jdk.jfr.consumer.RecordedEvent;
  * the observer's {@link GcEventLine}s, so the recorded collections get brink-gc's analysis (pause statistics,
  * heap-after-GC verdict, the findings named by each collection's cause) rather than a second, different one. What a
  * log cannot say, the recording adds to those findings: who called {@code System.gc()} (jdk.SystemGC's stack), and
- * which class loaders hold the metaspace ({@link JfrMetaspace}). Memory: one small object per collection.
+ * which class loaders hold the metaspace ({@link JfrMetaspace}). What a log prints inside a collection's lines — "To-space
+ * exhausted", "Promotion failed", "concurrent mode failure" — a recording gives as events of their own with the
+ * collection's gcId ({@link #failure}), joined here onto that collection so the trouble findings are the log's.
+ * Memory: one small object per collection.
  */
 final class JfrGc {
     private static final class Collection {
@@ -37,6 +43,7 @@ final class JfrGc {
         long before = -1;
         long after = -1;
         long committed = -1;
+        final Set<GcFailure> failures = EnumSet.noneOf(GcFailure.class);
     }
 
     private final Map<Long, Collection> byId = new HashMap<>();
@@ -98,6 +105,31 @@ final class JfrGc {
         long epochMs = e.getStartTime().toEpochMilli();
         stalls.add(new GcEventLine(epochMs, epochMs, "ZGC", GcKind.ALLOCATION_STALL.jsonName(), "",
                 e.getDuration().toNanos() / 1e6, Map.of(), Map.of(), Map.of()));
+    }
+
+    /**
+     * A failure event of a collection (jdk.EvacuationFailed, jdk.PromotionFailed, jdk.ConcurrentModeFailure), joined by
+     * gcId. G1 may write jdk.EvacuationFailed more than once for one pause (86 events for 81 failed pauses, JDK 17): one
+     * failed collection either way, as the log's one "To-space exhausted" line per pause counts it. All three are in
+     * the JDK's default.jfc and profile.jfc (JDK 17 and 25).
+     */
+    void failure(RecordedEvent e, GcFailure failure) {
+        gc(e.getLong("gcId")).failures.add(failure);
+    }
+
+    /**
+     * The failures a collection's line carries. G1 writes jdk.ConcurrentModeFailure too, for a concurrent mark that a
+     * full GC aborted (the log's "Concurrent Mark Abort", on the G1Old cycle's gcId): not CMS's failure — its advice,
+     * CMSInitiatingOccupancyFraction, does not exist for G1 — and the full GC that aborted it is counted already (the
+     * full-GC storm). A log reads that abort as no failure; so does this.
+     */
+    static Set<GcFailure> failures(String name, Set<GcFailure> recorded) {
+        if (!name.startsWith("G1") || !recorded.contains(GcFailure.CONCURRENT_MODE_FAILURE)) {
+            return recorded;
+        }
+        Set<GcFailure> g1 = EnumSet.copyOf(recorded);
+        g1.remove(GcFailure.CONCURRENT_MODE_FAILURE);
+        return g1;
     }
 
     void heapSummary(RecordedEvent e) {
@@ -189,7 +221,7 @@ final class JfrGc {
             long[] meta = metaspace.forGc(e.getKey());
             lines.add(new GcEventLine(epochMs, epochMs, g.name, kind(g.name).jsonName(), g.cause,
                     g.pauseMs, pools(g.before, meta == null ? -1 : meta[0]), pools(g.after, meta == null ? -1 : meta[1]),
-                    g.committed >= 0 ? Map.of("heap", g.committed) : Map.of()));
+                    g.committed >= 0 ? Map.of("heap", g.committed) : Map.of(), failures(g.name, g.failures)));
         }
         String verdict = "no collection in the window";
         if (!lines.isEmpty()) {
