@@ -80,6 +80,30 @@ class PublicRecordingsTest {
     }
 
     /**
+     * JMC's GcStall rule on its two full-GC recordings, read as a GC log would be. full_gc_g1.jfr: G1 failed to evacuate
+     * in 16 pauses (113 jdk.EvacuationFailed events, several per pause), the log's "16 × to-space exhausted"; its 9
+     * jdk.ConcurrentModeFailure are G1 concurrent marks that a full GC aborted (JMC: "Concurrent Mode failures"), no CMS
+     * failure to report, the storm says those full GCs. full_gc_cms.jfr: CMS fell back to a SerialOld collection after
+     * one concurrent mode failure (JMC: "had to revert to do a Serial Old Collection").
+     */
+    @Test
+    void jmcGcStallRecordings_failedCollectionsCountedAsTheLogWould() throws Exception {
+        Path g1 = Recordings.unpacked(tmp, "jmc-full-gc-g1");
+        long failedPauses = events(g1, "jdk.EvacuationFailed").stream().map(e -> e.getLong("gcId")).distinct().count();
+        assertThat(failedPauses).isEqualTo(16);
+        assertThat(events(g1, "jdk.ConcurrentModeFailure")).isNotEmpty();
+        List<String> titles = JfrAnalyzer.analyze(g1, JfrFilter.ALL).findings().stream().map(Finding::title).toList();
+        assertThat(titles).filteredOn(t -> t.contains("to-space exhausted")).singleElement()
+                .satisfies(t -> assertThat(t).startsWith(failedPauses + " × to-space exhausted"));
+        assertThat(titles).noneMatch(t -> t.contains("concurrent mode failure"));
+
+        JfrReport cms = JfrAnalyzer.analyze(Recordings.unpacked(tmp, "jmc-full-gc-cms"), JfrFilter.ALL);
+        assertThat(cms.findings()).filteredOn(f -> f.title().contains("concurrent mode failure")).singleElement()
+                .satisfies(f -> assertThat(f.title()).startsWith("1 × concurrent mode failure"))
+                .satisfies(f -> assertThat(f.kind()).isEqualTo(FindingKind.GC_PRESSURE));
+    }
+
+    /**
      * JMC's jdk21.jfr (JMC recording itself on JDK 21) has allocation samples at 80 MB/s, none with a stack trace: the
      * recording says how many bytes, never where. A finding "100 % of allocated bytes come from code without an
      * application frame, entered at (no stack trace)" is built from missing data; the table keeps the row.
