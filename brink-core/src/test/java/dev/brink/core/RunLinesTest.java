@@ -55,7 +55,7 @@ class RunLinesTest {
     static GcEventLine gc() {
         return new GcEventLine(1_000, 900, "G1 Young Generation", "end of minor GC", "G1 Evacuation Pause", 3.5,
                 Map.of("G1 Eden Space", 10L), Map.of("G1 Eden Space", 0L), Map.of("G1 Eden Space", 20L),
-                Set.of(GcFailure.EVACUATION_FAILED)); // a failed collection: every key of the line written
+                Set.of(GcFailure.EVACUATION_FAILED), 7L); // a failed, numbered collection: every key of the line written
     }
 
     static JvmSample jvm() {

@@ -27,13 +27,18 @@ import java.util.Set;
  *                   from a log do; the observer's GC notifications never do (GarbageCollectionNotificationInfo has no
  *                   such field), so their lines leave it empty. Written only when not empty: a line without it, as every
  *                   older run's, reads as no failure.
+ * @param gcId       the JVM's GC number, when the source gives it: a JFR recording's gcId, which groups a concurrent
+ *                   cycle's events as a log's "GC(12)" does (G1's mark cycle, one ZGC collection); the observer's
+ *                   notifications have their own count, not the JVM's id, so their lines leave it out. Written only
+ *                   when known: a line without it, as every older run's, reads as null.
  */
 public record GcEventLine(@JsonProperty("epoch_ms") long epochMs, @JsonProperty("start_ms") long startMs,
                           String collector, String action, String cause,
                           @JsonProperty("duration_ms") double durationMs,
                           Map<String, Long> before, Map<String, Long> after,
                           @JsonProperty("committed_after") Map<String, Long> committedAfter,
-                          @JsonInclude(JsonInclude.Include.NON_EMPTY) Set<GcFailure> failures) {
+                          @JsonInclude(JsonInclude.Include.NON_EMPTY) Set<GcFailure> failures,
+                          @JsonProperty("gc_id") @JsonInclude(JsonInclude.Include.NON_NULL) Long gcId) {
     public GcEventLine {
         before = before == null ? Map.of() : Map.copyOf(before);
         after = after == null ? Map.of() : Map.copyOf(after);
@@ -45,6 +50,13 @@ public record GcEventLine(@JsonProperty("epoch_ms") long epochMs, @JsonProperty(
     public GcEventLine(long epochMs, long startMs, String collector, String action, String cause, double durationMs,
                        Map<String, Long> before, Map<String, Long> after, Map<String, Long> committedAfter) {
         this(epochMs, startMs, collector, action, cause, durationMs, before, after, committedAfter, Set.of());
+    }
+
+    /** A line without the JVM's GC id: the observer's, and a series Brink writes from a log. */
+    public GcEventLine(long epochMs, long startMs, String collector, String action, String cause, double durationMs,
+                       Map<String, Long> before, Map<String, Long> after, Map<String, Long> committedAfter,
+                       Set<GcFailure> failures) {
+        this(epochMs, startMs, collector, action, cause, durationMs, before, after, committedAfter, failures, null);
     }
 
     /** In declaration order, so a line is written the same way each time. */
