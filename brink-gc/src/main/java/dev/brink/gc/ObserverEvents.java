@@ -34,7 +34,7 @@ final class ObserverEvents {
                             l.committedAfter().getOrDefault(e.getKey(), -1L), false));
                 }
             }
-            out.add(new GcEvent(l.startMs() / 1000.0, l.epochMs() > 0 ? l.epochMs() : -1, -1, kind,
+            out.add(new GcEvent(l.startMs() / 1000.0, l.epochMs() > 0 ? l.epochMs() : -1, l.gcId() == null ? -1 : l.gcId(), kind,
                     nz(l.collector()) + " (" + nz(l.action()) + ")", nz(l.cause()),
                     kind.isPause() ? l.durationMs() : l.durationMs(),
                     l.before().isEmpty() ? -1 : before, l.after().isEmpty() ? -1 : after,
@@ -111,13 +111,17 @@ final class ObserverEvents {
         return GcKind.YOUNG;
     }
 
+    /**
+     * The collector, from the first line's name: the GarbageCollectorMXBean's ("G1 Young Generation", "ZGC Cycles"),
+     * a series' own ("G1"), or a JFR recording's (G1New, "ZGC Major"; JDK 17's ZGC is plain "Z").
+     */
     static JvmSettings settings(List<GcEventLine> lines) {
         String c = lines.isEmpty() ? "" : nz(lines.get(0).collector());
         if (java.util.Set.of("G1", "Serial", "Parallel", "ZGC", "Generational ZGC", "Shenandoah", "CMS").contains(c)) {
             return new JvmSettings(c, "", -1, -1, -1, "", -1, -1);
         }
         String collector = c.startsWith("G1") ? "G1" : c.startsWith("PS ") ? "Parallel"
-                : c.equals("Copy") || c.equals("MarkSweepCompact") ? "Serial" : c.startsWith("ZGC") ? "ZGC"
+                : c.equals("Copy") || c.equals("MarkSweepCompact") ? "Serial" : c.startsWith("ZGC") || c.equals("Z") ? "ZGC"
                 : c.startsWith("Shenandoah") ? "Shenandoah" : c.equals("ParNew") || c.equals("ConcurrentMarkSweep") ? "CMS" : "";
         return new JvmSettings(collector, "", -1, -1, -1, "", -1, -1);
     }
