@@ -141,6 +141,9 @@ public final class JfrAnalyzer {
 
     private void accept(RecordedEvent e, JfrFilter f) {
         String type = EventTypes.name(e);
+        if (type.equals("jdk.JVMInformation")) {
+            gc.jvmInformation(e); // the JVM's start dates a window's collections in any window
+        }
         if (!f.inWindow(e.getStartTime())) {
             return;
         }
@@ -180,6 +183,7 @@ public final class JfrAnalyzer {
             case "jdk.ExceptionStatistics" -> exceptions.statistics(e);
             case "jdk.GarbageCollection" -> gc.collection(e);
             case "jdk.GCHeapSummary" -> gc.heapSummary(e);
+            case "jdk.G1GarbageCollection" -> gc.g1Collection(e);
             case "jdk.ZAllocationStall" -> gc.stall(e);
             case "jdk.EvacuationFailed" -> gc.failure(e, GcFailure.EVACUATION_FAILED);
             case "jdk.PromotionFailed" -> gc.failure(e, GcFailure.PROMOTION_FAILED);

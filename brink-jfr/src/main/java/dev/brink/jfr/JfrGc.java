@@ -38,8 +38,12 @@ final class JfrGc {
         String name = "";
         String cause = "";
         Instant start;
+        /** The event's span: for a concurrent cycle (G1Old, ZGC's) from its first phase to its last. */
+        double spanMs;
         double pauseMs;
         double longestMs;
+        /** G1's young collections: jdk.G1GarbageCollection's type ("Normal", "Concurrent Start", "Prepare Mixed", "Mixed"). */
+        String g1Type = "";
         long before = -1;
         long after = -1;
         long committed = -1;
@@ -47,8 +51,10 @@ final class JfrGc {
     }
 
     private final Map<Long, Collection> byId = new HashMap<>();
-    /** jdk.ZAllocationStall: one line per thread's wait, as a ZGC log's "Allocation Stall" lines. */
-    private final List<GcEventLine> stalls = new ArrayList<>();
+    /** jdk.ZAllocationStall: one line per thread's wait (start epoch ms, duration ms), as a ZGC log's "Allocation Stall" lines. */
+    private final List<double[]> stalls = new ArrayList<>();
+    /** The recorded JVM's start, epoch ms; -1 when the recording does not say it. */
+    private long jvmStartEpochMs = -1;
     private String collector = "";
     final JfrMetaspace metaspace = new JfrMetaspace();
     /** Who called System.gc(): the first application frame under it, else the frame that called System.gc. */
@@ -75,8 +81,21 @@ final class JfrGc {
         g.name = e.getString("name");
         g.cause = cycleCause(g.name, e.getString("cause"));
         g.start = e.getStartTime();
+        g.spanMs = e.getDuration().toNanos() / 1e6;
         g.pauseMs = e.getDuration("sumOfPauses").toNanos() / 1e6;
         g.longestMs = e.getDuration("longestPause").toNanos() / 1e6;
+    }
+
+    /**
+     * G1's type of a young collection (jdk.G1GarbageCollection, in default.jfc and profile.jfc), joined by gcId. JFR
+     * names G1's young and mixed collections alike "G1New"; a log names them "Pause Young (Normal)", "(Concurrent
+     * Start)", "(Prepare Mixed)" and "(Mixed)", and brink-gc's floor of a marking cycle is the lowest of its cleanup
+     * and the mixed collections after it (the cleanup's heap still holds all the old garbage). Without the type a
+     * recording had the cleanup alone: a level 56 MB live set in 128 MB read as a leak "73 → 109 MB" from a recording
+     * whose log of the same run, its mixed collections at 62-63 MB, said nothing.
+     */
+    void g1Collection(RecordedEvent e) {
+        gc(e.getLong("gcId")).g1Type = e.getString("type");
     }
 
     /**
@@ -102,9 +121,24 @@ final class JfrGc {
      * is what the heap's shortage did, not why a collection started), so the stall finding is the same either way.
      */
     void stall(RecordedEvent e) {
-        long epochMs = e.getStartTime().toEpochMilli();
-        stalls.add(new GcEventLine(epochMs, epochMs, "ZGC", GcKind.ALLOCATION_STALL.jsonName(), "",
-                e.getDuration().toNanos() / 1e6, Map.of(), Map.of(), Map.of()));
+        stalls.add(new double[] {e.getStartTime().toEpochMilli(), e.getDuration().toNanos() / 1e6});
+    }
+
+    /**
+     * When the recorded JVM started (jdk.JVMInformation's jvmStartTime): a line's {@code start_ms} is JVM uptime, as the
+     * observer's is, and brink-gc dates the JVM's start from it. A heap that filled in its first moments (a table or a
+     * catalogue loaded at start-up) is a live set, not a leak, and only the JVM's age tells the two apart: with the
+     * wall-clock time there, the JVM read as started in 1970 and every such heap as filled by a slow climb.
+     */
+    void jvmInformation(RecordedEvent e) {
+        if (e.hasField("jvmStartTime")) {
+            jvmStartEpochMs = e.getInstant("jvmStartTime").toEpochMilli();
+        }
+    }
+
+    /** A line's uptime: since the JVM's start, or since the first line when the recording does not say it. */
+    private long uptimeMs(long epochMs, long firstEpochMs) {
+        return epochMs - (jvmStartEpochMs > 0 && jvmStartEpochMs <= firstEpochMs ? jvmStartEpochMs : firstEpochMs);
     }
 
     /**
@@ -188,6 +222,14 @@ final class JfrGc {
         return byId.computeIfAbsent(id, k -> new Collection());
     }
 
+    /**
+     * A G1 young collection's phase in the log's words, where brink-gc reads it: "(Prepare Mixed)" planned a mixed
+     * phase, "(Concurrent Start)" opened a marking cycle. The others keep the plain name.
+     */
+    static String g1Phase(String g1Type) {
+        return "Prepare Mixed".equals(g1Type) || "Concurrent Start".equals(g1Type) ? " (" + g1Type + ")" : "";
+    }
+
     /** JFR's collector names (G1New, ParallelOld, SerialOld, Z, ZMajor, Shenandoah…) as brink-gc's kinds. */
     static GcKind kind(String name) {
         if (name.contains("Full") || name.equals("SerialOld") || name.equals("ParallelOld")) {
@@ -209,6 +251,13 @@ final class JfrGc {
         double total = 0;
         double max = 0;
         long count = 0;
+        long first = Long.MAX_VALUE;
+        for (Collection g : byId.values()) {
+            first = g.start == null ? first : Math.min(first, g.start.toEpochMilli());
+        }
+        for (double[] s : stalls) {
+            first = Math.min(first, (long) s[0]);
+        }
         for (Map.Entry<Long, Collection> e : byId.entrySet()) {
             Collection g = e.getValue();
             if (g.start == null) {
@@ -217,15 +266,32 @@ final class JfrGc {
             count++;
             total += g.pauseMs;
             max = Math.max(max, g.longestMs);
-            long epochMs = g.start.toEpochMilli();
+            GcKind kind = "Mixed".equals(g.g1Type) ? GcKind.MIXED : kind(g.name);
+            boolean cycle = kind == GcKind.CONCURRENT;
+            long epochMs = g.start.toEpochMilli() + (cycle ? Math.round(g.spanMs) : 0);
+            long uptimeMs = uptimeMs(epochMs, first);
             long[] meta = metaspace.forGc(e.getKey());
-            lines.add(new GcEventLine(epochMs, epochMs, g.name, kind(g.name).jsonName(), g.cause,
-                    g.pauseMs, pools(g.before, meta == null ? -1 : meta[0]), pools(g.after, meta == null ? -1 : meta[1]),
-                    g.committed >= 0 ? Map.of("heap", g.committed) : Map.of(), failures(g.name, g.failures)));
+            Map<String, Long> before = pools(g.before, meta == null ? -1 : meta[0]);
+            Map<String, Long> after = pools(g.after, meta == null ? -1 : meta[1]);
+            Map<String, Long> committed = g.committed >= 0 ? Map.of("heap", g.committed) : Map.of();
+            if ("G1Old".equals(g.name)) {
+                // the cycle's span, and its remark and cleanup pauses with the heap it left, as a log's lines give them
+                lines.add(new GcEventLine(epochMs, uptimeMs, g.name, kind.jsonName(), g.cause, g.spanMs, Map.of(), Map.of(),
+                        Map.of(), Set.of(), e.getKey()));
+                lines.add(new GcEventLine(epochMs, uptimeMs, g.name, GcKind.CLEANUP.jsonName(), g.cause, g.pauseMs, before,
+                        after, committed, failures(g.name, g.failures), e.getKey()));
+                continue;
+            }
+            lines.add(new GcEventLine(epochMs, uptimeMs, g.name + g1Phase(g.g1Type), kind.jsonName(), g.cause,
+                    cycle ? g.spanMs : g.pauseMs, before, after, committed, failures(g.name, g.failures), e.getKey()));
         }
         String verdict = "no collection in the window";
         if (!lines.isEmpty()) {
-            lines.addAll(stalls); // a stall comes with the collection it waited for, never alone
+            for (double[] s : stalls) { // a stall comes with the collection it waited for, never alone
+                long epochMs = (long) s[0];
+                lines.add(new GcEventLine(epochMs, uptimeMs(epochMs, first), "ZGC", GcKind.ALLOCATION_STALL.jsonName(), "",
+                        s[1], Map.of(), Map.of(), Map.of()));
+            }
             GcReport r = GcLogAnalyzer.analyzeEvents(lines, -1, metaspace.ooms(), metaspace.maxMetaspace());
             verdict = r.trend().verdict();
             for (Finding f : r.findings()) {
