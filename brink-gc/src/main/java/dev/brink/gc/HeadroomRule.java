@@ -23,7 +23,8 @@ import java.util.Set;
  *       ("Allocation Stall", the cycle's cause too).</li>
  * </ul>
  *
- * <p>Rule (G1 and ZGC logs): no other sizing finding (the live-set rule speaks from three full GCs on; a G1 that ran
+ * <p>Rule (G1 and ZGC logs, and JFR recordings, whose lines brink-jfr gives each cycle's gcId and span; a recording
+ * has no ZGC Live row, so its live set reads from the heap after each cycle, 124-126 MB where the log says 116): no other sizing finding (the live-set rule speaks from three full GCs on; a G1 that ran
  * one or two after evacuation failures, as JDK 17 does on a crowded machine, is judged here too); the whole-heap
  * floor was judged by {@link HeapFloorTrend} and is no leak (a growing live set keeps its leak verdict), and after its
  * warm-up it is level at or above {@link #LIVE_SHARE} of the maximum heap at both ends of the fit (the live set is the
