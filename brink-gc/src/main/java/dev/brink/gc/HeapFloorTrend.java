@@ -290,7 +290,7 @@ public record HeapFloorTrend(boolean leak, String verdict,
                 // pinned at the ceiling since after the warm-up, or censored there (above): the level is the heap's
                 // limit, not the live set's
                 if (full - start >= MIN_FILL_SHARE * (t1 - start)
-                        && (pressed || censored || !levelledOff(st, sb, m, start, full, t1, ref))) {
+                        && (pressed || censored || !levelledOff(timeSec, heapAfterBytes, n, start, full, t1, ref))) {
                     b = filledByGrowth(timeSec, heapAfterBytes, n, t0, full, late, ref,
                             "; the heap was full from " + Math.round(full - t0) + " s on" + tail);
                     if (b.leak()) {
@@ -322,34 +322,47 @@ public record HeapFloorTrend(boolean leak, String verdict,
      * caller's evidence, see {@link #pinnedSince}), and the JVM soon ends in an OutOfMemoryError. A catalogue or cache
      * loaded page by page at start-up fills the heap within its first seconds (a second of 9 on G1, with no full GC at
      * all, read as "floor 6 MB → 92 MB") and then stays level, at whatever share of the heap it takes (90.6 % for
-     * 56 MB in 64), for as long as the service runs. So: the floor of the whole-heap collections since the heap was full rose
-     * under {@link #LEVEL_RISE} of the heap from the middle third of that time (the first when no collection fell in the
-     * middle) to the last, each third's lowest point, and that stretch lasted at least as long as the climb from the
-     * JVM's start did ({@link #LEVEL_SPAN}: a loaded 2-core machine stretched a 2.5 s load to 3 s of a 10 s run). That
-     * is a heap too small for what the program keeps (the sizing findings say so), not a leak.
+     * 56 MB in 64), for as long as the service runs. So: the floor since the heap was full rose under
+     * {@link #LEVEL_RISE} of the heap from the middle third of that time (the first when no collection fell in the
+     * middle) to the last, each third's floor the lowest heap after any collection in it, and that stretch lasted at
+     * least as long as the climb from the JVM's start did ({@link #LEVEL_SPAN}: a loaded 2-core machine stretched a
+     * 2.5 s load to 3 s of a 10 s run). That is a heap too small for what the program keeps (the sizing findings say
+     * so), not a leak.
+     *
+     * <p>Why any collection, young ones too, and not only the whole-heap points the fit uses. No collection frees a
+     * live object, so the heap after every one of them is at least the live set at that moment: the lowest of them in a
+     * third is the tightest bound the log gives on what the program kept then, and a leak's lowest bound in the last
+     * third is still above everything it kept by the middle one. The whole-heap points alone can be loose bounds. G1's
+     * point for a marking cycle that planned no mixed phase is its cleanup, which frees no young region: it counts the
+     * eden allocated while the marking ran, and marking runs long on a crowded machine. The 100 MB catalogue in 128 MB
+     * (JDK 17, four JVMs beside four busy loops on two cores) read 101 MB after every young collection from its load to
+     * its end, each freeing the 8-9 MB allocated since the one before, while its cleanups read 102, 103, 105 and 104 MB
+     * after markings of 94 to 311 ms. The last third's whole-heap points were all cleanups, 3 MB above the middle's
+     * 101 MB (the limit is 2.56 MB), and it read as a critical leak "0.6 MB → 111.4 MB", as 3 of 26 JDK 17 logs so crowded
+     * did (JDK 25's cycles mostly end in mixed collections, which read the level). A collection that frees what was
+     * allocated since the one before is not pinned, so its level is the live set's.
      */
-    private static boolean levelledOff(double[] st, double[] sb, int m, double start, double full, double t1,
+    private static boolean levelledOff(double[] t, double[] b, int n, double start, double full, double t1,
                                        double ref) {
         if (t1 - full < LEVEL_SPAN * (full - start)) {
             return false;
         }
-        // Each third's floor (its lowest point, as the window floors of the fit): a G1 remark or cleanup counts the eden
-        // allocated while the marking ran, more on a starved machine (105 MB beside the mixed collection's 102 MB).
         // From the middle third when it holds a collection: the heap reads "full" (70 %) at the first whole-heap
         // collection past that mark, which on a starved machine comes while the last pages are still loading (a G1
         // cleanup at 98 MB, the loaded catalogue at 102 MB from a second later on, level for 6 s more). A leak keeps
         // climbing from the middle third to the last as much as from the first; a load's tail rises in the first only.
+        // Nothing after t1: the collections the caller left out as the program released its memory at the end.
         double third = (t1 - full) / 3;
         double first = Double.NaN;
         double middle = Double.NaN;
         double last = Double.NaN;
-        for (int i = 0; i < m; i++) {
-            if (st[i] >= full && st[i] < full + third) {
-                first = lowest(first, sb[i]);
-            } else if (st[i] >= full + third && st[i] < t1 - third) {
-                middle = lowest(middle, sb[i]);
-            } else if (st[i] >= t1 - third) {
-                last = lowest(last, sb[i]);
+        for (int i = 0; i < n && t[i] <= t1; i++) {
+            if (t[i] >= full && t[i] < full + third) {
+                first = lowest(first, b[i]);
+            } else if (t[i] >= full + third && t[i] < t1 - third) {
+                middle = lowest(middle, b[i]);
+            } else if (t[i] >= t1 - third) {
+                last = lowest(last, b[i]);
             }
         }
         return last - (Double.isNaN(middle) ? first : middle) < LEVEL_RISE * ref;
