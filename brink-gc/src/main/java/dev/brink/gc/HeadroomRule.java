@@ -77,7 +77,9 @@ final class HeadroomRule {
                 || trend.leak() || !trend.judged() || trend.floorStart() < 0) {
             return false;
         }
-        long live = Math.max(trend.floorStart(), trend.floorEnd());
+        // the floor's ends are the fitted line's, which can overshoot the ceiling a level floor rests on (a ZGC
+        // recording's heap after each cycle, 120-128 MB of 128, fitted to 128.3 MB at its end): no more live than heap
+        long live = Math.min(max, Math.max(trend.floorStart(), trend.floorEnd()));
         if (Math.min(trend.floorStart(), trend.floorEnd()) < LIVE_SHARE * max) {
             return false;
         }

@@ -75,7 +75,10 @@ class CrowdedRecordingsTest {
     private static HeapTooSmallDetail headroom(List<Finding> findings, String what) {
         List<Finding> f = findings.stream().filter(x -> x.kind() == FindingKind.HEAP_TOO_SMALL).toList();
         assertThat(f).as(what + " " + findings).hasSize(1);
-        return Detail.of(f.get(0), HeapTooSmallDetail.class);
+        HeapTooSmallDetail d = Detail.of(f.get(0), HeapTooSmallDetail.class);
+        // a live set is never more than the heap it lives in, whatever the fitted floor's end reads
+        assertThat(d.liveSetBytes()).as(what).isLessThanOrEqualTo(d.maxHeapBytes());
+        return d;
     }
 
     private Path log(String name) throws Exception {
