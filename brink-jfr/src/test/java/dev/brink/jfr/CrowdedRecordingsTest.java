@@ -17,12 +17,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Recordings and GC logs written at once by JDK 17 and JDK 25 running {@code RoutingTable} (src/test/resources/recordings,
- * with regenerate-crowded.sh): a level routing table of 112 MB in a 128 MB heap beside 60 MB/s of lookups, on G1 and
- * ZGC, which never run a full GC for it and pay instead (G1 marks back to back, ZGC's threads stall). brink-gc's
- * headroom rule says "heap too small for the live set" from the log; the recording of the same run must say the same,
- * at the same severity, with the same cost. The twins (the lookups beside a 56 MB table; the 112 MB table idle) give no
- * finding from either.
+ * Recordings and GC logs written at once by JDK 17 and JDK 25 running brink-gc's test program {@code RoutingTable}
+ * (src/test/resources/recordings, with regenerate-crowded.sh): a level routing table of 112 MB in a 128 MB heap
+ * beside 60 MB/s of lookups, on G1 and ZGC, which never run a full GC for it and pay instead (G1 marks back to back,
+ * ZGC's threads stall). brink-gc's headroom rule says "heap too small for the live set" from the log; the recording of
+ * the same run must say the same, at the same severity, with the same cost. The twins (the lookups beside a 56 MB
+ * table; the 112 MB table idle) give no finding from either.
  */
 class CrowdedRecordingsTest {
     private static final List<String> JDKS = List.of("jdk17", "jdk25");
