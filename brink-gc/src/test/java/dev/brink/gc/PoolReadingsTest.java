@@ -52,11 +52,14 @@ class PoolReadingsTest {
             List<Reading> notified = jvm.stream().filter(x -> zgc ? x.collector().endsWith("Cycles")
                     : x.collector().equals("G1 Young Generation")).toList();
             // A concurrent ZGC cycle can end as the JVM exits: its notification is delivered, its log summary never
-            // written (the log's last lines stop inside the cycle). So the log may lack the last notified collection,
-            // never more than that one, and never one the JVM did not notify; the collections both have must agree.
+            // written (the log's last lines stop inside the cycle). And the other way for any collector: the JVM
+            // sends GC notifications from its service thread after the collection, while the log is written in the
+            // pause, so a pause just before the JVM exits is logged and its notification may never be sent (G1 on
+            // JDK 17 beside two busy loops: one more young pause logged than notified). So either side may lack the
+            // last collection, never more than that one; the collections both have must agree, in order.
             assertThat(logged).as(names.get(i)).hasSizeGreaterThanOrEqualTo(3);
-            assertThat(notified.size() - logged.size()).as(names.get(i) + ": notified minus logged").isBetween(0, zgc ? 1 : 0);
-            for (int k = 0; k < logged.size(); k++) {
+            assertThat(notified.size() - logged.size()).as(names.get(i) + ": notified minus logged").isBetween(-1, zgc ? 1 : 0);
+            for (int k = 0; k < Math.min(logged.size(), notified.size()); k++) {
                 GcEvent e = logged.get(k);
                 Reading x = notified.get(k);
                 assertThat(x.collector()).as(names.get(i) + " " + e.name())
