@@ -34,7 +34,6 @@ final class HostWatch implements IntervalListener, Closeable {
     static final double STEAL_NAMED_CORES = 0.1;
 
     private final HostSampler sampler;
-    private final LongSupplier targetPid;
     private final JsonlWriter out;
     private volatile String step;
     private int seconds;
@@ -50,6 +49,8 @@ final class HostWatch implements IntervalListener, Closeable {
     private Map<Long, HostSampler.ProcessCpu> processes = Map.of();
     private final Map<Long, Long> used = new HashMap<>();
     private final Map<Long, String> names = new HashMap<>();
+    /** Every process seen as the target's during the step: a pre-fork worker that exited before the end is no "other". */
+    private final java.util.Set<Long> targetProcesses = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private long begunNanos;
 
     /** @param hostJsonl where host.jsonl goes; null for no file (a one-liner without --out) */
@@ -62,7 +63,6 @@ final class HostWatch implements IntervalListener, Closeable {
     }
 
     private HostWatch(Path hostJsonl, LongSupplier targetPid) throws IOException {
-        this.targetPid = targetPid;
         this.sampler = new HostSampler(targetPid);
         this.out = hostJsonl == null ? null : new JsonlWriter(hostJsonl);
     }
@@ -80,6 +80,9 @@ final class HostWatch implements IntervalListener, Closeable {
         used.clear();
         names.clear();
         processes = HostSampler.processes();
+        sampler.adoptFamily(processes);
+        targetProcesses.clear();
+        targetProcesses.addAll(sampler.targetFamily());
         begunNanos = System.nanoTime();
         step = stepName;
     }
@@ -104,9 +107,13 @@ final class HostWatch implements IntervalListener, Closeable {
             // thread's 9 ms a second beside a run. Added since the last read, the differences telescope, so a hog's CPU
             // in a saturated second is counted even when the seconds before it were quiet, and one that ends during
             // the step is still named when it ran in a saturated second (when it did not, it took no CPU that mattered).
+            // the same snapshot tells which processes are the target's now: a worker its server started since the last
+            // one counts as the target's from the next second on, and is never named among the others
             Map<Long, HostSampler.ProcessCpu> now = HostSampler.processes();
             HostSampler.add(processes, now, used, names);
             processes = now;
+            sampler.adoptFamily(now);
+            targetProcesses.addAll(sampler.targetFamily());
             saturated++;
             othersCores += h.othersCores();
             stealCores += h.steal() * h.cpus();
@@ -128,7 +135,7 @@ final class HostWatch implements IntervalListener, Closeable {
         if (stealCores / saturated >= STEAL_NAMED_CORES) {
             top.add(String.format(Locale.ROOT, "the hypervisor (steal: %.1f cores ran other virtual machines)", stealCores / saturated));
         }
-        top.addAll(HostSampler.topOthers(used, names, sec, targetPid.getAsLong(), 3));
+        top.addAll(HostSampler.topOthers(used, names, sec, targetProcesses, 3));
         List<String> shortOf = new ArrayList<>();
         if (targetShort * 2 >= saturated) {
             shortOf.add(String.format(Locale.ROOT, "the target (its threads waited %.0f ms per second for a CPU)", targetWaitMs / saturated));

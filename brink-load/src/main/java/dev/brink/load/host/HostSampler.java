@@ -9,12 +9,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.LongSupplier;
 
 /**
  * Samples the machine Brink runs on, once per interval: /proc/stat (CPU by mode, procs_running), /proc/loadavg,
  * /proc/pressure/cpu when the kernel has PSI, and the CPU and run-queue wait of Brink's own process and of the
- * target when it is a process here. A load test on a machine other processes keep busy measures that machine,
+ * target when it runs here (its whole {@link ProcessFamily}: a pre-fork server's workers, a launcher's JVM). A load test on a machine other processes keep busy measures that machine,
  * not the service (field report: capacities from 100 to 800 req/s minutes apart on a shared CI runner).
  *
  * <p>Not thread-safe: one caller (the engine's reporting thread). Cost per sample: a handful of small /proc reads
@@ -32,10 +33,9 @@ public final class HostSampler {
     private long[] lastStat;
     private long lastPressure;
     private long lastSelfTicks;
-    private long lastTargetTicks;
     private long lastSelfWait;
-    private long lastTargetWait;
     private long lastTarget;
+    private final ProcessFamily family = new ProcessFamily(self);
     private long lastNanos;
 
     /** @param targetPid the target's PID when it runs on this machine, else -1; asked at every sample (a relaunch changes it) */
@@ -52,8 +52,20 @@ public final class HostSampler {
         lastTarget = targetPid.getAsLong() == self ? -1 : targetPid.getAsLong();
         lastSelfTicks = generatorTicks(lastTarget);
         lastSelfWait = generatorWait(lastTarget);
-        lastTargetTicks = lastTarget > 0 ? ticks(lastTarget) : -1;
-        lastTargetWait = lastTarget > 0 ? ProcFiles.processWaitNanos(lastTarget) : -1;
+        family.adopt(lastTarget, lastTarget > 0 ? processes() : Map.of());
+    }
+
+    /**
+     * Re-reads which processes are the target's from {@code all} (a snapshot the caller took anyway): a worker a
+     * pre-fork server started since is counted as the target's from the next sample on.
+     */
+    public void adoptFamily(Map<Long, ProcessCpu> all) {
+        family.adopt(family.root(), all);
+    }
+
+    /** The target's processes as last read (empty when the target is not a process here). */
+    public Set<Long> targetFamily() {
+        return family.members();
     }
 
     /** The health of the interval since the last sample (or {@link #reset}), and starts the next one. */
@@ -69,8 +81,8 @@ public final class HostSampler {
         long selfTicks = generatorTicks(target);
         long selfWait = generatorWait(target);
         boolean sameTarget = target > 0 && target == lastTarget;
-        long targetTicks = target > 0 ? ticks(target) : -1;
-        long targetWait = target > 0 ? ProcFiles.processWaitNanos(target) : -1;
+        if (target != family.root()) family.adopt(target, target > 0 ? processes() : Map.of());
+        long[] targetUsed = target > 0 ? family.advance() : new long[] {-1, -1};
 
         int cpus = stat == null ? Runtime.getRuntime().availableProcessors() : (int) Math.max(1, stat[6]);
         double busy = 0, user = 0, system = 0, iowait = 0, steal = 0;
@@ -85,11 +97,10 @@ public final class HostSampler {
         double psi = pressure >= 0 && lastPressure >= 0 ? Math.min(1, (pressure - lastPressure) / 1e6 / sec) : -1;
         // a worker that exited takes its ticks with it: never a negative share
         double genCores = selfTicks >= 0 && lastSelfTicks >= 0 ? Math.max(0, (selfTicks - lastSelfTicks) / ProcFiles.TICKS_PER_SEC / sec) : 0;
-        double targetCores = sameTarget && targetTicks >= 0 && lastTargetTicks >= 0
-                ? (targetTicks - lastTargetTicks) / ProcFiles.TICKS_PER_SEC / sec : -1;
+        double targetCores = sameTarget && targetUsed[0] >= 0 ? targetUsed[0] / ProcFiles.TICKS_PER_SEC / sec : -1;
         double others = Math.max(0, busy * cpus - genCores - Math.max(0, targetCores));
         double genWait = selfWait >= 0 && lastSelfWait >= 0 ? Math.max(0, (selfWait - lastSelfWait) / 1e6 / sec) : 0;
-        double targetWaitMs = sameTarget && targetWait >= 0 && lastTargetWait >= 0 ? (targetWait - lastTargetWait) / 1e6 / sec : -1;
+        double targetWaitMs = sameTarget && targetUsed[1] >= 0 ? targetUsed[1] / 1e6 / sec : -1;
 
         lastNanos = now;
         lastStat = stat;
@@ -97,8 +108,6 @@ public final class HostSampler {
         lastSelfTicks = selfTicks;
         lastSelfWait = selfWait;
         lastTarget = target;
-        lastTargetTicks = targetTicks;
-        lastTargetWait = targetWait;
         return new HostHealth(System.currentTimeMillis(), cpus, r(busy), r(user), r(system), r(iowait), r(steal),
                 stat == null ? 0 : (int) stat[7], ProcFiles.loadAverage(ProcFiles.read(LOADAVG)), r(psi), r(genCores),
                 r(targetCores), r(others), r(genWait), r(targetWaitMs), HostHealth.isSaturated(cpus, busy, psi, others));
@@ -146,8 +155,8 @@ public final class HostSampler {
         return ProcFiles.listeningPid(port);
     }
 
-    /** One process's CPU so far: utime + stime in ticks, and its command name. */
-    public record ProcessCpu(long ticks, String name) {
+    /** One process's CPU so far: utime + stime in ticks, its command name and its parent's PID. */
+    public record ProcessCpu(long ticks, String name, long parent) {
     }
 
     /**
@@ -161,7 +170,7 @@ public final class HostSampler {
                 String stat = ProcFiles.read(p.resolve("stat"));
                 long t = ProcFiles.processTicks(stat);
                 if (t >= 0) {
-                    out.put(Long.parseLong(p.getFileName().toString()), new ProcessCpu(t, ProcFiles.processName(stat)));
+                    out.put(Long.parseLong(p.getFileName().toString()), new ProcessCpu(t, ProcFiles.processName(stat), ProcFiles.processParent(stat)));
                 }
             }
         } catch (java.io.IOException | RuntimeException e) {
@@ -187,15 +196,16 @@ public final class HostSampler {
     }
 
     /**
-     * The processes other than Brink and the target that used the most CPU, as "pid 4242 stress 1.6 cores", at most
-     * {@code limit}, heaviest first, only those above 0.05 core over {@code seconds}.
+     * The processes other than Brink and the target's ({@code target}: its family, see {@link #targetFamily}) that used
+     * the most CPU, as "pid 4242 stress 1.6 cores", at most {@code limit}, heaviest first, only those above 0.05 core
+     * over {@code seconds}.
      */
-    public static List<String> topOthers(Map<Long, Long> used, Map<Long, String> names, double seconds, long targetPid, int limit) {
+    public static List<String> topOthers(Map<Long, Long> used, Map<Long, String> names, double seconds, Set<Long> target, int limit) {
         long self = ProcessHandle.current().pid();
         List<Map.Entry<Long, Long>> sorted = new ArrayList<>(used.entrySet());
         java.util.Set<Long> mine = new java.util.HashSet<>();
-        for (long c : generatorChildren(targetPid)) mine.add(c);
-        sorted.removeIf(e -> e.getKey() == self || e.getKey() == targetPid || mine.contains(e.getKey()));
+        for (long c : generatorChildren(-1)) mine.add(c);
+        sorted.removeIf(e -> e.getKey() == self || target.contains(e.getKey()) || mine.contains(e.getKey()));
         sorted.sort((a, b) -> Long.compare(b.getValue(), a.getValue()));
         List<String> out = new ArrayList<>();
         for (Map.Entry<Long, Long> e : sorted) {

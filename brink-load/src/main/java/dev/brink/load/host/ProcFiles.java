@@ -97,6 +97,16 @@ final class ProcFiles {
         return u < 0 || s < 0 ? -1 : u + s;
     }
 
+    /** The parent's PID (field 4) of /proc/PID/stat; -1 when unreadable. Counted from the last ')' as above. */
+    static long processParent(String text) {
+        int close = text.lastIndexOf(')');
+        if (close < 0) {
+            return -1;
+        }
+        String[] f = text.substring(close + 1).trim().split("\\s+");
+        return f.length < 2 ? -1 : parse(f[1]);
+    }
+
     /** The command name of /proc/PID/stat (inside the parentheses); "" when unreadable. */
     static String processName(String text) {
         int open = text.indexOf('(');
@@ -165,26 +175,45 @@ final class ProcFiles {
     /**
      * The process listening on a local TCP port, or -1: the socket's inode from /proc/net/tcp*, then the process
      * whose file descriptors link to "socket:[inode]". Reads every process's fd table (tens of ms): call it once.
+     * A pre-fork server's master and workers all hold the socket (nginx, Apache, gunicorn, php-fpm); whichever the
+     * scan meets first, the answer is the topmost holder, the master, so that its descendants are all the server's
+     * processes ({@link ProcessFamily}).
      */
     static long listeningPid(int port) {
+        List<String> links = socketLinks(port);
+        long pid = links.isEmpty() ? -1 : firstHolder(links);
+        for (int depth = 0; pid > 0 && depth < 64; depth++) {
+            long parent = processParent(read(Path.of("/proc", Long.toString(pid), "stat")));
+            if (parent <= 1 || !holdsAny(parent, links)) break;
+            pid = parent;
+        }
+        return pid;
+    }
+
+    private static List<String> socketLinks(int port) {
         List<Long> inodes = new ArrayList<>(listeningInodes(read(Path.of("/proc/net/tcp")), port));
         inodes.addAll(listeningInodes(read(Path.of("/proc/net/tcp6")), port));
-        if (inodes.isEmpty()) {
-            return -1;
+        return inodes.stream().map(i -> "socket:[" + i + "]").toList();
+    }
+
+    /** True when one of {@code pid}'s file descriptors is one of {@code links}. */
+    private static boolean holdsAny(long pid, List<String> links) {
+        try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "fd"))) {
+            for (Path fd : fds) {
+                if (links.contains(Files.readSymbolicLink(fd).toString())) return true;
+            }
+        } catch (IOException | RuntimeException e) {
+            // another user's process, or one that exited: not ours to read
         }
-        List<String> links = inodes.stream().map(i -> "socket:[" + i + "]").toList();
+        return false;
+    }
+
+    private static long firstHolder(List<String> links) {
         try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"),
                 p -> p.getFileName().toString().chars().allMatch(Character::isDigit))) {
             for (Path proc : procs) {
-                try (DirectoryStream<Path> fds = Files.newDirectoryStream(proc.resolve("fd"))) {
-                    for (Path fd : fds) {
-                        if (links.contains(Files.readSymbolicLink(fd).toString())) {
-                            return Long.parseLong(proc.getFileName().toString());
-                        }
-                    }
-                } catch (IOException | RuntimeException e) {
-                    // another user's process, or one that exited: not ours to read
-                }
+                long pid = Long.parseLong(proc.getFileName().toString());
+                if (holdsAny(pid, links)) return pid;
             }
         } catch (IOException | RuntimeException e) {
             return -1;

@@ -42,6 +42,8 @@ class HostSamplerTest {
         assertThat(s[7]).isEqualTo(26);                   // procs_running
         assertThat(ProcFiles.processTicks(PID_STAT)).isEqualTo(1234 + 567);
         assertThat(ProcFiles.processName(PID_STAT)).isEqualTo("my (odd) name");
+        assertThat(ProcFiles.processParent(PID_STAT)).isEqualTo(1);
+        assertThat(ProcFiles.processParent("4242 (x) S")).isEqualTo(-1);
         assertThat(ProcFiles.pressureSomeMicros(PRESSURE)).isEqualTo(1013551537L);
         assertThat(ProcFiles.loadAverage("28.51 22.81 13.21 26/441 10345\n")).isEqualTo(28.51);
         assertThat(ProcFiles.schedWaitNanos("639412 1500 1\n")).isEqualTo(1500);
@@ -105,6 +107,7 @@ class HostSamplerTest {
             ProcFiles.stat(t);
             ProcFiles.processTicks(t);
             ProcFiles.processName(t);
+            ProcFiles.processParent(t);
             ProcFiles.pressureSomeMicros(t);
             ProcFiles.loadAverage(t);
             ProcFiles.schedWaitNanos(t);
@@ -135,7 +138,7 @@ class HostSamplerTest {
             Map<Long, Long> used = new HashMap<>();
             Map<Long, String> names = new HashMap<>();
             HostSampler.add(before, HostSampler.processes(), used, names);
-            List<String> top = HostSampler.topOthers(used, names, 1.5, -1, 50);
+            List<String> top = HostSampler.topOthers(used, names, 1.5, java.util.Set.of(), 50);
             assertThat(top).anySatisfy(t -> assertThat(t).startsWith("pid " + hog.pid() + " bash "));
         } finally {
             hog.descendants().forEach(ProcessHandle::destroyForcibly);

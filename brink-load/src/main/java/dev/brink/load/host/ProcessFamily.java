@@ -1,0 +1,124 @@
+package dev.brink.load.host;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The target as the processes that serve, not one PID: the process found (the observed JVM, or the topmost holder of
+ * the target's listening socket) and every descendant of it. Pre-fork servers (nginx, Apache, gunicorn, php-fpm,
+ * Puma, a Node cluster) answer from worker processes whose parent is a master that hardly runs; a launcher (a shell
+ * script, {@code mvn spring-boot:run}, {@code gradle bootRun}) runs the JVM as its child. Counting the found PID
+ * alone read every worker's CPU as another process's: a closed loop on a local nginx said "host saturated by other
+ * processes in 14 of 16 s … took the CPU: pid N nginx 0.9 cores", naming the target's own worker, with the target at
+ * 0.0 cores.
+ *
+ * <p>Who belongs is read from a snapshot of every process ({@link HostSampler#processes}, a few ms): when the target
+ * is first seen and whenever the caller has a fresh snapshot anyway (the seconds the host looks saturated, when a
+ * wrong member list would blame the target's own worker). In between, each member costs one /proc/PID/stat and its
+ * threads' schedstat per sample, as the single PID did. Brink's own process and whatever runs below it are never
+ * members, even when the target is an ancestor of Brink (a harness that serves and starts Brink): that CPU is the
+ * generator's. Synchronized: the sampler samples on the engine's reporting thread while a step's start may adopt a
+ * snapshot on the method's thread.
+ */
+final class ProcessFamily {
+    /** How far up a parent chain is followed before a process is taken for unrelated (PIDs form a tree; this bounds a race). */
+    private static final int MAX_DEPTH = 256;
+
+    private final long self;
+    private long root = -1;
+    /** Members, each with {ticks, run-queue wait ns} at the last reading. */
+    private final Map<Long, long[]> members = new HashMap<>();
+
+    ProcessFamily(long self) {
+        this.self = self;
+    }
+
+    synchronized long root() {
+        return root;
+    }
+
+    synchronized Set<Long> members() {
+        return Set.copyOf(members.keySet());
+    }
+
+    /**
+     * Reads the members from {@code all} (every process now, with its parent): {@code root} and its descendants. A
+     * member already known keeps its last reading; a new one is read now, so its first difference starts here (a worker
+     * born since the last sample is missed for that one interval, not counted twice).
+     */
+    synchronized void adopt(long root, Map<Long, HostSampler.ProcessCpu> all) {
+        if (root != this.root) members.clear();
+        this.root = root;
+        if (root <= 0) return;
+        Map<Long, Boolean> inFamily = new HashMap<>();
+        Set<Long> found = new java.util.HashSet<>();
+        found.add(root);
+        for (Long pid : all.keySet()) {
+            if (descends(pid, all, inFamily)) found.add(pid);
+        }
+        members.keySet().retainAll(found);
+        for (long pid : found) {
+            if (!members.containsKey(pid)) members.put(pid, new long[] {ticks(pid), ProcFiles.processWaitNanos(pid)});
+        }
+    }
+
+    /** True when {@code pid}'s parent chain reaches the root before Brink itself, PID 1 or an unknown parent. */
+    private boolean descends(long pid, Map<Long, HostSampler.ProcessCpu> all, Map<Long, Boolean> known) {
+        java.util.List<Long> chain = new java.util.ArrayList<>();
+        long p = pid;
+        Boolean answer = null;
+        for (int depth = 0; depth < MAX_DEPTH && answer == null; depth++) {
+            if (p == root) answer = true;
+            else if (p == self || p <= 1) answer = false;
+            else if (known.containsKey(p)) answer = known.get(p);
+            else {
+                HostSampler.ProcessCpu cpu = all.get(p);
+                if (cpu == null) answer = false;
+                else {
+                    chain.add(p);
+                    p = cpu.parent();
+                }
+            }
+        }
+        boolean result = answer != null && answer;
+        for (long c : chain) known.put(c, result);
+        return result;
+    }
+
+    /**
+     * The CPU ticks and the run-queue wait (ns) the members used since the last call (or {@link #adopt}), summed;
+     * {-1, -1} when the root itself can no longer be read (the target exited). A member that exited takes its last
+     * interval with it, as a single PID's did; the wait is -1 when /proc has no schedstat.
+     */
+    synchronized long[] advance() {
+        long ticks = 0;
+        long wait = 0;
+        boolean waitKnown = false;
+        boolean rootSeen = false;
+        for (var it = members.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<Long, long[]> e = it.next();
+            long t = ticks(e.getKey());
+            if (t < 0) {
+                it.remove();
+                continue;
+            }
+            long w = ProcFiles.processWaitNanos(e.getKey());
+            long[] last = e.getValue();
+            if (last[0] >= 0) ticks += Math.max(0, t - last[0]);
+            if (w >= 0 && last[1] >= 0) {
+                wait += Math.max(0, w - last[1]);
+                waitKnown = true;
+            }
+            last[0] = t;
+            last[1] = w;
+            rootSeen |= e.getKey() == root;
+        }
+        return rootSeen ? new long[] {ticks, waitKnown ? wait : -1} : new long[] {-1, -1};
+    }
+
+    private static long ticks(long pid) {
+        return ProcFiles.processTicks(ProcFiles.read(Path.of("/proc", Long.toString(pid), "stat")));
+    }
+}
