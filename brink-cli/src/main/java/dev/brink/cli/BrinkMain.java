@@ -76,9 +76,14 @@ public final class BrinkMain implements Callable<Integer> {
     public static int run(String[] args, PrintStream out, PrintStream err) {
         CommandLine cli = new CommandLine(new BrinkMain());
         String chosen = args.length > 0 ? args[0] : "";
+        // a command named on the line is the only one registered: the listings are for the top-level help and for
+        // "did you mean" after a word that names none, and each is a CommandLine of its own (its converters, its help
+        // sections), about a third of picocli's share of a one-liner's start
+        boolean named = COMMANDS.stream().anyMatch(c -> c.getAnnotation(Command.class).name().equals(chosen));
         for (Class<?> command : COMMANDS) {
             String name = command.getAnnotation(Command.class).name();
-            cli.addSubcommand(name, name.equals(chosen) ? command : listing(name, command));
+            if (name.equals(chosen)) cli.addSubcommand(name, command);
+            else if (!named) cli.addSubcommand(name, listing(name, command));
         }
         cli.setExpandAtFiles(false); // `brink http --body @file` reads the file itself; picocli must not split it into arguments
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
