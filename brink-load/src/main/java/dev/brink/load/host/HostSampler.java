@@ -52,7 +52,10 @@ public final class HostSampler {
         lastTarget = targetPid.getAsLong() == self ? -1 : targetPid.getAsLong();
         lastSelfTicks = generatorTicks(lastTarget);
         lastSelfWait = generatorWait(lastTarget);
-        family.adopt(lastTarget, lastTarget > 0 ? processes() : Map.of());
+        // the target alone until a snapshot of every process says who else is its (adoptFamily: the watch takes one at
+        // each step's start anyway, and two full reads of /proc at start-up are one too many)
+        if (lastTarget != family.root()) family.adopt(lastTarget, Map.of());
+        else family.mark();
     }
 
     /**

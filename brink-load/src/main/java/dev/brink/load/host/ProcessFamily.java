@@ -14,9 +14,9 @@ import java.util.Set;
  * processes in 14 of 16 s … took the CPU: pid N nginx 0.9 cores", naming the target's own worker, with the target at
  * 0.0 cores.
  *
- * <p>Who belongs is read from a snapshot of every process ({@link HostSampler#processes}, a few ms): when the target
- * is first seen and whenever the caller has a fresh snapshot anyway (the seconds the host looks saturated, when a
- * wrong member list would blame the target's own worker). In between, each member costs one /proc/PID/stat and its
+ * <p>Who belongs is read from a snapshot of every process ({@link HostSampler#processes}, a few ms) whenever the host
+ * watch has one anyway (each step's start, and the seconds the host looks saturated, when a wrong member list would
+ * blame the target's own worker), and when the target changes (a relaunch). In between, each member costs one /proc/PID/stat and its
  * threads' schedstat per sample, as the single PID did. Brink's own process and whatever runs below it are never
  * members, even when the target is an ancestor of Brink (a harness that serves and starts Brink): that CPU is the
  * generator's. Synchronized: the sampler samples on the engine's reporting thread while a step's start may adopt a
@@ -61,6 +61,14 @@ final class ProcessFamily {
         members.keySet().retainAll(found);
         for (long pid : found) {
             if (!members.containsKey(pid)) members.put(pid, new long[] {ticks(pid), ProcFiles.processWaitNanos(pid)});
+        }
+    }
+
+    /** Starts a new interval now: every member's reading is taken again. */
+    synchronized void mark() {
+        for (Map.Entry<Long, long[]> e : members.entrySet()) {
+            e.getValue()[0] = ticks(e.getKey());
+            e.getValue()[1] = ProcFiles.processWaitNanos(e.getKey());
         }
     }
 

@@ -37,6 +37,7 @@ class TargetFamilyTest {
         try {
             long child = awaitChild(parent.toHandle());
             HostSampler sampler = new HostSampler(parent::pid);
+            sampler.adoptFamily(HostSampler.processes()); // as the host watch does at a step's start
             assertThat(sampler.targetFamily()).contains(parent.pid(), child);
             assertTargetCounts(sampler, List.of(child));
         } finally {
@@ -73,6 +74,7 @@ class TargetFamilyTest {
             assertThat(HostSampler.listeningPid(port)).as("the master: the topmost process holding the socket").isEqualTo(master.pid());
             List<Long> workers = awaitChildren(master.toHandle(), 2);
             HostSampler sampler = new HostSampler(() -> HostSampler.listeningPid(port));
+            sampler.adoptFamily(HostSampler.processes());
             assertThat(sampler.targetFamily()).containsAll(workers).contains(master.pid());
             Thread client = new Thread(() -> keepAliveRequests(port, stop), "requests");
             client.start();
@@ -92,6 +94,7 @@ class TargetFamilyTest {
      */
     private static void assertTargetCounts(HostSampler sampler, List<Long> workers) throws Exception {
         sampler.reset();
+        sampler.adoptFamily(HostSampler.processes());
         long start = System.nanoTime();
         long before = ticks(workers);
         Map<Long, HostSampler.ProcessCpu> all = HostSampler.processes();
