@@ -15,8 +15,9 @@ import java.util.function.LongSupplier;
 /**
  * Samples the machine Brink runs on, once per interval: /proc/stat (CPU by mode, procs_running), /proc/loadavg,
  * /proc/pressure/cpu when the kernel has PSI, and the CPU and run-queue wait of Brink's own process and of the
- * target when it runs here (its whole {@link ProcessFamily}: a pre-fork server's workers, a launcher's JVM). A load test on a machine other processes keep busy measures that machine,
- * not the service (field report: capacities from 100 to 800 req/s minutes apart on a shared CI runner).
+ * target when it runs here (its whole {@link ProcessFamily}: a pre-fork server's workers, a launcher's JVM). A load
+ * test on a machine other processes keep busy measures that machine, not the service (field report: capacities from
+ * 100 to 800 req/s minutes apart on a shared CI runner).
  *
  * <p>Not thread-safe: one caller (the engine's reporting thread). Cost per sample: a handful of small /proc reads
  * plus one schedstat file per thread of Brink and of the target, well under a millisecond for a few hundred

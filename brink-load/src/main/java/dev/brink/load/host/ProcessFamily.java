@@ -16,8 +16,8 @@ import java.util.Set;
  *
  * <p>Who belongs is read from a snapshot of every process ({@link HostSampler#processes}, a few ms) whenever the host
  * watch has one anyway (each step's start, and the seconds the host looks saturated, when a wrong member list would
- * blame the target's own worker), and when the target changes (a relaunch). In between, each member costs one /proc/PID/stat and its
- * threads' schedstat per sample, as the single PID did. Brink's own process and whatever runs below it are never
+ * blame the target's own worker), and when the target changes (a relaunch). In between, each member costs one
+ * /proc/PID/stat and its threads' schedstat per sample, as the single PID did. Brink's own process and whatever runs below it are never
  * members, even when the target is an ancestor of Brink (a harness that serves and starts Brink): that CPU is the
  * generator's. Synchronized: the sampler samples on the engine's reporting thread while a step's start may adopt a
  * snapshot on the method's thread.
