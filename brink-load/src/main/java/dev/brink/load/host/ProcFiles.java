@@ -151,6 +151,16 @@ final class ProcFiles {
      * ("  0: 0100007F:1F90 00000000:0000 0A … uid timeout inode …").
      */
     static List<Long> listeningInodes(String table, int port) {
+        return listeningInodes(table, port, null);
+    }
+
+    /**
+     * The socket inodes listening on {@code port} at {@code address} or at a wildcard (0.0.0.0, ::), from the text of
+     * /proc/net/tcp or tcp6; in tcp6 the IPv4-mapped ::ffff:a.b.c.d of an IPv4 {@code address} matches too. Any
+     * address when {@code address} is null. The kernel prints the address as 32-bit words in the host's byte order
+     * (little-endian on x86-64 and arm64, where Brink runs), decoded by {@link #socketAddress}.
+     */
+    static List<Long> listeningInodes(String table, int port, byte[] address) {
         List<Long> out = new ArrayList<>();
         for (String line : table.split("\n")) {
             String[] f = line.trim().split("\\s+");
@@ -159,7 +169,8 @@ final class ProcFiles {
             }
             int colon = f[1].lastIndexOf(':');
             try {
-                if (colon > 0 && Integer.parseInt(f[1].substring(colon + 1), 16) == port && Integer.parseInt(f[3], 16) == LISTEN) {
+                if (colon > 0 && Integer.parseInt(f[1].substring(colon + 1), 16) == port && Integer.parseInt(f[3], 16) == LISTEN
+                        && (address == null || sameOrWildcard(socketAddress(f[1].substring(0, colon)), address))) {
                     long inode = Long.parseLong(f[9]);
                     if (inode > 0) {
                         out.add(inode);
@@ -172,6 +183,52 @@ final class ProcFiles {
         return out;
     }
 
+    /** The address bytes (network order) of a /proc/net/tcp* local address: 8 or 32 hex digits; null when neither. */
+    static byte[] socketAddress(String hex) {
+        if (hex.length() != 8 && hex.length() != 32) return null;
+        byte[] out = new byte[hex.length() / 2];
+        for (int word = 0; word < out.length / 4; word++) {
+            int v = Integer.parseUnsignedInt(hex.substring(word * 8, word * 8 + 8), 16);
+            for (int b = 0; b < 4; b++) out[word * 4 + b] = (byte) (v >>> (8 * b)); // little-endian word
+        }
+        return out;
+    }
+
+    private static boolean sameOrWildcard(byte[] bound, byte[] wanted) {
+        if (bound == null) return false;
+        boolean wildcard = true;
+        for (byte b : bound) wildcard &= b == 0;
+        if (wildcard || java.util.Arrays.equals(bound, wanted)) return true;
+        if (bound.length == 16 && wanted.length == 4) { // ::ffff:a.b.c.d
+            for (int i = 0; i < 10; i++) if (bound[i] != 0) return false;
+            return bound[10] == (byte) 0xff && bound[11] == (byte) 0xff && java.util.Arrays.equals(java.util.Arrays.copyOfRange(bound, 12, 16), wanted);
+        }
+        return false;
+    }
+
+    /**
+     * True when a network namespace has {@code address} as one of its own: an IPv4 address is a "/32 host LOCAL" leaf
+     * of its /proc/net/fib_trie, an IPv6 one a line of its /proc/net/if_inet6 (32 hex digits, network order).
+     */
+    static boolean ownsAddress(String fibTrie, String ifInet6, byte[] address) {
+        if (address.length == 4) {
+            String dotted = (address[0] & 0xff) + "." + (address[1] & 0xff) + "." + (address[2] & 0xff) + "." + (address[3] & 0xff);
+            String leaf = null;
+            for (String line : fibTrie.split("\n")) {
+                String t = line.trim();
+                if (t.startsWith("|-- ")) leaf = t.substring(4).trim();
+                else if (t.startsWith("/32 host LOCAL") && dotted.equals(leaf)) return true;
+            }
+            return false;
+        }
+        StringBuilder hex = new StringBuilder();
+        for (byte b : address) hex.append(String.format(java.util.Locale.ROOT, "%02x", b & 0xff));
+        for (String line : ifInet6.split("\n")) {
+            if (line.trim().toLowerCase(java.util.Locale.ROOT).startsWith(hex.toString())) return true;
+        }
+        return false;
+    }
+
     /**
      * The process listening on a local TCP port, or -1: the socket's inode from /proc/net/tcp*, then the process
      * whose file descriptors link to "socket:[inode]". Reads every process's fd table (tens of ms): call it once.
@@ -181,13 +238,39 @@ final class ProcFiles {
      */
     static long listeningPid(int port) {
         List<String> links = socketLinks(port);
-        long pid = links.isEmpty() ? -1 : firstHolder(links);
+        return links.isEmpty() ? -1 : topHolder(links, allPids());
+    }
+
+    /**
+     * The topmost process among {@code candidates} holding one of {@code links} ("socket:[inode]"), or -1: the first
+     * holder met, then its parents for as long as they hold the socket too (a pre-fork master above its workers).
+     */
+    static long topHolder(List<String> links, Iterable<Long> candidates) {
+        long pid = -1;
+        for (long c : candidates) {
+            if (holdsAny(c, links)) {
+                pid = c;
+                break;
+            }
+        }
         for (int depth = 0; pid > 0 && depth < 64; depth++) {
             long parent = processParent(read(Path.of("/proc", Long.toString(pid), "stat")));
             if (parent <= 1 || !holdsAny(parent, links)) break;
             pid = parent;
         }
         return pid;
+    }
+
+    /** Every PID in /proc now, in directory order; empty without /proc. */
+    static List<Long> allPids() {
+        List<Long> out = new ArrayList<>();
+        try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"),
+                p -> p.getFileName().toString().chars().allMatch(Character::isDigit))) {
+            for (Path proc : procs) out.add(Long.parseLong(proc.getFileName().toString()));
+        } catch (IOException | RuntimeException e) {
+            // no /proc: no processes to name
+        }
+        return out;
     }
 
     private static List<String> socketLinks(int port) {
@@ -206,19 +289,6 @@ final class ProcFiles {
             // another user's process, or one that exited: not ours to read
         }
         return false;
-    }
-
-    private static long firstHolder(List<String> links) {
-        try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"),
-                p -> p.getFileName().toString().chars().allMatch(Character::isDigit))) {
-            for (Path proc : procs) {
-                long pid = Long.parseLong(proc.getFileName().toString());
-                if (holdsAny(pid, links)) return pid;
-            }
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
-        return -1;
     }
 
     /**
