@@ -15,9 +15,9 @@ import java.util.function.LongSupplier;
 /**
  * Samples the machine Brink runs on, once per interval: /proc/stat (CPU by mode, procs_running), /proc/loadavg,
  * /proc/pressure/cpu when the kernel has PSI, and the CPU and run-queue wait of Brink's own process and of the
- * target when it runs here (its whole {@link ProcessFamily}: a pre-fork server's workers, a launcher's JVM). A load
- * test on a machine other processes keep busy measures that machine, not the service (field report: capacities from
- * 100 to 800 req/s minutes apart on a shared CI runner).
+ * target when it runs here (its whole {@link ProcessFamily}: a pre-fork server's workers, a launcher's JVM, the
+ * container behind Docker's port proxy). A load test on a machine other processes keep busy measures that machine,
+ * not the service (field report: capacities from 100 to 800 req/s minutes apart on a shared CI runner).
  *
  * <p>Not thread-safe: one caller (the engine's reporting thread). Cost per sample: a handful of small /proc reads
  * plus one schedstat file per thread of Brink and of the target, well under a millisecond for a few hundred
@@ -153,7 +153,8 @@ public final class HostSampler {
 
     /**
      * The PID of the process listening on this loopback TCP port, or -1: a target the plan does not name as a JVM
-     * (no target.jvm) but that runs here is still the target, not "another process" saturating the host.
+     * (no target.jvm) but that runs here is still the target, not "another process" saturating the host. For a port
+     * Docker publishes this is its proxy; the service behind it joins the target's family ({@link PortProxy}).
      */
     public static long listeningPid(int port) {
         return ProcFiles.listeningPid(port);

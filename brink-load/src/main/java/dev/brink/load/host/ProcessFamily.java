@@ -19,15 +19,29 @@ import java.util.Set;
  * blame the target's own worker), and when the target changes (a relaunch). In between, each member costs one
  * /proc/PID/stat and its threads' schedstat per sample, as the single PID did. Brink's own process and whatever runs below it are never
  * members, even when the target is an ancestor of Brink (a harness that serves and starts Brink): that CPU is the
- * generator's. Synchronized: the sampler samples on the engine's reporting thread while a step's start may adopt a
+ * generator's.
+ *
+ * <p>A family may have several roots: when the found process is a userland port proxy ({@link PortProxy}: Docker's
+ * {@code docker-proxy} in front of a container), the server behind it, listening in the container's network
+ * namespace, the other proxies forwarding to it, and their descendants are the target's too. That server is looked up when the root is adopted, and again
+ * (at most every {@link #RELOOK_NANOS}) while none is found or the one found has exited (a container restarted), never
+ * per sample. Synchronized: the sampler samples on the engine's reporting thread while a step's start may adopt a
  * snapshot on the method's thread.
  */
 final class ProcessFamily {
     /** How far up a parent chain is followed before a process is taken for unrelated (PIDs form a tree; this bounds a race). */
     private static final int MAX_DEPTH = 256;
 
+    /** How often a proxy's server that is missing (not started yet, restarted) is looked for again: a full /proc scan. */
+    static final long RELOOK_NANOS = 5_000_000_000L;
+
     private final long self;
     private long root = -1;
+    /** Where the root forwards to when it is a port proxy, else null. */
+    private PortProxy.Forward forward;
+    /** The server behind the proxy root and the root's peer proxies, or nothing. */
+    private PortProxy.Behind behind = PortProxy.Behind.NOTHING;
+    private long lookedNanos;
     /** Members, each with {ticks, run-queue wait ns} at the last reading. */
     private final Map<Long, long[]> members = new HashMap<>();
 
@@ -43,25 +57,49 @@ final class ProcessFamily {
         return Set.copyOf(members.keySet());
     }
 
+    /** The roots: the process found and, when that is a port proxy, the server behind it and its peer proxies. */
+    synchronized Set<Long> roots() {
+        if (root <= 0) return Set.of();
+        Set<Long> out = new java.util.HashSet<>(behind.peers());
+        out.add(root);
+        if (behind.server() > 0) out.add(behind.server());
+        out.remove(self);
+        return out;
+    }
+
     /**
-     * Reads the members from {@code all} (every process now, with its parent): {@code root} and its descendants. A
-     * member already known keeps its last reading; a new one is read now, so its first difference starts here (a worker
-     * born since the last sample is missed for that one interval, not counted twice).
+     * Reads the members from {@code all} (every process now, with its parent): {@code root}, the server and peer
+     * proxies behind it when it is a port proxy, and their descendants. A member already known keeps its last reading;
+     * a new one is read now, so its first difference starts here (a worker born since the last sample is missed for
+     * that one interval, not counted twice).
      */
     synchronized void adopt(long root, Map<Long, HostSampler.ProcessCpu> all) {
-        if (root != this.root) members.clear();
-        this.root = root;
+        if (root != this.root) {
+            members.clear();
+            this.root = root;
+            forward = root > 0 ? PortProxy.forwardOf(root).orElse(null) : null;
+            behind = PortProxy.Behind.NOTHING;
+            lookBehind();
+        } else if (forward != null && (behind.server() <= 0 || ticks(behind.server()) < 0) && System.nanoTime() - lookedNanos >= RELOOK_NANOS) {
+            lookBehind();
+        }
         if (root <= 0) return;
         Map<Long, Boolean> inFamily = new HashMap<>();
-        Set<Long> found = new java.util.HashSet<>();
-        found.add(root);
+        Set<Long> roots = roots();
+        Set<Long> found = new java.util.HashSet<>(roots);
         for (Long pid : all.keySet()) {
-            if (descends(pid, all, inFamily)) found.add(pid);
+            if (descends(pid, roots, all, inFamily)) found.add(pid);
         }
         members.keySet().retainAll(found);
         for (long pid : found) {
             if (!members.containsKey(pid)) members.put(pid, new long[] {ticks(pid), ProcFiles.processWaitNanos(pid)});
         }
+    }
+
+    private void lookBehind() {
+        if (forward == null) return;
+        behind = PortProxy.behind(root, forward);
+        lookedNanos = System.nanoTime();
     }
 
     /** Starts a new interval now: every member's reading is taken again. */
@@ -72,13 +110,13 @@ final class ProcessFamily {
         }
     }
 
-    /** True when {@code pid}'s parent chain reaches the root before Brink itself, PID 1 or an unknown parent. */
-    private boolean descends(long pid, Map<Long, HostSampler.ProcessCpu> all, Map<Long, Boolean> known) {
+    /** True when {@code pid}'s parent chain reaches a root before Brink itself, PID 1 or an unknown parent. */
+    private boolean descends(long pid, Set<Long> roots, Map<Long, HostSampler.ProcessCpu> all, Map<Long, Boolean> known) {
         java.util.List<Long> chain = new java.util.ArrayList<>();
         long p = pid;
         Boolean answer = null;
         for (int depth = 0; depth < MAX_DEPTH && answer == null; depth++) {
-            if (p == root) answer = true;
+            if (roots.contains(p)) answer = true;
             else if (p == self || p <= 1) answer = false;
             else if (known.containsKey(p)) answer = known.get(p);
             else {
