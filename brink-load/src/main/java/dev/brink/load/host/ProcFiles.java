@@ -248,7 +248,8 @@ final class ProcFiles {
     static long topHolder(List<String> links, Iterable<Long> candidates) {
         long pid = -1;
         for (long c : candidates) {
-            if (holdsAny(c, links)) {
+            // not init: with socket activation systemd holds the socket beside the service it started
+            if (c > 1 && holdsAny(c, links)) {
                 pid = c;
                 break;
             }

@@ -17,16 +17,17 @@ import java.util.Set;
  * <p>Who belongs is read from a snapshot of every process ({@link HostSampler#processes}, a few ms) whenever the host
  * watch has one anyway (each step's start, and the seconds the host looks saturated, when a wrong member list would
  * blame the target's own worker), and when the target changes (a relaunch). In between, each member costs one
- * /proc/PID/stat and its threads' schedstat per sample, as the single PID did. Brink's own process and whatever runs below it are never
- * members, even when the target is an ancestor of Brink (a harness that serves and starts Brink): that CPU is the
- * generator's.
+ * /proc/PID/stat and its threads' schedstat per sample, as the single PID did. Brink's own process and whatever runs
+ * below it are never members, even when the target is an ancestor of Brink (a harness that serves and starts Brink):
+ * that CPU is the generator's. Nor is init (PID 1) ever a root: with socket activation systemd holds the listening
+ * socket, and its descendants are every process on the host.
  *
  * <p>A family may have several roots: when the found process is a userland port proxy ({@link PortProxy}: Docker's
  * {@code docker-proxy} in front of a container), the server behind it, listening in the container's network
- * namespace, the other proxies forwarding to it, and their descendants are the target's too. That server is looked up when the root is adopted, and again
- * (at most every {@link #RELOOK_NANOS}) while none is found or the one found has exited (a container restarted), never
- * per sample. Synchronized: the sampler samples on the engine's reporting thread while a step's start may adopt a
- * snapshot on the method's thread.
+ * namespace, the other proxies forwarding to it, and their descendants are the target's too. That server is looked
+ * up when the root is adopted, and again (at most every {@link #RELOOK_NANOS}) while none is found or the one found
+ * has exited (a container restarted), never per sample. Synchronized: the sampler samples on the engine's reporting
+ * thread while a step's start may adopt a snapshot on the method's thread.
  */
 final class ProcessFamily {
     /** How far up a parent chain is followed before a process is taken for unrelated (PIDs form a tree; this bounds a race). */
@@ -116,7 +117,8 @@ final class ProcessFamily {
         long p = pid;
         Boolean answer = null;
         for (int depth = 0; depth < MAX_DEPTH && answer == null; depth++) {
-            if (roots.contains(p)) answer = true;
+            // init's descendants are the whole host: PID 1 can be a member, never an ancestor that makes one
+            if (p > 1 && roots.contains(p)) answer = true;
             else if (p == self || p <= 1) answer = false;
             else if (known.containsKey(p)) answer = known.get(p);
             else {

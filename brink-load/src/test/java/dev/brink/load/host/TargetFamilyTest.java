@@ -88,6 +88,15 @@ class TargetFamilyTest {
         }
     }
 
+    /** With socket activation init holds the socket: its descendants are the whole host, never the target's. */
+    @Test
+    void initIsAMemberAtMostNeverAnAncestor() {
+        assumeTrue(Files.isReadable(Path.of("/proc/stat")), "Linux /proc");
+        ProcessFamily family = new ProcessFamily(ProcessHandle.current().pid());
+        family.adopt(1, HostSampler.processes());
+        assertThat(family.members()).containsExactly(1L);
+    }
+
     /**
      * Waits (at most 30 s) until {@code workers} have used 0.3 CPU-s since now, then samples: the target's cores must
      * hold what the workers used over the sample's interval, and none of them may be named among the other processes.
