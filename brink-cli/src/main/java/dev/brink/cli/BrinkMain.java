@@ -30,7 +30,8 @@ public final class BrinkMain implements Callable<Integer> {
      * Brink's commands, in the order {@code --help} lists them. Registered by hand, not in {@code @Command(subcommands)}:
      * picocli builds the whole option model of every subcommand it is given (reflection over each class, its mixins
      * and its dependencies' classes), which was half of the CPU of a short command such as {@code brink threads}. Only
-     * the command being run gets its model; the others are a name and a description ({@link #listing}).
+     * the command being run gets its model, and is then the only one registered; without one on the line, each is a
+     * name and a description ({@link #listing}) for the top-level help and "did you mean".
      */
     static final List<Class<?>> COMMANDS = List.of(
             DemoCommand.class,
