@@ -1,9 +1,7 @@
 package dev.brink.cli;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Network namespaces as "hosts" on one machine: namespace i has veth address 10.net.i.2 and routes through the host
@@ -61,17 +59,7 @@ final class NetNamespaces implements AutoCloseable {
         namespaces.clear();
     }
 
-    private static int run(String... cmd) throws Exception {
-        Process p;
-        try {
-            p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        } catch (IOException e) { // no iproute2 here: no namespaces either
-            return -1;
-        }
-        if (!p.waitFor(20, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return -1;
-        }
-        return p.exitValue();
+    private static int run(String... cmd) throws InterruptedException {
+        return dev.brink.load.testing.Commands.run(cmd);
     }
 }

@@ -255,18 +255,8 @@ class DockerProxyTargetTest {
             made = false;
         }
 
-        private static int run(String... cmd) throws Exception {
-            Process p;
-            try {
-                p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            } catch (IOException e) { // no iproute2 here: no namespaces either
-                return -1;
-            }
-            if (!p.waitFor(20, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return -1;
-            }
-            return p.exitValue();
+        private static int run(String... cmd) throws InterruptedException {
+            return dev.brink.load.testing.Commands.run(cmd);
         }
     }
 }
