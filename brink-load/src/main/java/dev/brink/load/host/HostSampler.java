@@ -1,8 +1,6 @@
 package dev.brink.load.host;
 
 import dev.brink.core.line.HostHealth;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,7 +33,6 @@ public final class HostSampler {
     private long lastPressure;
     private long lastSelfTicks;
     private long lastSelfWait;
-    private long lastTarget;
     private final ProcessFamily family = new ProcessFamily(self);
     private long lastNanos;
 
@@ -50,12 +47,12 @@ public final class HostSampler {
         lastNanos = System.nanoTime();
         lastStat = ProcFiles.stat(ProcFiles.read(STAT));
         lastPressure = ProcFiles.pressureSomeMicros(ProcFiles.read(PRESSURE));
-        lastTarget = targetPid.getAsLong() == self ? -1 : targetPid.getAsLong();
-        lastSelfTicks = generatorTicks(lastTarget);
-        lastSelfWait = generatorWait(lastTarget);
+        long target = targetPid.getAsLong() == self ? -1 : targetPid.getAsLong();
+        lastSelfTicks = generatorTicks(target);
+        lastSelfWait = generatorWait(target);
         // the target alone until a snapshot of every process says who else is its (adoptFamily: the watch takes one at
         // each step's start anyway, and two full reads of /proc at start-up are one too many)
-        if (lastTarget != family.root()) family.adopt(lastTarget, Map.of());
+        if (target != family.root()) family.adopt(target, Map.of());
         else family.mark();
     }
 
@@ -84,7 +81,8 @@ public final class HostSampler {
         }
         long selfTicks = generatorTicks(target);
         long selfWait = generatorWait(target);
-        boolean sameTarget = target > 0 && target == lastTarget;
+        // the family's root is the target of the last sample (or reset): the same one, or a relaunch
+        boolean sameTarget = target > 0 && target == family.root();
         if (target != family.root()) family.adopt(target, target > 0 ? processes() : Map.of());
         long[] targetUsed = target > 0 ? family.advance() : new long[] {-1, -1};
 
@@ -111,7 +109,6 @@ public final class HostSampler {
         lastPressure = pressure;
         lastSelfTicks = selfTicks;
         lastSelfWait = selfWait;
-        lastTarget = target;
         return new HostHealth(System.currentTimeMillis(), cpus, r(busy), r(user), r(system), r(iowait), r(steal),
                 stat == null ? 0 : (int) stat[7], ProcFiles.loadAverage(ProcFiles.read(LOADAVG)), r(psi), r(genCores),
                 r(targetCores), r(others), r(genWait), r(targetWaitMs), HostHealth.isSaturated(cpus, busy, psi, others));
@@ -134,9 +131,9 @@ public final class HostSampler {
 
     /** CPU ticks of Brink's generator: this JVM and its local workers. */
     private long generatorTicks(long target) {
-        long t = ticks(self);
+        long t = ProcFiles.ticksOf(self);
         if (t < 0) return t;
-        for (long child : generatorChildren(target)) t += Math.max(0, ticks(child));
+        for (long child : generatorChildren(target)) t += Math.max(0, ProcFiles.ticksOf(child));
         return t;
     }
 
@@ -170,16 +167,10 @@ public final class HostSampler {
      */
     public static Map<Long, ProcessCpu> processes() {
         Map<Long, ProcessCpu> out = new HashMap<>();
-        try (DirectoryStream<Path> dir = Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString().chars().allMatch(Character::isDigit))) {
-            for (Path p : dir) {
-                String stat = ProcFiles.read(p.resolve("stat"));
-                long t = ProcFiles.processTicks(stat);
-                if (t >= 0) {
-                    out.put(Long.parseLong(p.getFileName().toString()), new ProcessCpu(t, ProcFiles.processName(stat), ProcFiles.processParent(stat)));
-                }
-            }
-        } catch (java.io.IOException | RuntimeException e) {
-            // no /proc: nobody to name
+        for (long pid : ProcFiles.allPids()) {
+            String stat = ProcFiles.processStat(pid);
+            long t = ProcFiles.processTicks(stat);
+            if (t >= 0) out.put(pid, new ProcessCpu(t, ProcFiles.processName(stat), ProcFiles.processParent(stat)));
         }
         return out;
     }
@@ -223,9 +214,6 @@ public final class HostSampler {
         return out;
     }
 
-    private static long ticks(long pid) {
-        return ProcFiles.processTicks(ProcFiles.read(Path.of("/proc", Long.toString(pid), "stat")));
-    }
 
     private static double r(double v) {
         return Math.round(v * 1000) / 1000.0;

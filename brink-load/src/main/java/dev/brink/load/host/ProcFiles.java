@@ -97,6 +97,16 @@ final class ProcFiles {
         return u < 0 || s < 0 ? -1 : u + s;
     }
 
+    /** The text of /proc/PID/stat; "" when the process is gone or unreadable. */
+    static String processStat(long pid) {
+        return read(Path.of("/proc", Long.toString(pid), "stat"));
+    }
+
+    /** utime + stime in ticks of process {@code pid} now; -1 when it is gone or unreadable. */
+    static long ticksOf(long pid) {
+        return processTicks(processStat(pid));
+    }
+
     /** The parent's PID (field 4) of /proc/PID/stat; -1 when unreadable. Counted from the last ')' as above. */
     static long processParent(String text) {
         int close = text.lastIndexOf(')');
@@ -255,7 +265,7 @@ final class ProcFiles {
             }
         }
         for (int depth = 0; pid > 0 && depth < 64; depth++) {
-            long parent = processParent(read(Path.of("/proc", Long.toString(pid), "stat")));
+            long parent = processParent(processStat(pid));
             if (parent <= 1 || !holdsAny(parent, links)) break;
             pid = parent;
         }

@@ -1,6 +1,5 @@
 package dev.brink.load.host;
 
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -81,7 +80,7 @@ final class ProcessFamily {
             forward = root > 0 ? PortProxy.forwardOf(root).orElse(null) : null;
             behind = PortProxy.Behind.NOTHING;
             lookBehind();
-        } else if (forward != null && (behind.server() <= 0 || ticks(behind.server()) < 0) && System.nanoTime() - lookedNanos >= RELOOK_NANOS) {
+        } else if (forward != null && (behind.server() <= 0 || ProcFiles.ticksOf(behind.server()) < 0) && System.nanoTime() - lookedNanos >= RELOOK_NANOS) {
             lookBehind();
         }
         if (root <= 0) return;
@@ -93,7 +92,7 @@ final class ProcessFamily {
         }
         members.keySet().retainAll(found);
         for (long pid : found) {
-            if (!members.containsKey(pid)) members.put(pid, new long[] {ticks(pid), ProcFiles.processWaitNanos(pid)});
+            if (!members.containsKey(pid)) members.put(pid, new long[] {ProcFiles.ticksOf(pid), ProcFiles.processWaitNanos(pid)});
         }
     }
 
@@ -106,7 +105,7 @@ final class ProcessFamily {
     /** Starts a new interval now: every member's reading is taken again. */
     synchronized void mark() {
         for (Map.Entry<Long, long[]> e : members.entrySet()) {
-            e.getValue()[0] = ticks(e.getKey());
+            e.getValue()[0] = ProcFiles.ticksOf(e.getKey());
             e.getValue()[1] = ProcFiles.processWaitNanos(e.getKey());
         }
     }
@@ -147,7 +146,7 @@ final class ProcessFamily {
         boolean rootSeen = false;
         for (var it = members.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<Long, long[]> e = it.next();
-            long t = ticks(e.getKey());
+            long t = ProcFiles.ticksOf(e.getKey());
             if (t < 0) {
                 it.remove();
                 continue;
@@ -166,7 +165,4 @@ final class ProcessFamily {
         return rootSeen ? new long[] {ticks, waitKnown ? wait : -1} : new long[] {-1, -1};
     }
 
-    private static long ticks(long pid) {
-        return ProcFiles.processTicks(ProcFiles.read(Path.of("/proc", Long.toString(pid), "stat")));
-    }
 }
