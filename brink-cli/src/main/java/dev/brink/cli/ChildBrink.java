@@ -23,9 +23,23 @@ final class ChildBrink {
     static List<String> command(List<String> jvmOptions, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(grants(Runtime.version().feature()));
         cmd.addAll(jvmOptions);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), BrinkMain.class.getName()));
         cmd.addAll(List.of(args));
         return cmd;
+    }
+
+    /**
+     * What a JVM of this feature release must be granted to run Brink without warnings: from JDK 24 on, a call to
+     * sun.misc.Unsafe's memory methods (Netty's buffers, JEP 498) and a native library loaded from the class path
+     * (Netty's epoll transport, JEP 472) each print a warning of four lines on stderr, which a worker's log and a
+     * probe's merged output would carry. Both uses are intended, so the child is granted them, as the ./brink launcher
+     * grants its JVM; releases before 24 do not warn, and those before 23 do not know the Unsafe option.
+     */
+    static List<String> grants(int feature) {
+        return feature >= 24
+                ? List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow")
+                : List.of();
     }
 }
