@@ -78,7 +78,7 @@ public final class OneLineJudge implements IntervalListener, AutoCloseable {
         OneLineVerdict.Target target = target(r, noPort + invalid, portFindings, saturated != null);
         OneLineVerdict.Generator generator = generator(r, noPort, saturated != null);
         if (generator.bound()) {
-            findings.add(new Finding(FindingKind.GENERATOR_BOUND, Severity.WARNING, "the load generator fell behind: "
+            findings.add(new Finding(FindingKind.GENERATOR_BOUND, Severity.WARNING, GeneratorPace.of(r.workload()).finding + ": "
                     + generator.statement().substring("generator: ".length()), "brink load generator",
                     List.of(RunDirectory.GENERATOR), Detail.map(GeneratorBoundDetail.NONE)));
         }
@@ -127,9 +127,10 @@ public final class OneLineJudge implements IntervalListener, AutoCloseable {
         boolean behind = thirds.generatorBoundShare() > StepJudge.MAX_GENERATOR_BOUND_SHARE;
         boolean leaking = thirds.generatorLeakingShare() > 0;
         boolean bound = behind || r.overflowed() > 0 || leaking || noPort > 0;
+        GeneratorPace pace = GeneratorPace.of(r.workload());
         List<String> why = new ArrayList<>();
         if (behind || leaking) {
-            why.add(String.format(Locale.ROOT, "behind its own schedule in %d of %d s: %s", thirds.boundSeconds(), thirds.seconds(),
+            why.add(String.format(Locale.ROOT, "%s in %d of %d s: %s", pace.bound, thirds.boundSeconds(), thirds.seconds(),
                     String.join("; ", r.generatorBoundReasons())));
         }
         if (r.overflowed() > 0) why.add(r.overflowed() + " requests dropped: its backlog was full");
@@ -137,7 +138,7 @@ public final class OneLineJudge implements IntervalListener, AutoCloseable {
         if (!bound) {
             String some = thirds.boundSeconds() > 0 ? String.format(Locale.ROOT, " (behind in %d of %d s, within the third allowed)",
                     thirds.boundSeconds(), thirds.seconds()) : "";
-            return new OneLineVerdict.Generator(false, "generator: kept its schedule" + some);
+            return new OneLineVerdict.Generator(false, "generator: " + pace.keptUp + some);
         }
         return new OneLineVerdict.Generator(true, "generator: " + String.join("; ", why)
                 + (busyHost ? " — the host was saturated by other processes (below), which slowed it" : " — those seconds describe Brink, not the target"));

@@ -150,7 +150,7 @@ final class StepJudge {
                             + " held the load back (raise --connections)", thirds.maxConnections(), thirds.mostWaiting(),
                     thirds.starvedSeconds(), thirds.seconds(), r.uncorrected().p99Ms());
         } else if (bound) {
-            why = String.format(Locale.ROOT, "behind its own schedule in %d of %d s%s: %s", thirds.boundSeconds(), thirds.seconds(),
+            why = String.format(Locale.ROOT, "%s in %d of %d s%s: %s", GeneratorPace.of(r.workload()).bound, thirds.boundSeconds(), thirds.seconds(),
                     r.overflowed() > 0 ? ", " + r.overflowed() + " requests dropped (backlog full)" : "", String.join("; ", r.generatorBoundReasons()));
         }
         return new StepMeasurement(r.targetRps(), r.achievedRps(), requests, errors, r.corrected().p50Ms(), r.corrected().p99Ms(),

@@ -13,7 +13,10 @@ public enum RuleKind implements JsonWord {
     THROUGHPUT(LimitedBy.THROUGHPUT),
     /** p99 of the step's last third above a multiple of its first third's; milliseconds. */
     P99_TREND(LimitedBy.LATENCY),
-    /** The generator was behind its own schedule in too many of the step's seconds; share of seconds 0..1. */
+    /**
+     * The generator was bound (behind its schedule, or at its own limit in a closed loop that has none) in too many of
+     * the step's seconds; share of seconds 0..1.
+     */
     GENERATOR_BEHIND(LimitedBy.GENERATOR),
     /** Every connection was busy with requests waiting in too many seconds; share of seconds 0..1. */
     CONNECTIONS_STARVED(LimitedBy.GENERATOR),
