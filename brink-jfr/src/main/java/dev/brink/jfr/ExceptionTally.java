@@ -70,6 +70,8 @@ final class ExceptionTally {
      * events that are all errors do not show that every throwable was recorded: they say no more than the error events.
      */
     private long exceptionsNotErrors;
+    /** Which constructors create which objects: where an application's constructor throws rather than extends. */
+    private final Creators creators = new Creators();
     private long constructionSamples;
     private long first = -1;
     private long last = -1;
@@ -80,7 +82,7 @@ final class ExceptionTally {
     void thrown(RecordedEvent e, StackView stack, boolean error) {
         RecordedClass c = e.getClass("thrownClass");
         String cls = c == null ? "(unknown)" : c.getName();
-        stack.read(e.getStackTrace(), true);
+        stack.readPastConstructorOf(e.getStackTrace(), cls);
         if (types.jvmLinking(cls, e.getStackTrace() == null ? null : stack.top)) {
             (error ? linkageByErrorEvents : linkageByExceptionEvents).merge(e.getStartTime().toEpochMilli(), 1L, Long::sum);
             return;
@@ -100,10 +102,9 @@ final class ExceptionTally {
         if (c == null) {
             return;
         }
-        types.constructed(c.type);
-        if (!types.jvmLinking(c.type, c.throwingFrame)) {
+        if (!types.jvmLinking(c.base, c.throwingFrame)) {
             constructionSamples++;
-            sampledAt.add(c.type + SEP + c.site, 1, null);
+            sampledAt.add(c.key(), 1, null);
         }
     }
 
@@ -111,17 +112,17 @@ final class ExceptionTally {
     void allocation(String objectClass, long bytes, StackView stack) {
         Construction c = Construction.of(stack, types);
         if (c != null) {
-            types.constructed(c.type);
-            if (!types.jvmLinking(c.type, c.throwingFrame)) {
-                allocatedAt.add(c.type + SEP + c.site, bytes, null); // a backtrace array, or an object the constructor made
+            if (!types.jvmLinking(c.base, c.throwingFrame)) {
+                allocatedAt.add(c.key(), bytes, null); // a backtrace array, or an object the constructor made
             }
             return;
         }
         // the throwable object itself: allocated by the frame that runs `new`, before its constructor is on the stack
+        creators.saw(objectClass, stack);
         String site = AllocationSites.key(stack);
         if (types.throwable(objectClass)) {
             if (!types.jvmLinking(objectClass, stack.top)) {
-                allocatedAt.add(objectClass + SEP + site, bytes, null);
+                allocatedAt.add(Construction.known(objectClass, site), bytes, null);
             }
         } else if (!types.jdkOrArray(objectClass)) {
             allocatedUnknown.add(objectClass + SEP + site, bytes, null);
@@ -186,9 +187,10 @@ final class ExceptionTally {
             from = errorEvents;
             source = ExceptionSource.THROW_EVENTS;
         } else {
-            Tally allocated = allocatedThrowables();
-            boolean allocations = allocated.totalCount() > sampledAt.totalCount();
-            from = allocations ? allocated : sampledAt;
+            Tally sampled = resolved(sampledAt);
+            Tally allocated = allocatedThrowables(resolved(allocatedAt));
+            boolean allocations = allocated.totalCount() > sampled.totalCount();
+            from = allocations ? allocated : sampled;
             source = from.totalCount() == 0 ? ExceptionSource.STATISTICS
                     : allocations ? ExceptionSource.ALLOCATION_SAMPLES : ExceptionSource.EXECUTION_SAMPLES;
         }
@@ -206,12 +208,27 @@ final class ExceptionTally {
         return new JfrReport.Exceptions(created(), perSec, type, site, share, cpu, source, jvmLinkage());
     }
 
+    /**
+     * {@code constructions} ("type\0site" by {@link Construction#key}) with each chain cut where the recording showed
+     * an application's constructor creating, not extending, the throwable ({@link Creators}); the types it leaves are
+     * the recording's throwables from then on.
+     */
+    private Tally resolved(Tally constructions) {
+        Tally out = new Tally();
+        for (Ranked r : constructions.top(Integer.MAX_VALUE)) {
+            String typeAndSite = Construction.resolve(r.key(), creators);
+            types.constructed(typeAndSite.substring(0, typeAndSite.indexOf(SEP)));
+            out.add(typeAndSite, r.count(), r.weight());
+        }
+        return out;
+    }
+
     /** The allocation samples of throwables, with those of application classes the recording showed being built. */
-    private Tally allocatedThrowables() {
+    private Tally allocatedThrowables(Tally allocatedResolved) {
         Tally all = new Tally();
-        for (Tally t : java.util.List.of(allocatedAt, allocatedUnknown)) {
+        for (Tally t : java.util.List.of(allocatedResolved, allocatedUnknown)) {
             for (Ranked r : t.top(Integer.MAX_VALUE)) {
-                if (t == allocatedAt || types.throwable(r.key().substring(0, r.key().indexOf(SEP)))) {
+                if (t == allocatedResolved || types.throwable(r.key().substring(0, r.key().indexOf(SEP)))) {
                     all.add(r.key(), r.count(), r.weight());
                 }
             }
@@ -220,13 +237,23 @@ final class ExceptionTally {
     }
 
     /**
-     * A throwable being constructed, read from a stack: the type (the outermost constructor of the chain that ends
-     * in {@code Throwable}'s), the throwing frame (the first frame below the chain) and the site (the first
-     * application frame below it, else the throwing frame in parentheses).
+     * A throwable being constructed, read from a stack: its constructor chain ends in {@code Throwable}'s; the JDK's
+     * part of it names a type for certain ({@code base}, the outermost JDK constructor), and the application's
+     * constructors below that ({@code chain}, innermost first) may extend it or may be code that threw it: a sample
+     * cannot tell {@code class InvalidAmount extends RuntimeException}'s constructor calling {@code super(…)} from
+     * {@code Amount}'s constructor running {@code throw new InvalidAmount(…)}; both put one constructor below the
+     * other. The chain is therefore kept whole and cut when the summary is made ({@link #resolve}), once the
+     * recording has said which constructors create which objects. {@code throwingFrame} and {@code site} are those of
+     * the whole chain: the first frame below it, and the first application frame from there (else the throwing frame
+     * in parentheses).
      */
-    private record Construction(String type, String throwingFrame, String site) {
+    private record Construction(String base, java.util.List<String> chain, String throwingFrame, String site) {
+        /** Between the parts of a key: no class or method name holds it. */
+        private static final String PART = "\u0001";
+
         static Construction of(StackView stack, ThrowableTypes types) {
-            String type = null;
+            String base = null;
+            java.util.List<String> chain = new java.util.ArrayList<>();
             String throwing = null;
             boolean inThrowable = false;
             for (RecordedFrame f : stack.frames) {
@@ -234,34 +261,102 @@ final class ExceptionTally {
                 if (throwing == null) {
                     if (n.startsWith("java.lang.Throwable.")) {
                         inThrowable = true;
-                        type = n.endsWith(".<init>") ? "java.lang.Throwable" : type;
-                    } else if (inThrowable && n.endsWith(".<init>") && subclassConstructor(n, types)) {
-                        type = n.substring(0, n.length() - ".<init>".length());
+                        base = n.endsWith(".<init>") ? "java.lang.Throwable" : base;
+                    } else if (inThrowable && base != null && n.endsWith(".<init>") && chain.isEmpty()
+                            && jdkThrowable(n.substring(0, n.length() - ".<init>".length()), types)) {
+                        base = n.substring(0, n.length() - ".<init>".length()); // the JDK's own subclasses
+                    } else if (inThrowable && base != null && n.endsWith(".<init>") && subclassConstructor(n, types)) {
+                        chain.add(n.substring(0, n.length() - ".<init>".length()));
                     } else if (inThrowable) {
-                        if (type == null) {
+                        if (base == null) {
                             return null; // Throwable's other methods (getStackTrace, printStackTrace): no construction
                         }
-                        throwing = n; // past the constructor chain: the outermost constructor was the thrown type's
+                        throwing = n; // past the constructor chain
                     }
                 }
                 if (throwing != null && stack.application(f)) {
-                    return new Construction(type, throwing, n); // the first application frame below the chain threw it
+                    return new Construction(base, chain, throwing, n); // the first application frame below the chain threw it
                 }
             }
-            if (type != null && throwing != null && stack.lambdaOnly) {
-                return new Construction(type, throwing, stack.appFrame); // thrown in a pool's task: the application's lambda
+            if (base != null && throwing != null && stack.lambdaOnly) {
+                return new Construction(base, chain, throwing, stack.appFrame); // thrown in a pool's task: the application's lambda
             }
-            return type == null ? null : new Construction(type, throwing, "(" + (throwing != null ? throwing : stack.top) + ")");
+            return base == null ? null : new Construction(base, chain, throwing, "(" + (throwing != null ? throwing : stack.top) + ")");
         }
 
         /**
-         * A constructor below Throwable's continues the chain when its class can be a throwable: a JDK class that is
-         * one, or an application class (it may be; a sample cannot say). {@code new BigDecimal("n/a")} builds its
-         * NumberFormatException inside BigDecimal's constructor, which is the throwing frame, not the type.
+         * A constructor below the JDK's chain continues it when its class can be a throwable: an application class (it
+         * may be; a sample cannot say). {@code new BigDecimal("n/a")} builds its NumberFormatException inside
+         * BigDecimal's constructor, a JDK class that is no throwable: the throwing frame, not the type.
          */
         private static boolean subclassConstructor(String frame, ThrowableTypes types) {
             String cls = frame.substring(0, frame.length() - ".<init>".length());
             return types.throwable(cls) || !types.jdkOrArray(cls);
+        }
+
+        private static boolean jdkThrowable(String cls, ThrowableTypes types) {
+            return types.jdkOrArray(cls) && types.throwable(cls);
+        }
+
+        /** The key a tally keeps until {@link #resolve}. */
+        String key() {
+            return base + PART + String.join(PART, chain) + SEP + throwingFrame + SEP + site;
+        }
+
+        /** The key of a throwable whose type is known (an allocation sample of the object itself). */
+        static String known(String type, String site) {
+            return type + PART + SEP + type + SEP + site;
+        }
+
+        /**
+         * "type\0site" of a {@link #key}: the chain continues through each application constructor unless the
+         * recording saw that constructor create an object of the type reached so far — then it threw it, the type is
+         * that one and the site is that constructor. Without such evidence (no allocation samples of the throwables
+         * themselves) the whole chain stands, as before: an application constructor is taken for a subclass's.
+         */
+        static String resolve(String key, Creators creators) {
+            String[] k = key.split(SEP, 3);
+            String[] parts = k[0].split(PART, -1);
+            String type = parts[0];
+            for (int i = 1; i < parts.length; i++) {
+                if (parts[i].isEmpty()) {
+                    continue;
+                }
+                if (creators.created(parts[i], type)) {
+                    return type + SEP + parts[i] + ".<init>";
+                }
+                type = parts[i];
+            }
+            return type + SEP + k[2];
+        }
+    }
+
+    /**
+     * Which application constructors create which objects, from allocation samples of an object whose stack's top
+     * frame is another class's constructor: {@code new InvalidAmount(…)} run by {@code Amount.<init>} allocates an
+     * InvalidAmount there, while a subclass's constructor never allocates its superclass — its {@code super(…)} call
+     * initialises the object the caller's {@code new} allocated. Only objects that may be throwables (the JDK's
+     * throwables, the application's classes) are kept, the first {@value #MAX} pairs.
+     */
+    private final class Creators {
+        static final int MAX = 16384;
+        private final java.util.Set<String> pairs = new java.util.HashSet<>();
+
+        void saw(String objectClass, StackView stack) {
+            if (stack.frames.isEmpty() || pairs.size() >= MAX || types.jdkOrArray(objectClass) && !types.throwable(objectClass)) {
+                return;
+            }
+            String top = stack.name(stack.frames.get(0));
+            if (top.endsWith(".<init>")) {
+                String creator = top.substring(0, top.length() - ".<init>".length());
+                if (!creator.equals(objectClass)) {
+                    pairs.add(creator + SEP + objectClass);
+                }
+            }
+        }
+
+        boolean created(String creator, String objectClass) {
+            return pairs.contains(creator + SEP + objectClass);
         }
     }
 }

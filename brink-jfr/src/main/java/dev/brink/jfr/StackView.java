@@ -57,6 +57,20 @@ final class StackView {
      * event's stack starts in the exception's own constructor chain, and the site is the frame that called it.
      */
     StackView read(RecordedStackTrace stack, boolean skipConstructors) {
+        return read(stack, skipConstructors, null);
+    }
+
+    /**
+     * Reads a throw event's {@code stack}, whose top is the constructor chain of {@code thrown} (Throwable's,
+     * its superclasses', then its own): the site is the frame below {@code thrown}'s constructor. A constructor below
+     * that one is no part of the chain — a subclass would have been the thrown class — but code that threw:
+     * {@code Amount}'s constructor running {@code throw new InvalidAmount(…)} is the site, not its caller.
+     */
+    StackView readPastConstructorOf(RecordedStackTrace stack, String thrown) {
+        return read(stack, true, thrown + ".<init>");
+    }
+
+    private StackView read(RecordedStackTrace stack, boolean skipConstructors, String lastConstructor) {
         top = NO_STACK;
         appFrame = NO_APP_FRAME;
         via = null;
@@ -65,6 +79,7 @@ final class StackView {
         frames = stack == null ? List.of() : stack.getFrames();
         FamilyWalk walk = new FamilyWalk();
         boolean skipping = skipConstructors;
+        boolean passedLast = false;
         boolean jmx = false;
         String previous = null;
         String previousGenerated = null;
@@ -74,7 +89,9 @@ final class StackView {
         lambdaOnly = false;
         for (RecordedFrame f : frames) {
             String name = names.of(f);
-            if (skipping && (name.endsWith(".<init>") || name.startsWith("java.lang.Throwable."))) {
+            if (skipping && (name.endsWith(".<init>") || name.startsWith("java.lang.Throwable."))
+                    && !(passedLast && !name.equals(lastConstructor))) {
+                passedLast |= name.equals(lastConstructor); // this(…) overloads repeat it
                 continue;
             }
             skipping = false;

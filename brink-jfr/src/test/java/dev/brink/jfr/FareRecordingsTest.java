@@ -27,7 +27,7 @@ class FareRecordingsTest {
     static final Path tmp = Path.of("target", "fare-recordings").toAbsolutePath();
     static final long PHASE_MS = 1200;
     /** The parallel phase last: the common pool's workers finish their cancelled tasks after the batch thread's catch. */
-    static final String PHASES = "parse,parse-fixed,render,rules,vthreads,parallel";
+    static final String PHASES = "parse,parse-fixed,render,rules,seats,cabins,vthreads,parallel";
     static final String SERVICE = "dev.brink.jfr.programs.FareQuoteService.";
 
     List<Recordings.Recorded> recorded;
@@ -112,6 +112,27 @@ class FareRecordingsTest {
             assertThat(tiers.topClass()).isEqualTo("[Ljava.lang.String;");
             assertThat(tiers.via()).startsWith("sun.reflect.annotation.AnnotationInvocationHandler.");
             noGeneratedFrame(r, rep);
+        }
+    }
+
+    /**
+     * An application's constructor that throws ({@code Seat}'s, on a code without a row): the exception is the one it
+     * throws — the service's own {@code UnknownSeat}, or the JDK's IllegalArgumentException — never {@code Seat},
+     * whose constructor sits below the exception's in every sample of a construction just as a subclass's would, and
+     * the site is that constructor. On JDK 17 (no throw events in "profile") the allocation samples of the exception
+     * objects, made inside {@code Seat}'s constructor, say which it is.
+     */
+    @Test
+    void constructorThatThrows_isTheSite_notTheExceptionsType() throws Exception {
+        for (Recordings.Recorded r : recorded) {
+            for (String[] phase : new String[][] {{"seats", SERVICE.replace(".FareQuoteService.", ".FareQuoteService$UnknownSeat")},
+                    {"cabins", "java.lang.IllegalArgumentException"}}) {
+                JfrReport rep = JfrAnalyzer.analyze(r.file(), r.phase(phase[0]));
+                String jdk = r.jdk() + " " + phase[0] + " " + rep.exceptions();
+                assertThat(rep.exceptions().type()).as(jdk).isEqualTo(phase[1]);
+                assertThat(rep.exceptions().appFrame()).as(jdk).isEqualTo(SERVICE.replace(".FareQuoteService.", ".FareQuoteService$Seat.") + "<init>");
+                noGeneratedFrame(r, rep);
+            }
         }
     }
 

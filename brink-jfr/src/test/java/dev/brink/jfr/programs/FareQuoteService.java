@@ -37,10 +37,13 @@ import java.util.stream.Collectors;
  *   <li>{@code parallel}: a batch of 2,000 codes, the last one bad, parsed by a parallel Stream of
  *   {@code map(Integer::valueOf)}: the common ForkJoin pool's workers run the method reference with no method of the
  *   service's on their stacks ({@link #parseParallel} runs on the batch thread).</li>
+ *   <li>{@code seats}: seats booked from their codes, a third of which have no row: the constructor of the
+ *   service's {@code Seat} throws the service's {@code UnknownSeat} (an IllegalStateException), which
+ *   {@link #bookSeat} catches. {@code cabins}: the same, the constructor throwing the JDK's IllegalArgumentException.</li>
  *   <li>{@code vthreads} (JDK 21+; on older JDKs the phase is skipped and not printed): the parse phase's work on
  *   virtual threads.</li>
  * </ul>
- * Usage: {@code FareQuoteService PHASE_MS parse,parse-fixed,render,rules,vthreads,parallel}
+ * Usage: {@code FareQuoteService PHASE_MS parse,parse-fixed,render,rules,seats,cabins,vthreads,parallel}
  */
 public final class FareQuoteService {
     static volatile long sink;
@@ -91,6 +94,8 @@ public final class FareQuoteService {
             }
             case "parallel" -> threads("fare-batch", 1, () -> parallelLoop(deadline));
             case "vthreads" -> virtualThreads(2, () -> parseLoop(deadline, false));
+            case "seats" -> threads("fare-seats", 2, () -> seatLoop(deadline, false));
+            case "cabins" -> threads("fare-cabins", 2, () -> seatLoop(deadline, true));
             default -> throw new IllegalArgumentException("unknown phase " + phase);
         }
     }
@@ -129,6 +134,56 @@ public final class FareQuoteService {
             for (int k = 0; k < 64; k++) {
                 sink += parseFares(BATCHES[i++ & 3], checked);
             }
+        }
+    }
+
+    /** The service's own exception: a seat code that no cabin has. */
+    static final class UnknownSeat extends IllegalStateException {
+        UnknownSeat(String code) {
+            super("no such seat: " + code);
+        }
+    }
+
+    /**
+     * A seat parsed from its code; its constructor throws, on a code without a row number, the service's own
+     * {@link UnknownSeat} or (in cabins) the JDK's IllegalArgumentException. The constructor is the code that throws:
+     * neither this class nor its frame is the exception's.
+     */
+    static final class Seat {
+        final int row;
+
+        Seat(String code, boolean jdkException) {
+            int digits = 0;
+            while (digits < code.length() && Character.isDigit(code.charAt(digits))) {
+                digits++;
+            }
+            if (digits == 0) {
+                if (jdkException) {
+                    throw new IllegalArgumentException("no row in seat " + code);
+                }
+                throw new UnknownSeat(code);
+            }
+            row = Integer.parseInt(code, 0, digits, 10);
+        }
+    }
+
+    private static final String[] SEATS = {"12A", "AISLE", "3C", "—", "27F", "EXIT"};
+
+    static void seatLoop(long deadline, boolean jdkException) {
+        int i = 0;
+        while (System.currentTimeMillis() < deadline) {
+            for (int k = 0; k < 64; k++) {
+                sink += bookSeat(SEATS[i++ % SEATS.length], jdkException);
+            }
+        }
+    }
+
+    /** The seat's row, or -1 when its code has none (Seat's constructor threw). */
+    static int bookSeat(String code, boolean jdkException) {
+        try {
+            return new Seat(code, jdkException).row;
+        } catch (RuntimeException e) {
+            return -1;
         }
     }
 
