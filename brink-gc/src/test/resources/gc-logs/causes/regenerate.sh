@@ -113,4 +113,8 @@ run crowded-zgc-jdk17 "$J17" -Xmx128m -XX:+UseZGC -- RoutingTable 20 112 60
 # load, nmethod, task, allocation-table and reference lines (the Live row, the phases and the stalls stay)
 XLOG_EXTRA=",gc+reloc=off,gc+mmu=off,gc+load=off,gc+nmethod=off,gc+task=off,gc+alloc=off,gc+ref=off" \
   run crowded-zgc-jdk25 "$J25" -Xmx128m -XX:+UseZGC -- RoutingTable 12 112 60
+# a claims registry leaking 3 MB/s beside 60 MB/s of garbage in 300 MB of Parallel: two full GCs in 40 s, never full
+run registry-parallel-jdk17 "$J17" -Xmx300m -XX:+UseParallelGC -- ClaimRegistry leak 40 &
+run registry-twin-parallel-jdk17 "$J17" -Xmx300m -XX:+UseParallelGC -- ClaimRegistry healthy 40 &
+wait
 ls -l ./*.log.gz

@@ -240,6 +240,24 @@ class CauseLogsTest {
     }
 
     /**
+     * A claims registry leaking 3 MB/s beside 60 MB/s of garbage in 300 MB of Parallel, 40 s: two full GCs, one of them
+     * after the warm-up, the heap never full. The young collections' floor rises 117 → 188 MB, but a young collection leaves the
+     * old generation's garbage behind, and two whole-heap readings are no trend: it once read an affirmative "no leak"
+     * because the growth had not filled the heap (one or two such readings: the validation's run had two). No verdict either way (the numbers said), and no finding; the twin,
+     * which takes each claim out when done, has no full GC at all and no finding either.
+     */
+    @Test
+    void fewFullGcsAfterWarmUp_theHeapNotFull_areNoVerdict_neverNoLeak() throws Exception {
+        GcReport leak = analyze("registry-parallel-jdk17");
+        String why = leak.trend().verdict() + " " + leak.findings();
+        assertThat(leak.trend().leak()).as(why).isFalse();
+        assertThat(leak.trend().verdict()).as(why).startsWith("no verdict: ").contains("collection(s) of the whole heap after warm-up, need 3")
+                .contains("the floor of every collection went").doesNotContain("no leak");
+        GcReport twin = analyze("registry-twin-parallel-jdk17");
+        assertThat(twin.findings()).as(twin.trend().verdict() + " " + twin.findings()).isEmpty();
+    }
+
+    /**
      * A program that keeps 36 MB of 3 MB arrays in a 48 MB G1 heap and dies of it 90 ms after its start: humongous
      * collections, an evacuation failure, three full GCs. Read as a critical leak "34 → 46 MB (32 715 MB/min)" whose
      * advice (more heap only delays the error) blamed the wrong side. The JVM's first second is its start, no trend:
