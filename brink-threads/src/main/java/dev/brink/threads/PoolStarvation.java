@@ -54,7 +54,7 @@ final class PoolStarvation {
             new Borrow("java.util.concurrent.Semaphore", "tryAcquire", "Semaphore", PoolKind.SEMAPHORE));
 
     /** Calls that wait for another task's result. */
-    private static final String[][] RESULT_WAITS = {
+    static final String[][] RESULT_WAITS = {
         {"java.util.concurrent.FutureTask", "get"}, {"java.util.concurrent.FutureTask", "awaitDone"},
         {"java.util.concurrent.CompletableFuture", "get"}, {"java.util.concurrent.CompletableFuture", "join"},
         {"java.util.concurrent.CompletableFuture", "waitingGet"}, {"java.util.concurrent.CompletableFuture", "timedGet"},
@@ -75,6 +75,9 @@ final class PoolStarvation {
     static List<Finding> find(List<ThreadDump> dumps, List<String> evidence) {
         List<Finding> out = new ArrayList<>();
         selfStarved(dumps, evidence, out);
+        Set<String> waitingOnThemselves = new LinkedHashSet<>();
+        out.forEach(f -> waitingOnThemselves.add(f.subject()));
+        out.addAll(BlockedPools.find(dumps, waitingOnThemselves, evidence));
         resourceQueues(dumps, evidence, out);
         return out;
     }

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Json;
+import dev.brink.core.detail.BlockingCall;
+import dev.brink.core.detail.Detail;
+import dev.brink.core.detail.PoolStarvationDetail;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -86,6 +89,7 @@ class CorpusScoreTest {
         deadlocks(name, a, truth);
         contention(name, a, truth);
         busy(name, a, truth);
+        heldPools(name, a, truth);
         if (truth.has("min_virtual_threads")) {
             Score v = score("virtual threads");
             v.planted++;
@@ -174,6 +178,34 @@ class CorpusScoreTest {
             s.misses.add(name + ": missed busy " + p);
             lib.misses.add(name + ": missed busy " + p);
         });
+    }
+
+    /**
+     * Pools held by one blocking call ({@link BlockedPools}): planted where the series can show one — dumps with CPU
+     * time in {@link BlockedPools#STUCK_DUMPS} or more, else {@link BlockedPools#STUCK_DUMPS_NO_CPU} dumps; every
+     * pool-starvation finding must be planted, with its blocking call.
+     */
+    private void heldPools(String name, ThreadAnalysis a, JsonNode truth) {
+        Score s = score("held pool");
+        boolean cpu = a.dumps().get(0).threads().stream().anyMatch(t -> t.cpuMs() >= 0);
+        boolean shows = a.dumps().size() >= (cpu ? BlockedPools.STUCK_DUMPS : BlockedPools.STUCK_DUMPS_NO_CPU);
+        List<JsonNode> planted = new ArrayList<>();
+        if (shows) truth.path("held_pools").forEach(planted::add);
+        s.planted += planted.size();
+        for (Finding f : of(a, FindingKind.POOL_STARVATION)) {
+            BlockingCall kind = Detail.read(f.detail(), PoolStarvationDetail.class).blockingCall();
+            String call = kind == null ? null : kind.json();
+            JsonNode p = planted.stream().filter(x -> x.path("pool").asText().equals(f.subject())
+                    && x.path("call").asText().equals(call)).findFirst().orElse(null);
+            if (p != null) {
+                planted.remove(p);
+                s.found++;
+            } else {
+                s.falseFindings++;
+                s.misses.add(name + ": unexpected " + f.title());
+            }
+        }
+        planted.forEach(p -> s.misses.add(name + ": missed held pool " + p));
     }
 
     private static List<Finding> of(ThreadAnalysis a, FindingKind kind) {

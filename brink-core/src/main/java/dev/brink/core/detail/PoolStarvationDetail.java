@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.List;
 
 /**
- * {@code pool-starvation} from thread dumps (brink-threads): threads that cannot go on because a pool has nothing to give.
+ * {@code pool-starvation} from thread dumps (brink-threads): threads that cannot go on because a pool has nothing to give,
+ * or a thread pool whose workers are all held in one blocking call.
  *
  * @param pool        the thread pool's name pattern ("report-worker-*"), or the resource pool ("HikariCP", "the Semaphore
  *                    taken in …")
@@ -15,16 +16,29 @@ import java.util.List;
  * @param appFrame    the application method that waits (the first application frame below the wait)
  * @param holders     a resource pool's holders, at most five
  * @param dumpsSeen   in how many of the dumps it was seen
+ * @param blockingCall a thread pool held by one blocking call: what kind of call; null for the other shapes
+ * @param heldSeconds  a thread pool held by one blocking call: the wall time the dumps show the workers held in it, from
+ *                     the first dump of the run to the last; null when the dumps carry no time
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record PoolStarvationDetail(String pool, PoolKind poolKind, Integer workers, Integer idleWorkers, int waiterCount,
                                    List<String> waiters, String waitFrame, String appFrame, List<Holder> holders, int dumpsSeen,
-                                   int dumpsTotal, String advice) implements Detail {
+                                   int dumpsTotal, String advice, BlockingCall blockingCall,
+                                   Double heldSeconds) implements Detail {
+    /** The shapes without a blocking call: a pool waiting on itself, a resource pool's queue. */
+    public PoolStarvationDetail(String pool, PoolKind poolKind, Integer workers, Integer idleWorkers, int waiterCount,
+                                List<String> waiters, String waitFrame, String appFrame, List<Holder> holders, int dumpsSeen,
+                                int dumpsTotal, String advice) {
+        this(pool, poolKind, workers, idleWorkers, waiterCount, waiters, waitFrame, appFrame, holders, dumpsSeen, dumpsTotal,
+                advice, null, null);
+    }
+
     public PoolStarvationDetail {
         if (poolKind == null) throw new IllegalArgumentException("pool_kind: expected thread-pool, connection-pool, object-pool or semaphore");
         Ranges.atLeastZero("workers", workers);
         Ranges.atLeastZero("idle_workers", idleWorkers);
         Ranges.atLeastZero("waiter_count", waiterCount);
+        Ranges.atLeastZero("held_seconds", heldSeconds);
         if (dumpsSeen < 1 || dumpsSeen > dumpsTotal) {
             throw new IllegalArgumentException("dumps_seen: expected 1.." + dumpsTotal + " (dumps_total), got " + dumpsSeen);
         }
