@@ -24,7 +24,7 @@ final class ThreadsText {
 
     static void print(PrintWriter o, ThreadAnalysis a) {
         o.println("Findings");
-        if (a.findings().isEmpty()) o.println("  no deadlock, lock contention or busy thread found");
+        if (a.findings().isEmpty()) o.println("  no deadlock, lock contention, starved or held pool, or busy thread found");
         for (Finding f : a.findings()) {
             o.printf(Locale.ROOT, "  %-8s %-15s %s%n", f.severity().jsonName().toUpperCase(Locale.ROOT),
                     f.kind().jsonName(), f.title());
