@@ -79,7 +79,7 @@ class HeapScenarioTest {
         dir = Files.createTempDirectory("brink-heap-scenarios");
         List<Class<?>> mains = List.of(TileServer.class, GlyphRenderer.class, IngestLoop.class, PacketGateway.class,
                 PluginReloader.class, OrderDesk.class, InventoryApp.class, FareDesk.class, FareDesk.Leaking.class, ExportDesk.class, ScriptHost.class,
-                QuoteDesk.class, QuoteDesk.Leaking.class, PriceBook.class, PriceBook.Leaking.class,
+                QuoteDesk.class, QuoteDesk.Leaking.class, QuoteDesk.Unread.class, PriceBook.class, PriceBook.Leaking.class,
                 RateCard.class, RateCard.Leaking.class, RateCard.Expiring.class);
         // one JDK per thread: one JDK's child builds its heap while the other's dumps are analysed
         ExecutorService pool = Executors.newFixedThreadPool(jdks().size());
@@ -347,6 +347,25 @@ class HeapScenarioTest {
                     .findFirst().orElseThrow(() -> new AssertionError("not stable: " + r.stable()));
             assertThat(venues.elementsAfter()).isEqualTo(3_000);
             assertThat(venues.elementsBound()).isEqualTo(3_000L);
+        }
+    }
+
+    @Test
+    void aLinkedHashMapSubclassWhoseBoundDoesNotReadIsGrowthThatMayBeACache() {
+        // a literal in removeEldestEntry, no override (a counter subclass), an enclosing bound of 0: the heap shows no
+        // bound, so each growth is a finding that says it may be a cache and how to tell
+        String unread = PKG + "QuoteDesk$Unread";
+        for (Result r : results(QuoteDesk.Unread.class)) {
+            assertThat(r.diff().grew()).isTrue();
+            assertThat(r.diff().growth().filling()).isEmpty();
+            assertThat(r.leaks()).extracting(Finding::subject).containsExactlyInAnyOrder(unread + ".RATES", unread + ".BLOTTER",
+                    unread + "$FillDesk.fills");
+            assertThat(r.leaks()).allSatisfy(f -> {
+                assertThat(f.severity()).isIn(Severity.WARNING, Severity.CRITICAL);
+                assertThat(f.title()).endsWith(HeapFindings.MAY_BE_FILLING);
+                assertThat(elements(f, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(12_000);
+            });
+            assertThat(r.diff().growth().grown()).allSatisfy(h -> assertThat(h.elementsBound()).isNull());
         }
     }
 

@@ -15,6 +15,11 @@ import java.util.Map;
  *
  * <p>{@link Leaking}, its twin: the quote cache is full before the first dump (it evicts), and every cached quote
  * keeps every tick it was sent — the entries stay as many and grow in size. That is a leak, cache or not.
+ *
+ * <p>{@link Unread}: three LinkedHashMap subclasses whose bound the heap does not show, each growing by megabytes:
+ * an anonymous cache bounded by a literal in its removeEldestEntry (a cache still filling, which no dump can tell), a
+ * trade blotter subclassed for its counter that never evicts, and a desk's fills map whose enclosing {@code maxFills}
+ * is 0, "unbounded". A subclass is a possibility of eviction, not evidence of it: all three are growth findings.
  */
 public final class QuoteDesk {
     static final QuoteCache QUOTES = new QuoteCache(30_000);
@@ -105,6 +110,57 @@ public final class QuoteDesk {
                     for (int i = 2_000; i < 8_000; i++) {
                         QUOTES.quote("XS" + (2_000_000 + i)).ticks().add(new double[4]); // every tick kept
                     }
+                }
+            });
+        }
+    }
+
+    /** Three maps whose bound no dump shows, all growing. */
+    public static final class Unread {
+        static final Map<Integer, double[]> RATES = new LinkedHashMap<>() {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Integer, double[]> eldest) {
+                return size() > 40_000;
+            }
+        };
+        static final Blotter BLOTTER = new Blotter();
+        static final FillDesk FILLS = new FillDesk(0);
+
+        private Unread() {
+        }
+
+        /** Trades by id, subclassed to count them; nothing evicts. */
+        static final class Blotter extends LinkedHashMap<Long, String> {
+            private long booked;
+
+            void book(long id, String trade) {
+                booked++;
+                put(id, trade);
+            }
+        }
+
+        /** Fills by order in access order, evicted beyond {@code maxFills} when it is set: 0 is "unbounded". */
+        static final class FillDesk {
+            private final int maxFills;
+            final Map<Long, byte[]> fills = new LinkedHashMap<>(64, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<Long, byte[]> eldest) {
+                    return maxFills > 0 && size() > maxFills;
+                }
+            };
+
+            FillDesk(int maxFills) {
+                this.maxFills = maxFills;
+            }
+        }
+
+        public static void main(String[] args) throws Exception {
+            TwoDumps.run(args, round -> {
+                for (int i = 0; i < 6_000; i++) {
+                    int k = (round - 1) * 6_000 + i;
+                    RATES.put(k, new double[20]);
+                    BLOTTER.book(k, "T" + k + "-" + "x".repeat(120));
+                    FILLS.fills.put((long) k, new byte[160]);
                 }
             });
         }
