@@ -47,15 +47,19 @@ import java.util.Set;
  * among the stable holders when big, without a rate. A frame that held memory at both dumps (a long-running loop
  * keeping what it read in a local list) is judged like any holder: its growth is the leak.
  *
- * <p><b>A cache filling.</b> A map that evicts beyond a bound (a LinkedHashMap subclass, a bounded Caffeine or Guava
- * cache: see the report package's EvictionBounds) grows after a start or a deploy until it is full, then stays: two dumps
- * taken while it fills show growth that is no leak. So a grown holder that evicts, whose entries grew in number
+ * <p><b>A cache filling.</b> A map that evicts beyond a bound (a LinkedHashMap subclass whose bound the heap shows, a
+ * bounded Caffeine or Guava cache: see the report package's EvictionBounds) grows after a start or a deploy until it
+ * is full, then stays: two dumps taken while it fills show growth that is no leak. So a grown holder that evicts, whose entries grew in number
  * (never past a bound the heap shows) while their mean size stayed within {@value #MIN_GROWTH_SHARE_OF_HOLDER} of
  * what it was, is filling: listed apart, no memory-leak, its growth still explaining its enclosers' (a service
  * holding the cache did not leak either), and so is what grew inside it (a cache library's own map and frequency
  * sketch). A full one whose entries grow in size (a per-key history that is appended to) has no such excuse: its
- * count stays at the bound, and it is judged like any holder. What a constant bound hides: a map of this shape whose
- * bound is far beyond the heap looks like a cache filling until it is full; a third dump, or the soak's trend, says.
+ * count stays at the bound, and it is judged like any holder. A LinkedHashMap subclass whose bound does not read (a
+ * constant compiled into removeEldestEntry, or no override at all: the dump holds no code) is a possibility of
+ * eviction, not evidence of it, and a leak is growth: its growth is judged like any holder's, and its finding says it
+ * may be a cache filling and that a third dump tells. Excusing it would clear every growing map that was subclassed
+ * for a toString. What a read bound still hides: one far beyond the heap looks like a cache filling until it is
+ * full; a third dump, or the soak's trend, says.
  *
  * <p><b>Native memory.</b> A holder's bytes are its retained heap and the native memory its direct buffers hold
  * (report.DirectBuffers): a map of sessions that keeps each one's 64 KiB {@code ByteBuffer.allocateDirect} grows

@@ -31,6 +31,14 @@ final class HeapFindings {
      */
     static final double WARNING_SHARE = 0.3;
 
+    /**
+     * What a growth finding adds for a LinkedHashMap subclass whose bound the heap does not show (report.EvictionBounds:
+     * a possibility of eviction, not evidence of it). The growth stays a finding of its own severity: what grew is
+     * as big either way, and only a third dump tells a cache that stops from a map that does not.
+     */
+    static final String MAY_BE_FILLING = "it may be a cache filling toward a bound the dump does not show (a LinkedHashMap "
+            + "subclass: its removeEldestEntry is code, not in a dump): take a third dump later; if it keeps growing it is a leak";
+
     private HeapFindings() {
     }
 
@@ -98,6 +106,9 @@ final class HeapFindings {
             title = String.format(Locale.ROOT, "%s: pooled buffers never released: %s of its pool's chunks in use with no live buffer "
                             + "(%s → %s); it%s", holder.key(), Sizes.human(GrowthRules.unreleasedGrowth(holder, was)),
                     Sizes.human(GrowthRules.unreleasedBefore(was)), Sizes.human(holder.unreleasedBytes()), title.substring(holder.key().length()));
+        }
+        if (holder.mayEvict() && row.nativeGrowthBytes() == 0) {
+            title += "; " + MAY_BE_FILLING;
         }
         Severity severity = heapAfter > 0 && row.bytesAfter() >= WARNING_SHARE * heapAfter ? Severity.CRITICAL : Severity.WARNING;
         return new Finding(FindingKind.MEMORY_LEAK, severity, title, subject(holder), List.of(before, after), detail);

@@ -15,8 +15,9 @@ import java.util.Objects;
  * @param retainedBytes bytes its instances retain, nested instances of the same holder counted once
  * @param elements      element count: collection sizes summed, threads of a pool, loaders; -1 when unknown
  * @param bound         the most elements its instances keep when they evict beyond a bound (a LinkedHashMap subclass,
- *                      the bounds summed); 0 when they evict at a bound the heap does not show; -1 when nothing says
- *                      they evict
+ *                      the bounds summed); 0 when they evict at a bound the heap does not show (a library's cache
+ *                      by weight or time); -1 when nothing says they evict; -2 when they may evict or not (a
+ *                      LinkedHashMap subclass whose bound does not read: report.EvictionBounds)
  * @param instances     how many objects (threads, loaders) it is made of
  * @param within        the holders that enclose it in the dominator tree (a bean's field within the registry's map)
  * @param namedClass    for a top-level object that no field, static field or root names (held from several places,
@@ -61,5 +62,13 @@ public record Holder(String key, HolderKind kind, String structure, String pool,
     /** True when its instances evict beyond a bound, read or not. */
     public boolean evicts() {
         return bound >= 0;
+    }
+
+    /**
+     * True when they may evict at a bound the heap does not show, or never: a LinkedHashMap subclass whose
+     * removeEldestEntry (not in a dump) compares with no value the dump has. No evidence of a bound.
+     */
+    public boolean mayEvict() {
+        return bound == -2;
     }
 }

@@ -79,7 +79,7 @@ class HeapScenarioTest {
         dir = Files.createTempDirectory("brink-heap-scenarios");
         List<Class<?>> mains = List.of(TileServer.class, GlyphRenderer.class, IngestLoop.class, PacketGateway.class,
                 PluginReloader.class, OrderDesk.class, InventoryApp.class, FareDesk.class, FareDesk.Leaking.class, ExportDesk.class, ScriptHost.class,
-                QuoteDesk.class, QuoteDesk.Leaking.class, PriceBook.class, PriceBook.Leaking.class,
+                QuoteDesk.class, QuoteDesk.Leaking.class, QuoteDesk.Unread.class, PriceBook.class, PriceBook.Leaking.class,
                 RateCard.class, RateCard.Leaking.class, RateCard.Expiring.class);
         // one JDK per thread: one JDK's child builds its heap while the other's dumps are analysed
         ExecutorService pool = Executors.newFixedThreadPool(jdks().size());
@@ -331,17 +331,41 @@ class HeapScenarioTest {
             assertThat(r.diff().grew()).isFalse();
             Map<String, HolderGrowth> filling = new java.util.HashMap<>();
             r.diff().growth().filling().forEach(h -> filling.put(h.holder(), h));
-            // the LRU class's bound is its field; the anonymous map's is a constant in its code, so unread
+            // the LRU class's bound is its field; the anonymous map's is its desk's field, read through this$0
             HolderGrowth quotes = filling.get("static " + PKG + "QuoteDesk.QUOTES");
             assertThat(quotes).as(filling.keySet().toString()).isNotNull();
             assertThat(quotes.elementsBefore()).isEqualTo(9_000);
             assertThat(quotes.elementsAfter()).isEqualTo(18_000);
             assertThat(quotes.elementsBound()).isEqualTo(30_000L);
             assertThat(quotes.growthBytes()).isGreaterThan(9_000L * 150);
-            HolderGrowth rates = filling.get("static " + PKG + "QuoteDesk.RATES");
+            HolderGrowth rates = filling.get(PKG + "QuoteDesk$RateDesk.rates");
             assertThat(rates).as(filling.keySet().toString()).isNotNull();
             assertThat(rates.elementsAfter()).isEqualTo(8_000);
-            assertThat(rates.elementsBound()).isZero();
+            assertThat(rates.elementsBound()).isEqualTo(12_000L);
+            // full at both dumps, replacing its entries: its bound is a static constant of its class
+            HolderGrowth venues = r.diff().growth().stable().stream().filter(h -> h.holder().equals("static " + PKG + "QuoteDesk.VENUES"))
+                    .findFirst().orElseThrow(() -> new AssertionError("not stable: " + r.stable()));
+            assertThat(venues.elementsAfter()).isEqualTo(3_000);
+            assertThat(venues.elementsBound()).isEqualTo(3_000L);
+        }
+    }
+
+    @Test
+    void aLinkedHashMapSubclassWhoseBoundDoesNotReadIsGrowthThatMayBeACache() {
+        // a literal in removeEldestEntry, no override (a counter subclass), an enclosing bound of 0: the heap shows no
+        // bound, so each growth is a finding that says it may be a cache and how to tell
+        String unread = PKG + "QuoteDesk$Unread";
+        for (Result r : results(QuoteDesk.Unread.class)) {
+            assertThat(r.diff().grew()).isTrue();
+            assertThat(r.diff().growth().filling()).isEmpty();
+            assertThat(r.leaks()).extracting(Finding::subject).containsExactlyInAnyOrder(unread + ".RATES", unread + ".BLOTTER",
+                    unread + "$FillDesk.fills");
+            assertThat(r.leaks()).allSatisfy(f -> {
+                assertThat(f.severity()).isIn(Severity.WARNING, Severity.CRITICAL);
+                assertThat(f.title()).endsWith(HeapFindings.MAY_BE_FILLING);
+                assertThat(elements(f, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(12_000);
+            });
+            assertThat(r.diff().growth().grown()).allSatisfy(h -> assertThat(h.elementsBound()).isNull());
         }
     }
 

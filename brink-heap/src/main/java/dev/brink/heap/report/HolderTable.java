@@ -38,7 +38,10 @@ public final class HolderTable {
         /** Netty pools' bytes in use with no live buffer; -1 until an instance encloses a pool whose figures read. */
         long unreleasedBytes = -1;
         long elements = -1;
-        /** Summed bounds of instances that evict; EvictionBounds.UNREAD once one's is unread, NONE until one evicts. */
+        /**
+         * Summed bounds of instances that evict; EvictionBounds.UNREAD once one's is unread, NONE until one evicts,
+         * MAYBE once one may evict at no bound the heap shows (that one can grow without limit: so can the holder).
+         */
         long bound = EvictionBounds.NONE;
         int instances;
         int biggest = -1;
@@ -73,7 +76,9 @@ public final class HolderTable {
         if (elements >= 0) {
             e.elements = Math.max(0, e.elements) + elements;
         }
-        if (bound != EvictionBounds.NONE) {
+        if (bound == EvictionBounds.MAYBE || e.bound == EvictionBounds.MAYBE) {
+            e.bound = EvictionBounds.MAYBE;
+        } else if (bound != EvictionBounds.NONE) {
             boolean first = e.bound == EvictionBounds.NONE;
             e.bound = first ? bound : e.bound > 0 && bound > 0 ? e.bound + bound : EvictionBounds.UNREAD;
         }

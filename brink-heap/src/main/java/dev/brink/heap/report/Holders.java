@@ -263,6 +263,7 @@ public final class Holders {
                 out.add(g.id(dominator[i]));
             }
             GuavaCaches.request(g, v, out); // its segments count its entries
+            EvictionBounds.request(g, v, out); // the instance that encloses a LinkedHashMap subclass may keep its bound
             if (isInstance(v)) {
                 out.add(g.id(v));
                 if (ElementCounts.sizeSlot(classes, g.classOf(v)) < 0) {
