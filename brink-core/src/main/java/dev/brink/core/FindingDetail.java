@@ -76,6 +76,11 @@ public final class FindingDetail {
         public static final String NATIVE_BYTES = "native_bytes";
         public static final String NATIVE_BYTES_BEFORE = "native_bytes_before";
         public static final String NATIVE_GROWTH_BYTES = "native_growth_bytes";
+        /**
+         * True when the holder is a LinkedHashMap subclass whose eviction bound the dump does not show: it may be a
+         * cache filling toward it (a third dump tells); absent otherwise.
+         */
+        public static final String BOUND_UNREAD = "bound_unread";
         /** The two dumps, as given. */
         public static final String DUMP_BEFORE = "dump_before";
         public static final String DUMP_AFTER = "dump_after";
@@ -397,7 +402,7 @@ public final class FindingDetail {
                     HistogramGrowth.GROWN_CLASSES, HistogramGrowth.LIVE_BYTES_BEFORE,
                     HistogramGrowth.LIVE_BYTES_AFTER, HistogramGrowth.SOURCE,
                     Gc.SLOPE_BYTES_PER_MIN, Gc.R2, Gc.FLOOR_START_BYTES, Gc.FLOOR_END_BYTES, Gc.REASON, Gc.ADVICE,
-                    HeapGrowth.NATIVE_BYTES, HeapGrowth.NATIVE_BYTES_BEFORE, HeapGrowth.NATIVE_GROWTH_BYTES)),
+                    HeapGrowth.NATIVE_BYTES, HeapGrowth.NATIVE_BYTES_BEFORE, HeapGrowth.NATIVE_GROWTH_BYTES, HeapGrowth.BOUND_UNREAD)),
             Map.entry(FindingKind.LEAK_SUSPECT, List.of(HeapLeak.RETAINED_BYTES, HeapLeak.HEAP_BYTES, HeapLeak.SHARE_OF_HEAP,
                     HeapLeak.SUSPECT, HeapLeak.ACCUMULATION_CLASS, HeapLeak.ACCUMULATION_OBJECT, HeapLeak.ACCUMULATION_RETAINED_BYTES,
                     HeapLeak.ROOT_KIND, HeapLeak.PATH_FROM_GC_ROOT, HeapLeak.LEAK_SHAPE, HeapLeak.HOLDERS, HeapLeak.LOADER_CLASS,

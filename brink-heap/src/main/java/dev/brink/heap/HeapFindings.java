@@ -88,7 +88,8 @@ final class HeapFindings {
                 round(heapAfter == 0 ? 0 : (double) row.bytesAfter() / heapAfter), row.bytesBefore(), row.growthBytes(),
                 row.bytesPerHour() != null ? Math.round(row.bytesPerHour()) : null, Math.round(hours * 1e6) / 1e6, row.elementsBefore(),
                 row.elementsAfter(), row.bytesBefore() == 0, holder(holder), at, before, after)
-                .withNative(row.nativeBytesBefore(), row.nativeBytesAfter()));
+                .withNative(row.nativeBytesBefore(), row.nativeBytesAfter())
+                .withBoundUnread(holder.mayEvict() && row.nativeGrowthBytes() == 0));
         String title = String.format(Locale.ROOT, "%s grew by %s%s between the two dumps (%s → %s%s)%s",
                 holder.key(), Sizes.human(row.growthBytes()), perHour(row.bytesPerHour()), Sizes.human(row.bytesBefore()),
                 Sizes.human(row.bytesAfter()), elements(row), where == null ? "" : ", accumulated in " + where.accumulationClass());

@@ -169,7 +169,8 @@ class HeapScenarioTest {
         assertThat(growth).isGreaterThanOrEqualTo(minBytes);
         assertThat(((Number) leak.detail().get(HeapLeak.RETAINED_BYTES)).longValue()
                 - ((Number) leak.detail().get(HeapGrowth.RETAINED_BYTES_BEFORE)).longValue()).isEqualTo(growth);
-        assertThat(leak.detail()).containsKeys(HeapGrowth.GROWTH_BYTES_PER_HOUR, HeapLeak.PATH_FROM_GC_ROOT, HeapLeak.ACCUMULATION_CLASS);
+        assertThat(leak.detail()).containsKeys(HeapGrowth.GROWTH_BYTES_PER_HOUR, HeapLeak.PATH_FROM_GC_ROOT, HeapLeak.ACCUMULATION_CLASS)
+                .doesNotContainKey(HeapGrowth.BOUND_UNREAD);
         assertThat(leak.evidence()).hasSize(2);
         return leak;
     }
@@ -364,6 +365,7 @@ class HeapScenarioTest {
                 assertThat(f.severity()).isIn(Severity.WARNING, Severity.CRITICAL);
                 assertThat(f.title()).endsWith(HeapFindings.MAY_BE_FILLING);
                 assertThat(elements(f, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(12_000);
+                assertThat(f.detail().get(HeapGrowth.BOUND_UNREAD)).isEqualTo(Boolean.TRUE);
             });
             assertThat(r.diff().growth().grown()).allSatisfy(h -> assertThat(h.elementsBound()).isNull());
         }

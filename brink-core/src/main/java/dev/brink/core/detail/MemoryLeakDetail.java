@@ -25,6 +25,9 @@ import java.util.List;
  *                          the direct buffers it retains that own their memory; null when it keeps none at either dump
  * @param nativeBytesBefore the same in the earlier dump
  * @param nativeGrowthBytes nativeBytes less nativeBytesBefore: with growthBytes, the holder's growth
+ * @param boundUnread       true when the holder that grew is a LinkedHashMap subclass whose eviction bound the dump does
+ *                          not show (removeEldestEntry is code): it may be a cache filling toward that bound, which a
+ *                          third dump tells; null otherwise
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareOfHeap, Long retainedBytesBefore, Long growthBytes,
@@ -36,7 +39,7 @@ public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareO
                                Long floorStartBytes, Long floorEndBytes, String reason, String advice, String suspect,
                                LeakShape leakShape, Integer holders, String loaderClass, String loaderObject, Integer loaders,
                                Integer classes, String classPattern, Long nativeBytes, Long nativeBytesBefore,
-                               Long nativeGrowthBytes) implements Detail, HeapRetention {
+                               Long nativeGrowthBytes, Boolean boundUnread) implements Detail, HeapRetention {
     public MemoryLeakDetail {
         Ranges.retention(retainedBytes, heapBytes, shareOfHeap, accumulationRetainedBytes, threads);
         Ranges.atLeastZero("retained_bytes_before", retainedBytesBefore);
@@ -77,14 +80,14 @@ public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareO
                 hoursBetweenDumps, elementsBefore, elementsAfter, newHolder ? Boolean.TRUE : null, holder.holder(), holder.holderKind(),
                 holder.structure(), holder.threads(), holder.pool(), where.accumulationClass(), where.accumulationObject(),
                 where.accumulationRetainedBytes(), where.rootKind(), where.pathFromGcRoot(), null, null, null, GrowthSource.HEAP_DUMP_DIFF,
-                dumpBefore, dumpAfter, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                dumpBefore, dumpAfter, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** The classes that grew most between the soak's class histograms, with the live bytes of each histogram. */
     public static MemoryLeakDetail histogramGrowth(List<GrownClass> grown, long liveBytesBefore, long liveBytesAfter) {
         return new MemoryLeakDetail(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 null, null, null, null, grown, liveBytesBefore, liveBytesAfter, GrowthSource.CLASS_HISTOGRAM_DIFF, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** The heap-after-GC floor rising through a GC log or gc.jsonl: its slope, fit and ends, in words and advice. */
@@ -92,7 +95,7 @@ public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareO
                                            String advice) {
         return new MemoryLeakDetail(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 null, null, null, null, null, null, null, null, null, null, slopeBytesPerMin, r2, floorStartBytes, floorEndBytes, reason,
-                advice, null, null, null, null, null, null, null, null, null, null, null);
+                advice, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /**
@@ -107,7 +110,7 @@ public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareO
                 hoursBetweenDumps, elementsBefore, elementsAfter, newHolder, holder, holderKind, structure, threads, pool, accumulationClass,
                 accumulationObject, accumulationRetainedBytes, rootKind, pathFromGcRoot, grownClasses, liveBytesBefore, liveBytesAfter,
                 source, dumpBefore, dumpAfter, slopeBytesPerMin, r2, floorStartBytes, floorEndBytes, reason, advice, suspect, leakShape,
-                holders, loaderClass, loaderObject, loaders, classes, classPattern, after, before, after - before);
+                holders, loaderClass, loaderObject, loaders, classes, classPattern, after, before, after - before, boundUnread);
     }
 
     /** The same holder's growth, with the two dumps named as the run directory keeps them. */
@@ -116,6 +119,16 @@ public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareO
                 hoursBetweenDumps, elementsBefore, elementsAfter, newHolder, holder, holderKind, structure, threads, pool, accumulationClass,
                 accumulationObject, accumulationRetainedBytes, rootKind, pathFromGcRoot, grownClasses, liveBytesBefore, liveBytesAfter,
                 source, before, after, slopeBytesPerMin, r2, floorStartBytes, floorEndBytes, reason, advice, suspect, leakShape, holders,
-                loaderClass, loaderObject, loaders, classes, classPattern, nativeBytes, nativeBytesBefore, nativeGrowthBytes);
+                loaderClass, loaderObject, loaders, classes, classPattern, nativeBytes, nativeBytesBefore, nativeGrowthBytes, boundUnread);
+    }
+
+    /** The same holder's growth, said to be in a LinkedHashMap subclass whose bound the dump does not show (or not). */
+    public MemoryLeakDetail withBoundUnread(boolean unread) {
+        return new MemoryLeakDetail(retainedBytes, heapBytes, shareOfHeap, retainedBytesBefore, growthBytes, growthBytesPerHour,
+                hoursBetweenDumps, elementsBefore, elementsAfter, newHolder, holder, holderKind, structure, threads, pool, accumulationClass,
+                accumulationObject, accumulationRetainedBytes, rootKind, pathFromGcRoot, grownClasses, liveBytesBefore, liveBytesAfter,
+                source, dumpBefore, dumpAfter, slopeBytesPerMin, r2, floorStartBytes, floorEndBytes, reason, advice, suspect, leakShape,
+                holders, loaderClass, loaderObject, loaders, classes, classPattern, nativeBytes, nativeBytesBefore, nativeGrowthBytes,
+                unread ? Boolean.TRUE : null);
     }
 }
