@@ -2,6 +2,8 @@ package dev.brink.jfr;
 
 import dev.brink.core.detail.ExceptionSource;
 import java.time.Instant;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import jdk.jfr.consumer.RecordedClass;
@@ -44,7 +46,8 @@ final class ExceptionTally {
     /** "type\0site", weight 1 each: throw events of either kind, execution samples inside a construction. */
     private final Tally exceptionEvents = new Tally();
     private final Tally errorEvents = new Tally();
-    private final Tally sampledAt = new Tally();
+    /** Per CPU-sample source: "type\0site" of the samples inside a construction (one source is reported: {@link CpuSamples#chosen}). */
+    private final Map<CpuSampleSource, Tally> sampledAt = new EnumMap<>(CpuSampleSource.class);
     /** "type\0site" weighted by bytes: allocation samples of a known throwable or inside a construction. */
     private final Tally allocatedAt = new Tally();
     /**
@@ -70,7 +73,6 @@ final class ExceptionTally {
      * events that are all errors do not show that every throwable was recorded: they say no more than the error events.
      */
     private long exceptionsNotErrors;
-    private long constructionSamples;
     private long first = -1;
     private long last = -1;
     private Instant firstAt;
@@ -94,16 +96,15 @@ final class ExceptionTally {
         (error ? errorEvents : exceptionEvents).add(cls + SEP + AllocationSites.key(stack), 1, null);
     }
 
-    /** An execution sample already read into {@code stack}: counted when a throwable was being constructed. */
-    void sample(StackView stack) {
+    /** A CPU sample of {@code source} already read into {@code stack}: counted when a throwable was being constructed. */
+    void sample(StackView stack, CpuSampleSource source) {
         Construction c = Construction.of(stack, types);
         if (c == null) {
             return;
         }
         types.constructed(c.type);
         if (!types.jvmLinking(c.type, c.throwingFrame)) {
-            constructionSamples++;
-            sampledAt.add(c.type + SEP + c.site, 1, null);
+            sampledAt.computeIfAbsent(source, k -> new Tally()).add(c.type + SEP + c.site, 1, null);
         }
     }
 
@@ -172,8 +173,9 @@ final class ExceptionTally {
         return m.values().stream().mapToLong(Long::longValue).sum();
     }
 
-    /** The window's summary; {@code executionSamples} is the denominator of the CPU share. */
-    JfrReport.Exceptions summary(long executionSamples) {
+    /** The window's summary; {@code samples} of {@code samplesSource}, the CPU tables' samples, are the denominator of the CPU share. */
+    JfrReport.Exceptions summary(long samples, CpuSampleSource samplesSource) {
+        Tally sampledAt = this.sampledAt.getOrDefault(samplesSource, new Tally());
         double seconds = firstAt == null || !lastAt.isAfter(firstAt) ? 0 : (lastAt.toEpochMilli() - firstAt.toEpochMilli()) / 1000.0;
         double perSec = seconds > 0 ? created() / seconds : 0;
         Tally from;
@@ -202,7 +204,7 @@ final class ExceptionTally {
             site = k[1];
             share = top.weight() / from.totalWeight();
         }
-        double cpu = executionSamples > 0 ? (double) constructionSamples / executionSamples : 0;
+        double cpu = samples > 0 ? (double) sampledAt.totalCount() / samples : 0;
         return new JfrReport.Exceptions(created(), perSec, type, site, share, cpu, source, jvmLinkage());
     }
 
