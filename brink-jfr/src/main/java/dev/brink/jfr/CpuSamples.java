@@ -12,6 +12,10 @@ import jdk.jfr.consumer.RecordedFrame;
  * The CPU samples of one source ({@link CpuSampleSource}) tallied for the hot-method tables: by top frame, by every
  * frame on the stack, and by path (application frame and the library family it called) with the path's top frame,
  * framework entry and thread pool. {@link JfrAnalyzer} keeps one per source and reports one ({@link #chosen}).
+ *
+ * <p>Names of lambdas are kept without the JVM's per-run address ({@link MethodNames#lambda}): the hidden class
+ * {@code com.acme.Quotes$$Lambda.0x000000007e045438} is another name in every run, so a table or a finding that
+ * printed it would name a method nobody can find, and two recordings of the same code would not match.
  */
 final class CpuSamples {
     final CpuSampleSource source;
@@ -27,19 +31,22 @@ final class CpuSamples {
     final Map<LibraryFamily, Long> categories = new EnumMap<>(LibraryFamily.class);
     private final Set<String> seenInSample = new HashSet<>();
     long count;
+    /** The CPU time the samples stand for (jdk.CPUTimeSample's samplingPeriod each), 0 for execution samples. */
+    double cpuSeconds;
 
     CpuSamples(CpuSampleSource source) {
         this.source = source;
     }
 
-    /** One sample whose stack {@code stack} has read, of a thread of pool {@code pool}. */
-    void add(StackView stack, String pool) {
+    /** One sample whose stack {@code stack} has read, of a thread of pool {@code pool}, standing for {@code seconds} of CPU. */
+    void add(StackView stack, String pool, double seconds) {
         count++;
-        String top = stack.top;
+        cpuSeconds += seconds;
+        String top = MethodNames.lambda(stack.top);
         self.add(top, 1, stack.appFrame);
         seenInSample.clear();
         for (RecordedFrame fr : stack.frames) {
-            String n = stack.name(fr);
+            String n = MethodNames.lambda(stack.name(fr));
             if (seenInSample.add(n)) { // recursion counts a method once per sample
                 total.add(n, 1, null);
             }

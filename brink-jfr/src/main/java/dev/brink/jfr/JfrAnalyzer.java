@@ -58,6 +58,8 @@ public final class JfrAnalyzer {
     private final JfrGc gc = new JfrGc();
     /** Started by a launcher whose application class could not be read: the packages the frames say; else null. */
     private final InferredPackages inferred;
+    /** Hardware threads of the machine (jdk.CPUInformation), 0 when not recorded: jdk.CPULoad is a share of them. */
+    private int hwThreads;
     private long events;
     private long loadedFirst = -1;
     private long loadedLast = -1;
@@ -152,8 +154,10 @@ public final class JfrAnalyzer {
             last = e.getEndTime();
         }
         switch (type) {
-            case "jdk.ExecutionSample" -> cpuSample(execution, e, e.getStackTrace(), "sampledThread");
-            case "jdk.CPUTimeSample" -> cpuSample(cpuTime, e, e.getBoolean("failed") ? null : e.getStackTrace(), "eventThread");
+            case "jdk.ExecutionSample" -> cpuSample(execution, e, e.getStackTrace(), "sampledThread", 0);
+            case "jdk.CPUTimeSample" -> cpuSample(cpuTime, e, e.getBoolean("failed") ? null : e.getStackTrace(), "eventThread",
+                    e.getDuration("samplingPeriod").toNanos() / 1e9);
+            case "jdk.CPUInformation" -> hwThreads = Math.max(hwThreads, e.getInt("hwThreads"));
             case "jdk.NativeMethodSample" -> natives.add(stack.read(e.getStackTrace(), false).top, 1, stack.appFrame);
             case "jdk.ObjectAllocationSample" -> {
                 sampledAllocations.add(e, "weight", stack);
@@ -216,9 +220,9 @@ public final class JfrAnalyzer {
      * A CPU sample of {@code into}'s source. A CPU-time sample whose stack the sampler failed to walk ({@code failed})
      * still stands for its period of CPU: it counts, without a stack, so every share stays a share of the CPU.
      */
-    private void cpuSample(CpuSamples into, RecordedEvent e, RecordedStackTrace trace, String threadField) {
+    private void cpuSample(CpuSamples into, RecordedEvent e, RecordedStackTrace trace, String threadField, double seconds) {
         stack.read(trace, false);
-        into.add(stack, HotPaths.pool(threadName(e, threadField)));
+        into.add(stack, HotPaths.pool(threadName(e, threadField)), seconds);
         exceptions.sample(stack, into.source);
         if (inferred != null) {
             inferred.frame(stack.appFrame);
@@ -344,6 +348,7 @@ public final class JfrAnalyzer {
         long samples = chosen.count;
         JfrReport.CpuLoad cpu = new JfrReport.CpuLoad(cpuSamples, cpuSamples == 0 ? 0 : jvmSum / cpuSamples, jvmMax,
                 cpuSamples == 0 ? 0 : machineSum / cpuSamples, machineMax);
+        double jvmCores = jvmCores(chosen, cpu, windowSec);
         List<JfrReport.HotPath> hotPaths = new ArrayList<>();
         for (Ranked r : chosen.paths.top(TOP)) {
             String[] k = r.key().split("\u0000", 2);
@@ -352,7 +357,8 @@ public final class JfrAnalyzer {
             Tally entries = chosen.pathEntries.get(r.key());
             hotPaths.add(new JfrReport.HotPath(k[0], LibraryFamily.valueOf(k[1]), r.count(), share(r.count(), samples),
                     chosen.pathTops.get(r.key()).top(1).get(0).key(), pool.key(), share(pool.count(), pools.count(pool.key())),
-                    share(pools.count(pool.key()), samples), entries == null ? null : entries.top(1).get(0).key()));
+                    share(pools.count(pool.key()), samples), entries == null ? null : entries.top(1).get(0).key(),
+                    jvmCores < 0 ? -1 : jvmCores * share(r.count(), samples)));
         }
         Map<LibraryFamily, Double> shares = new EnumMap<>(LibraryFamily.class);
         chosen.categories.forEach((c, n) -> shares.put(c, share(n, samples)));
@@ -395,6 +401,21 @@ public final class JfrAnalyzer {
             out.add(new Ranked(r.key(), r.count(), r.weight(), r.max(), share(r.count(), s.count), r.top()));
         }
         return out;
+    }
+
+    /**
+     * The CPU the JVM's sampled threads used, in cores on average over the window, -1 when the recording cannot say.
+     * CPU-time samples say it themselves: each is one sampling period of its thread's CPU time. Execution samples do
+     * not (a thread in Java is sampled once a period whether it runs or waits for a CPU), so the JVM's CPU is read from
+     * jdk.CPULoad, a share of the machine's hardware threads (jdk.CPUInformation): that counts the JVM's own threads
+     * (GC, JIT) too, so a path's part of it is if anything too high, and the floor it meets ({@link HotPaths#MIN_CORES})
+     * too easy.
+     */
+    private double jvmCores(CpuSamples s, JfrReport.CpuLoad cpu, double windowSec) {
+        if (s.source == CpuSampleSource.CPU_TIME_SAMPLE) {
+            return windowSec > 0 ? s.cpuSeconds / windowSec : -1;
+        }
+        return cpu.samples() > 0 && hwThreads > 0 ? cpu.jvmAvg() * hwThreads : -1;
     }
 
     private static double share(long n, long of) {

@@ -116,11 +116,13 @@ public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @Jso
      * @param threadsShare these samples of that pool over all of that pool's samples ({@link HotPaths})
      * @param threadsOfAll that pool's samples over all execution samples
      * @param entry      without an application frame: where the stacks entered the family (the framework path), else null
+     * @param cores      the CPU the path used, in cores on average over the window ({@link HotPaths#MIN_CORES}); -1 when
+     *                   the recording cannot say
      */
     public record HotPath(@JsonProperty("app_frame") String appFrame, LibraryFamily category, long samples, double share,
                           @JsonProperty("top_method") String topMethod, String threads,
                           @JsonProperty("threads_share") double threadsShare,
-                          @JsonProperty("threads_of_all") double threadsOfAll, String entry) {
+                          @JsonProperty("threads_of_all") double threadsOfAll, String entry, double cores) {
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
@@ -18,6 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * nearly idle JVM's samples.
  */
 class CpuSampleRecordingsTest {
+    /** A lambda's hidden class with the JVM's per-run part: JDK 17's "$$Lambda$14/0x…", JDK 21+'s "$$Lambda.0x…". */
+    private static final Pattern LAMBDA_ADDRESS = Pattern.compile("\\$\\$Lambda[$./][^ ]*0x");
     private static final String CRUNCH = "dev.brink.jfr.programs.TariffCruncher.crunch";
 
     @TempDir
@@ -37,6 +40,7 @@ class CpuSampleRecordingsTest {
             });
             assertThat(r.hotMethodsSelf().get(0).key()).isEqualTo(CRUNCH);
             assertThat(r.hotPaths().get(0).share()).as(name).isGreaterThan(0.95);
+            assertThat(r.hotPaths().get(0).cores()).as(name + ": one busy thread").isGreaterThan(0.3);
             if (name.contains("both")) {
                 assertThat(count(file, "jdk.ExecutionSample")).as(name + " has both kinds").isPositive();
             }
@@ -48,6 +52,37 @@ class CpuSampleRecordingsTest {
         JfrReport r = JfrAnalyzer.analyze(Recordings.unpacked(tmp, "cputime-busy-jdk17"), JfrFilter.ALL);
         assertThat(r.cpuSampleSource()).isEqualTo(CpuSampleSource.EXECUTION_SAMPLE);
         assertThat(hotMethods(r)).singleElement().extracting(Finding::subject).isEqualTo(CRUNCH);
+    }
+
+    /**
+     * Many samples of one method in a JVM using about 2 % of two cores: by share alone (≥ 10 samples, ≥ 10 % of them) it
+     * was a warning, but its CPU is under a twentieth of a core, so no finding.
+     */
+    @Test
+    void quietJvm_hasNoHotMethod_thoughOneMethodHoldsMostSamples() throws Exception {
+        for (String name : List.of("cputime-quiet-jdk17", "cputime-quiet-jdk25")) {
+            JfrReport r = JfrAnalyzer.analyze(Recordings.unpacked(tmp, name), JfrFilter.ALL);
+            JfrReport.HotPath p = r.hotPaths().get(0);
+            assertThat(p.appFrame()).as(name).isEqualTo(CRUNCH);
+            assertThat(p.samples()).as(name).isGreaterThanOrEqualTo(JfrFindings.MIN_SAMPLES);
+            assertThat(p.share()).as(name).isGreaterThanOrEqualTo(0.5);
+            assertThat(p.cores()).as(name).isBetween(0.0, HotPaths.MIN_CORES);
+            assertThat(r.findings()).as(name).isEmpty();
+        }
+    }
+
+    /** Every table names a lambda as MethodNames.lambda does: the class that wrote it, no per-run address. */
+    @Test
+    void lambdaFrames_namedWithoutTheirRunsAddress() throws Exception {
+        for (String name : List.of("cputime-busy-jdk17", "cputime-busy-jdk25", "cputime-quiet-jdk17", "cputime-quiet-jdk25")) {
+            JfrReport r = JfrAnalyzer.analyze(Recordings.unpacked(tmp, name), JfrFilter.ALL);
+            assertThat(r.hotMethodsTotal()).as(name).extracting(Ranked::key)
+                    .contains("dev.brink.jfr.programs.TariffCruncher$$Lambda.run")
+                    .noneMatch(k -> LAMBDA_ADDRESS.matcher(k).find());
+            assertThat(r.hotMethodsSelf()).as(name).extracting(Ranked::key).noneMatch(k -> LAMBDA_ADDRESS.matcher(k).find());
+            assertThat(r.hotPaths()).as(name).extracting(JfrReport.HotPath::topMethod)
+                    .noneMatch(k -> LAMBDA_ADDRESS.matcher(k).find());
+        }
     }
 
     private static List<Finding> hotMethods(JfrReport r) {
