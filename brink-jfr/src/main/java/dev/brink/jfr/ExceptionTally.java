@@ -2,6 +2,8 @@ package dev.brink.jfr;
 
 import dev.brink.core.detail.ExceptionSource;
 import java.time.Instant;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import jdk.jfr.consumer.RecordedClass;
@@ -44,7 +46,8 @@ final class ExceptionTally {
     /** "type\0site", weight 1 each: throw events of either kind, execution samples inside a construction. */
     private final Tally exceptionEvents = new Tally();
     private final Tally errorEvents = new Tally();
-    private final Tally sampledAt = new Tally();
+    /** Per CPU-sample source: "type\0site" of the samples inside a construction (one source is reported: {@link CpuSamples#chosen}). */
+    private final Map<CpuSampleSource, Tally> sampledAt = new EnumMap<>(CpuSampleSource.class);
     /** "type\0site" weighted by bytes: allocation samples of a known throwable or inside a construction. */
     private final Tally allocatedAt = new Tally();
     /**
@@ -72,7 +75,6 @@ final class ExceptionTally {
     private long exceptionsNotErrors;
     /** Which constructors create which objects: where an application's constructor throws rather than extends. */
     private final Creators creators = new Creators();
-    private long constructionSamples;
     private long first = -1;
     private long last = -1;
     private Instant firstAt;
@@ -96,15 +98,14 @@ final class ExceptionTally {
         (error ? errorEvents : exceptionEvents).add(cls + SEP + AllocationSites.key(stack), 1, null);
     }
 
-    /** An execution sample already read into {@code stack}: counted when a throwable was being constructed. */
-    void sample(StackView stack) {
+    /** A CPU sample of {@code source} already read into {@code stack}: counted when a throwable was being constructed. */
+    void sample(StackView stack, CpuSampleSource source) {
         Construction c = Construction.of(stack, types);
         if (c == null) {
             return;
         }
         if (!types.jvmLinking(c.base, c.throwingFrame)) {
-            constructionSamples++;
-            sampledAt.add(c.key(), 1, null);
+            sampledAt.computeIfAbsent(source, k -> new Tally()).add(c.key(), 1, null);
         }
     }
 
@@ -173,8 +174,9 @@ final class ExceptionTally {
         return m.values().stream().mapToLong(Long::longValue).sum();
     }
 
-    /** The window's summary; {@code executionSamples} is the denominator of the CPU share. */
-    JfrReport.Exceptions summary(long executionSamples) {
+    /** The window's summary; {@code samples} of {@code samplesSource}, the CPU tables' samples, are the denominator of the CPU share. */
+    JfrReport.Exceptions summary(long samples, CpuSampleSource samplesSource) {
+        Tally sampledAt = this.sampledAt.getOrDefault(samplesSource, new Tally());
         double seconds = firstAt == null || !lastAt.isAfter(firstAt) ? 0 : (lastAt.toEpochMilli() - firstAt.toEpochMilli()) / 1000.0;
         double perSec = seconds > 0 ? created() / seconds : 0;
         Tally from;
@@ -204,7 +206,7 @@ final class ExceptionTally {
             site = k[1];
             share = top.weight() / from.totalWeight();
         }
-        double cpu = executionSamples > 0 ? (double) constructionSamples / executionSamples : 0;
+        double cpu = samples > 0 ? (double) sampledAt.totalCount() / samples : 0;
         return new JfrReport.Exceptions(created(), perSec, type, site, share, cpu, source, jvmLinkage());
     }
 

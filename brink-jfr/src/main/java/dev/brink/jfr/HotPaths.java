@@ -25,18 +25,31 @@ import dev.brink.core.ThreadPools;
  * {@value JfrFindings#MIN_SAMPLES} samples of a path its count is known to about ±3, enough to say it is there.
  * Fewer, and one sample more or less decides the finding, so the path is not named.
  *
+ * <p><b>How much CPU.</b> A share says where the samples went, not that they were many: a JVM that idles at 3 % of
+ * two cores, 44 execution samples in a minute, has a "32 %" path of fourteen samples. A hot method is a CPU finding,
+ * so the path must also have used {@value #MIN_CORES} of a core on average over the window ({@link JfrReport.HotPath#cores}):
+ * fifty milliseconds of CPU a second, a twentieth of a core, below which no method is worth an engineer's time
+ * whatever its share. The cores come from the samples themselves for jdk.CPUTimeSample (one sampling period of CPU
+ * each), from jdk.CPULoad times the machine's hardware threads for jdk.ExecutionSample (which samples a thread in Java
+ * at most once a period, running or not, so its count is no measure of CPU); a recording without them keeps the
+ * share rule alone.
+ *
  * <p><b>Whose cost.</b> A path that serves a remote JMX client's call ({@link StackView#JMX_REMOTE}) is the monitoring's:
  * Brink observes the target through JMX, and its thread dumps over the connector serialize every thread's stack in
  * the target's "RMI TCP Connection" threads, a tenth of a step's samples and more when the evidence is taken. It
  * stays in the recording's hot paths, named for what it is, and is never a hot-method finding about the service.
  */
 final class HotPaths {
+    /** The CPU, in cores on average over the window, a path must have used to be a finding (see the class comment). */
+    static final double MIN_CORES = 0.05;
+
     private HotPaths() {
     }
 
     /** True when {@code p} is a hot-method finding (see the class comment). */
     static boolean hot(JfrReport.HotPath p) {
-        if (p.samples() < JfrFindings.MIN_SAMPLES || JfrFindings.unattributed(p) || StackView.JMX_REMOTE.equals(p.appFrame())) {
+        if (p.samples() < JfrFindings.MIN_SAMPLES || JfrFindings.unattributed(p) || StackView.JMX_REMOTE.equals(p.appFrame())
+                || p.cores() >= 0 && p.cores() < MIN_CORES) {
             return false;
         }
         return p.share() >= JfrFindings.HOT_SHARE || ofItsThreads(p);

@@ -13,13 +13,12 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
@@ -42,16 +41,9 @@ public final class JfrAnalyzer {
     private final AppPackages app;
     private final MethodNames names = new MethodNames();
     private final StackView stack;
-    private final Tally self = new Tally();
-    private final Tally total = new Tally();
-    private final Tally paths = new Tally();
-    private final Map<String, Tally> pathTops = new HashMap<>();
-    /** Per path without an application frame, where its stacks entered the family. */
-    private final Map<String, Tally> pathEntries = new HashMap<>();
-    /** Per path, its samples by thread pool (name pattern); and every pool's samples, for {@link HotPaths}. */
-    private final Map<String, Tally> pathPools = new HashMap<>();
-    private final Tally pools = new Tally();
-    private final Map<LibraryFamily, Long> categories = new EnumMap<>(LibraryFamily.class);
+    /** The CPU samples of either source, tallied apart until the report picks one ({@link CpuSamples#chosen}). */
+    private final CpuSamples execution = new CpuSamples(CpuSampleSource.EXECUTION_SAMPLE);
+    private final CpuSamples cpuTime = new CpuSamples(CpuSampleSource.CPU_TIME_SAMPLE);
     private final Tally natives = new Tally();
     private final AllocationSites sampledAllocations = new AllocationSites();
     private final AllocationSites tlabAllocations = new AllocationSites();
@@ -64,10 +56,10 @@ public final class JfrAnalyzer {
     private final Tally reads = new Tally();
     private final Tally writes = new Tally();
     private final JfrGc gc = new JfrGc();
-    private final Set<String> seenInSample = new HashSet<>();
     /** Started by a launcher whose application class could not be read: the packages the frames say; else null. */
     private final InferredPackages inferred;
-    private long executionSamples;
+    /** Hardware threads of the machine (jdk.CPUInformation), 0 when not recorded: jdk.CPULoad is a share of them. */
+    private int hwThreads;
     private long events;
     private long loadedFirst = -1;
     private long loadedLast = -1;
@@ -147,6 +139,7 @@ public final class JfrAnalyzer {
         if (!f.inWindow(e.getStartTime())) {
             return;
         }
+        // jdk.CPUTimeSample names its thread eventThread, as other events do
         boolean sample = type.equals("jdk.ExecutionSample") || type.equals("jdk.NativeMethodSample");
         String threadField = sample ? "sampledThread" : "eventThread";
         // JVM-wide events (GC, CPU load, class counts) have no thread: they stay as the context of any thread's view
@@ -161,7 +154,10 @@ public final class JfrAnalyzer {
             last = e.getEndTime();
         }
         switch (type) {
-            case "jdk.ExecutionSample" -> executionSample(e);
+            case "jdk.ExecutionSample" -> cpuSample(execution, e, e.getStackTrace(), "sampledThread", 0);
+            case "jdk.CPUTimeSample" -> cpuSample(cpuTime, e, e.getBoolean("failed") ? null : e.getStackTrace(), "eventThread",
+                    e.getDuration("samplingPeriod").toNanos() / 1e9);
+            case "jdk.CPUInformation" -> hwThreads = Math.max(hwThreads, e.getInt("hwThreads"));
             case "jdk.NativeMethodSample" -> natives.add(stack.read(e.getStackTrace(), false).top, 1, stack.appFrame);
             case "jdk.ObjectAllocationSample" -> {
                 sampledAllocations.add(e, "weight", stack);
@@ -220,31 +216,17 @@ public final class JfrAnalyzer {
         return stack.top;
     }
 
-    private void executionSample(RecordedEvent e) {
-        executionSamples++;
-        stack.read(e.getStackTrace(), false);
-        self.add(stack.top, 1, stack.appFrame);
-        seenInSample.clear();
-        for (RecordedFrame fr : stack.frames) {
-            String n = stack.name(fr);
-            if (seenInSample.add(n)) { // recursion counts a method once per sample
-                total.add(n, 1, null);
-            }
-        }
-        String path = stack.appFrame + "\u0000" + stack.category.name();
-        paths.add(path, 1, null);
-        pathTops.computeIfAbsent(path, k -> new Tally()).add(stack.top, 1, null);
-        if (stack.entry != null) {
-            pathEntries.computeIfAbsent(path, k -> new Tally()).add(stack.entry, 1, null);
-        }
-        exceptions.sample(stack);
+    /**
+     * A CPU sample of {@code into}'s source. A CPU-time sample whose stack the sampler failed to walk ({@code failed})
+     * still stands for its period of CPU: it counts, without a stack, so every share stays a share of the CPU.
+     */
+    private void cpuSample(CpuSamples into, RecordedEvent e, RecordedStackTrace trace, String threadField, double seconds) {
+        stack.read(trace, false);
+        into.add(stack, HotPaths.pool(threadName(e, threadField)), seconds);
+        exceptions.sample(stack, into.source);
         if (inferred != null) {
             inferred.frame(stack.appFrame);
         }
-        String pool = HotPaths.pool(threadName(e, "sampledThread"));
-        pools.add(pool, 1, null);
-        pathPools.computeIfAbsent(path, k -> new Tally()).add(pool, 1, null);
-        categories.merge(stack.category, 1L, Long::sum);
     }
 
     private void monitorEnter(RecordedEvent e) {
@@ -362,17 +344,24 @@ public final class JfrAnalyzer {
 
     private JfrReport report(int chunkCount) throws BrinkUserException {
         double windowSec = first == null ? 0 : Math.max(1e-3, (last.toEpochMilli() - first.toEpochMilli()) / 1000.0);
+        CpuSamples chosen = CpuSamples.chosen(execution, cpuTime);
+        long samples = chosen.count;
+        JfrReport.CpuLoad cpu = new JfrReport.CpuLoad(cpuSamples, cpuSamples == 0 ? 0 : jvmSum / cpuSamples, jvmMax,
+                cpuSamples == 0 ? 0 : machineSum / cpuSamples, machineMax);
+        double jvmCores = jvmCores(chosen, cpu, windowSec);
         List<JfrReport.HotPath> hotPaths = new ArrayList<>();
-        for (Ranked r : paths.top(TOP)) {
+        for (Ranked r : chosen.paths.top(TOP)) {
             String[] k = r.key().split("\u0000", 2);
-            Ranked pool = pathPools.get(r.key()).top(1).get(0);
-            Tally entries = pathEntries.get(r.key());
-            hotPaths.add(new JfrReport.HotPath(k[0], LibraryFamily.valueOf(k[1]), r.count(), share(r.count(), executionSamples),
-                    pathTops.get(r.key()).top(1).get(0).key(), pool.key(), share(pool.count(), pools.count(pool.key())),
-                    share(pools.count(pool.key()), executionSamples), entries == null ? null : entries.top(1).get(0).key()));
+            Tally pools = chosen.pools;
+            Ranked pool = chosen.pathPools.get(r.key()).top(1).get(0);
+            Tally entries = chosen.pathEntries.get(r.key());
+            hotPaths.add(new JfrReport.HotPath(k[0], LibraryFamily.valueOf(k[1]), r.count(), share(r.count(), samples),
+                    chosen.pathTops.get(r.key()).top(1).get(0).key(), pool.key(), share(pool.count(), pools.count(pool.key())),
+                    share(pools.count(pool.key()), samples), entries == null ? null : entries.top(1).get(0).key(),
+                    jvmCores < 0 ? -1 : jvmCores * share(r.count(), samples)));
         }
         Map<LibraryFamily, Double> shares = new EnumMap<>(LibraryFamily.class);
-        categories.forEach((c, n) -> shares.put(c, share(n, executionSamples)));
+        chosen.categories.forEach((c, n) -> shares.put(c, share(n, samples)));
         AllocationSites allocations = sampledAllocations.empty() ? tlabAllocations : sampledAllocations;
         Tally byClass = allocations.byClass();
         Tally bySite = allocations.bySite();
@@ -394,26 +383,39 @@ public final class JfrAnalyzer {
                 defines.top(TOP), loaderWaits, loaderWaitMs);
         List<Finding> findings = new ArrayList<>();
         JfrReport.GcSummary gcSummary = gc.summarize(windowSec, findings, file.toString(), perSec);
-        JfrReport.CpuLoad cpu = new JfrReport.CpuLoad(cpuSamples, cpuSamples == 0 ? 0 : jvmSum / cpuSamples, jvmMax,
-                cpuSamples == 0 ? 0 : machineSum / cpuSamples, machineMax);
-        JfrReport draft = new JfrReport(file.toString(), jvm, first, last, chunkCount, events, executionSamples,
-                natives.totalCount(), self.top(TOP), totalShares(), hotPaths, shares, natives.top(TOP),
+        JfrReport draft = new JfrReport(file.toString(), jvm, first, last, chunkCount, events, samples, chosen.source,
+                natives.totalCount(), chosen.self.top(TOP), totalShares(chosen), hotPaths, shares, natives.top(TOP),
                 byClass.top(TOP), bySite.top(TOP), allocations.appSites(TOP), byClass.totalWeight() / Math.max(windowSec, 1e-3),
                 List.copyOf(contention.subList(0, Math.min(TOP, contention.size()))), parks.top(TOP), sleeps.top(TOP), cl, exceptions.byType().top(TOP), exceptions.bySite().top(TOP),
-                exceptions.created(), exceptions.summary(executionSamples), inferred == null ? app.packages() : inferred.packages(app),
+                exceptions.created(), exceptions.summary(samples, chosen.source), inferred == null ? app.packages() : inferred.packages(app),
                 inferred == null ? app.source() : inferred.source(app), gcSummary, cpu,
                 reads.top(TOP), writes.top(TOP), List.of());
         findings.addAll(0, JfrFindings.of(draft, windowSec));
         return draft.withFindings(findings);
     }
 
-    /** Total (inclusive) shares are of the execution samples, not of the tally's sum (a sample counts many methods). */
-    private List<Ranked> totalShares() {
+    /** Total (inclusive) shares are of the CPU samples, not of the tally's sum (a sample counts many methods). */
+    private static List<Ranked> totalShares(CpuSamples s) {
         List<Ranked> out = new ArrayList<>();
-        for (Ranked r : total.top(TOP)) {
-            out.add(new Ranked(r.key(), r.count(), r.weight(), r.max(), share(r.count(), executionSamples), r.top()));
+        for (Ranked r : s.total.top(TOP)) {
+            out.add(new Ranked(r.key(), r.count(), r.weight(), r.max(), share(r.count(), s.count), r.top()));
         }
         return out;
+    }
+
+    /**
+     * The CPU the JVM's sampled threads used, in cores on average over the window, -1 when the recording cannot say.
+     * CPU-time samples say it themselves: each is one sampling period of its thread's CPU time. Execution samples do
+     * not (a thread in Java is sampled once a period whether it runs or waits for a CPU), so the JVM's CPU is read from
+     * jdk.CPULoad, a share of the machine's hardware threads (jdk.CPUInformation): that counts the JVM's own threads
+     * (GC, JIT) too, so a path's part of it is if anything too high, and the floor it meets ({@link HotPaths#MIN_CORES})
+     * too easy.
+     */
+    private double jvmCores(CpuSamples s, JfrReport.CpuLoad cpu, double windowSec) {
+        if (s.source == CpuSampleSource.CPU_TIME_SAMPLE) {
+            return windowSec > 0 ? s.cpuSeconds / windowSec : -1;
+        }
+        return cpu.samples() > 0 && hwThreads > 0 ? cpu.jvmAvg() * hwThreads : -1;
     }
 
     private static double share(long n, long of) {

@@ -21,11 +21,12 @@ import java.util.Map;
  * Findings from a {@link JfrReport}. Each rule is a share of what the JVM spent, so it holds for any load level
  * and recording length:
  * <ul>
- *   <li>hot-method: one application frame calling one library family takes ≥ {@value #HOT_SHARE} of the execution
+ *   <li>hot-method: one application frame calling one library family takes ≥ {@value #HOT_SHARE} of the CPU
  *   samples, or of the samples of the thread pool that runs it when a lock kept that pool from running ({@link
- *   HotPaths}: which samples are the denominator, and why ≥ {@value #MIN_SAMPLES} samples). Execution samples are
- *   taken from threads running Java code, so this is the share of the application's CPU time; a tenth is where
- *   profilers' users start to look, a quarter is a warning.</li>
+ *   HotPaths}: which samples are the denominator, why ≥ {@value #MIN_SAMPLES} samples, and why it must also have used
+ *   a twentieth of a core). The samples are JDK 25's CPU-time samples when the recording has them, else execution
+ *   samples, taken from threads running Java code ({@link CpuSamples#chosen}), so this is the share of the
+ *   application's CPU time; a tenth is where profilers' users start to look, a quarter is a warning.</li>
  *   <li>lock-contention: the waits to enter one monitor, or to acquire one java.util.concurrent lock (the parks in its
  *   acquire, never those waiting for work or a result: {@link LockParks}), at one site add up to ≥ {@value
  *   #WAIT_SHARE} of the window (on average a tenth of a thread is always blocked there), at least {@value #MIN_WAITS}

@@ -19,7 +19,9 @@ import java.util.Map;
  * @param end                last event end in the window read
  * @param chunks             chunks in the file
  * @param events             events read in the window (after the thread filter)
- * @param executionSamples   jdk.ExecutionSample events: Java code on CPU
+ * @param executionSamples   the CPU samples every CPU table is drawn from (JSON {@code execution_samples}, its name from
+ *                           before JDK 25): jdk.ExecutionSample events, or jdk.CPUTimeSample when the recording has them
+ * @param cpuSampleSource    which of the two ({@link CpuSamples#chosen}: CPU-time samples when present, never both)
  * @param nativeSamples      jdk.NativeMethodSample events: threads in native code (often waiting in I/O), apart
  * @param hotMethodsSelf     methods on top of execution samples (weight: samples), top: most frequent app frame
  * @param hotMethodsTotal    methods anywhere on the stack of execution samples (weight: samples, once per sample)
@@ -49,6 +51,7 @@ import java.util.Map;
  */
 public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @JsonIgnore Instant end, int chunks, long events,
                         @JsonProperty("execution_samples") long executionSamples,
+                        @JsonProperty("cpu_sample_source") CpuSampleSource cpuSampleSource,
                         @JsonProperty("native_samples") long nativeSamples,
                         @JsonProperty("hot_methods_self") List<Ranked> hotMethodsSelf,
                         @JsonProperty("hot_methods_total") List<Ranked> hotMethodsTotal,
@@ -76,7 +79,7 @@ public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @Jso
 
     /** This report with {@code all} as its findings (the findings are drawn from the tables, so they come last). */
     JfrReport withFindings(List<Finding> all) {
-        return new JfrReport(file, jvm, start, end, chunks, events, executionSamples, nativeSamples, hotMethodsSelf,
+        return new JfrReport(file, jvm, start, end, chunks, events, executionSamples, cpuSampleSource, nativeSamples, hotMethodsSelf,
                 hotMethodsTotal, hotPaths, categoryShares, nativeMethods, allocationByClass, allocationBySite,
                 allocationByAppFrame, allocationBytesPerSec, contention, parksBySite, sleepsBySite, classLoading,
                 exceptionsByType, exceptionsBySite, throwablesCreated, exceptions, appPackages, appPackagesSource, gc, cpu,
@@ -102,22 +105,24 @@ public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @Jso
     }
 
     /**
-     * Execution samples of one application frame calling one library family.
+     * CPU samples ({@link JfrReport#cpuSampleSource}) of one application frame calling one library family.
      *
      * @param appFrame   first application frame from the top ("(no application frame)" for JDK-only stacks)
      * @param category   the family of the library API it called; none when the time is in the application's own code
-     * @param samples    execution samples
-     * @param share      of all execution samples in the window
+     * @param samples    CPU samples
+     * @param share      of all CPU samples in the window
      * @param topMethod  the method most often on top of these samples
      * @param threads    the thread pool (name pattern, "BookThread-*") that ran most of these samples
      * @param threadsShare these samples of that pool over all of that pool's samples ({@link HotPaths})
      * @param threadsOfAll that pool's samples over all execution samples
      * @param entry      without an application frame: where the stacks entered the family (the framework path), else null
+     * @param cores      the CPU the path used, in cores on average over the window ({@link HotPaths#MIN_CORES}); -1 when
+     *                   the recording cannot say
      */
     public record HotPath(@JsonProperty("app_frame") String appFrame, LibraryFamily category, long samples, double share,
                           @JsonProperty("top_method") String topMethod, String threads,
                           @JsonProperty("threads_share") double threadsShare,
-                          @JsonProperty("threads_of_all") double threadsOfAll, String entry) {
+                          @JsonProperty("threads_of_all") double threadsOfAll, String entry, double cores) {
     }
 
     /**

@@ -13,7 +13,9 @@ import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
- * The execution samples of a recording's window as {@link FoldedStacks}, for a flame graph of where the CPU went.
+ * The CPU samples of a recording's window as {@link FoldedStacks}, for a flame graph of where the CPU went: its
+ * jdk.CPUTimeSample events when it has any, else its jdk.ExecutionSample events, by the rule of the hot-method tables
+ * ({@link CpuSamples#chosen}), so the flame graph and the tables never disagree about the source.
  * A second pass over the file, kept apart from {@link JfrAnalyzer}: it holds every distinct stack as a string, a
  * cost worth paying for the one step a report draws, not for every read of a large recording.
  */
@@ -22,7 +24,7 @@ public final class StackFolder {
     }
 
     /**
-     * The folded stacks of the {@code jdk.ExecutionSample} events {@code filter} keeps.
+     * The folded stacks of the CPU samples {@code filter} keeps (CPU-time samples when present, else execution samples).
      *
      * @throws BrinkUserException the file is missing, not JFR, truncated or corrupt (one line)
      */
@@ -39,7 +41,8 @@ public final class StackFolder {
         List<JfrFileCheck.Chunk> chunks = JfrFileCheck.chunks(file);
         JfrFilter f = filter.resolve(Instant.ofEpochSecond(0, chunks.get(0).startNanos()));
         MethodNames names = new MethodNames();
-        Map<String, Long> stacks = new HashMap<>();
+        Map<String, Long> execution = new HashMap<>();
+        Map<String, Long> cpuTime = new HashMap<>();
         StringBuilder sb = new StringBuilder(1024);
         ReadPosition at = new ReadPosition();
         try (RecordingFile rf = new RecordingFile(file)) {
@@ -48,12 +51,13 @@ public final class StackFolder {
                 at.reading();
                 RecordedEvent e = rf.readEvent();
                 at.returned();
-                if (!EventTypes.name(e).equals("jdk.ExecutionSample") || !f.inWindow(e.getStartTime())
-                        || e.getStackTrace() == null) {
+                String type = EventTypes.name(e);
+                boolean cpu = type.equals("jdk.CPUTimeSample");
+                if (!cpu && !type.equals("jdk.ExecutionSample") || !f.inWindow(e.getStartTime()) || e.getStackTrace() == null) {
                     continue;
                 }
-                if (f.thread() != null && !f.threadAccepted(e.getThread("sampledThread") == null ? null
-                        : e.getThread("sampledThread").getJavaName())) {
+                String thread = cpu ? "eventThread" : "sampledThread";
+                if (f.thread() != null && !f.threadAccepted(e.getThread(thread) == null ? null : e.getThread(thread).getJavaName())) {
                     continue;
                 }
                 List<RecordedFrame> frames = e.getStackTrace().getFrames();
@@ -68,11 +72,11 @@ public final class StackFolder {
                 if (e.getStackTrace().isTruncated()) {
                     sb.insert(0, "(truncated stack);");
                 }
-                stacks.merge(sb.toString(), 1L, Long::sum);
+                (cpu ? cpuTime : execution).merge(sb.toString(), 1L, Long::sum);
             }
         } catch (IOException | RuntimeException | StackOverflowError | InternalError | OutOfMemoryError e) {
             throw JfrFileCheck.damaged(file, chunks, at);
         }
-        return new FoldedStacks(stacks);
+        return new FoldedStacks(cpuTime.isEmpty() ? execution : cpuTime);
     }
 }
