@@ -194,7 +194,8 @@ final class ExceptionTally {
             boolean allocations = allocated.totalCount() > sampled.totalCount();
             from = allocations ? allocated : sampled;
             source = from.totalCount() == 0 ? ExceptionSource.STATISTICS
-                    : allocations ? ExceptionSource.ALLOCATION_SAMPLES : ExceptionSource.EXECUTION_SAMPLES;
+                    : allocations ? ExceptionSource.ALLOCATION_SAMPLES
+                    : samplesSource == CpuSampleSource.CPU_TIME_SAMPLE ? ExceptionSource.CPU_TIME_SAMPLES : ExceptionSource.EXECUTION_SAMPLES;
         }
         String type = null;
         String site = null;

@@ -9,6 +9,11 @@ public enum ExceptionSource implements JsonWord {
     /** Execution samples taken while a throwable was being built: its constructor chain named the type. */
     EXECUTION_SAMPLES,
     /**
+     * JDK 25's jdk.CPUTimeSample (JEP 509) taken while a throwable was being built, where a recording's CPU samples are
+     * those: the same reading of the constructor chain, from samples of CPU time.
+     */
+    CPU_TIME_SAMPLES,
+    /**
      * jdk.ObjectAllocationSample of a throwable or of the backtrace arrays fillInStackTrace allocates (on by default on
      * JDK 16+): the type and the site, weighted by bytes, where execution samples missed the constructors.
      */

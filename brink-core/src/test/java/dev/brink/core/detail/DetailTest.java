@@ -63,7 +63,7 @@ class DetailTest {
                 .startsWith("category: expected one of regex, formatting, crypto, ").endsWith(", got 'class loading'");
         ObjectNode ex = Json.MAPPER.valueToTree(Detail.map(samples.get(FindingKind.EXCEPTIONS)));
         assertThat(DetailValues.problem(ex.put("source", "samples"), ExceptionsDetail.class))
-                .isEqualTo("source: expected one of throw-events, execution-samples, allocation-samples, statistics, got 'samples'");
+                .isEqualTo("source: expected one of throw-events, execution-samples, cpu-time-samples, allocation-samples, statistics, got 'samples'");
         ObjectNode leak = Json.MAPPER.valueToTree(Detail.map(samples.get(FindingKind.MEMORY_LEAK)));
         assertThat(DetailValues.problem(leak.put("source", "heap-diff"), MemoryLeakDetail.class))
                 .isEqualTo("source: expected one of heap-dump-diff, class-histogram-diff, got 'heap-diff'");
