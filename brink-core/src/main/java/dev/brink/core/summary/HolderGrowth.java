@@ -19,8 +19,10 @@ import java.util.Objects;
  * @param elementsBefore element count (a collection's size, threads, loaders) in the earlier dump; -1 unknown
  * @param elementsAfter  the same in the later dump
  * @param elementsBound  the most elements it keeps when it evicts beyond a bound (a LinkedHashMap subclass: the field
- *                       its removeEldestEntry compares with); 0 when it evicts at a bound the heap does not show (a
- *                       constant in the code); null when nothing says it evicts
+ *                       its removeEldestEntry compares with, its enclosing instance's or a static constant); 0 when a
+ *                       library bounds it by a setting the heap does not show as a count (Caffeine or Guava with a
+ *                       weight or an expiry); null when nothing says it evicts, a LinkedHashMap subclass whose bound
+ *                       the dump does not show included
  * @param bytesPerHour   growth per hour between the dumps' time stamps, heap and native together; null when they are
  *                       equal (no time between)
  * @param grew           true when the growth is beyond normal churn (the reasons are brink-heap's GrowthRules), heap
