@@ -44,6 +44,36 @@ class HeapFloorTrendTest {
         assertThat(v.verdict()).doesNotContain("-0.");
     }
 
+    /**
+     * Field report 002's soak on a crowded machine: whole-heap floors 8.2 → 10.2 MB of 27, near-linear (r² 0.93), but
+     * three early readings high and three middle ones low, so the first two thirds' medians differ by less than the
+     * thirds rule's step (0.19 against 0.27 MB) while the last third climbs by 0.9. The medians of four points are noisy and the
+     * fit over twelve is not: a steady fit whose last third still climbs is a leak. One step at two thirds of a flat
+     * floor (r² ≈ 0.7) and a fill that reaches its level half-way are still not.
+     */
+    @Test
+    void noisySteadyClimb_isALeak_butAStepOrAFillThatLevelsIsNot() {
+        double[] t = new double[16];
+        double[] climb = new double[16];
+        double[] step = new double[16];
+        double[] fill = new double[16];
+        double[] noise = {0, 0.35, 0.35, 0.2, 0, -0.2, -0.2, -0.1, 0, 0, 0, 0};
+        for (int i = 0; i < 16; i++) {
+            t[i] = i * 2.5; // 0–37.5 s: the warm-up is the first quarter, the twelve points from 10 s on are fitted
+            int j = Math.max(0, i - 4);
+            climb[i] = (i < 4 ? 8.0 : 8.2 + 2.0 * j / 11 + noise[j]) * MB;
+            step[i] = (i < 12 ? 8.2 : 10.2) * MB;
+            fill[i] = (8.2 + 2.0 * Math.min(1, j / 5.5)) * MB;
+        }
+        HeapFloorTrend leak = HeapFloorTrend.assess(t, null, climb, null, 16, 27 * MB);
+        assertThat(leak.leak()).as(leak.verdict()).isTrue();
+        assertThat(leak.r2()).as(leak.verdict()).isGreaterThanOrEqualTo(HeapFloorTrend.STEADY_R2);
+        HeapFloorTrend once = HeapFloorTrend.assess(t, null, step, null, 16, 27 * MB);
+        assertThat(once.leak()).as(once.verdict()).isFalse();
+        HeapFloorTrend levels = HeapFloorTrend.assess(t, null, fill, null, 16, 27 * MB);
+        assertThat(levels.leak()).as(levels.verdict()).isFalse();
+    }
+
     @Test
     void fillsThenPlateaus_isNotALeak() {
         int n = 60;
