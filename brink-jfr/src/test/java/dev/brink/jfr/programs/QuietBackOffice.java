@@ -16,7 +16,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * sixteen {@code job-worker-N} pool threads waiting for work in LinkedBlockingQueue.take, a scheduled executor's
  * {@code ticker-N} threads waiting for the next tick in its delay queue, a cached pool's threads waiting for a hand-off
  * in a SynchronousQueue, the common ForkJoinPool's workers idling, a dispatcher waiting on the futures it submitted
- * (FutureTask.get, CompletableFuture.join), and a {@code shutdown-hook} thread awaiting a CountDownLatch for the whole
+ * (FutureTask.get on a job that waits 25 ms for a back end, CompletableFuture.join), and a {@code shutdown-hook} thread awaiting a CountDownLatch for the whole
  * phase. One {@link ReentrantLock} guards a rate card that the jobs update, each for a few microseconds, a few hundred
  * times a second: taken, never queued on. None of this is lock contention.
  */
@@ -45,7 +45,10 @@ final class QuietBackOffice {
         int n = 0;
         while (System.currentTimeMillis() < deadline) {
             int job = n++;
-            Future<?> done = jobs.submit(() -> updateRates(job));
+            // every eighth job waits on a slow back end first (25 ms, over the profile settings' 10 ms park threshold),
+            // so the dispatcher's get() parks in FutureTask however idle the machine: on a quiet one a job of a few
+            // microseconds was done before get() was called, and no FutureTask park was recorded
+            Future<?> done = jobs.submit(job % 8 == 0 ? () -> slowBackEnd(job) : () -> updateRates(job));
             if (job % 8 == 0) {
                 done.get();
                 handOff.submit(() -> updateRates(-job)).get();
@@ -59,6 +62,15 @@ final class QuietBackOffice {
             e.shutdown();
             e.awaitTermination(10, TimeUnit.SECONDS);
         }
+    }
+
+    private static void slowBackEnd(int job) {
+        try {
+            Thread.sleep(25);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        updateRates(job);
     }
 
     private static void updateRates(int job) {
