@@ -83,8 +83,15 @@ class TargetFamilyTest {
             client.join(10_000);
         } finally {
             stop.set(true);
-            master.descendants().forEach(ProcessHandle::destroyForcibly);
-            master.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            // The master first, by SIGTERM: it stops its workers and waits for them. Killing the workers first made the
+            // master respawn one before it died itself, left running after a busy CI run (a worker whose parent was
+            // init, its cwd the deleted clone). Whatever is left after 5 s is killed, workers by the list taken now.
+            List<ProcessHandle> family = master.descendants().toList();
+            master.destroy();
+            if (!master.waitFor(5, TimeUnit.SECONDS)) {
+                master.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+            family.forEach(ProcessHandle::destroyForcibly);
         }
     }
 
