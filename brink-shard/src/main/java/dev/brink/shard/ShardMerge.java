@@ -387,14 +387,14 @@ public final class ShardMerge {
     private static GeneratorHealth worse(GeneratorHealth a, GeneratorHealth b) {
         List<String> reasons = new ArrayList<>(a.reasons());
         reasons.addAll(b.reasons());
-        LinkedHashSet<GeneratorIssue> issues = new LinkedHashSet<>(a.issues());
+        List<GeneratorIssue> issues = new ArrayList<>(a.issues()); // one per reason, in its order (GeneratorHealth)
         issues.addAll(b.issues());
         return new GeneratorHealth(Math.max(a.epochMs(), b.epochMs()), Math.max(a.processCpu(), b.processCpu()),
                 Math.max(a.loopCpu(), b.loopCpu()), Math.max(a.gcPauseMs(), b.gcPauseMs()), Math.max(a.lagP99Ms(), b.lagP99Ms()),
                 a.connections() + b.connections(), Math.max(a.ephemeralPortsInUse(), b.ephemeralPortsInUse()),
                 Math.max(a.ephemeralPortRange(), b.ephemeralPortRange()), Math.max(a.timeWait(), b.timeWait()),
                 a.dropped() + b.dropped(), reasons, Math.max(a.heapAfterGcBytes(), b.heapAfterGcBytes()),
-                Math.max(a.loadedClasses(), b.loadedClasses()), Math.max(a.blockedThreads(), b.blockedThreads()), List.copyOf(issues));
+                Math.max(a.loadedClasses(), b.loadedClasses()), Math.max(a.blockedThreads(), b.blockedThreads()), issues);
     }
 
     /** Each shard's findings, one per kind and subject (N shards see the same problem N times). */

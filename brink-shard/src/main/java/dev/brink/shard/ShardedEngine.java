@@ -29,11 +29,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -210,7 +208,7 @@ public final class ShardedEngine implements StepDriver {
         int n = workers.workers();
         GeneratorHealth w = all.get(0);
         List<String> reasons = new ArrayList<>();
-        Set<GeneratorIssue> issues = new LinkedHashSet<>();
+        List<GeneratorIssue> issues = new ArrayList<>(); // one per reason, in its order (GeneratorHealth)
         double cpu = 0, loop = 0, lag = 0;
         long gc = 0, dropped = 0, heap = 0;
         int conns = 0, ports = 0, tw = 0, classes = 0, blocked = 0;
@@ -233,7 +231,7 @@ public final class ShardedEngine implements StepDriver {
             issues.addAll(g.issues());
         }
         return new GeneratorHealth(epoch, cpu, loop, gc, lag, conns, ports, w.ephemeralPortRange(), tw, dropped, reasons,
-                heap, classes, blocked, new ArrayList<>(issues));
+                heap, classes, blocked, issues);
     }
 
     private void lostIn(LoadStep step, List<StepDispatch.Lost> lost, List<List<ShardInterval>> got) {

@@ -10,7 +10,8 @@ import java.util.List;
  * share of all CPUs this JVM may use, {@code loopCpu} the share of one core used by the event loop that
  * sends every request (the generator's real budget); {@code lagP99Ms} how late the event loop took requests
  * from the open schedule vs their intended time (waiting for a connection afterwards is not in it); ports count local TCP sockets in the ephemeral range (whole host).
- * {@code reasons} is empty when the generator kept up; {@code issues} types them, in the same order.
+ * {@code reasons} is empty when the generator kept up; {@code issues} types them, one each in the same order (a kind
+ * repeats when several shards of a merged second had it, each reason naming its shard).
  * {@code heapAfterGcBytes} is the generator's heap right after its last GC, {@code loadedClasses} its loaded
  * classes, {@code blockedThreads} its threads BLOCKED on a monitor when sampled (report 002's generator ended
  * blocked in {@code ClassLoader.loadClass}).

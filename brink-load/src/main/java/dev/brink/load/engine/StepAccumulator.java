@@ -6,6 +6,7 @@ import dev.brink.core.line.Percentiles;
 import dev.brink.core.summary.OperationResult;
 import dev.brink.core.verdict.GeneratorIssue;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,7 +22,14 @@ public final class StepAccumulator {
     private final Counters[] opSums;
     private final String[] opNames;
     private final double[] opTargetRps;
-    private final Map<String, String> reasons = new LinkedHashMap<>(); // first reason of each kind
+    /**
+     * Why the generator was bound, one reason per issue (and per shard that had it), each from the latest second it
+     * held in: the step's steady seconds, not its first. A closed loop's first second is the JIT compiling the load
+     * path (its event loop at 62 % of a core while C2 takes the rest of the process), which says nothing of the
+     * seconds after it; a lag, a port count or a leak is also most telling where the step ended. Keyed by the typed
+     * issue, never by the reason's words.
+     */
+    private final Map<ReasonKey, String> reasons = new LinkedHashMap<>();
     private final Set<GeneratorIssue> issues = new LinkedHashSet<>();
     private int maxInFlight;
     private GeneratorHealth worst;
@@ -44,7 +52,7 @@ public final class StepAccumulator {
         sum.add(total);
         for (int i = 0; i < opSums.length; i++) opSums[i].add(ops[i]);
         maxInFlight = Math.max(maxInFlight, inFlight);
-        for (String r : h.reasons()) reasons.putIfAbsent(r.split("[ :]", 2)[0], r);
+        keepLatest(h);
         issues.addAll(h.issues());
         worst = worst == null ? h : new GeneratorHealth(h.epochMs(), Math.max(worst.processCpu(), h.processCpu()),
                 Math.max(worst.loopCpu(), h.loopCpu()), worst.gcPauseMs() + h.gcPauseMs(),
@@ -53,6 +61,24 @@ public final class StepAccumulator {
                 Math.max(worst.timeWait(), h.timeWait()), worst.dropped() + h.dropped(), List.of(),
                 h.heapAfterGcBytes(), h.loadedClasses(), Math.max(worst.blockedThreads(), h.blockedThreads()), List.of());
     }
+
+    /**
+     * A second's reasons under their issues: {@link GeneratorHealth#issues()} types {@link GeneratorHealth#reasons()} in
+     * the same order, one each, several of a kind when shards each had it (the k-th of a kind in a second is the k-th
+     * shard that had it). A line that does not pair them (an older run's) keys each reason by its place instead.
+     */
+    private void keepLatest(GeneratorHealth h) {
+        List<String> rs = h.reasons();
+        List<GeneratorIssue> is = h.issues();
+        Map<GeneratorIssue, Integer> seen = new EnumMap<>(GeneratorIssue.class);
+        for (int i = 0; i < rs.size(); i++) {
+            GeneratorIssue issue = is.size() == rs.size() ? is.get(i) : null;
+            int k = issue == null ? i : seen.merge(issue, 1, Integer::sum) - 1;
+            reasons.put(new ReasonKey(issue, k), rs.get(i)); // an existing key keeps its place, takes the later text
+        }
+    }
+
+    private record ReasonKey(GeneratorIssue issue, int ordinal) {}
 
     /** @param seconds how long the step ran: its duration, or less when it was ended early */
     public StepResult result(double seconds) {

@@ -6,6 +6,7 @@ import dev.brink.load.engine.IntervalListener;
 import dev.brink.core.line.IntervalStats;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
@@ -72,7 +73,8 @@ public final class LiveMetrics implements IntervalListener {
         interval.errors().forEach((kind, n) -> errors.merge(kind, n, Long::sum));
         seconds += interval.intervalS();
         if (generator.bound()) boundSeconds += interval.intervalS();
-        for (GeneratorIssue issue : generator.issues()) issueSeconds.merge(issue, interval.intervalS(), Double::sum);
+        // a kind repeats when several shards had it in the second: the second counts once
+        for (GeneratorIssue issue : Set.copyOf(generator.issues())) issueSeconds.merge(issue, interval.intervalS(), Double::sum);
         last = interval;
         lastHealth = generator;
         if (interval.targetRps() > 0 && profileRps > 0) multiplier = interval.targetRps() * shards / profileRps;
