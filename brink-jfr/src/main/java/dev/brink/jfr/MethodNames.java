@@ -28,7 +28,9 @@ final class MethodNames {
                 generated.clear();
             }
             String type = m.getType() == null ? "(unknown)" : m.getType().getName();
-            s = type + "." + m.getName();
+            // one name per run and across runs: a hidden class's name holds its address (no other class name can hold
+            // ".0x", "/0x" or "+0x": a Java identifier never starts with a digit, nor holds '/' or '+')
+            s = withoutRunAddress(type + "." + m.getName());
             names.put(m, s);
             if (m.isHidden() || generatedClass(type)) {
                 generated.put(m, Boolean.TRUE);
@@ -59,13 +61,41 @@ final class MethodNames {
     }
 
     /**
-     * A lambda's frame without the JVM's per-run part: {@code com.acme.Quotes$$Lambda.apply} for JDK 17's
-     * {@code com.acme.Quotes$$Lambda$89+0x00007eff54007c28.1813475653.apply} and JDK 21's
-     * {@code com.acme.Quotes$$Lambda.0x000000007e045438.apply}; the name itself for any other frame.
+     * A generated class's frame without the JVM's per-run part, so that a table or finding names it the same in every
+     * run and folds its instances into one line: a lambda keeps the class that wrote it ({@code com.acme.Quotes$$Lambda.apply}
+     * for JDK 17's {@code com.acme.Quotes$$Lambda$89+0x00007eff54007c28.1813475653.apply} and JDK 21's
+     * {@code com.acme.Quotes$$Lambda.0x000000007e045438.apply}); any other hidden class loses its address (the JDK's
+     * method-handle forms, {@code java.lang.invoke.LambdaForm$DMH.0x0000000023047400.invokeStatic} →
+     * {@code java.lang.invoke.LambdaForm$DMH.invokeStatic}: {@code Class.getName} gives a hidden class a {@code /0x…}
+     * suffix, which recordings write as {@code .0x…} or, on JDK 17, {@code +0x…}). The name itself for any other frame.
      */
-    static String lambda(String frame) {
+    static String withoutRunAddress(String frame) {
         int at = frame.indexOf("$$Lambda");
-        return at < 0 ? frame : frame.substring(0, at + "$$Lambda".length()) + frame.substring(frame.lastIndexOf('.'));
+        if (at >= 0) {
+            return frame.substring(0, at + "$$Lambda".length()) + frame.substring(frame.lastIndexOf('.'));
+        }
+        int x = frame.indexOf("0x");
+        while (x > 0 && "./+".indexOf(frame.charAt(x - 1)) < 0) {
+            x = frame.indexOf("0x", x + 1);
+        }
+        if (x <= 0) {
+            return frame;
+        }
+        int end = x + 2;
+        while (end < frame.length() && Character.digit(frame.charAt(end), 16) >= 0) {
+            end++;
+        }
+        // JDK 17 may follow the address with a number of its own (".1813475653"), itself followed by the method
+        if (end < frame.length() && frame.charAt(end) == '.') {
+            int d = end + 1;
+            while (d < frame.length() && Character.isDigit(frame.charAt(d))) {
+                d++;
+            }
+            if (d > end + 1 && d < frame.length() && frame.charAt(d) == '.') {
+                end = d;
+            }
+        }
+        return frame.substring(0, x - 1) + frame.substring(end);
     }
 
     /**

@@ -43,7 +43,7 @@ final class StackView {
     /** Without an application frame: the outermost frame of the family the cost belongs to (a framework's entry). */
     String entry;
     LibraryFamily category;
-    /** The application frame is a lambda of the application's ({@link MethodNames#lambda}): none of its methods is on the stack. */
+    /** The application frame is a lambda of the application's ({@link MethodNames#withoutRunAddress}): none of its methods is on the stack. */
     boolean lambdaOnly;
     List<RecordedFrame> frames;
 
@@ -105,7 +105,7 @@ final class StackView {
                 break;
             }
             if (generated && lambda == null && name.contains("$$Lambda") && app.isApplication(name)) {
-                lambda = MethodNames.lambda(name);
+                lambda = MethodNames.withoutRunAddress(name);
                 lambdaVia = previous != null ? previous : previousGenerated;
                 lambdaFamily = walk.family(true);
             }

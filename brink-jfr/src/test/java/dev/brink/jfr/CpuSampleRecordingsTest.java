@@ -71,7 +71,7 @@ class CpuSampleRecordingsTest {
         }
     }
 
-    /** Every table names a lambda as MethodNames.lambda does: the class that wrote it, no per-run address. */
+    /** Every table names a lambda as MethodNames.withoutRunAddress does: the class that wrote it, no per-run address. */
     @Test
     void lambdaFrames_namedWithoutTheirRunsAddress() throws Exception {
         for (String name : List.of("cputime-busy-jdk17", "cputime-busy-jdk25", "cputime-quiet-jdk17", "cputime-quiet-jdk25")) {

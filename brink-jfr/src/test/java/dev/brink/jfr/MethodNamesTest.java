@@ -21,9 +21,19 @@ class MethodNamesTest {
     }
 
     @Test
-    void lambda_namedWithoutTheJvmsPerRunAddress() {
-        assertThat(MethodNames.lambda("com.acme.Quotes$$Lambda$89+0x00007eff54007c28.1813475653.apply")).isEqualTo("com.acme.Quotes$$Lambda.apply");
-        assertThat(MethodNames.lambda("com.acme.Quotes$$Lambda.0x000000007e045438.apply")).isEqualTo("com.acme.Quotes$$Lambda.apply");
-        assertThat(MethodNames.lambda("com.acme.Quotes.lambda$price$0")).isEqualTo("com.acme.Quotes.lambda$price$0");
+    void generatedClasses_namedWithoutTheJvmsPerRunAddress() {
+        assertThat(MethodNames.withoutRunAddress("com.acme.Quotes$$Lambda$89+0x00007eff54007c28.1813475653.apply")).isEqualTo("com.acme.Quotes$$Lambda.apply");
+        assertThat(MethodNames.withoutRunAddress("com.acme.Quotes$$Lambda.0x000000007e045438.apply")).isEqualTo("com.acme.Quotes$$Lambda.apply");
+        assertThat(MethodNames.withoutRunAddress("com.acme.Quotes.lambda$price$0")).isEqualTo("com.acme.Quotes.lambda$price$0");
+        // the JDK's method-handle forms are hidden classes too (JDK 25's recording, JDK 17's name)
+        assertThat(MethodNames.withoutRunAddress("java.lang.invoke.LambdaForm$DMH.0x0000000023047400.invokeStatic"))
+                .isEqualTo("java.lang.invoke.LambdaForm$DMH.invokeStatic");
+        assertThat(MethodNames.withoutRunAddress("java.lang.invoke.LambdaForm$MH+0x0000000800c0c400.invoke"))
+                .isEqualTo("java.lang.invoke.LambdaForm$MH.invoke");
+        assertThat(MethodNames.withoutRunAddress("java.lang.invoke.LambdaForm$MH+0x0000000800c0c400.1234.invoke"))
+                .isEqualTo("java.lang.invoke.LambdaForm$MH.invoke");
+        // an address-like word that is not a hidden class's suffix stays
+        assertThat(MethodNames.withoutRunAddress("com.acme.Hex.parse0x")).isEqualTo("com.acme.Hex.parse0x");
+        assertThat(MethodNames.withoutRunAddress("com.acme.Codec.decode")).isEqualTo("com.acme.Codec.decode");
     }
 }
