@@ -34,7 +34,8 @@ final class JfrText {
                 + " not the application; --app-package names them)" : String.join(", ", r.appPackages()) + " (" + r.appPackagesSource() + ")"));
         out.printf(Locale.ROOT, "CPU: JVM %.0f %% avg, %.0f %% max; machine %.0f %% avg, %.0f %% max (%d samples)%n",
                 r.cpu().jvmAvg() * 100, r.cpu().jvmMax() * 100, r.cpu().machineAvg() * 100, r.cpu().machineMax() * 100, r.cpu().samples());
-        out.printf(Locale.ROOT, "%nHot methods (top frame, %d %s):%n", r.executionSamples(), r.cpuSampleSource().words());
+        out.printf(Locale.ROOT, "%nHot methods (top frame, %d %s%s):%n", r.executionSamples(), r.cpuSampleSource().words(),
+                r.cpuSamplesLost() > 0 ? ", " + r.cpuSamplesLost() + " more lost by the JVM's sampler" : "");
         table(out, r.hotMethodsSelf(), "%5.1f %%  %s%s", row -> new Object[] {row.share() * 100, row.key(), app(row.top())});
         out.println("Hot paths (application frame and the library family it calls):");
         for (JfrReport.HotPath p : r.hotPaths().subList(0, Math.min(ROWS, r.hotPaths().size()))) {

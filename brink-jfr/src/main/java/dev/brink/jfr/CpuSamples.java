@@ -33,6 +33,12 @@ final class CpuSamples {
     long count;
     /** The CPU time the samples stand for (jdk.CPUTimeSample's samplingPeriod each), 0 for execution samples. */
     double cpuSeconds;
+    /**
+     * CPU-time samples the JVM took but could not keep (jdk.CPUTimeSamplesLost): the sampler's queue was full, which
+     * happens when many threads are on CPU at once — when CPU matters most. Tables keep their shares (a lost sample is
+     * any thread's), but the CPU the samples stand for ({@link #cpuSecondsWithLost}) counts them.
+     */
+    long lost;
 
     CpuSamples(CpuSampleSource source) {
         this.source = source;
@@ -60,6 +66,11 @@ final class CpuSamples {
         pools.add(pool, 1, null);
         pathPools.computeIfAbsent(path, k -> new Tally()).add(pool, 1, null);
         categories.merge(stack.category, 1L, Long::sum);
+    }
+
+    /** The CPU time the samples stand for, the lost ones counted at the kept ones' mean period. */
+    double cpuSecondsWithLost() {
+        return count == 0 ? cpuSeconds : cpuSeconds * (count + lost) / count;
     }
 
     /**

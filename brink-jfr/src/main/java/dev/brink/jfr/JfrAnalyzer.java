@@ -157,6 +157,7 @@ public final class JfrAnalyzer {
             case "jdk.ExecutionSample" -> cpuSample(execution, e, e.getStackTrace(), "sampledThread", 0);
             case "jdk.CPUTimeSample" -> cpuSample(cpuTime, e, e.getBoolean("failed") ? null : e.getStackTrace(), "eventThread",
                     e.getDuration("samplingPeriod").toNanos() / 1e9);
+            case "jdk.CPUTimeSamplesLost" -> cpuTime.lost += e.getInt("lostSamples");
             case "jdk.CPUInformation" -> hwThreads = Math.max(hwThreads, e.getInt("hwThreads"));
             case "jdk.NativeMethodSample" -> natives.add(stack.read(e.getStackTrace(), false).top, 1, stack.appFrame);
             case "jdk.ObjectAllocationSample" -> {
@@ -383,7 +384,7 @@ public final class JfrAnalyzer {
                 defines.top(TOP), loaderWaits, loaderWaitMs);
         List<Finding> findings = new ArrayList<>();
         JfrReport.GcSummary gcSummary = gc.summarize(windowSec, findings, file.toString(), perSec);
-        JfrReport draft = new JfrReport(file.toString(), jvm, first, last, chunkCount, events, samples, chosen.source,
+        JfrReport draft = new JfrReport(file.toString(), jvm, first, last, chunkCount, events, samples, chosen.source, chosen.lost,
                 natives.totalCount(), chosen.self.top(TOP), totalShares(chosen), hotPaths, shares, natives.top(TOP),
                 byClass.top(TOP), bySite.top(TOP), allocations.appSites(TOP), byClass.totalWeight() / Math.max(windowSec, 1e-3),
                 List.copyOf(contention.subList(0, Math.min(TOP, contention.size()))), parks.top(TOP), sleeps.top(TOP), cl, exceptions.byType().top(TOP), exceptions.bySite().top(TOP),
@@ -413,7 +414,7 @@ public final class JfrAnalyzer {
      */
     private double jvmCores(CpuSamples s, JfrReport.CpuLoad cpu, double windowSec) {
         if (s.source == CpuSampleSource.CPU_TIME_SAMPLE) {
-            return windowSec > 0 ? s.cpuSeconds / windowSec : -1;
+            return windowSec > 0 ? s.cpuSecondsWithLost() / windowSec : -1;
         }
         return cpu.samples() > 0 && hwThreads > 0 ? cpu.jvmAvg() * hwThreads : -1;
     }

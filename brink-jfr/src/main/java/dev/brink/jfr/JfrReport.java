@@ -22,6 +22,8 @@ import java.util.Map;
  * @param executionSamples   the CPU samples every CPU table is drawn from (JSON {@code execution_samples}, its name from
  *                           before JDK 25): jdk.ExecutionSample events, or jdk.CPUTimeSample when the recording has them
  * @param cpuSampleSource    which of the two ({@link CpuSamples#chosen}: CPU-time samples when present, never both)
+ * @param cpuSamplesLost     CPU-time samples the JVM lost (jdk.CPUTimeSamplesLost; 0 for execution samples, which JFR
+ *                           does not count when it drops them)
  * @param nativeSamples      jdk.NativeMethodSample events: threads in native code (often waiting in I/O), apart
  * @param hotMethodsSelf     methods on top of execution samples (weight: samples), top: most frequent app frame
  * @param hotMethodsTotal    methods anywhere on the stack of execution samples (weight: samples, once per sample)
@@ -52,6 +54,7 @@ import java.util.Map;
 public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @JsonIgnore Instant end, int chunks, long events,
                         @JsonProperty("execution_samples") long executionSamples,
                         @JsonProperty("cpu_sample_source") CpuSampleSource cpuSampleSource,
+                        @JsonProperty("cpu_samples_lost") long cpuSamplesLost,
                         @JsonProperty("native_samples") long nativeSamples,
                         @JsonProperty("hot_methods_self") List<Ranked> hotMethodsSelf,
                         @JsonProperty("hot_methods_total") List<Ranked> hotMethodsTotal,
@@ -79,7 +82,7 @@ public record JfrReport(String file, String jvm, @JsonIgnore Instant start, @Jso
 
     /** This report with {@code all} as its findings (the findings are drawn from the tables, so they come last). */
     JfrReport withFindings(List<Finding> all) {
-        return new JfrReport(file, jvm, start, end, chunks, events, executionSamples, cpuSampleSource, nativeSamples, hotMethodsSelf,
+        return new JfrReport(file, jvm, start, end, chunks, events, executionSamples, cpuSampleSource, cpuSamplesLost, nativeSamples, hotMethodsSelf,
                 hotMethodsTotal, hotPaths, categoryShares, nativeMethods, allocationByClass, allocationBySite,
                 allocationByAppFrame, allocationBytesPerSec, contention, parksBySite, sleepsBySite, classLoading,
                 exceptionsByType, exceptionsBySite, throwablesCreated, exceptions, appPackages, appPackagesSource, gc, cpu,

@@ -47,6 +47,26 @@ class CpuSampleRecordingsTest {
         }
     }
 
+    /**
+     * Forty-eight threads on two cores at a 1 ms CPU-time throttle: the JVM's sampler drops some of its samples and says
+     * how many. The report counts them, and the CPU the samples stand for includes them.
+     */
+    @Test
+    void lostCpuTimeSamples_areCounted() throws Exception {
+        Path file = Recordings.unpacked(tmp, "cputime-crowd-jdk25");
+        long lost = 0;
+        for (RecordedEvent e : RecordingFile.readAllEvents(file)) {
+            if (e.getEventType().getName().equals("jdk.CPUTimeSamplesLost")) {
+                lost += e.getInt("lostSamples");
+            }
+        }
+        JfrReport r = JfrAnalyzer.analyze(file, JfrFilter.ALL);
+        assertThat(lost).isPositive();
+        assertThat(r.cpuSamplesLost()).isEqualTo(lost);
+        assertThat(r.executionSamples()).isEqualTo(count(file, "jdk.CPUTimeSample"));
+        assertThat(r.hotMethodsSelf().get(0).key()).isEqualTo(CRUNCH);
+    }
+
     @Test
     void executionSamples_stayTheSourceWithoutCpuTimeSamples() throws Exception {
         JfrReport r = JfrAnalyzer.analyze(Recordings.unpacked(tmp, "cputime-busy-jdk17"), JfrFilter.ALL);

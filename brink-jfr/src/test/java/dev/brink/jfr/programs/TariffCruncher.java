@@ -11,9 +11,11 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code busy}: the thread hashes without a pause, a whole core in one application method.</li>
  *   <li>{@code quiet}: the thread hashes for two milliseconds every {@value #QUIET_PAUSE_MS} ms and sleeps in
  *   between, a hundredth of a core: the JVM's only Java code, so most of its few samples, and no CPU problem.</li>
+ *   <li>{@code busy SECONDS THREADS}: that many pool threads hashing without a pause, more runnable threads than
+ *   cores: with a short CPU-time sampling period the JVM's sampler cannot keep up and loses samples.</li>
  * </ul>
  *
- * <p>Usage: {@code TariffCruncher busy|quiet SECONDS}; prints {@code CRUNCHED N} at the end.
+ * <p>Usage: {@code TariffCruncher busy|quiet SECONDS [THREADS]}; prints {@code CRUNCHED N} at the end.
  */
 public final class TariffCruncher {
     static final long QUIET_PAUSE_MS = 100;
@@ -24,22 +26,31 @@ public final class TariffCruncher {
     public static void main(String[] args) throws Exception {
         boolean busy = args[0].equals("busy");
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(Long.parseLong(args[1]));
-        long[] total = new long[1];
-        ExecutorService pool = Executors.newSingleThreadExecutor(r -> new Thread(r, "cruncher-1"));
-        pool.submit(() -> {
-            while (System.nanoTime() < end) {
-                total[0] += crunch(busy ? TimeUnit.MILLISECONDS.toNanos(50) : TimeUnit.MILLISECONDS.toNanos(2));
-                if (!busy) {
-                    try {
-                        Thread.sleep(QUIET_PAUSE_MS);
-                    } catch (InterruptedException e) {
-                        return;
+        int threads = args.length > 2 ? Integer.parseInt(args[2]) : 1;
+        long[] total = new long[threads];
+        java.util.concurrent.atomic.AtomicInteger names = new java.util.concurrent.atomic.AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> new Thread(r, "cruncher-" + names.incrementAndGet()));
+        java.util.List<java.util.concurrent.Future<?>> running = new java.util.ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int mine = t;
+            running.add(pool.submit(() -> {
+                while (System.nanoTime() < end) {
+                    total[mine] += crunch(busy ? TimeUnit.MILLISECONDS.toNanos(50) : TimeUnit.MILLISECONDS.toNanos(2));
+                    if (!busy) {
+                        try {
+                            Thread.sleep(QUIET_PAUSE_MS);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
                     }
                 }
-            }
-        }).get();
+            }));
+        }
+        for (java.util.concurrent.Future<?> f : running) {
+            f.get();
+        }
         pool.shutdown();
-        System.out.println("CRUNCHED " + total[0]);
+        System.out.println("CRUNCHED " + java.util.Arrays.stream(total).sum());
     }
 
     /** Hashes tariff codes for {@code nanos} of the thread's time; the count of codes hashed. */
