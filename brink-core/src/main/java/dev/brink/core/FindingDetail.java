@@ -81,6 +81,14 @@ public final class FindingDetail {
          * cache filling toward it (a third dump tells); absent otherwise.
          */
         public static final String BOUND_UNREAD = "bound_unread";
+        /**
+         * A cache whose bound the dump shows but that fills the heap before it reaches it: the bound in entries, what
+         * it would retain there (its entries' mean size in the later dump), and the heap's maximum the later dump
+         * shows ({@code Runtime.maxMemory()}); absent otherwise.
+         */
+        public static final String ELEMENTS_BOUND = "elements_bound";
+        public static final String BOUND_BYTES = "bound_bytes";
+        public static final String MAX_HEAP_BYTES = "max_heap_bytes";
         /** The two dumps, as given. */
         public static final String DUMP_BEFORE = "dump_before";
         public static final String DUMP_AFTER = "dump_after";
@@ -402,7 +410,8 @@ public final class FindingDetail {
                     HistogramGrowth.GROWN_CLASSES, HistogramGrowth.LIVE_BYTES_BEFORE,
                     HistogramGrowth.LIVE_BYTES_AFTER, HistogramGrowth.SOURCE,
                     Gc.SLOPE_BYTES_PER_MIN, Gc.R2, Gc.FLOOR_START_BYTES, Gc.FLOOR_END_BYTES, Gc.REASON, Gc.ADVICE,
-                    HeapGrowth.NATIVE_BYTES, HeapGrowth.NATIVE_BYTES_BEFORE, HeapGrowth.NATIVE_GROWTH_BYTES, HeapGrowth.BOUND_UNREAD)),
+                    HeapGrowth.NATIVE_BYTES, HeapGrowth.NATIVE_BYTES_BEFORE, HeapGrowth.NATIVE_GROWTH_BYTES, HeapGrowth.BOUND_UNREAD,
+                    HeapGrowth.ELEMENTS_BOUND, HeapGrowth.BOUND_BYTES, HeapGrowth.MAX_HEAP_BYTES)),
             Map.entry(FindingKind.LEAK_SUSPECT, List.of(HeapLeak.RETAINED_BYTES, HeapLeak.HEAP_BYTES, HeapLeak.SHARE_OF_HEAP,
                     HeapLeak.SUSPECT, HeapLeak.ACCUMULATION_CLASS, HeapLeak.ACCUMULATION_OBJECT, HeapLeak.ACCUMULATION_RETAINED_BYTES,
                     HeapLeak.ROOT_KIND, HeapLeak.PATH_FROM_GC_ROOT, HeapLeak.LEAK_SHAPE, HeapLeak.HOLDERS, HeapLeak.LOADER_CLASS,

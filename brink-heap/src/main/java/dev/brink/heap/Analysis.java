@@ -123,7 +123,7 @@ final class Analysis {
         direct.read(first);
         HolderTable table = holders.name(first, threads, direct.heldBy(holders.candidates()));
         HolderSummary summary = new HolderSummary(file.toString(), g.timestampMillis(), heap, direct.bytes(), table.holders(), holders.floor(),
-                applicationClasses, rows);
+                applicationClasses, rows, HeapCeiling.of(g, heap));
         GrowthRules.Outcome outcome = before == null ? null : GrowthRules.compare(before, summary, options.top());
         // a grown holder whose biggest instance was under the guess: its path comes with a second scan
         HolderEvidence late = new HolderEvidence(g, tree, dt, paths);
@@ -219,7 +219,8 @@ final class Analysis {
         List<Finding> findings = new ArrayList<>();
         for (HolderGrowth row : outcome.grown()) {
             findings.add(HeapFindings.growth(before.file(), after.file(), row, table.holder(row.holder()), earlier.get(row.holder()),
-                    where.apply(table.biggestNode(row.holder())), after.heapBytes(), growth.hoursBetween()));
+                    where.apply(table.biggestNode(row.holder())), after.heapBytes(), after.maxHeapBytes(),
+                    growth.hoursBetween()));
         }
         return new HeapDiff(growth, findings, classDeltas(before.classes(), after.classes()));
     }

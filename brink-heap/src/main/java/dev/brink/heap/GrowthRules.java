@@ -58,8 +58,19 @@ import java.util.Set;
  * constant compiled into removeEldestEntry, or no override at all: the dump holds no code) is a possibility of
  * eviction, not evidence of it, and a leak is growth: its growth is judged like any holder's, and its finding says it
  * may be a cache filling and that a third dump tells. Excusing it would clear every growing map that was subclassed
- * for a toString. What a read bound still hides: one far beyond the heap looks like a cache filling until it is
- * full; a third dump, or the soak's trend, says.
+ * for a toString.
+ *
+ * <p><b>A bound beyond the heap.</b> A bound protects the heap only if the cache fits under it when full: a cache of
+ * sessions bounded at 100 000 whose sessions keep 12 KB each is 1.2 GB at its bound, and in a 512 MiB heap it throws
+ * OutOfMemoryError long before it evicts anything. So a cache that fills (above) is judged by what it would retain
+ * at its bound: the bound read from the heap times its entries' mean retained size in the later dump (what each
+ * new entry costs, on average). When that is more than the later dump's heap maximum leaves it (the maximum less
+ * what the rest of the heap holds), it is growth that fills the heap before it reaches its bound: no excuse, judged
+ * like any holder, its finding giving the bound, the bytes at the bound and the maximum. The maximum is what the
+ * dump shows ({@link HeapCeiling}: {@code Runtime.maxMemory()}, as the JDK saves it at start-up); a dump that does
+ * not show one leaves the cache filling: the heap's used size is the least the maximum can be, not the most, and
+ * judging against it would call every cache still filling in a roomy heap a leak. A bound the heap does not show
+ * (a library's weight, an expiry) cannot be judged either way.
  *
  * <p><b>Native memory.</b> A holder's bytes are its retained heap and the native memory its direct buffers hold
  * (report.DirectBuffers): a map of sessions that keeps each one's 64 KiB {@code ByteBuffer.allocateDirect} grows
@@ -133,7 +144,8 @@ final class GrowthRules {
             long growth = h.totalBytes() - was;
             if (!inFlight(h, a.get(h.key())) && growth >= minGrowth && growth >= MIN_GROWTH_SHARE_OF_HOLDER * was) {
                 grown.put(h.key(), h);
-                if (filling(h, a.get(h.key()), was) || poolAtWorkingSet(h, a.get(h.key()), was, minGrowth)) {
+                if (filling(h, a.get(h.key()), was) && !beyondHeap(h, after.heapBytes(), after.maxHeapBytes())
+                        || poolAtWorkingSet(h, a.get(h.key()), was, minGrowth)) {
                     filling.add(h.key());
                 }
             }
@@ -206,6 +218,27 @@ final class GrowthRules {
         double meanThen = (double) earlierBytes / then;
         double meanNow = (double) h.totalBytes() / now;
         return meanNow <= (1 + MIN_GROWTH_SHARE_OF_HOLDER) * meanThen;
+    }
+
+    /**
+     * What holder h would retain at its bound, its entries as big on average as now; 0 when it has no bound the heap
+     * shows or no entries (see the class comment).
+     */
+    static long boundBytes(Holder h) {
+        if (h.bound() <= 0 || h.elements() <= 0) {
+            return 0;
+        }
+        return (long) Math.min(Long.MAX_VALUE, (double) h.retainedBytes() / h.elements() * h.bound());
+    }
+
+    /**
+     * True when holder h at its bound would retain more than the heap's maximum leaves it beside the rest of a heap
+     * of {@code heapBytes} reachable bytes; false when the maximum is unknown (0) or h has no bound the heap shows.
+     */
+    static boolean beyondHeap(Holder h, long heapBytes, long maxHeapBytes) {
+        long atBound = boundBytes(h);
+        return maxHeapBytes > 0 && atBound > 0 && h.elements() < h.bound()
+                && atBound > maxHeapBytes - Math.max(0, heapBytes - h.retainedBytes());
     }
 
     /**

@@ -80,16 +80,16 @@ final class HeapFindings {
      * dump, or null.
      */
     static Finding growth(String before, String after, HolderGrowth row, Holder holder, Holder was, HolderEvidence.Where where,
-                          long heapAfter, double hours) {
+                          long heapAfter, long maxHeapAfter, double hours) {
         MemoryLeakDetail.Accumulation at = where == null ? MemoryLeakDetail.Accumulation.UNKNOWN : new MemoryLeakDetail.Accumulation(
                 where.accumulationClass(), where.accumulationObject(), where.accumulationRetainedBytes(), where.rootKind(),
                 path(where.pathFromRoot()));
-        Map<String, Object> detail = Detail.map(MemoryLeakDetail.heapGrowth(row.bytesAfter(), heapAfter,
+        MemoryLeakDetail detail = MemoryLeakDetail.heapGrowth(row.bytesAfter(), heapAfter,
                 round(heapAfter == 0 ? 0 : (double) row.bytesAfter() / heapAfter), row.bytesBefore(), row.growthBytes(),
                 row.bytesPerHour() != null ? Math.round(row.bytesPerHour()) : null, Math.round(hours * 1e6) / 1e6, row.elementsBefore(),
                 row.elementsAfter(), row.bytesBefore() == 0, holder(holder), at, before, after)
                 .withNative(row.nativeBytesBefore(), row.nativeBytesAfter())
-                .withBoundUnread(holder.mayEvict() && row.nativeGrowthBytes() == 0));
+                .withBoundUnread(holder.mayEvict() && row.nativeGrowthBytes() == 0);
         String title = String.format(Locale.ROOT, "%s grew by %s%s between the two dumps (%s → %s%s)%s",
                 holder.key(), Sizes.human(row.growthBytes()), perHour(row.bytesPerHour()), Sizes.human(row.bytesBefore()),
                 Sizes.human(row.bytesAfter()), elements(row), where == null ? "" : ", accumulated in " + where.accumulationClass());
@@ -111,8 +111,17 @@ final class HeapFindings {
         if (holder.mayEvict() && row.nativeGrowthBytes() == 0) {
             title += "; " + MAY_BE_FILLING;
         }
+        if (GrowthRules.beyondHeap(holder, heapAfter, maxHeapAfter)) {
+            // a cache that evicts, filling, whose bound the heap cannot hold (GrowthRules: a bound beyond the heap)
+            title += String.format(Locale.ROOT, "; it evicts only beyond %,d entries, which at their mean size now (%s each) is %s: "
+                            + "more than the heap's maximum (%s, Runtime.maxMemory() as the dump shows it) leaves it beside the rest "
+                            + "of the heap, so it fills the heap before it reaches its bound", holder.bound(),
+                    Sizes.human(holder.retainedBytes() / Math.max(1, holder.elements())), Sizes.human(GrowthRules.boundBytes(holder)),
+                    Sizes.human(maxHeapAfter));
+            detail = detail.withBoundBeyondHeap(holder.bound(), GrowthRules.boundBytes(holder), maxHeapAfter);
+        }
         Severity severity = heapAfter > 0 && row.bytesAfter() >= WARNING_SHARE * heapAfter ? Severity.CRITICAL : Severity.WARNING;
-        return new Finding(FindingKind.MEMORY_LEAK, severity, title, subject(holder), List.of(before, after), detail);
+        return new Finding(FindingKind.MEMORY_LEAK, severity, title, subject(holder), List.of(before, after), Detail.map(detail));
     }
 
     /** A field holder's subject is the field itself ("pkg.Class.field"), as a suspect's is; other holders their name. */

@@ -17,13 +17,20 @@ import java.util.Set;
  * @param floorBytes        the smallest retained size a holder was tracked from
  * @param applicationClasses the dump's class names outside the JDK
  * @param classes           every class's histogram row (for the class deltas beside the holders)
+ * @param maxHeapBytes      the heap's maximum as the dump shows it ({@link HeapCeiling}), or 0 when it does not
  */
 public record HolderSummary(String file, long timestampMillis, long heapBytes, long nativeBytes, List<Holder> holders, long floorBytes,
-                            Set<String> applicationClasses, List<ClassRow> classes) {
+                            Set<String> applicationClasses, List<ClassRow> classes, long maxHeapBytes) {
     public HolderSummary {
         Objects.requireNonNull(file, "file");
         holders = List.copyOf(holders);
         applicationClasses = Set.copyOf(applicationClasses);
         classes = List.copyOf(classes);
+    }
+
+    /** A summary of a dump that does not show its heap's maximum. */
+    public HolderSummary(String file, long timestampMillis, long heapBytes, long nativeBytes, List<Holder> holders, long floorBytes,
+                         Set<String> applicationClasses, List<ClassRow> classes) {
+        this(file, timestampMillis, heapBytes, nativeBytes, holders, floorBytes, applicationClasses, classes, 0);
     }
 }

@@ -15,6 +15,7 @@ import dev.brink.heap.scenario.ExportDesk;
 import dev.brink.heap.scenario.FareDesk;
 import dev.brink.heap.scenario.GlyphRenderer;
 import dev.brink.heap.scenario.IngestLoop;
+import dev.brink.heap.scenario.MeterHub;
 import dev.brink.heap.scenario.OrderDesk;
 import dev.brink.heap.scenario.PacketGateway;
 import dev.brink.heap.scenario.PluginReloader;
@@ -80,7 +81,7 @@ class HeapScenarioTest {
         List<Class<?>> mains = List.of(TileServer.class, GlyphRenderer.class, IngestLoop.class, PacketGateway.class,
                 PluginReloader.class, OrderDesk.class, InventoryApp.class, FareDesk.class, FareDesk.Leaking.class, ExportDesk.class, ScriptHost.class,
                 QuoteDesk.class, QuoteDesk.Leaking.class, QuoteDesk.Unread.class, PriceBook.class, PriceBook.Leaking.class,
-                RateCard.class, RateCard.Leaking.class, RateCard.Expiring.class);
+                RateCard.class, RateCard.Leaking.class, RateCard.Expiring.class, MeterHub.class, MeterHub.Leaking.class);
         // one JDK per thread: one JDK's child builds its heap while the other's dumps are analysed
         ExecutorService pool = Executors.newFixedThreadPool(jdks().size());
         List<Future<?>> runs = new ArrayList<>();
@@ -348,6 +349,52 @@ class HeapScenarioTest {
                     .findFirst().orElseThrow(() -> new AssertionError("not stable: " + r.stable()));
             assertThat(venues.elementsAfter()).isEqualTo(3_000);
             assertThat(venues.elementsBound()).isEqualTo(3_000L);
+        }
+    }
+
+    @Test
+    void perThreadFreeListsAreAPoolAndAStaticAnonymousCacheReadsItsBoundFromTheOuterClass() {
+        String pool = "thread-local " + PKG + "MeterHub.FREE of threads 'meter-worker-#'";
+        for (Result r : results(MeterHub.class)) {
+            oneDumpNames(r, pool);
+            // equal buffers in a deque each thread polls from and offers back to: a pool, and only informing
+            LeakSuspect free = suspect(r.after(), pool);
+            assertThat(free.structure()).startsWith("a pool of 16 equal buffers (byte[], ").contains("java.util.ArrayDeque");
+            assertThat(severityOf(r.after(), pool)).isEqualTo(Severity.INFO);
+            // the application's own pools: a fixed array of slots, a list kept under its pool's capacity
+            LeakSuspect ring = suspect(r.after(), PKG + "MeterHub$FrameRing.slots");
+            assertThat(ring.structure()).startsWith("a pool of 24 equal buffers (byte[], ").contains("a fixed array of " + PKG + "MeterHub$FrameRing");
+            LeakSuspect blocks = suspect(r.after(), PKG + "MeterHub$BlockPool.free");
+            assertThat(blocks.structure()).startsWith("a pool of 20 equal buffers (byte[], ").contains("capped at 24");
+            assertThat(r.leaks()).as(r.diff().growth().grown().toString()).isEmpty();
+            assertThat(r.diff().grew()).isFalse();
+            // MeterHub$1 has no this$0: its bound is MeterHub.MAX_READINGS, a static read at start-up, not a constant
+            HolderGrowth readings = r.diff().growth().filling().stream().filter(h -> h.holder().equals("static " + PKG + "MeterHub.READINGS"))
+                    .findFirst().orElseThrow(() -> new AssertionError("not filling: " + r.diff().growth()));
+            assertThat(readings.elementsBefore()).isEqualTo(2_000);
+            assertThat(readings.elementsAfter()).isEqualTo(4_000);
+            assertThat(readings.elementsBound()).isEqualTo(6_000L);
+        }
+    }
+
+    @Test
+    void aThreadLocalListOfEqualBuffersAndACacheBoundedBeyondTheHeapAreLeaks() {
+        String scratch = "thread-local " + PKG + "MeterHub$Leaking.SCRATCH of threads 'meter-worker-#'";
+        String frames = PKG + "MeterHub$Leaking.FRAMES";
+        for (Result r : results(MeterHub.Leaking.class)) {
+            // one dump: 900 equal buffers, but in lists that are only appended to: no pool, and warned of by size
+            LeakSuspect list = suspect(r.after(), scratch);
+            assertThat(list.structure()).isEmpty();
+            assertThat(severityOf(r.after(), scratch)).isEqualTo(Severity.WARNING);
+            assertThat(r.leaks()).extracting(Finding::subject).containsExactlyInAnyOrder(scratch, frames);
+            Finding cache = r.leaks().stream().filter(f -> f.subject().equals(frames)).findFirst().orElseThrow();
+            // bounded at 40 000 frames of ~2 KiB: ~80 MB at its bound, beyond a 64 MiB heap's maximum
+            assertThat(cache.detail()).containsEntry(HeapGrowth.ELEMENTS_BOUND, 40_000L).doesNotContainKey(HeapGrowth.BOUND_UNREAD);
+            assertThat(ScenarioRuns.number(cache, HeapGrowth.BOUND_BYTES)).isBetween(80_000_000L, 90_000_000L);
+            assertThat(ScenarioRuns.number(cache, HeapGrowth.MAX_HEAP_BYTES)).isBetween(60L << 20, 64L << 20);
+            assertThat(cache.title()).contains("fills the heap before it reaches its bound");
+            assertThat(elements(cache, HeapGrowth.ELEMENTS_AFTER)).isEqualTo(3_000);
+            assertThat(r.diff().growth().filling()).isEmpty();
         }
     }
 

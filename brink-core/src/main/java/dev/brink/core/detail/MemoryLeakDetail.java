@@ -28,6 +28,11 @@ import java.util.List;
  * @param boundUnread       true when the holder that grew is a LinkedHashMap subclass whose eviction bound the dump does
  *                          not show (removeEldestEntry is code): it may be a cache filling toward that bound, which a
  *                          third dump tells; null otherwise
+ * @param elementsBound     a cache whose bound the dump shows but that cannot reach it: its bound in entries; null
+ *                          otherwise
+ * @param boundBytes        what it would retain at that bound, its entries as big on average as in the later dump
+ * @param maxHeapBytes      the heap's maximum the later dump shows ({@code Runtime.maxMemory()}), which the cache at
+ *                          its bound would pass, with what else the heap held
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareOfHeap, Long retainedBytesBefore, Long growthBytes,
@@ -39,7 +44,8 @@ public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareO
                                Long floorStartBytes, Long floorEndBytes, String reason, String advice, String suspect,
                                LeakShape leakShape, Integer holders, String loaderClass, String loaderObject, Integer loaders,
                                Integer classes, String classPattern, Long nativeBytes, Long nativeBytesBefore,
-                               Long nativeGrowthBytes, Boolean boundUnread) implements Detail, HeapRetention {
+                               Long nativeGrowthBytes, Boolean boundUnread, Long elementsBound,
+                               Long boundBytes, Long maxHeapBytes) implements Detail, HeapRetention {
     public MemoryLeakDetail {
         Ranges.retention(retainedBytes, heapBytes, shareOfHeap, accumulationRetainedBytes, threads);
         Ranges.atLeastZero("retained_bytes_before", retainedBytesBefore);
@@ -48,6 +54,9 @@ public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareO
         Ranges.atLeastZero("live_bytes_after", liveBytesAfter);
         Ranges.atLeastZero("native_bytes", nativeBytes);
         Ranges.atLeastZero("native_bytes_before", nativeBytesBefore);
+        Ranges.atLeastZero("elements_bound", elementsBound);
+        Ranges.atLeastZero("bound_bytes", boundBytes);
+        Ranges.atLeastZero("max_heap_bytes", maxHeapBytes);
         pathFromGcRoot = pathFromGcRoot == null ? null : List.copyOf(pathFromGcRoot);
         grownClasses = grownClasses == null ? null : List.copyOf(grownClasses);
     }
@@ -80,14 +89,14 @@ public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareO
                 hoursBetweenDumps, elementsBefore, elementsAfter, newHolder ? Boolean.TRUE : null, holder.holder(), holder.holderKind(),
                 holder.structure(), holder.threads(), holder.pool(), where.accumulationClass(), where.accumulationObject(),
                 where.accumulationRetainedBytes(), where.rootKind(), where.pathFromGcRoot(), null, null, null, GrowthSource.HEAP_DUMP_DIFF,
-                dumpBefore, dumpAfter, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                dumpBefore, dumpAfter, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** The classes that grew most between the soak's class histograms, with the live bytes of each histogram. */
     public static MemoryLeakDetail histogramGrowth(List<GrownClass> grown, long liveBytesBefore, long liveBytesAfter) {
         return new MemoryLeakDetail(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 null, null, null, null, grown, liveBytesBefore, liveBytesAfter, GrowthSource.CLASS_HISTOGRAM_DIFF, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** The heap-after-GC floor rising through a GC log or gc.jsonl: its slope, fit and ends, in words and advice. */
@@ -95,7 +104,7 @@ public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareO
                                            String advice) {
         return new MemoryLeakDetail(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 null, null, null, null, null, null, null, null, null, null, slopeBytesPerMin, r2, floorStartBytes, floorEndBytes, reason,
-                advice, null, null, null, null, null, null, null, null, null, null, null, null);
+                advice, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /**
@@ -110,7 +119,8 @@ public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareO
                 hoursBetweenDumps, elementsBefore, elementsAfter, newHolder, holder, holderKind, structure, threads, pool, accumulationClass,
                 accumulationObject, accumulationRetainedBytes, rootKind, pathFromGcRoot, grownClasses, liveBytesBefore, liveBytesAfter,
                 source, dumpBefore, dumpAfter, slopeBytesPerMin, r2, floorStartBytes, floorEndBytes, reason, advice, suspect, leakShape,
-                holders, loaderClass, loaderObject, loaders, classes, classPattern, after, before, after - before, boundUnread);
+                holders, loaderClass, loaderObject, loaders, classes, classPattern, after, before, after - before, boundUnread, elementsBound, boundBytes,
+                maxHeapBytes);
     }
 
     /** The same holder's growth, with the two dumps named as the run directory keeps them. */
@@ -119,7 +129,8 @@ public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareO
                 hoursBetweenDumps, elementsBefore, elementsAfter, newHolder, holder, holderKind, structure, threads, pool, accumulationClass,
                 accumulationObject, accumulationRetainedBytes, rootKind, pathFromGcRoot, grownClasses, liveBytesBefore, liveBytesAfter,
                 source, before, after, slopeBytesPerMin, r2, floorStartBytes, floorEndBytes, reason, advice, suspect, leakShape, holders,
-                loaderClass, loaderObject, loaders, classes, classPattern, nativeBytes, nativeBytesBefore, nativeGrowthBytes, boundUnread);
+                loaderClass, loaderObject, loaders, classes, classPattern, nativeBytes, nativeBytesBefore, nativeGrowthBytes, boundUnread,
+                elementsBound, boundBytes, maxHeapBytes);
     }
 
     /** The same holder's growth, said to be in a LinkedHashMap subclass whose bound the dump does not show (or not). */
@@ -129,6 +140,19 @@ public record MemoryLeakDetail(Long retainedBytes, Long heapBytes, Double shareO
                 accumulationObject, accumulationRetainedBytes, rootKind, pathFromGcRoot, grownClasses, liveBytesBefore, liveBytesAfter,
                 source, dumpBefore, dumpAfter, slopeBytesPerMin, r2, floorStartBytes, floorEndBytes, reason, advice, suspect, leakShape,
                 holders, loaderClass, loaderObject, loaders, classes, classPattern, nativeBytes, nativeBytesBefore, nativeGrowthBytes,
-                unread ? Boolean.TRUE : null);
+                unread ? Boolean.TRUE : null, elementsBound, boundBytes, maxHeapBytes);
+    }
+
+    /**
+     * The same holder's growth, in a cache that evicts at {@code bound} entries but would retain {@code boundBytes} there,
+     * more than the heap's maximum {@code maxHeapBytes} leaves it: it fills the heap before it reaches its bound.
+     */
+    public MemoryLeakDetail withBoundBeyondHeap(long bound, long boundBytes, long maxHeapBytes) {
+        return new MemoryLeakDetail(retainedBytes, heapBytes, shareOfHeap, retainedBytesBefore, growthBytes, growthBytesPerHour,
+                hoursBetweenDumps, elementsBefore, elementsAfter, newHolder, holder, holderKind, structure, threads, pool, accumulationClass,
+                accumulationObject, accumulationRetainedBytes, rootKind, pathFromGcRoot, grownClasses, liveBytesBefore, liveBytesAfter,
+                source, dumpBefore, dumpAfter, slopeBytesPerMin, r2, floorStartBytes, floorEndBytes, reason, advice, suspect, leakShape,
+                holders, loaderClass, loaderObject, loaders, classes, classPattern, nativeBytes, nativeBytesBefore, nativeGrowthBytes,
+                boundUnread, bound, boundBytes, maxHeapBytes);
     }
 }

@@ -58,7 +58,8 @@ public final class DetailSamples {
                 "0x7f10", 29_000_000L, "static-field", path, List.of(new MemoryLeakDetail.GrownClass("app.Entry", 10, 3000, 240, 72_000)),
                 40_000_000L, 61_000_000L, GrowthSource.HEAP_DUMP_DIFF, "evidence/heap-0.hprof", "evidence/heap-1.hprof", 1_200_000L, 0.93,
                 20_000_000L, 50_000_000L, "rising", "take a heap dump", "app.Entry (3000 instances)", LeakShape.SPREAD_CLASS, 12,
-                "app.PluginLoader", "0x7f20", 40, 900, "app.Gen$#", 32_000_000L, 16_000_000L, 16_000_000L, true));
+                "app.PluginLoader", "0x7f20", 40, 900, "app.Gen$#", 32_000_000L, 16_000_000L, 16_000_000L, true, 50_000L,
+                600_000_000L, 512_000_000L));
         out.put(FindingKind.LEAK_SUSPECT, new LeakSuspectDetail(3_000_000L, 10_000_000L, 0.3, "app.Session (400 instances)",
                 "java.util.HashMap", "0x7f00", 2_900_000L, "static-field", path, LeakShape.SPREAD_CLASS, 400, "app.PluginLoader", "0x7f20",
                 3, 800, "app.Gen$#", "static app.Cache.ALL", HolderKind.STATIC_FIELD, "Spring bean factory", 8, "pool-#", "take a second dump"));

@@ -32,7 +32,13 @@ import java.util.Set;
  * else a field of the instance that encloses an inner or anonymous subclass, reached through its {@code this$0}
  * ({@code SessionStore.this.cap}), the one limit-like int or long of that class; else a static one (a
  * {@code MAX_ENTRIES} constant: HotSpot writes a class's static fields, constants included, into the dump) of the
- * subclass or of its enclosing instance's class. The first of these places that has a limit-like field decides. A
+ * subclass or of its enclosing instance's class; else, for a subclass with no enclosing instance (an anonymous or
+ * local class in a static initializer or a static method: {@code static Map m = new LinkedHashMap<>(16, .75f, true)
+ * {…}}, which javac compiles without {@code this$0}), a static one of the class that declares it, the class named
+ * by the subclass's binary name up to its last {@code $} and defined by the same loader. That is where such code keeps
+ * a bound it reads at start-up ({@code static final int MAX = Integer.getInteger("cache.max", 500)}): javac inlines
+ * only a compile-time constant into the method, so a non-constant static is read from the outer class at each call,
+ * and its value is in the dump. The first of these places that has a limit-like field decides. A
  * counter beside it ({@code hits}) is not a bound; two limit-like fields at one place are ambiguous; a read value of 0
  * or less keeps no entry and is no bound (it is how code says "unbounded"); a literal compiled into the method is
  * invisible. Each leaves the bound unread: {@link #MAYBE}. Caffeine
@@ -129,7 +135,43 @@ final class EvictionBounds {
         if (bound == NOT_THERE && outerClass >= 0) {
             bound = staticLimit(classes, outerClass);
         }
+        int declaring = outerId == 0 ? declaringClass(classes, c) : -1;
+        if (bound == NOT_THERE && declaring >= 0) {
+            bound = staticLimit(classes, declaring);
+        }
         return bound == NOT_THERE ? MAYBE : bound;
+    }
+
+    /**
+     * The class that declares nested class c (its binary name up to the last {@code $}, defined by the same loader),
+     * or -1: none, or several (see the class comment).
+     */
+    private static int declaringClass(ClassTable classes, int c) {
+        String name = classes.name(c);
+        int dollar = name.lastIndexOf('$');
+        if (dollar <= 0) {
+            return -1;
+        }
+        String outer = name.substring(0, dollar);
+        int found = -1;
+        for (int k = 0; k < classes.size(); k++) {
+            if (classes.loaderId(k) == classes.loaderId(c) && outer.equals(classes.name(k))) {
+                if (found >= 0) {
+                    return -1;
+                }
+                found = k;
+            }
+        }
+        return found;
+    }
+
+    /**
+     * The one limit-like int or long field that class c declares itself, read from an instance's raw fields
+     * {@code data}, when it is above 0; else -1 (none, several, or one that keeps nothing).
+     */
+    static long limitOf(ClassTable classes, int c, byte[] data, int idSize) {
+        long v = ownLimit(classes, c, data, idSize);
+        return v > 0 ? v : -1;
     }
 
     /** Caffeine's maximum in entries when every entry weighs 1, else {@link #UNREAD}. */

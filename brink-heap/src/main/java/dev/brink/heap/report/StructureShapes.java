@@ -14,12 +14,31 @@ import java.util.Locale;
  *       to build an LRU cache, bounded by overriding {@code removeEldestEntry}. Nothing else wants access order (it
  *       turns every {@code get} into a write), so the flag, read from the instance's {@code accessOrder} field, is
  *       the cache's signature.</li>
- *   <li><b>A pool of buffers.</b> An object array (an {@code ArrayDeque}'s, an {@code ArrayBlockingQueue}'s, a free
- *       list's) whose elements are all buffers ({@code java.nio} buffers or primitive arrays) retaining exactly the
- *       same bytes, each at least {@value #MIN_POOLED_BYTES} bytes, at least {@value #MIN_POOLED} of them: buffers
- *       made by one allocation site with one configured size, kept for reuse. What accumulates in a leak differs
- *       in size from one element to the next (requests, sessions, records with their own strings), and it is held
- *       in entities and map nodes, not as bare buffers in a list.</li>
+ *   <li><b>A pool of buffers.</b> An object array whose elements are all buffers ({@code java.nio} buffers or
+ *       primitive arrays) retaining exactly the same bytes, each at least {@value #MIN_POOLED_BYTES} bytes, at least
+ *       {@value #MIN_POOLED} of them, kept by a structure that gives buffers back: buffers made by one allocation site
+ *       with one configured size, kept for reuse. Equal buffers alone are not the evidence: a leak of per-task
+ *       scratch buffers ({@code threadLocal.get().add(new byte[10_000])} on a pool's threads, never cleared) is
+ *       equal buffers too, thousands of them. What tells them apart is the structure around the array, the array's
+ *       immediate dominator:
+ *       <ul>
+ *         <li>a queue or deque ({@code ArrayDeque}, {@code ArrayBlockingQueue}, any {@code java.util} or
+ *             {@code java.util.concurrent} {@code Queue} or {@code Deque} class): a free list, polled to borrow and
+ *             offered to give back, the way pools are written (Netty's recyclers and arenas are named by
+ *             {@link KnownStructures});</li>
+ *         <li>an object of the application's own that keeps the array itself: a fixed array with an index, which
+ *             code does not grow by appending;</li>
+ *         <li>a list ({@code ArrayList}, {@code Vector}, {@code CopyOnWriteArrayList}) only when the object that keeps
+ *             the list has a limit-like int or long field (a pool's {@code capacity}, {@code maxPooled}, as
+ *             {@link EvictionBounds} reads one) of at least the number of buffers: a list is what code appends to,
+ *             and a list that only grows is the leak this rule must not excuse.</li>
+ *       </ul>
+ *       A list of equal buffers with no such field is not named: its suspect keeps the severity of its size. One
+ *       dump cannot say it grows (a working set filled once and replaced in place looks the same); two can. The
+ *       pool's share of the heap is no evidence either way: a preallocated slab pool is sized to the heap (one was
+ *       99 % of the used heap), and a leaking list is whatever share it has reached. What accumulates in a leak of
+ *       entities differs in size from one element to the next (requests, sessions, records with their own
+ *       strings), and it is held in entities and map nodes, not as bare buffers.</li>
  *   <li><b>A bounded Guava cache.</b> Guava builds one class, {@code LocalCache}, for bounded and unbounded caches
  *       alike, so a name in {@link KnownStructures} would call an unbounded one (a classic leak) bounded too: its
  *       fields say which it is ({@link GuavaCaches}: a maximum size or weight, or an expiry).</li>
@@ -27,7 +46,8 @@ import java.util.Locale;
  *
  * A structure named here makes its leak-suspect finding informational, as a framework's does: its size alone says
  * nothing about growth, and two dumps (brink heap diff) still judge it like any holder. Cost: the chain's instances
- * are already fetched for the suspect's text; the pool test reads the dominator tree's children of one array.
+ * are already fetched for the suspect's text; the pool test reads the dominator tree's
+ * children of one array and its immediate dominator (a walk of the tree's children lists, once per suspect).
  */
 final class StructureShapes {
     static final int MIN_POOLED = 8;
@@ -49,7 +69,7 @@ final class StructureShapes {
                 return "an LRU cache: a " + PathText.name(g, v) + " in access order, the JDK's idiom for a cache bounded by removeEldestEntry";
             }
         }
-        return pool(g, t, dt, chain[chain.length - 1]);
+        return pool(g, t, dt, detail, chain[chain.length - 1]);
     }
 
     private static boolean lru(HeapGraph g, DetailReader detail, int v) {
@@ -66,7 +86,7 @@ final class StructureShapes {
         return data != null && slot >= 0 && Fields.value(data, Fields.offset(classes, c, slot, g.sizeModel().idSize()), 1) != 0;
     }
 
-    private static String pool(HeapGraph g, DominatorTree t, DominatedTree dt, int acc) {
+    private static String pool(HeapGraph g, DominatorTree t, DominatedTree dt, DetailReader detail, int acc) {
         if (g.isClassObject(acc) || !g.className(acc).endsWith("[]")) {
             return null;
         }
@@ -87,8 +107,45 @@ final class StructureShapes {
         if (each * elements.length < POOLED_SHARE * t.retained(acc)) {
             return null;
         }
-        return String.format(Locale.ROOT, "a pool of %d equal buffers (%s, %d bytes each): allocated at one size and kept for reuse",
-                elements.length, g.className(elements[0]), each);
+        String keeper = keeper(g, t, detail, acc, elements.length);
+        return keeper == null ? null : String.format(Locale.ROOT, "a pool of %d equal buffers (%s, %d bytes each) in %s: "
+                + "allocated at one size and kept for reuse", elements.length, g.className(elements[0]), each, keeper);
+    }
+
+    /**
+     * What keeps the array of {@code buffers} equal buffers as a pool, said as text (see the class comment), or null
+     * when nothing does: a list with no limit beside it, or no keeper at all.
+     */
+    private static String keeper(HeapGraph g, DominatorTree t, DetailReader detail, int array, int buffers) {
+        int owner = t.idom(array);
+        if (owner < 0 || g.isClassObject(owner)) {
+            return null; // a root, a static field: nothing says how it is used
+        }
+        ClassTable classes = g.classes();
+        int c = g.classOf(owner);
+        String name = g.className(owner);
+        if (queue(classes, c)) {
+            return "a " + name + " (a free list: polled to borrow, offered to give back)";
+        }
+        if (!name.startsWith("java.") && !name.startsWith("jdk.") && !name.startsWith("sun.")) {
+            return "a fixed array of " + name;
+        }
+        if (!classes.extendsClass(c, "java.util.AbstractList") && !name.equals("java.util.concurrent.CopyOnWriteArrayList")) {
+            return null;
+        }
+        int pool = t.idom(owner);
+        byte[] data = pool < 0 || g.isClassObject(pool) ? null : detail.instance(g.id(pool));
+        if (data == null || g.className(pool).startsWith("java.")) {
+            return null;
+        }
+        long cap = EvictionBounds.limitOf(classes, g.classOf(pool), data, g.sizeModel().idSize());
+        return cap >= buffers ? String.format(Locale.ROOT, "a list of %s capped at %d", g.className(pool), cap) : null;
+    }
+
+    /** A JDK queue or deque: {@code java.util.Queue}'s implementations extend one of these. */
+    private static boolean queue(ClassTable classes, int c) {
+        return classes.extendsClass(c, "java.util.ArrayDeque") || classes.extendsClass(c, "java.util.AbstractQueue")
+                || classes.extendsClass(c, "java.util.concurrent.ArrayBlockingQueue");
     }
 
     private static boolean buffer(String className, ClassTable classes, int c) {
