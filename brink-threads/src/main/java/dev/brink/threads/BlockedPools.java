@@ -19,8 +19,8 @@ import java.util.Set;
 
 /**
  * A thread pool held by one blocking call, from a series of thread dumps: all, or nearly all, workers of one pool
- * (ThreadPoolExecutor — the JDK's or Tomcat's copy — or ForkJoinPool workers, grouped by their name pattern as
- * {@link PoolStarvation} does) sit in the same blocking call — a socket read or connect, an HTTP or database call, a
+ * (ThreadPoolExecutor — the JDK's or Tomcat's copy —, ForkJoinPool, Jetty's QueuedThreadPool or jboss-threads'
+ * EnhancedQueueExecutor workers, {@link #worker}, grouped by their name pattern as {@link PoolStarvation} does) sit in the same blocking call — a socket read or connect, an HTTP or database call, a
  * DNS lookup, Thread.sleep, a Future.get — made from the same application frame, none is idle, and the same workers are
  * still in that call, without having run, in the next dump. The commonest production stall: a downstream that does not
  * answer takes every worker, and the pool's queue waits behind it. No lock is involved, so no lock graph shows it, and
@@ -378,25 +378,70 @@ final class BlockedPools {
         return dot < 0 ? qualified : LockRef.simpleName(qualified.substring(0, dot)) + qualified.substring(dot);
     }
 
-    /** A thread pool's worker: ThreadPoolExecutor (java.util.concurrent's or Tomcat's copy) or ForkJoinPool. */
+    /**
+     * A thread pool's worker: ThreadPoolExecutor (java.util.concurrent's or Tomcat's copy: Tomcat's
+     * http-nio-8080-exec-N), ForkJoinPool, Jetty's QueuedThreadPool (qtp&lt;hash&gt;-N) or jboss-threads'
+     * EnhancedQueueExecutor (Undertow's and WildFly's XNIO-1 task-N). A Jetty pool thread that runs the server's own
+     * machinery — an acceptor, a selector, a reserved thread waiting for a job the selector hands it — is not a worker:
+     * Jetty takes those from the same pool for good, and they never run the queued jobs, so counting them would hide a
+     * pool whose every other thread is held.
+     */
     static boolean worker(DumpThread t) {
+        boolean worker = false;
+        boolean jetty = false;
         for (StackFrame f : t.frames()) {
-            if (f.method().equals("runWorker") && (f.className().equals("java.util.concurrent.ThreadPoolExecutor")
-                    || f.className().equals("org.apache.tomcat.util.threads.ThreadPoolExecutor")
-                    || f.className().equals("java.util.concurrent.ForkJoinPool"))) {
-                return true;
+            String c = f.className();
+            if (f.method().equals("runWorker") && (c.equals("java.util.concurrent.ThreadPoolExecutor")
+                    || c.equals("org.apache.tomcat.util.threads.ThreadPoolExecutor")
+                    || c.equals("java.util.concurrent.ForkJoinPool"))
+                    || c.equals("org.jboss.threads.EnhancedQueueExecutor$ThreadBody") && f.method().equals("run")) {
+                worker = true;
+            }
+            if (c.startsWith("org.eclipse.jetty.util.thread.QueuedThreadPool") && (f.method().equals("run")
+                    || f.method().equals("runJob"))) {
+                worker = jetty = true;
             }
         }
-        return false;
+        return worker && !(jetty && jettyMachinery(t));
     }
 
-    /** A worker waiting for a task: in getTask (ThreadPoolExecutor) or awaitWork (ForkJoinPool). */
-    static boolean idle(DumpThread t) {
+    /**
+     * A Jetty pool thread running the server's machinery, no application code on its stack: an acceptor
+     * (AbstractConnector$Acceptor), a selector (ManagedSelector's producer) or a reserved thread waiting for a job
+     * (ReservedThreadExecutor$ReservedThread: reservedWait in Jetty 9.4, waitForTask since 10).
+     */
+    private static boolean jettyMachinery(DumpThread t) {
+        boolean machinery = false;
         for (StackFrame f : t.frames()) {
-            if (f.method().equals("getTask") && f.className().endsWith(".ThreadPoolExecutor")
-                    || f.method().equals("awaitWork") && f.className().equals("java.util.concurrent.ForkJoinPool")) {
+            if (CodeLibrary.application(f)) return false;
+            String c = f.className();
+            machinery |= c.equals("org.eclipse.jetty.server.AbstractConnector$Acceptor")
+                    || c.equals("org.eclipse.jetty.io.ManagedSelector$SelectorProducer")
+                    || c.equals("org.eclipse.jetty.util.thread.ReservedThreadExecutor$ReservedThread")
+                    && (f.method().equals("waitForTask") || f.method().equals("reservedWait"));
+        }
+        return machinery;
+    }
+
+    /**
+     * A worker waiting for a task: in getTask (ThreadPoolExecutor, Tomcat's too), awaitWork (ForkJoinPool), Jetty's
+     * idleJobPoll (QueuedThreadPool's job queue, a BlockingArrayQueue.poll below it), or parked straight from
+     * EnhancedQueueExecutor$ThreadBody.run, which is how jboss-threads' workers wait for a task (no frame between the
+     * park and the run loop).
+     */
+    static boolean idle(DumpThread t) {
+        boolean parkedOnly = true;
+        for (StackFrame f : t.frames()) {
+            String c = f.className();
+            String m = f.method();
+            if (m.equals("getTask") && c.endsWith(".ThreadPoolExecutor")
+                    || m.equals("awaitWork") && c.equals("java.util.concurrent.ForkJoinPool")
+                    || m.equals("idleJobPoll") && c.startsWith("org.eclipse.jetty.util.thread.QueuedThreadPool")
+                    || parkedOnly && c.equals("org.jboss.threads.EnhancedQueueExecutor$ThreadBody") && m.equals("run")) {
                 return true;
             }
+            parkedOnly &= c.equals("jdk.internal.misc.Unsafe") || c.equals("sun.misc.Unsafe")
+                    || c.equals("java.util.concurrent.locks.LockSupport");
         }
         return false;
     }

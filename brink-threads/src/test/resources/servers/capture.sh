@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Captures the server-pool dumps: compiles servers/JettyDesk.java against jetty-server 12.1.14 from the local Maven
+# repository (fetch it once with `./mvnw dependency:get -Dartifact=org.eclipse.jetty:jetty-server:12.1.14`), runs it in
+# its stuck and healthy modes on JDK 17 and JDK 25 and takes three `jcmd PID Thread.print -l` dumps one second apart
+# into one file per mode and JDK. The program exits by itself after 20 s. Run from the repository root.
+set -euo pipefail
+JDK17=${JDK17:-/usr/lib/jvm/java-17-openjdk-amd64}
+JDK25=${JDK25:-/usr/lib/jvm/temurin-25-jdk-amd64}
+M2=${M2:-$HOME/.m2/repository}
+OUT=brink-threads/src/test/resources/servers
+J=$M2/org/eclipse/jetty
+CP=$J/jetty-server/12.1.14/jetty-server-12.1.14.jar:$J/jetty-http/12.1.14/jetty-http-12.1.14.jar
+CP=$CP:$J/jetty-io/12.1.14/jetty-io-12.1.14.jar:$J/jetty-util/12.1.14/jetty-util-12.1.14.jar
+CP=$CP:$M2/org/slf4j/slf4j-api/2.0.17/slf4j-api-2.0.17.jar
+CLASSES=$(mktemp -d)
+"$JDK17/bin/javac" --release 17 -cp "$CP" -d "$CLASSES" "$OUT/JettyDesk.java"
+
+for jdk in 17 25; do
+  home=JDK$jdk; home=${!home}
+  for mode in stuck healthy; do
+    log=/tmp/jettydesk-$mode-$jdk.log; : > "$log"
+    "$home/bin/java" -Xmx64m -cp "$CLASSES:$CP" dev.brink.threads.servers.JettyDesk "$mode" 20 > "$log" 2>&1 &
+    pid=$!
+    for _ in $(seq 1 100); do grep -q READY "$log" && break; sleep 0.1; done
+    : > "$OUT/jetty-$mode-jdk$jdk.txt"
+    for i in 1 2 3; do
+      "$home/bin/jcmd" "$pid" Thread.print -l >> "$OUT/jetty-$mode-jdk$jdk.txt"
+      [ "$i" = 3 ] || sleep 1
+    done
+    kill "$pid"; wait "$pid" || true
+  done
+done
+rm -rf "$CLASSES"
