@@ -426,8 +426,8 @@ final class BlockedPools {
     /**
      * A worker waiting for a task: in getTask (ThreadPoolExecutor, Tomcat's too), awaitWork (ForkJoinPool), Jetty's
      * idleJobPoll (QueuedThreadPool's job queue, a BlockingArrayQueue.poll below it), or parked straight from
-     * EnhancedQueueExecutor$ThreadBody.run, which is how jboss-threads' workers wait for a task (no frame between the
-     * park and the run loop).
+     * EnhancedQueueExecutor$ThreadBody.run, which is how jboss-threads' workers wait for a task (nothing between the
+     * park and the run loop but the executor's own PoolThreadNode.park).
      */
     static boolean idle(DumpThread t) {
         boolean parkedOnly = true;
@@ -441,7 +441,8 @@ final class BlockedPools {
                 return true;
             }
             parkedOnly &= c.equals("jdk.internal.misc.Unsafe") || c.equals("sun.misc.Unsafe")
-                    || c.equals("java.util.concurrent.locks.LockSupport");
+                    || c.equals("java.util.concurrent.locks.LockSupport")
+                    || c.equals("org.jboss.threads.EnhancedQueueExecutor$PoolThreadNode") && m.equals("park");
         }
         return false;
     }

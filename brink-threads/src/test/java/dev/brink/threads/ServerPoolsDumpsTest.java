@@ -2,7 +2,6 @@ package dev.brink.threads;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.Severity;
 import dev.brink.core.detail.BlockingCall;
@@ -12,19 +11,20 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Real jcmd Thread.print -l dumps, three a second apart, of a real Jetty 12 server (resources/servers/JettyDesk.java,
- * captured by resources/servers/capture.sh) on JDK 17 and 25. Its QueuedThreadPool (qtp&lt;hash&gt;-N) runs Jetty's
- * acceptor, selector and reserved threads beside the request workers. Stuck: a partner that never answers holds every
- * request worker, which is a held pool once the acceptor, selector and reserved thread are not counted as workers.
- * Healthy: workers idle in QueuedThreadPool's job poll, a reserved thread in Semaphore.tryAcquire in some dumps: no
- * finding (the reserved thread's Semaphore is Jetty's hand-off, not a resource rationed).
+ * Real jcmd Thread.print -l dumps, three a second apart, of real Jetty 12 and Undertow 2.3 servers
+ * (resources/servers/JettyDesk.java and UndertowDesk.java, captured by resources/servers/capture.sh) on JDK 17 and 25.
+ * Jetty's QueuedThreadPool (qtp&lt;hash&gt;-N) runs the server's acceptor, selector and reserved threads beside the
+ * request workers; Undertow's workers (XNIO-1 task-N) are a jboss-threads EnhancedQueueExecutor beside the XNIO I/O
+ * threads. Stuck: a partner that never answers holds every request worker: a held pool, with Jetty's machinery not
+ * counted as workers. Healthy: workers idle in QueuedThreadPool's job poll or parked in the executor's run loop, and
+ * Jetty's reserved thread in Semaphore.tryAcquire (Jetty's hand-off, not a resource rationed): no finding.
  */
 class ServerPoolsDumpsTest {
-    private static ThreadAnalysis analysis(String mode, String jdk) throws Exception {
-        Path file = Path.of(ServerPoolsDumpsTest.class.getResource("/servers/jetty-" + mode + "-jdk" + jdk + ".txt").toURI());
+    private static ThreadAnalysis analysis(String server, String mode, String jdk) throws Exception {
+        Path file = Path.of(ServerPoolsDumpsTest.class.getResource("/servers/" + server + "-" + mode + "-jdk" + jdk + ".txt").toURI());
         List<ThreadDump> dumps = ThreadDumpAnalyzer.parse(file);
         assertThat(dumps).hasSize(3);
         return ThreadDumpAnalyzer.analyzeDumps(dumps, Map.of(), List.of(file.getFileName().toString()));
@@ -35,39 +35,45 @@ class ServerPoolsDumpsTest {
                 && f.method().equals("waitForTask"));
     }
 
-    @ParameterizedTest(name = "JDK {0}")
-    @ValueSource(strings = {"17", "25"})
-    void aJettyPoolHeldByASilentPartnerIsStarvedWithoutItsAcceptorAndSelector(String jdk) throws Exception {
-        ThreadAnalysis a = analysis("stuck", jdk);
-        ThreadDump last = a.dumps().get(2);
-        List<DumpThread> qtp = last.threads().stream().filter(t -> t.name().startsWith("qtp")).toList();
-        assertThat(qtp).hasSize(12);
-        long machinery = qtp.stream().filter(t -> !BlockedPools.worker(t)).count();
-        assertThat(machinery).as("acceptor, selector, reserved threads").isBetween(2L, 3L);
+    @ParameterizedTest(name = "{0} on JDK {1}")
+    @CsvSource({"jetty, 17, qtp, JettyDesk", "jetty, 25, qtp, JettyDesk", "undertow, 17, XNIO-1 task-, UndertowDesk",
+            "undertow, 25, XNIO-1 task-, UndertowDesk"})
+    void aServerPoolHeldByASilentPartnerIsStarved(String server, String jdk, String prefix, String desk) throws Exception {
+        ThreadAnalysis a = analysis(server, "stuck", jdk);
+        List<DumpThread> pool = a.dumps().get(2).threads().stream().filter(t -> t.name().startsWith(prefix)).toList();
+        int workers = (int) pool.stream().filter(BlockedPools::worker).count();
+        if (server.equals("jetty")) {
+            assertThat(pool).hasSize(12);
+            assertThat(pool.size() - workers).as("acceptor, selector, reserved threads").isBetween(2, 3);
+        } else {
+            assertThat(workers).isEqualTo(pool.size()).isEqualTo(8);
+        }
 
         assertThat(a.findings()).singleElement().satisfies(f -> {
             assertThat(f.kind()).isEqualTo(FindingKind.POOL_STARVATION);
-            assertThat(f.subject()).matches("qtp\\d+-\\*");
+            assertThat(f.subject()).matches(server.equals("jetty") ? "qtp\\d+-\\*" : "XNIO-1 task-\\*");
             assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
             PoolStarvationDetail d = Detail.read(f.detail(), PoolStarvationDetail.class);
-            assertThat(d.workers()).isEqualTo(12 - (int) machinery);
-            assertThat(d.waiters()).hasSize(d.workers());
+            assertThat(d.workers()).isEqualTo(workers);
+            assertThat(d.waiters()).hasSize(workers);
             assertThat(d.blockingCall()).isEqualTo(BlockingCall.SOCKET_READ);
-            assertThat(d.appFrame()).isEqualTo("dev.brink.threads.servers.JettyDesk.verify");
+            assertThat(d.appFrame()).isEqualTo("dev.brink.threads.servers." + desk + ".verify");
             assertThat(d.workerCpuMsPerS()).isZero();
         });
     }
 
-    @ParameterizedTest(name = "JDK {0}")
-    @ValueSource(strings = {"17", "25"})
-    void aJettyPoolWithIdleWorkersAndAReservedThreadGivesNoFinding(String jdk) throws Exception {
-        ThreadAnalysis a = analysis("healthy", jdk);
+    @ParameterizedTest(name = "{0} on JDK {1}")
+    @CsvSource({"jetty, 17, qtp", "jetty, 25, qtp", "undertow, 17, XNIO-1 task-", "undertow, 25, XNIO-1 task-"})
+    void aServerPoolWithIdleWorkersGivesNoFinding(String server, String jdk, String prefix) throws Exception {
+        ThreadAnalysis a = analysis(server, "healthy", jdk);
         for (ThreadDump d : a.dumps()) {
-            assertThat(d.threads()).as("idle in QueuedThreadPool's job poll")
-                    .anyMatch(t -> t.name().startsWith("qtp") && BlockedPools.idle(t));
+            assertThat(d.threads()).as("idle workers").filteredOn(t -> t.name().startsWith(prefix) && BlockedPools.worker(t))
+                    .hasSizeGreaterThanOrEqualTo(2).anyMatch(BlockedPools::idle);
         }
-        assertThat(a.dumps().stream().flatMap(d -> d.threads().stream()))
-                .as("a reserved thread parked in Semaphore.tryAcquire").anyMatch(ServerPoolsDumpsTest::reservedWaiting);
+        if (server.equals("jetty")) {
+            assertThat(a.dumps().stream().flatMap(d -> d.threads().stream()))
+                    .as("a reserved thread parked in Semaphore.tryAcquire").anyMatch(ServerPoolsDumpsTest::reservedWaiting);
+        }
         assertThat(a.findings()).isEmpty();
     }
 }
