@@ -162,6 +162,11 @@ public final class FindingDetail {
         public static final String BLOCKING_CALL = "blocking_call";
         /** A thread pool held by one blocking call: the wall time, in seconds, from the first dump of the run to the last. */
         public static final String HELD_SECONDS = "held_seconds";
+        /**
+         * A thread pool held by one blocking call: a held worker's CPU in ms per second of that time (0: one call that does
+         * not answer; above 0: call after call of a downstream that answers slowly).
+         */
+        public static final String WORKER_CPU_MS_PER_S = "worker_cpu_ms_per_s";
 
         private Pools() {
         }
@@ -425,7 +430,7 @@ public final class FindingDetail {
                     Jfr.CLASSES_LOADED_PER_SEC, Jfr.STEP, Jfr.RATE_GROWTH, Jfr.LOAD_GROWTH)),
             Map.entry(FindingKind.POOL_STARVATION, List.of(Pools.POOL, Pools.POOL_KIND, Pools.WORKERS, Pools.IDLE_WORKERS,
                     Pools.WAITER_COUNT, Pools.WAITERS, Pools.WAIT_FRAME, Pools.APP_FRAME, Pools.HOLDERS, Pools.DUMPS_SEEN,
-                    Pools.DUMPS_TOTAL, Pools.ADVICE, Pools.BLOCKING_CALL, Pools.HELD_SECONDS)),
+                    Pools.DUMPS_TOTAL, Pools.ADVICE, Pools.BLOCKING_CALL, Pools.HELD_SECONDS, Pools.WORKER_CPU_MS_PER_S)),
             Map.entry(FindingKind.DEADLOCK, List.of(Deadlock.THREADS, Deadlock.CYCLE, Deadlock.FOUND_IN_LOCK_GRAPH,
                     Deadlock.REPORTED_BY_JVM, Deadlock.DUMPS_SEEN)),
             Map.entry(FindingKind.BUSY_THREAD, List.of(BusyThread.FRAME, BusyThread.WHERE, BusyThread.LIBRARIES, BusyThread.MAIN_LIBRARY,

@@ -19,8 +19,8 @@ import java.util.Set;
 
 /**
  * A thread pool held by one blocking call, from a series of thread dumps: all, or nearly all, workers of one pool
- * (ThreadPoolExecutor — the JDK's or Tomcat's copy — or ForkJoinPool workers, grouped by their name pattern as
- * {@link PoolStarvation} does) sit in the same blocking call — a socket read or connect, an HTTP or database call, a
+ * (ThreadPoolExecutor — the JDK's or Tomcat's copy —, ForkJoinPool, Jetty's QueuedThreadPool or jboss-threads'
+ * EnhancedQueueExecutor workers, {@link #worker}, grouped by their name pattern as {@link PoolStarvation} does) sit in the same blocking call — a socket read or connect, an HTTP or database call, a
  * DNS lookup, Thread.sleep, a Future.get — made from the same application frame, none is idle, and the same workers are
  * still in that call, without having run, in the next dump. The commonest production stall: a downstream that does not
  * answer takes every worker, and the pool's queue waits behind it. No lock is involved, so no lock graph shows it, and
@@ -47,9 +47,32 @@ import java.util.Set;
  *   connection's reader loop handed to a single-thread executor.</li>
  * </ul>
  * Selector waits (epoll, accept) are not blocking calls here: a thread waiting there waits for work, not on a
- * downstream. A call whose calls end within the dumps' interval (a downstream answering in 500 ms to dumps a second
- * apart) shows workers moving from call to call, not held; that pool's saturation is for a JFR recording's socket
- * events to say.
+ * downstream.
+ *
+ * <p><b>A downstream that answers, slowly.</b> A partner answering every 300 ms holds the pool just as surely as one
+ * that never answers, but no worker stays in one call from a dump to the next: each finishes its call, takes the next
+ * task and is back in the same call when the next dump comes, its clock moved by the little CPU each call costs. So a
+ * pool is also held ({@link #slowCalls}) when, in each of {@value #SLOW_CALL_DUMPS} or more dumps in a row over a
+ * second or more, none of its workers is idle and {@link #NEARLY_ALL} of them are in the same call from the same
+ * application frame (any workers, not the same ones), and as many workers used under {@value #SLOW_CALL_CPU_MS_PER_S}
+ * ms of CPU a second between the run's first and last dump. Why these:
+ * <ul>
+ *   <li><b>No idle worker in any dump</b>: the queue is behind them. A pool at moderate load has idle workers at most
+ *   instants (an I/O-bound pool of six at a third of its capacity shows three or four idle in every dump); one with
+ *   every worker taken in three dumps a second apart is at its capacity, tasks waiting.</li>
+ *   <li><b>The same call in every dump</b>: that call is where the workers' time goes; three dumps rather than two,
+ *   because the workers in it are not the same threads from dump to dump, which makes each dump weaker evidence.</li>
+ *   <li><b>Little CPU per worker</b>: a worker whose clock gains under {@value #SLOW_CALL_CPU_MS_PER_S} ms a second is
+ *   off-CPU more than 99.6 % of the time, waiting in the call. Every call costs its worker some CPU (the request's
+ *   write, the read's wake-up, a connect): measured about 0.6 ms for a fresh loopback connection's request and answer,
+ *   so a worker calling a partner that answers in 300 ms gains 1.8–2.5 ms a second; a round trip to an echo answering
+ *   in a millisecond on a kept connection costs about 10 µs, yet its worker, at some 800 calls a second, gains 6.8–11 ms
+ *   a second (the ceiling sits between the two, a factor 1.6 from each). Below it, calls are few and long: the
+ *   downstream's latency, not the pool's size or the machine, sets what the pool gets done.</li>
+ * </ul>
+ * Not Thread.sleep: tasks that pace themselves with short sleeps are the application's design. Such a pool's
+ * finding is a warning (its workers still finish tasks, at the downstream's pace); {@code worker_cpu_ms_per_s} says
+ * which shape it is.
  *
  * <p>Severity: critical when every worker is held in a call to something else (a socket, an HTTP or database call,
  * a lookup, a result) — the pool runs nothing while it lasts and every task queued to it waits, as behind a deadlock;
@@ -65,6 +88,10 @@ final class BlockedPools {
     static final double MIN_HELD_SECONDS = 1.0;
     /** Share of a pool's workers that must be held. */
     static final double NEARLY_ALL = 0.8;
+    /** Dumps in a row that must show a pool in the same call of a downstream that answers. */
+    static final int SLOW_CALL_DUMPS = 3;
+    /** A worker's CPU per second below which its calls are few and long ({@link #slowCalls}). */
+    static final double SLOW_CALL_CPU_MS_PER_S = 4.0;
     /** A CPU clock that moved less than this (the dump prints 0.01 ms) has not moved. */
     private static final double STILL_CPU_MS = 0.005;
 
@@ -131,14 +158,108 @@ final class BlockedPools {
             previous = now;
         }
         List<Finding> out = new ArrayList<>();
+        Set<String> reported = new LinkedHashSet<>(skip);
         for (Map.Entry<String, Run> e : best.entrySet()) {
             Run r = e.getValue();
             if (skip.contains(e.getKey()) || r.dumps < (r.cpuKnown ? STUCK_DUMPS : STUCK_DUMPS_NO_CPU)) continue;
             double held = heldSeconds(r, dumps);
             if (held >= 0 && held < MIN_HELD_SECONDS) continue;
             out.add(finding(e.getKey(), r, held, dumps.size(), evidence));
+            reported.add(e.getKey());
+        }
+        out.addAll(slowCalls(dumps, reported, evidence));
+        return out;
+    }
+
+    /**
+     * Pools held call after call by a downstream that answers slowly (see the class comment): in
+     * {@link #SLOW_CALL_DUMPS} or more dumps in a row, no idle worker and {@link #NEARLY_ALL} of the workers in the
+     * same call, and that many workers under {@link #SLOW_CALL_CPU_MS_PER_S} ms of CPU a second. Pools in
+     * {@code reported} are left out.
+     */
+    private static List<Finding> slowCalls(List<ThreadDump> dumps, Set<String> reported, List<String> evidence) {
+        Map<String, Run> current = new LinkedHashMap<>();
+        Map<String, Run> best = new LinkedHashMap<>();
+        for (int i = 0; i < dumps.size(); i++) {
+            Map<String, List<DumpThread>> pools = new LinkedHashMap<>();
+            for (DumpThread t : dumps.get(i).threads()) {
+                if (worker(t)) pools.computeIfAbsent(ThreadPools.pattern(t.name()), k -> new ArrayList<>()).add(t);
+            }
+            for (Map.Entry<String, List<DumpThread>> p : pools.entrySet()) {
+                List<DumpThread> workers = p.getValue();
+                Map.Entry<Call, Set<String>> most = workers.size() < 2 || workers.stream().anyMatch(BlockedPools::idle)
+                        ? null : commonestCall(workers);
+                if (most == null || most.getKey().kind() == BlockingCall.SLEEP || !enough(most.getValue().size(), workers.size())) {
+                    current.remove(p.getKey());
+                    continue;
+                }
+                Run run = current.get(p.getKey());
+                if (run != null && run.call.equals(most.getKey())) {
+                    run.held = most.getValue();
+                    run.dumps++;
+                    run.last = workers;
+                    run.workers = workers.size();
+                } else {
+                    run = new Run(most.getKey(), most.getValue(), i, workers, workers.size(), true);
+                    current.put(p.getKey(), run);
+                }
+                Run b = best.get(p.getKey());
+                if (b == null || run.dumps >= b.dumps) best.put(p.getKey(), run);
+            }
+            current.keySet().retainAll(pools.keySet());
+        }
+        List<Finding> out = new ArrayList<>();
+        for (Map.Entry<String, Run> e : best.entrySet()) {
+            Run r = e.getValue();
+            if (reported.contains(e.getKey()) || r.dumps < SLOW_CALL_DUMPS) continue;
+            double held = heldSeconds(r, dumps);
+            if (held < MIN_HELD_SECONDS) continue;
+            List<Double> rates = cpuRates(r, dumps);
+            long slow = rates.stream().filter(x -> x < SLOW_CALL_CPU_MS_PER_S).count();
+            if (rates.size() < r.workers || !enough((int) slow, r.workers)) continue;
+            out.add(finding(e.getKey(), r, held, dumps.size(), evidence, median(rates)));
         }
         return out;
+    }
+
+    /** The call most of these workers are in, with their keys; null when none is in a known call. */
+    private static Map.Entry<Call, Set<String>> commonestCall(List<DumpThread> workers) {
+        Map<Call, Set<String>> byCall = new LinkedHashMap<>();
+        for (DumpThread t : workers) {
+            Call c = call(t);
+            if (c != null) byCall.computeIfAbsent(c, k -> new LinkedHashSet<>()).add(t.key());
+        }
+        Map.Entry<Call, Set<String>> most = null;
+        for (Map.Entry<Call, Set<String>> e : byCall.entrySet()) {
+            if (most == null || e.getValue().size() > most.getValue().size()) most = e;
+        }
+        return most;
+    }
+
+    /**
+     * CPU per second, in ms, of each worker in both the run's first and last dump (by its elapsed time, else the dumps'
+     * times); a worker without a CPU clock or a time gives none.
+     */
+    private static List<Double> cpuRates(Run r, List<ThreadDump> dumps) {
+        ThreadDump a = dumps.get(r.firstIndex);
+        ThreadDump b = dumps.get(r.firstIndex + r.dumps - 1);
+        double dumpSeconds = a.time() == null || b.time() == null ? -1 : (b.time().toEpochMilli() - a.time().toEpochMilli()) / 1000.0;
+        List<Double> out = new ArrayList<>();
+        for (DumpThread first : r.first) {
+            for (DumpThread last : r.last) {
+                if (!last.key().equals(first.key()) || first.cpuMs() < 0 || last.cpuMs() < 0) continue;
+                double seconds = first.elapsedS() >= 0 && last.elapsedS() > first.elapsedS()
+                        ? last.elapsedS() - first.elapsedS() : dumpSeconds;
+                if (seconds > 0) out.add(Math.max(0, last.cpuMs() - first.cpuMs()) / seconds);
+            }
+        }
+        return out;
+    }
+
+    private static double median(List<Double> xs) {
+        List<Double> s = xs.stream().sorted().toList();
+        int n = s.size();
+        return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
     }
 
     /**
@@ -207,19 +328,39 @@ final class BlockedPools {
     }
 
     private static Finding finding(String pool, Run r, double held, int dumpsTotal, List<String> evidence) {
+        return finding(pool, r, held, dumpsTotal, evidence, r.cpuKnown ? 0.0 : null);
+    }
+
+    /**
+     * The finding for one pool's run; {@code cpuMsPerS} is a held worker's CPU a second (0 for one call that does not
+     * answer, above 0 for a downstream answering slowly, call after call), null when the dumps carry no CPU time.
+     */
+    private static Finding finding(String pool, Run r, double held, int dumpsTotal, List<String> evidence, Double cpuMsPerS) {
         List<String> names = r.last.stream().filter(t -> r.held.contains(t.key())).map(DumpThread::name).toList();
         boolean all = names.size() == r.workers;
-        Severity sev = all && r.call.kind() != BlockingCall.SLEEP ? Severity.CRITICAL : Severity.WARNING;
+        boolean answering = cpuMsPerS != null && cpuMsPerS > 0;
+        Severity sev = all && r.call.kind() != BlockingCall.SLEEP && !answering ? Severity.CRITICAL : Severity.WARNING;
         String words = r.call.kind().words();
         String what = r.call.kind() == BlockingCall.SLEEP ? "asleep"
                 : (words.startsWith("HTTP") ? "in an " : "in a ") + words;
         String when = held >= 0 ? String.format(Locale.ROOT, "%d dumps in a row over %.1f s", r.dumps, held)
                 : r.dumps + " dumps in a row";
-        String title = String.format(Locale.ROOT, "%d of %d workers of %s are held %s (%s) from %s, none idle, in %s%s:"
+        String title = answering
+                ? String.format(Locale.ROOT, "%d of %d workers of %s are %s (%s) from %s, none idle, in each of %s,"
+                        + " call after call (%.1f ms of CPU a second each): a slow downstream holds the pool and tasks"
+                        + " queued to it wait", names.size(), r.workers, pool, what, shortCall(r.call.waitFrame()),
+                shortCall(r.call.appFrame()), when.replace(" in a row", ""), cpuMsPerS)
+                : String.format(Locale.ROOT, "%d of %d workers of %s are held %s (%s) from %s, none idle, in %s%s:"
                         + " tasks queued to this pool wait for that call", names.size(), r.workers, pool, what,
                 shortCall(r.call.waitFrame()), shortCall(r.call.appFrame()), when,
                 r.cpuKnown ? " without running" : "");
-        String advice = r.call.kind() == BlockingCall.SLEEP
+        String advice = answering
+                ? "every worker is in the same call, call after call: the pool gets done what that downstream's latency"
+                + " allows (its workers divided by the latency, tasks a second); measure the call's latency (a JFR"
+                + " recording's jdk.SocketRead events, the client's metrics), bound it with a read timeout shorter than the"
+                + " callers' own deadline, keep it off the pool that serves other work (a bulkhead: a pool of its own for"
+                + " that call), and add workers only if the downstream can take the extra calls"
+                : r.call.kind() == BlockingCall.SLEEP
                 ? "a task that sleeps holds its worker: schedule the retry (ScheduledExecutorService.schedule,"
                 + " CompletableFuture.delayedExecutor) instead of sleeping in the task, or give paced loops threads of their own"
                 : "every worker waits on the same call: bound it with connect and read timeouts shorter than the callers'"
@@ -227,7 +368,8 @@ final class BlockedPools {
                 + " serves other work (a bulkhead: a pool of its own for that call); then see why it does not answer";
         PoolStarvationDetail d = new PoolStarvationDetail(pool, PoolKind.THREAD_POOL, r.workers, 0, names.size(), names,
                 r.call.waitFrame(), r.call.appFrame(), null, r.dumps, dumpsTotal, advice, r.call.kind(),
-                held >= 0 ? Math.round(held * 100) / 100.0 : null);
+                held >= 0 ? Math.round(held * 100) / 100.0 : null,
+                cpuMsPerS == null ? null : Math.round(cpuMsPerS * 100) / 100.0);
         return new Finding(FindingKind.POOL_STARVATION, sev, title, pool, evidence, Detail.map(d));
     }
 
@@ -236,25 +378,71 @@ final class BlockedPools {
         return dot < 0 ? qualified : LockRef.simpleName(qualified.substring(0, dot)) + qualified.substring(dot);
     }
 
-    /** A thread pool's worker: ThreadPoolExecutor (java.util.concurrent's or Tomcat's copy) or ForkJoinPool. */
+    /**
+     * A thread pool's worker: ThreadPoolExecutor (java.util.concurrent's or Tomcat's copy: Tomcat's
+     * http-nio-8080-exec-N), ForkJoinPool, Jetty's QueuedThreadPool (qtp&lt;hash&gt;-N) or jboss-threads'
+     * EnhancedQueueExecutor (Undertow's and WildFly's XNIO-1 task-N). A Jetty pool thread that runs the server's own
+     * machinery — an acceptor, a selector, a reserved thread waiting for a job the selector hands it — is not a worker:
+     * Jetty takes those from the same pool for good, and they never run the queued jobs, so counting them would hide a
+     * pool whose every other thread is held.
+     */
     static boolean worker(DumpThread t) {
+        boolean worker = false;
+        boolean jetty = false;
         for (StackFrame f : t.frames()) {
-            if (f.method().equals("runWorker") && (f.className().equals("java.util.concurrent.ThreadPoolExecutor")
-                    || f.className().equals("org.apache.tomcat.util.threads.ThreadPoolExecutor")
-                    || f.className().equals("java.util.concurrent.ForkJoinPool"))) {
-                return true;
+            String c = f.className();
+            if (f.method().equals("runWorker") && (c.equals("java.util.concurrent.ThreadPoolExecutor")
+                    || c.equals("org.apache.tomcat.util.threads.ThreadPoolExecutor")
+                    || c.equals("java.util.concurrent.ForkJoinPool"))
+                    || c.equals("org.jboss.threads.EnhancedQueueExecutor$ThreadBody") && f.method().equals("run")) {
+                worker = true;
+            }
+            if (c.startsWith("org.eclipse.jetty.util.thread.QueuedThreadPool") && (f.method().equals("run")
+                    || f.method().equals("runJob"))) {
+                worker = jetty = true;
             }
         }
-        return false;
+        return worker && !(jetty && jettyMachinery(t));
     }
 
-    /** A worker waiting for a task: in getTask (ThreadPoolExecutor) or awaitWork (ForkJoinPool). */
-    static boolean idle(DumpThread t) {
+    /**
+     * A Jetty pool thread running the server's machinery, no application code on its stack: an acceptor
+     * (AbstractConnector$Acceptor), a selector (ManagedSelector's producer) or a reserved thread waiting for a job
+     * (ReservedThreadExecutor$ReservedThread: reservedWait in Jetty 9.4, waitForTask since 10).
+     */
+    private static boolean jettyMachinery(DumpThread t) {
+        boolean machinery = false;
         for (StackFrame f : t.frames()) {
-            if (f.method().equals("getTask") && f.className().endsWith(".ThreadPoolExecutor")
-                    || f.method().equals("awaitWork") && f.className().equals("java.util.concurrent.ForkJoinPool")) {
+            if (CodeLibrary.application(f)) return false;
+            String c = f.className();
+            machinery |= c.equals("org.eclipse.jetty.server.AbstractConnector$Acceptor")
+                    || c.equals("org.eclipse.jetty.io.ManagedSelector$SelectorProducer")
+                    || c.equals("org.eclipse.jetty.util.thread.ReservedThreadExecutor$ReservedThread")
+                    && (f.method().equals("waitForTask") || f.method().equals("reservedWait"));
+        }
+        return machinery;
+    }
+
+    /**
+     * A worker waiting for a task: in getTask (ThreadPoolExecutor, Tomcat's too), awaitWork (ForkJoinPool), Jetty's
+     * idleJobPoll (QueuedThreadPool's job queue, a BlockingArrayQueue.poll below it), or parked straight from
+     * EnhancedQueueExecutor$ThreadBody.run, which is how jboss-threads' workers wait for a task (nothing between the
+     * park and the run loop but the executor's own PoolThreadNode.park).
+     */
+    static boolean idle(DumpThread t) {
+        boolean parkedOnly = true;
+        for (StackFrame f : t.frames()) {
+            String c = f.className();
+            String m = f.method();
+            if (m.equals("getTask") && c.endsWith(".ThreadPoolExecutor")
+                    || m.equals("awaitWork") && c.equals("java.util.concurrent.ForkJoinPool")
+                    || m.equals("idleJobPoll") && c.startsWith("org.eclipse.jetty.util.thread.QueuedThreadPool")
+                    || parkedOnly && c.equals("org.jboss.threads.EnhancedQueueExecutor$ThreadBody") && m.equals("run")) {
                 return true;
             }
+            parkedOnly &= c.equals("jdk.internal.misc.Unsafe") || c.equals("sun.misc.Unsafe")
+                    || c.equals("java.util.concurrent.locks.LockSupport")
+                    || c.equals("org.jboss.threads.EnhancedQueueExecutor$PoolThreadNode") && m.equals("park");
         }
         return false;
     }

@@ -12,21 +12,38 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Busy threads, from the CPU time each thread used over the interval the dumps cover.
+ * Busy threads, from the CPU time each thread used over the interval the dumps cover and the stacks it was caught in.
+ * A busy thread is one a user acts on: a thread pinned on a CPU in the same code across the dumps (a spin, a runaway
+ * loop, a hot path that keeps cores saturated), not a pool doing ordinary work between its waits.
  *
  * <p>A spinning thread almost never sits on the same leaf frame twice (a masking loop is in a regex in one dump
- * and in string concatenation in the next), so the stack cannot say whether a thread is busy; its CPU clock can.
- * jstack and jcmd Thread.print give {@code cpu=} per thread since JDK 11, Brink's observer gives ThreadMXBean CPU
- * time: a thread whose CPU time grew by at least {@value #MIN_SHARE} of the wall time between its first and
- * last dump is busy. On a machine overloaded by other processes a spinning thread gets less than it wants, so a
- * thread with at least {@value #MIN_LOADED_SHARE} of a core that also took {@value #MIN_PROCESS_SHARE} or more of
- * all the CPU its process's Java threads used in the interval is busy as well: what it asks for shows in how it
- * stands among its own process's threads — provided it was caught running code in most of its dumps, i.e. it asked
- * for the CPU. A thread that parks between small pieces of work (a paced sender, a timer) is the biggest user of a
- * small process on a loaded machine too, at 6–8 % of a core, yet its dumps catch it waiting: not busy. A thread
- * caught RUNNABLE in application code in every one of two or more dumps, with an application frame common to all, is busy too (the only rule when dumps carry no CPU time:
- * JDK 8, Thread.dump_to_file), unless its CPU clock shows it ran less than {@value #MIN_SAMPLED_SHARE} of a core. With top -H output, a thread at {@value #MIN_TOP_PCT} %CPU
- * or more is busy too. Ranked by CPU share, else by top's %CPU.
+ * and in string concatenation in the next), so the leaf cannot say whether a thread is busy; its CPU clock and its
+ * state can. jstack and jcmd Thread.print give {@code cpu=} per thread since JDK 11, Brink's observer gives
+ * ThreadMXBean CPU time. Two measures tell a pinned thread from a working one:
+ * <ul>
+ *   <li><b>Its CPU share</b> over the interval between its first and last dump. A thread that ran
+ *   {@value #PINNED_SHARE} of a core or more spent more of the interval computing than waiting: busy, whatever its
+ *   last stack shows. Below that, the share alone does not tell: a worker doing 3 ms bursts between 5 ms sleeps takes
+ *   30–45 % of a core on an idle machine (measured 29 % for each of four such workers on two shared cores), while a
+ *   spinning thread on a machine overloaded by other processes gets as little as 5 %.</li>
+ *   <li><b>Whether it is pinned</b>: a thread that never waits of its own accord is RUNNABLE (on a CPU or queued for
+ *   one) at every instant, however little CPU a loaded machine gives it; a thread that works between waits is caught
+ *   in its waits (a sleep, a park, a socket read) in proportion to how long they last. Three dumps are three samples
+ *   of one thread: a worker RUNNABLE half the time is caught running in all three one time in eight, and one of four
+ *   such workers is, one time in two. So the samples of the workers that run the same task — the same thread pool
+ *   (name pattern) with the same outermost application frame — are pooled: the task is pinned when
+ *   {@value #PINNED_SAMPLES} or more of those samples are running code (all of three, five of six, ten of twelve), and
+ *   the thread itself ran code in most of its dumps. Workers of the pool that wait for a task (no application frame)
+ *   are not pooled in: one spinning worker among idle ones is pinned.</li>
+ * </ul>
+ * A pinned thread is busy with {@value #MIN_SHARE} of a core (what a spinning thread still gets on a machine
+ * overloaded by three times its cores), or when a loaded machine gave it less but it took at least
+ * {@value #MIN_PROCESS_SHARE} of all the CPU its process's Java threads used in the interval (and {@value
+ * #MIN_LOADED_SHARE} of a core: an idle process's one ticking timer is a big share of almost nothing), or when its
+ * samples share an application frame and its clock shows it ran at all ({@value #MIN_SAMPLED_SHARE} of a core; the
+ * only rule when the dumps carry no CPU time: JDK 8, Thread.dump_to_file). A thread dump does not say how many cores
+ * the machine has, so every share is of one core, per thread: four workers at 29 % each are not one busy core. With
+ * top -H output, a thread at {@value #MIN_TOP_PCT} %CPU or more is busy too. Ranked by CPU share, else by top's %CPU.
  *
  * <p>Event loops are judged apart ({@link #eventLoop}): busy only when saturated ({@value #LOOP_SATURATED} of a
  * core, or that %CPU in top) or when a fifth of a core of theirs goes to application code run on the loop.
@@ -42,6 +59,13 @@ final class BusyThreadFinder {
      * a few seconds apart; a spinning thread on a machine overloaded by three times its cores still gets more.
      */
     static final double MIN_SHARE = 0.2;
+    /**
+     * Half a core over the interval: the thread computed for longer than it waited, so its code is where a core
+     * goes, whatever its stacks show.
+     */
+    static final double PINNED_SHARE = 0.5;
+    /** Share of a task's samples that must be running code for the task to be pinned (all of 3, 5 of 6, 10 of 12). */
+    static final double PINNED_SAMPLES = 0.8;
     /** Floor of the relative rule: an idle process's one ticking timer is a big share of almost nothing. */
     static final double MIN_LOADED_SHARE = 0.05;
     static final double MIN_PROCESS_SHARE = 0.25;
@@ -104,9 +128,19 @@ final class BusyThreadFinder {
             double d = cpuDelta(s);
             if (d > 0) processCpuMs += d;
         }
+        Map<String, int[]> tasks = new HashMap<>();
+        for (List<DumpThread> s : series.values()) {
+            for (DumpThread t : s) {
+                String task = task(t);
+                if (task == null) continue;
+                int[] c = tasks.computeIfAbsent(ThreadGroups.pattern(t.name()) + " " + task, k -> new int[2]);
+                c[0]++;
+                if (runnableInCode(t)) c[1]++;
+            }
+        }
         List<BusyThread> out = new ArrayList<>();
         for (Map.Entry<String, List<DumpThread>> e : series.entrySet()) {
-            BusyThread b = judge(e.getValue(), seenIn.get(e.getKey()), topCpu, processCpuMs);
+            BusyThread b = judge(e.getValue(), seenIn.get(e.getKey()), topCpu, processCpuMs, tasks);
             if (b != null) out.add(b);
         }
         out.sort(Comparator.comparingDouble(BusyThread::cpuShare).reversed()
@@ -117,7 +151,7 @@ final class BusyThreadFinder {
 
     /** The busy thread this series of one thread shows, or null. */
     private static BusyThread judge(List<DumpThread> s, List<ThreadDump> in, Map<Long, Double> topCpu,
-                                    double processCpuMs) {
+                                    double processCpuMs, Map<String, int[]> tasks) {
         DumpThread first = s.get(0);
         DumpThread last = s.get(s.size() - 1);
         if (s.stream().allMatch(t -> t.frames().isEmpty())) return null; // a JVM-internal thread
@@ -132,13 +166,18 @@ final class BusyThreadFinder {
         double appShare = loop ? applicationCpu(share, samples) : share;
         // the relative rule only for a thread that wanted the CPU: running code in most of its dumps
         boolean wantsCpu = samples.size() * 2 > s.size();
-        boolean byCpu = loop && share >= LOOP_SATURATED || appShare >= MIN_SHARE
-                || wantsCpu && appShare >= MIN_LOADED_SHARE && appShare * wall >= MIN_PROCESS_SHARE * processCpuMs;
-        // caught running application code in every dump: wants a core even when a loaded machine gave it little;
-        // a clock that did not move at all is a native wait the JVM reports as RUNNABLE
-        boolean bySamples = s.size() >= 2 && samples.size() == s.size() && where != null
-                && CodeLibrary.application(where) && (share < 0 || share >= MIN_SAMPLED_SHARE);
-        boolean busy = byCpu || bySamples;
+        boolean relative = appShare >= MIN_LOADED_SHARE && appShare * wall >= MIN_PROCESS_SHARE * processCpuMs;
+        boolean busy;
+        if (loop) {
+            busy = share >= LOOP_SATURATED || appShare >= MIN_SHARE || wantsCpu && relative;
+        } else {
+            boolean pinned = wantsCpu && pinned(s, samples.size(), tasks);
+            // a pinned thread with an application frame in every sample wants a core even when a loaded machine gave
+            // it little; a clock that did not move at all is a native wait the JVM reports as RUNNABLE
+            boolean bySamples = s.size() >= 2 && samples.size() == s.size() && where != null
+                    && CodeLibrary.application(where) && (share < 0 || share >= MIN_SAMPLED_SHARE);
+            busy = share >= PINNED_SHARE || pinned && (share >= MIN_SHARE || relative || bySamples);
+        }
         if (!busy && !(pct >= (loop ? LOOP_SATURATED * 100 : MIN_TOP_PCT))) return null;
         if (samples.isEmpty()) samples = List.of(last); // busy by CPU, yet caught waiting: its stack still says where
         Map<CpuLibrary, Integer> libraries = new EnumMap<>(CpuLibrary.class);
@@ -146,6 +185,32 @@ final class BusyThreadFinder {
         List<List<StackFrame>> stacks = samples.stream().map(DumpThread::frames).toList();
         return new BusyThread(last.name(), last.nid(), last.top(), samples.size(), cpuDelta, share >= 0 ? wall : -1, pct,
                 deepestCommon(stacks), libraries, stacks);
+    }
+
+    /**
+     * True when the thread's task is pinned: of the samples of its pool's threads (its name pattern) caught in its
+     * task (its commonest outermost application frame), at least {@link #PINNED_SAMPLES} are running code. A thread
+     * without an application frame is judged by its own samples.
+     */
+    private static boolean pinned(List<DumpThread> s, int running, Map<String, int[]> tasks) {
+        Map<String, Integer> seen = new HashMap<>();
+        for (DumpThread t : s) {
+            String task = task(t);
+            if (task != null) seen.merge(task, 1, Integer::sum);
+        }
+        String task = seen.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
+        int[] own = {s.size(), running};
+        int[] c = task == null ? own : tasks.getOrDefault(ThreadGroups.pattern(s.get(s.size() - 1).name()) + " " + task, own);
+        return c[1] >= PINNED_SAMPLES * c[0];
+    }
+
+    /** The task a thread is in: its outermost application frame's class and method, or null without one. */
+    private static String task(DumpThread t) {
+        List<StackFrame> f = t.frames();
+        for (int i = f.size() - 1; i >= 0; i--) {
+            if (CodeLibrary.application(f.get(i))) return f.get(i).className() + "." + f.get(i).method();
+        }
+        return null;
     }
 
     /**

@@ -64,11 +64,19 @@ final class ContentionRanking {
      * True when a parked thread is in an AQS acquire, not in a condition's await nor in a latch's await. A
      * CountDownLatch is built on an AQS shared acquire, but nobody ever owns it: its waiters wait for an event
      * (start-up done, shutdown asked; Spring Boot's "server" thread awaits one for the life of the process), which
-     * no holder could release sooner, exactly like a condition wait.
+     * no holder could release sooner, exactly like a condition wait. So is a Semaphore a library acquires to be
+     * handed work by its own threads ({@link PoolStarvation#handOff}: Jetty's reserved threads, in
+     * Semaphore.tryAcquire until the selector gives them a job).
      */
     static boolean acquiring(DumpThread t) {
-        for (StackFrame f : t.frames()) {
+        List<StackFrame> frames = t.frames();
+        for (int i = 0; i < frames.size(); i++) {
+            StackFrame f = frames.get(i);
             if (f.className().equals("java.util.concurrent.CountDownLatch")) return false;
+            if (f.className().equals("java.util.concurrent.Semaphore") && f.method().contains("cquire")
+                    && PoolStarvation.handOff(frames, i)) {
+                return false;
+            }
         }
         for (StackFrame f : t.frames()) {
             if (f.className().startsWith("java.util.concurrent.locks.AbstractQueued")) {

@@ -198,14 +198,31 @@ final class PoolStarvation {
         if (!parked(t)) {
             return null;
         }
-        for (StackFrame f : t.frames()) {
+        List<StackFrame> frames = t.frames();
+        for (int i = 0; i < frames.size(); i++) {
+            StackFrame f = frames.get(i);
             for (Borrow b : BORROWS) {
                 if (f.className().equals(b.className()) && f.method().equals(b.method())) {
-                    return b;
+                    return b.poolKind() == PoolKind.SEMAPHORE && handOff(frames, i) ? null : b;
                 }
             }
         }
         return null;
+    }
+
+    /**
+     * True when a Semaphore's acquire is a library handing work between its own threads, not a resource rationed: the
+     * first frame below it that is not the JDK's is Jetty's reserved thread (ReservedThreadExecutor$ReservedThread,
+     * Jetty 9.4 to 12), which waits in Semaphore.tryAcquire for a job the selector hands it — one or more at every
+     * instant of a healthy Jetty server. A Semaphore the application or a bulkhead library takes still rations.
+     */
+    static boolean handOff(List<StackFrame> frames, int semaphoreFrame) {
+        for (int i = semaphoreFrame + 1; i < frames.size(); i++) {
+            if (!frames.get(i).jdk()) {
+                return frames.get(i).className().equals("org.eclipse.jetty.util.thread.ReservedThreadExecutor$ReservedThread");
+            }
+        }
+        return false;
     }
 
     private static StackFrame borrowFrame(DumpThread t, Borrow b) {

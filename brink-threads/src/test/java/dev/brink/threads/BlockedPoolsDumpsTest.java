@@ -60,6 +60,7 @@ class BlockedPoolsDumpsTest {
         assertThat(d.waiters()).hasSize(5).doesNotContain("ratecard-fetch-1");
         assertThat(d.dumpsSeen()).isEqualTo(3);
         assertThat(d.heldSeconds()).isGreaterThanOrEqualTo(BlockedPools.MIN_HELD_SECONDS);
+        assertThat(d.workerCpuMsPerS()).as("one call that does not answer: the clocks stood still").isZero();
 
         Finding http = found.stream().filter(f -> f.subject().equals("tariff-http-*")).findFirst().orElseThrow();
         assertThat(http.severity()).as("every worker waits on the partner").isEqualTo(Severity.CRITICAL);

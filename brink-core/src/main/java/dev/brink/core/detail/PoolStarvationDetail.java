@@ -19,18 +19,30 @@ import java.util.List;
  * @param blockingCall a thread pool held by one blocking call: what kind of call; null for the other shapes
  * @param heldSeconds  a thread pool held by one blocking call: the wall time the dumps show the workers held in it, from
  *                     the first dump of the run to the last; null when the dumps carry no time
+ * @param workerCpuMsPerS a thread pool held by one blocking call: the CPU a held worker used per second of that time
+ *                        (the median of the held workers): 0 when one call that does not answer holds them, above 0
+ *                        when they go from call to call of a downstream that answers slowly; null when the dumps
+ *                        carry no CPU time
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record PoolStarvationDetail(String pool, PoolKind poolKind, Integer workers, Integer idleWorkers, int waiterCount,
                                    List<String> waiters, String waitFrame, String appFrame, List<Holder> holders, int dumpsSeen,
                                    int dumpsTotal, String advice, BlockingCall blockingCall,
-                                   Double heldSeconds) implements Detail {
+                                   Double heldSeconds, Double workerCpuMsPerS) implements Detail {
     /** The shapes without a blocking call: a pool waiting on itself, a resource pool's queue. */
     public PoolStarvationDetail(String pool, PoolKind poolKind, Integer workers, Integer idleWorkers, int waiterCount,
                                 List<String> waiters, String waitFrame, String appFrame, List<Holder> holders, int dumpsSeen,
                                 int dumpsTotal, String advice) {
         this(pool, poolKind, workers, idleWorkers, waiterCount, waiters, waitFrame, appFrame, holders, dumpsSeen, dumpsTotal,
-                advice, null, null);
+                advice, null, null, null);
+    }
+
+    /** A thread pool held by one blocking call, without the workers' CPU. */
+    public PoolStarvationDetail(String pool, PoolKind poolKind, Integer workers, Integer idleWorkers, int waiterCount,
+                                List<String> waiters, String waitFrame, String appFrame, List<Holder> holders, int dumpsSeen,
+                                int dumpsTotal, String advice, BlockingCall blockingCall, Double heldSeconds) {
+        this(pool, poolKind, workers, idleWorkers, waiterCount, waiters, waitFrame, appFrame, holders, dumpsSeen, dumpsTotal,
+                advice, blockingCall, heldSeconds, null);
     }
 
     public PoolStarvationDetail {
@@ -39,6 +51,7 @@ public record PoolStarvationDetail(String pool, PoolKind poolKind, Integer worke
         Ranges.atLeastZero("idle_workers", idleWorkers);
         Ranges.atLeastZero("waiter_count", waiterCount);
         Ranges.atLeastZero("held_seconds", heldSeconds);
+        Ranges.atLeastZero("worker_cpu_ms_per_s", workerCpuMsPerS);
         if (dumpsSeen < 1 || dumpsSeen > dumpsTotal) {
             throw new IllegalArgumentException("dumps_seen: expected 1.." + dumpsTotal + " (dumps_total), got " + dumpsSeen);
         }

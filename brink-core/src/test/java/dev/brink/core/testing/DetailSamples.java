@@ -92,7 +92,7 @@ public final class DetailSamples {
         out.put(FindingKind.POOL_STARVATION, new PoolStarvationDetail("report-worker-*", PoolKind.THREAD_POOL, 4, 0, 4,
                 List.of("report-worker-1"), "java.util.concurrent.FutureTask.get", "app.Report.build",
                 List.of(new PoolStarvationDetail.Holder("report-worker-2", "WAITING", "jdk.internal.misc.Unsafe.park", "app.Report.part")),
-                3, 3, "a pool of its own for the inner tasks", BlockingCall.SOCKET_READ, 2.5));
+                3, 3, "a pool of its own for the inner tasks", BlockingCall.SOCKET_READ, 2.5, 1.3));
         out.put(FindingKind.GENERATOR_BOUND, new GeneratorBoundDetail(4, List.of("2/4"), List.of("capacity-x4")));
         out.put(FindingKind.PORT_EXHAUSTION, new PortExhaustionDetail(PortSide.GENERATOR, "capacity-x3", 28_000, "32768-60999", 28232,
                 27_000, 40, 0, 2, 0, 0, "per-call", 0, "reuse connections"));
