@@ -147,12 +147,26 @@ final class CauseRules {
     }
 
     /**
-     * G1 humongous allocations. An object of half a region or more is allocated straight into whole old regions; when
-     * that would take the old generation past the marking threshold (IHOP), G1 first runs a young pause and starts a
-     * concurrent cycle ("G1 Humongous Allocation"). A pattern that allocates such objects all the time therefore sets
-     * G1's pace: young pauses before eden is full, a marking cycle after each. Larger regions make the same objects
-     * ordinary young ones; so do smaller (chunked, pooled) buffers. Without that pattern, humongous regions in a few
-     * collections are worth knowing only (info).
+     * G1 humongous allocations. An object of more than half a region is allocated straight into whole old regions
+     * (G1CollectedHeap::is_humongous: over G1HeapRegion::GrainWords / 2); when that would take the old generation past
+     * the marking threshold (IHOP), G1 first runs a young pause and starts a concurrent cycle ("G1 Humongous
+     * Allocation"). A pattern that allocates such objects all the time therefore sets G1's pace: young pauses before
+     * eden is full, a marking cycle after each. Larger regions make the same objects ordinary young ones; so do smaller
+     * (chunked, pooled) buffers. Without that pattern, humongous regions in a few collections are worth knowing only
+     * (info).
+     *
+     * <p><b>Which region size.</b> An object becomes ordinary in regions of at least twice its size, so the advice
+     * needs the objects' sizes, which the info-level log never gives: gc+heap's "Humongous regions: 136->0" counts
+     * regions, not objects, and as objects of different sizes share the count no number of regions per object follows
+     * from it (a GCD of counts bounds nothing). The size is only in G1's {@code gc+humongous} debug line, one per
+     * humongous object at the start of every young collection (JDK 17 and 25: "Humongous region 40 (object size 3911848
+     * @ …)"), read here as {@link GcFacts#humongousObjectMax}. With it the advice names the smallest power-of-two region
+     * of at least twice the largest object, when the running JDK allows it: 32m at most up to JDK 17, 512m from JDK 18
+     * (JDK-8275056; checked: JDK 17 refuses 64m, JDK 25 accepts 512m and refuses 1g); beyond that only smaller buffers
+     * help. Without it the advice says what the log shows (objects over half the region) and how to learn the size
+     * (that debug tag, or JFR's jdk.ObjectAllocationOutsideTLAB with allocationSize and the stack) rather than guess a
+     * size: the fixed "four times the region" step it replaces told 3-4 MB objects in 1 MB regions to try 4m, under
+     * which they stay humongous, and then, rerun at 4m, to try 16m.
      */
     private static void humongous(GcFacts f) {
         int started = 0;
@@ -183,21 +197,16 @@ final class CauseRules {
         // and that ended the whole analysis
         double share = young > 0 ? startedYoung / (double) young : 0;
         boolean pace = worst >= HUMONGOUS_PER_MINUTE && share >= HUMONGOUS_SHARE;
-        String objects = region > 0 ? "objects of " + (region >> 11) + " KB or more (half a " + (region >> 20) + " MB region)"
-                : "objects of half a region or more";
-        // The info log gives the region size, never an object's: the suggestion is four times the region, and says
-        // which objects it makes ordinary (under half the new region), so that a 3 MB buffer is not promised a cure
-        // by 4 MB regions (JFR's allocation samples outside TLABs give the sizes).
-        long largerMb = Math.min(32, Math.max(2, (region >> 20) * 4));
-        String larger = region > 0 ? "-XX:G1HeapRegionSize=" + largerMb + "m" : "a larger -XX:G1HeapRegionSize";
-        String cures = region > 0 ? " (objects under " + sizeText(largerMb << 19) + " become ordinary; larger ones need larger"
-                + " regions or smaller buffers)" : "";
+        String objects = region > 0 ? "objects over " + sizeText(region / 2) + " (half a " + sizeText(region) + " region)"
+                : "objects over half a region";
+        RegionAdvice a = RegionAdvice.of(region, f.humongousObjectMax, jdkFeature(f.settings.jvmVersion()));
         GcPressureDetail d = GcPressureDetail.byCause(GcCauseKind.HUMONGOUS, withRegions, started, worst, null, null, Numbers.round(share),
-                region > 0 ? region : null, region > 0 ? maxRegions : null, larger, objects + " are humongous: each takes whole old"
-                + " regions at once and can start a concurrent cycle;"
-                + " larger regions (" + larger + ", a power of two up to 32m) make objects under half a region ordinary young"
-                + " objects" + cures + ", or allocate"
-                + " smaller buffers (chunked or pooled). Humongous regions that fill once and stay are not a leak.");
+                region > 0 ? region : null, region > 0 ? maxRegions : null, a.flags, objects + " are humongous: each takes whole"
+                + " old regions at once and can start a concurrent cycle; " + a.advice + ". Humongous regions that fill once"
+                + " and stay are not a leak.");
+        if (f.humongousObjectMax > 0) {
+            d = d.withHumongousObjectBytesMax(f.humongousObjectMax);
+        }
         if (!pace) {
             // a recording or log without region counts (JFR without jdk.G1HeapRegionTypeChange or heap summaries, a
             // log at info level) still names the cause of the collections the humongous allocations started
@@ -207,12 +216,69 @@ final class CauseRules {
             return;
         }
         f.add(FindingKind.GC_PRESSURE, Severity.WARNING, String.format(Locale.ROOT,
-                "G1 humongous allocations started %d collections (%d within 60 s, %.0f%% of young collections): %s; try %s%s",
-                started, worst, share * 100, objects, larger, cures), d);
+                "G1 humongous allocations started %d collections (%d within 60 s, %.0f%% of young collections): %s; %s",
+                started, worst, share * 100, objects, a.title), d);
+    }
+
+    /** The JDK's feature release from the log's version line ("17.0.15+6-…", "25.0.3+9-LTS"), -1 when it does not say. */
+    static int jdkFeature(String version) {
+        int i = 0;
+        while (i < version.length() && Character.isDigit(version.charAt(i))) {
+            i++;
+        }
+        if (i == 0 || i > 3) {
+            return -1;
+        }
+        int v = Integer.parseInt(version.substring(0, i));
+        return v >= 9 ? v : -1; // "1.8.0_332": JDK 8, whose limit is JDK 17's
+    }
+
+    /**
+     * What to change for humongous objects: the flags, the advice's clause and the title's, from the region size, the
+     * largest object the log sized (-1: unknown) and the JDK (-1: unknown, held to the 32m every release allows).
+     */
+    record RegionAdvice(String flags, String advice, String title) {
+        /** The largest region JDK 9-17 accept (G1HeapRegionBounds::max_size). */
+        static final long MAX_REGION_17 = 32L << 20;
+        /** The largest region JDK 18+ accept (JDK-8275056); G1 still picks at most 32m by itself. */
+        static final long MAX_REGION_18 = 512L << 20;
+        static final String HOW_TO_SIZE = "-Xlog:gc*,gc+humongous=debug";
+
+        static RegionAdvice of(long region, long largest, int jdk) {
+            long limit = jdk >= 18 ? MAX_REGION_18 : MAX_REGION_17;
+            String limitText = "a power of two up to " + (limit >> 20) + "m" + (jdk >= 18 ? " on JDK " + jdk
+                    : jdk > 0 ? " on JDK " + jdk + "; 512m from JDK 18" : "; 512m from JDK 18");
+            if (largest <= 0) {
+                return new RegionAdvice(HOW_TO_SIZE, "the log does not size the objects, so no region size follows from"
+                        + " it: run with " + HOW_TO_SIZE + " (each young collection then lists every humongous object,"
+                        + " \"Humongous region N (object size B @ …)\") or record JFR's jdk.ObjectAllocationOutsideTLAB"
+                        + " (allocationSize and the allocating stack), then set -XX:G1HeapRegionSize to at least twice the"
+                        + " largest object (" + limitText + "), or allocate smaller buffers (chunked or pooled)",
+                        "sizes not logged: rerun with " + HOW_TO_SIZE + " to choose -XX:G1HeapRegionSize");
+            }
+            long need = Math.max(1L << 20, Long.highestOneBit(2 * largest - 1) << 1);
+            String biggest = "the largest, " + sizeText(largest);
+            if (need <= limit) {
+                String flag = "-XX:G1HeapRegionSize=" + (need >> 20) + "m";
+                return new RegionAdvice(flag, "regions of " + (need >> 20) + "m (" + flag + ", " + limitText + ") make"
+                        + " objects up to " + sizeText(need / 2) + " ordinary young objects, " + biggest + " among them;"
+                        + " or allocate smaller buffers (chunked or pooled)",
+                        "try " + flag + " (objects up to " + sizeText(need / 2) + ", " + biggest + " logged, become ordinary)");
+            }
+            String later = jdk > 0 && jdk < 18 && need <= MAX_REGION_18
+                    ? " (JDK 18 and later accept " + (need >> 20) + "m regions)" : "";
+            return new RegionAdvice(null, biggest + ", needs regions of " + (need >> 20) + "m, beyond the " + (limit >> 20)
+                    + "m this JDK allows" + later + ": allocate smaller buffers (chunked or pooled)",
+                    biggest + ", needs " + (need >> 20) + "m regions, beyond the " + (limit >> 20) + "m allowed"
+                            + later + ": allocate smaller buffers");
+        }
     }
 
     /** "2 MB", "512 KB". */
     private static String sizeText(long bytes) {
+        if (bytes >= 1 << 20 && bytes % (1 << 20) != 0) {
+            return String.format(Locale.ROOT, "%.1f MB", bytes / (double) (1 << 20));
+        }
         return bytes >= 1 << 20 ? (bytes >> 20) + " MB" : (bytes >> 10) + " KB";
     }
 }
