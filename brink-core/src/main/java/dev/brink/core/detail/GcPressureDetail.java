@@ -98,6 +98,13 @@ public record GcPressureDetail(GcCauseKind cause, Integer collections, Integer c
                 regionSizeBytes, humongousRegionsMax, bytes, meaning, flags, advice, caller, step);
     }
 
+    /** The same finding with the share of the time its own pauses took, overall and in the worst 60 s (0..1). */
+    public GcPressureDetail withTimeShares(double share, double worst60s) {
+        return new GcPressureDetail(cause, collections, count, collectionsWorst60s, fullGcs, fullGcsWorst60s, medianFreedShare, causes,
+                notCounted, share, worst60s, worst60sStartS, pauses, stalls, stallMsTotal, pauseTotalMs, humongousShareOfYoung,
+                regionSizeBytes, humongousRegionsMax, humongousObjectBytesMax, meaning, flags, advice, caller, step);
+    }
+
     /** The same finding with the stack a recording saw call System.gc(). */
     public GcPressureDetail withCaller(String stack) {
         return new GcPressureDetail(cause, collections, count, collectionsWorst60s, fullGcs, fullGcsWorst60s, medianFreedShare, causes,
