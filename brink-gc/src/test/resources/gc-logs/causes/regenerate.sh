@@ -126,6 +126,16 @@ for v in 17 25; do
   XLOG_EXTRA=",gc+humongous=debug" run uploads-huge-g1-jdk$v "$J" -Xmx512m -XX:+UseG1GC -- UploadAssembler 3 18000 20000 &
   wait
 done
+# System.gc() every 300 ms beside a 120 MB book of small objects (each call a full GC marking and compacting it), and
+# the same book revalued without the call; the cheap calls of StatementExporter on the concurrent collectors
+for v in 17 25; do
+  J=$([[ $v == 17 ]] && echo "$J17" || echo "$J25")
+  run explicit-book-g1-jdk$v "$J" -Xms384m -Xmx384m -XX:+UseG1GC -- PositionBook 16 120 300 gc &
+  run explicit-book-twin-g1-jdk$v "$J" -Xms384m -Xmx384m -XX:+UseG1GC -- PositionBook 16 120 300 quiet &
+  wait
+  run explicit-shenandoah-jdk$v "$J" -Xmx64m -XX:+UseShenandoahGC -- StatementExporter 5 explicit
+done
+run explicit-zgc-jdk17 "$J17" -Xmx64m -XX:+UseZGC -- StatementExporter 5 explicit
 # a claims registry leaking 3 MB/s beside 60 MB/s of garbage in 300 MB of Parallel: two full GCs in 40 s, never full
 run registry-parallel-jdk17 "$J17" -Xmx300m -XX:+UseParallelGC -- ClaimRegistry leak 40 &
 run registry-twin-parallel-jdk17 "$J17" -Xmx300m -XX:+UseParallelGC -- ClaimRegistry healthy 40 &

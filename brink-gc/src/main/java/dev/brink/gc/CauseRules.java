@@ -5,6 +5,8 @@ import dev.brink.core.GcCauseKind;
 import dev.brink.core.Numbers;
 import dev.brink.core.Severity;
 import dev.brink.core.detail.GcPressureDetail;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -20,8 +22,10 @@ final class CauseRules {
      * minute is code calling it in a loop (a batch, a request, a "free the buffers" habit).
      */
     static final int EXPLICIT_PER_MINUTE = 3;
-    /** As many stop-the-world explicit collections within a minute as a full-GC storm has: critical. */
-    static final int EXPLICIT_STORM = 5;
+    /** The calls' own pauses as a share of the time that make the finding critical: the GC-time rule's critical line. */
+    static final double EXPLICIT_CRITICAL_SHARE = 0.2;
+    /** The calls' own pauses as a share of the time that make it a warning: the GC-time rule's warning line. */
+    static final double EXPLICIT_WARNING_SHARE = 0.1;
     /**
      * Humongous-started collections that make a warning: at least a few a minute, and at least this share of all
      * young collections. An occasional large buffer starts the odd concurrent cycle, which is cheap; when a quarter or
@@ -100,9 +104,27 @@ final class CauseRules {
     }
 
     /**
-     * Explicit collections. Each is a whole-heap collection whatever the heap holds — stop-the-world on Serial,
-     * Parallel and G1 (unless -XX:+ExplicitGCInvokesConcurrent), a whole concurrent cycle that the caller waits for on
-     * ZGC and Shenandoah — so their number is set by the code that calls them, not by the heap's size.
+     * Explicit collections. Each is a whole-heap collection whatever the heap holds, so their number is set by the code
+     * that calls them, not by the heap's size; what one costs depends on the collector:
+     * <ul>
+     * <li>Serial, Parallel, G1 (and CMS): a stop-the-world full GC ("Pause Full (System.gc())"; Parallel scavenges the
+     * young generation first up to JDK 22), whose pause grows with the live set it marks and compacts;</li>
+     * <li>G1 with -XX:+ExplicitGCInvokesConcurrent: a concurrent-start young pause and a marking cycle the caller waits
+     * for ("Pause Young (Concurrent Start) (System.gc())");</li>
+     * <li>ZGC: a whole concurrent cycle ("Garbage Collection (System.gc())"; generational ZGC a major collection,
+     * young and old), always concurrent — ExplicitGCInvokesConcurrent does not apply — the caller waiting for it and
+     * the GC threads taking CPU from the application;</li>
+     * <li>Shenandoah: a concurrent cycle too ("Trigger: Explicit GC request (System.gc())", JDK 25 "GC request"):
+     * Shenandoah turns ExplicitGCInvokesConcurrent on by default (checked: JDK 17 and 25 report it true under
+     * -XX:+UseShenandoahGC, false under ZGC); with it off, a "Pause Full (System.gc())".</li>
+     * </ul>
+     * The finding is made by the calls' pace ({@link #EXPLICIT_PER_MINUTE}); its severity by what they cost, as the
+     * other pressure rules judge it: the calls' own pauses against the time — critical from
+     * {@link #EXPLICIT_CRITICAL_SHARE} of it (the GC-time rule's critical line), a warning from
+     * {@link #EXPLICIT_WARNING_SHARE} (its warning line) or from a single call's pause of
+     * {@link GcFindings#LONG_PAUSE_MS} (the long-pause rule's) — and info below, where removing the call is still the
+     * advice but nothing the application feels is at stake yet. A count alone made 29 full GCs of a 41 MB heap
+     * (16 ms at most, 0.7 % of the run) critical, next to a real full-GC storm.
      */
     private static void explicit(GcFacts f) {
         java.util.Set<GcEvent> calls = explicitCalls(f);
@@ -113,13 +135,20 @@ final class CauseRules {
         int count = calls.size();
         int fulls = 0;
         double pauseMs = 0;
+        List<Long> heldAfter = new ArrayList<>();
         for (GcEvent e : f.events) {
             if (explicitGc(e)) {
                 // every pause of the calls, the scavenge that opened a full GC included
                 fulls += e.kind() == GcKind.FULL ? 1 : 0;
                 pauseMs += e.kind().isPause() && !Double.isNaN(e.durationMs()) ? e.durationMs() : 0;
+                if (e.kind() == GcKind.FULL && e.heapAfter() >= 0) {
+                    heldAfter.add(e.heapAfter());
+                }
             }
         }
+        // the calls' own pauses over the whole log's time, as the GC-time rule measures all of them
+        PauseStats cost = PauseStats.of(f.events, f.t, CauseRules::explicitGc);
+        boolean timed = f.timed && cost.spanSec() > 0;
         String collector = f.settings.collector();
         // G1's (and CMS's) System.gc() is a full GC unless -XX:+ExplicitGCInvokesConcurrent makes it a concurrent cycle
         // ("Pause Young (Concurrent Start) (System.gc())"): calls that never gave a full GC on a collector that could
@@ -133,17 +162,54 @@ final class CauseRules {
                 + " or -XX:+DisableExplicitGC" : "-XX:+DisableExplicitGC";
         String what = fulls > 0 ? "each a stop-the-world collection of the whole heap"
                 : "each a whole collection cycle the calling thread waits for";
+        heldAfter.sort(null);
+        long live = heldAfter.isEmpty() ? -1 : heldAfter.get(heldAfter.size() / 2);
+        String size = live < 0 ? "" : live < 1 << 20 ? " on a live set under 1 MB" : " on a " + HeapFloorTrend.mb(live) + " live set";
+        List<String> costs = new ArrayList<>();
+        if (timed) {
+            costs.add(String.format(Locale.ROOT, "%.1f%% of the time in their pauses", cost.gcTimeShare() * 100));
+        }
+        if (cost.count() > 0) {
+            costs.add("longest " + GcFindings.ms(cost.maxMs()) + size);
+        }
+        String costText = costs.isEmpty() ? "" : " (" + String.join(", ", costs) + ")";
         GcPressureDetail d = GcPressureDetail.byCause(GcCauseKind.EXPLICIT, null, count, worst, fulls, Numbers.round(pauseMs), null, null,
                 null, flags, "remove the System.gc() call (a JFR recording's jdk.SystemGC event names the caller); or " + flags
                 + (alreadyConcurrent ? " (they already run as concurrent cycles: -XX:+ExplicitGCInvokesConcurrent is in effect)" : "")
-                + ". More heap (-Xmx) changes nothing: each call collects the whole heap however much room is left."
+                + ". " + whatACallDoes(collector, fulls > 0, alreadyConcurrent)
+                + " More heap (-Xmx) changes nothing: each call collects the whole heap however much room is left."
                 + " If the caller is java.nio.Bits.reserveMemory, direct buffers reached -XX:MaxDirectMemorySize: release"
                 + " them (or raise the limit) rather than disable the call, which would turn it into"
                 + " OutOfMemoryError: Direct buffer memory");
-        Severity sev = fulls > 0 && worst >= EXPLICIT_STORM ? Severity.CRITICAL : Severity.WARNING;
+        if (timed) {
+            d = d.withTimeShares(Numbers.round(cost.gcTimeShare()), Numbers.round(cost.worstWindowShare()));
+        }
+        double share = timed ? Math.max(cost.gcTimeShare(), cost.worstWindowShare()) : 0;
+        Severity sev = share >= EXPLICIT_CRITICAL_SHARE ? Severity.CRITICAL
+                : share >= EXPLICIT_WARNING_SHARE || cost.maxMs() >= GcFindings.LONG_PAUSE_MS ? Severity.WARNING : Severity.INFO;
         f.add(FindingKind.GC_PRESSURE, sev, String.format(Locale.ROOT,
-                "System.gc() called %d times (%d within 60 s), %s: remove the call or %s", count, worst, what,
+                "System.gc() called %d times (%d within 60 s), %s%s: remove the call or %s", count, worst, what, costText,
                 concurrentCapable ? "-XX:+ExplicitGCInvokesConcurrent" : "-XX:+DisableExplicitGC"), d);
+    }
+
+    /** What one System.gc() does on the log's collector, for the advice (see {@link #explicit}). */
+    private static String whatACallDoes(String collector, boolean stopsTheWorld, boolean concurrentG1) {
+        if (collector.contains("ZGC")) {
+            return "On ZGC each call is a whole concurrent cycle (a major collection on generational ZGC): the"
+                    + " application keeps running, but the caller waits for the cycle and the GC threads take CPU from the"
+                    + " others; -XX:+ExplicitGCInvokesConcurrent does not apply (ZGC's are always concurrent).";
+        }
+        if (collector.equals("Shenandoah")) {
+            return stopsTheWorld ? "On Shenandoah with -XX:-ExplicitGCInvokesConcurrent each call is a stop-the-world full"
+                    + " GC; its default (on) makes it a concurrent cycle."
+                    : "On Shenandoah each call is a concurrent cycle (ExplicitGCInvokesConcurrent is on by default there):"
+                    + " the caller waits for it and the GC threads take CPU from the others.";
+        }
+        if (concurrentG1) {
+            return "Each call is a concurrent-start pause and a marking cycle the caller waits for.";
+        }
+        return stopsTheWorld ? "Each call stops every thread for a full collection, whose pause grows with the live set it"
+                + " marks and compacts." : "";
     }
 
     /**
@@ -249,7 +315,8 @@ final class CauseRules {
             String limitText = "a power of two up to " + (limit >> 20) + "m" + (jdk >= 18 ? " on JDK " + jdk
                     : jdk > 0 ? " on JDK " + jdk + "; 512m from JDK 18" : "; 512m from JDK 18");
             if (largest <= 0) {
-                return new RegionAdvice(HOW_TO_SIZE, "the log does not size the objects, so no region size follows from"
+                return new RegionAdvice(HOW_TO_SIZE + " (the objects' sizes), then -XX:G1HeapRegionSize of at least twice"
+                        + " the largest", "the log does not size the objects, so no region size follows from"
                         + " it: run with " + HOW_TO_SIZE + " (each young collection then lists every humongous object,"
                         + " \"Humongous region N (object size B @ …)\") or record JFR's jdk.ObjectAllocationOutsideTLAB"
                         + " (allocationSize and the allocating stack), then set -XX:G1HeapRegionSize to at least twice the"
