@@ -328,7 +328,8 @@ final class CauseRules {
             if (need <= limit) {
                 String flag = "-XX:G1HeapRegionSize=" + (need >> 20) + "m";
                 return new RegionAdvice(flag, "regions of " + (need >> 20) + "m (" + flag + ", " + limitText + ") make"
-                        + " objects up to " + sizeText(need / 2) + " ordinary young objects, " + biggest + " among them;"
+                        + " objects up to " + sizeText(need / 2) + " ordinary young objects, " + biggest + " (" + largest
+                        + " bytes) among them;"
                         + " or allocate smaller buffers (chunked or pooled)",
                         "try " + flag + " (objects up to " + sizeText(need / 2) + ", " + biggest + " logged, become ordinary)");
             }
