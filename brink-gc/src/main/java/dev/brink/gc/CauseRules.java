@@ -166,7 +166,8 @@ final class CauseRules {
         long live = heldAfter.isEmpty() ? -1 : heldAfter.get(heldAfter.size() / 2);
         String size = live < 0 ? "" : live < 1 << 20 ? " on a live set under 1 MB" : " on a " + HeapFloorTrend.mb(live) + " live set";
         List<String> costs = new ArrayList<>();
-        if (timed) {
+        // ZGC's and Shenandoah's pauses name no cause: their calls' cost is the cycle, not a pause the log ties to them
+        if (timed && cost.count() > 0) {
             costs.add(String.format(Locale.ROOT, "%.1f%% of the time in their pauses", cost.gcTimeShare() * 100));
         }
         if (cost.count() > 0) {
