@@ -113,6 +113,29 @@ run crowded-zgc-jdk17 "$J17" -Xmx128m -XX:+UseZGC -- RoutingTable 20 112 60
 # load, nmethod, task, allocation-table and reference lines (the Live row, the phases and the stalls stay)
 XLOG_EXTRA=",gc+reloc=off,gc+mmu=off,gc+load=off,gc+nmethod=off,gc+task=off,gc+alloc=off,gc+ref=off" \
   run crowded-zgc-jdk25 "$J25" -Xmx128m -XX:+UseZGC -- RoutingTable 12 112 60
+# uploads assembled in one byte[] of 1.6-2.4 MB each, humongous in 1 MB regions: at info level (no object sizes), with
+# G1's gc+humongous debug lines (each humongous object's size), and the twin in the 8 MB regions the sizes call for
+# (on 256 MB: 32 regions; 16 of 8 MB leave G1 an eden of a region or two, a young pause every 80 ms);
+# 18-20 MB uploads need 64 MB regions: JDK 17 allows 32 MB at most, JDK 18+ 512 MB
+for v in 17 25; do
+  J=$([[ $v == 17 ]] && echo "$J17" || echo "$J25")
+  run uploads-g1-jdk$v "$J" -Xmx128m -XX:+UseG1GC -- UploadAssembler 6 1600 2400 &
+  XLOG_EXTRA=",gc+humongous=debug" run uploads-sized-g1-jdk$v "$J" -Xmx128m -XX:+UseG1GC -- UploadAssembler 6 1600 2400 &
+  wait
+  XLOG_EXTRA=",gc+humongous=debug" run uploads-twin-g1-jdk$v "$J" -Xmx256m -XX:+UseG1GC -XX:G1HeapRegionSize=8m -- UploadAssembler 6 1600 2400 &
+  XLOG_EXTRA=",gc+humongous=debug" run uploads-huge-g1-jdk$v "$J" -Xmx512m -XX:+UseG1GC -- UploadAssembler 3 18000 20000 &
+  wait
+done
+# System.gc() every 300 ms beside a 120 MB book of small objects (each call a full GC marking and compacting it), and
+# the same book revalued without the call; the cheap calls of StatementExporter on the concurrent collectors
+for v in 17 25; do
+  J=$([[ $v == 17 ]] && echo "$J17" || echo "$J25")
+  run explicit-book-g1-jdk$v "$J" -Xms384m -Xmx384m -XX:+UseG1GC -- PositionBook 16 120 300 gc &
+  run explicit-book-twin-g1-jdk$v "$J" -Xms384m -Xmx384m -XX:+UseG1GC -- PositionBook 16 120 300 quiet &
+  wait
+  run explicit-shenandoah-jdk$v "$J" -Xmx64m -XX:+UseShenandoahGC -- StatementExporter 5 explicit
+done
+run explicit-zgc-jdk17 "$J17" -Xmx64m -XX:+UseZGC -- StatementExporter 5 explicit
 # a claims registry leaking 3 MB/s beside 60 MB/s of garbage in 300 MB of Parallel: two full GCs in 40 s, never full
 run registry-parallel-jdk17 "$J17" -Xmx300m -XX:+UseParallelGC -- ClaimRegistry leak 40 &
 run registry-twin-parallel-jdk17 "$J17" -Xmx300m -XX:+UseParallelGC -- ClaimRegistry healthy 40 &

@@ -305,6 +305,8 @@ public final class FindingDetail {
         /** gc-pressure (humongous): G1's region size, the most humongous regions at a collection, their share of young GCs. */
         public static final String REGION_SIZE_BYTES = "region_size_bytes";
         public static final String HUMONGOUS_REGIONS_MAX = "humongous_regions_max";
+        /** gc-pressure (humongous): the largest humongous object the log sized (G1's gc+humongous debug lines). */
+        public static final String HUMONGOUS_OBJECT_BYTES_MAX = "humongous_object_bytes_max";
         public static final String HUMONGOUS_SHARE_OF_YOUNG = "humongous_share_of_young";
         /** metaspace: collections for class metadata, metaspace used at the first collection and at most, the cap, OOMs. */
         public static final String METADATA_COLLECTIONS = "metadata_collections";
@@ -442,7 +444,7 @@ public final class FindingDetail {
             Map.entry(FindingKind.GC_PRESSURE, List.of(Gc.FULL_GCS, Gc.FULL_GCS_WORST_60S, Gc.MEDIAN_FREED_SHARE, Gc.GC_TIME_SHARE,
                     Gc.WORST_60S_SHARE, Gc.WORST_60S_START_S, Gc.PAUSES, Gc.STALLS, Gc.STALL_MS_TOTAL, Gc.COLLECTIONS, Gc.COUNT, Gc.MEANING,
                     Gc.FLAGS, Gc.ADVICE, Gc.NOT_COUNTED, Gc.CAUSE, Gc.CAUSES, Gc.COLLECTIONS_WORST_60S, Gc.PAUSE_TOTAL_MS,
-                    Gc.REGION_SIZE_BYTES, Gc.HUMONGOUS_REGIONS_MAX, Gc.HUMONGOUS_SHARE_OF_YOUNG, Gc.CALLER, Jfr.STEP)),
+                    Gc.REGION_SIZE_BYTES, Gc.HUMONGOUS_REGIONS_MAX, Gc.HUMONGOUS_OBJECT_BYTES_MAX, Gc.HUMONGOUS_SHARE_OF_YOUNG, Gc.CALLER, Jfr.STEP)),
             Map.entry(FindingKind.METASPACE, List.of(Gc.CAUSE, Gc.METADATA_COLLECTIONS, Gc.COLLECTIONS_WORST_60S,
                     Gc.METASPACE_START_BYTES, Gc.METASPACE_PEAK_BYTES, Gc.MAX_METASPACE_BYTES, Gc.OUT_OF_MEMORY_ERRORS, Gc.AT,
                     Gc.ADVICE, Gc.CLASSES_LOADED_PER_SEC, HeapLeak.LOADER_CLASS, HeapLeak.LOADERS, HeapLeak.CLASSES, Jfr.STEP)),

@@ -5,6 +5,8 @@ import dev.brink.core.GcCauseKind;
 import dev.brink.core.Numbers;
 import dev.brink.core.Severity;
 import dev.brink.core.detail.GcPressureDetail;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -20,8 +22,10 @@ final class CauseRules {
      * minute is code calling it in a loop (a batch, a request, a "free the buffers" habit).
      */
     static final int EXPLICIT_PER_MINUTE = 3;
-    /** As many stop-the-world explicit collections within a minute as a full-GC storm has: critical. */
-    static final int EXPLICIT_STORM = 5;
+    /** The calls' own pauses as a share of the time that make the finding critical: the GC-time rule's critical line. */
+    static final double EXPLICIT_CRITICAL_SHARE = 0.2;
+    /** The calls' own pauses as a share of the time that make it a warning: the GC-time rule's warning line. */
+    static final double EXPLICIT_WARNING_SHARE = 0.1;
     /**
      * Humongous-started collections that make a warning: at least a few a minute, and at least this share of all
      * young collections. An occasional large buffer starts the odd concurrent cycle, which is cheap; when a quarter or
@@ -100,9 +104,27 @@ final class CauseRules {
     }
 
     /**
-     * Explicit collections. Each is a whole-heap collection whatever the heap holds — stop-the-world on Serial,
-     * Parallel and G1 (unless -XX:+ExplicitGCInvokesConcurrent), a whole concurrent cycle that the caller waits for on
-     * ZGC and Shenandoah — so their number is set by the code that calls them, not by the heap's size.
+     * Explicit collections. Each is a whole-heap collection whatever the heap holds, so their number is set by the code
+     * that calls them, not by the heap's size; what one costs depends on the collector:
+     * <ul>
+     * <li>Serial, Parallel, G1 (and CMS): a stop-the-world full GC ("Pause Full (System.gc())"; Parallel scavenges the
+     * young generation first up to JDK 22), whose pause grows with the live set it marks and compacts;</li>
+     * <li>G1 with -XX:+ExplicitGCInvokesConcurrent: a concurrent-start young pause and a marking cycle the caller waits
+     * for ("Pause Young (Concurrent Start) (System.gc())");</li>
+     * <li>ZGC: a whole concurrent cycle ("Garbage Collection (System.gc())"; generational ZGC a major collection,
+     * young and old), always concurrent — ExplicitGCInvokesConcurrent does not apply — the caller waiting for it and
+     * the GC threads taking CPU from the application;</li>
+     * <li>Shenandoah: a concurrent cycle too ("Trigger: Explicit GC request (System.gc())", JDK 25 "GC request"):
+     * Shenandoah turns ExplicitGCInvokesConcurrent on by default (checked: JDK 17 and 25 report it true under
+     * -XX:+UseShenandoahGC, false under ZGC); with it off, a "Pause Full (System.gc())".</li>
+     * </ul>
+     * The finding is made by the calls' pace ({@link #EXPLICIT_PER_MINUTE}); its severity by what they cost, as the
+     * other pressure rules judge it: the calls' own pauses against the time — critical from
+     * {@link #EXPLICIT_CRITICAL_SHARE} of it (the GC-time rule's critical line), a warning from
+     * {@link #EXPLICIT_WARNING_SHARE} (its warning line) or from a single call's pause of
+     * {@link GcFindings#LONG_PAUSE_MS} (the long-pause rule's) — and info below, where removing the call is still the
+     * advice but nothing the application feels is at stake yet. A count alone made 29 full GCs of a 41 MB heap
+     * (16 ms at most, 0.7 % of the run) critical, next to a real full-GC storm.
      */
     private static void explicit(GcFacts f) {
         java.util.Set<GcEvent> calls = explicitCalls(f);
@@ -113,13 +135,20 @@ final class CauseRules {
         int count = calls.size();
         int fulls = 0;
         double pauseMs = 0;
+        List<Long> heldAfter = new ArrayList<>();
         for (GcEvent e : f.events) {
             if (explicitGc(e)) {
                 // every pause of the calls, the scavenge that opened a full GC included
                 fulls += e.kind() == GcKind.FULL ? 1 : 0;
                 pauseMs += e.kind().isPause() && !Double.isNaN(e.durationMs()) ? e.durationMs() : 0;
+                if (e.kind() == GcKind.FULL && e.heapAfter() >= 0) {
+                    heldAfter.add(e.heapAfter());
+                }
             }
         }
+        // the calls' own pauses over the whole log's time, as the GC-time rule measures all of them
+        PauseStats cost = PauseStats.of(f.events, f.t, CauseRules::explicitGc);
+        boolean timed = f.timed && cost.spanSec() > 0;
         String collector = f.settings.collector();
         // G1's (and CMS's) System.gc() is a full GC unless -XX:+ExplicitGCInvokesConcurrent makes it a concurrent cycle
         // ("Pause Young (Concurrent Start) (System.gc())"): calls that never gave a full GC on a collector that could
@@ -133,26 +162,78 @@ final class CauseRules {
                 + " or -XX:+DisableExplicitGC" : "-XX:+DisableExplicitGC";
         String what = fulls > 0 ? "each a stop-the-world collection of the whole heap"
                 : "each a whole collection cycle the calling thread waits for";
+        heldAfter.sort(null);
+        long live = heldAfter.isEmpty() ? -1 : heldAfter.get(heldAfter.size() / 2);
+        String size = live < 0 ? "" : live < 1 << 20 ? " on a live set under 1 MB" : " on a " + HeapFloorTrend.mb(live) + " live set";
+        List<String> costs = new ArrayList<>();
+        // ZGC's and Shenandoah's pauses name no cause: their calls' cost is the cycle, not a pause the log ties to them
+        if (timed && cost.count() > 0) {
+            costs.add(String.format(Locale.ROOT, "%.1f%% of the time in their pauses", cost.gcTimeShare() * 100));
+        }
+        if (cost.count() > 0) {
+            costs.add("longest " + GcFindings.ms(cost.maxMs()) + size);
+        }
+        String costText = costs.isEmpty() ? "" : " (" + String.join(", ", costs) + ")";
         GcPressureDetail d = GcPressureDetail.byCause(GcCauseKind.EXPLICIT, null, count, worst, fulls, Numbers.round(pauseMs), null, null,
                 null, flags, "remove the System.gc() call (a JFR recording's jdk.SystemGC event names the caller); or " + flags
                 + (alreadyConcurrent ? " (they already run as concurrent cycles: -XX:+ExplicitGCInvokesConcurrent is in effect)" : "")
-                + ". More heap (-Xmx) changes nothing: each call collects the whole heap however much room is left."
+                + ". " + whatACallDoes(collector, fulls > 0, alreadyConcurrent)
+                + " More heap (-Xmx) changes nothing: each call collects the whole heap however much room is left."
                 + " If the caller is java.nio.Bits.reserveMemory, direct buffers reached -XX:MaxDirectMemorySize: release"
                 + " them (or raise the limit) rather than disable the call, which would turn it into"
                 + " OutOfMemoryError: Direct buffer memory");
-        Severity sev = fulls > 0 && worst >= EXPLICIT_STORM ? Severity.CRITICAL : Severity.WARNING;
+        if (timed) {
+            d = d.withTimeShares(Numbers.round(cost.gcTimeShare()), Numbers.round(cost.worstWindowShare()));
+        }
+        double share = timed ? Math.max(cost.gcTimeShare(), cost.worstWindowShare()) : 0;
+        Severity sev = share >= EXPLICIT_CRITICAL_SHARE ? Severity.CRITICAL
+                : share >= EXPLICIT_WARNING_SHARE || cost.maxMs() >= GcFindings.LONG_PAUSE_MS ? Severity.WARNING : Severity.INFO;
         f.add(FindingKind.GC_PRESSURE, sev, String.format(Locale.ROOT,
-                "System.gc() called %d times (%d within 60 s), %s: remove the call or %s", count, worst, what,
+                "System.gc() called %d times (%d within 60 s), %s%s: remove the call or %s", count, worst, what, costText,
                 concurrentCapable ? "-XX:+ExplicitGCInvokesConcurrent" : "-XX:+DisableExplicitGC"), d);
     }
 
+    /** What one System.gc() does on the log's collector, for the advice (see {@link #explicit}). */
+    private static String whatACallDoes(String collector, boolean stopsTheWorld, boolean concurrentG1) {
+        if (collector.contains("ZGC")) {
+            return "On ZGC each call is a whole concurrent cycle (a major collection on generational ZGC): the"
+                    + " application keeps running, but the caller waits for the cycle and the GC threads take CPU from the"
+                    + " others; -XX:+ExplicitGCInvokesConcurrent does not apply (ZGC's are always concurrent).";
+        }
+        if (collector.equals("Shenandoah")) {
+            return stopsTheWorld ? "On Shenandoah with -XX:-ExplicitGCInvokesConcurrent each call is a stop-the-world full"
+                    + " GC; its default (on) makes it a concurrent cycle."
+                    : "On Shenandoah each call is a concurrent cycle (ExplicitGCInvokesConcurrent is on by default there):"
+                    + " the caller waits for it and the GC threads take CPU from the others.";
+        }
+        if (concurrentG1) {
+            return "Each call is a concurrent-start pause and a marking cycle the caller waits for.";
+        }
+        return stopsTheWorld ? "Each call stops every thread for a full collection, whose pause grows with the live set it"
+                + " marks and compacts." : "";
+    }
+
     /**
-     * G1 humongous allocations. An object of half a region or more is allocated straight into whole old regions; when
-     * that would take the old generation past the marking threshold (IHOP), G1 first runs a young pause and starts a
-     * concurrent cycle ("G1 Humongous Allocation"). A pattern that allocates such objects all the time therefore sets
-     * G1's pace: young pauses before eden is full, a marking cycle after each. Larger regions make the same objects
-     * ordinary young ones; so do smaller (chunked, pooled) buffers. Without that pattern, humongous regions in a few
-     * collections are worth knowing only (info).
+     * G1 humongous allocations. An object of more than half a region is allocated straight into whole old regions
+     * (G1CollectedHeap::is_humongous: over G1HeapRegion::GrainWords / 2); when that would take the old generation past
+     * the marking threshold (IHOP), G1 first runs a young pause and starts a concurrent cycle ("G1 Humongous
+     * Allocation"). A pattern that allocates such objects all the time therefore sets G1's pace: young pauses before
+     * eden is full, a marking cycle after each. Larger regions make the same objects ordinary young ones; so do smaller
+     * (chunked, pooled) buffers. Without that pattern, humongous regions in a few collections are worth knowing only
+     * (info).
+     *
+     * <p><b>Which region size.</b> An object becomes ordinary in regions of at least twice its size, so the advice
+     * needs the objects' sizes, which the info-level log never gives: gc+heap's "Humongous regions: 136->0" counts
+     * regions, not objects, and as objects of different sizes share the count no number of regions per object follows
+     * from it (a GCD of counts bounds nothing). The size is only in G1's {@code gc+humongous} debug line, one per
+     * humongous object at the start of every young collection (JDK 17 and 25: "Humongous region 40 (object size 3911848
+     * @ …)"), read here as {@link GcFacts#humongousObjectMax}. With it the advice names the smallest power-of-two region
+     * of at least twice the largest object, when the running JDK allows it: 32m at most up to JDK 17, 512m from JDK 18
+     * (JDK-8275056; checked: JDK 17 refuses 64m, JDK 25 accepts 512m and refuses 1g); beyond that only smaller buffers
+     * help. Without it the advice says what the log shows (objects over half the region) and how to learn the size
+     * (that debug tag, or JFR's jdk.ObjectAllocationOutsideTLAB with allocationSize and the stack) rather than guess a
+     * size: the fixed "four times the region" step it replaces told 3-4 MB objects in 1 MB regions to try 4m, under
+     * which they stay humongous, and then, rerun at 4m, to try 16m.
      */
     private static void humongous(GcFacts f) {
         int started = 0;
@@ -183,21 +264,16 @@ final class CauseRules {
         // and that ended the whole analysis
         double share = young > 0 ? startedYoung / (double) young : 0;
         boolean pace = worst >= HUMONGOUS_PER_MINUTE && share >= HUMONGOUS_SHARE;
-        String objects = region > 0 ? "objects of " + (region >> 11) + " KB or more (half a " + (region >> 20) + " MB region)"
-                : "objects of half a region or more";
-        // The info log gives the region size, never an object's: the suggestion is four times the region, and says
-        // which objects it makes ordinary (under half the new region), so that a 3 MB buffer is not promised a cure
-        // by 4 MB regions (JFR's allocation samples outside TLABs give the sizes).
-        long largerMb = Math.min(32, Math.max(2, (region >> 20) * 4));
-        String larger = region > 0 ? "-XX:G1HeapRegionSize=" + largerMb + "m" : "a larger -XX:G1HeapRegionSize";
-        String cures = region > 0 ? " (objects under " + sizeText(largerMb << 19) + " become ordinary; larger ones need larger"
-                + " regions or smaller buffers)" : "";
+        String objects = region > 0 ? "objects over " + sizeText(region / 2) + " (half a " + sizeText(region) + " region)"
+                : "objects over half a region";
+        RegionAdvice a = RegionAdvice.of(region, f.humongousObjectMax, jdkFeature(f.settings.jvmVersion()));
         GcPressureDetail d = GcPressureDetail.byCause(GcCauseKind.HUMONGOUS, withRegions, started, worst, null, null, Numbers.round(share),
-                region > 0 ? region : null, region > 0 ? maxRegions : null, larger, objects + " are humongous: each takes whole old"
-                + " regions at once and can start a concurrent cycle;"
-                + " larger regions (" + larger + ", a power of two up to 32m) make objects under half a region ordinary young"
-                + " objects" + cures + ", or allocate"
-                + " smaller buffers (chunked or pooled). Humongous regions that fill once and stay are not a leak.");
+                region > 0 ? region : null, region > 0 ? maxRegions : null, a.flags, objects + " are humongous: each takes whole"
+                + " old regions at once and can start a concurrent cycle; " + a.advice + ". Humongous regions that fill once"
+                + " and stay are not a leak.");
+        if (f.humongousObjectMax > 0) {
+            d = d.withHumongousObjectBytesMax(f.humongousObjectMax);
+        }
         if (!pace) {
             // a recording or log without region counts (JFR without jdk.G1HeapRegionTypeChange or heap summaries, a
             // log at info level) still names the cause of the collections the humongous allocations started
@@ -207,12 +283,71 @@ final class CauseRules {
             return;
         }
         f.add(FindingKind.GC_PRESSURE, Severity.WARNING, String.format(Locale.ROOT,
-                "G1 humongous allocations started %d collections (%d within 60 s, %.0f%% of young collections): %s; try %s%s",
-                started, worst, share * 100, objects, larger, cures), d);
+                "G1 humongous allocations started %d collections (%d within 60 s, %.0f%% of young collections): %s; %s",
+                started, worst, share * 100, objects, a.title), d);
+    }
+
+    /** The JDK's feature release from the log's version line ("17.0.15+6-…", "25.0.3+9-LTS"), -1 when it does not say. */
+    static int jdkFeature(String version) {
+        int i = 0;
+        while (i < version.length() && Character.isDigit(version.charAt(i))) {
+            i++;
+        }
+        if (i == 0 || i > 3) {
+            return -1;
+        }
+        int v = Integer.parseInt(version.substring(0, i));
+        return v >= 9 ? v : -1; // "1.8.0_332": JDK 8, whose limit is JDK 17's
+    }
+
+    /**
+     * What to change for humongous objects: the flags, the advice's clause and the title's, from the region size, the
+     * largest object the log sized (-1: unknown) and the JDK (-1: unknown, held to the 32m every release allows).
+     */
+    record RegionAdvice(String flags, String advice, String title) {
+        /** The largest region JDK 9-17 accept (G1HeapRegionBounds::max_size). */
+        static final long MAX_REGION_17 = 32L << 20;
+        /** The largest region JDK 18+ accept (JDK-8275056); G1 still picks at most 32m by itself. */
+        static final long MAX_REGION_18 = 512L << 20;
+        static final String HOW_TO_SIZE = "-Xlog:gc*,gc+humongous=debug";
+
+        static RegionAdvice of(long region, long largest, int jdk) {
+            long limit = jdk >= 18 ? MAX_REGION_18 : MAX_REGION_17;
+            String limitText = "a power of two up to " + (limit >> 20) + "m" + (jdk >= 18 ? " on JDK " + jdk
+                    : jdk > 0 ? " on JDK " + jdk + "; 512m from JDK 18" : "; 512m from JDK 18");
+            if (largest <= 0) {
+                return new RegionAdvice(HOW_TO_SIZE + " (the objects' sizes), then -XX:G1HeapRegionSize of at least twice"
+                        + " the largest", "the log does not size the objects, so no region size follows from"
+                        + " it: run with " + HOW_TO_SIZE + " (each young collection then lists every humongous object,"
+                        + " \"Humongous region N (object size B @ …)\") or record JFR's jdk.ObjectAllocationOutsideTLAB"
+                        + " (allocationSize and the allocating stack), then set -XX:G1HeapRegionSize to at least twice the"
+                        + " largest object (" + limitText + "), or allocate smaller buffers (chunked or pooled)",
+                        "sizes not logged: rerun with " + HOW_TO_SIZE + " to choose -XX:G1HeapRegionSize");
+            }
+            long need = Math.max(1L << 20, Long.highestOneBit(2 * largest - 1) << 1);
+            String biggest = "the largest, " + sizeText(largest);
+            if (need <= limit) {
+                String flag = "-XX:G1HeapRegionSize=" + (need >> 20) + "m";
+                return new RegionAdvice(flag, "regions of " + (need >> 20) + "m (" + flag + ", " + limitText + ") make"
+                        + " objects up to " + sizeText(need / 2) + " ordinary young objects, " + biggest + " (" + largest
+                        + " bytes) among them;"
+                        + " or allocate smaller buffers (chunked or pooled)",
+                        "try " + flag + " (objects up to " + sizeText(need / 2) + ", " + biggest + " logged, become ordinary)");
+            }
+            String later = jdk > 0 && jdk < 18 && need <= MAX_REGION_18
+                    ? " (JDK 18 and later accept " + (need >> 20) + "m regions)" : "";
+            return new RegionAdvice(null, biggest + ", needs regions of " + (need >> 20) + "m, beyond the " + (limit >> 20)
+                    + "m this JDK allows" + later + ": allocate smaller buffers (chunked or pooled)",
+                    biggest + ", needs " + (need >> 20) + "m regions, beyond the " + (limit >> 20) + "m allowed"
+                            + later + ": allocate smaller buffers");
+        }
     }
 
     /** "2 MB", "512 KB". */
     private static String sizeText(long bytes) {
+        if (bytes >= 1 << 20 && bytes % (1 << 20) != 0) {
+            return String.format(Locale.ROOT, "%.1f MB", bytes / (double) (1 << 20));
+        }
         return bytes >= 1 << 20 ? (bytes >> 20) + " MB" : (bytes >> 10) + " KB";
     }
 }

@@ -40,13 +40,15 @@ final class GcFacts {
     final String subject;
     final long loadStartEpochMs;
     final List<MetaspaceOom> metaspaceOoms;
+    /** The largest humongous object G1's gc+humongous debug lines sized, bytes; -1 when the log does not say. */
+    final long humongousObjectMax;
     /** The application's collections that speak for the heap (see the class comment), and their times. */
     final List<GcEvent> heapEvents = new ArrayList<>();
     final PauseStats heapStats;
     final List<Finding> out = new ArrayList<>();
 
     GcFacts(List<GcEvent> events, double[] t, boolean timed, HeapFloorTrend trend, JvmSettings settings,
-            List<String> evidence, long loadStartEpochMs, List<MetaspaceOom> metaspaceOoms) {
+            List<String> evidence, long loadStartEpochMs, List<MetaspaceOom> metaspaceOoms, long humongousObjectMax) {
         this.events = events;
         this.t = t;
         this.timed = timed;
@@ -57,6 +59,7 @@ final class GcFacts {
         this.subject = settings.collector().isEmpty() ? "heap" : settings.collector() + " heap";
         this.loadStartEpochMs = loadStartEpochMs;
         this.metaspaceOoms = metaspaceOoms;
+        this.humongousObjectMax = humongousObjectMax;
         List<Double> heapT = new ArrayList<>();
         for (int i = 0; i < events.size(); i++) {
             GcEvent e = events.get(i);

@@ -176,16 +176,23 @@ final class GcFindings {
         return f.timed && f.stats.spanSec() >= 5 && f.stats.count() >= 3;
     }
 
+    /**
+     * GC's share of the time, without the pauses of System.gc() calls: those have their finding, whose severity is
+     * their share ({@link CauseRules}), and whose advice is to remove the call; counted here too, a loop of costly
+     * calls also read "GC takes 49 % of the time" with advice to give the heap room, which changes nothing.
+     */
     private void pressure() {
-        if (!enoughForShares() || f.stats.gcTimeShare() < 0.1 && f.stats.worstWindowShare() < 0.3) {
+        PauseStats s = PauseStats.of(f.events, f.t, e -> ForeignCollections.why(e, f.loadStartEpochMs) == null
+                && GcCauseKind.of(e.cause()) != GcCauseKind.EXPLICIT);
+        if (!enoughForShares() || s.gcTimeShare() < 0.1 && s.worstWindowShare() < 0.3) {
             return;
         }
-        GcPressureDetail d = GcPressureDetail.timeShare(round(f.stats.gcTimeShare()), round(f.stats.worstWindowShare()),
-                round(f.stats.worstWindowStartSec()), f.stats.count(), "allocate less, or give the heap room: -Xmx above 3× the"
+        GcPressureDetail d = GcPressureDetail.timeShare(round(s.gcTimeShare()), round(s.worstWindowShare()),
+                round(s.worstWindowStartSec()), s.count(), "allocate less, or give the heap room: -Xmx above 3× the"
                         + " live set; for latency try -XX:+UseG1GC or -XX:+UseZGC");
-        f.add(FindingKind.GC_PRESSURE, f.stats.gcTimeShare() >= 0.2 ? Severity.CRITICAL : Severity.WARNING,
+        f.add(FindingKind.GC_PRESSURE, s.gcTimeShare() >= 0.2 ? Severity.CRITICAL : Severity.WARNING,
                 String.format(Locale.ROOT, "GC takes %.0f%% of the time (worst 60 s: %.0f%%)",
-                        f.stats.gcTimeShare() * 100, f.stats.worstWindowShare() * 100), d);
+                        s.gcTimeShare() * 100, s.worstWindowShare() * 100), d);
     }
 
     private void longPause() {

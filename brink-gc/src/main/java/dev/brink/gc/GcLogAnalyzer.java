@@ -35,7 +35,7 @@ public final class GcLogAnalyzer {
         List<String> sources = new ArrayList<>();
         List<String> formats = GcLogReader.read(logs, sink, sources);
         return report(sources, String.join("+", formats), sink.settings(), sink.events, sink.lines,
-                sink.unknownLines, sink.unknownSamples, -1, sink.metaspaceOoms);
+                sink.unknownLines, sink.unknownSamples, -1, sink.metaspaceOoms, sink.humongousObjectMax);
     }
 
     /** Analyses what Brink's observer saw (gc.jsonl lines) the same way as a log. */
@@ -65,7 +65,7 @@ public final class GcLogAnalyzer {
         JvmSettings settings = new JvmSettings(s.collector(), s.jvmVersion(), s.maxHeap(), s.initialHeap(), s.cpus(),
                 s.commandLine(), s.regionSize(), maxMetaspace);
         return report(List.of("gc.jsonl"), "observer", settings, events, lines.size(), 0, List.of(), loadStartEpochMs,
-                metaspaceOoms);
+                metaspaceOoms, -1);
     }
 
     /** Reads a run directory's gc.jsonl and analyses it. */
@@ -101,7 +101,7 @@ public final class GcLogAnalyzer {
 
     private static GcReport report(List<String> sources, String format, JvmSettings settings, List<GcEvent> events,
                                    long lines, long unknown, List<String> samples, long loadStartEpochMs,
-                                   List<MetaspaceOom> ooms) {
+                                   List<MetaspaceOom> ooms, long humongousObjectMax) {
         String[] axis = new String[1];
         double[] t = TimeAxis.of(events, axis);
         PauseStats stats = PauseStats.of(events, t);
@@ -109,7 +109,7 @@ public final class GcLogAnalyzer {
         double jvmStart = "uptime".equals(axis[0]) && !events.isEmpty() ? -events.get(0).uptimeSec() : Double.NaN;
         HeapFloorTrend trend = floorTrend(events, t, settings, jvmStart);
         List<Finding> findings = new GcFindings(new GcFacts(events, t, !"index".equals(axis[0]), trend, settings,
-                sources, loadStartEpochMs, ooms)).all();
+                sources, loadStartEpochMs, ooms, humongousObjectMax)).all();
         return new GcReport(sources, format, settings, findings, stats, trend, axis[0], t, events, ooms, lines, unknown, samples);
     }
 

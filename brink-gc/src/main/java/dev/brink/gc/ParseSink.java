@@ -47,6 +47,15 @@ final class ParseSink {
         }
     }
 
+    /** G1's humongous objects as its gc+humongous debug lines size them: how many lines, the largest (bytes, -1: none). */
+    long humongousObjectLines;
+    long humongousObjectMax = -1;
+
+    void humongousObject(long bytes) {
+        humongousObjectLines++;
+        humongousObjectMax = Math.max(humongousObjectMax, bytes);
+    }
+
     void event(GcEvent e) {
         events.add(e);
     }

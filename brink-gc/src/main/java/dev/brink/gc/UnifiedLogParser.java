@@ -136,6 +136,10 @@ final class UnifiedLogParser implements LineParser {
                 return s.startsWith("To-space", b) || s.indexOf("->", b) > 0;
             case 'L':
                 return s.startsWith("Live:", b);
+            case 'H':
+                // G1's gc+humongous debug line ("Humongous region 40 (object size 3911848 @ 0x…)") and gc+heap's
+                // "Humongous regions: 136->0"
+                return s.startsWith("Humongous region ", b) || s.indexOf("->", b) > 0;
             default:
                 // generation lines: "DefNew: 1K(2K)->…", "Eden regions: 3->0(5)", "ParOldGen: …"
                 return s.indexOf("->", b) > 0;
@@ -278,6 +282,27 @@ final class UnifiedLogParser implements LineParser {
         }
     }
 
+    /**
+     * G1's {@code gc+humongous} debug line, one per humongous object at the start of every young collection (JDK 17
+     * and 25: "Humongous region 40 (object size 3911848 @ 0x00000000f2800000) remset 0 …", the object's size in
+     * bytes): the only place a log states how large its humongous objects are.
+     */
+    private void humongousObject(String body) {
+        int at = body.indexOf("(object size ");
+        if (at < 0) {
+            return;
+        }
+        int from = at + 13;
+        int to = from;
+        while (to < body.length() && Character.isDigit(body.charAt(to))) {
+            to++;
+        }
+        double v = SizeText.number(body, from, to);
+        if (to > from && !Double.isNaN(v)) {
+            sink.humongousObject((long) v);
+        }
+    }
+
     private static long sizeAfterColon(String m) {
         int c = m.indexOf(": ") + 2;
         int e = Transition.sizeEnd(m, c);
@@ -327,6 +352,10 @@ final class UnifiedLogParser implements LineParser {
                 p.gens.add(new Generation(LIVE, -1, live, -1, false));
             }
             event(id, body, lineNo, p);
+            return;
+        }
+        if (body.startsWith("Humongous region ")) {
+            humongousObject(body);
             return;
         }
         if (body.startsWith("To-space exhausted")) {

@@ -20,6 +20,8 @@ import java.util.Map;
  * @param count      collections of the finding's cause, or trouble events
  * @param causes     the JVM's cause words of the full GCs a storm counted, with how many: {"System.gc()": 25}
  * @param notCounted full GCs by cause that Brink or the start-up caused, shown but not counted
+ * @param humongousObjectBytesMax humongous: the largest humongous object the log sized (G1's gc+humongous debug
+ *                   lines), null when it does not say
  * @param caller     the stack that called System.gc(), from a recording's jdk.SystemGC events
  * @param step       the capacity step whose recording showed it
  */
@@ -30,7 +32,7 @@ public record GcPressureDetail(GcCauseKind cause, Integer collections, Integer c
                                @JsonProperty("worst_60s_share") Double worst60sShare,
                                @JsonProperty("worst_60s_start_s") Double worst60sStartS, Integer pauses, Integer stalls,
                                Double stallMsTotal, Double pauseTotalMs, Double humongousShareOfYoung, Long regionSizeBytes,
-                               Long humongousRegionsMax, String meaning, String flags, String advice, String caller, String step)
+                               Long humongousRegionsMax, Long humongousObjectBytesMax, String meaning, String flags, String advice, String caller, String step)
         implements Detail, Stepped {
     public GcPressureDetail {
         for (Integer n : new Integer[] {collections, count, collectionsWorst60s, fullGcs, fullGcsWorst60s, pauses, stalls}) {
@@ -42,6 +44,7 @@ public record GcPressureDetail(GcCauseKind cause, Integer collections, Integer c
         Ranges.share("humongous_share_of_young", humongousShareOfYoung);
         Ranges.atLeastZero("stall_ms_total", stallMsTotal);
         Ranges.atLeastZero("pause_total_ms", pauseTotalMs);
+        Ranges.atLeastZero("humongous_object_bytes_max", humongousObjectBytesMax);
         causes = causes == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(causes));
         notCounted = notCounted == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(notCounted));
     }
@@ -55,25 +58,25 @@ public record GcPressureDetail(GcCauseKind cause, Integer collections, Integer c
                                                Map<String, Integer> causes, Map<String, Integer> notCounted, String advice) {
         return new GcPressureDetail(cause, null, null, null, fullGcs, worst60s, medianFreedShare, causes,
                 notCounted == null || notCounted.isEmpty() ? null : notCounted, null, null, null, null, null, null, null, null, null,
-                null, null, null, advice, null, null);
+                null, null, null, null, advice, null, null);
     }
 
     /** GC's share of the time, overall and in the worst 60 s (and when that began, s), over {@code pauses} pauses. */
     public static GcPressureDetail timeShare(double gcTimeShare, double worst60sShare, double worst60sStartS, int pauses, String advice) {
         return new GcPressureDetail(null, null, null, null, null, null, null, null, null, gcTimeShare, worst60sShare, worst60sStartS,
-                pauses, null, null, null, null, null, null, null, null, advice, null, null);
+                pauses, null, null, null, null, null, null, null, null, null, advice, null, null);
     }
 
     /** Allocation stalls: threads waited for the collector to free memory (the heap's cause). */
     public static GcPressureDetail stalls(int stalls, double stallMsTotal, String advice) {
         return new GcPressureDetail(GcCauseKind.HEAP, null, null, null, null, null, null, null, null, null, null, null, null, stalls,
-                stallMsTotal, null, null, null, null, null, null, advice, null, null);
+                stallMsTotal, null, null, null, null, null, null, null, advice, null, null);
     }
 
     /** A collector's trouble seen {@code count} times (promotion failure, to-space exhausted…): what it means, what to try. */
     public static GcPressureDetail trouble(int count, String meaning, String flags) {
         return new GcPressureDetail(null, null, count, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, meaning, flags, null, null, null);
+                null, null, null, null, meaning, flags, null, null, null);
     }
 
     /**
@@ -85,20 +88,34 @@ public record GcPressureDetail(GcCauseKind cause, Integer collections, Integer c
                                            Double pauseTotalMs, Double humongousShareOfYoung, Long regionSizeBytes,
                                            Long humongousRegionsMax, String flags, String advice) {
         return new GcPressureDetail(cause, collections, count, worst60s, fullGcs, null, null, null, null, null, null, null, null, null,
-                null, pauseTotalMs, humongousShareOfYoung, regionSizeBytes, humongousRegionsMax, null, flags, advice, null, null);
+                null, pauseTotalMs, humongousShareOfYoung, regionSizeBytes, humongousRegionsMax, null, null, flags, advice, null, null);
+    }
+
+    /** The same humongous finding with the largest humongous object the log sized. */
+    public GcPressureDetail withHumongousObjectBytesMax(long bytes) {
+        return new GcPressureDetail(cause, collections, count, collectionsWorst60s, fullGcs, fullGcsWorst60s, medianFreedShare, causes,
+                notCounted, gcTimeShare, worst60sShare, worst60sStartS, pauses, stalls, stallMsTotal, pauseTotalMs, humongousShareOfYoung,
+                regionSizeBytes, humongousRegionsMax, bytes, meaning, flags, advice, caller, step);
+    }
+
+    /** The same finding with the share of the time its own pauses took, overall and in the worst 60 s (0..1). */
+    public GcPressureDetail withTimeShares(double share, double worst60s) {
+        return new GcPressureDetail(cause, collections, count, collectionsWorst60s, fullGcs, fullGcsWorst60s, medianFreedShare, causes,
+                notCounted, share, worst60s, worst60sStartS, pauses, stalls, stallMsTotal, pauseTotalMs, humongousShareOfYoung,
+                regionSizeBytes, humongousRegionsMax, humongousObjectBytesMax, meaning, flags, advice, caller, step);
     }
 
     /** The same finding with the stack a recording saw call System.gc(). */
     public GcPressureDetail withCaller(String stack) {
         return new GcPressureDetail(cause, collections, count, collectionsWorst60s, fullGcs, fullGcsWorst60s, medianFreedShare, causes,
                 notCounted, gcTimeShare, worst60sShare, worst60sStartS, pauses, stalls, stallMsTotal, pauseTotalMs, humongousShareOfYoung,
-                regionSizeBytes, humongousRegionsMax, meaning, flags, advice, stack, step);
+                regionSizeBytes, humongousRegionsMax, humongousObjectBytesMax, meaning, flags, advice, stack, step);
     }
 
     @Override
     public GcPressureDetail inStep(String at) {
         return new GcPressureDetail(cause, collections, count, collectionsWorst60s, fullGcs, fullGcsWorst60s, medianFreedShare, causes,
                 notCounted, gcTimeShare, worst60sShare, worst60sStartS, pauses, stalls, stallMsTotal, pauseTotalMs, humongousShareOfYoung,
-                regionSizeBytes, humongousRegionsMax, meaning, flags, advice, caller, at);
+                regionSizeBytes, humongousRegionsMax, humongousObjectBytesMax, meaning, flags, advice, caller, at);
     }
 }

@@ -75,7 +75,7 @@ public final class DetailSamples {
         Map<String, Integer> causes = new LinkedHashMap<>();
         causes.put("System.gc()", 25);
         out.put(FindingKind.GC_PRESSURE, new GcPressureDetail(GcCauseKind.EXPLICIT, 4, 25, 9, 25, 9, 0.02, causes,
-                Map.of("Heap Dump Initiated GC", 1), 0.12, 0.35, 60.0, 300, 2, 40.0, 900.0, 0.3, 1L << 20, 12L, "promotion failed",
+                Map.of("Heap Dump Initiated GC", 1), 0.12, 0.35, 60.0, 300, 2, 40.0, 900.0, 0.3, 1L << 20, 12L, 3L << 20, "promotion failed",
                 "-XX:+DisableExplicitGC", "remove the call", "app.Exporter.flush", "8 × profile"));
         out.put(FindingKind.METASPACE, new MetaspaceDetail(GcCauseKind.METADATA, 6, 4, 20L << 20, 24L << 20, 24L << 20, 1,
                 "look for a class-loader leak", "gc.log:120", 150L, "app.PluginLoader", 600L, 9000L, "8 × profile"));
