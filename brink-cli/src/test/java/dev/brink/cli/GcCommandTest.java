@@ -146,7 +146,7 @@ class GcCommandTest {
         Path log = Path.of(GcCommandTest.class.getResource("/explicit-g1-jdk17.log.gz").toURI());
         Result r = brink("gc", log.toString());
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).startsWith("Findings:").contains("[critical] gc-pressure: System.gc() called 25 times")
+        assertThat(r.out()).startsWith("Findings:").contains("[info] gc-pressure: System.gc() called 25 times")
                 .contains("More heap (-Xmx) changes nothing").contains("Collections by cause: {System.gc()=25")
                 .doesNotContain("Full-GC storm");
     }
