@@ -232,13 +232,18 @@ public record HeapFloorTrend(boolean leak, String verdict,
             // of a map leaking 3 MB/s beside 60 MB/s of garbage, its floor 118 → 182 MB of 300 (r² 0.81) with two full
             // GCs after the warm-up, read as an affirmative "no leak", and so did a G1 leak whose only full GCs were
             // the heap dumps taken to chase it. No verdict either way, with the numbers said.
-            HeapFloorTrend b = filledByGrowth(timeSec, heapAfterBytes, n, warm, t1, k < 1 ? -1 : median(wf, 2 * k / 3, k), ref, tail);
-            if (b.leak() || b.floorStart() < 0) {
+            WindowFit floors = WindowFit.of(timeSec, heapAfterBytes, n, warm, t1);
+            double lateWhole = k < 1 ? -1 : median(wf, 2 * k / 3, k);
+            if (floors == null || lateWhole < 0) {
+                return none("too few collections after warm-up", n);
+            }
+            HeapFloorTrend b = filledByGrowth(floors, warm, lateWhole, ref, tail, n);
+            if (b.leak()) {
                 return b;
             }
             return none(post + " collection(s) of the whole heap after warm-up, need 3: the floor of every collection went "
-                    + b.verdict().substring(b.verdict().indexOf("floor ") + "floor ".length())
-                    + "; young collections alone cannot tell garbage waiting in the old generation from a leak", n);
+                    + floors.words() + ", and whole-heap collections at the end still keep " + mb(lateWhole) + " of the "
+                    + mb(ref) + " heap" + tail + "; young collections alone cannot tell garbage waiting in the old generation from a leak", n);
         }
         LinearTrend fit = LinearTrend.fit(wt, wf, k);
         double fitted = wt[k - 1] - wt[0];
@@ -458,27 +463,48 @@ public record HeapFloorTrend(boolean leak, String verdict,
      */
     private static HeapFloorTrend filledByGrowth(double[] t, double[] b, int n, double warm, double t1,
                                                  double lateWhole, double ref, String tail) {
-        double[] wt = new double[8];
-        double[] wf = new double[8];
-        int w = windowFloors(t, b, 0, n, warm, t1, t1, wt, wf);
-        if (w < 3 || lateWhole < 0) {
+        WindowFit floors = WindowFit.of(t, b, n, warm, t1);
+        if (floors == null || lateWhole < 0) {
             return none("too few collections after warm-up", n);
         }
-        LinearTrend fit = LinearTrend.fit(wt, wf, w);
-        double growth = fit.slope() * (wt[w - 1] - wt[0]);
+        return filledByGrowth(floors, warm, lateWhole, ref, tail, n);
+    }
+
+    private static HeapFloorTrend filledByGrowth(WindowFit floors, double warm, double lateWhole, double ref, String tail, int n) {
+        LinearTrend fit = floors.fit();
+        double growth = fit.slope() * floors.fitted();
         // the main path's rule holds here too (MIN_FITTED_SEC): windows within a second or two are a collector's swing,
         // not growth that goes on. A ZGC heap filled by allocation stalls in a 2 s recording read "71 → 139 MB over
         // 0 s … whole-heap collections at the end still keep 128 of 128 MB": its heap after each cycle counts what the
         // stalled threads allocated while the cycle ran
-        boolean leak = wt[w - 1] - wt[0] >= MIN_FITTED_SEC && fit.r2() >= 0.8 && growth >= 0.2 * ref && lateWhole >= 0.7 * ref;
-        long floorStart = floorAt(fit, wt[0]);
-        long floorEnd = floorAt(fit, wt[w - 1]);
-        String verdict = String.format(java.util.Locale.ROOT,
-                "%s: heap-after-GC floor %s → %s over %.0f s after warm-up (%s/min, r²=%.2f, %d windows), and"
-                        + " whole-heap collections at the end still keep %s of the %s heap%s",
-                leak ? RISING : NO_LEAK, mb(floorStart), mb(floorEnd), wt[w - 1] - wt[0], mb(fit.slope() * 60),
-                fit.r2(), w, mb(lateWhole), mb(ref), tail);
-        return new HeapFloorTrend(leak, verdict, fit.slope(), fit.r2(), warm, floorStart, floorEnd, n);
+        boolean leak = floors.fitted() >= MIN_FITTED_SEC && fit.r2() >= 0.8 && growth >= 0.2 * ref && lateWhole >= 0.7 * ref;
+        String verdict = String.format(java.util.Locale.ROOT, "%s: heap-after-GC floor %s, and whole-heap collections at the"
+                + " end still keep %s of the %s heap%s", leak ? RISING : NO_LEAK, floors.words(), mb(lateWhole), mb(ref), tail);
+        return new HeapFloorTrend(leak, verdict, fit.slope(), fit.r2(), warm, floors.floorStart(), floors.floorEnd(), n);
+    }
+
+    /**
+     * The heap-after-GC floors of eight equal windows after the warm-up (every collection's, young ones included),
+     * fitted by a line; {@link #words} says it ("116.6 MB → 187.9 MB over 18 s after warm-up (…/min, r²=0.76, 8
+     * windows)"), one phrase for the verdict that judges the fill and for the "no verdict" that only reports it.
+     */
+    private record WindowFit(LinearTrend fit, double fitted, long floorStart, long floorEnd, int windows) {
+        /** The fit of the windows from {@code warm} to {@code t1}, or null with fewer than three. */
+        static WindowFit of(double[] t, double[] b, int n, double warm, double t1) {
+            double[] wt = new double[8];
+            double[] wf = new double[8];
+            int w = windowFloors(t, b, 0, n, warm, t1, t1, wt, wf);
+            if (w < 3) {
+                return null;
+            }
+            LinearTrend fit = LinearTrend.fit(wt, wf, w);
+            return new WindowFit(fit, wt[w - 1] - wt[0], floorAt(fit, wt[0]), floorAt(fit, wt[w - 1]), w);
+        }
+
+        String words() {
+            return String.format(java.util.Locale.ROOT, "%s → %s over %.0f s after warm-up (%s/min, r²=%.2f, %d windows)",
+                    mb(floorStart), mb(floorEnd), fitted, mb(fit.slope() * 60), fit.r2(), windows);
+        }
     }
 
     /**
