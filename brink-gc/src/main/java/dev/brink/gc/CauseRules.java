@@ -298,9 +298,9 @@ public final class CauseRules {
                     : "objects over half a region";
             RegionAdvice a = RegionAdvice.of(region, largest, jdk, recorded, site);
             GcPressureDetail d = GcPressureDetail.byCause(GcCauseKind.HUMONGOUS, withRegions, started, worst, null, null,
-                    Numbers.round(share), region > 0 ? region : null, region > 0 ? maxRegions : null, a.flags, objects + " are humongous:"
-                    + " each takes whole old regions at once and can start a concurrent cycle; " + a.advice + ". Humongous"
-                    + " regions that fill once and stay are not a leak.");
+                    Numbers.round(share), region > 0 ? region : null, region > 0 ? maxRegions : null, a.flags,
+                    objects + " are humongous: each takes whole old regions at once and can start a concurrent cycle; "
+                    + a.advice + ". Humongous regions that fill once and stay are not a leak.");
             if (largest > 0) {
                 d = d.withHumongousObjectBytesMax(largest);
             }
@@ -309,7 +309,8 @@ public final class CauseRules {
                 // log at info level) still names the cause of the collections the humongous allocations started
                 return new Humongous(Severity.INFO, withRegions > 0
                         ? String.format(Locale.ROOT, "Humongous allocations in %d collections (%s)", withRegions, objects)
-                        : String.format(Locale.ROOT, "G1 humongous allocations started %d collections (%s)", started, objects), d);
+                        : String.format(Locale.ROOT, "G1 humongous allocations started %d collections (%s)", started,
+                        objects), d);
             }
             return new Humongous(Severity.WARNING, String.format(Locale.ROOT,
                     "G1 humongous allocations started %d collections (%d within 60 s, %.0f%% of young collections): %s; %s",

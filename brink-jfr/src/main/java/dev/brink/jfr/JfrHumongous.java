@@ -14,15 +14,17 @@ import jdk.jfr.consumer.RecordedEvent;
  * The sizes of G1's humongous objects, from a recording. A collection's events count humongous allocations ("G1
  * Humongous Allocation") but never size an object, so brink-gc's humongous finding on them can only say how to learn
  * the size. The allocations themselves can: an object of more than half a G1 region (G1CollectedHeap::is_humongous:
- * over GrainWords / 2) is far too big for any TLAB, so each is a jdk.ObjectAllocationOutsideTLAB with its
- * allocationSize and the allocating stack (off in default.jfc and profile.jfc, JDK 17 and 25: on with
- * {@code -XX:StartFlightRecording:jdk.ObjectAllocationOutsideTLAB#enabled=true}, or profile's gc=high). jdk.ObjectAllocationSample
- * does not serve: its weight is the bytes allocated since the thread's last sample, not the object's size. The region
- * is the G1HeapRegionSize flag (jdk.UnsignedLongFlag, written at each chunk's start with the value G1 chose), the JDK
- * the one jdk.JVMInformation names; with both, the finding gets the advice a log sized by gc+humongous debug lines
- * gets ({@link CauseRules#sized}), and the application frame that allocated the most humongous bytes (never a JDK or
- * library frame: the code to change). Without sized events, or without the region size (which object is humongous
- * then?), it says how to learn the sizes, in a recording's terms. Memory: per allocating site, counts by power-of-two size class over 512 KB (half the smallest region).
+ * over GrainWords / 2) never fits a TLAB (G1 caps a TLAB at that half: G1CollectedHeap::max_tlab_size), so each is a
+ * jdk.ObjectAllocationOutsideTLAB with its allocationSize and the allocating stack. Those events are off in
+ * default.jfc and profile.jfc (JDK 17 and 25): on with
+ * {@code -XX:StartFlightRecording:jdk.ObjectAllocationOutsideTLAB#enabled=true}, or profile's gc=high.
+ * jdk.ObjectAllocationSample does not serve: its weight is the bytes allocated since the thread's last sample, not the
+ * object's size. The region is the G1HeapRegionSize flag (jdk.UnsignedLongFlag, written at each chunk's start with
+ * the value G1 chose), the JDK the one jdk.JVMInformation names; with both, the finding gets the advice a log sized by
+ * gc+humongous debug lines gets ({@link CauseRules#sized}), and the application frame that allocated the most
+ * humongous bytes (never a JDK or library frame: the code to change). Without sized events, or without the region size
+ * (which object is humongous then?), it says how to record the sizes. Memory: per allocating site, bytes by
+ * power-of-two size class over 512 KB (half the smallest region).
  */
 final class JfrHumongous {
     /** Half of G1's smallest region (1 MB): no smaller object is humongous whatever the region. */
