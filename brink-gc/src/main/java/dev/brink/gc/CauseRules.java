@@ -1,9 +1,11 @@
 package dev.brink.gc;
 
+import dev.brink.core.Finding;
 import dev.brink.core.FindingKind;
 import dev.brink.core.GcCauseKind;
 import dev.brink.core.Numbers;
 import dev.brink.core.Severity;
+import dev.brink.core.detail.Detail;
 import dev.brink.core.detail.GcPressureDetail;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +17,7 @@ import java.util.Locale;
  * collections back (GCLocker). Each says its cause and the advice
  * that fits it; neither ever advises more heap, which does not change how often either kind of collection runs.
  */
-final class CauseRules {
+public final class CauseRules {
     /**
      * {@code System.gc()} collections within a minute that make a finding. Java's own callers call it rarely: RMI's
      * distributed GC once an hour (sun.rmi.dgc.*.gcInterval), a test harness or a tool once at a boundary. Three in a
@@ -264,27 +266,56 @@ final class CauseRules {
         // and that ended the whole analysis
         double share = young > 0 ? startedYoung / (double) young : 0;
         boolean pace = worst >= HUMONGOUS_PER_MINUTE && share >= HUMONGOUS_SHARE;
-        String objects = region > 0 ? "objects over " + sizeText(region / 2) + " (half a " + sizeText(region) + " region)"
-                : "objects over half a region";
-        RegionAdvice a = RegionAdvice.of(region, f.humongousObjectMax, jdkFeature(f.settings.jvmVersion()));
-        GcPressureDetail d = GcPressureDetail.byCause(GcCauseKind.HUMONGOUS, withRegions, started, worst, null, null, Numbers.round(share),
-                region > 0 ? region : null, region > 0 ? maxRegions : null, a.flags, objects + " are humongous: each takes whole"
-                + " old regions at once and can start a concurrent cycle; " + a.advice + ". Humongous regions that fill once"
-                + " and stay are not a leak.");
-        if (f.humongousObjectMax > 0) {
-            d = d.withHumongousObjectBytesMax(f.humongousObjectMax);
+        Humongous h = Humongous.of(withRegions, started, worst, share, pace, region, maxRegions,
+                f.humongousObjectMax, false, null, jdkFeature(f.settings.jvmVersion()));
+        f.add(FindingKind.GC_PRESSURE, h.severity, h.title, h.detail);
+    }
+
+    /**
+     * The humongous finding of collections whose objects brink-gc could not size (a JFR recording's, read as the
+     * observer's lines), sized by what the recording saw: the largest humongous object its
+     * jdk.ObjectAllocationOutsideTLAB events gave (-1: none), in {@code region}-byte regions (-1: unknown), the
+     * application frame that allocated the most humongous bytes (null: none), on JDK {@code jdk} (its feature release,
+     * -1 unknown). The same counts and severity as the finding, and the advice a log sized by gc+humongous debug lines
+     * gets; without a size, how to record one.
+     */
+    public static Finding sized(Finding f, long region, long largest, String site, int jdk) {
+        GcPressureDetail d = Detail.of(f, GcPressureDetail.class);
+        Humongous h = Humongous.of(d.collections(), d.count(), d.collectionsWorst60s(), d.humongousShareOfYoung(),
+                f.severity() == Severity.WARNING, region, d.humongousRegionsMax(),
+                largest, true, site, jdk);
+        return new Finding(f.kind(), h.severity, h.title, f.subject(), f.evidence(), Detail.map(h.detail));
+    }
+
+    /**
+     * The humongous rule's finding from its counts, the region size, the most humongous regions at once (null: not
+     * counted) and the largest object sized (-1: unknown).
+     */
+    private record Humongous(Severity severity, String title, GcPressureDetail detail) {
+        static Humongous of(int withRegions, int started, int worst, double share, boolean pace, long region,
+                            Long maxRegions, long largest, boolean recorded, String site, int jdk) {
+            String objects = region > 0 ? "objects over " + sizeText(region / 2) + " (half a " + sizeText(region) + " region)"
+                    : "objects over half a region";
+            RegionAdvice a = RegionAdvice.of(region, largest, jdk, recorded, site);
+            GcPressureDetail d = GcPressureDetail.byCause(GcCauseKind.HUMONGOUS, withRegions, started, worst, null, null,
+                    Numbers.round(share), region > 0 ? region : null, region > 0 ? maxRegions : null, a.flags,
+                    objects + " are humongous: each takes whole old regions at once and can start a concurrent cycle; "
+                    + a.advice + ". Humongous regions that fill once and stay are not a leak.");
+            if (largest > 0) {
+                d = d.withHumongousObjectBytesMax(largest);
+            }
+            if (!pace) {
+                // a recording or log without region counts (JFR without jdk.G1HeapRegionTypeChange or heap summaries, a
+                // log at info level) still names the cause of the collections the humongous allocations started
+                return new Humongous(Severity.INFO, withRegions > 0
+                        ? String.format(Locale.ROOT, "Humongous allocations in %d collections (%s)", withRegions, objects)
+                        : String.format(Locale.ROOT, "G1 humongous allocations started %d collections (%s)", started,
+                        objects), d);
+            }
+            return new Humongous(Severity.WARNING, String.format(Locale.ROOT,
+                    "G1 humongous allocations started %d collections (%d within 60 s, %.0f%% of young collections): %s; %s",
+                    started, worst, share * 100, objects, a.title), d);
         }
-        if (!pace) {
-            // a recording or log without region counts (JFR without jdk.G1HeapRegionTypeChange or heap summaries, a
-            // log at info level) still names the cause of the collections the humongous allocations started
-            f.add(FindingKind.GC_PRESSURE, Severity.INFO, withRegions > 0
-                    ? String.format(Locale.ROOT, "Humongous allocations in %d collections (%s)", withRegions, objects)
-                    : String.format(Locale.ROOT, "G1 humongous allocations started %d collections (%s)", started, objects), d);
-            return;
-        }
-        f.add(FindingKind.GC_PRESSURE, Severity.WARNING, String.format(Locale.ROOT,
-                "G1 humongous allocations started %d collections (%d within 60 s, %.0f%% of young collections): %s; %s",
-                started, worst, share * 100, objects, a.title), d);
     }
 
     /** The JDK's feature release from the log's version line ("17.0.15+6-…", "25.0.3+9-LTS"), -1 when it does not say. */
@@ -311,32 +342,54 @@ final class CauseRules {
         static final long MAX_REGION_18 = 512L << 20;
         static final String HOW_TO_SIZE = "-Xlog:gc*,gc+humongous=debug";
 
-        static RegionAdvice of(long region, long largest, int jdk) {
+        /**
+         * The JFR option that records every object too big for a TLAB, humongous ones among them, with its size and
+         * stack: jdk.ObjectAllocationOutsideTLAB is off in both default.jfc and profile.jfc (JDK 17 and 25; profile's
+         * gc=high turns it on, with every new TLAB beside it). Checked on both: the option is accepted and the events
+         * are written.
+         */
+        static final String RECORD_SIZES = "-XX:StartFlightRecording:jdk.ObjectAllocationOutsideTLAB#enabled=true";
+
+        /**
+         * {@code recorded}: the sizes came from a JFR recording rather than a log; {@code site}: the application frame
+         * that allocated the most humongous bytes, null when unknown.
+         */
+        static RegionAdvice of(long region, long largest, int jdk, boolean recorded, String site) {
             long limit = jdk >= 18 ? MAX_REGION_18 : MAX_REGION_17;
             String limitText = "a power of two up to " + (limit >> 20) + "m" + (jdk >= 18 ? " on JDK " + jdk
                     : jdk > 0 ? " on JDK " + jdk + "; 512m from JDK 18" : "; 512m from JDK 18");
+            String then = ", then set -XX:G1HeapRegionSize to at least twice the largest object (" + limitText + "), or"
+                    + " allocate smaller buffers (chunked or pooled)";
+            String debugLines = HOW_TO_SIZE + " (each young collection then lists every humongous object, \"Humongous"
+                    + " region N (object size B @ …)\")";
+            String allocations = RECORD_SIZES + " (allocationSize and the allocating stack of each)";
+            if (largest <= 0 && recorded) {
+                return new RegionAdvice(RECORD_SIZES + " (the objects' sizes), then -XX:G1HeapRegionSize of at least twice"
+                        + " the largest", "the recording sizes no humongous object (jdk.ObjectAllocationOutsideTLAB is"
+                        + " off in default.jfc and profile.jfc), so no region size follows from it: record with "
+                        + allocations + " or run with " + debugLines + then,
+                        "sizes not recorded: record jdk.ObjectAllocationOutsideTLAB to choose -XX:G1HeapRegionSize");
+            }
             if (largest <= 0) {
                 return new RegionAdvice(HOW_TO_SIZE + " (the objects' sizes), then -XX:G1HeapRegionSize of at least twice"
                         + " the largest", "the log does not size the objects, so no region size follows from"
-                        + " it: run with " + HOW_TO_SIZE + " (each young collection then lists every humongous object,"
-                        + " \"Humongous region N (object size B @ …)\") or record JFR's jdk.ObjectAllocationOutsideTLAB"
-                        + " (allocationSize and the allocating stack), then set -XX:G1HeapRegionSize to at least twice the"
-                        + " largest object (" + limitText + "), or allocate smaller buffers (chunked or pooled)",
+                        + " it: run with " + debugLines + " or record JFR's " + allocations + then,
                         "sizes not logged: rerun with " + HOW_TO_SIZE + " to choose -XX:G1HeapRegionSize");
             }
             long need = Math.max(1L << 20, Long.highestOneBit(2 * largest - 1) << 1);
+            String at = site == null ? "" : ", allocated in " + site;
             String biggest = "the largest, " + sizeText(largest);
             if (need <= limit) {
                 String flag = "-XX:G1HeapRegionSize=" + (need >> 20) + "m";
                 return new RegionAdvice(flag, "regions of " + (need >> 20) + "m (" + flag + ", " + limitText + ") make"
                         + " objects up to " + sizeText(need / 2) + " ordinary young objects, " + biggest + " (" + largest
-                        + " bytes) among them;"
+                        + " bytes" + at + ") among them;"
                         + " or allocate smaller buffers (chunked or pooled)",
-                        "try " + flag + " (objects up to " + sizeText(need / 2) + ", " + biggest + " logged, become ordinary)");
+                        "try " + flag + " (objects up to " + sizeText(need / 2) + ", " + biggest + (recorded ? " recorded" : " logged") + at + ", become ordinary)");
             }
             String later = jdk > 0 && jdk < 18 && need <= MAX_REGION_18
                     ? " (JDK 18 and later accept " + (need >> 20) + "m regions)" : "";
-            return new RegionAdvice(null, biggest + ", needs regions of " + (need >> 20) + "m, beyond the " + (limit >> 20)
+            return new RegionAdvice(null, biggest + at + ", needs regions of " + (need >> 20) + "m, beyond the " + (limit >> 20)
                     + "m this JDK allows" + later + ": allocate smaller buffers (chunked or pooled)",
                     biggest + ", needs " + (need >> 20) + "m regions, beyond the " + (limit >> 20) + "m allowed"
                             + later + ": allocate smaller buffers");

@@ -169,7 +169,10 @@ public final class JfrAnalyzer {
                 exceptions.allocation(c == null ? "(unknown)" : c.getName(), e.getLong("weight"), stack);
             }
             case "jdk.ObjectAllocationInNewTLAB" -> tlabAllocations.add(e, "tlabSize", stack);
-            case "jdk.ObjectAllocationOutsideTLAB" -> tlabAllocations.add(e, "allocationSize", stack);
+            case "jdk.ObjectAllocationOutsideTLAB" -> {
+                tlabAllocations.add(e, "allocationSize", stack);
+                gc.humongous.allocation(e, stack);
+            }
             case "jdk.JavaMonitorEnter" -> monitorEnter(e);
             case "jdk.ThreadPark" -> park(e);
             case "jdk.ThreadSleep" -> sleeps.add(siteOutside(e, "java.lang.Thread.", "java.lang.VirtualThread."), ms(e), null);
@@ -189,7 +192,10 @@ public final class JfrAnalyzer {
             case "jdk.SystemGC" -> gc.systemGc(e, stack);
             case "jdk.MetaspaceSummary" -> gc.metaspace.summary(e);
             case "jdk.MetaspaceOOM" -> gc.metaspace.oom(e, stack);
-            case "jdk.UnsignedLongFlag" -> gc.metaspace.flag(e);
+            case "jdk.UnsignedLongFlag" -> {
+                gc.metaspace.flag(e);
+                gc.humongous.flag(e);
+            }
             case "jdk.ClassLoaderStatistics" -> gc.metaspace.loaderStatistics(e);
             case "jdk.CPULoad" -> cpu(e);
             case "jdk.SocketRead" -> reads.add(address(e), ms(e), null);

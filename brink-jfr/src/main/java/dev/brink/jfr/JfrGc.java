@@ -57,6 +57,8 @@ final class JfrGc {
     private long jvmStartEpochMs = -1;
     private String collector = "";
     final JfrMetaspace metaspace = new JfrMetaspace();
+    /** The humongous objects' sizes, from the allocations outside TLABs. */
+    final JfrHumongous humongous = new JfrHumongous();
     /** Who called System.gc(): the first application frame under it, else the frame that called System.gc. */
     private final Tally systemGcCallers = new Tally();
 
@@ -131,6 +133,9 @@ final class JfrGc {
      * wall-clock time there, the JVM read as started in 1970 and every such heap as filled by a slow climb.
      */
     void jvmInformation(RecordedEvent e) {
+        if (e.hasField("jvmVersion")) {
+            humongous.jvmVersion(e.getString("jvmVersion"));
+        }
         if (e.hasField("jvmStartTime")) {
             jvmStartEpochMs = e.getInstant("jvmStartTime").toEpochMilli();
         }
@@ -193,8 +198,12 @@ final class JfrGc {
         return m;
     }
 
-    /** A brink-gc finding with what the recording adds: the System.gc() caller, the loaders filling the metaspace. */
-    private Finding recorded(Finding f, String file, double classesPerSec) {
+    /**
+     * A brink-gc finding with what the recording adds: the System.gc() caller, the loaders filling the metaspace, the
+     * humongous objects' sizes and who allocates them.
+     */
+    private Finding recorded(Finding original, String file, double classesPerSec) {
+        Finding f = humongous.sized(original);
         Map<String, Object> d = f.detail();
         String title = f.title();
         if (f.kind() == FindingKind.GC_PRESSURE && systemGcCallers.totalCount() > 0) {
