@@ -32,8 +32,10 @@ import java.util.Locale;
  *             code does not grow by appending;</li>
  *         <li>a list ({@code ArrayList}, {@code Vector}, {@code CopyOnWriteArrayList}) only when the object that keeps
  *             the list has a limit-like int or long field (a pool's {@code capacity}, {@code maxPooled}, as
- *             {@link EvictionBounds} reads one) of at least the number of buffers: a list is what code appends to,
- *             and a list that only grows is the leak this rule must not excuse.</li>
+ *             {@link EvictionBounds} reads one) of at least the number of buffers, or when an {@code ArrayList}
+ *             is exactly full at a length appending never gives it (made at its size and filled once,
+ *             {@link #presizedAndFull}): a list is what code appends to, and a list that only grows is the leak
+ *             this rule must not excuse.</li>
  *       </ul>
  *       A list of equal buffers with no such field is not named: its suspect keeps the severity of its size. One
  *       dump cannot say it grows (a working set filled once and replaced in place looks the same); two can. The
@@ -136,6 +138,9 @@ final class StructureShapes {
         if (!classes.extendsClass(c, "java.util.AbstractList") && !name.equals("java.util.concurrent.CopyOnWriteArrayList")) {
             return null;
         }
+        if (name.equals("java.util.ArrayList") && presizedAndFull(g, array, buffers)) {
+            return "a java.util.ArrayList filled to the capacity it was made with (" + buffers + "), not grown by appending";
+        }
         int pool = t.idom(owner);
         byte[] data = pool < 0 || g.isClassObject(pool) ? null : detail.instance(g.id(pool));
         if (data == null || g.className(pool).startsWith("java.")) {
@@ -202,6 +207,36 @@ final class StructureShapes {
                     + "to borrow, offered to give back): allocated at one size and kept for reuse", count, classes.name(cls), each, g.className(q));
         }
         return null;
+    }
+
+    /**
+     * Whether an ArrayList's array of {@code buffers} buffers has no free slot and a length that appending from an empty
+     * list never gives: a list made at its size and filled once ({@code new ArrayList<>(960)}, entries replaced in
+     * place). ArrayList (JDK 8 to 25) grows by {@code old + old >> 1}: from 10 for {@code new ArrayList<>()}, from 0
+     * for {@code new ArrayList<>(0)}; a list that grows by {@code add} is full only at the moment it reaches one of
+     * those lengths, and has spare slots otherwise. The array's length is read from its shallow size (no room for one
+     * more reference) with its non-null references (one per buffer). Limits: a list made at a size of its own and
+     * appended to looks the same at the one moment it is exactly full (the next add grows it, and two dumps judge it
+     * as any holder); a list copied ({@code new ArrayList<>(c)}) or trimmed is exactly full too, which says nothing
+     * of growth either way. {@code new ArrayList<>()} filled by {@code add} and then overwritten in place has spare
+     * slots like any list grown by appending: one dump cannot tell it from a leak.
+     */
+    private static boolean presizedAndFull(HeapGraph g, int array, int buffers) {
+        var size = g.sizeModel();
+        if (g.shallow(array) >= size.arraySize(buffers + 1L, size.referenceBytes())) {
+            return false; // room for one more: the list has spare slots, or the length is unsure
+        }
+        return !grownTo(10, buffers) && !grownTo(0, buffers);
+    }
+
+    /** Whether ArrayList's growth from capacity {@code from} passes through exactly {@code length}. */
+    private static boolean grownTo(long from, int length) {
+        for (long c = from; c <= length; c = c + Math.max(1, c >> 1)) {
+            if (c == length) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A linked queue or deque of {@code java.util.concurrent}, a subclass of one too (its nodes are the JDK's). */
