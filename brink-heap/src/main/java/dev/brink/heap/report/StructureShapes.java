@@ -25,13 +25,17 @@ import java.util.Locale;
  *         <li>a queue or deque ({@code ArrayDeque}, {@code ArrayBlockingQueue}, any {@code java.util} or
  *             {@code java.util.concurrent} {@code Queue} or {@code Deque} class): a free list, polled to borrow and
  *             offered to give back, the way pools are written (Netty's recyclers and arenas are named by
- *             {@link KnownStructures});</li>
+ *             {@link KnownStructures}); a linked one ({@code ConcurrentLinkedQueue}, {@code LinkedBlockingDeque}:
+ *             Commons Pool's idle objects, Jetty's pools) has no backing array, so its nodes are read instead
+ *             ({@link #linkedPool});</li>
  *         <li>an object of the application's own that keeps the array itself: a fixed array with an index, which
  *             code does not grow by appending;</li>
  *         <li>a list ({@code ArrayList}, {@code Vector}, {@code CopyOnWriteArrayList}) only when the object that keeps
  *             the list has a limit-like int or long field (a pool's {@code capacity}, {@code maxPooled}, as
- *             {@link EvictionBounds} reads one) of at least the number of buffers: a list is what code appends to,
- *             and a list that only grows is the leak this rule must not excuse.</li>
+ *             {@link EvictionBounds} reads one) of at least the number of buffers, or when an {@code ArrayList}
+ *             is exactly full at a length appending never gives it (made at its size and filled once,
+ *             {@link #presizedAndFull}): a list is what code appends to, and a list that only grows is the leak
+ *             this rule must not excuse.</li>
  *       </ul>
  *       A list of equal buffers with no such field is not named: its suspect keeps the severity of its size. One
  *       dump cannot say it grows (a working set filled once and replaced in place looks the same); two can. The
@@ -69,7 +73,8 @@ final class StructureShapes {
                 return "an LRU cache: a " + PathText.name(g, v) + " in access order, the JDK's idiom for a cache bounded by removeEldestEntry";
             }
         }
-        return pool(g, t, dt, detail, chain[chain.length - 1]);
+        String linked = linkedPool(g, t, dt, chain);
+        return linked != null ? linked : pool(g, t, dt, detail, chain[chain.length - 1]);
     }
 
     private static boolean lru(HeapGraph g, DetailReader detail, int v) {
@@ -133,6 +138,9 @@ final class StructureShapes {
         if (!classes.extendsClass(c, "java.util.AbstractList") && !name.equals("java.util.concurrent.CopyOnWriteArrayList")) {
             return null;
         }
+        if (name.equals("java.util.ArrayList") && presizedAndFull(g, array, buffers)) {
+            return "a java.util.ArrayList filled to the capacity it was made with (" + buffers + "), not grown by appending";
+        }
         int pool = t.idom(owner);
         byte[] data = pool < 0 || g.isClassObject(pool) ? null : detail.instance(g.id(pool));
         if (data == null || g.className(pool).startsWith("java.")) {
@@ -140,6 +148,106 @@ final class StructureShapes {
         }
         long cap = EvictionBounds.limitOf(classes, g.classOf(pool), data, g.sizeModel().idSize());
         return cap >= buffers ? String.format(Locale.ROOT, "a list of %s capped at %d", g.className(pool), cap) : null;
+    }
+
+    /**
+     * A pool kept in a linked queue or deque of the JDK ({@code ConcurrentLinkedQueue}, {@code LinkedBlockingQueue},
+     * {@code LinkedBlockingDeque}, {@code ConcurrentLinkedDeque}), or null. No backing array holds the buffers: each
+     * sits in a node of the queue's own nested class, and the dominator tree shows a singly linked queue as a chain of
+     * nodes (each dominating the next, so the walk to the accumulation point ends on a node near the tail) and a doubly
+     * linked one as nodes all directly under the queue. Either way the queue's dominated subtree holds its nodes, the
+     * buffers they dominate and its own small fields (a lock, a count): the innermost such queue on the chain is the
+     * pool when its nodes hold only equal buffers holding nearly all its memory (the nodes' own bytes are the rest).
+     * Nodes are told by their class, a nested {@code Node} of {@code java.util.concurrent}
+     * ({@code LinkedTransferQueue}'s {@code DualNode} since JDK 21). A {@code LinkedList} is
+     * not read so:
+     * it is a list, appended to as much as polled.
+     */
+    private static String linkedPool(HeapGraph g, DominatorTree t, DominatedTree dt, int[] chain) {
+        ClassTable classes = g.classes();
+        for (int i = chain.length - 1; i >= 0; i--) {
+            int q = chain[i];
+            if (g.isClassObject(q) || !linkedQueue(classes, g.classOf(q))) {
+                continue;
+            }
+            int cls = -1;
+            long each = -1;
+            int count = 0;
+            int[] stack = new int[64];
+            int sp = 0;
+            stack[sp++] = q;
+            while (sp > 0) {
+                int v = stack[--sp];
+                boolean node = v != q;
+                for (int e : dt.children(v)) {
+                    String name = g.className(e);
+                    if (!g.isClassObject(e) && name.startsWith("java.util.concurrent.") && name.contains("$") && name.endsWith("Node")) {
+                        if (sp == stack.length) {
+                            stack = java.util.Arrays.copyOf(stack, sp * 2);
+                        }
+                        stack[sp++] = e;
+                    } else if (node) { // a node's item: a buffer equal to every other, or this is no pool of buffers
+                        if (cls < 0) {
+                            cls = g.classOf(e);
+                            each = t.retained(e);
+                            if (each < MIN_POOLED_BYTES || g.isClassObject(e) || !buffer(name, classes, cls)) {
+                                return null;
+                            }
+                        } else if (g.classOf(e) != cls || t.retained(e) != each) {
+                            return null;
+                        }
+                        count++;
+                    }
+                }
+            }
+            if (count < MIN_POOLED || each * count < POOLED_SHARE * t.retained(q)) {
+                return null;
+            }
+            return String.format(Locale.ROOT, "a pool of %d equal buffers (%s, %d bytes each) in a %s (a free list: polled "
+                    + "to borrow, offered to give back): allocated at one size and kept for reuse", count, classes.name(cls), each, g.className(q));
+        }
+        return null;
+    }
+
+    /**
+     * Whether an ArrayList's array of {@code buffers} buffers has no free slot and a length that appending from an empty
+     * list never gives: a list made at its size and filled once ({@code new ArrayList<>(960)}, entries replaced in
+     * place). ArrayList (JDK 8 to 25) grows by {@code old + old >> 1}: from 10 for {@code new ArrayList<>()}, from 0
+     * for {@code new ArrayList<>(0)}; a list that grows by {@code add} is full only at the moment it reaches one of
+     * those lengths, and has spare slots otherwise. The array's length is read from its shallow size (no room for one
+     * more reference) with its non-null references (one per buffer). Limits: a list made at a size of its own and
+     * appended to looks the same at the one moment it is exactly full (the next add grows it, and two dumps judge it
+     * as any holder); a list copied ({@code new ArrayList<>(c)}) or trimmed is exactly full too, which says nothing
+     * of growth either way. {@code new ArrayList<>()} filled by {@code add} and then overwritten in place has spare
+     * slots like any list grown by appending: one dump cannot tell it from a leak.
+     */
+    private static boolean presizedAndFull(HeapGraph g, int array, int buffers) {
+        var size = g.sizeModel();
+        if (g.shallow(array) >= size.arraySize(buffers + 1L, size.referenceBytes())) {
+            return false; // room for one more: the list has spare slots, or the length is unsure
+        }
+        return !grownTo(10, buffers) && !grownTo(0, buffers);
+    }
+
+    /** Whether ArrayList's growth from capacity {@code from} passes through exactly {@code length}. */
+    private static boolean grownTo(long from, int length) {
+        for (long c = from; c <= length; c = c + Math.max(1, c >> 1)) {
+            if (c == length) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A linked queue or deque of {@code java.util.concurrent}, a subclass of one too (its nodes are the JDK's). */
+    private static boolean linkedQueue(ClassTable classes, int c) {
+        for (String q : new String[] {"ConcurrentLinkedQueue", "LinkedBlockingQueue", "LinkedBlockingDeque", "ConcurrentLinkedDeque",
+                "LinkedTransferQueue"}) {
+            if (classes.extendsClass(c, "java.util.concurrent." + q)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A JDK queue or deque: {@code java.util.Queue}'s implementations extend one of these. */

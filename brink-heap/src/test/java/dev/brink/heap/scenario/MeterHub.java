@@ -5,9 +5,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.BlockingDeque;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingDeque;
 
 /**
  * A smart-meter hub just after a start: three workers decode frames, each borrowing 64 KiB buffers from its own
@@ -15,14 +19,19 @@ import java.util.concurrent.Future;
  * static anonymous LinkedHashMap in access order, evicted beyond {@code MAX_READINGS}: a static of this class read at
  * start-up ({@code Integer.getInteger}, not a constant, so removeEldestEntry reads it from here, where the dump shows
  * it). The cache fills from 2 000 to 4 000 readings between the dumps, far below its 6 000 of ~700 bytes; the pools
- * stay at 16 buffers per worker. Beside them, two pools of the application's own shapes: a ring of 24 frame slots (a
+ * stay at 16 buffers per worker. Beside them, two pools of the application's own shapes: a ring of 24 frame slots of 96 KiB (a
  * fixed array with an index) and a block pool whose free list is an ArrayList kept under its {@code capacity} of 24
- * (20 blocks free). Nothing leaks.
+ * (20 blocks free). And three more pools: 40 spool buffers in a {@code ConcurrentLinkedQueue} and 30 uplink buffers
+ * in a {@code LinkedBlockingDeque} (64 KiB, linked free lists, polled and offered back), and 30 slabs of 64 KiB in an
+ * {@code ArrayList} made at 30, filled once and replaced in place. Nothing leaks.
  *
  * <p>{@link Leaking}, its twin: each worker appends an 8 KiB scratch buffer per frame to its thread's ThreadLocal
  * list and never clears it (equal buffers, as a pool's, but in a list that only grows), and the frames are cached in
  * a map bounded the same way at 40 000 frames of 2 KB: 80 MB at its bound, in a 64 MiB heap. It fills the heap
- * long before it evicts. Both grow between the dumps, and both are leaks.
+ * long before it evicts. Beside them, a {@code ConcurrentLinkedQueue} only offered to (40 buffers of 32 KiB a round,
+ * never polled: one dump reads it as a pool, as it would an {@code ArrayDeque}; the two dumps see it grow) and an
+ * {@code ArrayList} made at 30 and appended to, 20 buffers of 64 KiB a round (spare slots in each dump: no pool). All four
+ * grow between the dumps, and all four are leaks.
  */
 public final class MeterHub {
     static final int MAX_READINGS = Integer.getInteger("meter.readings", 6_000);
@@ -35,6 +44,15 @@ public final class MeterHub {
     static final ThreadLocal<ArrayDeque<byte[]>> FREE = ThreadLocal.withInitial(ArrayDeque::new);
     static final FrameRing RING = new FrameRing(24);
     static final BlockPool BLOCKS = new BlockPool(24);
+    static final Queue<byte[]> SPOOL = new ConcurrentLinkedQueue<>();
+    static final BlockingDeque<byte[]> UPLINK = new LinkedBlockingDeque<>();
+    static final List<byte[]> SLABS = new ArrayList<>(30);
+
+    static {
+        for (int i = 0; i < 30; i++) {
+            SLABS.add(new byte[64 * 1024]);
+        }
+    }
 
     private MeterHub() {
     }
@@ -47,7 +65,7 @@ public final class MeterHub {
         FrameRing(int n) {
             slots = new byte[n][];
             for (int i = 0; i < n; i++) {
-                slots[i] = new byte[64 * 1024];
+                slots[i] = new byte[96 * 1024];
             }
         }
 
@@ -109,8 +127,23 @@ public final class MeterHub {
                 taken.add(BLOCKS.take());
             }
             taken.forEach(BLOCKS::release);
+            spool(SPOOL, 40, 64 * 1024);
+            spool(UPLINK, 30, 64 * 1024);
+            for (int i = 0; i < 10; i++) {
+                SLABS.set((round * 10 + i) % SLABS.size(), new byte[64 * 1024]); // replaced in place, never appended
+            }
         });
         workers.shutdownNow();
+    }
+
+    /** Borrows n buffers from a linked free list (a new one when it is empty) and gives them all back. */
+    static void spool(Queue<byte[]> free, int n, int size) {
+        List<byte[]> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            byte[] b = free.poll();
+            out.add(b != null ? b : new byte[size]);
+        }
+        free.addAll(out);
     }
 
     /** The twin that leaks twice: scratch buffers kept in a ThreadLocal list, a cache whose bound the heap cannot hold. */
@@ -123,6 +156,8 @@ public final class MeterHub {
             }
         };
         static final ThreadLocal<List<byte[]>> SCRATCH = ThreadLocal.withInitial(ArrayList::new);
+        static final Queue<byte[]> SPOOL = new ConcurrentLinkedQueue<>();
+        static final List<byte[]> SLABS = new ArrayList<>(30);
 
         private Leaking() {
         }
@@ -143,6 +178,12 @@ public final class MeterHub {
                 }
                 for (int i = 0; i < 1_500; i++) {
                     FRAMES.put((round - 1) * 1_500L + i, new byte[2_000]);
+                }
+                for (int i = 0; i < 40; i++) {
+                    SPOOL.offer(new byte[32 * 1024]); // offered, never polled
+                }
+                for (int i = 0; i < 20; i++) {
+                    SLABS.add(new byte[64 * 1024]); // presized, but appended to: 20 of 30, then 40 of 45
                 }
             });
             workers.shutdownNow();
