@@ -78,6 +78,14 @@ wait
 run slowleak-genshen-jdk25 "$J25" -Xmx128m -XX:+UseShenandoahGC -XX:ShenandoahGCMode=generational -- LedgerArchive 20 leak 1536 &
 run slowleak-g1-jdk25 "$J25" -Xmx128m -XX:+UseG1GC -- LedgerArchive 20 leak 1536 &
 wait
+# a leak Shenandoah's "after" hides (each cycle evacuates only its reserve's worth), its steady twin, one core each
+for v in 17 25; do
+  J=$([[ $v == 17 ]] && echo "$J17" || echo "$J25")
+  run reserve-leak-shenandoah-jdk$v "$J" -Xmx64m -XX:ActiveProcessorCount=1 -XX:+UseShenandoahGC -- ClearingHouse 24 leak 1536 8192 &
+  run reserve-twin-shenandoah-jdk$v "$J" -Xmx64m -XX:ActiveProcessorCount=1 -XX:+UseShenandoahGC -- ClearingHouse 24 steady 1536 16384 30 &
+done
+wait
+run reserve-leak-genshen-jdk25 "$J25" -Xmx64m -XX:ActiveProcessorCount=1 -XX:+UseShenandoahGC -XX:ShenandoahGCMode=generational -- ClearingHouse 24 leak 1536 8192
 # report 004 with its full GCs (HealthyProgram: a 20 MB cache beside garbage, -Xmn56m of 64m), and its G1 form: a
 # session store with the young list pinned at 48 MB of 64 (JDK 17 starts collections early, JDK 25 fails evacuations)
 # beside the same store with G1 sizing the young list itself

@@ -596,6 +596,12 @@ public record HeapFloorTrend(boolean leak, String verdict,
                 floorStart, floorEnd, points);
     }
 
+    /** This trend with {@code why} added to its verdict: which reading of the heap the figures are. */
+    HeapFloorTrend withReason(String why) {
+        return new HeapFloorTrend(leak, verdict + "; " + why, slopeBytesPerSec, r2, warmupEndSec, floorStart, floorEnd,
+                points);
+    }
+
     /**
      * The fitted floor at time t, never below zero: a line through a floor that fell to a few MB (a G1 recording's
      * mixed phase) went on to "-0.1 MB", a heap no JVM has.

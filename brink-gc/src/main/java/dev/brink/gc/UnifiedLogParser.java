@@ -49,6 +49,17 @@ final class UnifiedLogParser implements LineParser {
 
     private final java.util.Map<Long, Long> liveById = new java.util.HashMap<>();
 
+    /**
+     * Shenandoah's pacer estimate of the live set ("Pacer for Mark. Expected Live: 31559K, …", gc+ergo) and
+     * the GC id it was printed under; -1 when none is waiting. See {@link #pacerLive(long, String)}.
+     */
+    private long pacerLive = -1;
+    private long pacerLiveId = -1;
+    /** Pacer lines seen: the JVM's first is a prior, not a measurement. */
+    private int pacerMarks;
+    /** "Mode: Generational" (JDK 21+ -XX:ShenandoahGCMode=generational): its pacer averages young marks too. */
+    private boolean generationalShenandoah;
+
     private static final class Pending {
         final List<Generation> gens = new ArrayList<>(4);
         final Set<GcFlag> flags = EnumSet.noneOf(GcFlag.class);
@@ -124,7 +135,8 @@ final class UnifiedLogParser implements LineParser {
         }
         switch (s.charAt(b)) {
             case 'P':
-                return s.startsWith("Pause ", b) || s.startsWith("Promotion failed", b) || s.indexOf("->", b) > 0;
+                return s.startsWith("Pause ", b) || s.startsWith("Promotion failed", b) || s.startsWith(PACER_MARK, b)
+                        || s.indexOf("->", b) > 0;
             case 'C':
                 return s.startsWith("Concurrent ", b) || s.startsWith("Capacity:", b) || s.indexOf("->", b) > 0;
             case 'G':
@@ -243,6 +255,8 @@ final class UnifiedLogParser implements LineParser {
             }
         } else if (m.startsWith("Using ")) {
             sink.collector = collector(m.substring(6).strip());
+        } else if (m.startsWith("Mode: Generational")) {
+            generationalShenandoah = true; // Shenandoah's init line (gc+init)
         } else if (m.startsWith("Trigger")) {
             // "Trigger: …" and generational Shenandoah's "Trigger (Young): …"
             triggerCause = m.contains("GC request (") ? word(cause(m)) : "";
@@ -350,8 +364,15 @@ final class UnifiedLogParser implements LineParser {
             if (live != null) {
                 p = p == null ? new Pending() : p;
                 p.gens.add(new Generation(LIVE, -1, live, -1, false));
+            } else if (id == pacerLiveId && body.contains("->") && isShenandoahCleanup(body)) {
+                p = p == null ? new Pending() : p;
+                p.gens.add(new Generation(EXPECTED_LIVE, -1, pacerLive, -1, false));
             }
             event(id, body, lineNo, p);
+            return;
+        }
+        if (body.startsWith(PACER_MARK)) {
+            pacerLive(id, body);
             return;
         }
         if (body.startsWith("Humongous region ")) {
@@ -411,6 +432,50 @@ final class UnifiedLogParser implements LineParser {
 
     /** The generation name under which a ZGC cycle's live bytes are kept. */
     static final String LIVE = "Live";
+    /** ... and a Shenandoah cycle's pacer estimate of them (see {@link #pacerLive(long, String)}). */
+    static final String EXPECTED_LIVE = "Expected Live";
+
+    static final String PACER_MARK = "Pacer for Mark. Expected Live: ";
+
+    /**
+     * Keeps Shenandoah's pacer estimate of the live set for the cycle it was printed in, whose "Concurrent cleanup"
+     * events then carry it as generation {@link #EXPECTED_LIVE}.
+     *
+     * <p>What the figure is (shenandoahPacer.cpp; the same wording in the JDK 17 and 25 logs read here): at each
+     * concurrent mark's start the pacer logs "Expected Live", the mean of the bytes the last five concurrent marks found
+     * live (its progress history, fed only by marking: evacuation and update-refs report to the budget, not to it), to
+     * tax allocation while this mark runs. Marking counts the objects reachable at the mark's start; what is allocated
+     * meanwhile is above the mark's top and is not counted, nor is garbage, so the figure measures the live set whatever
+     * the cycle then manages to free. The cycle's "after" does not: a cycle starts at a fixed free level and evacuates at
+     * most its reserve's worth of live data ("Max Evacuation: 2730K" in 64 MB, JDK 17's "Max CSet"), so with the live set
+     * spread over every region it frees about the same amount each time and its "after" sits level, 39-41 MB for ten
+     * cycles over 13 s, while a leak of 1.5 MB/s grew under it and Expected Live rose 6.7 → 31 MB (ClearingHouse, JDK 17
+     * and 25). Its faults: it is a mean of five marks, so it lags a growing live set by about two cycles and takes five
+     * cycles to settle after a fill, which flattens a slope seen over few cycles (GcLogAnalyzer reads both series for
+     * that reason); and the JVM's first mark has no history, so it prints a prior, a tenth of the heap, which is skipped
+     * (the first such line a log holds: in a log that starts mid-run one real reading is lost). Not read in generational
+     * mode, where young marks feed the same history and the old cycles' estimate would be mostly the young generation's.
+     * Absent with -Xlog:gc alone (the line is gc+ergo) or -XX:-ShenandoahPacing: then only "after" is read.
+     */
+    private void pacerLive(long id, String body) {
+        if (pacerMarks++ == 0 || generationalShenandoah || !sink.collector.equals("Shenandoah")) {
+            return;
+        }
+        long live = SizeText.parse(body, PACER_MARK.length(), Transition.sizeEnd(body, PACER_MARK.length()));
+        if (live >= 0) {
+            pacerLive = live;
+            pacerLiveId = id;
+        }
+    }
+
+    /**
+     * A non-generational Shenandoah cycle's result: "Concurrent cleanup 57M->40M(64M)" (with "(unload classes)" when it
+     * unloads), not generational mode's "Concurrent cleanup (Young)" or "(Old)".
+     */
+    private static boolean isShenandoahCleanup(String body) {
+        return body.startsWith("Concurrent cleanup") && !body.contains("(Young)") && !body.contains("(Old)")
+                && !body.contains("(Global)");
+    }
 
     /** The first size ("15M") on a table row, in bytes; -1 when none. */
     static long firstSize(String body) {
