@@ -10,11 +10,7 @@
 #                            of one method in a JVM that uses a few hundredths of a core
 # Temurin 25.0.3 and OpenJDK 17.0.15 on Linux x86_64 wrote the committed ones. Run from brink-jfr after
 # `../mvnw -o -q -pl brink-jfr test-compile`. Gzipped.
-set -euo pipefail
-cd "$(dirname "$0")"
-J17=${JDK17:-/usr/lib/jvm/java-17-openjdk-amd64}/bin/java
-J25=${JDK25:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java
-CP=../../../../target/test-classes
+source "$(dirname "$0")/regenerate-common.sh"
 record() {
   local name=$1 java=$2 mode=$3 seconds=$4; shift 4
   rm -f "$name.jfr"

@@ -5,11 +5,7 @@
 # allocationSize and stack); uploads-unsized.jfc the same without the allocations, as a recording with the default
 # settings (default.jfc leaves jdk.ObjectAllocationOutsideTLAB off). OpenJDK 17.0.15 and Temurin 25.0.3 on Linux
 # x86_64 wrote the committed ones. Run from brink-jfr after `../mvnw -o -q -pl brink-jfr test-compile`. Gzipped.
-set -euo pipefail
-cd "$(dirname "$0")"
-J17=${JDK17:-/usr/lib/jvm/java-17-openjdk-amd64}/bin/java
-J25=${JDK25:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java
-CP=../../../../target/test-classes
+source "$(dirname "$0")/regenerate-common.sh"
 record() {
   local name=$1 java=$2 jfc=$3; shift 3
   rm -f "$name.jfr"
