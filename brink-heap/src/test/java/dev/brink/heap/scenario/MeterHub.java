@@ -25,13 +25,15 @@ import java.util.concurrent.LinkedBlockingDeque;
  * in a {@code LinkedBlockingDeque} (64 KiB, linked free lists, polled and offered back), and 30 slabs of 64 KiB in an
  * {@code ArrayList} made at 30, filled once and replaced in place. Nothing leaks.
  *
- * <p>{@link Leaking}, its twin: each worker appends an 8 KiB scratch buffer per frame to its thread's ThreadLocal
+ * <p>{@link Leaking}, its twin: each worker appends a 16 KiB scratch buffer per frame to its thread's ThreadLocal
  * list and never clears it (equal buffers, as a pool's, but in a list that only grows), and the frames are cached in
  * a map bounded the same way at 40 000 frames of 2 KB: 80 MB at its bound, in a 64 MiB heap. It fills the heap
- * long before it evicts. Beside them, a {@code ConcurrentLinkedQueue} only offered to (40 buffers of 32 KiB a round,
+ * long before it evicts. Beside them, a {@code ConcurrentLinkedQueue} only offered to (40 buffers of 64 KiB a round,
  * never polled: one dump reads it as a pool, as it would an {@code ArrayDeque}; the two dumps see it grow) and an
- * {@code ArrayList} made at 30 and appended to, 20 buffers of 64 KiB a round (spare slots in each dump: no pool). All four
- * grow between the dumps, and all four are leaks.
+ * {@code ArrayList} made at 30 and appended to, 20 buffers of 128 KiB a round (spare slots in each dump: no pool). All four
+ * grow between the dumps, and all four are leaks. Sized so that no share sits near a line the test reads: at the
+ * second dump the scratch lists are ~45 % of the heap (a warning from 30 %), the queue and the list ~16 % each (a
+ * suspect from 10 %), the frames ~19 %; with 8 KiB scratch buffers the lists sat at 29–34 % and flipped.
  */
 public final class MeterHub {
     static final int MAX_READINGS = Integer.getInteger("meter.readings", 6_000);
@@ -168,7 +170,7 @@ public final class MeterHub {
                 List<Future<Integer>> done = new ArrayList<>();
                 for (int i = 0; i < (round == 1 ? 300 : 600); i++) {
                     done.add(workers.submit(() -> {
-                        byte[] scratch = new byte[8 * 1024];
+                        byte[] scratch = new byte[16 * 1024];
                         SCRATCH.get().add(scratch); // never cleared
                         return scratch.length;
                     }));
@@ -180,10 +182,10 @@ public final class MeterHub {
                     FRAMES.put((round - 1) * 1_500L + i, new byte[2_000]);
                 }
                 for (int i = 0; i < 40; i++) {
-                    SPOOL.offer(new byte[32 * 1024]); // offered, never polled
+                    SPOOL.offer(new byte[64 * 1024]); // offered, never polled
                 }
                 for (int i = 0; i < 20; i++) {
-                    SLABS.add(new byte[64 * 1024]); // presized, but appended to: 20 of 30, then 40 of 45
+                    SLABS.add(new byte[128 * 1024]); // presized, but appended to: 20 of 30, then 40 of 45
                 }
             });
             workers.shutdownNow();
