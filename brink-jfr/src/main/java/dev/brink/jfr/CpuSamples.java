@@ -13,7 +13,7 @@ import jdk.jfr.consumer.RecordedFrame;
  * frame on the stack, and by path (application frame and the library family it called) with the path's top frame,
  * framework entry and thread pool. {@link JfrAnalyzer} keeps one per source and reports one ({@link #chosen}).
  *
- * <p>Names of lambdas are kept without the JVM's per-run address ({@link MethodNames#withoutRunAddress}): the hidden class
+ * <p>Names of lambdas come without the JVM's per-run address, as {@link MethodNames} makes every name: the hidden class
  * {@code com.acme.Quotes$$Lambda.0x000000007e045438} is another name in every run, so a table or a finding that
  * printed it would name a method nobody can find, and two recordings of the same code would not match.
  */
@@ -48,11 +48,11 @@ final class CpuSamples {
     void add(StackView stack, String pool, double seconds) {
         count++;
         cpuSeconds += seconds;
-        String top = MethodNames.withoutRunAddress(stack.top);
+        String top = stack.top;
         self.add(top, 1, stack.appFrame);
         seenInSample.clear();
         for (RecordedFrame fr : stack.frames) {
-            String n = MethodNames.withoutRunAddress(stack.name(fr));
+            String n = stack.name(fr);
             if (seenInSample.add(n)) { // recursion counts a method once per sample
                 total.add(n, 1, null);
             }

@@ -105,7 +105,7 @@ final class StackView {
                 break;
             }
             if (generated && lambda == null && name.contains("$$Lambda") && app.isApplication(name)) {
-                lambda = MethodNames.withoutRunAddress(name);
+                lambda = name; // MethodNames named it without its per-run address
                 lambdaVia = previous != null ? previous : previousGenerated;
                 lambdaFamily = walk.family(true);
             }
